@@ -1,0 +1,276 @@
+//! The command line, as clap definitions only (the cargo-subcommand pattern): `cargo speedup ...` runs the
+//! binary as `cargo-speedup speedup ...`. Validation into typed options happens in `plan.rs`.
+
+use std::path::PathBuf;
+
+use clap::{Args, Parser, Subcommand, ValueEnum};
+
+/// The binary as cargo invokes it.
+#[derive(Debug, Parser)]
+#[command(name = "cargo", bin_name = "cargo", styles = clap_cargo_styles())]
+pub enum CargoCli {
+    Speedup(SpeedupCli),
+}
+
+/// Tells, with a stated confidence, whether a change made your code faster or slower.
+///
+/// Compares two git revisions (building and running their criterion benchmarks on this machine,
+/// interleaved) or two existing results, with the Speedup-Test (mean and median protocols) per benchmark and
+/// Hierarchical Performance Testing across the suite.
+#[derive(Debug, Args)]
+#[command(
+    version,
+    args_conflicts_with_subcommands = true,
+    after_help = "Exit status: 0 no failure, 1 failure under --fail-on, 2 bad usage or unusable input."
+)]
+pub struct SpeedupCli {
+    #[command(subcommand)]
+    pub command: Option<Command>,
+
+    /// Revisions to compare: BASE..HEAD (two tips), BASE...HEAD (merge-base of both vs HEAD), or BASE
+    /// (vs the working tree as it is)
+    #[arg(value_name = "REVISIONS")]
+    pub revisions: Option<String>,
+
+    #[command(flatten)]
+    pub run: RunArgs,
+
+    #[command(flatten)]
+    pub analysis: AnalysisArgs,
+}
+
+#[derive(Debug, Subcommand)]
+pub enum Command {
+    /// Compare two existing results (files, criterion directories or baseline names); runs nothing
+    Compare(CompareArgs),
+    /// Run the working tree's benchmarks and save the samples as JSON, for `compare` later
+    Record(RecordArgs),
+    /// The interface of the Speedup-Test paper's SpeedUpTest.sh: same config CSV, same four outputs
+    Speeduptest(SpeeduptestArgs),
+}
+
+#[derive(Debug, Args)]
+pub struct CompareArgs {
+    /// BASE results: a results/raw JSON file, hyperfine JSON, cargo-criterion JSON lines, Go benchmark
+    /// text, a criterion directory, or a criterion baseline name
+    pub base: String,
+    /// HEAD results, in any of the forms BASE accepts
+    pub head: String,
+
+    /// Unit of criterion samples when a custom measurement was used (criterion does not record it)
+    #[arg(long, value_name = "UNIT")]
+    pub unit: Option<String>,
+
+    #[command(flatten)]
+    pub analysis: AnalysisArgs,
+}
+
+#[derive(Debug, Args)]
+pub struct RecordArgs {
+    /// Where to write the results JSON
+    #[arg(short = 'o', long = "output", value_name = "FILE")]
+    pub output: Option<PathBuf>,
+
+    #[command(flatten)]
+    pub run: RunArgs,
+
+    /// Print nothing on stderr but errors
+    #[arg(short, long)]
+    pub quiet: bool,
+}
+
+#[derive(Debug, Args)]
+pub struct SpeeduptestArgs {
+    /// The config CSV: Name,Sample1,Sample2,ConfLevel,Coef
+    pub config: PathBuf,
+    /// Confidence level of every decision (otherwise searched per benchmark, 0.99 down to 0.51)
+    #[arg(long = "conf-level", value_name = "C")]
+    pub conf_level: Option<f64>,
+    /// Weights of the overall gain and speedup
+    #[arg(long, value_enum, default_value_t = Weight::Custom)]
+    pub weight: Weight,
+    /// Precision r of the minimal number of benchmarks
+    #[arg(long, value_name = "R", default_value_t = 0.05)]
+    pub precision: f64,
+    /// Output prefix of PREFIX.status, .out, .warning and .report (default: the config file name)
+    #[arg(short = 'o', value_name = "PREFIX")]
+    pub output: Option<PathBuf>,
+}
+
+/// Weights of the overall gain and speedup (paper 000 §6).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum Weight {
+    /// Coef column of the config, normalised (equal when no Coef is given)
+    Custom,
+    /// 1/b each
+    Equal,
+    /// Each benchmark's share of BASE's total time
+    Fraction,
+}
+
+/// Options of every comparing command.
+#[derive(Debug, Clone, Args)]
+pub struct AnalysisArgs {
+    /// Confidence level 1 - alpha of every decision, and r of the r-speedup
+    #[arg(long, value_name = "C", default_value_t = 0.95)]
+    pub confidence: f64,
+
+    /// What to print
+    #[arg(long, value_enum, default_value_t = Format::Table)]
+    pub format: Format,
+
+    /// Write the report there instead of stdout
+    #[arg(short = 'o', long = "output", value_name = "FILE")]
+    pub output: Option<PathBuf>,
+
+    /// Exit 1 when HPT finds the suite slower (suite), or when any benchmark is significantly slower after
+    /// Holm's correction (any)
+    #[arg(long = "fail-on", value_enum, default_value_t = FailOnArg::Suite)]
+    pub fail_on: FailOnArg,
+
+    /// A regression smaller than PCT percent is not a failure
+    #[arg(long, value_name = "PCT", default_value_t = 0.0)]
+    pub threshold: f64,
+
+    /// Risk of the per-benchmark rank-sum tests inside HPT [default: 0.05 with >= 5 samples per side, else
+    /// 0.10]
+    #[arg(long = "hpt-alpha", value_name = "A")]
+    pub hpt_alpha: Option<f64>,
+
+    /// Also report HPT's confidence that HEAD is more than G times faster than BASE
+    #[arg(long = "speedup-under-test", value_name = "G")]
+    pub speedup_under_test: Option<f64>,
+
+    /// When to use colours (NO_COLOR is respected under auto)
+    #[arg(long, value_enum, default_value_t = ColorChoice::Auto)]
+    pub color: ColorChoice,
+
+    /// Print nothing on stderr but errors
+    #[arg(short, long)]
+    pub quiet: bool,
+}
+
+/// Options of the commands that build and run benchmarks.
+#[derive(Debug, Clone, Args)]
+pub struct RunArgs {
+    /// Path to Cargo.toml
+    #[arg(long = "manifest-path", value_name = "PATH")]
+    pub manifest_path: Option<PathBuf>,
+    /// Package whose benchmarks to run
+    #[arg(short = 'p', long = "package", value_name = "SPEC")]
+    pub package: Option<String>,
+    /// Only this bench target (repeatable)
+    #[arg(long = "bench", value_name = "NAME")]
+    pub bench: Vec<String>,
+    /// Features to activate, as cargo takes them
+    #[arg(long = "features", value_name = "FEATURES")]
+    pub features: Option<String>,
+    /// criterion's benchmark filter
+    #[arg(long = "filter", value_name = "PATTERN")]
+    pub filter: Option<String>,
+    /// How many times each revision's benchmark binaries run, alternating
+    #[arg(long = "rounds", value_name = "N")]
+    pub rounds: Option<u32>,
+    /// criterion --warm-up-time (seconds)
+    #[arg(long = "warm-up-time", value_name = "SECS")]
+    pub warm_up_time: Option<f64>,
+    /// criterion --measurement-time (seconds)
+    #[arg(long = "measurement-time", value_name = "SECS")]
+    pub measurement_time: Option<f64>,
+    /// criterion --sample-size
+    #[arg(long = "sample-size", value_name = "N")]
+    pub sample_size: Option<u32>,
+    /// Run again even when cached results exist
+    #[arg(long)]
+    pub rerun: bool,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum Format {
+    Table,
+    Json,
+    Markdown,
+    Csv,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum FailOnArg {
+    None,
+    Suite,
+    Any,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum ColorChoice {
+    Auto,
+    Always,
+    Never,
+}
+
+fn clap_cargo_styles() -> clap::builder::Styles {
+    use clap::builder::styling::{AnsiColor, Effects, Styles};
+    Styles::styled()
+        .header(AnsiColor::Green.on_default().effects(Effects::BOLD))
+        .usage(AnsiColor::Green.on_default().effects(Effects::BOLD))
+        .literal(AnsiColor::Cyan.on_default().effects(Effects::BOLD))
+        .placeholder(AnsiColor::Cyan.on_default())
+}
+
+/// Parses the process arguments. `cargo-speedup compare ...` (run directly, without cargo) is accepted as
+/// well as `cargo-speedup speedup compare ...` (what cargo runs).
+pub fn parse() -> SpeedupCli {
+    parse_from(std::env::args_os())
+}
+
+/// [`parse`] on given arguments (the first is the program name).
+pub fn parse_from<I, T>(args: I) -> SpeedupCli
+where
+    I: IntoIterator<Item = T>,
+    T: Into<std::ffi::OsString>,
+{
+    let mut args: Vec<std::ffi::OsString> = args.into_iter().map(Into::into).collect();
+    if args.get(1).is_none_or(|a| a != "speedup") {
+        args.insert(1.min(args.len()), "speedup".into());
+    }
+    let CargoCli::Speedup(cli) = CargoCli::parse_from(args);
+    cli
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use clap::CommandFactory;
+
+    #[test]
+    fn clap_definitions_are_consistent() {
+        CargoCli::command().debug_assert();
+    }
+
+    #[test]
+    fn accepts_cargo_and_direct_invocation() {
+        let via_cargo = parse_from(["cargo-speedup", "speedup", "compare", "a", "b"]);
+        let direct = parse_from(["cargo-speedup", "compare", "a", "b"]);
+        for cli in [via_cargo, direct] {
+            match cli.command {
+                Some(Command::Compare(c)) => {
+                    assert_eq!((c.base.as_str(), c.head.as_str()), ("a", "b"))
+                }
+                other => panic!("expected compare, got {other:?}"),
+            }
+        }
+    }
+
+    #[test]
+    fn revision_range_is_positional() {
+        let cli = parse_from([
+            "cargo-speedup",
+            "speedup",
+            "main..feature",
+            "--confidence",
+            "0.99",
+        ]);
+        assert_eq!(cli.revisions.as_deref(), Some("main..feature"));
+        assert_eq!(cli.analysis.confidence, 0.99);
+        assert!(cli.command.is_none());
+    }
+}

@@ -1,0 +1,15 @@
+//! `cargo-speedup`: parse arguments, run the command, map the outcome to the documented exit status
+//! (0 no failure, 1 failure under `--fail-on`, 2 bad usage or unusable input).
+
+use std::process::ExitCode;
+
+fn main() -> ExitCode {
+    let cli = cargo_speedup::cli::parse();
+    match cargo_speedup::app::run(cli) {
+        Ok(outcome) => ExitCode::from(outcome.exit_code()),
+        Err(error) => {
+            eprintln!("error: {error:#}");
+            ExitCode::from(2)
+        }
+    }
+}

@@ -1,0 +1,1 @@
+//! The gate: whether a comparison fails under `--fail-on` and `--threshold`.

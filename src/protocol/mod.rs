@@ -1,0 +1,329 @@
+//! Pure decisions on top of the statistics core: the Speedup-Test protocols per benchmark, HPT across
+//! benchmarks, and the gate. Together they produce one [`Analysis`], the only thing reports see.
+//!
+//! No I/O, no clock, no printing. Decisions are taken at the user's confidence; warnings are data
+//! ([`Warning`]), each saying what to do about it.
+
+pub mod gate;
+pub mod hpt;
+pub mod speedup_test;
+
+use crate::model::Unit;
+
+/// Which way a significant difference goes. `Faster` means HEAD is faster than BASE.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Direction {
+    Faster,
+    Slower,
+}
+
+impl Direction {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Direction::Faster => "faster",
+            Direction::Slower => "slower",
+        }
+    }
+
+    pub fn opposite(self) -> Direction {
+        match self {
+            Direction::Faster => Direction::Slower,
+            Direction::Slower => Direction::Faster,
+        }
+    }
+}
+
+/// A decision about one benchmark or the suite.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Verdict {
+    Faster,
+    Slower,
+    /// The test applied and found no significant difference.
+    Unchanged,
+    /// The test could not apply (too few samples, a rejected model, ...).
+    Inconclusive,
+}
+
+impl Verdict {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Verdict::Faster => "faster",
+            Verdict::Slower => "slower",
+            Verdict::Unchanged => "unchanged",
+            Verdict::Inconclusive => "inconclusive",
+        }
+    }
+}
+
+impl From<Direction> for Verdict {
+    fn from(d: Direction) -> Verdict {
+        match d {
+            Direction::Faster => Verdict::Faster,
+            Direction::Slower => Verdict::Slower,
+        }
+    }
+}
+
+/// What kind of problem a warning reports; reports may group or mark warnings by kind.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum WarningKind {
+    /// Fewer samples than a test needs (paper 000's "too small").
+    TooFewSamples,
+    /// Shapiro-Wilk rejects normality.
+    NotNormal,
+    /// Kolmogorov-Smirnov rejects the location-shift model.
+    NotLocationShift,
+    /// No confidence level above 50 % makes the result significant.
+    NoConfidenceLevel,
+    /// The mean and median protocols disagree.
+    ProtocolsDisagree,
+    /// A test could not be computed (constant data, ...).
+    Inapplicable,
+    /// Observations are batch means from one process, not independent runs.
+    BatchMeans,
+    /// BASE and HEAD have different sample sizes.
+    UnequalSizes,
+    /// A benchmark is present on one side only.
+    Unmatched,
+    /// The two sides were measured in different environments.
+    EnvironmentDiffers,
+    /// A property of the suite as a whole (proportion validity, HPT degenerate cases, ...).
+    Suite,
+    /// Anything else the input reader noticed.
+    Input,
+}
+
+/// A warning as data: what happened and what to do about it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Warning {
+    pub kind: WarningKind,
+    /// What happened, in one sentence.
+    pub message: String,
+    /// What to do about it, when there is a remedy.
+    pub hint: Option<String>,
+}
+
+impl Warning {
+    pub fn new(kind: WarningKind, message: impl Into<String>) -> Warning {
+        Warning {
+            kind,
+            message: message.into(),
+            hint: None,
+        }
+    }
+
+    pub fn with_hint(mut self, hint: impl Into<String>) -> Warning {
+        self.hint = Some(hint.into());
+        self
+    }
+}
+
+/// n, min, mean and median of one side, in nanoseconds.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct SideSummary {
+    pub n: usize,
+    pub min: f64,
+    pub mean: f64,
+    pub median: f64,
+}
+
+/// Ratios base / head: above 1 means HEAD is faster.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Speedups {
+    pub min: f64,
+    pub mean: f64,
+    pub median: f64,
+}
+
+/// The t-test used by the mean protocol.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum TMethod {
+    Student,
+    Welch,
+}
+
+impl TMethod {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            TMethod::Student => "student",
+            TMethod::Welch => "welch",
+        }
+    }
+}
+
+/// The outcome of the mean protocol (paper 000 §4.1) for one benchmark.
+#[derive(Debug, Clone, PartialEq)]
+pub struct MeanTest {
+    pub significant: bool,
+    pub direction: Option<Direction>,
+    /// One-sided p-value of `direction` (of "faster" when none is significant); `None` when the t-test could
+    /// not be computed.
+    pub p_value: Option<f64>,
+    pub method: Option<TMethod>,
+    /// The highest level 0.51..0.99 at which the test passes in `direction` (the paper's MeanConfLevel).
+    pub confidence_level: Option<f64>,
+    /// Shapiro-Wilk p-values of [base, head]; `None` where the test does not apply.
+    pub shapiro_p_values: [Option<f64>; 2],
+    /// Two-sided F-test p-value.
+    pub variance_p_value: Option<f64>,
+    pub warnings: Vec<Warning>,
+}
+
+/// The Hodges-Lehmann estimate of BASE − HEAD with its confidence interval, in nanoseconds.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Shift {
+    pub estimate: f64,
+    pub lower: f64,
+    pub upper: f64,
+}
+
+/// The outcome of the median protocol (paper 000 §4.2) for one benchmark.
+#[derive(Debug, Clone, PartialEq)]
+pub struct MedianTest {
+    pub significant: bool,
+    pub direction: Option<Direction>,
+    /// One-sided Wilcoxon-Mann-Whitney p-value of `direction` (of "faster" when none is significant).
+    pub p_value: Option<f64>,
+    /// Two-sided Kolmogorov-Smirnov p-value on the median-centred samples.
+    pub ks_p_value: Option<f64>,
+    /// The highest level 0.51..0.99 at which the test passes in `direction` (the paper's MedianConfLevel).
+    pub confidence_level: Option<f64>,
+    /// Estimate of P[a HEAD run is faster than a BASE run], U / (n m).
+    pub p_head_faster: Option<f64>,
+    pub shift: Option<Shift>,
+    /// `shift` as a speedup interval of the median: median(base) / (median(base) − shift).
+    pub speedup_interval: Option<(f64, f64)>,
+    /// True when the protocol could not apply (small samples whose location-shift model is rejected, ...).
+    pub inconclusive: bool,
+    pub warnings: Vec<Warning>,
+}
+
+/// HPT's view of one benchmark (paper 003 Table 3).
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct HptBenchmark {
+    /// median(base) − median(head) in nanoseconds when the rank-sum test is significant, else 0.
+    pub difference: f64,
+    /// `Some(direction)` for a significant difference, `None` for a tie.
+    pub winner: Option<Direction>,
+}
+
+/// Everything computed for one benchmark present on both sides.
+#[derive(Debug, Clone, PartialEq)]
+pub struct BenchmarkAnalysis {
+    pub name: String,
+    /// The unit the report prints this benchmark's times in.
+    pub unit: Unit,
+    pub base: SideSummary,
+    pub head: SideSummary,
+    pub speedup: Speedups,
+    pub mean_test: MeanTest,
+    pub median_test: MedianTest,
+    pub hpt: HptBenchmark,
+    /// The median protocol's decision (the robust one).
+    pub verdict: Verdict,
+    /// Warnings about the benchmark as a whole (batch means, unequal sizes, protocols disagree, ...).
+    pub warnings: Vec<Warning>,
+}
+
+/// HPT across the suite (paper 003 §4).
+#[derive(Debug, Clone, PartialEq)]
+pub struct HptSummary {
+    /// Confidence of `direction`; `None` when no benchmark differs.
+    pub confidence: Option<f64>,
+    pub direction: Option<Direction>,
+    /// The r-speedup at r = the analysis' confidence (< 1 when HEAD is slower); `None` when not reached.
+    pub r_speedup: Option<f64>,
+    /// The `--speedup-under-test` value, when given.
+    pub gamma: Option<f64>,
+    /// HPT's confidence that HEAD is more than `gamma` times faster.
+    pub gamma_confidence: Option<f64>,
+    /// The geometric mean of the median speedups, printed beside HPT for comparison only.
+    pub geometric_mean_speedup: Option<f64>,
+    pub warnings: Vec<Warning>,
+}
+
+/// Overall gain G and speedup S of one execution-time statistic (paper 000 §3.2).
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct GainSpeedup {
+    pub gain: f64,
+    pub speedup: f64,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Overall {
+    pub min: GainSpeedup,
+    pub mean: GainSpeedup,
+    pub median: GainSpeedup,
+}
+
+/// The proportion of accelerated benchmarks with R `prop.test`'s interval (paper 000 §5).
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Proportion {
+    pub accelerated: usize,
+    pub total: usize,
+    pub lower: f64,
+    pub upper: f64,
+    /// The minimal number of benchmarks for the requested precision; `None` when the proportion is 0 or 1.
+    pub minimal_benchmarks: Option<u64>,
+    /// Whether a(1 − a/b) > 5 holds.
+    pub valid: bool,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Proportions {
+    pub mean: Proportion,
+    pub median: Proportion,
+}
+
+/// The suite-level results.
+#[derive(Debug, Clone, PartialEq)]
+pub struct SuiteAnalysis {
+    pub hpt: HptSummary,
+    /// `None` when no benchmark could be analysed.
+    pub overall: Option<Overall>,
+    pub proportion: Option<Proportions>,
+}
+
+/// When the gate fails the run.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum FailOn {
+    None,
+    Suite,
+    Any,
+}
+
+impl FailOn {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            FailOn::None => "none",
+            FailOn::Suite => "suite",
+            FailOn::Any => "any",
+        }
+    }
+}
+
+/// The gate's outcome.
+#[derive(Debug, Clone, PartialEq)]
+pub struct GateOutcome {
+    pub fail_on: FailOn,
+    /// Practical-significance threshold in percent.
+    pub threshold: f64,
+    pub failed: bool,
+    /// One line per reason the gate failed.
+    pub reasons: Vec<String>,
+}
+
+/// The finished analysis of a comparison: what every report renders.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Analysis {
+    pub confidence: f64,
+    pub benchmarks: Vec<BenchmarkAnalysis>,
+    pub suite: SuiteAnalysis,
+    pub base_only: Vec<String>,
+    pub head_only: Vec<String>,
+    /// The suite's verdict, from HPT.
+    pub verdict: Verdict,
+    pub gate: GateOutcome,
+    /// Warnings about the comparison as a whole.
+    pub warnings: Vec<Warning>,
+}

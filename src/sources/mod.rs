@@ -1,0 +1,1 @@
+//! Existing results on disk -> [`crate::model::Results`], one file per input format, detected from content.

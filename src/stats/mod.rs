@@ -1,0 +1,99 @@
+//! Pure statistics: one test per file, each implemented from its published algorithm.
+//!
+//! Every test returns a result (statistic, p-value, method), never a decision: only `protocol/` decides.
+//! Nothing here does I/O, reads a clock or prints. Notation inside this module follows the papers and
+//! `statistics.md`: `x` (size n) is BASE, `y` (size m) is HEAD, and [`Alternative::Greater`] means `x` is
+//! shifted to the right of `y`, i.e. HEAD is faster.
+//!
+//! R is the oracle (`fixtures/r/*.R` writes `fixtures/oracle/*.json`, which the tests read); R's sources
+//! are never ported.
+
+pub mod describe;
+pub mod f_test;
+pub mod ks;
+pub mod normal;
+pub mod proportion;
+pub mod rank;
+pub mod rank_sum;
+pub mod shapiro_wilk;
+pub mod signed_rank;
+pub mod t_test;
+
+#[cfg(test)]
+pub(crate) mod oracle;
+
+/// The alternative hypothesis of a test, as R's `alternative =` argument.
+///
+/// For two-sample tests, `Greater` means "x (BASE) is larger than y (HEAD)": HEAD is faster.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Alternative {
+    TwoSided,
+    Greater,
+    Less,
+}
+
+impl Alternative {
+    /// The alternative seen from the other side: swapping the samples swaps `Greater` and `Less`.
+    pub fn swapped(self) -> Self {
+        match self {
+            Alternative::TwoSided => Alternative::TwoSided,
+            Alternative::Greater => Alternative::Less,
+            Alternative::Less => Alternative::Greater,
+        }
+    }
+}
+
+/// How a p-value was obtained.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Method {
+    /// From the exact null distribution.
+    Exact,
+    /// From an asymptotic or approximating distribution.
+    Approximate,
+}
+
+/// The common part of every test result.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct TestResult {
+    pub statistic: f64,
+    pub p_value: f64,
+    pub method: Method,
+}
+
+/// Why a test cannot be applied to its input. Callers turn these into "inapplicable" plus a warning.
+#[derive(Debug, Clone, PartialEq, thiserror::Error)]
+pub enum StatsError {
+    #[error("needs at least {needed} values, got {got}")]
+    TooFew { needed: usize, got: usize },
+    #[error("defined for at most {max} values, got {got}")]
+    TooMany { max: usize, got: usize },
+    #[error("a value is NaN or infinite")]
+    NonFinite,
+    #[error("all values are identical (zero variance)")]
+    Constant,
+    #[error("invalid argument: {0}")]
+    InvalidArgument(&'static str),
+}
+
+pub type StatsResult<T> = Result<T, StatsError>;
+
+/// Rejects NaN and infinite values; every test calls it first.
+pub(crate) fn check_finite(x: &[f64]) -> StatsResult<()> {
+    if x.iter().all(|v| v.is_finite()) {
+        Ok(())
+    } else {
+        Err(StatsError::NonFinite)
+    }
+}
+
+/// Rejects samples smaller than `needed`.
+pub(crate) fn check_len(x: &[f64], needed: usize) -> StatsResult<()> {
+    if x.len() < needed {
+        Err(StatsError::TooFew {
+            needed,
+            got: x.len(),
+        })
+    } else {
+        Ok(())
+    }
+}
