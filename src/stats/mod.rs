@@ -16,6 +16,7 @@ pub mod proportion;
 pub mod rank;
 pub mod rank_sum;
 pub mod shapiro_wilk;
+pub mod sign_flip;
 pub mod signed_rank;
 pub mod t_test;
 

@@ -1,8 +1,14 @@
 //! One function per command; each reads as a list of stage calls. Only this module sees every stage.
 
-use anyhow::{Result, bail};
+mod compare;
+mod run;
+mod speeduptest;
+
+use anyhow::Result;
 
 use crate::cli::{Command, SpeedupCli};
+
+pub use compare::analyse_and_report;
 
 /// What a command ended with, mapped to the exit status by `main`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -25,9 +31,9 @@ impl Outcome {
 /// Runs the command the user asked for.
 pub fn run(cli: SpeedupCli) -> Result<Outcome> {
     match cli.command {
-        Some(Command::Compare(_)) => bail!("`compare` is not available in this build yet"),
-        Some(Command::Record(_)) => bail!("`record` is not available in this build yet"),
-        Some(Command::Speeduptest(_)) => bail!("`speeduptest` is not available in this build yet"),
-        None => bail!("comparing revisions is not available in this build yet"),
+        Some(Command::Compare(args)) => compare::compare(&args),
+        Some(Command::Record(args)) => run::record(&args),
+        Some(Command::Speeduptest(args)) => speeduptest::speeduptest(&args),
+        None => run::revisions(cli.revisions.as_deref(), &cli.run, &cli.analysis),
     }
 }
