@@ -1,0 +1,27 @@
+//! Running the binary from tests.
+
+use std::path::PathBuf;
+use std::process::{Command, Output};
+
+/// The repository root (where `fixtures/` is).
+pub fn root() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+}
+
+/// Runs `cargo-speedup speedup ARGS...` in `dir` with colours off and returns its output.
+pub fn run_in(dir: &std::path::Path, args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_cargo-speedup"))
+        .arg("speedup")
+        .args(args)
+        .current_dir(dir)
+        .env("NO_COLOR", "1")
+        .env_remove("CLICOLOR_FORCE")
+        .output()
+        .expect("the binary runs")
+}
+
+/// Runs `cargo-speedup speedup ARGS...` at the repository root.
+#[allow(dead_code)]
+pub fn run(args: &[&str]) -> Output {
+    run_in(&root(), args)
+}
