@@ -1,9 +1,12 @@
 //! `cargo speedup BASE..HEAD`, `cargo speedup BASE` and `cargo speedup record`: measure, then compare.
 
-use anyhow::{Result, bail};
+use std::io::Write;
 
-use super::Outcome;
+use anyhow::{Context, Result, bail};
+
+use super::{Outcome, analyse_and_report};
 use crate::cli::{AnalysisArgs, RecordArgs, RunArgs};
+use crate::measure;
 
 /// `cargo speedup REVISIONS`.
 pub fn revisions(
@@ -11,12 +14,30 @@ pub fn revisions(
     run: &RunArgs,
     analysis: &AnalysisArgs,
 ) -> Result<Outcome> {
-    let _ = (revisions, run, analysis);
-    bail!("comparing revisions is not available in this build yet")
+    let Some(revisions) = revisions else {
+        bail!(
+            "nothing to compare\nhint: `cargo speedup main..HEAD` compares two revisions, `cargo speedup HEAD` \
+             the last commit with the working tree, `cargo speedup compare A B` two existing results"
+        );
+    };
+    let (base, head) = measure::measure_revisions(revisions, run, analysis.quiet)?;
+    analyse_and_report(base, head, analysis)
 }
 
 /// `cargo speedup record`.
 pub fn record(args: &RecordArgs) -> Result<Outcome> {
-    let _ = args;
-    bail!("`record` is not available in this build yet")
+    let results = measure::record(&args.run, args.quiet)?;
+    let mut bytes = Vec::new();
+    measure::write_record(&results, &mut bytes).context("writing the results")?;
+    match &args.output {
+        Some(path) => {
+            std::fs::write(path, &bytes).with_context(|| format!("writing {}", path.display()))?
+        }
+        None => {
+            let mut out = std::io::stdout().lock();
+            out.write_all(&bytes).context("writing to stdout")?;
+            out.flush().context("writing to stdout")?;
+        }
+    }
+    Ok(Outcome::Passed)
 }

@@ -1,1 +1,258 @@
-//! Building and running benchmarks at git revisions: the only module that starts processes.
+//! Building and running benchmarks at git revisions: the only module that starts processes (git, cargo,
+//! benchmark executables).
+//!
+//! `cargo speedup BASE..HEAD` resolves both revisions ([`revision`]), checks each out in a detached worktree
+//! under `<target>/speedup/worktrees/` ([`git`]), builds both with one shared cargo target directory
+//! ([`build`]), runs the criterion executables directly, alternating revisions in ABBA order over the rounds,
+//! each run with its own `CRITERION_HOME` ([`runner`]), and pools each revision's rounds into one
+//! [`Results`]. Results of a commit are cached by everything that determines them ([`cache`]). A lock
+//! ([`lock`]) keeps two runs of one project apart; Ctrl-C ([`interrupt`]) stops the current child and lets
+//! the guards remove worktrees and lock.
+//!
+//! Must not: write outside `<target>/speedup/` (the user's working tree, index, branches, stash and
+//! `target/criterion` stay byte-identical), analyse anything (that is `protocol`), or print anything but
+//! progress and status lines on stderr.
+
+mod build;
+mod cache;
+mod error;
+mod git;
+mod interrupt;
+mod lock;
+mod process;
+mod progress;
+mod project;
+mod read;
+mod revision;
+mod runner;
+mod settings;
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+pub use error::MeasureError;
+pub use revision::RevisionSpec;
+pub use settings::RunOptions;
+
+use crate::cli::RunArgs;
+use crate::model::Results;
+use cache::{CacheKey, Machine};
+use git::Worktree;
+use progress::Progress;
+use project::Project;
+use revision::Side;
+use runner::Participant;
+
+/// `cargo speedup REVISIONS`: BASE's and HEAD's pooled results, measured or from the cache.
+pub fn measure_revisions(
+    revisions: &str,
+    args: &RunArgs,
+    quiet: bool,
+) -> Result<(Results, Results), MeasureError> {
+    let spec = RevisionSpec::parse(revisions)?;
+    let options = RunOptions::from_args(args, quiet)?;
+    let project = Project::discover(args.manifest_path.as_deref())?;
+    interrupt::install();
+    let _lock = lock::Lock::acquire(&project.speedup_dir())?;
+    let (base, head) = revision::resolve(&project.git, &spec)?;
+    let progress = Progress::new(quiet);
+    tell_about_the_tree(&project, &progress, &head)?;
+    let mut sides = [
+        Plan::new(&project, &options, base, "base"),
+        Plan::new(&project, &options, head, "head"),
+    ];
+    for plan in sides.iter_mut().filter(|p| p.cached.is_some()) {
+        progress.note(&format!(
+            "{}: reusing the results measured earlier ({}); --rerun measures again",
+            plan.label,
+            plan.cache_path
+                .as_deref()
+                .map(Path::display)
+                .map(|d| d.to_string())
+                .unwrap_or_default()
+        ));
+    }
+    let measured = measure(&project, &options, &progress, &sides)?;
+    let [base, head] = sides;
+    let mut measured = measured.into_iter();
+    let mut finish = |plan: Plan| -> Result<Results, MeasureError> {
+        match plan.cached {
+            Some(results) => Ok(results),
+            None => {
+                let results = measured.next().ok_or(MeasureError::NoSamples {
+                    revision: plan.label.clone(),
+                })?;
+                if let Some(key) = &plan.key {
+                    cache::store(&project.speedup_dir().join("cache"), key, &results)?;
+                }
+                Ok(results)
+            }
+        }
+    };
+    Ok((finish(base)?, finish(head)?))
+}
+
+/// `cargo speedup record`: the working tree's pooled results.
+pub fn record(args: &RunArgs, quiet: bool) -> Result<Results, MeasureError> {
+    let options = RunOptions::from_args(args, quiet)?;
+    let project = Project::discover(args.manifest_path.as_deref())?;
+    interrupt::install();
+    let _lock = lock::Lock::acquire(&project.speedup_dir())?;
+    let progress = Progress::new(quiet);
+    let plan = Plan::new(&project, &options, Side::WorkingTree, "record");
+    let mut measured = measure(&project, &options, &progress, std::slice::from_ref(&plan))?;
+    measured.pop().ok_or(MeasureError::NoSamples {
+        revision: plan.label,
+    })
+}
+
+/// One side to measure, and what is known before measuring it.
+struct Plan {
+    side: Side,
+    slug: &'static str,
+    label: String,
+    key: Option<CacheKey>,
+    cache_path: Option<PathBuf>,
+    cached: Option<Results>,
+}
+
+impl Plan {
+    fn new(project: &Project, options: &RunOptions, side: Side, slug: &'static str) -> Plan {
+        let label = match slug {
+            "base" => format!("BASE {}", side.label()),
+            "head" => format!("HEAD {}", side.label()),
+            _ => side.label(),
+        };
+        let key = match &side {
+            Side::Commit { sha, .. } => Some(CacheKey::new(
+                sha,
+                &rustc_version(&project.git.root),
+                &project.manifest,
+                options,
+                &Machine::detect(),
+            )),
+            Side::WorkingTree => None,
+        };
+        let cache_dir = project.speedup_dir().join("cache");
+        let cache_path = key.as_ref().map(|k| cache::path(&cache_dir, k));
+        let cached = match (&key, options.rerun) {
+            (Some(k), false) => cache::load(&cache_dir, k),
+            _ => None,
+        };
+        Plan {
+            side,
+            slug,
+            label,
+            key,
+            cache_path,
+            cached,
+        }
+    }
+}
+
+/// Builds and runs the sides not cached; returns their results in the sides' order.
+fn measure(
+    project: &Project,
+    options: &RunOptions,
+    progress: &Progress,
+    sides: &[Plan],
+) -> Result<Vec<Results>, MeasureError> {
+    let todo: Vec<&Plan> = sides.iter().filter(|p| p.cached.is_none()).collect();
+    if todo.is_empty() {
+        return Ok(vec![]);
+    }
+    let dir = project.speedup_dir();
+    let mut worktrees: Vec<Worktree> = Vec::new();
+    let mut participants = Vec::new();
+    for plan in &todo {
+        let tree = match &plan.side {
+            Side::Commit { sha, .. } => {
+                let path = dir.join("worktrees").join(format!("{}-{sha}", plan.slug));
+                let worktree = Worktree::add(&project.git, sha, path)?;
+                let tree = worktree.path.clone();
+                worktrees.push(worktree);
+                tree
+            }
+            Side::WorkingTree => project.git.root.clone(),
+        };
+        progress.building(&plan.label);
+        let keep = dir.join("bin").join(plan.slug);
+        let binaries = build::build(
+            &tree,
+            project,
+            &plan.label,
+            options,
+            &dir.join("target"),
+            &keep,
+        )?;
+        participants.push(Participant {
+            label: plan.label.clone(),
+            slug: plan.slug,
+            binaries,
+        });
+    }
+    let args = options.criterion_args(runner::BASELINE);
+    let pooled = runner::run_all(
+        &dir.join("runs"),
+        &participants,
+        options.rounds,
+        &args,
+        progress,
+    )?;
+    let environment = environment(&project.git.root);
+    Ok(pooled
+        .into_iter()
+        .map(|mut results| {
+            results.environment = environment.clone();
+            results
+        })
+        .collect())
+}
+
+/// Says what HEAD is when it is the working tree, and that uncommitted changes are left out otherwise.
+fn tell_about_the_tree(
+    project: &Project,
+    progress: &Progress,
+    head: &Side,
+) -> Result<(), MeasureError> {
+    let dirty = project.git.is_dirty()?;
+    match (head, dirty) {
+        (Side::WorkingTree, true) => progress.note(
+            "note: HEAD is the working tree as it is now, uncommitted changes included",
+        ),
+        (Side::WorkingTree, false) => {
+            progress.note("note: HEAD is the working tree (no uncommitted changes)")
+        }
+        (Side::Commit { .. }, true) => progress.note(
+            "note: the working tree has uncommitted changes; they are not part of the revisions compared",
+        ),
+        (Side::Commit { .. }, false) => {}
+    }
+    Ok(())
+}
+
+/// `rustc -vV` as run in `dir` (so that a `rust-toolchain` file there applies); empty when it fails.
+fn rustc_version(dir: &Path) -> String {
+    let mut command = Command::new(std::env::var_os("RUSTC").unwrap_or_else(|| "rustc".into()));
+    command.arg("-vV").current_dir(dir);
+    process::run(&mut command)
+        .ok()
+        .filter(|out| out.status.success())
+        .map(|out| String::from_utf8_lossy(&out.stdout).into_owned())
+        .unwrap_or_default()
+}
+
+fn environment(dir: &Path) -> crate::model::Environment {
+    let machine = Machine::detect();
+    let rustc = rustc_version(dir).lines().next().map(str::to_string);
+    crate::model::Environment {
+        cpu: machine.cpu,
+        rustc,
+        host: machine.host,
+    }
+}
+
+/// The record JSON of `results` (what `record` writes and `compare` reads).
+pub fn write_record(results: &Results, out: &mut impl std::io::Write) -> std::io::Result<()> {
+    read::write_results(results, out)
+}

@@ -1,0 +1,159 @@
+//! Building one revision's benchmarks: `cargo bench --no-run --message-format=json-render-diagnostics` with
+//! the shared `CARGO_TARGET_DIR` (dependencies compile once for both revisions), the bench executables
+//! taken from the `compiler-artifact` messages (`profile.test == true`, target kind `bench`) and copied
+//! aside, since building the other revision overwrites them. cargo's stderr is shown only on failure.
+
+use std::path::{Path, PathBuf};
+
+use cargo_metadata::{Message, TargetKind};
+
+use super::project::{Project, cargo};
+use super::settings::RunOptions;
+use super::{MeasureError, process};
+
+/// One benchmark executable of one revision, ready to run.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct BenchBinary {
+    /// The bench target's name (`benches/NAME.rs`).
+    pub target: String,
+    /// The copy we run.
+    pub path: PathBuf,
+    /// The package directory: the working directory `cargo bench` would give it.
+    pub package_dir: PathBuf,
+}
+
+/// Builds the benchmarks of the tree at `tree` and copies them into `keep`.
+pub fn build(
+    tree: &Path,
+    project: &Project,
+    label: &str,
+    options: &RunOptions,
+    cargo_target: &Path,
+    keep: &Path,
+) -> Result<Vec<BenchBinary>, MeasureError> {
+    let manifest = tree.join(&project.manifest);
+    if !manifest.is_file() {
+        return Err(MeasureError::NoManifest {
+            revision: label.to_string(),
+            path: project.manifest.clone(),
+        });
+    }
+    let mut command = cargo();
+    command
+        .args([
+            "bench",
+            "--no-run",
+            "--message-format=json-render-diagnostics",
+        ])
+        .arg("--manifest-path")
+        .arg(&manifest)
+        .current_dir(manifest.parent().unwrap_or(tree))
+        .env("CARGO_TARGET_DIR", cargo_target);
+    if let Some(p) = &options.package {
+        command.args(["--package", p]);
+    }
+    for b in &options.benches {
+        command.args(["--bench", b]);
+    }
+    if let Some(f) = &options.features {
+        command.args(["--features", f]);
+    }
+    let out = process::run(&mut command)?;
+    if !out.status.success() {
+        return Err(MeasureError::Build {
+            revision: label.to_string(),
+            command: process::describe(&command),
+            stderr: out.stderr_text(),
+        });
+    }
+    let found = bench_executables(&out.stdout);
+    if found.is_empty() {
+        return Err(MeasureError::NoBenchmarks {
+            revision: label.to_string(),
+        });
+    }
+    copy_aside(found, keep)
+}
+
+/// (target name, executable, package directory) of every bench executable in cargo's JSON messages.
+fn bench_executables(stdout: &[u8]) -> Vec<(String, PathBuf, PathBuf)> {
+    Message::parse_stream(stdout)
+        .filter_map(Result::ok)
+        .filter_map(|message| match message {
+            Message::CompilerArtifact(a)
+                if a.profile.test && a.target.is_kind(TargetKind::Bench) =>
+            {
+                let exe = a.executable?.into_std_path_buf();
+                let dir = a.manifest_path.parent()?.to_path_buf().into_std_path_buf();
+                Some((a.target.name.clone(), exe, dir))
+            }
+            _ => None,
+        })
+        .collect()
+}
+
+fn copy_aside(
+    found: Vec<(String, PathBuf, PathBuf)>,
+    keep: &Path,
+) -> Result<Vec<BenchBinary>, MeasureError> {
+    let io = |path: &Path| {
+        let path = path.to_path_buf();
+        move |source| MeasureError::Io {
+            what: "copying a benchmark executable",
+            path,
+            source,
+        }
+    };
+    if keep.exists() {
+        std::fs::remove_dir_all(keep).map_err(io(keep))?;
+    }
+    std::fs::create_dir_all(keep).map_err(io(keep))?;
+    let mut binaries = Vec::with_capacity(found.len());
+    for (i, (target, exe, package_dir)) in found.into_iter().enumerate() {
+        let file_name = exe
+            .file_name()
+            .map(|n| n.to_os_string())
+            .unwrap_or_default();
+        let dir = keep.join(i.to_string());
+        std::fs::create_dir_all(&dir).map_err(io(&dir))?;
+        let path = dir.join(file_name);
+        std::fs::copy(&exe, &path).map_err(io(&exe))?;
+        binaries.push(BenchBinary {
+            target,
+            path,
+            package_dir,
+        });
+    }
+    Ok(binaries)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn only_bench_executables_built_for_test_are_kept() {
+        let line = |kind: &str, test: bool, exe: &str| {
+            format!(
+                r#"{{"reason":"compiler-artifact","package_id":"path+file:///p#demo@0.1.0","manifest_path":"/p/Cargo.toml","target":{{"kind":["{kind}"],"crate_types":["bin"],"name":"t_{kind}","src_path":"/p/benches/x.rs","edition":"2021","doc":false,"doctest":false,"test":false}},"profile":{{"opt_level":"3","debuginfo":0,"debug_assertions":false,"overflow_checks":false,"test":{test}}},"features":[],"filenames":["{exe}"],"executable":"{exe}","fresh":false}}"#
+            )
+        };
+        let stream = [
+            line("bench", true, "/t/release/deps/t_bench-1"),
+            line("lib", false, "/t/release/deps/libdemo.rlib"),
+            line("test", true, "/t/release/deps/t_test-2"),
+            "not json".to_string(),
+            r#"{"reason":"build-finished","success":true}"#.to_string(),
+        ]
+        .join("\n");
+        let found = bench_executables(stream.as_bytes());
+        assert_eq!(
+            found,
+            vec![(
+                "t_bench".to_string(),
+                PathBuf::from("/t/release/deps/t_bench-1"),
+                PathBuf::from("/p")
+            )]
+        );
+    }
+}

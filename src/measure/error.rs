@@ -1,0 +1,108 @@
+//! Why measuring failed. Each message names the revision, path or command, and adds a `hint:` line when
+//! there is something to do about it. All of them end the command with exit status 2.
+
+use std::path::PathBuf;
+
+/// A failure while building or running revisions.
+#[derive(Debug, thiserror::Error)]
+pub enum MeasureError {
+    #[error(
+        "`{text}` is not a revision range: {why}\nhint: write BASE..HEAD (two tips), BASE...HEAD (merge-base of both vs HEAD) or BASE (vs the working tree)"
+    )]
+    RevisionSyntax { text: String, why: String },
+
+    #[error(
+        "unknown revision `{revision}`\nhint: any commit git knows works: a branch, a tag, a sha, HEAD~1 (`git log --oneline` lists them)"
+    )]
+    UnknownRevision { revision: String },
+
+    #[error(
+        "`{base}` and `{head}` have no common ancestor\nhint: use {base}..{head} to compare the two tips"
+    )]
+    NoMergeBase { base: String, head: String },
+
+    #[error(
+        "{} is not inside a git repository\nhint: comparing revisions needs git; to compare results that already exist use `cargo speedup compare`",
+        path.display()
+    )]
+    NotGitRepository { path: PathBuf },
+
+    #[error("`{command}` failed:\n{stderr}")]
+    Git { command: String, stderr: String },
+
+    #[error("`{command}` failed:\n{stderr}")]
+    Cargo { command: String, stderr: String },
+
+    #[error(
+        "{revision} has no {}\nhint: pass --manifest-path to the Cargo.toml of the package to measure",
+        path.display()
+    )]
+    NoManifest { revision: String, path: PathBuf },
+
+    #[error(
+        "the manifest {} is outside the git repository {}\nhint: run from inside the repository",
+        manifest.display(),
+        root.display()
+    )]
+    ManifestOutsideRepository { manifest: PathBuf, root: PathBuf },
+
+    #[error(
+        "building {revision} failed: `{command}`\n{stderr}\nhint: the build error above is cargo's"
+    )]
+    Build {
+        revision: String,
+        command: String,
+        stderr: String,
+    },
+
+    #[error(
+        "{revision} has no benchmarks to run\nhint: add a criterion bench target (benches/NAME.rs with `harness = false`), or check -p/--bench"
+    )]
+    NoBenchmarks { revision: String },
+
+    #[error(
+        "{revision} produced no samples\nhint: check --filter; criterion ran nothing that it saved"
+    )]
+    NoSamples { revision: String },
+
+    #[error("the benchmark `{target}` of {revision} failed ({status}): `{command}`\n{stderr}")]
+    BenchmarkFailed {
+        revision: String,
+        target: String,
+        command: String,
+        status: String,
+        stderr: String,
+    },
+
+    #[error("interrupted: nothing was compared (worktrees and lock removed)")]
+    Interrupted,
+
+    #[error(
+        "another cargo speedup run holds {} ({holder})\nhint: wait for it to finish; the lock is released when that process ends",
+        path.display()
+    )]
+    Locked { path: PathBuf, holder: String },
+
+    #[error("could not start `{command}`: {source}")]
+    Spawn {
+        command: String,
+        source: std::io::Error,
+    },
+
+    #[error("{what}: {}: {source}", path.display())]
+    Io {
+        what: &'static str,
+        path: PathBuf,
+        source: std::io::Error,
+    },
+
+    #[error("could not read {}: {detail}", path.display())]
+    Read { path: PathBuf, detail: String },
+
+    #[error("invalid value {value} for {flag}: {expected}")]
+    Option {
+        flag: &'static str,
+        value: String,
+        expected: &'static str,
+    },
+}

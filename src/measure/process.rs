@@ -1,0 +1,90 @@
+//! Running one child process with its output captured, stoppable by Ctrl-C: the child is polled rather than
+//! waited on, so an interrupt kills it promptly. Output is kept to be shown only when the child fails.
+
+use std::io::Read;
+use std::process::{Command, ExitStatus, Stdio};
+use std::thread;
+use std::time::Duration;
+
+use super::{MeasureError, interrupt};
+
+/// What a finished child left.
+#[derive(Debug)]
+pub struct Captured {
+    pub status: ExitStatus,
+    pub stdout: Vec<u8>,
+    pub stderr: Vec<u8>,
+}
+
+impl Captured {
+    /// stderr as text, trimmed, for error messages.
+    pub fn stderr_text(&self) -> String {
+        String::from_utf8_lossy(&self.stderr).trim_end().to_string()
+    }
+}
+
+/// The command line as a person would type it, for messages.
+pub fn describe(command: &Command) -> String {
+    let mut words = vec![command.get_program().to_string_lossy().into_owned()];
+    words.extend(command.get_args().map(|a| a.to_string_lossy().into_owned()));
+    words.join(" ")
+}
+
+/// Runs `command` to completion with stdout and stderr captured (stdin closed); Ctrl-C kills it.
+pub fn run(command: &mut Command) -> Result<Captured, MeasureError> {
+    run_with(command, true)
+}
+
+/// [`run`] for clean-up commands, which must run even after Ctrl-C.
+pub fn run_to_end(command: &mut Command) -> Result<Captured, MeasureError> {
+    run_with(command, false)
+}
+
+fn run_with(command: &mut Command, stoppable: bool) -> Result<Captured, MeasureError> {
+    if stoppable && interrupt::requested() {
+        return Err(MeasureError::Interrupted);
+    }
+    let mut child = command
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .map_err(|source| MeasureError::Spawn {
+            command: describe(command),
+            source,
+        })?;
+    let stdout = child.stdout.take().map(drain);
+    let stderr = child.stderr.take().map(drain);
+    let status = loop {
+        if stoppable && interrupt::requested() {
+            let _ = child.kill();
+            let _ = child.wait();
+            return Err(MeasureError::Interrupted);
+        }
+        match child.try_wait() {
+            Ok(Some(status)) => break status,
+            Ok(None) => thread::sleep(Duration::from_millis(20)),
+            Err(source) => {
+                return Err(MeasureError::Spawn {
+                    command: describe(command),
+                    source,
+                });
+            }
+        }
+    };
+    let join =
+        |h: Option<thread::JoinHandle<Vec<u8>>>| h.and_then(|h| h.join().ok()).unwrap_or_default();
+    Ok(Captured {
+        status,
+        stdout: join(stdout),
+        stderr: join(stderr),
+    })
+}
+
+fn drain(mut pipe: impl Read + Send + 'static) -> thread::JoinHandle<Vec<u8>> {
+    thread::spawn(move || {
+        let mut bytes = Vec::new();
+        let _ = pipe.read_to_end(&mut bytes);
+        bytes
+    })
+}

@@ -1,0 +1,75 @@
+//! What the user sees while we build and run: an indicatif bar on stderr (which revision, which bench
+//! target, round i of N, time left), drawn only when stderr is a terminal and `-q` was not given; and short
+//! status lines (cache reuse, uncommitted changes), printed on stderr unless `-q`.
+
+use std::io::IsTerminal;
+use std::time::Duration;
+
+use indicatif::{ProgressBar, ProgressStyle};
+
+/// The progress display of one command.
+pub struct Progress {
+    bar: ProgressBar,
+    quiet: bool,
+}
+
+impl Progress {
+    pub fn new(quiet: bool) -> Progress {
+        let bar = if quiet || !std::io::stderr().is_terminal() {
+            ProgressBar::hidden()
+        } else {
+            ProgressBar::new_spinner()
+        };
+        Progress { bar, quiet }
+    }
+
+    /// A status line on stderr (kept clear of the bar).
+    pub fn note(&self, text: &str) {
+        if !self.quiet {
+            self.bar.suspend(|| eprintln!("{text}"));
+        }
+    }
+
+    /// A spinner while cargo builds one revision.
+    pub fn building(&self, label: &str) {
+        self.bar.set_style(
+            ProgressStyle::with_template("{spinner} {msg} [{elapsed}]")
+                .unwrap_or_else(|_| ProgressStyle::default_spinner()),
+        );
+        self.bar.set_message(format!("building {label}"));
+        self.bar.enable_steady_tick(Duration::from_millis(120));
+    }
+
+    /// A bar over the `total` benchmark runs.
+    pub fn start_runs(&self, total: u64) {
+        self.bar.set_style(
+            ProgressStyle::with_template("{bar:30} {pos}/{len} {msg} (about {eta} left)")
+                .unwrap_or_else(|_| ProgressStyle::default_bar()),
+        );
+        self.bar.set_length(total);
+        self.bar.set_position(0);
+        self.bar.reset_eta();
+    }
+
+    /// Marks the start of one run (the previous one is done).
+    pub fn step(&self, label: &str, target: &str, round: u32, rounds: u32) {
+        self.bar
+            .set_message(format!("{label} · {target} · round {round} of {rounds}"));
+    }
+
+    /// Marks one run done.
+    pub fn done_one(&self) {
+        self.bar.inc(1);
+    }
+
+    /// Clears the bar.
+    pub fn finish(&self) {
+        self.bar.finish_and_clear();
+    }
+}
+
+impl Drop for Progress {
+    fn drop(&mut self) {
+        self.bar.finish_and_clear();
+    }
+}

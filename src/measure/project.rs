@@ -1,0 +1,106 @@
+//! Where things are: the user's manifest (relative to the repository root, so that it can be found again
+//! inside a worktree), cargo's target directory, and our own directory `<target>/speedup/` that holds every
+//! file we write (worktrees, the shared build directory, criterion homes, cache, lock). Nothing is written
+//! anywhere else.
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+use super::git::Git;
+use super::{MeasureError, process};
+
+/// The project being measured.
+#[derive(Debug, Clone)]
+pub struct Project {
+    pub git: Git,
+    /// The manifest, relative to the repository root.
+    pub manifest: PathBuf,
+    /// cargo's target directory for the user's tree (`cargo metadata`'s `target_directory`).
+    pub target_dir: PathBuf,
+}
+
+impl Project {
+    /// Finds the manifest (`--manifest-path`, else the nearest Cargo.toml, as cargo does), its repository and
+    /// its target directory.
+    pub fn discover(manifest_path: Option<&Path>) -> Result<Project, MeasureError> {
+        let cwd = std::env::current_dir().map_err(|source| MeasureError::Io {
+            what: "reading the current directory",
+            path: PathBuf::from("."),
+            source,
+        })?;
+        let git = Git::discover(&cwd)?;
+        let manifest = match manifest_path {
+            Some(p) => cwd.join(p),
+            None => locate_manifest(&cwd)?,
+        };
+        let manifest = manifest
+            .canonicalize()
+            .map_err(|_| MeasureError::NoManifest {
+                revision: "the working tree".into(),
+                path: manifest.clone(),
+            })?;
+        let root = git.root.canonicalize().unwrap_or_else(|_| git.root.clone());
+        let relative = manifest
+            .strip_prefix(&root)
+            .map_err(|_| MeasureError::ManifestOutsideRepository {
+                manifest: manifest.clone(),
+                root: root.clone(),
+            })?
+            .to_path_buf();
+        let target_dir = target_directory(&manifest)?;
+        Ok(Project {
+            git: Git { root },
+            manifest: relative,
+            target_dir,
+        })
+    }
+
+    /// `<target>/speedup`: every file this tool writes.
+    pub fn speedup_dir(&self) -> PathBuf {
+        self.target_dir.join("speedup")
+    }
+}
+
+/// The cargo binary (cargo sets `CARGO` when it runs a subcommand).
+pub fn cargo() -> Command {
+    Command::new(std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into()))
+}
+
+fn locate_manifest(cwd: &Path) -> Result<PathBuf, MeasureError> {
+    let mut command = cargo();
+    command
+        .args(["locate-project", "--message-format", "plain"])
+        .current_dir(cwd);
+    let out = process::run(&mut command)?;
+    if !out.status.success() {
+        return Err(MeasureError::NoManifest {
+            revision: "the working tree".into(),
+            path: cwd.join("Cargo.toml"),
+        });
+    }
+    Ok(PathBuf::from(String::from_utf8_lossy(&out.stdout).trim()))
+}
+
+fn target_directory(manifest: &Path) -> Result<PathBuf, MeasureError> {
+    let mut command = cargo();
+    command
+        .args([
+            "metadata",
+            "--no-deps",
+            "--format-version",
+            "1",
+            "--manifest-path",
+        ])
+        .arg(manifest);
+    let out = process::run(&mut command)?;
+    let failed = |detail: String| MeasureError::Cargo {
+        command: process::describe(&command),
+        stderr: detail,
+    };
+    if !out.status.success() {
+        return Err(failed(out.stderr_text()));
+    }
+    let metadata: cargo_metadata::Metadata =
+        serde_json::from_slice(&out.stdout).map_err(|e| failed(e.to_string()))?;
+    Ok(metadata.target_directory.into_std_path_buf())
+}
