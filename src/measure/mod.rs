@@ -51,10 +51,10 @@ pub fn measure_revisions(
 ) -> Result<(Results, Results), MeasureError> {
     let spec = RevisionSpec::parse(revisions)?;
     let options = RunOptions::from_args(args, quiet)?;
-    let project = Project::discover(args.manifest_path.as_deref())?;
+    let project = Project::discover(args.manifest_path.as_deref(), true)?;
     interrupt::install();
     let _lock = lock::Lock::acquire(&project.speedup_dir())?;
-    let (base, head) = revision::resolve(&project.git, &spec)?;
+    let (base, head) = revision::resolve(project.git()?, &spec)?;
     let progress = Progress::new(quiet);
     tell_about_the_tree(&project, &progress, &head)?;
     let mut sides = [
@@ -95,7 +95,7 @@ pub fn measure_revisions(
 /// `cargo speedup record`: the working tree's pooled results.
 pub fn record(args: &RunArgs, quiet: bool) -> Result<Results, MeasureError> {
     let options = RunOptions::from_args(args, quiet)?;
-    let project = Project::discover(args.manifest_path.as_deref())?;
+    let project = Project::discover(args.manifest_path.as_deref(), false)?;
     interrupt::install();
     let _lock = lock::Lock::acquire(&project.speedup_dir())?;
     let progress = Progress::new(quiet);
@@ -118,15 +118,15 @@ struct Plan {
 
 impl Plan {
     fn new(project: &Project, options: &RunOptions, side: Side, slug: &'static str) -> Plan {
-        let label = match slug {
-            "base" => format!("BASE {}", side.label()),
-            "head" => format!("HEAD {}", side.label()),
+        let label = match (slug, &side) {
+            ("base", Side::Commit { name, sha }) => format!("BASE ({name}, {})", revision::short(sha)),
+            ("head", Side::Commit { name, sha }) => format!("HEAD ({name}, {})", revision::short(sha)),
             _ => side.label(),
         };
         let key = match &side {
             Side::Commit { sha, .. } => Some(CacheKey::new(
                 sha,
-                &rustc_version(&project.git.root),
+                &rustc_version(&project.root),
                 &project.manifest,
                 options,
                 &Machine::detect(),
@@ -168,12 +168,13 @@ fn measure(
         let tree = match &plan.side {
             Side::Commit { sha, .. } => {
                 let path = dir.join("worktrees").join(format!("{}-{sha}", plan.slug));
-                let worktree = Worktree::add(&project.git, sha, path)?;
+                let git = project.git()?;
+                let worktree = Worktree::add(git, sha, path)?;
                 let tree = worktree.path.clone();
                 worktrees.push(worktree);
                 tree
             }
-            Side::WorkingTree => project.git.root.clone(),
+            Side::WorkingTree => project.root.clone(),
         };
         progress.building(&plan.label);
         let keep = dir.join("bin").join(plan.slug);
@@ -199,7 +200,7 @@ fn measure(
         &args,
         progress,
     )?;
-    let environment = environment(&project.git.root);
+    let environment = environment(&project.root);
     Ok(pooled
         .into_iter()
         .map(|mut results| {
@@ -215,7 +216,7 @@ fn tell_about_the_tree(
     progress: &Progress,
     head: &Side,
 ) -> Result<(), MeasureError> {
-    let dirty = project.git.is_dirty()?;
+    let dirty = project.git()?.is_dirty()?;
     match (head, dirty) {
         (Side::WorkingTree, true) => progress.note(
             "note: HEAD is the working tree as it is now, uncommitted changes included",

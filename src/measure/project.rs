@@ -12,8 +12,11 @@ use super::{MeasureError, process};
 /// The project being measured.
 #[derive(Debug, Clone)]
 pub struct Project {
-    pub git: Git,
-    /// The manifest, relative to the repository root.
+    /// The repository, when there is one (`record` does not need it).
+    git: Option<Git>,
+    /// The repository's top-level directory, or the manifest's directory outside git.
+    pub root: PathBuf,
+    /// The manifest, relative to `root`.
     pub manifest: PathBuf,
     /// cargo's target directory for the user's tree (`cargo metadata`'s `target_directory`).
     pub target_dir: PathBuf,
@@ -21,14 +24,18 @@ pub struct Project {
 
 impl Project {
     /// Finds the manifest (`--manifest-path`, else the nearest Cargo.toml, as cargo does), its repository and
-    /// its target directory.
-    pub fn discover(manifest_path: Option<&Path>) -> Result<Project, MeasureError> {
+    /// its target directory. Without a repository it fails only when `needs_git`.
+    pub fn discover(manifest_path: Option<&Path>, needs_git: bool) -> Result<Project, MeasureError> {
         let cwd = std::env::current_dir().map_err(|source| MeasureError::Io {
             what: "reading the current directory",
             path: PathBuf::from("."),
             source,
         })?;
-        let git = Git::discover(&cwd)?;
+        let git = match Git::discover(&cwd) {
+            Ok(git) => Some(git),
+            Err(MeasureError::NotGitRepository { .. }) if !needs_git => None,
+            Err(e) => return Err(e),
+        };
         let manifest = match manifest_path {
             Some(p) => cwd.join(p),
             None => locate_manifest(&cwd)?,
@@ -39,7 +46,10 @@ impl Project {
                 revision: "the working tree".into(),
                 path: manifest.clone(),
             })?;
-        let root = git.root.canonicalize().unwrap_or_else(|_| git.root.clone());
+        let root = match &git {
+            Some(git) => git.root.canonicalize().unwrap_or_else(|_| git.root.clone()),
+            None => manifest.parent().unwrap_or(&cwd).to_path_buf(),
+        };
         let relative = manifest
             .strip_prefix(&root)
             .map_err(|_| MeasureError::ManifestOutsideRepository {
@@ -49,9 +59,17 @@ impl Project {
             .to_path_buf();
         let target_dir = target_directory(&manifest)?;
         Ok(Project {
-            git: Git { root },
+            git: git.map(|_| Git { root: root.clone() }),
+            root,
             manifest: relative,
             target_dir,
+        })
+    }
+
+    /// The repository, or the error saying there is none.
+    pub fn git(&self) -> Result<&Git, MeasureError> {
+        self.git.as_ref().ok_or_else(|| MeasureError::NotGitRepository {
+            path: self.root.clone(),
         })
     }
 
