@@ -1,0 +1,6 @@
+//! stub
+use super::SourceError;
+use crate::model::Results;
+pub fn parse(_text: &str, origin: &str, _selector: Option<&str>) -> Result<Results, SourceError> {
+    Err(super::invalid(origin, "hyperfine", "todo"))
+}
