@@ -292,6 +292,9 @@ fn detect_object(object: &serde_json::Map<String, serde_json::Value>) -> Option<
         Some(s) if s.starts_with("cargo-speedup/") => return Some(Format::AnalysisReport),
         _ => {}
     }
+    if object.get("reason").is_some_and(|r| r.is_string()) {
+        return Some(Format::CargoCriterion);
+    }
     if object.get("results").is_some_and(|r| r.is_array()) {
         return Some(Format::Hyperfine);
     }
@@ -301,9 +304,6 @@ fn detect_object(object: &serde_json::Map<String, serde_json::Value>) -> Option<
         } else {
             Format::RawJson
         });
-    }
-    if object.contains_key("reason") {
-        return Some(Format::CargoCriterion);
     }
     None
 }
