@@ -1,0 +1,1 @@
+//! No input makes the readers panic.
