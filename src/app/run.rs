@@ -28,7 +28,7 @@ pub fn revisions(
 pub fn record(args: &RecordArgs) -> Result<Outcome> {
     let results = measure::record(&args.run, args.quiet)?;
     let mut bytes = Vec::new();
-    measure::write_record(&results, &mut bytes).context("writing the results")?;
+    crate::sources::record::write(&results, &mut bytes).context("writing the results")?;
     match &args.output {
         Some(path) => {
             std::fs::write(path, &bytes).with_context(|| format!("writing {}", path.display()))?

@@ -110,13 +110,13 @@ pub fn path(dir: &Path, key: &CacheKey) -> PathBuf {
     dir.join(format!("{}.json", key.stem()))
 }
 
-/// The cached results for `key`, if present and written under exactly this key.
-pub fn load(dir: &Path, key: &CacheKey) -> Option<Results> {
+/// The cached results for `key`, if present and written under exactly this key; `origin` names them.
+pub fn load(dir: &Path, key: &CacheKey, origin: &str) -> Option<Results> {
     let stored = std::fs::read_to_string(dir.join(format!("{}.key", key.stem()))).ok()?;
     if stored != key.text {
         return None;
     }
-    read::read_results(&path(dir, key))
+    read::read_results(&path(dir, key), origin)
 }
 
 /// Stores `results` under `key` (results first, key last: a key file always has its results).
@@ -213,9 +213,11 @@ mod tests {
         };
         let k = key("abc", None, "cpu A");
         store(dir.path(), &k, &results).unwrap();
-        let back = load(dir.path(), &k).unwrap();
+        let back = load(dir.path(), &k, "main (abc)").unwrap();
         assert_eq!(back.benchmarks[0].sample.nanos(), &[1.5, 2.5]);
         assert_eq!(back.benchmarks[0].name, "g/f");
-        assert!(load(dir.path(), &key("abd", None, "cpu A")).is_none());
+        assert_eq!(back.benchmarks[0].observation, Observation::BatchMean);
+        assert_eq!(back.environment.cpu.as_deref(), Some("cpu A"));
+        assert!(load(dir.path(), &key("abd", None, "cpu A"), "x").is_none());
     }
 }

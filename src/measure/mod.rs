@@ -119,8 +119,12 @@ struct Plan {
 impl Plan {
     fn new(project: &Project, options: &RunOptions, side: Side, slug: &'static str) -> Plan {
         let label = match (slug, &side) {
-            ("base", Side::Commit { name, sha }) => format!("BASE ({name}, {})", revision::short(sha)),
-            ("head", Side::Commit { name, sha }) => format!("HEAD ({name}, {})", revision::short(sha)),
+            ("base", Side::Commit { name, sha }) => {
+                format!("BASE ({name}, {})", revision::short(sha))
+            }
+            ("head", Side::Commit { name, sha }) => {
+                format!("HEAD ({name}, {})", revision::short(sha))
+            }
             _ => side.label(),
         };
         let key = match &side {
@@ -136,7 +140,7 @@ impl Plan {
         let cache_dir = project.speedup_dir().join("cache");
         let cache_path = key.as_ref().map(|k| cache::path(&cache_dir, k));
         let cached = match (&key, options.rerun) {
-            (Some(k), false) => cache::load(&cache_dir, k),
+            (Some(k), false) => cache::load(&cache_dir, k, &side.label()),
             _ => None,
         };
         Plan {
@@ -188,6 +192,7 @@ fn measure(
         )?;
         participants.push(Participant {
             label: plan.label.clone(),
+            origin: plan.side.label(),
             slug: plan.slug,
             binaries,
         });
@@ -251,9 +256,4 @@ fn environment(dir: &Path) -> crate::model::Environment {
         rustc,
         host: machine.host,
     }
-}
-
-/// The record JSON of `results` (what `record` writes and `compare` reads).
-pub fn write_record(results: &Results, out: &mut impl std::io::Write) -> std::io::Result<()> {
-    read::write_results(results, out)
 }

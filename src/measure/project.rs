@@ -25,7 +25,10 @@ pub struct Project {
 impl Project {
     /// Finds the manifest (`--manifest-path`, else the nearest Cargo.toml, as cargo does), its repository and
     /// its target directory. Without a repository it fails only when `needs_git`.
-    pub fn discover(manifest_path: Option<&Path>, needs_git: bool) -> Result<Project, MeasureError> {
+    pub fn discover(
+        manifest_path: Option<&Path>,
+        needs_git: bool,
+    ) -> Result<Project, MeasureError> {
         let cwd = std::env::current_dir().map_err(|source| MeasureError::Io {
             what: "reading the current directory",
             path: PathBuf::from("."),
@@ -68,9 +71,11 @@ impl Project {
 
     /// The repository, or the error saying there is none.
     pub fn git(&self) -> Result<&Git, MeasureError> {
-        self.git.as_ref().ok_or_else(|| MeasureError::NotGitRepository {
-            path: self.root.clone(),
-        })
+        self.git
+            .as_ref()
+            .ok_or_else(|| MeasureError::NotGitRepository {
+                path: self.root.clone(),
+            })
     }
 
     /// `<target>/speedup`: every file this tool writes.

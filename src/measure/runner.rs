@@ -20,7 +20,10 @@ pub const BASELINE: &str = "speedup";
 /// One revision to run: its name for messages, its directory under `runs/`, its executables.
 #[derive(Debug, Clone)]
 pub struct Participant {
+    /// For progress and errors (`BASE (main, 1a2b3c4d5e)`).
     pub label: String,
+    /// The pooled results' origin (`main (1a2b3c4d5e)`).
+    pub origin: String,
     pub slug: &'static str,
     pub binaries: Vec<BenchBinary>,
 }
@@ -104,7 +107,7 @@ pub fn run_all(
             let rounds = (0..rounds)
                 .map(|r| read::criterion_baseline(&home(runs_dir, p.slug, r), BASELINE))
                 .collect::<Result<Vec<_>, _>>()?;
-            Ok(pool(&p.label, rounds))
+            Ok(pool(&p.origin, rounds))
         })
         .collect()
 }
@@ -192,6 +195,7 @@ mod tests {
     fn participant(slug: &'static str, targets: &[&str]) -> Participant {
         Participant {
             label: slug.into(),
+            origin: slug.into(),
             slug,
             binaries: targets
                 .iter()
