@@ -1,1 +1,8 @@
 //! End-to-end tests that create git repositories with real criterion benchmarks and run the binary on them.
+//! They build and run real benchmarks, so they share one cargo target directory (criterion compiles once)
+//! and run one at a time.
+
+mod faults;
+mod record;
+mod revisions;
+mod support;

@@ -1,0 +1,141 @@
+//! What goes wrong: each fault exits 2 with a message naming it and leaves no worktree or lock behind.
+//! These repositories have no dependencies, so they build in a moment in their own target directory.
+
+use std::path::Path;
+
+use crate::support::*;
+
+const MANIFEST: &str = "[package]\nname = \"plain\"\nversion = \"0.1.0\"\nedition = \"2021\"\n";
+
+fn with_bench(body: &str) -> String {
+    let mut text = MANIFEST.to_string();
+    text.push_str("\n[[bench]]\nname = \"b\"\nharness = false\n");
+    text.push_str(&format!("# {body}\n"));
+    text
+}
+
+fn assert_left_nothing(dir: &Path) {
+    assert_eq!(git(dir, &["worktree", "list"]).lines().count(), 1);
+    let speedup = dir.join("target/speedup");
+    let worktrees = speedup.join("worktrees");
+    assert_eq!(
+        std::fs::read_dir(&worktrees)
+            .map(|d| d.count())
+            .unwrap_or(0),
+        0
+    );
+    let lock = std::fs::read_to_string(speedup.join("lock")).unwrap_or_default();
+    assert_eq!(lock, "");
+}
+
+#[test]
+fn an_unknown_revision_is_named() {
+    let repo = repository();
+    let dir = repo.path();
+    write(
+        dir,
+        &[
+            ("Cargo.toml", MANIFEST),
+            ("src/lib.rs", ""),
+            (".gitignore", "target\n"),
+        ],
+    );
+    commit(dir, "one");
+    let out = speedup(dir, &dir.join("target"), &["no-such-branch..HEAD"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        stderr(&out).contains("unknown revision `no-such-branch`"),
+        "{}",
+        stderr(&out)
+    );
+    assert_left_nothing(dir);
+}
+
+#[test]
+fn outside_a_git_repository_comparing_revisions_is_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    write(dir.path(), &[("Cargo.toml", MANIFEST), ("src/lib.rs", "")]);
+    let out = speedup(dir.path(), &dir.path().join("target"), &["main..HEAD"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        stderr(&out).contains("is not inside a git repository"),
+        "{}",
+        stderr(&out)
+    );
+}
+
+#[test]
+fn a_build_failure_shows_cargos_error_and_removes_the_worktrees() {
+    let repo = repository();
+    let dir = repo.path();
+    let ok = "fn main() {}\n";
+    write(
+        dir,
+        &[
+            ("Cargo.toml", &with_bench("ok")),
+            ("src/lib.rs", ""),
+            ("benches/b.rs", ok),
+            (".gitignore", "target\n"),
+        ],
+    );
+    commit(dir, "builds");
+    write(
+        dir,
+        &[("benches/b.rs", "fn main() { let x: u32 = \"text\"; }\n")],
+    );
+    commit(dir, "does not build");
+    let out = speedup(dir, &dir.join("target"), &["HEAD~1..HEAD"]);
+    assert_eq!(out.status.code(), Some(2));
+    let text = stderr(&out);
+    assert!(text.contains("building HEAD (HEAD, "), "{text}");
+    assert!(text.contains("mismatched types"), "{text}");
+    assert_left_nothing(dir);
+}
+
+#[test]
+fn a_revision_without_benchmarks_is_named() {
+    let repo = repository();
+    let dir = repo.path();
+    write(
+        dir,
+        &[
+            ("Cargo.toml", MANIFEST),
+            ("src/lib.rs", ""),
+            (".gitignore", "target\n"),
+        ],
+    );
+    commit(dir, "no benches");
+    let out = speedup(dir, &dir.join("target"), &["HEAD"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        stderr(&out).contains("has no benchmarks to run"),
+        "{}",
+        stderr(&out)
+    );
+    assert_left_nothing(dir);
+}
+
+#[test]
+fn a_crashing_benchmark_is_named_with_its_output() {
+    let repo = repository();
+    let dir = repo.path();
+    write(
+        dir,
+        &[
+            ("Cargo.toml", &with_bench("crash")),
+            ("src/lib.rs", ""),
+            (
+                "benches/b.rs",
+                "fn main() { eprintln!(\"boom here\"); std::process::exit(3); }\n",
+            ),
+            (".gitignore", "target\n"),
+        ],
+    );
+    commit(dir, "crashes");
+    let out = speedup(dir, &dir.join("target"), &["HEAD"]);
+    assert_eq!(out.status.code(), Some(2));
+    let text = stderr(&out);
+    assert!(text.contains("the benchmark `b` of BASE (HEAD, "), "{text}");
+    assert!(text.contains("boom here"), "{text}");
+    assert_left_nothing(dir);
+}

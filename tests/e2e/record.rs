@@ -1,0 +1,47 @@
+//! `cargo speedup record` on the working tree: rounds pooled, record JSON written, nothing left behind.
+
+use crate::support::*;
+
+#[test]
+fn record_pools_the_rounds_of_the_working_tree_into_record_json() {
+    let _serial = serial();
+    let repo = repository();
+    let dir = repo.path();
+    write_criterion_crate(dir, 200);
+    commit(dir, "one");
+    write_criterion_crate(dir, 400);
+    let before = repository_state(dir);
+    let out_file = dir.join("..").join(format!(
+        "{}-record.json",
+        dir.file_name().unwrap().to_string_lossy()
+    ));
+    let target = shared_target();
+    let out = speedup(
+        dir,
+        &target,
+        &[
+            "record",
+            "--warm-up-time",
+            "0.05",
+            "--measurement-time",
+            "0.1",
+            "--sample-size",
+            "10",
+            "--rounds",
+            "3",
+            "--filter",
+            "same",
+            "-o",
+            out_file.to_str().unwrap(),
+        ],
+    );
+    assert_eq!(out.status.code(), Some(0), "stderr: {}", stderr(&out));
+    let text = std::fs::read_to_string(&out_file).unwrap();
+    let _ = std::fs::remove_file(&out_file);
+    let record: serde_json::Value = serde_json::from_str(&text).unwrap();
+    let benchmarks = record["benchmarks"].as_array().unwrap();
+    assert_eq!(benchmarks.len(), 1, "{text}");
+    assert_eq!(benchmarks[0]["name"], "same");
+    assert_eq!(benchmarks[0]["samples"].as_array().unwrap().len(), 30);
+    assert_eq!(repository_state(dir), before);
+}

@@ -1,0 +1,96 @@
+//! `cargo speedup HEAD~1..HEAD` on a repository whose second commit makes one benchmark five times slower.
+
+use std::time::Instant;
+
+use crate::support::*;
+
+const RUN: [&str; 13] = [
+    "HEAD~1..HEAD",
+    "--warm-up-time",
+    "0.1",
+    "--measurement-time",
+    "0.3",
+    "--sample-size",
+    "20",
+    "--rounds",
+    "2",
+    "--fail-on",
+    "any",
+    "--format",
+    "json",
+];
+
+fn verdict_of(report: &serde_json::Value, name: &str) -> String {
+    report["benchmarks"]
+        .as_array()
+        .and_then(|all| all.iter().find(|b| b["name"] == name))
+        .map(|b| b["verdict"].as_str().unwrap_or("").to_string())
+        .unwrap_or_else(|| panic!("no benchmark {name} in {report}"))
+}
+
+#[test]
+fn a_five_times_slower_benchmark_fails_the_gate_and_the_repository_is_left_alone() {
+    let _serial = serial();
+    let repo = repository();
+    let dir = repo.path();
+    write_criterion_crate(dir, 200);
+    commit(dir, "fast");
+    write_criterion_crate(dir, 1000);
+    commit(dir, "five times slower");
+    write(dir, &[("notes.txt", "uncommitted and untracked\n")]);
+    let target = shared_target();
+    let _ = std::fs::remove_dir_all(target.join("speedup").join("cache"));
+    let user_baseline = target.join("criterion/user/base/sample.json");
+    write(
+        &target,
+        &[(
+            "criterion/user/base/sample.json",
+            r#"{"iters":[1.0],"times":[5.0]}"#,
+        )],
+    );
+    let before = repository_state(dir);
+
+    let started = Instant::now();
+    let first = speedup(dir, &target, &RUN);
+    let first_time = started.elapsed();
+    assert_eq!(first.status.code(), Some(1), "stderr: {}", stderr(&first));
+    let report: serde_json::Value = serde_json::from_slice(&first.stdout).expect("JSON report");
+    assert_eq!(verdict_of(&report, "changed"), "slower");
+    assert!(stderr(&first).contains("uncommitted changes; they are not part of"));
+
+    assert_eq!(repository_state(dir), before);
+    assert_eq!(
+        std::fs::read_to_string(&user_baseline).unwrap(),
+        r#"{"iters":[1.0],"times":[5.0]}"#
+    );
+    let worktrees = target.join("speedup/worktrees");
+    assert_eq!(
+        std::fs::read_dir(&worktrees)
+            .map(|d| d.count())
+            .unwrap_or(0),
+        0
+    );
+    assert_eq!(
+        std::fs::read_to_string(target.join("speedup/lock")).unwrap(),
+        ""
+    );
+
+    let started = Instant::now();
+    let second = speedup(dir, &target, &RUN);
+    let second_time = started.elapsed();
+    assert_eq!(second.status.code(), Some(1), "stderr: {}", stderr(&second));
+    assert_eq!(
+        stderr(&second)
+            .matches("reusing the results measured earlier")
+            .count(),
+        2
+    );
+    let again: serde_json::Value = serde_json::from_slice(&second.stdout).expect("JSON report");
+    assert_eq!(verdict_of(&again, "changed"), "slower");
+    assert!(
+        second_time * 5 < first_time,
+        "cached run {second_time:?} vs first {first_time:?}"
+    );
+    assert_eq!(repository_state(dir), before);
+    eprintln!("first run {first_time:?}, cached run {second_time:?}");
+}

@@ -1,0 +1,156 @@
+//! Test repositories and running the binary on them.
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+use std::sync::{Mutex, MutexGuard};
+
+static SERIAL: Mutex<()> = Mutex::new(());
+
+/// Tests that build criterion share one target directory, hence one lock: they take turns.
+pub fn serial() -> MutexGuard<'static, ()> {
+    SERIAL
+        .lock()
+        .unwrap_or_else(|poisoned| poisoned.into_inner())
+}
+
+/// The target directory shared by the tests that build criterion (kept between test runs).
+pub fn shared_target() -> PathBuf {
+    PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("e2e-target")
+}
+
+/// Runs `git ARGS` in `dir` and returns its stdout; panics with its stderr on failure.
+pub fn git(dir: &Path, args: &[&str]) -> String {
+    let out = Command::new("git")
+        .args(["-c", "user.name=Test", "-c", "user.email=test@example.com"])
+        .args([
+            "-c",
+            "commit.gpgsign=false",
+            "-c",
+            "init.defaultBranch=main",
+        ])
+        .args(args)
+        .current_dir(dir)
+        .output()
+        .expect("git runs");
+    assert!(
+        out.status.success(),
+        "git {args:?}: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    String::from_utf8_lossy(&out.stdout).into_owned()
+}
+
+/// Writes `files` (path, content) under `dir`.
+pub fn write(dir: &Path, files: &[(&str, &str)]) {
+    for (path, content) in files {
+        let path = dir.join(path);
+        std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+        std::fs::write(path, content).unwrap();
+    }
+}
+
+/// Adds everything and commits.
+pub fn commit(dir: &Path, message: &str) {
+    git(dir, &["add", "-A"]);
+    git(dir, &["commit", "-q", "-m", message]);
+}
+
+/// A new repository in a temporary directory.
+pub fn repository() -> tempfile::TempDir {
+    let dir = tempfile::tempdir().unwrap();
+    git(dir.path(), &["init", "-q"]);
+    dir
+}
+
+/// A crate whose `benches/work.rs` has two criterion benchmarks: `changed` spins `loops` times, `same`
+/// always 200 times.
+pub fn criterion_crate(loops: u32) -> Vec<(&'static str, String)> {
+    let manifest = r#"[package]
+name = "demo"
+version = "0.1.0"
+edition = "2021"
+
+[dev-dependencies]
+criterion = { version = "0.8", default-features = false, features = ["cargo_bench_support"] }
+
+[[bench]]
+name = "work"
+harness = false
+"#;
+    let lib = "pub fn spin(n: u64) -> u64 {\n    (0..n).fold(0u64, |a, i| a.wrapping_mul(31).wrapping_add(i ^ (a >> 3)))\n}\n";
+    let bench = format!(
+        r#"use criterion::{{criterion_group, criterion_main, Criterion}};
+use std::hint::black_box;
+
+fn bench(c: &mut Criterion) {{
+    c.bench_function("changed", |b| b.iter(|| demo::spin(black_box({loops}))));
+    c.bench_function("same", |b| b.iter(|| demo::spin(black_box(200))));
+}}
+
+criterion_group!(benches, bench);
+criterion_main!(benches);
+"#
+    );
+    vec![
+        ("Cargo.toml", manifest.to_string()),
+        ("src/lib.rs", lib.to_string()),
+        ("benches/work.rs", bench),
+        (".gitignore", "target\n".to_string()),
+    ]
+}
+
+/// Writes the files of [`criterion_crate`] and a lock file resolved from the local registry cache.
+pub fn write_criterion_crate(dir: &Path, loops: u32) {
+    let files = criterion_crate(loops);
+    let borrowed: Vec<(&str, &str)> = files.iter().map(|(p, c)| (*p, c.as_str())).collect();
+    write(dir, &borrowed);
+    if !dir.join("Cargo.lock").exists() {
+        let out = cargo()
+            .args(["generate-lockfile", "--offline"])
+            .current_dir(dir)
+            .output()
+            .expect("cargo runs");
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+    }
+}
+
+fn cargo() -> Command {
+    Command::new(std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into()))
+}
+
+/// Runs `cargo-speedup speedup ARGS...` in `dir` with `target` as cargo's target directory, offline.
+pub fn speedup(dir: &Path, target: &Path, args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_cargo-speedup"))
+        .arg("speedup")
+        .args(args)
+        .current_dir(dir)
+        .env("CARGO_TARGET_DIR", target)
+        .env("CARGO_NET_OFFLINE", "true")
+        .env("NO_COLOR", "1")
+        .env_remove("CRITERION_HOME")
+        .output()
+        .expect("the binary runs")
+}
+
+/// What a comparison must leave as it was: status, HEAD, branches, stash, worktrees.
+pub fn repository_state(dir: &Path) -> Vec<String> {
+    [
+        &["status", "--porcelain"][..],
+        &["rev-parse", "HEAD"],
+        &["branch", "--list", "-v"],
+        &["stash", "list"],
+        &["worktree", "list", "--porcelain"],
+    ]
+    .iter()
+    .map(|args| git(dir, args))
+    .collect()
+}
+
+/// stderr as text.
+pub fn stderr(out: &Output) -> String {
+    String::from_utf8_lossy(&out.stderr).into_owned()
+}
