@@ -1,8 +1,11 @@
 //! One run at a time per project: an OS file lock on `<target>/speedup/lock` (released by the OS even when
-//! the process dies, so a crash never leaves a stale lock). The file holds the owner's pid, start time and
+//! the process dies, so a crash never leaves a stale lock), taken through `fs4` (flock / LockFileEx) while
+//! the crate's minimum Rust predates `File::try_lock`. The file holds the owner's pid, start time and
 //! command line, quoted when another run finds the lock held.
 
-use std::fs::{File, OpenOptions, TryLockError};
+use std::fs::{File, OpenOptions};
+
+use fs4::{FileExt, TryLockError};
 use std::io::{Read, Seek, Write};
 use std::path::Path;
 
@@ -31,7 +34,7 @@ impl Lock {
             .write(true)
             .open(&path)
             .map_err(io)?;
-        match file.try_lock() {
+        match FileExt::try_lock(&file) {
             Ok(()) => {}
             Err(TryLockError::WouldBlock) => {
                 let mut holder = String::new();
@@ -53,7 +56,7 @@ impl Lock {
 impl Drop for Lock {
     fn drop(&mut self) {
         let _ = self.file.set_len(0);
-        let _ = self.file.unlock();
+        let _ = FileExt::unlock(&self.file);
     }
 }
 

@@ -139,3 +139,53 @@ fn a_crashing_benchmark_is_named_with_its_output() {
     assert!(text.contains("boom here"), "{text}");
     assert_left_nothing(dir);
 }
+
+#[test]
+fn ctrl_c_during_a_run_stops_it_and_cleans_up() {
+    let repo = repository();
+    let dir = repo.path();
+    let sleeper = "fn main() { std::thread::sleep(std::time::Duration::from_secs(60)); }\n";
+    write(
+        dir,
+        &[
+            ("Cargo.toml", &with_bench("sleeps")),
+            ("src/lib.rs", ""),
+            ("benches/b.rs", sleeper),
+            (".gitignore", "target\n"),
+        ],
+    );
+    commit(dir, "sleeps");
+    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_cargo-speedup"))
+        .args(["speedup", "HEAD..HEAD"])
+        .current_dir(dir)
+        .env("CARGO_TARGET_DIR", dir.join("target"))
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    // Both revisions are built once HEAD's executables are copied aside; the runs start right after.
+    let built = dir.join("target/speedup/bin/head");
+    let started = std::time::Instant::now();
+    while !built.exists() {
+        if started.elapsed().as_secs() > 120 {
+            let _ = child.kill();
+            panic!("the build never finished");
+        }
+        std::thread::sleep(std::time::Duration::from_millis(50));
+    }
+    std::thread::sleep(std::time::Duration::from_millis(300));
+    let interrupted_at = std::time::Instant::now();
+    let kill = std::process::Command::new("kill")
+        .args(["-INT", &child.id().to_string()])
+        .status()
+        .unwrap();
+    assert!(kill.success());
+    let out = child.wait_with_output().unwrap();
+    assert!(
+        interrupted_at.elapsed().as_secs() < 20,
+        "it did not stop promptly"
+    );
+    assert_eq!(out.status.code(), Some(2));
+    assert!(stderr(&out).contains("interrupted"), "{}", stderr(&out));
+    assert_left_nothing(dir);
+}
