@@ -29,6 +29,7 @@ fn verdict_of(report: &serde_json::Value, name: &str) -> String {
 }
 
 #[test]
+#[ignore = "needs the analysis stage"]
 fn a_five_times_slower_benchmark_fails_the_gate_and_the_repository_is_left_alone() {
     let _serial = serial();
     let repo = repository();
@@ -92,5 +93,22 @@ fn a_five_times_slower_benchmark_fails_the_gate_and_the_repository_is_left_alone
         "cached run {second_time:?} vs first {first_time:?}"
     );
     assert_eq!(repository_state(dir), before);
-    eprintln!("first run {first_time:?}, cached run {second_time:?}");
+
+    // A new HEAD: BASE (the same commit as before) comes from the cache, only HEAD runs.
+    write(dir, &[("README", "a new commit\n")]);
+    commit(dir, "another commit");
+    let mut range = RUN;
+    range[0] = "HEAD~2..HEAD";
+    let started = Instant::now();
+    let third = speedup(dir, &target, &range);
+    let third_time = started.elapsed();
+    assert_eq!(third.status.code(), Some(1), "stderr: {}", stderr(&third));
+    let text = stderr(&third);
+    assert_eq!(
+        text.matches("reusing the results measured earlier").count(),
+        1,
+        "{text}"
+    );
+    assert!(text.contains("BASE (HEAD~2, "), "{text}");
+    eprintln!("first run {first_time:?}, cached run {second_time:?}, one side {third_time:?}");
 }
