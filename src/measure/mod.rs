@@ -57,20 +57,18 @@ pub fn measure_revisions(
     let (base, head) = revision::resolve(project.git()?, &spec)?;
     let progress = Progress::new(quiet);
     tell_about_the_tree(&project, &progress, &head)?;
-    let mut sides = [
+    let sides = [
         Plan::new(&project, &options, base, "base"),
         Plan::new(&project, &options, head, "head"),
     ];
-    for plan in sides.iter_mut().filter(|p| p.cached.is_some()) {
-        progress.note(&format!(
-            "{}: reusing the results measured earlier ({}); --rerun measures again",
-            plan.label,
-            plan.cache_path
-                .as_deref()
-                .map(Path::display)
-                .map(|d| d.to_string())
-                .unwrap_or_default()
-        ));
+    for plan in &sides {
+        if let (Some(_), Some(path)) = (&plan.cached, &plan.cache_path) {
+            progress.note(&format!(
+                "{}: reusing the results measured earlier ({}); --rerun measures again",
+                plan.label,
+                path.display()
+            ));
+        }
     }
     let measured = measure(&project, &options, &progress, &sides)?;
     let [base, head] = sides;

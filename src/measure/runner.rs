@@ -105,11 +105,30 @@ pub fn run_all(
         .iter()
         .map(|p| {
             let rounds = (0..rounds)
-                .map(|r| read::criterion_baseline(&home(runs_dir, p.slug, r), BASELINE))
+                .map(|r| read_round(&home(runs_dir, p.slug, r)))
                 .collect::<Result<Vec<_>, _>>()?;
-            Ok(pool(&p.origin, rounds))
+            let pooled = pool(&p.origin, rounds);
+            if pooled.benchmarks.is_empty() {
+                return Err(MeasureError::NoSamples {
+                    revision: p.label.clone(),
+                });
+            }
+            Ok(pooled)
         })
         .collect()
+}
+
+/// One round's samples; none when criterion saved nothing (its filter matched no benchmark).
+fn read_round(home: &Path) -> Result<Results, MeasureError> {
+    if !home.is_dir() {
+        return Ok(Results {
+            origin: home.display().to_string(),
+            benchmarks: vec![],
+            environment: Default::default(),
+            notes: vec![],
+        });
+    }
+    read::criterion_baseline(home, BASELINE)
 }
 
 fn home(runs_dir: &Path, slug: &str, round: u32) -> PathBuf {
