@@ -48,6 +48,7 @@ impl Progress {
         );
         self.bar.set_length(total);
         self.bar.set_position(0);
+        self.bar.set_message("");
         self.bar.reset_eta();
     }
 
