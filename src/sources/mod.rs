@@ -195,10 +195,16 @@ fn split_selector(spec: &str) -> (&Path, Option<&str>) {
 }
 
 fn load_baseline_name(spec: &str, ctx: &Context) -> Result<Results, SourceError> {
-    let home = ctx.criterion_home();
     let looks_like_name = !spec.is_empty() && !spec.contains(['/', '\\', '#']);
+    if !looks_like_name {
+        return Err(SourceError::Read {
+            path: spec.into(),
+            error: std::io::Error::new(std::io::ErrorKind::NotFound, "no such file or directory"),
+        });
+    }
+    let home = ctx.criterion_home();
     let baselines = criterion::baselines(&home);
-    if looks_like_name && baselines.iter().any(|b| b == spec) {
+    if baselines.iter().any(|b| b == spec) {
         return criterion::read_baseline_with_unit(&home, spec, ctx.unit_override);
     }
     Err(SourceError::NotFound {
@@ -376,11 +382,6 @@ impl Builder {
             environment: self.environment,
             notes: self.notes,
         })
-    }
-
-    /// An [`SourceError::Invalid`] for this origin.
-    pub fn invalid(&self, format: &'static str, message: impl Into<String>) -> SourceError {
-        invalid(&self.origin, format, message)
     }
 }
 
