@@ -74,10 +74,18 @@ fn check(result: Result<Results, SourceError>) {
     }
 }
 
+/// `default` cases, or `$SOURCES_FUZZ_CASES` for a longer run (the criterion tree test runs a tenth).
+fn cases(default: u32) -> u32 {
+    std::env::var("SOURCES_FUZZ_CASES")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(default)
+}
+
 const SELECTORS: [Option<&str>; 4] = [None, Some("rev=main"), Some("cpu_time"), Some("0.1")];
 
 proptest! {
-    #![proptest_config(ProptestConfig { cases: 3000, failure_persistence: None, ..ProptestConfig::default() })]
+    #![proptest_config(ProptestConfig { cases: cases(3000), failure_persistence: None, ..ProptestConfig::default() })]
 
     #[test]
     fn arbitrary_bytes_never_panic(bytes in proptest::collection::vec(any::<u8>(), 0..512), s in 0usize..4) {
@@ -97,7 +105,7 @@ proptest! {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig { cases: 300, failure_persistence: None, ..ProptestConfig::default() })]
+    #![proptest_config(ProptestConfig { cases: cases(3000) / 10, failure_persistence: None, ..ProptestConfig::default() })]
 
     #[test]
     fn mutated_criterion_files_never_panic(
