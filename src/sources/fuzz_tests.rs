@@ -93,6 +93,11 @@ proptest! {
     }
 
     #[test]
+    fn arbitrary_text_never_panics(text in "[{}\\[\\]\":,0-9a-zA-Z .#=/+\\-\n]{0,300}", s in 0usize..4) {
+        check(load_bytes(text.as_bytes(), "fuzz", SELECTORS[s], &Context::default()));
+    }
+
+    #[test]
     fn mutated_fixtures_never_panic(
         which in 0usize..TEXT_FIXTURES.len(),
         mutations in proptest::collection::vec(mutation(), 1..6),
