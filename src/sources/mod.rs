@@ -17,7 +17,7 @@
 //! split at `#`.
 //!
 //! This module must not start benchmarks or analyse anything: it only reads, validates (through
-//! [`Sample::new`]) and reports non-fatal oddities as [`Results::notes`]. Foreign serde structs stay private
+//! [`Sample::new`](crate::model::Sample::new)) and reports non-fatal oddities as [`Results::notes`]. Foreign serde structs stay private
 //! to the format's file.
 
 pub mod cargo_criterion;
