@@ -120,7 +120,7 @@ fn select(result: &ResultFile, all: &[ResultFile], selector: &str) -> Option<Str
             .get(&key)
             .filter(|w| !w.is_empty() && *w != value)?
             .clone();
-        (others(&p) == others(&parameters)).then(|| (other.command.as_str(), w))
+        (others(&p) == others(&parameters)).then_some((other.command.as_str(), w))
     });
     counterpart
         .and_then(|(other, w)| template(&result.command, value, other, &w, &placeholder))
