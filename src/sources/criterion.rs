@@ -102,7 +102,11 @@ pub fn read_baseline_with_unit(
 
 fn no_baseline(root: &Path, baseline: &str) -> SourceError {
     let found = baselines(root);
-    let hint = if found.is_empty() {
+    let hint = if found.is_empty() && root.join("data").is_dir() {
+        "this looks like cargo-criterion's directory, which keeps no readable baselines: compare its \
+         `--message-format=json` output instead"
+            .to_string()
+    } else if found.is_empty() {
         "run `cargo bench` first, or point at the directory that holds criterion's output"
             .to_string()
     } else {

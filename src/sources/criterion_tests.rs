@@ -127,3 +127,11 @@ fn unit_override_scales_the_samples() {
     assert_eq!(results.benchmarks[0].unit, Unit::Us);
     assert_eq!(results.benchmarks[0].sample.nanos()[0], 731.0 * 1000.0);
 }
+
+#[test]
+fn cargo_criterion_directory_hints_at_its_json_output() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::create_dir_all(dir.path().join("data/main/norm")).unwrap();
+    let message = read_baseline(dir.path(), "new").unwrap_err().to_string();
+    assert!(message.contains("--message-format=json"), "{message}");
+}

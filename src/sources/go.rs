@@ -12,7 +12,8 @@
 //! as independent), its `ns/op` value (or `sec/op`, benchstat's normalised form); other metrics (`B/op`,
 //! `allocs/op`, and `MB/s`, which is higher-is-better) are not times and are ignored. The name drops the
 //! `Benchmark` prefix and keeps the `-N` GOMAXPROCS suffix, as benchstat does. Config lines `key: value`
-//! persist until redefined; `cpu` becomes [`Environment::cpu`](crate::model::Environment). When one name
+//! persist until redefined; `cpu` becomes [`Environment::cpu`](crate::model::Environment) and `goos/goarch`
+//! its `host`. When one name
 //! occurs under two `pkg` values, it is qualified as `pkg.Name` so the packages do not mix. Name-only lines
 //! (`go test -v`), `Unit` metadata lines and other text are skipped; result lines that do not parse are
 //! noted. Must not: mix metrics, or merge benchmarks of different packages.
@@ -80,6 +81,7 @@ pub fn parse(text: &str, origin: &str) -> Result<Results, SourceError> {
     let mut order: Vec<(String, String)> = Vec::new();
     let mut values: HashMap<(String, String), Vec<f64>> = HashMap::new();
     let mut malformed = 0usize;
+    let (mut goos, mut goarch) = (None, None);
     for line in text.lines() {
         match result_line(line) {
             Some(Ok(Line {
@@ -97,9 +99,14 @@ pub fn parse(text: &str, origin: &str) -> Result<Results, SourceError> {
             None => match config_line(line) {
                 Some(("pkg", value)) => pkg = value.to_string(),
                 Some(("cpu", value)) => builder.environment.cpu = Some(value.to_string()),
+                Some(("goos", value)) => goos = Some(value.to_string()),
+                Some(("goarch", value)) => goarch = Some(value.to_string()),
                 _ => {}
             },
         }
+    }
+    if let (Some(os), Some(arch)) = (goos, goarch) {
+        builder.environment.host = Some(format!("{os}/{arch}"));
     }
     if malformed > 0 {
         builder.notes.push(format!(

@@ -8,14 +8,17 @@
 //! `FILE#rev=main` keeps the results whose parameter `rev` is `main` (`FILE#main` matches any parameter with
 //! that value, including the single `parameter` of files written before hyperfine 1.10). hyperfine does not
 //! export the command template, so the name is the command with the selected value replaced by `{rev}`:
-//! `./app-main data.txt` and `./app-feature data.txt` both become `./app-{rev} data.txt` and match. (The
-//! contract says "removed"; putting the placeholder back reads better and is the template the user wrote.)
+//! `./app-main data.txt` and `./app-feature data.txt` both become `./app-{rev} data.txt` and match. Only the
+//! occurrences where the command differs from a result with another value of that parameter (and the same
+//! other parameters) are replaced, so `./app-1 -j1` stays `./app-{rev} -j1`; without such a result, every
+//! occurrence is. (The contract says "removed"; putting the placeholder back reads better and is the
+//! template the user wrote.)
 //!
 //! Runs whose exit code is non-zero or `null` (killed by a signal) are dropped with a note: `000` §2.2
 //! allows discarding only crashed or wrong runs. Must not: drop any other run (no outlier removal), or accept
 //! a file without per-run `times`.
 
-use std::collections::{BTreeMap, BTreeSet};
+use std::collections::{BTreeMap, BTreeSet, HashSet};
 
 use serde::Deserialize;
 
@@ -70,7 +73,7 @@ pub fn parse(text: &str, origin: &str, selector: Option<&str>) -> Result<Results
     for result in &file.results {
         let name = match selector {
             None => result.command.clone(),
-            Some(selector) => match select(result, selector) {
+            Some(selector) => match select(result, &file.results, selector) {
                 Some(name) => name,
                 None => continue,
             },
@@ -89,7 +92,7 @@ pub fn parse(text: &str, origin: &str, selector: Option<&str>) -> Result<Results
 }
 
 /// The name of `result` under `selector` (`key=value` or `value`), or `None` when it is not selected.
-fn select(result: &ResultFile, selector: &str) -> Option<String> {
+fn select(result: &ResultFile, all: &[ResultFile], selector: &str) -> Option<String> {
     let parameters = result.parameters();
     let (key, value) = match selector.split_once('=') {
         Some((key, value)) => (key.to_string(), value),
@@ -104,7 +107,67 @@ fn select(result: &ResultFile, selector: &str) -> Option<String> {
     if value.is_empty() {
         return Some(result.command.clone());
     }
-    Some(result.command.replace(value, &format!("{{{key}}}")))
+    let placeholder = format!("{{{key}}}");
+    let others = |p: &BTreeMap<String, String>| {
+        p.iter()
+            .filter(|(k, _)| **k != key)
+            .map(|(k, v)| (k.clone(), v.clone()))
+            .collect::<Vec<_>>()
+    };
+    let counterpart = all.iter().find_map(|other| {
+        let p = other.parameters();
+        let w = p
+            .get(&key)
+            .filter(|w| !w.is_empty() && *w != value)?
+            .clone();
+        (others(&p) == others(&parameters)).then_some((other.command.as_str(), w))
+    });
+    counterpart
+        .and_then(|(other, w)| template(&result.command, value, other, &w, &placeholder))
+        .or_else(|| Some(result.command.replace(value, &placeholder)))
+}
+
+/// Commands longer than this are named by plain replacement, without looking for the template.
+const MAX_TEMPLATE_LEN: usize = 4096;
+
+/// The template that gives command `a` with `va` and command `b` with `vb` substituted for `placeholder`,
+/// so that only the occurrences where the two commands differ become placeholders (`./app-1 -j1` and
+/// `./app-2 -j1` give `./app-{rev} -j1`).
+fn template(a: &str, va: &str, b: &str, vb: &str, placeholder: &str) -> Option<String> {
+    if a.len() + b.len() > MAX_TEMPLATE_LEN {
+        return None;
+    }
+    let mut failed = HashSet::new();
+    fill(a, b, (va, vb, placeholder), &mut failed)
+}
+
+fn fill(
+    a: &str,
+    b: &str,
+    v: (&str, &str, &str),
+    failed: &mut HashSet<(usize, usize)>,
+) -> Option<String> {
+    if a.is_empty() && b.is_empty() {
+        return Some(String::new());
+    }
+    if failed.contains(&(a.len(), b.len())) {
+        return None;
+    }
+    if let (Some(ra), Some(rb)) = (a.strip_prefix(v.0), b.strip_prefix(v.1)) {
+        if let Some(rest) = fill(ra, rb, v, failed) {
+            return Some(format!("{}{rest}", v.2));
+        }
+    }
+    let (mut ca, mut cb) = (a.chars(), b.chars());
+    if let (Some(x), Some(y)) = (ca.next(), cb.next()) {
+        if x == y {
+            if let Some(rest) = fill(ca.as_str(), cb.as_str(), v, failed) {
+                return Some(format!("{x}{rest}"));
+            }
+        }
+    }
+    failed.insert((a.len(), b.len()));
+    None
 }
 
 /// The runs of `result` that exited with status 0, noting those dropped.

@@ -98,3 +98,34 @@ fn missing_times_is_an_error_with_a_hint() {
         "{message}"
     );
 }
+
+#[test]
+fn only_the_differing_occurrences_become_the_placeholder() {
+    let text = r#"{"results":[
+        {"command":"./app-1 -j1 --tag 1","times":[0.1],"parameters":{"rev":"1","size":"8"}},
+        {"command":"./app-2 -j1 --tag 2","times":[0.2],"parameters":{"rev":"2","size":"8"}}]}"#;
+    let one = parse(text, "h.json", Some("rev=1")).unwrap();
+    let two = parse(text, "h.json", Some("rev=2")).unwrap();
+    assert_eq!(one.benchmarks[0].name, "./app-{rev} -j1 --tag {rev}");
+    assert_eq!(two.benchmarks[0].name, one.benchmarks[0].name);
+}
+
+#[test]
+fn values_sharing_a_prefix_give_one_template() {
+    let text = r#"{"results":[
+        {"command":"run main","times":[0.1],"parameters":{"rev":"main"}},
+        {"command":"run master","times":[0.2],"parameters":{"rev":"master"}}]}"#;
+    let main = parse(text, "h.json", Some("rev=main")).unwrap();
+    let master = parse(text, "h.json", Some("master")).unwrap();
+    assert_eq!(main.benchmarks[0].name, "run {rev}");
+    assert_eq!(master.benchmarks[0].name, "run {rev}");
+}
+
+#[test]
+fn template_is_none_when_the_commands_differ_elsewhere() {
+    assert_eq!(template("a-1 x", "1", "a-2 y", "2", "{v}"), None);
+    assert_eq!(
+        template("a-1 x", "1", "a-2 x", "2", "{v}").as_deref(),
+        Some("a-{v} x")
+    );
+}

@@ -17,7 +17,7 @@
 //! split at `#`.
 //!
 //! This module must not start benchmarks or analyse anything: it only reads, validates (through
-//! [`Sample::new`]) and reports non-fatal oddities as [`Results::notes`]. Foreign serde structs stay private
+//! [`Sample::new`](crate::model::Sample::new)) and reports non-fatal oddities as [`Results::notes`]. Foreign serde structs stay private
 //! to the format's file.
 
 pub mod cargo_criterion;
@@ -28,14 +28,16 @@ pub mod hyperfine;
 pub mod raw_json;
 pub mod record;
 
+mod builder;
 #[cfg(test)]
 mod fuzz_tests;
 
-use std::collections::HashSet;
 use std::io::Read;
 use std::path::{Path, PathBuf};
 
-use crate::model::{Benchmark, Environment, Observation, Results, Sample, SampleError, Unit};
+pub(crate) use builder::{Builder, invalid, parse_unit};
+
+use crate::model::{Results, SampleError, Unit};
 
 /// The formats [`load`] tries on a file, in order, as named in error messages.
 pub const FILE_FORMATS: [&str; 6] = [
@@ -195,10 +197,16 @@ fn split_selector(spec: &str) -> (&Path, Option<&str>) {
 }
 
 fn load_baseline_name(spec: &str, ctx: &Context) -> Result<Results, SourceError> {
-    let home = ctx.criterion_home();
     let looks_like_name = !spec.is_empty() && !spec.contains(['/', '\\', '#']);
+    if !looks_like_name {
+        return Err(SourceError::Read {
+            path: spec.into(),
+            error: std::io::Error::new(std::io::ErrorKind::NotFound, "no such file or directory"),
+        });
+    }
+    let home = ctx.criterion_home();
     let baselines = criterion::baselines(&home);
-    if looks_like_name && baselines.iter().any(|b| b == spec) {
+    if baselines.iter().any(|b| b == spec) {
         return criterion::read_baseline_with_unit(&home, spec, ctx.unit_override);
     }
     Err(SourceError::NotFound {
@@ -306,106 +314,6 @@ fn detect_object(object: &serde_json::Map<String, serde_json::Value>) -> Option<
         });
     }
     None
-}
-
-/// Collects one side's benchmarks, validating each sample and rejecting duplicate names.
-pub(crate) struct Builder {
-    origin: String,
-    benchmarks: Vec<Benchmark>,
-    names: HashSet<String>,
-    pub environment: Environment,
-    pub notes: Vec<String>,
-}
-
-impl Builder {
-    pub fn new(origin: &str) -> Builder {
-        Builder {
-            origin: origin.into(),
-            benchmarks: Vec::new(),
-            names: HashSet::new(),
-            environment: Environment::default(),
-            notes: Vec::new(),
-        }
-    }
-
-    /// Adds a benchmark whose `values` are in `unit`.
-    pub fn push(
-        &mut self,
-        name: &str,
-        values: Vec<f64>,
-        unit: Unit,
-        observation: Observation,
-    ) -> Result<(), SourceError> {
-        if !self.names.insert(name.to_string()) {
-            return Err(SourceError::Duplicate {
-                path: self.origin.clone(),
-                benchmark: name.into(),
-            });
-        }
-        let sample = Sample::new(values, unit).map_err(|error| SourceError::Sample {
-            path: self.origin.clone(),
-            benchmark: name.into(),
-            error,
-        })?;
-        self.benchmarks.push(Benchmark {
-            name: name.into(),
-            sample,
-            unit,
-            observation,
-        });
-        Ok(())
-    }
-
-    /// The benchmark added last.
-    pub fn last_mut(&mut self) -> Option<&mut Benchmark> {
-        self.benchmarks.last_mut()
-    }
-
-    /// The results, or an error when nothing was read.
-    pub fn finish(self, format: &str) -> Result<Results, SourceError> {
-        if self.benchmarks.is_empty() {
-            return Err(SourceError::NoSamples {
-                path: self.origin,
-                reason: format!("no benchmark found in this {format} input"),
-                hint: None,
-            });
-        }
-        Ok(Results {
-            origin: self.origin,
-            benchmarks: self.benchmarks,
-            environment: self.environment,
-            notes: self.notes,
-        })
-    }
-
-    /// An [`SourceError::Invalid`] for this origin.
-    pub fn invalid(&self, format: &'static str, message: impl Into<String>) -> SourceError {
-        invalid(&self.origin, format, message)
-    }
-}
-
-/// An [`SourceError::Invalid`].
-pub(crate) fn invalid(path: &str, format: &'static str, message: impl Into<String>) -> SourceError {
-    SourceError::Invalid {
-        path: path.into(),
-        format,
-        message: message.into(),
-    }
-}
-
-/// Parses a unit name, or says which were expected.
-pub(crate) fn parse_unit(
-    text: &str,
-    path: &str,
-    format: &'static str,
-) -> Result<Unit, SourceError> {
-    Unit::parse(text).ok_or_else(|| {
-        invalid(
-            path,
-            format,
-            format!("unknown unit `{text}` (expected ns, us, ms or s)"),
-        )
-    })
 }
 
 #[cfg(test)]
