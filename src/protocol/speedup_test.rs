@@ -1,1 +1,73 @@
-//! The Speedup-Test protocols of paper 000: mean and median tests, the confidence-level search, aggregates.
+//! The Speedup-Test of paper 000 (Touati, Worms, Briais, *The Speedup Test*, inria-00443839v2, 2010) as pure
+//! decisions: the mean protocol (§4.1), the median protocol (§4.2), the confidence-level search (§6.2.2), the
+//! overall gain and speedup (§3.2, §6), and the proportion of accelerated benchmarks (§5). The pseudo-code,
+//! warning texts and errata followed are those of `speedup-test.md`.
+//!
+//! - [`mean_test`]: H0 μ_base ≤ μ_head against H1 μ_base > μ_head (HEAD faster), and the mirror test for
+//!   HEAD slower. Shapiro-Wilk per sample, two-sided F-test, then Student's or Welch's one-sided t-test, all at
+//!   the same α. Assumes independent runs; small (≤ 30) non-normal samples make it inapplicable (W1).
+//! - [`median_test`]: KS on the median-centred samples checks the location-shift model, then the one-sided
+//!   Wilcoxon-Mann-Whitney test (R `wilcox.test` defaults for exact vs. approximate); a rejected model on a
+//!   small sample makes it inconclusive (W3).
+//! - [`Level::Fixed`] decides at a given confidence in both directions (`compare`); [`Level::Search`] applies
+//!   the paper's rule (direction "faster" only, decision at the highest level 0.99..0.51 that passes).
+//!
+//! Every statistic is computed once per benchmark; the decisions at each level of the search only compare
+//! those p-values with α. Statistics that cannot be computed (constant data, too few values) make the test
+//! not applicable with a warning; nothing here panics, does I/O or prints.
+
+mod aggregate;
+mod search;
+mod warnings;
+
+pub use aggregate::{
+    Coefficients, OverallError, Weights, coefficients, overall, proportion, speedups,
+};
+
+/// The confidence level a protocol decides at.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub enum Level {
+    /// Decide at this confidence (1 − α), in both directions; the searched level is reported as information.
+    Fixed(f64),
+    /// The paper's rule: the highest level on the grid 0.99, 0.98, …, 0.51 at which HEAD is significantly
+    /// faster; not significant (W5/W6) when there is none.
+    Search,
+}
+
+/// Pairs with more than 30 values on both sides are "large" (§4.1 and App. C; erratum 1 of
+/// `speedup-test.md` §11: the pair is small unless *both* samples have more than 30 values).
+pub(crate) fn is_large(n: usize, m: usize) -> bool {
+    n > 30 && m > 30
+}
+
+#[cfg(test)]
+pub(crate) mod tests_support {
+    /// The §6.3 example of paper 000 (`speedup-test.md` §10.2): (BASE, HEAD) of four benchmarks.
+    pub(crate) const PAPER: [(&[f64], &[f64]); 4] = [
+        (
+            &[2.02, 2.25, 2.30, 2.251, 2.01],
+            &[1.02, 2.05, 2.30, 2.071, 1.05],
+        ),
+        (
+            &[2.799, 2.046, 1.259, 1.877, 2.244],
+            &[1.046, 0.259, 0.877, 1.244, 1.799],
+        ),
+        (
+            &[
+                6.512692, 5.547728, 4.171278, 5.748114, 6.188147, 4.860546, 6.393239, 5.862367,
+                5.724749, 7.769651, 6.455157, 6.975127, 5.331494, 6.779595, 4.839683,
+            ],
+            &[
+                4.556838, 5.491279, 5.708276, 5.204911, 4.454981, 5.059760, 5.440053, 4.780246,
+                4.363734, 5.782297, 5.195786, 5.627607, 6.114562, 6.552509, 3.055505, 4.037513,
+                5.445448, 3.665237, 6.965091, 4.396594,
+            ],
+        ),
+        (
+            &[7.308153, 6.891170, 6.102855, 6.472642],
+            &[
+                6.571750, 5.514734, 5.705132, 7.051386, 8.007863, 4.187613, 6.124584, 4.995708,
+            ],
+        ),
+    ];
+}
