@@ -17,12 +17,14 @@
 //! not applicable with a warning; nothing here panics, does I/O or prints.
 
 mod aggregate;
+mod mean;
 mod search;
 mod warnings;
 
 pub use aggregate::{
     Coefficients, OverallError, Weights, coefficients, overall, proportion, speedups,
 };
+pub use mean::mean_test;
 
 /// The confidence level a protocol decides at.
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -70,4 +72,52 @@ pub(crate) mod tests_support {
             ],
         ),
     ];
+}
+
+#[cfg(test)]
+pub(crate) mod oracle_cases {
+    use crate::stats::oracle;
+    use serde_json::Value;
+
+    /// One case of `fixtures/oracle/protocol.json` (written by `fixtures/r/protocol.R`).
+    pub(crate) struct Case {
+        pub name: String,
+        pub x: Vec<f64>,
+        pub y: Vec<f64>,
+        pub json: Value,
+    }
+
+    impl Case {
+        pub fn numbers(&self, key: &str) -> Vec<f64> {
+            oracle::numbers(&self.json[key])
+        }
+        pub fn number(&self, key: &str) -> f64 {
+            oracle::number(&self.json[key])
+        }
+        /// A direction string, or `None` for R's NA.
+        pub fn direction(&self, key: &str) -> Option<crate::protocol::Direction> {
+            match self.json[key].as_str() {
+                Some("faster") => Some(crate::protocol::Direction::Faster),
+                Some("slower") => Some(crate::protocol::Direction::Slower),
+                _ => None,
+            }
+        }
+        pub fn level(&self, key: &str) -> Option<f64> {
+            self.json[key].as_f64()
+        }
+    }
+
+    pub(crate) fn cases() -> Vec<Case> {
+        let all = oracle::load("protocol");
+        let object = all.as_object().expect("an object of cases");
+        object
+            .iter()
+            .map(|(name, json)| Case {
+                name: name.clone(),
+                x: oracle::numbers(&json["x"]),
+                y: oracle::numbers(&json["y"]),
+                json: json.clone(),
+            })
+            .collect()
+    }
 }
