@@ -23,6 +23,7 @@
 //! Never ported from R: implemented from the algorithms above; R 4.2.2 is the oracle (`fixtures/r/rank_sum.R`).
 //! The Hodges–Lehmann shift estimate and interval that invert this test live in `hodges_lehmann.rs`.
 
+pub use super::hodges_lehmann::{ShiftInterval, hodges_lehmann};
 use super::rank::midranks;
 use super::{Alternative, Method, StatsError, StatsResult, check_finite, check_len, normal};
 
