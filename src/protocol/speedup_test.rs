@@ -18,13 +18,17 @@
 
 mod aggregate;
 mod mean;
+mod median;
 mod search;
+mod suite;
 mod warnings;
 
 pub use aggregate::{
     Coefficients, OverallError, Weights, coefficients, overall, proportion, speedups,
 };
 pub use mean::mean_test;
+pub use median::median_test;
+pub use suite::{Input, Options, Row, RowResult, SpeedupTestAnalysis, WeightChoice, analyse};
 
 /// The confidence level a protocol decides at.
 #[derive(Debug, Clone, Copy, PartialEq)]

@@ -1,5 +1,7 @@
 //! [`crate::protocol::Analysis`] -> bytes: one [`Render`] implementation per output format.
 
+pub mod speeduptest;
+
 use std::io::{self, Write};
 
 use crate::protocol::Analysis;

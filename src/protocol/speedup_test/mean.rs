@@ -254,14 +254,8 @@ mod tests {
                 "{c}"
             );
             let sw = case.numbers("shapiro_p");
-            for i in 0..2 {
-                assert_rel(
-                    c,
-                    "shapiro p",
-                    fixed.shapiro_p_values[i].unwrap(),
-                    sw[i],
-                    1e-9,
-                );
+            for (actual, expected) in fixed.shapiro_p_values.iter().zip(sw) {
+                assert_rel(c, "shapiro p", actual.unwrap(), expected, 1e-9);
             }
             let f = case.number("variance_p");
             assert_rel(c, "F p", fixed.variance_p_value.unwrap(), f, 1e-9);
