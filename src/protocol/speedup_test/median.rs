@@ -92,47 +92,26 @@ fn decide(s: &Statistics, alpha: f64, direction: Direction) -> Step {
 /// level is used. `inconclusive` is that of the decision (the last level evaluated when searching).
 pub fn median_test(base: &[f64], head: &[f64], level: Level) -> MedianTest {
     let s = statistics(base, head);
-    let searched = |d: Direction| search::highest(|alpha| decide(&s, alpha, d).significant);
-    let (step, direction, confidence_level, interval_level) = match level {
-        Level::Fixed(confidence) => {
-            let alpha = 1.0 - confidence;
-            let faster = decide(&s, alpha, Direction::Faster);
-            let slower = decide(&s, alpha, Direction::Slower);
-            let (step, direction) = if faster.significant {
-                (faster, Some(Direction::Faster))
-            } else if slower.significant {
-                (slower, Some(Direction::Slower))
-            } else {
-                (faster, None)
-            };
-            let level = searched(direction.unwrap_or(Direction::Faster)).map(search::level_of);
-            (step, direction, level, confidence)
-        }
-        Level::Search => match searched(Direction::Faster) {
-            Some(k) => {
-                let step = decide(&s, search::alpha_of(k), Direction::Faster);
-                (
-                    step,
-                    Some(Direction::Faster),
-                    Some(search::level_of(k)),
-                    0.95,
-                )
-            }
-            None => {
-                let alpha = search::alpha_of(*search::GRID.start());
-                let mut step = decide(&s, alpha, Direction::Faster);
-                step.warnings.push(warnings::no_level("median"));
-                (step, None, None, 0.95)
-            }
-        },
+    let applied = search::apply(
+        level,
+        |alpha, d| decide(&s, alpha, d),
+        |step| step.significant,
+    );
+    let mut step = applied.step;
+    if applied.no_level {
+        step.warnings.push(warnings::no_level("median"));
+    }
+    let interval_level = match level {
+        Level::Fixed(confidence) => confidence,
+        Level::Search => 0.95,
     };
     let shift = shift(base, head, interval_level);
     MedianTest {
-        significant: direction.is_some(),
-        direction,
+        significant: applied.direction.is_some(),
+        direction: applied.direction,
         p_value: step.p_value,
         ks_p_value: s.ks_p.ok(),
-        confidence_level,
+        confidence_level: applied.level,
         p_head_faster: s.p_head_faster,
         shift,
         speedup_interval: shift.and_then(|sh| speedup_interval(base, sh)),
