@@ -125,3 +125,52 @@ pub(crate) mod oracle_cases {
             .collect()
     }
 }
+
+#[cfg(test)]
+mod properties {
+    use super::{Level, mean_test, median_test};
+    use crate::protocol::Direction;
+    use proptest::prelude::*;
+
+    fn sample() -> impl Strategy<Value = Vec<f64>> {
+        prop::collection::vec(1.0f64..10.0, 3..40)
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(64))]
+
+        #[test]
+        fn swapping_sides_swaps_directions(x in sample(), y in sample()) {
+            let flip = |d: Option<Direction>| d.map(Direction::opposite);
+            let level = Level::Fixed(0.95);
+            prop_assert_eq!(flip(mean_test(&x, &y, level).direction), mean_test(&y, &x, level).direction);
+            prop_assert_eq!(flip(median_test(&x, &y, level).direction), median_test(&y, &x, level).direction);
+        }
+
+        #[test]
+        fn p_values_are_probabilities_and_levels_on_the_grid(x in sample(), y in sample()) {
+            let mean = mean_test(&x, &y, Level::Search);
+            let median = median_test(&x, &y, Level::Search);
+            for p in [mean.p_value, median.p_value, median.ks_p_value, median.p_head_faster].into_iter().flatten() {
+                prop_assert!((0.0..=1.0).contains(&p));
+            }
+            for level in [mean.confidence_level, median.confidence_level].into_iter().flatten() {
+                prop_assert!((0.51..=0.99).contains(&level));
+                prop_assert_eq!((level * 100.0).round() / 100.0, level);
+            }
+            prop_assert_eq!(mean.significant, mean.confidence_level.is_some());
+            prop_assert!(!(median.significant && median.inconclusive));
+        }
+
+        #[test]
+        fn decisions_do_not_depend_on_the_time_unit(x in sample(), y in sample()) {
+            // Scaling by a power of two is exact, so every statistic is unchanged.
+            let scale = |v: &[f64]| v.iter().map(|t| t * 1024.0).collect::<Vec<f64>>();
+            let (sx, sy) = (scale(&x), scale(&y));
+            let (a, b) = (mean_test(&x, &y, Level::Search), mean_test(&sx, &sy, Level::Search));
+            prop_assert_eq!(a.confidence_level, b.confidence_level);
+            let (a, b) = (median_test(&x, &y, Level::Search), median_test(&sx, &sy, Level::Search));
+            prop_assert_eq!(a.confidence_level, b.confidence_level);
+        }
+    }
+}
