@@ -44,6 +44,16 @@ pub fn speeduptest(args: &SpeeduptestArgs) -> Result<Outcome> {
         write_atomically(&with_extension(&prefix, extension), text)?;
     }
     print!("{}", outputs.report);
+    let count = analysis
+        .rows
+        .iter()
+        .map(|r| r.warnings.len())
+        .sum::<usize>()
+        + analysis.warnings.len();
+    if count > 0 {
+        let file = with_extension(&prefix, "warning");
+        eprintln!("{count} warning(s): see {}", file.display());
+    }
     Ok(Outcome::Passed)
 }
 

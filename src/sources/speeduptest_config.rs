@@ -92,6 +92,7 @@ pub struct Row {
 /// `Err` of a row is a note on a row that does not have exactly five fields.
 pub fn parse_config(text: &str) -> Result<Vec<Result<Row, String>>, String> {
     let mut lines = text
+        .trim_start_matches('\u{feff}')
         .lines()
         .enumerate()
         .map(|(i, l)| (i + 1, l.trim_end_matches('\r')))
@@ -329,6 +330,12 @@ mod tests {
         assert_eq!(row.name, "a, \"b\"");
         assert_eq!((row.sample1.as_str(), row.sample2.as_str()), ("x.1", "y.2"));
         assert_eq!((row.conf_level.as_str(), row.coef.as_str()), ("0.9", "2"));
+    }
+
+    #[test]
+    fn a_byte_order_mark_before_the_header_is_ignored() {
+        let text = "\u{feff}Name,Sample1,Sample2,ConfLevel,Coef\na,x,y,,\n";
+        assert_eq!(rows(text).len(), 1);
     }
 
     #[test]
