@@ -130,6 +130,7 @@ pub(crate) fn sum_sq_dev(x: &[f64], m: f64) -> f64 {
 mod tests {
     use super::*;
     use crate::stats::oracle::{assert_rel, load, number, numbers};
+    use proptest::prelude::*;
 
     #[test]
     fn matches_r_on_every_oracle_case() {
@@ -203,5 +204,22 @@ mod tests {
         let x = [1e9 + 1.0, 1e9 + 2.0, 1e9 + 3.0];
         assert_eq!(mean(&x).unwrap(), 1e9 + 2.0);
         assert_eq!(variance(&x).unwrap(), 1.0);
+    }
+
+    proptest! {
+        #[test]
+        fn median_is_the_type_7_half_quantile(x in prop::collection::vec(-1e6..1e6f64, 1..60)) {
+            prop_assert_eq!(median(&x).unwrap(), quantile(&x, 0.5).unwrap());
+        }
+
+        #[test]
+        fn quantiles_rise_from_min_to_max(
+            x in prop::collection::vec(-1e6..1e6f64, 1..60), p in 0.0..1.0f64, q in 0.0..1.0f64
+        ) {
+            let s = summarize(&x).unwrap();
+            let (lo, hi) = (quantile(&x, p.min(q)).unwrap(), quantile(&x, p.max(q)).unwrap());
+            prop_assert!(s.min <= lo && lo <= hi && hi <= s.max);
+            prop_assert_eq!((quantile(&x, 0.0).unwrap(), quantile(&x, 1.0).unwrap()), (s.min, s.max));
+        }
     }
 }

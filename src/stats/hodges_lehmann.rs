@@ -7,7 +7,10 @@
 //! - **Exact case** (n, m ≤ 49, no ties in the pooled sample: the rank-sum test's own rule). The estimate is
 //!   median(d). With q = the smallest u with P(W ≤ u) ≥ α′ (1 if that is 0), the two-sided interval
 //!   (α′ = α/2) is [d_(q), d_(nm−q+1)], "greater" (α′ = α) is [d_(q), ∞), "less" is (−∞, d_(nm−q+1)].
-//!   This reproduces R bit for bit.
+//!   This reproduces R bit for bit, except when α′ equals a cumulative probability exactly (e.g. a one-sided
+//!   50 % interval with nm odd, where P(W ≤ (nm−1)/2) = ½): q is then decided in exact integer arithmetic,
+//!   whereas R's running floating sum of the probabilities lands on either side of the tie, so R may return
+//!   the neighbouring difference.
 //! - **Approximate case.** R inverts the normal approximation with continuity correction: a bound is the μ
 //!   where z(μ) = (W(μ) − nm/2 − CORR)/σ(μ) crosses ±z_{1−α/2} (±z_{1−α} one-sided), with σ(μ) tie-corrected
 //!   for the pooled (x − μ, y). Between two consecutive differences W(μ) = nm − k is constant and the only
@@ -15,8 +18,11 @@
 //!   exactly at a difference d_(k), found by a binary search on k. R locates the same jump with `uniroot`
 //!   (tolerance 1e-4), so its bounds differ from these by up to about 1e-4 in absolute terms: **decision:
 //!   return the exact jump, not R's root-finder approximation of it** (`statistics.md` §5). Where no jump
-//!   crosses, R returns min(d) or max(d), and so does this. The estimate is median(d), the root of the
-//!   uncorrected z, which R also only approximates.
+//!   crosses, R returns min(d) or max(d), and so does this. A bound is the first jump where z falls strictly
+//!   below its quantile; when z equals the quantile on a whole stretch (only for one-sided 50 % intervals,
+//!   where the quantile is 0, with nm odd) R may stop anywhere on that stretch. The estimate is median(d),
+//!   the root of the uncorrected z, which R also only approximates (anywhere between the two middle
+//!   differences when nm is even).
 //! - d_(k) is selected without forming the nm differences: with x ascending and y descending, the matrix
 //!   x_i − y_j is sorted along rows and columns; each round counts the elements below a pivot (the weighted
 //!   median of the row medians of the remaining candidates) in O(n + m) and discards at least a quarter of
@@ -181,7 +187,8 @@ impl Differences {
             self.select(len / 2 + 1)
         } else {
             // (a + b)/2 rounded once, as R's mean of the two middle values; halves first on overflow
-            let (a, b) = (self.select(len / 2), self.select(len / 2 + 1));
+            let a = self.select(len / 2);
+            let b = self.successor(a, len / 2);
             let mid = (a + b) / 2.0;
             if mid.is_finite() {
                 mid
@@ -189,6 +196,20 @@ impl Differences {
                 a / 2.0 + b / 2.0
             }
         }
+    }
+
+    /// d_(k+1), given a = d_(k): a itself if it is repeated past rank k, else the smallest difference above
+    /// a (the first one past a in some row). One O(n + m) count instead of a second selection.
+    fn successor(&self, a: f64, k: usize) -> f64 {
+        let mut at_most = vec![0; self.x.len()];
+        if self.count(a, true, &mut at_most) > k {
+            return a;
+        }
+        let m = self.y_desc.len();
+        (0..self.x.len())
+            .filter(|&i| at_most[i] < m)
+            .map(|i| self.at(i, at_most[i]))
+            .fold(f64::INFINITY, f64::min)
     }
 
     /// Per row i, how many D(i, ·) are below `pivot` (≤ when `inclusive`), written to `out`; returns the sum.

@@ -182,6 +182,13 @@ proptest! {
         for k in (1..=reference.len()).step_by(step).chain([reference.len()]) {
             prop_assert_eq!(diffs.select(k), reference[k - 1], "k = {}", k);
         }
+        let len = reference.len();
+        let median = if len % 2 == 1 {
+            reference[len / 2]
+        } else {
+            (reference[len / 2 - 1] + reference[len / 2]) / 2.0
+        };
+        prop_assert_eq!(diffs.median(), median);
     }
 
     #[test]

@@ -33,8 +33,9 @@ pub struct Interval {
 
 /// R's `prop.test(successes, trials, p = p0, alternative, conf.level = confidence)` with `correct = TRUE`.
 ///
-/// Returns the test (statistic X², p-value, [`Method::Approximate`]) and the Wilson interval with continuity
-/// correction: two-sided, or [0, U] for `Less` and [L, 1] for `Greater`.
+/// `Greater` is H1: π > p0 and `Less` is H1: π < p0, as in R. Returns the test (statistic X², p-value,
+/// [`Method::Approximate`]) and the Wilson interval with continuity correction: two-sided, or [0, U] for
+/// `Less` and [L, 1] for `Greater`.
 pub fn prop_test(
     successes: u64,
     trials: u64,
