@@ -236,7 +236,7 @@ impl Differences {
         loop {
             let remaining: usize = lo.iter().zip(&hi).map(|(l, h)| h - l).sum();
             if remaining <= n + m {
-                return self.select_among(k - lo.iter().sum::<usize>(), &lo, &hi);
+                return self.select_among(k.saturating_sub(lo.iter().sum()), &lo, &hi);
             }
             let pivot = self.pivot(&lo, &hi, remaining);
             let below = self.count(pivot, false, &mut lt);
