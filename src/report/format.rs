@@ -175,9 +175,70 @@ pub fn machine(x: Option<f64>) -> String {
     }
 }
 
+/// `text` broken at spaces into lines of at most `width` characters; a continuation line is indented 4
+/// more than the text's own leading spaces, and a word longer than a line is cut. Without a width (or with
+/// an unusably small one), the text as it is.
+pub fn wrap(text: &str, width: Option<u16>) -> Vec<String> {
+    let Some(width) = width.map(usize::from).filter(|w| *w > 16) else {
+        return vec![text.to_string()];
+    };
+    let body = text.trim_start();
+    let lead = text.len() - body.len();
+    let indent = " ".repeat((lead + 4).min(width / 2));
+    let mut lines: Vec<String> = Vec::new();
+    let mut current = " ".repeat(lead.min(width / 2));
+    let mut has_word = false;
+    for word in body.split_whitespace() {
+        let used = current.chars().count() + usize::from(has_word);
+        if used + word.chars().count() <= width {
+            if has_word {
+                current.push(' ');
+            }
+            current.push_str(word);
+            has_word = true;
+            continue;
+        }
+        if has_word {
+            lines.push(std::mem::replace(&mut current, indent.clone()));
+        }
+        let mut chars: Vec<char> = word.chars().collect();
+        while chars.len() > width - current.chars().count() {
+            let room = width - current.chars().count();
+            current.extend(chars.drain(..room));
+            lines.push(std::mem::replace(&mut current, indent.clone()));
+        }
+        current.extend(chars);
+        has_word = true;
+    }
+    if has_word || lines.is_empty() {
+        lines.push(current);
+    }
+    lines
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn wrap_keeps_every_line_within_the_width_and_every_word() {
+        let text = "  hint: run at least 31 samples with a_very_long_flag_name_that_cannot_fit_anywhere ok";
+        let lines = wrap(text, Some(20));
+        assert!(lines.len() > 3);
+        assert!(lines[0].starts_with("  hint:"));
+        for line in &lines {
+            assert!(line.chars().count() <= 20, "{line:?}");
+        }
+        assert!(lines[1].starts_with("      ") && !lines[1].starts_with("       "));
+        let words: Vec<&str> = text.split_whitespace().collect();
+        assert_eq!(lines.concat().replace(' ', ""), words.concat());
+    }
+
+    #[test]
+    fn wrap_without_width_is_identity() {
+        assert_eq!(wrap("a b  c", None), vec!["a b  c".to_string()]);
+        assert_eq!(wrap("", Some(40)), vec![String::new()]);
+    }
 
     #[test]
     fn times_have_four_significant_digits_in_the_given_unit() {

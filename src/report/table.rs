@@ -31,16 +31,18 @@ impl Render for TableReport {
         let mut lines = Vec::new();
         if analysis.benchmarks.is_empty() {
             lines.push(line("No benchmark is present in both BASE and HEAD."));
+        } else if let Some(table) = benchmark_table(analysis, &notes, style) {
+            writeln!(out, "{}", table.trim_fmt())?;
         } else {
-            writeln!(out, "{}", benchmark_table(analysis, &notes, style))?;
+            lines.extend(benchmark_list(analysis, &notes));
         }
+        lines.push(line(""));
         lines.extend(summary_lines(analysis));
         lines.extend(warning_lines(analysis, &notes));
         lines.extend(gate_lines(analysis));
         for line in lines {
-            for (i, piece) in wrap(&line.text, style.width).into_iter().enumerate() {
-                let indent = if i == 0 { "" } else { "    " };
-                writeln!(out, "{indent}{}", paint(&piece, line.tone, style.color))?;
+            for piece in format::wrap(&line.text, style.width) {
+                writeln!(out, "{}", paint(&piece, line.tone, style.color))?;
             }
         }
         Ok(())
@@ -100,6 +102,8 @@ struct Text {
     text: String,
     tone: Tone,
     breaks: bool,
+    /// The width of a part best kept on one line (a speedup's interval), when there is room.
+    keep: usize,
 }
 
 fn text(text: impl Into<String>, tone: Tone) -> Text {
@@ -107,6 +111,7 @@ fn text(text: impl Into<String>, tone: Tone) -> Text {
         text: text.into(),
         tone,
         breaks: true,
+        keep: 0,
     }
 }
 
@@ -115,12 +120,23 @@ fn unbroken(text: impl Into<String>) -> Text {
         text: text.into(),
         tone: Tone::Plain,
         breaks: false,
+        keep: 0,
     }
 }
 
 impl Text {
-    /// The narrowest the cell can be without cutting a word.
-    fn min_width(&self) -> usize {
+    /// The narrowest the cell can be without cutting a word, or without breaking its `keep` part when
+    /// `preferred`.
+    fn min_width(&self, preferred: bool) -> usize {
+        let words = self.word_width();
+        if preferred {
+            words.max(self.keep)
+        } else {
+            words
+        }
+    }
+
+    fn word_width(&self) -> usize {
         let words: Box<dyn Iterator<Item = &str>> = if self.breaks {
             Box::new(self.text.split(' '))
         } else {
@@ -165,7 +181,8 @@ const NAME_MIN: usize = 24;
 /// Only a line under the header: the columns read like `critcmp`'s, and leave room for the figures.
 const LAYOUT: TableStyle = TableStyle::new().header_separator(LineStyle::none().fill('─'));
 
-fn benchmark_table(analysis: &Analysis, notes: &Footnotes<'_>, style: Style) -> Table {
+/// The benchmarks as a table, or `None` when the width cannot hold it without cutting words.
+fn benchmark_table(analysis: &Analysis, notes: &Footnotes<'_>, style: Style) -> Option<Table> {
     let with_notes = notes.any_marker();
     let columns = if with_notes {
         HEADER.len()
@@ -190,7 +207,7 @@ fn benchmark_table(analysis: &Analysis, notes: &Footnotes<'_>, style: Style) -> 
         table.enforce_styling();
     }
     table.set_header(&HEADER[..columns]);
-    let minimums = min_widths(&rows, columns);
+    let tiers = [true, false].map(|preferred| min_widths(&rows, columns, preferred));
     for row in rows {
         table.add_row(
             row.into_iter()
@@ -198,12 +215,12 @@ fn benchmark_table(analysis: &Analysis, notes: &Footnotes<'_>, style: Style) -> 
                 .collect::<Vec<_>>(),
         );
     }
-    arrange(&mut table, &minimums, style.width);
-    table
+    arrange(&mut table, &tiers, style.width).then_some(table)
 }
 
-/// The narrowest each column can be without cutting a word (the name column at most [`NAME_MIN`]).
-fn min_widths(rows: &[Vec<Text>], columns: usize) -> Vec<usize> {
+/// The narrowest each column can be without cutting a word (the name column at most [`NAME_MIN`]); when
+/// `preferred`, also without breaking the parts best kept whole.
+fn min_widths(rows: &[Vec<Text>], columns: usize, preferred: bool) -> Vec<usize> {
     (0..columns)
         .map(|c| {
             let header = HEADER[c]
@@ -211,17 +228,20 @@ fn min_widths(rows: &[Vec<Text>], columns: usize) -> Vec<usize> {
                 .map(|w| w.chars().count())
                 .max()
                 .unwrap_or(0);
-            let cells = rows.iter().filter_map(|r| r.get(c)).map(Text::min_width);
+            let cells = rows
+                .iter()
+                .filter_map(|r| r.get(c))
+                .map(|t| t.min_width(preferred));
             let widest = cells.fold(header, usize::max);
             if c == 0 { widest.min(NAME_MIN) } else { widest }
         })
         .collect()
 }
 
-/// Alignment, gaps and width: with a known width the table is fitted to it, cutting no word when the
-/// minimums allow it (comfy-table cuts words only when nothing else fits).
-fn arrange(table: &mut Table, minimums: &[usize], width: Option<u16>) {
-    let last = minimums.len().saturating_sub(1);
+/// Alignment, gaps and width: with a known width the table is fitted to it, under the first tier of
+/// minimum widths that fits; false when none fits.
+fn arrange(table: &mut Table, tiers: &[Vec<usize>], width: Option<u16>) -> bool {
+    let last = tiers.first().map_or(0, |t| t.len().saturating_sub(1));
     for (i, column) in table.column_iter_mut().enumerate() {
         column.set_padding((0, if i == last { 0 } else { GAP }));
         if (1..=4).contains(&i) {
@@ -230,20 +250,58 @@ fn arrange(table: &mut Table, minimums: &[usize], width: Option<u16>) {
     }
     let Some(width) = width else {
         table.set_content_arrangement(ContentArrangement::Disabled);
-        return;
+        return true;
     };
     table
         .set_width(width)
         .set_content_arrangement(ContentArrangement::Dynamic);
-    let needed: usize = minimums.iter().sum::<usize>() + usize::from(GAP) * last;
-    if needed <= usize::from(width) {
-        // comfy-table's lower boundary includes the column's padding.
-        let bounds = minimums.iter().enumerate().map(|(i, &m)| {
-            let padded = m + if i == last { 0 } else { usize::from(GAP) };
-            ColumnConstraint::LowerBoundary(Width::Fixed(u16::try_from(padded).unwrap_or(u16::MAX)))
+    let fits =
+        |m: &&Vec<usize>| m.iter().sum::<usize>() + usize::from(GAP) * last <= usize::from(width);
+    let Some(minimums) = tiers.iter().find(fits) else {
+        return false;
+    };
+    // comfy-table's lower boundary includes the column's padding.
+    let bounds = minimums.iter().enumerate().map(|(i, &m)| {
+        let padded = m + if i == last { 0 } else { usize::from(GAP) };
+        ColumnConstraint::LowerBoundary(Width::Fixed(u16::try_from(padded).unwrap_or(u16::MAX)))
+    });
+    table.set_constraints(bounds);
+    true
+}
+
+/// The benchmarks as a list, for a terminal too narrow for the table: one block per benchmark with the
+/// same figures as the table's row.
+fn benchmark_list(analysis: &Analysis, notes: &Footnotes<'_>) -> Vec<Line> {
+    let mut lines = Vec::new();
+    for (i, b) in analysis.benchmarks.iter().enumerate() {
+        let cells = benchmark_row(b);
+        let marker = notes.marker(i);
+        let name = if marker.is_empty() {
+            b.name.clone()
+        } else {
+            format!("{} [{marker}]", b.name)
+        };
+        lines.push(line(name));
+        lines.push(line(format!(
+            "    base {}, head {}",
+            cells[1].text, cells[2].text
+        )));
+        lines.push(Line {
+            text: format!(
+                "    speedup (median) {}, mean {}",
+                cells[3].text, cells[4].text
+            ),
+            tone: cells[3].tone,
         });
-        table.set_constraints(bounds);
+        lines.push(Line {
+            text: format!(
+                "    mean test {}, median test {}, HPT {}",
+                cells[5].text, cells[6].text, cells[7].text
+            ),
+            tone: cells[6].tone,
+        });
     }
+    lines
 }
 
 fn benchmark_row(b: &BenchmarkAnalysis) -> Vec<Text> {
@@ -251,6 +309,14 @@ fn benchmark_row(b: &BenchmarkAnalysis) -> Vec<Text> {
     let verdict = Tone::of(b.verdict);
     let mean = mean_verdict(&b.mean_test);
     let interval = b.median_test.speedup_interval;
+    let mut speedup = text(
+        format::speedup_with_interval(b.speedup.median, interval),
+        verdict,
+    );
+    speedup.keep = speedup
+        .text
+        .find('[')
+        .map_or(0, |i| speedup.text[i..].chars().count());
     vec![
         text(b.name.as_str(), Tone::Plain),
         unbroken(format::time(b.base.median, unit)),
@@ -328,73 +394,9 @@ fn gate_lines(analysis: &Analysis) -> Vec<Line> {
     lines
 }
 
-/// `text` broken at spaces into pieces of at most `width` characters; continuation pieces get 4 fewer, for
-/// the indent the caller gives them, and a word longer than a line is cut. Without a width, one piece.
-fn wrap(text: &str, width: Option<u16>) -> Vec<String> {
-    let Some(width) = width.map(usize::from).filter(|w| *w > 8) else {
-        return vec![text.to_string()];
-    };
-    let body = text.trim_start();
-    let mut current = text[..text.len() - body.len()].to_string();
-    let mut has_word = false;
-    let mut pieces: Vec<String> = Vec::new();
-    let limit = |pieces: &Vec<String>| if pieces.is_empty() { width } else { width - 4 };
-    for word in body.split_whitespace() {
-        let used = current.chars().count() + usize::from(has_word);
-        if used + word.chars().count() <= limit(&pieces) {
-            if has_word {
-                current.push(' ');
-            }
-            current.push_str(word);
-            has_word = true;
-            continue;
-        }
-        if has_word {
-            pieces.push(std::mem::take(&mut current));
-        }
-        let mut chars: Vec<char> = word.chars().collect();
-        loop {
-            let room = limit(&pieces)
-                .saturating_sub(current.chars().count())
-                .max(1);
-            if chars.len() <= room {
-                break;
-            }
-            let head: String = chars.drain(..room).collect();
-            pieces.push(std::mem::take(&mut current) + &head);
-        }
-        current.extend(chars);
-        has_word = true;
-    }
-    if has_word || pieces.is_empty() {
-        pieces.push(current);
-    }
-    pieces
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn wrap_keeps_every_piece_within_the_width() {
-        let text = "  hint: run at least 31 samples with a_very_long_flag_name_that_cannot_fit_anywhere ok";
-        let pieces = wrap(text, Some(20));
-        assert!(pieces.len() > 3);
-        assert!(pieces[0].starts_with("  hint:"));
-        assert!(pieces[0].chars().count() <= 20);
-        for piece in &pieces[1..] {
-            assert!(piece.chars().count() <= 16, "{piece:?}");
-        }
-        let words: Vec<&str> = text.split_whitespace().collect();
-        assert_eq!(pieces.concat().replace(' ', ""), words.concat());
-    }
-
-    #[test]
-    fn wrap_without_width_is_identity() {
-        assert_eq!(wrap("a b  c", None), vec!["a b  c".to_string()]);
-        assert_eq!(wrap("", Some(40)), vec![String::new()]);
-    }
 
     #[test]
     fn paint_only_when_colour_is_on() {

@@ -51,6 +51,16 @@ fn snapshot_of_a_coloured_table_at_80_columns() {
 }
 
 #[test]
+fn snapshot_of_a_table_with_warnings_at_60_columns() {
+    let style = Style {
+        color: false,
+        width: Some(60),
+    };
+    let text = render(Format::Table, &sample::inconclusive_with_warnings(), style);
+    insta::assert_snapshot!("table_inconclusive_warnings_60", text);
+}
+
+#[test]
 fn no_output_ever_contains_nan_or_infinity() {
     for (name, analysis) in sample::all() {
         for (format, format_name) in FORMATS {
