@@ -23,7 +23,7 @@ impl Render for MarkdownReport {
         let notes = Footnotes::of(analysis);
         writeln!(out, "{}\n", headline(analysis))?;
         if analysis.benchmarks.is_empty() {
-            writeln!(out, "No benchmark is present in both BASE and HEAD.\n")?;
+            writeln!(out, "No benchmark is present in both BASE and HEAD.")?;
         } else {
             write_table(analysis, &notes, out)?;
         }
@@ -35,17 +35,12 @@ impl Render for MarkdownReport {
     }
 }
 
-/// The suite's verdict in one sentence: `**Suite: faster.** HEAD is faster than BASE with confidence ...`.
+/// The suite's verdict in one sentence: `**Suite: faster.** HPT: HEAD is faster than BASE with ...`.
 fn headline(analysis: &Analysis) -> String {
-    let mut sentence = hpt_sentence(analysis);
-    if let Some(first) = sentence.get(..1) {
-        let upper = first.to_uppercase();
-        sentence.replace_range(..1, &upper);
-    }
     format!(
-        "**Suite: {}.** {} (HPT, Hierarchical Performance Testing).",
+        "**Suite: {}.** HPT: {}.",
         analysis.verdict.as_str(),
-        sentence
+        hpt_sentence(analysis)
     )
 }
 

@@ -249,7 +249,7 @@ pub(crate) fn suite_facts(analysis: &Analysis) -> Vec<String> {
             format!("{name} {s} (gain {gain})")
         };
         facts.push(format!(
-            "Overall speedup of the summed times: {}, {}, {}",
+            "Overall speedup of the total times: {}, {}, {}",
             part("median", &o.median),
             part("mean", &o.mean),
             part("min", &o.min)
