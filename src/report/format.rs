@@ -30,10 +30,15 @@ pub fn finite_opt(x: Option<f64>) -> Option<f64> {
     x.and_then(finite)
 }
 
-/// `value` with at least `digits` significant digits, in fixed notation (no exponent).
+/// `value` with at least `digits` significant digits, in fixed notation within [0.001, 1e9) and in
+/// scientific notation (`1.23e-7`) outside, so that no magnitude prints as a wall of digits or as 0.
 fn significant(value: f64, digits: i32) -> String {
     if value == 0.0 {
         return "0".to_string();
+    }
+    let decimals = usize::try_from(digits - 1).unwrap_or(0);
+    if !(1e-3..1e9).contains(&value.abs()) {
+        return format!("{value:.decimals$e}");
     }
     let magnitude = value.abs().log10().floor() as i32;
     let decimals = (digits - 1 - magnitude).clamp(0, 20) as usize;
@@ -113,10 +118,11 @@ pub fn speedup_with_interval(x: f64, interval: Option<(f64, f64)>) -> String {
     }
 }
 
-/// An r-speedup, on paper 003's 0.01 grid: always 2 decimals.
+/// An r-speedup, on paper 003's 0.01 grid: 2 decimals (3 significant digits at extreme magnitudes).
 pub fn grid_speedup(x: f64) -> String {
     match finite(x).filter(|x| *x > 0.0) {
-        Some(x) => format!("{x:.2}x"),
+        Some(x) if (0.01..1e6).contains(&x) => format!("{x:.2}x"),
+        Some(x) => format!("{}x", significant(x, 3)),
         None => MISSING.to_string(),
     }
 }
@@ -135,9 +141,14 @@ pub fn confidence(c: f64) -> String {
     "> 0.999999".to_string()
 }
 
-/// A level as the user wrote it or as paper 000's search found it (`0.95`, `0.99`): shortest text.
+/// `Some(c)` for a probability: finite and within [0, 1].
+fn probability(c: f64) -> Option<f64> {
+    finite(c).filter(|c| (0.0..=1.0).contains(c))
+}
+
+/// A level as the user wrote it (`0.95`): shortest text; not a probability prints as missing.
 pub fn level(c: f64) -> String {
-    match finite(c) {
+    match probability(c) {
         Some(c) => format!("{c}"),
         None => MISSING.to_string(),
     }
@@ -145,24 +156,26 @@ pub fn level(c: f64) -> String {
 
 /// A confidence level of paper 000's search grid (0.51..0.99): 2 decimals.
 pub fn grid_level(c: f64) -> String {
-    match finite(c) {
+    match probability(c) {
         Some(c) => format!("{c:.2}"),
         None => MISSING.to_string(),
     }
 }
 
-/// A fraction as a percent with 1 decimal: `15.6%`.
+/// A fraction as a percent with 1 decimal: `15.6%` (3 significant digits at extreme magnitudes).
 pub fn percent(fraction: f64) -> String {
-    match finite(fraction) {
-        Some(f) => format!("{:.1}%", f * 100.0),
+    match finite(fraction * 100.0) {
+        Some(p) if p.abs() < 1e9 => format!("{p:.1}%"),
+        Some(p) => format!("{}%", significant(p, 3)),
         None => MISSING.to_string(),
     }
 }
 
-/// A percentage already in percent (the gate's threshold): shortest text, `5%`.
+/// A percentage as the user wrote it (the gate's threshold): shortest text, `5%`.
 pub fn percent_value(pct: f64) -> String {
     match finite(pct) {
-        Some(p) => format!("{p}%"),
+        Some(p) if p.abs() < 1e9 => format!("{p}%"),
+        Some(p) => format!("{}%", significant(p, 3)),
         None => MISSING.to_string(),
     }
 }
@@ -265,6 +278,13 @@ mod tests {
     }
 
     #[test]
+    fn extreme_magnitudes_use_scientific_notation() {
+        assert_eq!(speedup(1.234e-7), "1.23e-7x");
+        assert_eq!(time(3.0e15, Unit::Ns), "3.000e15 ns");
+        assert_eq!(ratio_value(2.5e12), "2.50e12");
+    }
+
+    #[test]
     fn speedup_interval_is_bracketed() {
         assert_eq!(
             speedup_with_interval(1.23, Some((1.19, 1.27))),
@@ -314,6 +334,9 @@ mod tests {
         assert_eq!(percent(0.1561178), "15.6%");
         assert_eq!(percent(-0.05), "-5.0%");
         assert_eq!(percent_value(5.0), "5%");
+        assert_eq!(percent(1e300), "1.00e302%");
+        assert_eq!(percent(1e308), MISSING);
+        assert_eq!(level(1.5), MISSING);
         assert_eq!(level(0.95), "0.95");
         assert_eq!(grid_level(0.9), "0.90");
         assert_eq!(grid_speedup(1.42), "1.42x");

@@ -11,6 +11,8 @@ pub mod format;
 pub mod json;
 pub mod markdown;
 #[cfg(test)]
+mod properties;
+#[cfg(test)]
 mod sample;
 pub mod table;
 
