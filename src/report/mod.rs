@@ -16,6 +16,7 @@ mod properties;
 mod sample;
 pub mod table;
 
+use std::collections::HashMap;
 use std::io::{self, Write};
 
 use crate::cli::{ColorChoice, Format};
@@ -31,6 +32,31 @@ pub struct Style {
     pub color: bool,
     /// Terminal width in columns, when known.
     pub width: Option<u16>,
+}
+
+impl Style {
+    /// No colour, no width: for files and pipes.
+    pub fn plain() -> Style {
+        Style {
+            color: false,
+            width: None,
+        }
+    }
+
+    /// The style of a report written to standard output: colour per [`color_enabled`], and the terminal's
+    /// width when standard output is a terminal (as comfy-table detects it).
+    pub fn for_stdout(choice: ColorChoice) -> Style {
+        use std::io::IsTerminal;
+        let tty = io::stdout().is_terminal();
+        Style {
+            color: color_enabled(choice, tty),
+            width: if tty {
+                comfy_table::Table::new().width()
+            } else {
+                None
+            },
+        }
+    }
 }
 
 /// One output format.
@@ -129,15 +155,21 @@ pub(crate) struct Footnotes<'a> {
     pub markers: Vec<Vec<usize>>,
 }
 
+/// What makes two warnings the same footnote.
+type NoteKey<'a> = (WarningKind, &'a str, Option<&'a str>);
+
 impl<'a> Footnotes<'a> {
+    /// Numbers the warnings of `analysis`; linear in the number of warnings, whatever the suite's size.
     pub fn of(analysis: &'a Analysis) -> Footnotes<'a> {
         let mut notes: Vec<Footnote<'a>> = Vec::new();
+        let mut index: HashMap<NoteKey<'a>, usize> = HashMap::new();
         let mut markers = Vec::with_capacity(analysis.benchmarks.len());
         for b in &analysis.benchmarks {
             let mut row: Vec<usize> = Vec::new();
             for w in benchmark_warnings(b) {
-                let i = note_index(&mut notes, w);
-                if !notes[i].benchmarks.contains(&b.name.as_str()) {
+                let i = note_index(&mut notes, &mut index, w);
+                // A benchmark's warnings come together, so a repeat can only be the last name.
+                if notes[i].benchmarks.last() != Some(&b.name.as_str()) {
                     notes[i].benchmarks.push(&b.name);
                 }
                 if !row.contains(&(i + 1)) {
@@ -148,7 +180,7 @@ impl<'a> Footnotes<'a> {
             markers.push(row);
         }
         for w in analysis.suite.hpt.warnings.iter().chain(&analysis.warnings) {
-            note_index(&mut notes, w);
+            note_index(&mut notes, &mut index, w);
         }
         Footnotes { notes, markers }
     }
@@ -169,17 +201,23 @@ impl<'a> Footnotes<'a> {
     }
 }
 
-fn note_index<'a>(notes: &mut Vec<Footnote<'a>>, warning: &'a Warning) -> usize {
-    match notes.iter().position(|n| n.warning == warning) {
-        Some(i) => i,
-        None => {
-            notes.push(Footnote {
-                warning,
-                benchmarks: Vec::new(),
-            });
-            notes.len() - 1
-        }
-    }
+fn note_index<'a>(
+    notes: &mut Vec<Footnote<'a>>,
+    index: &mut HashMap<NoteKey<'a>, usize>,
+    warning: &'a Warning,
+) -> usize {
+    let key = (
+        warning.kind,
+        warning.message.as_str(),
+        warning.hint.as_deref(),
+    );
+    *index.entry(key).or_insert_with(|| {
+        notes.push(Footnote {
+            warning,
+            benchmarks: Vec::new(),
+        });
+        notes.len() - 1
+    })
 }
 
 /// Which benchmarks a footnote concerns, in words: `parse/a, parse/b`, `all 12 benchmarks`, or the first
