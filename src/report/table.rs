@@ -1,12 +1,14 @@
-//! The default report, for a person at a terminal (`product.md`, "What a person sees"): a comfy-table with
-//! one row per benchmark, then the suite's lines (HPT, geometric mean, overall gain and speedup, proportion of
+//! The default report, for a person at a terminal (`product.md`, "What a person sees"): a table with one row
+//! per benchmark, then the suite's lines (HPT, geometric mean, overall gain and speedup, proportion of
 //! accelerated benchmarks, unmatched names), the warnings in full and the gate.
 //!
 //! It only presents: every figure comes from the [`Analysis`] and is rounded by [`super::format`]. Colours
-//! (green faster, red slower, dim unchanged) appear only when [`Style::color`] says so; with
-//! [`Style::width`] the table is fitted to the width (comfy-table wraps long names) and every other line is
-//! word-wrapped to it, so that no line is wider. Times are printed per row in the readable unit of the
-//! smaller median (the analysis' own unit may be nanoseconds for a second-long benchmark).
+//! (green faster, red slower, dim unchanged) appear only when [`Style::color`] says so. Without a width
+//! nothing is wrapped. With [`Style::width`], the table (comfy-table, borderless columns like critcmp's) is
+//! fitted to it, wrapping cells at spaces and keeping times and, when there is room, speedup intervals whole;
+//! when even that cannot fit, each benchmark is printed as a short block of lines instead. Every other line is
+//! word-wrapped, so that no line is wider than the width. Times are printed per row in the readable unit of
+//! the smaller median (the analysis' own unit may be nanoseconds for a second-long benchmark).
 
 use std::io::{self, Write};
 
@@ -349,7 +351,7 @@ fn protocol_text(verdict: Verdict, level: Option<f64>) -> String {
 fn summary_lines(analysis: &Analysis) -> Vec<Line> {
     let mut lines = vec![Line {
         text: format!("HPT: {}", hpt_sentence(analysis)),
-        tone: Tone::of_direction(analysis.suite.hpt.direction),
+        tone: Tone::of(analysis.verdict),
     }];
     lines.extend(suite_facts(analysis).into_iter().map(line));
     lines
