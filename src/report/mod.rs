@@ -221,6 +221,26 @@ fn note_index<'a>(
     })
 }
 
+/// Every warning of `analysis` once, as plain lines for standard error (`product.md`: warnings also go to
+/// stderr whatever the format): `tiny/a, tiny/b: message (hint: ...)`.
+pub fn warning_summary(analysis: &Analysis) -> Vec<String> {
+    let notes = Footnotes::of(analysis);
+    notes
+        .notes
+        .iter()
+        .map(|note| {
+            let scope = concerned(note, analysis.benchmarks.len())
+                .map_or_else(String::new, |names| format!("{names}: "));
+            let hint = note
+                .warning
+                .hint
+                .as_ref()
+                .map_or_else(String::new, |h| format!(" (hint: {h})"));
+            format!("{scope}{}{hint}", note.warning.message)
+        })
+        .collect()
+}
+
 /// Which benchmarks a footnote concerns, in words: `parse/a, parse/b`, `all 12 benchmarks`, or the first
 /// three and how many more.
 pub(crate) fn concerned(note: &Footnote<'_>, total: usize) -> Option<String> {

@@ -378,3 +378,16 @@ fn hpt_sentence_says_what_the_product_promises() {
         hpt_sentence(&sample::slower_suite_failed_gate()).ends_with("0.87x (BASE is 1.15x faster)")
     );
 }
+
+#[test]
+fn warning_summary_lists_each_warning_once_with_its_hint() {
+    let lines = warning_summary(&sample::inconclusive_with_warnings());
+    assert_eq!(lines.len(), 6);
+    assert_eq!(
+        lines[0],
+        "tiny/a, tiny/b: observations are batch means from one process, not independent runs \
+         (hint: use `--rounds 10` to measure independent process runs)"
+    );
+    assert_eq!(lines[5], "BASE and HEAD were measured on different CPUs");
+    assert!(warning_summary(&sample::faster_suite()).is_empty());
+}
