@@ -27,6 +27,7 @@ pub mod google_benchmark;
 pub mod hyperfine;
 pub mod raw_json;
 pub mod record;
+pub mod speeduptest_config;
 
 mod builder;
 #[cfg(test)]
