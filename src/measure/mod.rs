@@ -15,6 +15,7 @@
 
 mod build;
 mod cache;
+mod drift;
 mod error;
 mod git;
 mod interrupt;

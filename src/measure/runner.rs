@@ -11,7 +11,7 @@ use std::process::Command;
 
 use super::build::BenchBinary;
 use super::progress::Progress;
-use super::{MeasureError, process, read};
+use super::{MeasureError, drift, process, read};
 use crate::model::{Benchmark, Results, Sample};
 
 /// The baseline name criterion saves each run under.
@@ -107,7 +107,9 @@ pub fn run_all(
             let rounds = (0..rounds)
                 .map(|r| read_round(&home(runs_dir, p.slug, r)))
                 .collect::<Result<Vec<_>, _>>()?;
-            let pooled = pool(&p.origin, rounds);
+            let drift = drift::notes(&p.origin, &rounds);
+            let mut pooled = pool(&p.origin, rounds);
+            pooled.notes.extend(drift);
             if pooled.benchmarks.is_empty() {
                 return Err(MeasureError::NoSamples {
                     revision: p.label.clone(),
