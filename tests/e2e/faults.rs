@@ -7,11 +7,9 @@ use crate::support::*;
 
 const MANIFEST: &str = "[package]\nname = \"plain\"\nversion = \"0.1.0\"\nedition = \"2021\"\n";
 
-fn with_bench(body: &str) -> String {
-    let mut text = MANIFEST.to_string();
-    text.push_str("\n[[bench]]\nname = \"b\"\nharness = false\n");
-    text.push_str(&format!("# {body}\n"));
-    text
+/// [`MANIFEST`] with the bench target `benches/b.rs`, run without a harness.
+fn with_bench() -> String {
+    format!("{MANIFEST}\n[[bench]]\nname = \"b\"\nharness = false\n")
 }
 
 fn assert_left_nothing(dir: &Path) {
@@ -72,7 +70,7 @@ fn a_build_failure_shows_cargos_error_and_removes_the_worktrees() {
     write(
         dir,
         &[
-            ("Cargo.toml", &with_bench("ok")),
+            ("Cargo.toml", &with_bench()),
             ("src/lib.rs", ""),
             ("benches/b.rs", ok),
             (".gitignore", "target\n"),
@@ -122,7 +120,7 @@ fn a_crashing_benchmark_is_named_with_its_output() {
     write(
         dir,
         &[
-            ("Cargo.toml", &with_bench("crash")),
+            ("Cargo.toml", &with_bench()),
             ("src/lib.rs", ""),
             (
                 "benches/b.rs",
@@ -148,7 +146,7 @@ fn ctrl_c_during_a_run_stops_it_and_cleans_up() {
     write(
         dir,
         &[
-            ("Cargo.toml", &with_bench("sleeps")),
+            ("Cargo.toml", &with_bench()),
             ("src/lib.rs", ""),
             ("benches/b.rs", sleeper),
             (".gitignore", "target\n"),
@@ -187,5 +185,31 @@ fn ctrl_c_during_a_run_stops_it_and_cleans_up() {
     );
     assert_eq!(out.status.code(), Some(2));
     assert!(stderr(&out).contains("interrupted"), "{}", stderr(&out));
+    assert_left_nothing(dir);
+}
+
+#[test]
+fn a_revision_without_the_manifest_is_named() {
+    let repo = repository();
+    let dir = repo.path();
+    write(
+        dir,
+        &[("README", "before the crate\n"), (".gitignore", "target\n")],
+    );
+    commit(dir, "no crate yet");
+    write(
+        dir,
+        &[
+            ("Cargo.toml", &with_bench()),
+            ("src/lib.rs", ""),
+            ("benches/b.rs", "fn main() {}\n"),
+        ],
+    );
+    commit(dir, "the crate");
+    let out = speedup(dir, &dir.join("target"), &["HEAD~1..HEAD"]);
+    assert_eq!(out.status.code(), Some(2));
+    let text = stderr(&out);
+    assert!(text.contains("BASE (HEAD~1, "), "{text}");
+    assert!(text.contains("has no Cargo.toml"), "{text}");
     assert_left_nothing(dir);
 }
