@@ -61,11 +61,13 @@ pub enum MeasureError {
     NoBenchmarks { revision: String },
 
     #[error(
-        "{revision} produced no samples\nhint: check --filter; criterion ran nothing that it saved"
+        "{revision} produced no samples: no criterion benchmark saved any\nhint: check --filter, and that the bench targets use criterion (select them with --bench NAME)"
     )]
     NoSamples { revision: String },
 
-    #[error("the benchmark `{target}` of {revision} failed ({status}): `{command}`\n{stderr}")]
+    #[error(
+        "the benchmark `{target}` of {revision} failed ({status}): `{command}`\n{stderr}\nhint: it runs as `cargo bench` would run it, with criterion's options; a bench target that is not criterion can be left out with --bench NAME"
+    )]
     BenchmarkFailed {
         revision: String,
         target: String,
