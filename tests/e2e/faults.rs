@@ -213,3 +213,35 @@ fn a_revision_without_the_manifest_is_named() {
     assert!(text.contains("has no Cargo.toml"), "{text}");
     assert_left_nothing(dir);
 }
+
+#[test]
+fn three_dots_compare_the_merge_base_with_head() {
+    let repo = repository();
+    let dir = repo.path();
+    write(
+        dir,
+        &[("README", "the fork point\n"), (".gitignore", "target\n")],
+    );
+    commit(dir, "fork point");
+    let fork = git(dir, &["rev-parse", "HEAD"]);
+    git(dir, &["checkout", "-q", "-b", "topic"]);
+    write(dir, &[("Cargo.toml", MANIFEST), ("src/lib.rs", "")]);
+    commit(dir, "topic work");
+    git(dir, &["checkout", "-q", "main"]);
+    write(
+        dir,
+        &[("Cargo.toml", MANIFEST), ("src/lib.rs", "// main\n")],
+    );
+    commit(dir, "main moves on");
+    // The fork point has no Cargo.toml: the error names it, which shows which commit BASE is.
+    let out = speedup(dir, &dir.join("target"), &["main...topic"]);
+    assert_eq!(out.status.code(), Some(2));
+    let text = stderr(&out);
+    let short = &fork.trim()[..10];
+    assert!(
+        text.contains(&format!("BASE (merge-base(main, topic), {short})")),
+        "{text}"
+    );
+    assert!(text.contains("has no Cargo.toml"), "{text}");
+    assert_left_nothing(dir);
+}
