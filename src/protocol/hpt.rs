@@ -38,7 +38,7 @@ mod speedup;
 mod unibench;
 
 use crate::protocol::{Direction, HptBenchmark, HptSummary, Warning, WarningKind};
-use speedup::{MAX_SPEEDUP, Scan, Suite};
+use speedup::{AtOne, MAX_SPEEDUP, Scan, Suite};
 use unibench::{Mode, Prepared, Tables};
 
 /// What HPT is asked for.
@@ -68,13 +68,14 @@ pub fn hpt(
         tables,
     };
     let mut warnings = input_warnings(&suite);
-    let per_benchmark: Vec<HptBenchmark> = suite
-        .outcomes(1.0, 1.0)
-        .into_iter()
-        .map(|(difference, winner)| HptBenchmark { difference, winner })
+    let at_one = suite.at_one();
+    let per_benchmark: Vec<HptBenchmark> = at_one
+        .outcomes
+        .iter()
+        .map(|&(difference, winner)| HptBenchmark { difference, winner })
         .collect();
-    let (confidence, direction) = verdict(&suite, &per_benchmark, &mut warnings);
-    let r_speedup = r_speedup(&suite, options.confidence, &mut warnings);
+    let (confidence, direction) = verdict(&at_one, &per_benchmark, &mut warnings);
+    let r_speedup = r_speedup(&suite, &at_one, options.confidence, &mut warnings);
     let gamma_confidence = options
         .speedup_under_test
         .map(|gamma| suite.confidence(Direction::Faster, gamma));
@@ -92,7 +93,7 @@ pub fn hpt(
 
 /// The direction with the higher confidence at gamma = 1, and that confidence.
 fn verdict(
-    suite: &Suite,
+    at_one: &AtOne,
     per_benchmark: &[HptBenchmark],
     warnings: &mut Vec<Warning>,
 ) -> (Option<f64>, Option<Direction>) {
@@ -116,8 +117,8 @@ fn verdict(
         );
         return (None, None);
     }
-    let faster = suite.confidence(Direction::Faster, 1.0);
-    let slower = suite.confidence(Direction::Slower, 1.0);
+    let faster = 1.0 - at_one.p_faster;
+    let slower = 1.0 - at_one.p_slower;
     if faster > slower {
         (Some(faster), Some(Direction::Faster))
     } else if slower > faster {
@@ -132,7 +133,7 @@ fn verdict(
 }
 
 /// The r-speedup: HEAD over BASE, else 1 / (BASE over HEAD), else `None` with a warning.
-fn r_speedup(suite: &Suite, r: f64, warnings: &mut Vec<Warning>) -> Option<f64> {
+fn r_speedup(suite: &Suite, at_one: &AtOne, r: f64, warnings: &mut Vec<Warning>) -> Option<f64> {
     if suite.benchmarks.is_empty() {
         return None;
     }
@@ -141,7 +142,7 @@ fn r_speedup(suite: &Suite, r: f64, warnings: &mut Vec<Warning>) -> Option<f64> 
             Direction::Faster => gamma,
             Direction::Slower => 1.0 / gamma,
         };
-        match suite.scan(direction, r) {
+        match suite.scan(direction, r, at_one) {
             Scan::NotAtOne => continue,
             Scan::Reached(gamma) => return Some(as_speedup(gamma)),
             Scan::Bounded => {

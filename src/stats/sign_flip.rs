@@ -123,10 +123,14 @@ fn exact_is_cheap(doubled: &[u64]) -> bool {
     (doubled.len() as u64).saturating_mul(total) <= EXACT_BUDGET
 }
 
-/// The exact null law of Σ a_i·B_i, B_i independent fair coins, over integer weights a_i (doubled ranks).
+/// The exact null law of S = Σ a_i·B_i, B_i independent fair coins, over integer weights a_i (doubled ranks).
+///
+/// S is symmetric about T/2 (T = Σ a_i), so only P(S = s) for s ≤ T/2 is kept: half the table and half the
+/// work, and every tail that can be small is read directly from it.
 #[derive(Debug, Clone)]
 pub struct SignFlipNull {
-    /// probabilities[s] = P(Σ a_i B_i = s).
+    total: u64,
+    /// probabilities[s] = P(S = s) for s = 0..=T/2.
     probabilities: Vec<f64>,
 }
 
@@ -134,31 +138,45 @@ impl SignFlipNull {
     /// Builds the distribution by the subset-sum recursion, one weight at a time.
     pub fn new(weights: &[u64]) -> SignFlipNull {
         let total: u64 = weights.iter().sum();
-        let mut probabilities = vec![0.0; total as usize + 1];
+        let half = (total / 2) as usize;
+        let mut probabilities = vec![0.0; half + 1];
         probabilities[0] = 1.0;
         let mut reach = 0usize;
         for &weight in weights {
             let a = weight as usize;
-            reach += a;
+            reach = (reach + a).min(half);
             for s in (0..=reach).rev() {
                 let carried = if s >= a { probabilities[s - a] } else { 0.0 };
                 probabilities[s] = 0.5 * (probabilities[s] + carried);
             }
         }
-        SignFlipNull { probabilities }
+        SignFlipNull {
+            total,
+            probabilities,
+        }
     }
 
-    /// P(S ≥ s) and P(S ≤ s), each summed from its extreme inwards (small terms first).
+    /// P(S ≥ s) and P(S ≤ s).
     pub fn tails(&self, s: u64) -> (f64, f64) {
-        let s = s as usize;
-        let last = self.probabilities.len() - 1;
-        let upper: f64 = if s > last {
+        let upper = if s > self.total {
             0.0
         } else {
-            self.probabilities[s..].iter().rev().sum()
+            self.lower(self.total - s)
         };
-        let lower: f64 = self.probabilities[..=s.min(last)].iter().sum();
-        (upper.min(1.0), lower.min(1.0))
+        (upper, self.lower(s))
+    }
+
+    /// P(S ≤ s): summed directly up to T/2, beyond it as 1 − P(S ≤ T − s − 1) (then at least ½).
+    fn lower(&self, s: u64) -> f64 {
+        let half = self.probabilities.len() as u64 - 1;
+        if s <= half {
+            let sum: f64 = self.probabilities[..=s as usize].iter().sum();
+            sum.min(1.0)
+        } else if s >= self.total {
+            1.0
+        } else {
+            1.0 - self.lower(self.total - s - 1)
+        }
     }
 }
 

@@ -21,6 +21,24 @@ pub(super) struct Suite {
     pub(super) tables: Tables,
 }
 
+/// HPT at gamma = 1, computed once: the verdict and the first step of both scans share it.
+pub(super) struct AtOne {
+    pub(super) outcomes: Vec<(f64, Option<Direction>)>,
+    /// p-value of "HEAD is faster" (confidence = 1 − p).
+    pub(super) p_faster: f64,
+    /// p-value of "HEAD is slower".
+    pub(super) p_slower: f64,
+}
+
+impl AtOne {
+    pub(super) fn p_value(&self, direction: Direction) -> f64 {
+        match direction {
+            Direction::Faster => self.p_faster,
+            Direction::Slower => self.p_slower,
+        }
+    }
+}
+
 /// The outcome of Algorithm 1 in one direction.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub(super) enum Scan {
@@ -33,16 +51,20 @@ pub(super) enum Scan {
 }
 
 impl Suite {
-    /// d and winner of every benchmark for BASE·scale_base against HEAD·scale_head.
-    pub(super) fn outcomes(
-        &self,
-        scale_base: f64,
-        scale_head: f64,
-    ) -> Vec<(f64, Option<Direction>)> {
-        self.benchmarks
+    /// Every benchmark's d and winner without scaling, with both one-sided p-values of the sign-flip test.
+    pub(super) fn at_one(&self) -> AtOne {
+        let outcomes: Vec<(f64, Option<Direction>)> = self
+            .benchmarks
             .iter()
-            .map(|b| b.difference(scale_base, scale_head, &self.tables))
-            .collect()
+            .map(|b| b.difference(1.0, 1.0, &self.tables))
+            .collect();
+        let d: Vec<f64> = outcomes.iter().map(|o| o.0).collect();
+        let (p_faster, p_slower) = sign_flip(&d).map_or((1.0, 1.0), |t| (t.p_greater, t.p_less));
+        AtOne {
+            outcomes,
+            p_faster,
+            p_slower,
+        }
     }
 
     /// HPT's confidence that `direction` holds by more than `gamma` times: HEAD·gamma against BASE for
@@ -78,11 +100,16 @@ impl Suite {
     /// definition, sup{gamma ≥ 1 : confidence ≥ r}, is the last one that passed, which is what this returns.
     /// The confidence is not monotone in gamma in general (ranks move), so the scan stops at the first
     /// failure as the paper's loop does, rather than bisecting.
-    pub(super) fn scan(&self, direction: Direction, r: f64) -> Scan {
+    pub(super) fn scan(&self, direction: Direction, r: f64, at_one: &AtOne) -> Scan {
         let mut last = None;
         for step in 0..=GRID_STEPS {
             let gamma = f64::from(100 + step) / 100.0;
-            if at_most(self.p_value(direction, gamma), 1.0 - r) {
+            let p = if step == 0 {
+                at_one.p_value(direction)
+            } else {
+                self.p_value(direction, gamma)
+            };
+            if at_most(p, 1.0 - r) {
                 last = Some(gamma);
             } else {
                 return last.map_or(Scan::NotAtOne, Scan::Reached);
