@@ -373,3 +373,71 @@ fn benchmarks_needed_is_the_smallest_n_with_one_over_two_to_the_n_at_most_one_mi
     assert_eq!(benchmarks_needed(0.99), 7);
     assert_eq!(benchmarks_needed(0.999), 10);
 }
+
+mod properties {
+    use super::*;
+    use proptest::prelude::*;
+
+    /// Small suites with times on a 0.5 grid (so ties happen) and sizes 1..=7 per side.
+    fn suites() -> impl Strategy<Value = Vec<(Vec<f64>, Vec<f64>)>> {
+        let side = || prop::collection::vec((2u32..200).prop_map(|v| f64::from(v) / 2.0), 1..=7);
+        prop::collection::vec((side(), side()), 1..=7)
+    }
+
+    fn split(suite: &[(Vec<f64>, Vec<f64>)]) -> (Vec<Vec<f64>>, Vec<Vec<f64>>) {
+        suite.iter().cloned().unzip()
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(48))]
+
+        #[test]
+        fn swapping_sides_swaps_directions_and_inverts_the_r_speedup(suite in suites()) {
+            let (base, head) = split(&suite);
+            let opts = options(0.8, None, None);
+            let (forward, forward_benchmarks) = run(&base, &head, &opts);
+            let (backward, backward_benchmarks) = run(&head, &base, &opts);
+            prop_assert_eq!(forward.confidence, backward.confidence);
+            prop_assert_eq!(forward.direction, backward.direction.map(Direction::opposite));
+            match (forward.r_speedup, backward.r_speedup) {
+                (Some(f), Some(b)) => prop_assert!((f * b - 1.0).abs() < 1e-12, "{} vs {}", f, b),
+                (f, b) => prop_assert_eq!(f, b),
+            }
+            for (f, b) in forward_benchmarks.iter().zip(&backward_benchmarks) {
+                prop_assert_eq!(f.difference, -b.difference);
+                prop_assert_eq!(f.winner, b.winner.map(Direction::opposite));
+            }
+        }
+
+        #[test]
+        fn doubling_every_time_changes_no_decision(suite in suites()) {
+            let (base, head) = split(&suite);
+            let double = |rows: &[Vec<f64>]| -> Vec<Vec<f64>> {
+                rows.iter().map(|r| r.iter().map(|v| 2.0 * v).collect()).collect()
+            };
+            let opts = options(0.9, Some(0.1), Some(1.1));
+            let (plain, plain_benchmarks) = run(&base, &head, &opts);
+            let (doubled, doubled_benchmarks) = run(&double(&base), &double(&head), &opts);
+            prop_assert_eq!(plain.confidence, doubled.confidence);
+            prop_assert_eq!(plain.r_speedup, doubled.r_speedup);
+            prop_assert_eq!(plain.gamma_confidence, doubled.gamma_confidence);
+            for (p, d) in plain_benchmarks.iter().zip(&doubled_benchmarks) {
+                prop_assert_eq!(2.0 * p.difference, d.difference);
+            }
+        }
+
+        #[test]
+        fn confidences_are_probabilities_and_the_r_speedup_passes(suite in suites()) {
+            let (base, head) = split(&suite);
+            let r = 0.75;
+            let (summary, _) = run(&base, &head, &options(r, None, Some(1.25)));
+            for c in [summary.confidence, summary.gamma_confidence].into_iter().flatten() {
+                prop_assert!((0.0..=1.0).contains(&c));
+            }
+            if let Some(speedup) = summary.r_speedup.filter(|s| *s >= 1.0) {
+                let (at, _) = run(&base, &head, &options(r, None, Some(speedup)));
+                prop_assert!(at.gamma_confidence.is_some_and(|c| c >= r - 1e-9));
+            }
+        }
+    }
+}
