@@ -58,16 +58,27 @@ pub fn hpt(
     benchmarks: &[(&[f64], &[f64])],
     options: &HptOptions,
 ) -> (HptSummary, Vec<HptBenchmark>) {
+    let mut warnings = Vec::new();
+    let alpha = options.alpha.filter(|a| {
+        let valid = *a > 0.0 && *a < 1.0;
+        if !valid {
+            warnings.push(Warning::new(
+                WarningKind::Input,
+                format!("HPT ignores the per-benchmark risk {a}: it must lie in (0, 1); the default applies"),
+            ));
+        }
+        valid
+    });
     let mut tables = Tables::default();
     let prepared = benchmarks
         .iter()
-        .map(|(base, head)| Prepared::new(base, head, options.alpha, &mut tables))
+        .map(|(base, head)| Prepared::new(base, head, alpha, &mut tables))
         .collect();
     let suite = Suite {
         benchmarks: prepared,
         tables,
     };
-    let mut warnings = input_warnings(&suite);
+    warnings.extend(input_warnings(&suite));
     let at_one = suite.at_one();
     let per_benchmark: Vec<HptBenchmark> = at_one
         .outcomes
@@ -76,9 +87,17 @@ pub fn hpt(
         .collect();
     let (confidence, direction) = verdict(&at_one, &per_benchmark, &mut warnings);
     let r_speedup = r_speedup(&suite, &at_one, options.confidence, &mut warnings);
-    let gamma_confidence = options
-        .speedup_under_test
-        .map(|gamma| suite.confidence(Direction::Faster, gamma));
+    let gamma_confidence = options.speedup_under_test.and_then(|gamma| {
+        if gamma.is_finite() && gamma > 0.0 {
+            Some(suite.confidence(Direction::Faster, gamma))
+        } else {
+            warnings.push(Warning::new(
+                WarningKind::Input,
+                format!("HPT cannot test the speedup {gamma}: it must be a positive number"),
+            ));
+            None
+        }
+    });
     let summary = HptSummary {
         confidence,
         direction,
@@ -135,6 +154,13 @@ fn verdict(
 /// The r-speedup: HEAD over BASE, else 1 / (BASE over HEAD), else `None` with a warning.
 fn r_speedup(suite: &Suite, at_one: &AtOne, r: f64, warnings: &mut Vec<Warning>) -> Option<f64> {
     if suite.benchmarks.is_empty() {
+        return None;
+    }
+    if !(r > 0.0 && r < 1.0) {
+        warnings.push(Warning::new(
+            WarningKind::Input,
+            format!("HPT has no r-speedup at confidence {r}: it must lie in (0, 1)"),
+        ));
         return None;
     }
     for direction in [Direction::Faster, Direction::Slower] {

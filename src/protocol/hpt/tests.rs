@@ -358,6 +358,21 @@ fn empty_suite_and_unusable_benchmarks_are_reported() {
 }
 
 #[test]
+fn invalid_options_are_ignored_and_said() {
+    let (base, head) = parsec();
+    let (summary, _) = run(&base, &head, &options(1.0, Some(1.5), Some(-2.0)));
+    assert_eq!((summary.r_speedup, summary.gamma_confidence), (None, None));
+    assert_eq!(summary.confidence, Some(0.99609375));
+    for text in ["risk 1.5", "speedup -2", "confidence 1"] {
+        assert!(
+            has_warning(&summary, WarningKind::Input, text),
+            "{text}: {:?}",
+            summary.warnings
+        );
+    }
+}
+
+#[test]
 fn geometric_mean_speedup_is_of_the_median_ratios() {
     let base = vec![vec![2.0, 4.0, 6.0], vec![80.0]];
     let head = vec![vec![1.0, 2.0, 3.0], vec![10.0]];
@@ -434,7 +449,8 @@ mod properties {
             for c in [summary.confidence, summary.gamma_confidence].into_iter().flatten() {
                 prop_assert!((0.0..=1.0).contains(&c));
             }
-            if let Some(speedup) = summary.r_speedup.filter(|s| *s >= 1.0) {
+            // Above 1 the r-speedup comes from the "HEAD faster" scan (exactly 1 may be BASE's 1.00x).
+            if let Some(speedup) = summary.r_speedup.filter(|s| *s > 1.0) {
                 let (at, _) = run(&base, &head, &options(r, None, Some(speedup)));
                 prop_assert!(at.gamma_confidence.is_some_and(|c| c >= r - 1e-9));
             }
