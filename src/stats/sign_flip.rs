@@ -29,7 +29,7 @@
 
 use super::{Alternative, Method, StatsResult, check_finite, check_len, normal};
 
-/// The largest number of subset-sum cell updates the exact distribution may take (about 5 ms).
+/// The largest number of subset-sum cell updates the exact distribution may take (a few milliseconds).
 pub const EXACT_BUDGET: u64 = 5_000_000;
 
 /// The outcome of the sign-flip signed-rank test.

@@ -208,6 +208,30 @@ fn splash2_table3_winners_differences_and_confidence_match_the_paper() {
 }
 
 #[test]
+fn splash2_table3_in_times_ranks_by_time_differences() {
+    // The same table with times = 1 / score: the same winners, but d is now a difference of times, so
+    // barnes (0.89) outranks radix (0.63) and R- = 30; listing the 4096 sign patterns outside this crate
+    // gives P(R- <= 30) = 418/4096, short of the paper's 0.95 on normalised scores.
+    let f = fixture("splash2_table3");
+    let times = |v: &Value| -> Vec<Vec<f64>> {
+        rows(v)
+            .iter()
+            .map(|row| row.iter().map(|score| 1.0 / score).collect())
+            .collect()
+    };
+    let (summary, per_benchmark) = run(
+        &times(&f["y"]),
+        &times(&f["x_tilde"]),
+        &options(0.95, None, None),
+    );
+    assert_eq!(summary.confidence, Some(1.0 - 418.0 / 4096.0));
+    assert_eq!(
+        per_benchmark.iter().filter(|b| b.winner.is_none()).count(),
+        2
+    );
+}
+
+#[test]
 fn all_differences_zero_gives_no_direction_and_says_so() {
     let same = vec![vec![10.0, 11.0, 12.0, 13.0, 14.0]; 6];
     let (summary, per_benchmark) = run(&same, &same, &options(0.95, None, Some(1.0)));
