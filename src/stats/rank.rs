@@ -51,7 +51,7 @@ pub fn midranks(values: &[f64]) -> Ranks {
     }
 }
 
-/// Σ(t³ − t) over the groups of equal values of an ascending-sorted slice. O(n).
+/// Σ(t³ − t) over the groups of equal values of a sorted slice (either direction). O(n).
 pub fn tie_correction_sorted(sorted: &[f64]) -> f64 {
     let mut total = 0.0;
     let mut start = 0;

@@ -23,6 +23,7 @@
 //! Never ported from R: implemented from the algorithms above; R 4.2.2 is the oracle (`fixtures/r/rank_sum.R`).
 //! The Hodges–Lehmann shift estimate and interval that invert this test live in `hodges_lehmann.rs`.
 
+pub use super::hodges_lehmann::{ShiftInterval, hodges_lehmann};
 use super::rank::midranks;
 use super::{Alternative, Method, StatsError, StatsResult, check_finite, check_len, normal};
 
@@ -154,8 +155,7 @@ impl ExactRankSum {
             });
         }
         let counts = gaussian_binomial(n, m);
-        let total: i128 = counts.iter().sum();
-        let total_f = total as f64;
+        let total_f = counts.iter().sum::<i128>() as f64;
         let pmf = counts.iter().map(|&c| c as f64 / total_f).collect();
         let mut lower = Vec::with_capacity(counts.len());
         let mut below: i128 = 0;
@@ -163,12 +163,8 @@ impl ExactRankSum {
             below += c;
             lower.push(below as f64 / total_f);
         }
-        let mut upper = vec![0.0; counts.len()];
-        let mut above: i128 = 0;
-        for (u, &c) in counts.iter().enumerate().rev() {
-            above += c;
-            upper[u] = above as f64 / total_f;
-        }
+        // W is symmetric about nm/2: P(W ≥ u) = P(W ≤ nm − u), exactly.
+        let upper = lower.iter().rev().copied().collect();
         Ok(ExactRankSum {
             n,
             m,
@@ -239,26 +235,33 @@ impl ExactRankSum {
 }
 
 /// Coefficients of [n+m choose n]_q: the number of arrangements of n x's and m y's with U = u.
+///
+/// The distribution is symmetric (U ↦ nm − U), and the coefficients up to degree K of a product depend only
+/// on the factors' coefficients up to K, so only the lower half is computed, then mirrored.
 fn gaussian_binomial(n: usize, m: usize) -> Vec<i128> {
-    let mut c = vec![0i128; n * m + n + 2];
+    let half = n * m / 2;
+    let mut c = vec![0i128; half + 1];
     c[0] = 1;
     for i in 1..=n {
         // Now c holds [m+i−1 choose i−1]_q, of degree (i−1)m. Multiply by (1 − q^{m+i}) ...
-        let degree = (i - 1) * m;
-        for u in (0..=degree).rev() {
-            c[u + m + i] -= c[u];
+        let top = ((i - 1) * m).min(half.saturating_sub(m + i));
+        if m + i <= half {
+            for u in (0..=top).rev() {
+                c[u + m + i] -= c[u];
+            }
         }
         // ... then divide by (1 − q^i): c[u] += c[u − i] in ascending order. The result has degree im.
-        for u in i..=(i * m) {
+        for u in i..=(i * m).min(half) {
             c[u] += c[u - i];
         }
         // The division is exact: the terms beyond degree im have cancelled.
-        for v in &mut c[(i * m + 1)..=(i * m + i)] {
+        for v in c.iter_mut().take(half.min(i * m + i) + 1).skip(i * m + 1) {
             *v = 0;
         }
     }
-    c.truncate(n * m + 1);
-    c
+    let mut full = c.clone();
+    full.extend((half + 1..=n * m).map(|u| c[n * m - u]));
+    full
 }
 
 #[cfg(test)]

@@ -141,7 +141,32 @@ fn sample(max_len: usize) -> impl Strategy<Value = Vec<f64>> {
     prop::collection::vec(value, 1..max_len)
 }
 
+/// Mann & Whitney's (1947) recursion c(u; n, m) = c(u − m; n − 1, m) + c(u; n, m − 1), as a reference.
+fn mann_whitney_counts(n: usize, m: usize) -> Vec<f64> {
+    if n == 0 || m == 0 {
+        return vec![1.0];
+    }
+    let mut counts = vec![0.0; n * m + 1];
+    for (u, c) in mann_whitney_counts(n - 1, m).iter().enumerate() {
+        counts[u + m] += c;
+    }
+    for (u, c) in mann_whitney_counts(n, m - 1).iter().enumerate() {
+        counts[u] += c;
+    }
+    counts
+}
+
 proptest! {
+    #[test]
+    fn exact_pmf_is_mann_whitney_recursion(n in 1usize..8, m in 1usize..8) {
+        let counts = mann_whitney_counts(n, m);
+        let total: f64 = counts.iter().sum();
+        let pmf = ExactRankSum::new(n, m).expect("valid sizes");
+        for (u, c) in counts.iter().enumerate() {
+            prop_assert!((pmf.pmf()[u] - c / total).abs() < 1e-15, "u = {}", u);
+        }
+    }
+
     #[test]
     fn exact_pmf_sums_to_one_and_is_symmetric(n in 1usize..50, m in 1usize..50) {
         let d = ExactRankSum::new(n, m).expect("valid sizes");
