@@ -159,12 +159,12 @@ fn collect_benchmark_dirs(dir: &Path, depth: usize, found: &mut dyn FnMut(&Path)
 /// Reads one baseline directory (`<root>/<dir>/<baseline>`): its `full_id` and its batch means.
 pub fn read_benchmark(dir: &Path) -> Result<(String, Vec<f64>), SourceError> {
     let id_path = dir.join("benchmark.json");
-    let id: BenchmarkFile = read_json(&id_path)?;
+    let name = read_json::<BenchmarkFile>(&id_path)?.full_id();
     let sample_path = dir.join("sample.json");
     if !sample_path.is_file() {
         return Err(SourceError::NoSamples {
             path: dir.display().to_string(),
-            reason: "no sample.json beside benchmark.json".into(),
+            reason: format!("benchmark `{name}` has no sample.json beside its benchmark.json"),
             hint: Some("rerun the benchmark: criterion writes sample.json with every run".into()),
         });
     }
@@ -182,7 +182,7 @@ pub fn read_benchmark(dir: &Path) -> Result<(String, Vec<f64>), SourceError> {
         return Err(invalid(&path, FORMAT, message));
     }
     let means = times.iter().zip(&iters).map(|(t, n)| t / n).collect();
-    Ok((id.full_id(), means))
+    Ok((name, means))
 }
 
 fn read_json<T: for<'de> Deserialize<'de>>(path: &Path) -> Result<T, SourceError> {

@@ -82,7 +82,11 @@ fn legacy_format_with_pair_of_arrays_is_read() {
 fn benchmark_without_samples_is_an_error_naming_it() {
     let err = read_baseline(&fixture("criterion/broken"), "new").unwrap_err();
     assert!(matches!(err, SourceError::NoSamples { .. }), "{err:?}");
-    assert!(err.to_string().contains("alpha"), "{err}");
+    let message = err.to_string();
+    assert!(
+        message.contains("broken/alpha/new: no samples: benchmark `alpha` has no sample.json"),
+        "{message}"
+    );
 }
 
 #[test]

@@ -280,9 +280,14 @@ impl Format {
 /// Tells the format of a file from its content alone: the shape of its JSON (keys `schema`, `results`,
 /// `context` + `benchmarks`, `benchmarks`, `reason`), else JSON lines with `reason`, else Go result lines.
 pub fn detect(text: &str) -> Option<Format> {
+    let json_like = text.trim_start().starts_with('{');
     let value = serde_json::from_str::<serde_json::Value>(text)
         .ok()
-        .or_else(|| serde_json::from_str(&google_benchmark::tolerant_json(text)).ok());
+        .or_else(|| {
+            json_like
+                .then(|| serde_json::from_str(&google_benchmark::tolerant_json(text)).ok())
+                .flatten()
+        });
     if let Some(serde_json::Value::Object(object)) = value {
         return detect_object(&object);
     }
