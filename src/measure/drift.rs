@@ -80,9 +80,16 @@ fn others(per_round: &[&[f64]], round: usize) -> Vec<f64> {
         .collect()
 }
 
+/// Four significant digits in the largest unit below the value (`185.5 ns`, `1.204 ms`).
 fn readable(nanos: f64) -> String {
     let unit = Unit::readable(nanos);
-    format!("{:.4} {unit}", nanos / unit.nanos())
+    let value = nanos / unit.nanos();
+    let decimals = match value {
+        v if v >= 100.0 => 1,
+        v if v >= 10.0 => 2,
+        _ => 3,
+    };
+    format!("{value:.decimals$} {unit}")
 }
 
 #[cfg(test)]
@@ -125,6 +132,11 @@ mod tests {
         assert_eq!(found.len(), 1);
         assert!(found[0].starts_with("main (abc): `parse` differs between rounds (round 2"));
         assert!(found[0].contains("p = 1.08e-5"), "{}", found[0]);
+        assert!(
+            found[0].contains("median 120.1 ns vs 100.0 ns"),
+            "{}",
+            found[0]
+        );
     }
 
     #[test]
