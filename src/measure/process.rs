@@ -72,6 +72,9 @@ fn run_with(command: &mut Command, stoppable: bool) -> Result<Captured, MeasureE
             }
         }
     };
+    if stoppable && !status.success() && interrupted_meanwhile() {
+        return Err(MeasureError::Interrupted);
+    }
     let join =
         |h: Option<thread::JoinHandle<Vec<u8>>>| h.and_then(|h| h.join().ok()).unwrap_or_default();
     Ok(Captured {
@@ -79,6 +82,15 @@ fn run_with(command: &mut Command, stoppable: bool) -> Result<Captured, MeasureE
         stdout: join(stdout),
         stderr: join(stderr),
     })
+}
+
+/// Ctrl-C in a terminal reaches the child too, which may die of it before our handler has run: a child
+/// that failed gets a moment for the flag to be seen, so that the user reads "interrupted", not a crash.
+fn interrupted_meanwhile() -> bool {
+    interrupt::requested() || {
+        thread::sleep(Duration::from_millis(100));
+        interrupt::requested()
+    }
 }
 
 fn drain(mut pipe: impl Read + Send + 'static) -> thread::JoinHandle<Vec<u8>> {

@@ -153,8 +153,12 @@ fn ctrl_c_during_a_run_stops_it_and_cleans_up() {
         ],
     );
     commit(dir, "sleeps");
+    // Its own process group, which receives the signal as a terminal's Ctrl-C would: the benchmark
+    // process gets it too.
+    use std::os::unix::process::CommandExt;
     let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_cargo-speedup"))
         .args(["speedup", "HEAD..HEAD"])
+        .process_group(0)
         .current_dir(dir)
         .env("CARGO_TARGET_DIR", dir.join("target"))
         .stdout(std::process::Stdio::piped())
@@ -174,7 +178,7 @@ fn ctrl_c_during_a_run_stops_it_and_cleans_up() {
     std::thread::sleep(std::time::Duration::from_millis(300));
     let interrupted_at = std::time::Instant::now();
     let kill = std::process::Command::new("kill")
-        .args(["-INT", &child.id().to_string()])
+        .args(["-INT", "--", &format!("-{}", child.id())])
         .status()
         .unwrap();
     assert!(kill.success());
