@@ -346,6 +346,35 @@ mod tests {
         }
     }
 
+    proptest::proptest! {
+        /// The one-pass statistic and its p-values decide as the statistics core's `rank_sum` (checked
+        /// against R) does on the explicitly scaled HEAD sample, ties and large samples included.
+        #[test]
+        fn decisions_match_the_rank_sum_test_on_the_scaled_sample(
+            base in proptest::collection::vec(1u32..100_000, 3..60),
+            head in proptest::collection::vec(1u32..100_000, 3..60),
+            hundredths in 50u32..200,
+            coarse in proptest::bool::ANY,
+        ) {
+            use crate::stats::rank_sum::rank_sum;
+            // Coarse values tie often (normal approximation); fine ones rarely (exact below 50 per side).
+            let value = |v: u32| if coarse { f64::from(v % 60 + 1) / 4.0 } else { f64::from(v) / 64.0 };
+            let base: Vec<f64> = base.into_iter().map(value).collect();
+            let head: Vec<f64> = head.into_iter().map(value).collect();
+            let gamma = f64::from(hundredths) / 100.0;
+            let mut tables = Tables::default();
+            let prepared = Prepared::new(&base, &head, Some(0.05), &mut tables);
+            let scaled: Vec<f64> = head.iter().map(|v| v * gamma).collect();
+            let p = |alternative| rank_sum(&base, &scaled, alternative).map(|t| t.p_value);
+            let expected = match (p(Alternative::Greater), p(Alternative::Less)) {
+                (Ok(g), _) if at_most(g, 0.05) => Some(Direction::Faster),
+                (_, Ok(l)) if at_most(l, 0.05) => Some(Direction::Slower),
+                _ => None,
+            };
+            proptest::prop_assert_eq!(prepared.winner(1.0, gamma, &tables), expected);
+        }
+    }
+
     #[test]
     fn smallest_p_value_is_one_over_the_binomial_coefficient() {
         assert_eq!(smallest_p_value(1, 1), 0.5);
