@@ -10,6 +10,7 @@
 
 pub mod describe;
 pub mod f_test;
+pub mod hodges_lehmann;
 pub mod ks;
 pub mod normal;
 pub mod proportion;

@@ -1,0 +1,358 @@
+//! HPT's uni-benchmark level (paper 003 §4.1): the rank-sum test of BASE against a scaled HEAD, both tails,
+//! and the difference d of medians it lets through.
+//!
+//! The r-speedup re-runs this test at every gamma of its grid, so each benchmark is prepared once: both sides
+//! sorted, the exact rank-sum table of its (n, m) shared with every benchmark of the same sizes. A gamma then
+//! costs one merge of the two sorted sides, O(n + m), which counts W = #{x > y} + ½#{x = y} and the pooled
+//! tie groups together. p-values follow the statistics core's rule (R's): exact iff n < 50, m < 50 and the
+//! pooled scaled sample has no ties, else the normal approximation with continuity and tie corrections. With
+//! ties the test is therefore approximate even for small samples, as in R; a constant pooled sample (σ = 0)
+//! is not significant. Nothing here decides the suite: it only yields d and the winner of one benchmark.
+
+use crate::protocol::Direction;
+use crate::stats::Alternative;
+use crate::stats::rank_sum::{ExactRankSum, normal_p_value};
+
+/// How a benchmark enters HPT.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) enum Mode {
+    /// The rank-sum test decides whether d counts.
+    Tested,
+    /// The rank-sum test cannot reject at alpha whatever the data (1 / C(n+m, n) > alpha, e.g. one sample per
+    /// side): d is the difference of medians as it is, as paper 003 does with single SPEC results.
+    AsIs,
+    /// A side is empty or holds a non-finite time: d = 0.
+    Unusable,
+}
+
+/// One benchmark, sorted once for every gamma.
+#[derive(Debug, Clone)]
+pub(super) struct Prepared {
+    base: Vec<f64>,
+    head: Vec<f64>,
+    pub(super) alpha: f64,
+    pub(super) mode: Mode,
+    /// Index of this benchmark's (n, m) exact table in [`Tables`], when n < 50 and m < 50.
+    exact: Option<usize>,
+    /// Σ(t³ − t) over the tie groups inside each side: the pooled term whenever no BASE value equals a HEAD one.
+    within_ties: f64,
+    /// Two distinct values of a side so close that scaling could make them equal: always take the full merge.
+    near_ties: bool,
+}
+
+/// The exact rank-sum tables of the suite, one per distinct (n, m).
+#[derive(Default)]
+pub(super) struct Tables {
+    sizes: Vec<(usize, usize)>,
+    tables: Vec<ExactRankSum>,
+}
+
+impl Tables {
+    fn index(&mut self, n: usize, m: usize) -> Option<usize> {
+        if let Some(i) = self.sizes.iter().position(|&s| s == (n, m)) {
+            return Some(i);
+        }
+        let table = ExactRankSum::new(n, m).ok()?;
+        self.sizes.push((n, m));
+        self.tables.push(table);
+        Some(self.tables.len() - 1)
+    }
+}
+
+/// The rank-sum statistic of x against y with the pooled tie term Σ(t³ − t).
+struct Merged {
+    w: f64,
+    tie_correction: f64,
+}
+
+impl Prepared {
+    /// Sorts both sides and chooses the risk: `alpha`, else 0.05 when both sides have at least 5 samples and
+    /// 0.10 otherwise (paper 003 §4.1).
+    pub(super) fn new(
+        base: &[f64],
+        head: &[f64],
+        alpha: Option<f64>,
+        tables: &mut Tables,
+    ) -> Prepared {
+        let (n, m) = (base.len(), head.len());
+        let alpha = alpha.unwrap_or(if n.min(m) >= 5 { 0.05 } else { 0.10 });
+        let finite = base.iter().chain(head).all(|v| v.is_finite());
+        let mode = if n == 0 || m == 0 || !finite {
+            Mode::Unusable
+        } else if smallest_p_value(n, m) > alpha {
+            Mode::AsIs
+        } else {
+            Mode::Tested
+        };
+        let exact = if mode == Mode::Tested && n < 50 && m < 50 {
+            tables.index(n, m)
+        } else {
+            None
+        };
+        let (base, head) = (sorted(base), sorted(head));
+        let within_ties = tie_correction(&base) + tie_correction(&head);
+        let near_ties = has_near_ties(&base) || has_near_ties(&head);
+        Prepared {
+            base,
+            head,
+            alpha,
+            mode,
+            exact,
+            within_ties,
+            near_ties,
+        }
+    }
+
+    pub(super) fn sizes(&self) -> (usize, usize) {
+        (self.base.len(), self.head.len())
+    }
+
+    /// median(base), median(head) of the unscaled sides; `None` when unusable.
+    pub(super) fn medians(&self) -> Option<(f64, f64)> {
+        (self.mode != Mode::Unusable).then(|| (median(&self.base, 1.0), median(&self.head, 1.0)))
+    }
+
+    /// d = median(scale_base·base) − median(scale_head·head) when the test of scale_base·base against
+    /// scale_head·head is significant in either tail at alpha, with the tail that won; else (0, None).
+    pub(super) fn difference(
+        &self,
+        scale_base: f64,
+        scale_head: f64,
+        tables: &Tables,
+    ) -> (f64, Option<Direction>) {
+        let d = || median(&self.base, scale_base) - median(&self.head, scale_head);
+        match self.mode {
+            Mode::Unusable => (0.0, None),
+            Mode::AsIs => {
+                let d = d();
+                let winner = (d != 0.0).then_some(if d > 0.0 {
+                    Direction::Faster
+                } else {
+                    Direction::Slower
+                });
+                (d, winner)
+            }
+            Mode::Tested => match self.winner(scale_base, scale_head, tables) {
+                Some(direction) => (d(), Some(direction)),
+                None => (0.0, None),
+            },
+        }
+    }
+
+    /// Which one-sided test rejects at alpha: `Faster` when BASE is stochastically larger (HEAD faster).
+    fn winner(&self, scale_base: f64, scale_head: f64, tables: &Tables) -> Option<Direction> {
+        let merged = self.statistic(scale_base, scale_head);
+        let (n, m) = self.sizes();
+        let (greater, less) = match self.exact {
+            Some(i) if merged.tie_correction == 0.0 => {
+                let table = &tables.tables[i];
+                (table.p_upper(merged.w), table.p_lower(merged.w))
+            }
+            _ => {
+                let p = |alternative| {
+                    normal_p_value(merged.w, n, m, merged.tie_correction, alternative)
+                };
+                (p(Alternative::Greater).ok()?, p(Alternative::Less).ok()?)
+            }
+        };
+        if at_most(greater, self.alpha) {
+            Some(Direction::Faster)
+        } else if at_most(less, self.alpha) {
+            Some(Direction::Slower)
+        } else {
+            None
+        }
+    }
+}
+
+impl Prepared {
+    /// W and the pooled tie term: one pass counting #{y < x} per x, which is the whole answer when no scaled
+    /// BASE value equals a scaled HEAD value (the usual case); else the full merge of tie groups.
+    fn statistic(&self, scale_base: f64, scale_head: f64) -> Merged {
+        if !self.near_ties {
+            let (x, y) = (&self.base, &self.head);
+            let (mut below, mut w) = (0usize, 0usize);
+            for &value in x {
+                let value = value * scale_base;
+                while below < y.len() && y[below] * scale_head < value {
+                    below += 1;
+                }
+                if below < y.len() && y[below] * scale_head == value {
+                    return merge(x, scale_base, y, scale_head);
+                }
+                w += below;
+            }
+            return Merged {
+                w: w as f64,
+                tie_correction: self.within_ties,
+            };
+        }
+        merge(&self.base, scale_base, &self.head, scale_head)
+    }
+}
+
+/// Σ(t³ − t) over the groups of equal values of a sorted slice.
+fn tie_correction(sorted: &[f64]) -> f64 {
+    sorted
+        .chunk_by(|a, b| a == b)
+        .map(|group| {
+            let t = group.len() as f64;
+            t * t * t - t
+        })
+        .sum()
+}
+
+/// Whether two distinct neighbours of a sorted slice are within a few ulps, where scaling may merge them.
+fn has_near_ties(sorted: &[f64]) -> bool {
+    sorted.windows(2).any(|pair| {
+        pair[0] != pair[1] && (pair[1] - pair[0]).abs() <= 4.0 * f64::EPSILON * pair[1].abs()
+    })
+}
+
+/// p ≤ alpha up to rounding: exact p-values often equal the risk (2/20 = 0.10 with 3 runs per side, 1/32 with
+/// 5 benchmarks), and a table's last bit must not decide. The relative fuzz 1e-9 is far above the tables'
+/// rounding (about 1e-15) and far below any attainable gap between exact p-values of these sizes.
+pub(super) fn at_most(p: f64, alpha: f64) -> bool {
+    p <= alpha * (1.0 + 1e-9)
+}
+
+/// One pass over sorted x and y scaled on the fly: W = #{x > y} + ½#{x = y} and Σ(t³ − t) over pooled ties.
+fn merge(x: &[f64], scale_x: f64, y: &[f64], scale_y: f64) -> Merged {
+    let (mut i, mut j) = (0, 0);
+    let (mut w, mut tie_correction) = (0.0, 0.0);
+    while i < x.len() || j < y.len() {
+        let vx = x.get(i).map_or(f64::INFINITY, |v| v * scale_x);
+        let vy = y.get(j).map_or(f64::INFINITY, |v| v * scale_y);
+        let value = vx.min(vy);
+        let below = j as f64;
+        let (mut tx, mut ty) = (0usize, 0usize);
+        while i < x.len() && x[i] * scale_x == value {
+            i += 1;
+            tx += 1;
+        }
+        while j < y.len() && y[j] * scale_y == value {
+            j += 1;
+            ty += 1;
+        }
+        w += tx as f64 * (below + 0.5 * ty as f64);
+        let t = (tx + ty) as f64;
+        tie_correction += t * t * t - t;
+    }
+    Merged { w, tie_correction }
+}
+
+/// The smallest one-sided p-value the rank-sum test can reach with sizes n and m: 1 / C(n+m, n).
+fn smallest_p_value(n: usize, m: usize) -> f64 {
+    let (small, total) = (n.min(m), n + m);
+    (0..small).fold(1.0, |p, i| p * (i + 1) as f64 / (total - i) as f64)
+}
+
+fn sorted(values: &[f64]) -> Vec<f64> {
+    let mut values = values.to_vec();
+    values.sort_unstable_by(f64::total_cmp);
+    values
+}
+
+/// The median of `scale`·values for sorted values, scaling before averaging as the scaled sample would.
+fn median(sorted: &[f64], scale: f64) -> f64 {
+    let half = sorted.len() / 2;
+    if sorted.len() % 2 == 1 {
+        scale * sorted[half]
+    } else {
+        (scale * sorted[half - 1] + scale * sorted[half]) / 2.0
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// W and Σ(t³ − t) by brute force over all pairs and all values.
+    fn brute(x: &[f64], y: &[f64]) -> (f64, f64) {
+        let mut w = 0.0;
+        for a in x {
+            for b in y {
+                w += if a > b {
+                    1.0
+                } else if a == b {
+                    0.5
+                } else {
+                    0.0
+                };
+            }
+        }
+        let pooled: Vec<f64> = x.iter().chain(y).copied().collect();
+        let mut ties = 0.0;
+        let mut seen: Vec<f64> = Vec::new();
+        for v in &pooled {
+            if !seen.contains(v) {
+                seen.push(*v);
+                let t = pooled.iter().filter(|u| *u == v).count() as f64;
+                ties += t * t * t - t;
+            }
+        }
+        (w, ties)
+    }
+
+    #[test]
+    fn merge_counts_w_and_ties_like_all_pairs() {
+        let x = sorted(&[3.0, 1.0, 4.0, 1.0, 5.0, 9.0, 2.0, 6.0]);
+        let y = sorted(&[2.0, 7.0, 1.0, 8.0, 2.0, 8.0]);
+        for (sx, sy) in [(1.0, 1.0), (2.0, 1.0), (1.0, 0.5), (1.0, 3.0)] {
+            let xs: Vec<f64> = x.iter().map(|v| v * sx).collect();
+            let ys: Vec<f64> = y.iter().map(|v| v * sy).collect();
+            let merged = merge(&x, sx, &y, sy);
+            assert_eq!(
+                (merged.w, merged.tie_correction),
+                brute(&xs, &ys),
+                "scales {sx}, {sy}"
+            );
+        }
+    }
+
+    #[test]
+    fn one_pass_statistic_equals_the_full_merge_with_and_without_cross_ties() {
+        let mut tables = Tables::default();
+        let base = [3.0, 1.0, 4.0, 1.0, 5.0, 9.0, 2.0, 6.0];
+        let head = [2.5, 7.5, 1.5, 8.5, 2.5, 0.5];
+        let prepared = Prepared::new(&base, &head, None, &mut tables);
+        // 2.0 scales 2.5 to 5.0 and 1.5 to 3.0 (cross ties); 1.0 and 1.1 leave none.
+        for (sb, sh) in [(1.0, 1.0), (1.0, 1.1), (1.0, 2.0), (2.0, 1.0), (0.7, 1.3)] {
+            let fast = prepared.statistic(sb, sh);
+            let full = merge(&prepared.base, sb, &prepared.head, sh);
+            assert_eq!(
+                (fast.w, fast.tie_correction),
+                (full.w, full.tie_correction),
+                "scales {sb}, {sh}"
+            );
+        }
+    }
+
+    #[test]
+    fn smallest_p_value_is_one_over_the_binomial_coefficient() {
+        assert_eq!(smallest_p_value(1, 1), 0.5);
+        assert_eq!(smallest_p_value(3, 3), 1.0 / 20.0);
+        assert!((smallest_p_value(5, 4) - 1.0 / 126.0).abs() < 1e-15);
+    }
+
+    #[test]
+    fn even_medians_average_the_scaled_middle_values() {
+        assert_eq!(median(&[1.0, 2.0, 4.0, 10.0], 3.0), 9.0);
+        assert_eq!(median(&[1.0, 2.0, 4.0], 3.0), 6.0);
+    }
+
+    #[test]
+    fn default_risk_follows_the_smaller_side() {
+        let mut tables = Tables::default();
+        let five = [1.0, 2.0, 3.0, 4.0, 5.0];
+        assert_eq!(Prepared::new(&five, &five, None, &mut tables).alpha, 0.05);
+        assert_eq!(
+            Prepared::new(&five, &five[..4], None, &mut tables).alpha,
+            0.10
+        );
+        assert_eq!(
+            Prepared::new(&five, &five, Some(0.01), &mut tables).alpha,
+            0.01
+        );
+    }
+}

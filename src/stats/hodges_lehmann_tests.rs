@@ -1,0 +1,241 @@
+//! Tests of the Hodges–Lehmann shift against R 4.2.2 (`fixtures/r/hodges_lehmann.R`) and its invariants.
+
+use super::*;
+use crate::stats::oracle::{assert_rel, load, number, numbers};
+use proptest::prelude::*;
+use serde_json::Value;
+
+fn alternative(name: &str) -> Alternative {
+    match name {
+        "greater" => Alternative::Greater,
+        "less" => Alternative::Less,
+        _ => Alternative::TwoSided,
+    }
+}
+
+fn run(case: &Value) -> (String, ShiftInterval) {
+    let name = case["name"].as_str().expect("name").to_string();
+    let x = numbers(&case["x"]);
+    let y = numbers(&case["y"]);
+    let alt = alternative(case["alternative"].as_str().expect("alternative"));
+    let confidence = number(&case["confidence"]);
+    let r = hodges_lehmann(&x, &y, alt, confidence).unwrap_or_else(|e| panic!("{name}: {e}"));
+    (name, r)
+}
+
+fn oracle_cases(exact: bool) -> Vec<Value> {
+    let oracle = load("hodges_lehmann");
+    let cases = oracle["cases"].as_array().expect("cases").clone();
+    let chosen: Vec<Value> = cases
+        .into_iter()
+        .filter(|c| c["exact"].as_bool() == Some(exact))
+        .collect();
+    assert!(chosen.len() >= 48, "too few oracle cases");
+    chosen
+}
+
+/// A one-sided 50 % interval with nm odd: α = 1/2 is exactly a cumulative probability of the symmetric W.
+fn exact_level_tie(case: &Value) -> bool {
+    let nm = numbers(&case["x"]).len() * numbers(&case["y"]).len();
+    number(&case["confidence"]) == 0.5 && case["alternative"] != "two.sided" && nm % 2 == 1
+}
+
+/// A one-sided 50 % interval in the approximate case: z = 0 exactly on the flat stretch where
+/// W − nm/2 = ∓½, and R's root finder stops anywhere on it. Its ends are the neighbouring differences.
+fn flat_stretch(case: &Value, ours: f64) -> Option<(f64, f64)> {
+    if number(&case["confidence"]) != 0.5 || case["alternative"] == "two.sided" {
+        return None;
+    }
+    let reference = sorted_differences(&numbers(&case["x"]), &numbers(&case["y"]));
+    let before = reference.iter().rev().find(|&&d| d < ours).copied();
+    let after = reference.iter().find(|&&d| d > ours).copied();
+    Some((before.unwrap_or(ours), after.unwrap_or(ours)))
+}
+
+#[test]
+fn exact_case_matches_r_to_the_last_bit() {
+    for case in oracle_cases(true) {
+        let (name, r) = run(&case);
+        assert_eq!(r.method, Method::Exact, "{name}");
+        assert_rel(
+            &name,
+            "estimate",
+            r.estimate,
+            number(&case["estimate"]),
+            1e-12,
+        );
+        let (lower, upper) = (number(&case["lower"]), number(&case["upper"]));
+        if exact_level_tie(&case) && (r.lower != lower || r.upper != upper) {
+            // P(W <= (nm-1)/2) = 1/2 exactly: R's running float sum decides which side of the tie it
+            // lands on; its bound is then the median itself
+            let median = number(&case["median_of_differences"]);
+            assert!(lower == median || upper == median, "{name}");
+            continue;
+        }
+        assert_rel(&name, "lower", r.lower, lower, 1e-12);
+        assert_rel(&name, "upper", r.upper, upper, 1e-12);
+    }
+}
+
+/// R's `uniroot(tol = 1e-4)` is absolute: allow 1e-4 plus 1e-3 of the width of the two-sided 95 % interval.
+fn r_tolerance(case: &Value) -> f64 {
+    1e-4 + 1e-3 * number(&case["scale"])
+}
+
+#[test]
+fn approximate_case_matches_r_root_finder_within_its_tolerance() {
+    for case in oracle_cases(false) {
+        let (name, r) = run(&case);
+        assert_eq!(r.method, Method::Approximate, "{name}");
+        let tol = r_tolerance(&case);
+        for (what, ours, theirs) in [
+            ("lower", r.lower, number(&case["lower"])),
+            ("upper", r.upper, number(&case["upper"])),
+        ] {
+            let close = ours == theirs || (ours - theirs).abs() <= tol;
+            let on_flat = flat_stretch(&case, ours)
+                .is_some_and(|(before, after)| theirs >= before - tol && theirs <= after + tol);
+            assert!(
+                close || on_flat,
+                "{name}: {what} = {ours}, R gives {theirs} (tol {tol:e})"
+            );
+        }
+    }
+}
+
+#[test]
+fn approximate_estimate_is_the_median_of_differences_where_r_finds_its_root() {
+    for case in oracle_cases(false) {
+        let (name, r) = run(&case);
+        assert_rel(
+            &name,
+            "estimate",
+            r.estimate,
+            number(&case["median_of_differences"]),
+            1e-12,
+        );
+        // R's uniroot stops anywhere on the flat stretch between the two middle differences
+        let middle = numbers(&case["middle_differences"]);
+        let tol = r_tolerance(&case);
+        let theirs = number(&case["estimate"]);
+        assert!(
+            theirs >= middle[0] - tol && theirs <= middle[1] + tol,
+            "{name}"
+        );
+    }
+}
+
+#[test]
+fn bench2_interval_is_r_output() {
+    // R: wilcox.test(X, Y, conf.int = TRUE)$conf.int = 0.078 1.922; estimate 1 (speedup-test.md §10.1 data)
+    let x = [2.799, 2.046, 1.259, 1.877, 2.244];
+    let y = [1.046, 0.259, 0.877, 1.244, 1.799];
+    let r = hodges_lehmann(&x, &y, Alternative::TwoSided, 0.95).expect("valid");
+    assert_eq!(r.method, Method::Exact);
+    assert!((r.estimate - 1.0).abs() < 1e-15);
+    assert!((r.lower - 0.078).abs() < 1e-12 && (r.upper - 1.922).abs() < 1e-12);
+}
+
+#[test]
+fn invalid_inputs_are_errors() {
+    let two = Alternative::TwoSided;
+    assert_eq!(
+        hodges_lehmann(&[2.0, 2.0], &[2.0], two, 0.95),
+        Err(StatsError::Constant)
+    );
+    assert_eq!(
+        hodges_lehmann(&[], &[2.0], two, 0.95),
+        Err(StatsError::TooFew { needed: 1, got: 0 })
+    );
+    assert_eq!(
+        hodges_lehmann(&[1.0, f64::NAN], &[2.0], two, 0.95),
+        Err(StatsError::NonFinite)
+    );
+    assert_eq!(
+        hodges_lehmann(&[f64::MAX], &[-f64::MAX], two, 0.95),
+        Err(StatsError::NonFinite)
+    );
+    for bad in [0.0, 1.0, f64::NAN, -0.5] {
+        assert!(matches!(
+            hodges_lehmann(&[1.0], &[2.0], two, bad),
+            Err(StatsError::InvalidArgument(_))
+        ));
+    }
+}
+
+/// Reference order statistics by sorting every difference (quadratic; fine for the small test sizes).
+fn sorted_differences(x: &[f64], y: &[f64]) -> Vec<f64> {
+    let mut d: Vec<f64> = x
+        .iter()
+        .flat_map(|a| y.iter().map(move |b| a - b))
+        .collect();
+    d.sort_by(f64::total_cmp);
+    d
+}
+
+fn sample(max_len: usize) -> impl Strategy<Value = Vec<f64>> {
+    let value = prop_oneof![3 => -1e3f64..1e3, 1 => (-4i32..4).prop_map(f64::from)];
+    prop::collection::vec(value, 1..max_len)
+}
+
+proptest! {
+    #[test]
+    fn selection_agrees_with_sorting_every_difference(x in sample(70), y in sample(70)) {
+        let diffs = Differences::new(&x, &y).expect("finite");
+        let reference = sorted_differences(&x, &y);
+        let step = (reference.len() / 17).max(1);
+        for k in (1..=reference.len()).step_by(step).chain([reference.len()]) {
+            prop_assert_eq!(diffs.select(k), reference[k - 1], "k = {}", k);
+        }
+        let len = reference.len();
+        let median = if len % 2 == 1 {
+            reference[len / 2]
+        } else {
+            (reference[len / 2 - 1] + reference[len / 2]) / 2.0
+        };
+        prop_assert_eq!(diffs.median(), median);
+    }
+
+    #[test]
+    fn interval_ends_are_ordered_differences(x in sample(70), y in sample(70), level in 0.5f64..0.999) {
+        for alt in [Alternative::TwoSided, Alternative::Greater, Alternative::Less] {
+            let Ok(r) = hodges_lehmann(&x, &y, alt, level) else { continue };
+            let reference = sorted_differences(&x, &y);
+            prop_assert!(r.lower <= r.estimate && r.estimate <= r.upper, "{:?}", r);
+            for end in [r.lower, r.upper].into_iter().filter(|e| e.is_finite()) {
+                prop_assert!(reference.contains(&end));
+            }
+        }
+    }
+
+    #[test]
+    fn estimate_is_shift_equivariant(x in sample(60), y in sample(60), shift in -8i32..8) {
+        // a power-of-two shift keeps every difference exact, so the equivariance holds bit for bit
+        let shift = f64::from(shift) * 0.25;
+        let moved: Vec<f64> = x.iter().map(|v| v + shift).collect();
+        let (Ok(a), Ok(b)) = (
+            hodges_lehmann(&x, &y, Alternative::TwoSided, 0.95),
+            hodges_lehmann(&moved, &y, Alternative::TwoSided, 0.95),
+        ) else {
+            return Ok(());
+        };
+        prop_assert!((b.estimate - (a.estimate + shift)).abs() <= 1e-9 * (1.0 + a.estimate.abs()));
+        // the interval moves too, unless rounding x + shift created or removed a tie with y
+        if a.method == Method::Exact && b.method == Method::Exact {
+            prop_assert!((b.lower - (a.lower + shift)).abs() <= 1e-9 * (1.0 + a.lower.abs()));
+            prop_assert!((b.upper - (a.upper + shift)).abs() <= 1e-9 * (1.0 + a.upper.abs()));
+        }
+    }
+
+    #[test]
+    fn swapping_samples_negates_the_interval(x in sample(60), y in sample(60)) {
+        let (Ok(a), Ok(b)) = (
+            hodges_lehmann(&x, &y, Alternative::Greater, 0.9),
+            hodges_lehmann(&y, &x, Alternative::Less, 0.9),
+        ) else {
+            return Ok(());
+        };
+        prop_assert_eq!(a.estimate, -b.estimate);
+        prop_assert_eq!(a.lower, -b.upper);
+    }
+}

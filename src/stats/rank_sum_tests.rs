@@ -1,0 +1,217 @@
+//! Tests of the rank-sum test against R 4.2.2 (`fixtures/r/rank_sum.R`) and its invariants.
+
+use super::*;
+use crate::stats::oracle::{assert_rel, load, number, numbers};
+use proptest::prelude::*;
+
+fn alternative(name: &str) -> Alternative {
+    match name {
+        "greater" => Alternative::Greater,
+        "less" => Alternative::Less,
+        _ => Alternative::TwoSided,
+    }
+}
+
+#[test]
+fn matches_r_wilcox_test_on_every_oracle_case() {
+    let oracle = load("rank_sum");
+    let cases = oracle["cases"].as_array().expect("cases");
+    assert!(cases.len() >= 50);
+    for case in cases {
+        let name = case["name"].as_str().expect("name");
+        let x = numbers(&case["x"]);
+        let y = numbers(&case["y"]);
+        let alt = alternative(case["alternative"].as_str().expect("alternative"));
+        let r = rank_sum(&x, &y, alt).unwrap_or_else(|e| panic!("{name}: {e}"));
+        assert_eq!(r.statistic, number(&case["statistic"]), "{name}: W");
+        let exact = case["exact"].as_bool().expect("exact");
+        let expected_method = if exact {
+            Method::Exact
+        } else {
+            Method::Approximate
+        };
+        assert_eq!(r.method, expected_method, "{name}: method");
+        assert_rel(name, "p", r.p_value, number(&case["p_value"]), 1e-9);
+    }
+}
+
+#[test]
+fn speedup_test_example_bench1_needs_the_normal_approximation() {
+    // speedup-test.md §10.2: W = 16.5, p_greater = 0.2316719 (a tie at 2.30 forces the approximation)
+    let x = [2.02, 2.25, 2.30, 2.251, 2.01];
+    let y = [1.02, 2.05, 2.30, 2.071, 1.05];
+    let r = rank_sum(&x, &y, Alternative::Greater).expect("valid");
+    assert_eq!(r.statistic, 16.5);
+    assert_eq!(r.method, Method::Approximate);
+    assert!((r.p_value - 0.2316719).abs() < 5e-8);
+    assert_eq!(r.p_x_greater, 16.5 / 25.0);
+}
+
+#[test]
+fn speedup_test_example_bench2_is_exact() {
+    // speedup-test.md §10.2: W = 24, exact p = 0.0079365 = 2/252
+    let x = [2.799, 2.046, 1.259, 1.877, 2.244];
+    let y = [1.046, 0.259, 0.877, 1.244, 1.799];
+    let r = rank_sum(&x, &y, Alternative::Greater).expect("valid");
+    assert_eq!(r.statistic, 24.0);
+    assert_eq!(r.method, Method::Exact);
+    assert!((r.p_value - 2.0 / 252.0).abs() < 1e-16);
+}
+
+#[test]
+fn all_values_equal_is_constant() {
+    let r = rank_sum(&[3.0, 3.0], &[3.0, 3.0, 3.0], Alternative::Greater);
+    assert_eq!(r, Err(StatsError::Constant));
+}
+
+#[test]
+fn non_finite_and_empty_inputs_are_rejected() {
+    let nan = rank_sum(&[1.0, f64::NAN], &[2.0], Alternative::Less);
+    assert_eq!(nan, Err(StatsError::NonFinite));
+    let inf = rank_sum(&[1.0], &[f64::INFINITY], Alternative::Less);
+    assert_eq!(inf, Err(StatsError::NonFinite));
+    let empty = rank_sum(&[], &[1.0], Alternative::Less);
+    assert_eq!(empty, Err(StatsError::TooFew { needed: 1, got: 0 }));
+}
+
+#[test]
+fn exact_distribution_is_refused_beyond_49() {
+    assert!(matches!(
+        ExactRankSum::new(50, 3),
+        Err(StatsError::TooMany { max: 49, got: 50 })
+    ));
+    assert!(matches!(
+        ExactRankSum::new(3, 0),
+        Err(StatsError::TooFew { .. })
+    ));
+}
+
+#[test]
+fn small_exact_distribution_counts_arrangements() {
+    // n = m = 2: the 6 arrangements give U = 0, 1, 2, 2, 3, 4.
+    let d = ExactRankSum::new(2, 2).expect("valid sizes");
+    let expected = [1.0, 1.0, 2.0, 1.0, 1.0].map(|c| c / 6.0);
+    assert_eq!(d.pmf(), &expected);
+    assert_eq!(d.p_upper(3.0), 2.0 / 6.0);
+    assert_eq!(d.p_lower(1.0), 2.0 / 6.0);
+    // non-integer W rounds towards the tail, out-of-range W saturates
+    assert_eq!(d.p_upper(2.5), 2.0 / 6.0);
+    assert_eq!(d.p_lower(1.5), 2.0 / 6.0);
+    assert_eq!(d.p_upper(-1.0), 1.0);
+    assert_eq!(d.p_upper(4.5), 0.0);
+    assert_eq!(d.p_lower(-0.5), 0.0);
+}
+
+#[test]
+fn exact_quantile_is_r_qwilcox() {
+    // R: qwilcox(c(0.025, 0.05, 0.5, 0.975), 5, 5) = 3 5 12 22 ; qwilcox(0.05, 3, 3) = 0 (P(U <= 0) = 1/20)
+    let d = ExactRankSum::new(5, 5).expect("valid sizes");
+    let q: Vec<usize> = [0.025, 0.05, 0.5, 0.975].map(|p| d.quantile(p)).to_vec();
+    assert_eq!(q, vec![3, 5, 12, 22]);
+    assert_eq!(
+        ExactRankSum::new(3, 3).expect("valid").quantile(0.1 / 2.0),
+        0
+    );
+}
+
+#[test]
+fn largest_exact_tail_is_one_over_the_binomial() {
+    // P(W >= 2401) at 49 x 49 is 1 / C(98, 49) = 1 / 25477612258980856902730428600
+    let d = ExactRankSum::new(49, 49).expect("valid sizes");
+    let expected = 1.0 / 25_477_612_258_980_856_902_730_428_600.0;
+    assert_rel("49x49", "P(W = nm)", d.p_upper(2401.0), expected, 1e-15);
+}
+
+#[test]
+fn exact_and_approximate_converge_at_45_by_45() {
+    let d = ExactRankSum::new(45, 45).expect("valid sizes");
+    for w in [900.0, 1000.0, 1100.0, 1200.0] {
+        let exact = d.p_upper(w);
+        let approx = normal_p_value(w, 45, 45, 0.0, Alternative::Greater).expect("valid");
+        assert!(
+            (exact - approx).abs() < 3e-3,
+            "W = {w}: {exact} vs {approx}"
+        );
+    }
+}
+
+/// Samples mixing continuous values with a few integers, so that ties occur and both methods are exercised.
+fn sample(max_len: usize) -> impl Strategy<Value = Vec<f64>> {
+    let value = prop_oneof![3 => -1e3f64..1e3, 1 => (-3i32..3).prop_map(f64::from)];
+    prop::collection::vec(value, 1..max_len)
+}
+
+/// Mann & Whitney's (1947) recursion c(u; n, m) = c(u − m; n − 1, m) + c(u; n, m − 1), as a reference.
+fn mann_whitney_counts(n: usize, m: usize) -> Vec<f64> {
+    if n == 0 || m == 0 {
+        return vec![1.0];
+    }
+    let mut counts = vec![0.0; n * m + 1];
+    for (u, c) in mann_whitney_counts(n - 1, m).iter().enumerate() {
+        counts[u + m] += c;
+    }
+    for (u, c) in mann_whitney_counts(n, m - 1).iter().enumerate() {
+        counts[u] += c;
+    }
+    counts
+}
+
+proptest! {
+    #[test]
+    fn exact_pmf_is_mann_whitney_recursion(n in 1usize..8, m in 1usize..8) {
+        let counts = mann_whitney_counts(n, m);
+        let total: f64 = counts.iter().sum();
+        let pmf = ExactRankSum::new(n, m).expect("valid sizes");
+        for (u, c) in counts.iter().enumerate() {
+            prop_assert!((pmf.pmf()[u] - c / total).abs() < 1e-15, "u = {}", u);
+        }
+    }
+
+    #[test]
+    fn exact_pmf_sums_to_one_and_is_symmetric(n in 1usize..50, m in 1usize..50) {
+        let d = ExactRankSum::new(n, m).expect("valid sizes");
+        let pmf = d.pmf();
+        let total: f64 = pmf.iter().sum();
+        prop_assert!((total - 1.0).abs() < 1e-12);
+        for u in 0..pmf.len() {
+            prop_assert_eq!(pmf[u], pmf[pmf.len() - 1 - u]);
+        }
+    }
+
+    #[test]
+    fn p_values_lie_in_the_unit_interval(x in sample(60), y in sample(60)) {
+        for alt in [Alternative::TwoSided, Alternative::Greater, Alternative::Less] {
+            if let Ok(r) = rank_sum(&x, &y, alt) {
+                prop_assert!((0.0..=1.0).contains(&r.p_value), "{:?}: {}", alt, r.p_value);
+            }
+        }
+    }
+
+    #[test]
+    fn swapping_samples_swaps_the_alternative(x in sample(60), y in sample(60)) {
+        for alt in [Alternative::TwoSided, Alternative::Greater] {
+            let (Ok(a), Ok(b)) = (rank_sum(&x, &y, alt), rank_sum(&y, &x, alt.swapped())) else {
+                continue;
+            };
+            prop_assert!((a.p_value - b.p_value).abs() <= 1e-14 * a.p_value.max(1e-300));
+        }
+    }
+
+    #[test]
+    fn increasing_transforms_leave_the_test_unchanged(x in sample(60), y in sample(60)) {
+        let scale = |v: &[f64], f: fn(f64) -> f64| v.iter().map(|&t| f(t / 1e3)).collect::<Vec<_>>();
+        let base = rank_sum(&x, &y, Alternative::Greater);
+        for f in [f64::exp as fn(f64) -> f64, |t: f64| t * t * t] {
+            // f(t/1000) is strictly increasing on [-1, 1] and keeps distinct values distinct in f64
+            let (fx, fy) = (scale(&x, f), scale(&y, f));
+            let mut pooled: Vec<f64> = x.iter().chain(&y).copied().collect();
+            let mut fpooled: Vec<f64> = fx.iter().chain(&fy).copied().collect();
+            pooled.sort_by(f64::total_cmp);
+            fpooled.sort_by(f64::total_cmp);
+            pooled.dedup();
+            fpooled.dedup();
+            prop_assume!(pooled.len() == fpooled.len());
+            prop_assert_eq!(&base, &rank_sum(&fx, &fy, Alternative::Greater));
+        }
+    }
+}
