@@ -1,1 +1,176 @@
-//! The Speedup-Test protocols of paper 000: mean and median tests, the confidence-level search, aggregates.
+//! The Speedup-Test of paper 000 (Touati, Worms, Briais, *The Speedup Test*, inria-00443839v2, 2010) as pure
+//! decisions: the mean protocol (§4.1), the median protocol (§4.2), the confidence-level search (§6.2.2), the
+//! overall gain and speedup (§3.2, §6), and the proportion of accelerated benchmarks (§5). The pseudo-code,
+//! warning texts and errata followed are those of `speedup-test.md`.
+//!
+//! - [`mean_test`]: H0 μ_base ≤ μ_head against H1 μ_base > μ_head (HEAD faster), and the mirror test for
+//!   HEAD slower. Shapiro-Wilk per sample, two-sided F-test, then Student's or Welch's one-sided t-test, all at
+//!   the same α. Assumes independent runs; small (≤ 30) non-normal samples make it inapplicable (W1).
+//! - [`median_test`]: KS on the median-centred samples checks the location-shift model, then the one-sided
+//!   Wilcoxon-Mann-Whitney test (R `wilcox.test` defaults for exact vs. approximate); a rejected model on a
+//!   small sample makes it inconclusive (W3).
+//! - [`Level::Fixed`] decides at a given confidence in both directions (`compare`); [`Level::Search`] applies
+//!   the paper's rule (direction "faster" only, decision at the highest level 0.99..0.51 that passes).
+//!
+//! Every statistic is computed once per benchmark; the decisions at each level of the search only compare
+//! those p-values with α. Statistics that cannot be computed (constant data, too few values) make the test
+//! not applicable with a warning; nothing here panics, does I/O or prints.
+
+mod aggregate;
+mod mean;
+mod median;
+mod search;
+mod suite;
+mod warnings;
+
+pub use aggregate::{
+    Coefficients, OverallError, Weights, coefficients, overall, proportion, speedups,
+};
+pub use mean::mean_test;
+pub use median::median_test;
+pub use suite::{Input, Options, Row, RowResult, SpeedupTestAnalysis, WeightChoice, analyse};
+
+/// The confidence level a protocol decides at.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub enum Level {
+    /// Decide at this confidence (1 − α), in both directions; the searched level is reported as information.
+    Fixed(f64),
+    /// The paper's rule: the highest level on the grid 0.99, 0.98, …, 0.51 at which HEAD is significantly
+    /// faster; not significant (W5/W6) when there is none.
+    Search,
+}
+
+/// Pairs with more than 30 values on both sides are "large" (§4.1 and App. C; erratum 1 of
+/// `speedup-test.md` §11: the pair is small unless *both* samples have more than 30 values).
+pub(crate) fn is_large(n: usize, m: usize) -> bool {
+    n > 30 && m > 30
+}
+
+#[cfg(test)]
+pub(crate) mod tests_support {
+    /// The §6.3 example of paper 000 (`speedup-test.md` §10.2): (BASE, HEAD) of four benchmarks.
+    pub(crate) const PAPER: [(&[f64], &[f64]); 4] = [
+        (
+            &[2.02, 2.25, 2.30, 2.251, 2.01],
+            &[1.02, 2.05, 2.30, 2.071, 1.05],
+        ),
+        (
+            &[2.799, 2.046, 1.259, 1.877, 2.244],
+            &[1.046, 0.259, 0.877, 1.244, 1.799],
+        ),
+        (
+            &[
+                6.512692, 5.547728, 4.171278, 5.748114, 6.188147, 4.860546, 6.393239, 5.862367,
+                5.724749, 7.769651, 6.455157, 6.975127, 5.331494, 6.779595, 4.839683,
+            ],
+            &[
+                4.556838, 5.491279, 5.708276, 5.204911, 4.454981, 5.059760, 5.440053, 4.780246,
+                4.363734, 5.782297, 5.195786, 5.627607, 6.114562, 6.552509, 3.055505, 4.037513,
+                5.445448, 3.665237, 6.965091, 4.396594,
+            ],
+        ),
+        (
+            &[7.308153, 6.891170, 6.102855, 6.472642],
+            &[
+                6.571750, 5.514734, 5.705132, 7.051386, 8.007863, 4.187613, 6.124584, 4.995708,
+            ],
+        ),
+    ];
+}
+
+#[cfg(test)]
+pub(crate) mod oracle_cases {
+    use crate::stats::oracle;
+    use serde_json::Value;
+
+    /// One case of `fixtures/oracle/protocol.json` (written by `fixtures/r/protocol.R`).
+    pub(crate) struct Case {
+        pub name: String,
+        pub x: Vec<f64>,
+        pub y: Vec<f64>,
+        pub json: Value,
+    }
+
+    impl Case {
+        pub fn numbers(&self, key: &str) -> Vec<f64> {
+            oracle::numbers(&self.json[key])
+        }
+        pub fn number(&self, key: &str) -> f64 {
+            oracle::number(&self.json[key])
+        }
+        /// A direction string, or `None` for R's NA.
+        pub fn direction(&self, key: &str) -> Option<crate::protocol::Direction> {
+            match self.json[key].as_str() {
+                Some("faster") => Some(crate::protocol::Direction::Faster),
+                Some("slower") => Some(crate::protocol::Direction::Slower),
+                _ => None,
+            }
+        }
+        pub fn level(&self, key: &str) -> Option<f64> {
+            self.json[key].as_f64()
+        }
+    }
+
+    pub(crate) fn cases() -> Vec<Case> {
+        let all = oracle::load("protocol");
+        let object = all.as_object().expect("an object of cases");
+        object
+            .iter()
+            .map(|(name, json)| Case {
+                name: name.clone(),
+                x: oracle::numbers(&json["x"]),
+                y: oracle::numbers(&json["y"]),
+                json: json.clone(),
+            })
+            .collect()
+    }
+}
+
+#[cfg(test)]
+mod properties {
+    use super::{Level, mean_test, median_test};
+    use crate::protocol::Direction;
+    use proptest::prelude::*;
+
+    fn sample() -> impl Strategy<Value = Vec<f64>> {
+        prop::collection::vec(1.0f64..10.0, 3..40)
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(64))]
+
+        #[test]
+        fn swapping_sides_swaps_directions(x in sample(), y in sample()) {
+            let flip = |d: Option<Direction>| d.map(Direction::opposite);
+            let level = Level::Fixed(0.95);
+            prop_assert_eq!(flip(mean_test(&x, &y, level).direction), mean_test(&y, &x, level).direction);
+            prop_assert_eq!(flip(median_test(&x, &y, level).direction), median_test(&y, &x, level).direction);
+        }
+
+        #[test]
+        fn p_values_are_probabilities_and_levels_on_the_grid(x in sample(), y in sample()) {
+            let mean = mean_test(&x, &y, Level::Search);
+            let median = median_test(&x, &y, Level::Search);
+            for p in [mean.p_value, median.p_value, median.ks_p_value, median.p_head_faster].into_iter().flatten() {
+                prop_assert!((0.0..=1.0).contains(&p));
+            }
+            for level in [mean.confidence_level, median.confidence_level].into_iter().flatten() {
+                prop_assert!((0.51..=0.99).contains(&level));
+                prop_assert_eq!((level * 100.0).round() / 100.0, level);
+            }
+            prop_assert_eq!(mean.significant, mean.confidence_level.is_some());
+            prop_assert!(!(median.significant && median.inconclusive));
+        }
+
+        #[test]
+        fn decisions_do_not_depend_on_the_time_unit(x in sample(), y in sample()) {
+            // Scaling by a power of two is exact, so every statistic is unchanged.
+            let scale = |v: &[f64]| v.iter().map(|t| t * 1024.0).collect::<Vec<f64>>();
+            let (sx, sy) = (scale(&x), scale(&y));
+            let (a, b) = (mean_test(&x, &y, Level::Search), mean_test(&sx, &sy, Level::Search));
+            prop_assert_eq!(a.confidence_level, b.confidence_level);
+            let (a, b) = (median_test(&x, &y, Level::Search), median_test(&sx, &sy, Level::Search));
+            prop_assert_eq!(a.confidence_level, b.confidence_level);
+        }
+    }
+}

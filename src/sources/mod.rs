@@ -1,1 +1,326 @@
 //! Existing results on disk -> [`crate::model::Results`], one file per input format, detected from content.
+//!
+//! `cargo speedup compare BASE HEAD` reads each side with [`load`]. A side is one of (`formats.md`,
+//! `product.md`):
+//!
+//! - a file, whose format is detected from its content, never from its extension: our record JSON
+//!   ([`record`]), the raw timing JSON ([`raw_json`]), hyperfine `--export-json` ([`hyperfine`]), Google
+//!   Benchmark JSON ([`google_benchmark`]), cargo-criterion `--message-format=json` lines
+//!   ([`cargo_criterion`]) or Go benchmark text ([`go`]); `-` reads standard input;
+//! - a criterion directory ([`criterion`]): a root such as `target/criterion` (its `new` samples), or one
+//!   benchmark's baseline directory such as `target/criterion/fib/before`;
+//! - a criterion baseline name (`before`), looked up in the criterion home resolved as criterion does.
+//!
+//! A *selector* after `#` picks part of a source: `FILE#rev=main` (hyperfine: the runs whose parameter `rev`
+//! is `main`, see [`hyperfine`]), `FILE#cpu_time` (Google Benchmark: CPU instead of real time),
+//! `DIR#before` (criterion: baseline `before` under the root `DIR`). A path that exists as given is never
+//! split at `#`.
+//!
+//! This module must not start benchmarks or analyse anything: it only reads, validates (through
+//! [`Sample::new`](crate::model::Sample::new)) and reports non-fatal oddities as [`Results::notes`]. Foreign serde structs stay private
+//! to the format's file.
+
+pub mod cargo_criterion;
+pub mod criterion;
+pub mod go;
+pub mod google_benchmark;
+pub mod hyperfine;
+pub mod raw_json;
+pub mod record;
+pub mod speeduptest_config;
+
+mod builder;
+#[cfg(test)]
+mod fuzz_tests;
+
+use std::io::Read;
+use std::path::{Path, PathBuf};
+
+pub(crate) use builder::{Builder, invalid, parse_unit};
+
+use crate::model::{Results, SampleError, Unit};
+
+/// The formats [`load`] tries on a file, in order, as named in error messages.
+pub const FILE_FORMATS: [&str; 6] = [
+    "cargo-speedup record JSON",
+    "raw timing JSON",
+    "hyperfine --export-json",
+    "Google Benchmark JSON",
+    "cargo-criterion --message-format=json lines",
+    "Go benchmark text",
+];
+
+/// Where to look for criterion baselines by name, and how to read what does not say its unit.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct Context {
+    /// The criterion home; `None` resolves it on use through `cargo metadata` (see [`Context::criterion_home`]).
+    pub criterion_home: Option<PathBuf>,
+    /// The unit of criterion samples (a custom measurement such as cycles cannot be detected from the files);
+    /// also overrides the unit that cargo-criterion lines declare. `None` means nanoseconds.
+    pub unit_override: Option<Unit>,
+}
+
+impl Context {
+    /// The criterion home as criterion resolves it (`formats.md` §1.1), the `cargo metadata` step deferred to
+    /// [`Context::criterion_home`]: `$CRITERION_HOME`, else `$CARGO_TARGET_DIR/criterion`.
+    pub fn from_env() -> Context {
+        let home = std::env::var_os("CRITERION_HOME")
+            .filter(|v| !v.is_empty())
+            .map(PathBuf::from)
+            .or_else(|| {
+                std::env::var_os("CARGO_TARGET_DIR")
+                    .filter(|v| !v.is_empty())
+                    .map(|t| PathBuf::from(t).join("criterion"))
+            });
+        Context {
+            criterion_home: home,
+            unit_override: None,
+        }
+    }
+
+    /// The criterion home: the one set, else `cargo metadata`'s `target_directory/criterion` (run from the
+    /// current directory), else `./target/criterion`. Never panics when cargo is missing.
+    pub fn criterion_home(&self) -> PathBuf {
+        if let Some(home) = &self.criterion_home {
+            return home.clone();
+        }
+        cargo_metadata::MetadataCommand::new()
+            .no_deps()
+            .exec()
+            .map(|m| m.target_directory.join("criterion").into_std_path_buf())
+            .unwrap_or_else(|_| PathBuf::from("target").join("criterion"))
+    }
+}
+
+/// Why a side could not be read. Messages name the path and what was expected; remedies follow `hint:`.
+#[derive(Debug, thiserror::Error)]
+pub enum SourceError {
+    #[error("cannot read {path}: {error}")]
+    Read { path: String, error: std::io::Error },
+    #[error("{path}: not valid {format}: {message}")]
+    Invalid {
+        path: String,
+        format: &'static str,
+        message: String,
+    },
+    #[error("{path}: benchmark `{benchmark}`: {error}")]
+    Sample {
+        path: String,
+        benchmark: String,
+        error: SampleError,
+    },
+    #[error(
+        "{path}: benchmark `{benchmark}` appears twice\nhint: give each benchmark a unique name, or compare the runs in separate files"
+    )]
+    Duplicate { path: String, benchmark: String },
+    #[error("{path}: no samples: {reason}{}", hint_line(hint))]
+    NoSamples {
+        path: String,
+        reason: String,
+        hint: Option<String>,
+    },
+    #[error(
+        "{path}: not a results file this tool reads; tried: {}\nhint: see `cargo speedup compare --help` for the accepted inputs",
+        tried.join(", ")
+    )]
+    Unrecognised {
+        path: String,
+        tried: Vec<&'static str>,
+    },
+    #[error(
+        "{path} is an analysis report (schema \"cargo-speedup/1\"), which holds no samples\nhint: compare the files written by `cargo speedup record`, or raw timing JSON"
+    )]
+    AnalysisReport { path: String },
+    #[error(
+        "`{spec}` is neither a file, a directory nor a criterion baseline in {home}{}",
+        baseline_hint(baselines)
+    )]
+    NotFound {
+        spec: String,
+        home: String,
+        baselines: Vec<String>,
+    },
+    #[error("{path}: {message}")]
+    Selector { path: String, message: String },
+}
+
+fn hint_line(hint: &Option<String>) -> String {
+    hint.as_ref()
+        .map(|h| format!("\nhint: {h}"))
+        .unwrap_or_default()
+}
+
+fn baseline_hint(baselines: &[String]) -> String {
+    if baselines.is_empty() {
+        "\nhint: save one with `cargo bench -- --save-baseline NAME`, or set CRITERION_HOME".into()
+    } else {
+        format!("\nhint: baselines found there: {}", baselines.join(", "))
+    }
+}
+
+/// Loads one side: a file, a criterion directory, or a criterion baseline name (see the module doc).
+pub fn load(spec: &str, ctx: &Context) -> Result<Results, SourceError> {
+    if spec == "-" {
+        let mut bytes = Vec::new();
+        std::io::stdin()
+            .read_to_end(&mut bytes)
+            .map_err(|error| SourceError::Read {
+                path: "standard input".into(),
+                error,
+            })?;
+        return load_bytes(&bytes, "standard input", None, ctx);
+    }
+    let (path, selector) = split_selector(spec);
+    if path.is_dir() {
+        return criterion::load_dir(path, selector, ctx);
+    }
+    if path.exists() {
+        let origin = path.display().to_string();
+        let bytes = std::fs::read(path).map_err(|error| SourceError::Read {
+            path: origin.clone(),
+            error,
+        })?;
+        return load_bytes(&bytes, &origin, selector, ctx);
+    }
+    load_baseline_name(spec, ctx)
+}
+
+/// Splits `PATH#SELECTOR` when `PATH` exists and the whole spec does not.
+fn split_selector(spec: &str) -> (&Path, Option<&str>) {
+    let whole = Path::new(spec);
+    if whole.exists() {
+        return (whole, None);
+    }
+    match spec.rsplit_once('#') {
+        Some((path, selector)) if Path::new(path).exists() => (Path::new(path), Some(selector)),
+        _ => (whole, None),
+    }
+}
+
+fn load_baseline_name(spec: &str, ctx: &Context) -> Result<Results, SourceError> {
+    let looks_like_name = !spec.is_empty() && !spec.contains(['/', '\\', '#']);
+    if !looks_like_name {
+        return Err(SourceError::Read {
+            path: spec.into(),
+            error: std::io::Error::new(std::io::ErrorKind::NotFound, "no such file or directory"),
+        });
+    }
+    let home = ctx.criterion_home();
+    let baselines = criterion::baselines(&home);
+    if baselines.iter().any(|b| b == spec) {
+        return criterion::read_baseline_with_unit(&home, spec, ctx.unit_override);
+    }
+    Err(SourceError::NotFound {
+        spec: spec.into(),
+        home: home.display().to_string(),
+        baselines,
+    })
+}
+
+/// Reads the content of a file (or standard input) named `origin`: detects its format and parses it.
+pub fn load_bytes(
+    bytes: &[u8],
+    origin: &str,
+    selector: Option<&str>,
+    ctx: &Context,
+) -> Result<Results, SourceError> {
+    let unrecognised = || SourceError::Unrecognised {
+        path: origin.into(),
+        tried: FILE_FORMATS.to_vec(),
+    };
+    let text = std::str::from_utf8(bytes).map_err(|_| unrecognised())?;
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+    let format = detect(text).ok_or_else(unrecognised)?;
+    if format != Format::Hyperfine && format != Format::GoogleBenchmark {
+        if let Some(selector) = selector {
+            return Err(SourceError::Selector {
+                path: origin.into(),
+                message: format!("`#{selector}` selects nothing in {}", format.name()),
+            });
+        }
+    }
+    match format {
+        Format::AnalysisReport => Err(SourceError::AnalysisReport {
+            path: origin.into(),
+        }),
+        Format::Record | Format::RawJson => raw_json::parse(text, origin),
+        Format::Hyperfine => hyperfine::parse(text, origin, selector),
+        Format::GoogleBenchmark => google_benchmark::parse(text, origin, selector),
+        Format::CargoCriterion => cargo_criterion::parse(text, origin, ctx.unit_override),
+        Format::Go => go::parse(text, origin),
+    }
+}
+
+/// A file format, as told by [`detect`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Format {
+    AnalysisReport,
+    Record,
+    RawJson,
+    Hyperfine,
+    GoogleBenchmark,
+    CargoCriterion,
+    Go,
+}
+
+impl Format {
+    pub fn name(self) -> &'static str {
+        match self {
+            Format::AnalysisReport => "a cargo-speedup analysis report",
+            Format::Record => FILE_FORMATS[0],
+            Format::RawJson => FILE_FORMATS[1],
+            Format::Hyperfine => FILE_FORMATS[2],
+            Format::GoogleBenchmark => FILE_FORMATS[3],
+            Format::CargoCriterion => FILE_FORMATS[4],
+            Format::Go => FILE_FORMATS[5],
+        }
+    }
+}
+
+/// Tells the format of a file from its content alone: the shape of its JSON (keys `schema`, `results`,
+/// `context` + `benchmarks`, `benchmarks`, `reason`), else JSON lines with `reason`, else Go result lines.
+pub fn detect(text: &str) -> Option<Format> {
+    let json_like = text.trim_start().starts_with('{');
+    let value = serde_json::from_str::<serde_json::Value>(text)
+        .ok()
+        .or_else(|| {
+            json_like
+                .then(|| serde_json::from_str(&google_benchmark::tolerant_json(text)).ok())
+                .flatten()
+        });
+    if let Some(serde_json::Value::Object(object)) = value {
+        return detect_object(&object);
+    }
+    if cargo_criterion::has_messages(text) {
+        return Some(Format::CargoCriterion);
+    }
+    if go::has_results(text) {
+        return Some(Format::Go);
+    }
+    None
+}
+
+fn detect_object(object: &serde_json::Map<String, serde_json::Value>) -> Option<Format> {
+    match object.get("schema").and_then(|s| s.as_str()) {
+        Some(s) if s == record::SCHEMA => return Some(Format::Record),
+        Some(s) if s.starts_with("cargo-speedup/") => return Some(Format::AnalysisReport),
+        _ => {}
+    }
+    if object.get("reason").is_some_and(|r| r.is_string()) {
+        return Some(Format::CargoCriterion);
+    }
+    if object.get("results").is_some_and(|r| r.is_array()) {
+        return Some(Format::Hyperfine);
+    }
+    if object.get("benchmarks").is_some_and(|b| b.is_array()) {
+        return Some(if object.contains_key("context") {
+            Format::GoogleBenchmark
+        } else {
+            Format::RawJson
+        });
+    }
+    None
+}
+
+#[cfg(test)]
+mod tests;

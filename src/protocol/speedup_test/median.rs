@@ -1,0 +1,336 @@
+//! The median protocol of paper 000 §4.2 (Figure 2, rebuilt in `speedup-test.md` §3).
+//!
+//! At risk α: the two-sided Kolmogorov-Smirnov test on the median-centred samples (R ≥ 4.2 `ks.test`) checks
+//! the location-shift model F_head(t) = F_base(t + Δ). If it rejects (p ≤ α) and the pair is small, the
+//! protocol cannot conclude (W3 for each sample of 30 values or fewer: "inconclusive"); on a large pair it
+//! goes on with W4. Then the one-sided Wilcoxon-Mann-Whitney rank-sum test (R `wilcox.test` defaults: exact
+//! iff both n < 50 and no ties) with H0 F_base ≥ F_head, H1 F_base < F_head (BASE stochastically larger, i.e.
+//! HEAD faster, and P[head < base] > 1/2, App. D); the mirror test for HEAD slower. Significant ⇔ p ≤ α.
+//!
+//! Reported besides the decision: W/(nm), the estimate of P[a HEAD run is faster than a BASE run]; the
+//! Hodges-Lehmann shift of BASE − HEAD with its two-sided interval at the decision level (0.95 when the level
+//! is searched), and that interval as a speedup of the median, med(base)/(med(base) − shift).
+//! A KS test that cannot be computed counts as a rejected model (the model cannot be checked), with a warning.
+
+use super::{Level, is_large, search, warnings};
+use crate::protocol::{Direction, MedianTest, Shift, Warning};
+use crate::stats::{Alternative, StatsError, describe, ks, rank_sum};
+
+/// Every statistic of the protocol, computed once.
+struct Statistics {
+    /// Sizes of BASE and HEAD.
+    sizes: [usize; 2],
+    ks_p: Result<f64, StatsError>,
+    /// One-sided rank-sum p-values `[faster, slower]`.
+    rank_sum_p: [Result<f64, StatsError>; 2],
+    p_head_faster: Option<f64>,
+}
+
+struct Step {
+    significant: bool,
+    inconclusive: bool,
+    p_value: Option<f64>,
+    warnings: Vec<Warning>,
+}
+
+fn statistics(base: &[f64], head: &[f64]) -> Statistics {
+    let greater = rank_sum::rank_sum(base, head, Alternative::Greater);
+    let p_head_faster = greater.as_ref().ok().map(|r| r.p_x_greater);
+    let less = rank_sum::rank_sum(base, head, Alternative::Less);
+    Statistics {
+        sizes: [base.len(), head.len()],
+        ks_p: ks::location_shift(base, head).map(|r| r.p_value),
+        rank_sum_p: [greater.map(|r| r.p_value), less.map(|r| r.p_value)],
+        p_head_faster,
+    }
+}
+
+/// The protocol at risk `alpha` for `direction` (`speedup-test.md` §3, MEDIAN_TEST).
+fn decide(s: &Statistics, alpha: f64, direction: Direction) -> Step {
+    let mut warnings = Vec::new();
+    let rejected = match &s.ks_p {
+        Ok(p) => *p <= alpha,
+        Err(e) => {
+            let test = "Kolmogorov-Smirnov's test";
+            warnings.push(warnings::inapplicable(
+                test,
+                "the median-centred samples",
+                e,
+            ));
+            true
+        }
+    };
+    let large = is_large(s.sizes[0], s.sizes[1]);
+    if rejected && !large {
+        let small = (0..2).filter(|&i| s.sizes[i] <= 30);
+        warnings.extend(small.map(warnings::rank_sum_too_small));
+    } else if rejected {
+        warnings.push(warnings::not_location_shift());
+    }
+    let index = match direction {
+        Direction::Faster => 0,
+        Direction::Slower => 1,
+    };
+    let p_value = match &s.rank_sum_p[index] {
+        Ok(p) => Some(*p),
+        Err(e) => {
+            let test = "Wilcoxon-Mann-Whitney's test";
+            warnings.push(warnings::inapplicable(test, "these samples", e));
+            None
+        }
+    };
+    let inconclusive = (rejected && !large) || p_value.is_none();
+    Step {
+        significant: !inconclusive && p_value.is_some_and(|p| p <= alpha),
+        inconclusive,
+        p_value,
+        warnings,
+    }
+}
+
+/// The median protocol on BASE and HEAD execution times at `level`; see [`super::mean_test`] for how the
+/// level is used. `inconclusive` is that of the decision (the last level evaluated when searching).
+pub fn median_test(base: &[f64], head: &[f64], level: Level) -> MedianTest {
+    let s = statistics(base, head);
+    let applied = search::apply(
+        level,
+        |alpha, d| decide(&s, alpha, d),
+        |step| step.significant,
+    );
+    let mut step = applied.step;
+    if applied.no_level {
+        step.warnings.push(warnings::no_level("median"));
+    }
+    let interval_level = match level {
+        Level::Fixed(confidence) => confidence,
+        Level::Search => 0.95,
+    };
+    let shift = shift(base, head, interval_level);
+    MedianTest {
+        significant: applied.direction.is_some(),
+        direction: applied.direction,
+        p_value: step.p_value,
+        ks_p_value: s.ks_p.ok(),
+        confidence_level: applied.level,
+        p_head_faster: s.p_head_faster,
+        shift,
+        speedup_interval: shift.and_then(|sh| speedup_interval(base, sh)),
+        inconclusive: step.inconclusive,
+        warnings: step.warnings,
+    }
+}
+
+/// The Hodges-Lehmann estimate of BASE − HEAD with its two-sided interval at `confidence`.
+fn shift(base: &[f64], head: &[f64], confidence: f64) -> Option<Shift> {
+    let hl = rank_sum::hodges_lehmann(base, head, Alternative::TwoSided, confidence).ok()?;
+    [hl.estimate, hl.lower, hl.upper]
+        .iter()
+        .all(|v| v.is_finite())
+        .then_some(Shift {
+            estimate: hl.estimate,
+            lower: hl.lower,
+            upper: hl.upper,
+        })
+}
+
+/// `shift`'s interval as a speedup of the median: med(base)/(med(base) − bound), ordered; `None` when a
+/// bound reaches med(base) (HEAD's median would be ≤ 0: the speedup is unbounded).
+fn speedup_interval(base: &[f64], shift: Shift) -> Option<(f64, f64)> {
+    let median = describe::median(base).ok()?;
+    let ratio = |bound: f64| {
+        let head = median - bound;
+        (head > 0.0).then(|| median / head)
+    };
+    let (a, b) = (ratio(shift.lower)?, ratio(shift.upper)?);
+    Some((a.min(b), a.max(b)))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::protocol::WarningKind;
+    use crate::protocol::speedup_test::oracle_cases::cases;
+    use crate::protocol::speedup_test::tests_support::PAPER;
+    use crate::stats::oracle::assert_rel;
+
+    #[test]
+    fn paper_example_levels() {
+        // §6.3 MedianConfLevel: 0.76, 0.99, 0.99, 0.81. Bench 1 needs the normal approximation with
+        // continuity correction (a tie: p = 0.2316719); bench 2 the exact p (0.0079365).
+        let levels: Vec<Option<f64>> = PAPER
+            .iter()
+            .map(|(x, y)| median_test(x, y, Level::Search).confidence_level)
+            .collect();
+        assert_eq!(levels, vec![Some(0.76), Some(0.99), Some(0.99), Some(0.81)]);
+        let t = median_test(PAPER[0].0, PAPER[0].1, Level::Search);
+        assert_rel("bench1", "WMW p", t.p_value.unwrap(), 0.2316719, 1e-6);
+        assert_rel("bench1", "KS p", t.ks_p_value.unwrap(), 0.8730, 1e-3);
+        assert!(t.warnings.is_empty() && !t.inconclusive);
+        // W = 16.5 of 25 pairs: P[head faster] estimated as 0.66.
+        assert_rel(
+            "bench1",
+            "P[head faster]",
+            t.p_head_faster.unwrap(),
+            0.66,
+            1e-12,
+        );
+    }
+
+    #[test]
+    fn decisions_and_p_values_match_r_in_both_directions() {
+        for case in cases() {
+            let c = &case.name;
+            let fixed = median_test(&case.x, &case.y, Level::Fixed(0.95));
+            assert_eq!(
+                fixed.direction,
+                case.direction("median_direction_95"),
+                "{c}"
+            );
+            let search = median_test(&case.x, &case.y, Level::Search);
+            assert_eq!(search.confidence_level, case.level("median_level"), "{c}");
+            assert_rel(
+                c,
+                "KS p",
+                fixed.ks_p_value.unwrap(),
+                case.number("ks_p"),
+                1e-9,
+            );
+            let side = usize::from(fixed.direction == Some(Direction::Slower));
+            let p = case.numbers("rank_sum_p")[side];
+            assert_rel(c, "WMW p", fixed.p_value.unwrap(), p, 1e-9);
+            let w = case.number("p_head_faster");
+            assert_rel(c, "W/nm", fixed.p_head_faster.unwrap(), w, 1e-12);
+        }
+    }
+
+    #[test]
+    fn small_samples_with_a_rejected_model_are_inconclusive() {
+        let case = cases()
+            .into_iter()
+            .find(|c| c.name == "small_shift_rejected")
+            .unwrap();
+        let t = median_test(&case.x, &case.y, Level::Fixed(0.95));
+        assert!(t.inconclusive && !t.significant);
+        assert!(t.p_value.is_some(), "p is reported even when inconclusive");
+        let messages: Vec<&str> = t.warnings.iter().map(|w| w.message.as_str()).collect();
+        assert_eq!(
+            messages,
+            vec![
+                "Sample1 too small for applying the Wilcoxon-Mann-Whitney's test (speedup of the median).",
+                "Sample2 too small for applying the Wilcoxon-Mann-Whitney's test (speedup of the median).",
+            ]
+        );
+        let s = median_test(&case.x, &case.y, Level::Search);
+        assert!(s.inconclusive && s.confidence_level.is_none());
+        assert_eq!(
+            s.warnings.last().unwrap().message,
+            "Unable to find a confidence level greater than 50% to guarantee the statistical significance of median speedup."
+        );
+    }
+
+    #[test]
+    fn large_samples_with_a_rejected_model_go_on_with_w4() {
+        let case = cases()
+            .into_iter()
+            .find(|c| c.name == "large_shift_rejected")
+            .unwrap();
+        let t = median_test(&case.x, &case.y, Level::Search);
+        assert_eq!(t.confidence_level, Some(0.90));
+        let kinds: Vec<WarningKind> = t.warnings.iter().map(|w| w.kind).collect();
+        assert_eq!(kinds, vec![WarningKind::NotLocationShift]);
+        assert!(!t.inconclusive);
+    }
+
+    #[test]
+    fn head_slower_is_significant_only_with_a_fixed_level() {
+        let case = cases()
+            .into_iter()
+            .find(|c| c.name == "slower_large")
+            .unwrap();
+        let t = median_test(&case.x, &case.y, Level::Fixed(0.99));
+        assert_eq!(t.direction, Some(Direction::Slower));
+        assert!(t.p_head_faster.unwrap() < 0.5);
+        let s = median_test(&case.x, &case.y, Level::Search);
+        assert_eq!(s.direction, None);
+    }
+
+    #[test]
+    fn constant_samples_are_not_applicable_never_a_panic() {
+        let t = median_test(&[1.0; 5], &[1.0; 5], Level::Search);
+        assert!(!t.significant && t.inconclusive);
+        assert!(
+            t.warnings
+                .iter()
+                .any(|w| w.kind == WarningKind::Inapplicable)
+        );
+        let t = median_test(&[1.0], &[2.0], Level::Fixed(0.95));
+        assert!(!t.significant);
+    }
+
+    #[test]
+    fn swapping_sides_swaps_the_direction() {
+        for case in cases() {
+            let ab = median_test(&case.x, &case.y, Level::Fixed(0.95)).direction;
+            let ba = median_test(&case.y, &case.x, Level::Fixed(0.95)).direction;
+            assert_eq!(ab.map(Direction::opposite), ba, "{}", case.name);
+        }
+    }
+
+    #[test]
+    fn shift_and_speedup_interval_match_rs_hodges_lehmann() {
+        // wilcox.test(x, y, conf.int = TRUE, conf.level = 0.95): estimate and two-sided interval.
+        for case in cases() {
+            let c = &case.name;
+            let t = median_test(&case.x, &case.y, Level::Fixed(0.95));
+            let shift = t.shift.unwrap();
+            let r = case.numbers("shift");
+            let scale = r[2] - r[1];
+            for (what, actual, expected) in [
+                ("estimate", shift.estimate, r[0]),
+                ("lower", shift.lower, r[1]),
+                ("upper", shift.upper, r[2]),
+            ] {
+                assert!(
+                    (actual - expected).abs() <= 1e-4 * scale,
+                    "{c}: {what} {actual} vs {expected}"
+                );
+            }
+            let median = describe::median(&case.x).unwrap();
+            let (low, high) = t.speedup_interval.unwrap();
+            assert_rel(c, "low", low, median / (median - r[1]), 1e-4);
+            assert_rel(c, "high", high, median / (median - r[2]), 1e-4);
+            assert!(low <= high);
+        }
+    }
+
+    #[test]
+    fn searched_levels_report_the_shift_at_95() {
+        let (x, y) = PAPER[1];
+        let t = median_test(x, y, Level::Search);
+        let (low, high) = t.speedup_interval.unwrap();
+        assert!(
+            low < 1.956 && 1.956 < high,
+            "[{low}, {high}] around spmedian 1.956"
+        );
+    }
+
+    #[test]
+    fn an_unbounded_speedup_has_no_interval() {
+        // The upper shift bound reaches med(base): HEAD's median could be 0.
+        let sh = Shift {
+            estimate: 1.0,
+            lower: 0.5,
+            upper: 2.0,
+        };
+        assert_eq!(speedup_interval(&[1.0, 2.0, 3.0], sh), None);
+        let sh = Shift {
+            estimate: 1.0,
+            lower: 0.5,
+            upper: 1.0,
+        };
+        assert_eq!(
+            speedup_interval(&[1.0, 2.0, 3.0], sh),
+            Some((2.0 / 1.5, 2.0))
+        );
+    }
+}

@@ -1,0 +1,314 @@
+//! The analysis behind `speeduptest` (paper 000 §6, `speedup-test.md` §5–§8): each config row through both
+//! protocols at its level (the row's `ConfLevel`, else `--conf-level`, else the search), then the overall gain
+//! and speedup and the proportions of accelerated benchmarks over the b rows whose samples could be read.
+//!
+//! Decisions beyond the paper, flagged as such:
+//! - Rows whose samples are unavailable are excluded from b, G, S and the proportions, and listed with their
+//!   warnings (`speedup-test.md` §9).
+//! - Custom weights: with no `Coef` at all the weights are equal (§6.3.1); the paper leaves open the case of
+//!   some missing `Coef`, which here falls back to equal weights with a warning, as does a zero total weight.
+//! - With a fixed level a benchmark counts as accelerated only when HEAD is significantly faster.
+
+use super::{Level, aggregate, mean_test, median_test, speedups};
+use crate::protocol::{
+    Direction, MeanTest, MedianTest, Overall, Proportions, Speedups, Warning, WarningKind,
+};
+use crate::stats::describe::{Summary, summarize};
+
+/// One config row as read.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Input {
+    pub name: String,
+    /// `[BASE, HEAD]` execution times; `None` when they could not be read.
+    pub samples: Option<[Vec<f64>; 2]>,
+    /// The row's `ConfLevel`, already checked to be in (0, 1).
+    pub conf_level: Option<f64>,
+    /// The row's `Coef`, already checked to be ≥ 0.
+    pub coef: Option<f64>,
+    /// What the reader noticed about this row, in words.
+    pub notes: Vec<String>,
+}
+
+/// `--weight`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum WeightChoice {
+    Custom,
+    Equal,
+    Fraction,
+}
+
+/// The command's options, already validated.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Options {
+    /// `--conf-level`: the level of rows without their own, and of the proportion intervals.
+    pub conf_level: Option<f64>,
+    pub weight: WeightChoice,
+    /// `--precision` r of the minimal number of benchmarks.
+    pub precision: f64,
+}
+
+/// The results of one analysed row.
+#[derive(Debug, Clone, PartialEq)]
+pub struct RowResult {
+    pub speedup: Speedups,
+    /// The level the protocols decided at.
+    pub level: Level,
+    pub mean: MeanTest,
+    pub median: MedianTest,
+    /// `CoefMin`, `CoefMean`, `CoefMedian`: the coefficients used in G and S.
+    pub coefficients: [f64; 3],
+}
+
+/// One config row: its results, or `None` when its samples are unavailable.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Row {
+    pub name: String,
+    pub result: Option<RowResult>,
+    /// Reading notes, then the mean protocol's warnings, then the median protocol's.
+    pub warnings: Vec<Warning>,
+}
+
+/// Everything `speeduptest` reports.
+#[derive(Debug, Clone, PartialEq)]
+pub struct SpeedupTestAnalysis {
+    pub rows: Vec<Row>,
+    /// `None` when no row could be analysed.
+    pub overall: Option<Overall>,
+    pub proportions: Option<Proportions>,
+    /// The confidence level of the proportion intervals: `--conf-level`, else 0.95 (§6.2.4).
+    pub proportion_confidence: f64,
+    pub precision: f64,
+    /// Warnings about the suite as a whole (weights).
+    pub warnings: Vec<Warning>,
+}
+
+/// Runs both protocols on every row and aggregates the analysed ones.
+pub fn analyse(inputs: &[Input], options: &Options) -> SpeedupTestAnalysis {
+    let mut rows: Vec<Row> = inputs.iter().map(|i| analyse_row(i, options)).collect();
+    let analysed: Vec<(usize, (Summary, Summary))> = inputs
+        .iter()
+        .enumerate()
+        .filter(|(i, _)| rows[*i].result.is_some())
+        .filter_map(|(i, input)| Some((i, summaries(input.samples.as_ref()?)?)))
+        .collect();
+    let pairs: Vec<(Summary, Summary)> = analysed.iter().map(|(_, p)| *p).collect();
+    let mut warnings = Vec::new();
+    let coefs: Vec<Option<f64>> = analysed.iter().map(|(i, _)| inputs[*i].coef).collect();
+    let mut weights = resolve_weights(options.weight, &coefs, &mut warnings);
+    if let Err(e) = aggregate::coefficients(&pairs, &weights)
+        && !pairs.is_empty()
+    {
+        let message = format!("The weights cannot be used ({e}); equal weights are used.");
+        let hint = "Give every benchmark a Coef > 0.";
+        warnings.push(Warning::new(WarningKind::Input, message).with_hint(hint));
+        weights = aggregate::Weights::Equal;
+    }
+    if let Ok(c) = aggregate::coefficients(&pairs, &weights) {
+        for (k, (i, _)) in analysed.iter().enumerate() {
+            if let Some(r) = rows[*i].result.as_mut() {
+                r.coefficients = [c.min[k], c.mean[k], c.median[k]];
+            }
+        }
+    }
+    let overall = aggregate::overall(&pairs, &weights).ok();
+    let proportion_confidence = options.conf_level.unwrap_or(0.95);
+    let proportions = (!pairs.is_empty()).then(|| {
+        let count = |f: fn(&RowResult) -> Option<Direction>| {
+            rows.iter()
+                .filter_map(|r| r.result.as_ref())
+                .filter(|r| f(r) == Some(Direction::Faster))
+                .count()
+        };
+        let p = |a| aggregate::proportion(a, pairs.len(), proportion_confidence, options.precision);
+        Proportions {
+            mean: p(count(|r| r.mean.direction)),
+            median: p(count(|r| r.median.direction)),
+        }
+    });
+    SpeedupTestAnalysis {
+        rows,
+        overall,
+        proportions,
+        proportion_confidence,
+        precision: options.precision,
+        warnings,
+    }
+}
+
+fn summaries(samples: &[Vec<f64>; 2]) -> Option<(Summary, Summary)> {
+    Some((summarize(&samples[0]).ok()?, summarize(&samples[1]).ok()?))
+}
+
+fn analyse_row(input: &Input, options: &Options) -> Row {
+    let mut warnings: Vec<Warning> = input
+        .notes
+        .iter()
+        .map(|n| Warning::new(WarningKind::Input, n.clone()))
+        .collect();
+    let result = input.samples.as_ref().and_then(|s| {
+        let (base, head) = summaries(s)?;
+        let level = input
+            .conf_level
+            .or(options.conf_level)
+            .map_or(Level::Search, Level::Fixed);
+        let mean = mean_test(&s[0], &s[1], level);
+        let median = median_test(&s[0], &s[1], level);
+        warnings.extend(mean.warnings.iter().cloned());
+        warnings.extend(median.warnings.iter().cloned());
+        Some(RowResult {
+            speedup: speedups(&base, &head),
+            level,
+            mean,
+            median,
+            coefficients: [1.0; 3],
+        })
+    });
+    Row {
+        name: input.name.clone(),
+        result,
+        warnings,
+    }
+}
+
+/// The weights of `choice` given the analysed rows' `Coef` values.
+fn resolve_weights(
+    choice: WeightChoice,
+    coefs: &[Option<f64>],
+    warnings: &mut Vec<Warning>,
+) -> aggregate::Weights {
+    match choice {
+        WeightChoice::Equal => aggregate::Weights::Equal,
+        WeightChoice::Fraction => aggregate::Weights::Fraction,
+        WeightChoice::Custom if coefs.iter().all(Option::is_none) => aggregate::Weights::Equal,
+        WeightChoice::Custom => match coefs.iter().copied().collect::<Option<Vec<f64>>>() {
+            Some(c) => aggregate::Weights::Custom(c),
+            None => {
+                let message = "Coef is missing for some benchmarks; equal weights are used.";
+                warnings.push(
+                    Warning::new(WarningKind::Input, message)
+                        .with_hint("Give a Coef to every benchmark, or none."),
+                );
+                aggregate::Weights::Equal
+            }
+        },
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::protocol::speedup_test::tests_support::PAPER;
+
+    fn paper_inputs() -> Vec<Input> {
+        PAPER
+            .iter()
+            .enumerate()
+            .map(|(i, (x, y))| Input {
+                name: format!("bench{}", i + 1),
+                samples: Some([x.to_vec(), y.to_vec()]),
+                conf_level: None,
+                coef: None,
+                notes: vec![],
+            })
+            .collect()
+    }
+
+    const SEARCH: Options = Options {
+        conf_level: None,
+        weight: WeightChoice::Custom,
+        precision: 0.05,
+    };
+
+    #[test]
+    fn the_papers_example_counts_three_and_four_accelerated_benchmarks() {
+        let a = analyse(&paper_inputs(), &SEARCH);
+        let p = a.proportions.unwrap();
+        assert_eq!((p.mean.accelerated, p.mean.total), (3, 4));
+        assert_eq!((p.median.accelerated, p.median.total), (4, 4));
+        assert_eq!(a.proportion_confidence, 0.95);
+        // No Coef at all: equal weights (§6.3.1), G(min) = 0.3707425.
+        assert!((a.overall.unwrap().min.gain - 0.3707425).abs() < 1e-6);
+        assert!(a.warnings.is_empty());
+        let total: usize = a.rows.iter().map(|r| r.warnings.len()).sum();
+        assert_eq!(total, 3, "the paper prints 3 warnings");
+    }
+
+    #[test]
+    fn a_rows_level_overrides_the_option_and_the_option_the_search() {
+        let mut inputs = paper_inputs();
+        inputs[0].conf_level = Some(0.7);
+        let options = Options {
+            conf_level: Some(0.9),
+            ..SEARCH
+        };
+        let a = analyse(&inputs, &options);
+        let levels: Vec<Level> = a
+            .rows
+            .iter()
+            .map(|r| r.result.as_ref().unwrap().level)
+            .collect();
+        assert_eq!(levels[0], Level::Fixed(0.7));
+        assert_eq!(levels[1], Level::Fixed(0.9));
+        assert_eq!(a.proportion_confidence, 0.9);
+        // Bench 1's median p = 0.2317 <= 0.3: significant at 0.7.
+        assert!(a.rows[0].result.as_ref().unwrap().median.significant);
+    }
+
+    #[test]
+    fn unavailable_rows_are_kept_with_their_notes_but_not_counted() {
+        let mut inputs = paper_inputs();
+        inputs[2].samples = None;
+        inputs[2].notes = vec!["File 'x' is not readable".into()];
+        let a = analyse(&inputs, &SEARCH);
+        assert!(a.rows[2].result.is_none());
+        assert_eq!(a.rows[2].warnings[0].message, "File 'x' is not readable");
+        assert_eq!(a.proportions.unwrap().mean.total, 3);
+    }
+
+    #[test]
+    fn custom_coefficients_are_used_and_printed() {
+        let mut inputs = paper_inputs();
+        for (i, input) in inputs.iter_mut().enumerate() {
+            input.coef = Some(i as f64 + 1.0);
+        }
+        let a = analyse(&inputs, &SEARCH);
+        let c: Vec<[f64; 3]> = a
+            .rows
+            .iter()
+            .map(|r| r.result.as_ref().unwrap().coefficients)
+            .collect();
+        assert_eq!(c[3], [4.0; 3]);
+        let equal = analyse(&paper_inputs(), &SEARCH).overall.unwrap();
+        assert_ne!(a.overall.unwrap().mean.gain, equal.mean.gain);
+    }
+
+    #[test]
+    fn partial_or_zero_coefficients_fall_back_to_equal_weights_with_a_warning() {
+        let equal = analyse(&paper_inputs(), &SEARCH).overall.unwrap();
+        let mut inputs = paper_inputs();
+        inputs[0].coef = Some(3.0);
+        let a = analyse(&inputs, &SEARCH);
+        assert_eq!(a.overall.unwrap(), equal);
+        assert_eq!(a.warnings.len(), 1);
+        for input in inputs.iter_mut() {
+            input.coef = Some(0.0);
+        }
+        let a = analyse(&inputs, &SEARCH);
+        assert_eq!(a.overall.unwrap(), equal);
+        assert!(a.warnings[0].message.contains("total weight is zero"));
+    }
+
+    #[test]
+    fn nothing_analysed_gives_no_aggregates() {
+        let inputs = vec![Input {
+            name: "x".into(),
+            samples: None,
+            conf_level: None,
+            coef: None,
+            notes: vec![],
+        }];
+        let a = analyse(&inputs, &SEARCH);
+        assert_eq!((a.overall, a.proportions), (None, None));
+        assert!(a.warnings.is_empty());
+    }
+}

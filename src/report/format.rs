@@ -1,0 +1,344 @@
+//! Every rounding and number-to-text rule of the reports, in one place, so that the table, the Markdown and
+//! the CSV never disagree about a digit.
+//!
+//! Human formats (table, Markdown) round for reading; machine formats (CSV) print the shortest text that reads
+//! back to the same `f64` ([`machine`]). JSON does no rounding at all (serde_json writes shortest round-trip
+//! numbers). Nothing here may print `NaN` or `inf`: a value that is missing or non-finite prints as
+//! [`MISSING`] (human) or as an empty field (machine).
+//!
+//! Rules, chosen for the papers' figures:
+//! - times: 4 significant digits in a readable unit (`812.3 ns`, `91.20 µs`, `1.235 s`);
+//! - speedups and ratios: 2 decimals as the papers print them (`1.23x`, paper 003's `0.95-speedup 1.42`),
+//!   3 decimals when 2 would print a speedup that is not 1 as `1.00`;
+//! - confidences computed by a test (HPT): at least 3 decimals, more until the value no longer rounds to 1
+//!   (`0.9998` for 1 − 1/4096, paper 003 Table 2), never `1.000` for a value below 1;
+//! - confidence levels found by paper 000's search (0.51..0.99 grid): 2 decimals;
+//! - gains and proportions: percents with 1 decimal.
+
+use crate::model::Unit;
+
+/// What a human report prints for a value that does not exist or is not finite.
+pub const MISSING: &str = "-";
+
+/// `Some(x)` when `x` is finite.
+pub fn finite(x: f64) -> Option<f64> {
+    x.is_finite().then_some(x)
+}
+
+/// `x` when it exists and is finite.
+pub fn finite_opt(x: Option<f64>) -> Option<f64> {
+    x.and_then(finite)
+}
+
+/// `value` with at least `digits` significant digits, in fixed notation within [0.001, 1e9) and in
+/// scientific notation (`1.23e-7`) outside, so that no magnitude prints as a wall of digits or as 0.
+fn significant(value: f64, digits: i32) -> String {
+    if value == 0.0 {
+        return "0".to_string();
+    }
+    let decimals = usize::try_from(digits - 1).unwrap_or(0);
+    if !(1e-3..1e9).contains(&value.abs()) {
+        return format!("{value:.decimals$e}");
+    }
+    let magnitude = value.abs().log10().floor() as i32;
+    let decimals = (digits - 1 - magnitude).clamp(0, 20) as usize;
+    format!("{value:.decimals$}")
+}
+
+/// The unit's symbol as people read it (`µs`, not the contract's `us`).
+pub fn unit_symbol(unit: Unit) -> &'static str {
+    match unit {
+        Unit::Us => "µs",
+        other => other.as_str(),
+    }
+}
+
+/// A time given in nanoseconds, printed in `unit` with 4 significant digits: `812.3 ns`.
+pub fn time(nanos: f64, unit: Unit) -> String {
+    match finite(nanos) {
+        Some(ns) => format!(
+            "{} {}",
+            significant(ns / unit.nanos(), 4),
+            unit_symbol(unit)
+        ),
+        None => MISSING.to_string(),
+    }
+}
+
+/// The unit in which both times of a row read best: the readable unit of the smaller one.
+pub fn row_unit(a_nanos: f64, b_nanos: f64) -> Unit {
+    let smaller = [a_nanos, b_nanos]
+        .into_iter()
+        .filter(|x| x.is_finite() && *x > 0.0)
+        .fold(f64::INFINITY, f64::min);
+    if smaller.is_finite() {
+        Unit::readable(smaller)
+    } else {
+        Unit::Ns
+    }
+}
+
+/// A ratio without its `x`: 2 decimals, 3 when 2 would hide that it differs from 1, 3 significant digits
+/// outside [0.1, 1000).
+pub fn ratio_value(x: f64) -> String {
+    let Some(x) = finite(x).filter(|x| *x > 0.0) else {
+        return MISSING.to_string();
+    };
+    if !(0.1..1000.0).contains(&x) {
+        return significant(x, 3);
+    }
+    let two = format!("{x:.2}");
+    if two == "1.00" && x != 1.0 {
+        format!("{x:.3}")
+    } else {
+        two
+    }
+}
+
+/// A speedup: `1.23x`.
+pub fn speedup(x: f64) -> String {
+    let value = ratio_value(x);
+    if value == MISSING {
+        value
+    } else {
+        format!("{value}x")
+    }
+}
+
+/// A speedup with its interval: `1.23x [1.19, 1.27]`; the interval is left out when it does not exist.
+pub fn speedup_with_interval(x: f64, interval: Option<(f64, f64)>) -> String {
+    match interval {
+        Some((lower, upper)) => format!(
+            "{} [{}, {}]",
+            speedup(x),
+            ratio_value(lower),
+            ratio_value(upper)
+        ),
+        None => speedup(x),
+    }
+}
+
+/// An r-speedup, on paper 003's 0.01 grid: 2 decimals (3 significant digits at extreme magnitudes).
+pub fn grid_speedup(x: f64) -> String {
+    match finite(x).filter(|x| *x > 0.0) {
+        Some(x) if (0.01..1e6).contains(&x) => format!("{x:.2}x"),
+        Some(x) => format!("{}x", significant(x, 3)),
+        None => MISSING.to_string(),
+    }
+}
+
+/// A probability computed by a test, read as a confidence: `0.998`, `0.9998`, `> 0.999999`.
+pub fn confidence(c: f64) -> String {
+    let Some(c) = finite(c).filter(|c| (0.0..=1.0).contains(c)) else {
+        return MISSING.to_string();
+    };
+    for decimals in 3..=6 {
+        let text = format!("{c:.decimals$}");
+        if c == 1.0 || !text.starts_with('1') {
+            return text;
+        }
+    }
+    "> 0.999999".to_string()
+}
+
+/// `Some(c)` for a probability: finite and within [0, 1].
+fn probability(c: f64) -> Option<f64> {
+    finite(c).filter(|c| (0.0..=1.0).contains(c))
+}
+
+/// A level as the user wrote it (`0.95`): shortest text; not a probability prints as missing.
+pub fn level(c: f64) -> String {
+    match probability(c) {
+        Some(c) => format!("{c}"),
+        None => MISSING.to_string(),
+    }
+}
+
+/// A confidence level of paper 000's search grid (0.51..0.99): 2 decimals.
+pub fn grid_level(c: f64) -> String {
+    match probability(c) {
+        Some(c) => format!("{c:.2}"),
+        None => MISSING.to_string(),
+    }
+}
+
+/// A fraction as a percent with 1 decimal: `15.6%` (3 significant digits at extreme magnitudes).
+pub fn percent(fraction: f64) -> String {
+    match finite(fraction * 100.0) {
+        Some(p) if p.abs() < 1e9 => format!("{p:.1}%"),
+        Some(p) => format!("{}%", significant(p, 3)),
+        None => MISSING.to_string(),
+    }
+}
+
+/// A percentage as the user wrote it (the gate's threshold): shortest text, `5%`.
+pub fn percent_value(pct: f64) -> String {
+    match finite(pct) {
+        Some(p) if p.abs() < 1e9 => format!("{p}%"),
+        Some(p) => format!("{}%", significant(p, 3)),
+        None => MISSING.to_string(),
+    }
+}
+
+/// A number for machines (CSV): the shortest text that reads back to the same `f64`, empty when missing.
+pub fn machine(x: Option<f64>) -> String {
+    match finite_opt(x) {
+        Some(x) => format!("{x:?}"),
+        None => String::new(),
+    }
+}
+
+/// `text` broken at spaces into lines of at most `width` characters; a continuation line is indented 4
+/// more than the text's own leading spaces, and a word longer than a line is cut. Without a width (or with
+/// an unusably small one), the text as it is.
+pub fn wrap(text: &str, width: Option<u16>) -> Vec<String> {
+    let Some(width) = width.map(usize::from).filter(|w| *w > 16) else {
+        return vec![text.to_string()];
+    };
+    let body = text.trim_start();
+    let lead = text.len() - body.len();
+    let indent = " ".repeat((lead + 4).min(width / 2));
+    let mut lines: Vec<String> = Vec::new();
+    let mut current = " ".repeat(lead.min(width / 2));
+    let mut has_word = false;
+    for word in body.split_whitespace() {
+        let used = current.chars().count() + usize::from(has_word);
+        if used + word.chars().count() <= width {
+            if has_word {
+                current.push(' ');
+            }
+            current.push_str(word);
+            has_word = true;
+            continue;
+        }
+        if has_word {
+            lines.push(std::mem::replace(&mut current, indent.clone()));
+        }
+        let mut chars: Vec<char> = word.chars().collect();
+        while chars.len() > width - current.chars().count() {
+            let room = width - current.chars().count();
+            current.extend(chars.drain(..room));
+            lines.push(std::mem::replace(&mut current, indent.clone()));
+        }
+        current.extend(chars);
+        has_word = true;
+    }
+    if has_word || lines.is_empty() {
+        lines.push(current);
+    }
+    lines
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn wrap_keeps_every_line_within_the_width_and_every_word() {
+        let text = "  hint: run at least 31 samples with a_very_long_flag_name_that_cannot_fit_anywhere ok";
+        let lines = wrap(text, Some(20));
+        assert!(lines.len() > 3);
+        assert!(lines[0].starts_with("  hint:"));
+        for line in &lines {
+            assert!(line.chars().count() <= 20, "{line:?}");
+        }
+        assert!(lines[1].starts_with("      ") && !lines[1].starts_with("       "));
+        let words: Vec<&str> = text.split_whitespace().collect();
+        assert_eq!(lines.concat().replace(' ', ""), words.concat());
+    }
+
+    #[test]
+    fn wrap_without_width_is_identity() {
+        assert_eq!(wrap("a b  c", None), vec!["a b  c".to_string()]);
+        assert_eq!(wrap("", Some(40)), vec![String::new()]);
+    }
+
+    #[test]
+    fn times_have_four_significant_digits_in_the_given_unit() {
+        assert_eq!(time(812.26, Unit::Ns), "812.3 ns");
+        assert_eq!(time(91_200.0, Unit::Us), "91.20 µs");
+        assert_eq!(time(1_234_567_890.0, Unit::S), "1.235 s");
+        assert_eq!(time(12_345_678.0, Unit::Ns), "12345678 ns");
+    }
+
+    #[test]
+    fn row_unit_is_readable_for_the_smaller_time() {
+        assert_eq!(row_unit(2.5e6, 900_000.0), Unit::Us);
+        assert_eq!(row_unit(f64::NAN, 3e9), Unit::S);
+        assert_eq!(row_unit(f64::NAN, f64::NAN), Unit::Ns);
+    }
+
+    #[test]
+    fn speedups_round_to_two_decimals_unless_that_hides_a_difference() {
+        assert_eq!(speedup(1.2345), "1.23x");
+        assert_eq!(speedup(1.004), "1.004x");
+        assert_eq!(speedup(1.0), "1.00x");
+        assert_eq!(speedup(0.0123), "0.0123x");
+        assert_eq!(speedup(1234.5), "1234x");
+    }
+
+    #[test]
+    fn extreme_magnitudes_use_scientific_notation() {
+        assert_eq!(speedup(1.234e-7), "1.23e-7x");
+        assert_eq!(time(3.0e15, Unit::Ns), "3.000e15 ns");
+        assert_eq!(ratio_value(2.5e12), "2.50e12");
+    }
+
+    #[test]
+    fn speedup_interval_is_bracketed() {
+        assert_eq!(
+            speedup_with_interval(1.23, Some((1.19, 1.27))),
+            "1.23x [1.19, 1.27]"
+        );
+        assert_eq!(speedup_with_interval(1.23, None), "1.23x");
+    }
+
+    #[test]
+    fn confidence_never_rounds_up_to_one() {
+        assert_eq!(confidence(0.99609375), "0.996");
+        assert_eq!(confidence(1.0 - 1.0 / 4096.0), "0.9998");
+        assert_eq!(confidence(1.0 - 1e-9), "> 0.999999");
+        assert_eq!(confidence(1.0), "1.000");
+        assert_eq!(confidence(0.5), "0.500");
+    }
+
+    #[test]
+    fn non_finite_values_print_as_missing_never_nan() {
+        for text in [
+            time(f64::NAN, Unit::Ns),
+            speedup(f64::INFINITY),
+            speedup(-1.0),
+            grid_speedup(f64::NAN),
+            confidence(f64::NAN),
+            confidence(1.5),
+            level(f64::NEG_INFINITY),
+            grid_level(f64::NAN),
+            percent(f64::NAN),
+            percent_value(f64::INFINITY),
+        ] {
+            assert_eq!(text, MISSING);
+        }
+        assert_eq!(machine(Some(f64::NAN)), "");
+        assert_eq!(machine(None), "");
+    }
+
+    #[test]
+    fn machine_numbers_read_back_exactly() {
+        for x in [0.1, 1.0 / 3.0, 3.2557e-12, 812.0, 1e20] {
+            assert_eq!(machine(Some(x)).parse::<f64>(), Ok(x));
+        }
+    }
+
+    #[test]
+    fn percents_and_levels() {
+        assert_eq!(percent(0.1561178), "15.6%");
+        assert_eq!(percent(-0.05), "-5.0%");
+        assert_eq!(percent_value(5.0), "5%");
+        assert_eq!(percent(1e300), "1.00e302%");
+        assert_eq!(percent(1e308), MISSING);
+        assert_eq!(level(1.5), MISSING);
+        assert_eq!(level(0.95), "0.95");
+        assert_eq!(grid_level(0.9), "0.90");
+        assert_eq!(grid_speedup(1.42), "1.42x");
+    }
+}

@@ -1,0 +1,355 @@
+//! The results JSON (`--format json`), schema `cargo-speedup/1`: the fields others rely on are those of
+//! `product.md` ("Results JSON"), with exactly those names; a few extra fields are added beside them
+//! (`median_test.speedup_interval`, `median_test.inconclusive`, per-benchmark `hpt`,
+//! `suite.hpt.geometric_mean_speedup` and `warnings`, the proportions' `minimal_benchmarks` and `valid`,
+//! `base_only` and `head_only` beside `unmatched`).
+//!
+//! The wire structs below are private and mirror the contract, so that the internal types can change
+//! without changing the wire. The JSON is strict: every missing or non-finite number is `null`, never NaN
+//! or Infinity. Times (`base`, `head`, `shift`, `hpt.difference`) are in the benchmark's `unit`, which each
+//! benchmark object names; ratios, p-values and confidences are plain numbers. No rounding is done: numbers
+//! are written as the shortest text that reads back to the same `f64`.
+
+use std::io::{self, Write};
+
+use serde::Serialize;
+
+use super::format::{finite, finite_opt};
+use super::{Render, Style, warning_kind_name};
+use crate::model::Unit;
+use crate::protocol::{
+    Analysis, BenchmarkAnalysis, Direction, GainSpeedup, HptSummary, MeanTest, MedianTest,
+    Proportion, SideSummary, Warning,
+};
+
+/// The schema name every results JSON carries.
+pub const SCHEMA: &str = "cargo-speedup/1";
+
+/// The results JSON.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct JsonReport;
+
+impl Render for JsonReport {
+    fn render(&self, analysis: &Analysis, _style: Style, out: &mut dyn Write) -> io::Result<()> {
+        serde_json::to_writer_pretty(&mut *out, &Report::from(analysis))?;
+        writeln!(out)
+    }
+}
+
+/// A number on the wire: `null` when missing or non-finite.
+type Num = Option<f64>;
+
+#[derive(Serialize)]
+struct Report<'a> {
+    schema: &'static str,
+    confidence: Num,
+    benchmarks: Vec<BenchmarkJson<'a>>,
+    suite: SuiteJson<'a>,
+    unmatched: Vec<&'a str>,
+    base_only: &'a [String],
+    head_only: &'a [String],
+    verdict: &'static str,
+    gate: GateJson<'a>,
+    warnings: Vec<WarningJson<'a>>,
+}
+
+#[derive(Serialize)]
+struct BenchmarkJson<'a> {
+    name: &'a str,
+    unit: &'static str,
+    base: SideJson,
+    head: SideJson,
+    speedup: SpeedupJson,
+    mean_test: MeanJson<'a>,
+    median_test: MedianJson<'a>,
+    hpt: HptBenchmarkJson,
+    verdict: &'static str,
+    warnings: Vec<WarningJson<'a>>,
+}
+
+#[derive(Serialize)]
+struct SideJson {
+    n: usize,
+    min: Num,
+    mean: Num,
+    median: Num,
+}
+
+#[derive(Serialize)]
+struct SpeedupJson {
+    min: Num,
+    mean: Num,
+    median: Num,
+}
+
+#[derive(Serialize)]
+struct MeanJson<'a> {
+    significant: bool,
+    direction: Option<&'static str>,
+    p_value: Num,
+    method: Option<&'static str>,
+    confidence_level: Num,
+    shapiro_p_values: [Num; 2],
+    variance_p_value: Num,
+    warnings: Vec<WarningJson<'a>>,
+}
+
+#[derive(Serialize)]
+struct MedianJson<'a> {
+    significant: bool,
+    direction: Option<&'static str>,
+    p_value: Num,
+    ks_p_value: Num,
+    confidence_level: Num,
+    p_head_faster: Num,
+    shift: Option<IntervalJson>,
+    speedup_interval: Option<BoundsJson>,
+    inconclusive: bool,
+    warnings: Vec<WarningJson<'a>>,
+}
+
+#[derive(Serialize)]
+struct IntervalJson {
+    estimate: Num,
+    lower: Num,
+    upper: Num,
+}
+
+#[derive(Serialize)]
+struct BoundsJson {
+    lower: Num,
+    upper: Num,
+}
+
+#[derive(Serialize)]
+struct HptBenchmarkJson {
+    /// median(base) − median(head) in the benchmark's unit; 0 for a tie.
+    difference: Num,
+    /// `"faster"`, `"slower"`, or `null` for a tie.
+    winner: Option<&'static str>,
+}
+
+#[derive(Serialize)]
+struct SuiteJson<'a> {
+    hpt: HptJson<'a>,
+    overall: Option<OverallJson>,
+    proportion: Option<ProportionsJson>,
+}
+
+#[derive(Serialize)]
+struct HptJson<'a> {
+    confidence: Num,
+    direction: Option<&'static str>,
+    r_speedup: Num,
+    gamma: Num,
+    gamma_confidence: Num,
+    geometric_mean_speedup: Num,
+    warnings: Vec<WarningJson<'a>>,
+}
+
+#[derive(Serialize)]
+struct OverallJson {
+    min: GainJson,
+    mean: GainJson,
+    median: GainJson,
+}
+
+#[derive(Serialize)]
+struct GainJson {
+    gain: Num,
+    speedup: Num,
+}
+
+#[derive(Serialize)]
+struct ProportionsJson {
+    mean: ProportionJson,
+    median: ProportionJson,
+}
+
+#[derive(Serialize)]
+struct ProportionJson {
+    accelerated: usize,
+    total: usize,
+    lower: Num,
+    upper: Num,
+    minimal_benchmarks: Option<u64>,
+    valid: bool,
+}
+
+#[derive(Serialize)]
+struct GateJson<'a> {
+    fail_on: &'static str,
+    threshold: Num,
+    failed: bool,
+    reasons: &'a [String],
+}
+
+#[derive(Serialize)]
+struct WarningJson<'a> {
+    kind: &'static str,
+    message: &'a str,
+    hint: Option<&'a str>,
+}
+
+fn warnings(list: &[Warning]) -> Vec<WarningJson<'_>> {
+    list.iter()
+        .map(|w| WarningJson {
+            kind: warning_kind_name(w.kind),
+            message: &w.message,
+            hint: w.hint.as_deref(),
+        })
+        .collect()
+}
+
+fn direction(d: Option<Direction>) -> Option<&'static str> {
+    d.map(Direction::as_str)
+}
+
+/// A time in nanoseconds, on the wire in `unit`.
+fn time(nanos: f64, unit: Unit) -> Num {
+    finite(nanos / unit.nanos())
+}
+
+impl<'a> From<&'a Analysis> for Report<'a> {
+    fn from(a: &'a Analysis) -> Report<'a> {
+        Report {
+            schema: SCHEMA,
+            confidence: finite(a.confidence),
+            benchmarks: a.benchmarks.iter().map(BenchmarkJson::from).collect(),
+            suite: SuiteJson {
+                hpt: HptJson::from(&a.suite.hpt),
+                overall: a.suite.overall.as_ref().map(|o| OverallJson {
+                    min: GainJson::from(&o.min),
+                    mean: GainJson::from(&o.mean),
+                    median: GainJson::from(&o.median),
+                }),
+                proportion: a.suite.proportion.as_ref().map(|p| ProportionsJson {
+                    mean: ProportionJson::from(&p.mean),
+                    median: ProportionJson::from(&p.median),
+                }),
+            },
+            unmatched: a
+                .base_only
+                .iter()
+                .chain(&a.head_only)
+                .map(String::as_str)
+                .collect(),
+            base_only: &a.base_only,
+            head_only: &a.head_only,
+            verdict: a.verdict.as_str(),
+            gate: GateJson {
+                fail_on: a.gate.fail_on.as_str(),
+                threshold: finite(a.gate.threshold),
+                failed: a.gate.failed,
+                reasons: &a.gate.reasons,
+            },
+            warnings: warnings(&a.warnings),
+        }
+    }
+}
+
+impl<'a> From<&'a BenchmarkAnalysis> for BenchmarkJson<'a> {
+    fn from(b: &'a BenchmarkAnalysis) -> BenchmarkJson<'a> {
+        BenchmarkJson {
+            name: &b.name,
+            unit: b.unit.as_str(),
+            base: side(&b.base, b.unit),
+            head: side(&b.head, b.unit),
+            speedup: SpeedupJson {
+                min: finite(b.speedup.min),
+                mean: finite(b.speedup.mean),
+                median: finite(b.speedup.median),
+            },
+            mean_test: MeanJson::from(&b.mean_test),
+            median_test: median(&b.median_test, b.unit),
+            hpt: HptBenchmarkJson {
+                difference: time(b.hpt.difference, b.unit),
+                winner: direction(b.hpt.winner),
+            },
+            verdict: b.verdict.as_str(),
+            warnings: warnings(&b.warnings),
+        }
+    }
+}
+
+fn side(s: &SideSummary, unit: Unit) -> SideJson {
+    SideJson {
+        n: s.n,
+        min: time(s.min, unit),
+        mean: time(s.mean, unit),
+        median: time(s.median, unit),
+    }
+}
+
+impl<'a> From<&'a MeanTest> for MeanJson<'a> {
+    fn from(t: &'a MeanTest) -> MeanJson<'a> {
+        MeanJson {
+            significant: t.significant,
+            direction: direction(t.direction),
+            p_value: finite_opt(t.p_value),
+            method: t.method.map(|m| m.as_str()),
+            confidence_level: finite_opt(t.confidence_level),
+            shapiro_p_values: t.shapiro_p_values.map(finite_opt),
+            variance_p_value: finite_opt(t.variance_p_value),
+            warnings: warnings(&t.warnings),
+        }
+    }
+}
+
+fn median(t: &MedianTest, unit: Unit) -> MedianJson<'_> {
+    MedianJson {
+        significant: t.significant,
+        direction: direction(t.direction),
+        p_value: finite_opt(t.p_value),
+        ks_p_value: finite_opt(t.ks_p_value),
+        confidence_level: finite_opt(t.confidence_level),
+        p_head_faster: finite_opt(t.p_head_faster),
+        shift: t.shift.map(|s| IntervalJson {
+            estimate: time(s.estimate, unit),
+            lower: time(s.lower, unit),
+            upper: time(s.upper, unit),
+        }),
+        speedup_interval: t.speedup_interval.map(|(lower, upper)| BoundsJson {
+            lower: finite(lower),
+            upper: finite(upper),
+        }),
+        inconclusive: t.inconclusive,
+        warnings: warnings(&t.warnings),
+    }
+}
+
+impl<'a> From<&'a HptSummary> for HptJson<'a> {
+    fn from(h: &'a HptSummary) -> HptJson<'a> {
+        HptJson {
+            confidence: finite_opt(h.confidence),
+            direction: direction(h.direction),
+            r_speedup: finite_opt(h.r_speedup),
+            gamma: finite_opt(h.gamma),
+            gamma_confidence: finite_opt(h.gamma_confidence),
+            geometric_mean_speedup: finite_opt(h.geometric_mean_speedup),
+            warnings: warnings(&h.warnings),
+        }
+    }
+}
+
+impl From<&GainSpeedup> for GainJson {
+    fn from(g: &GainSpeedup) -> GainJson {
+        GainJson {
+            gain: finite(g.gain),
+            speedup: finite(g.speedup),
+        }
+    }
+}
+
+impl From<&Proportion> for ProportionJson {
+    fn from(p: &Proportion) -> ProportionJson {
+        ProportionJson {
+            accelerated: p.accelerated,
+            total: p.total,
+            lower: finite(p.lower),
+            upper: finite(p.upper),
+            minimal_benchmarks: p.minimal_benchmarks,
+            valid: p.valid,
+        }
+    }
+}

@@ -1,0 +1,200 @@
+//! The Markdown report, for a GitHub job summary or a pull-request comment: the suite's verdict in one
+//! sentence on top, a GitHub-flavoured table with one row per benchmark, the suite's figures as a list, the
+//! gate, and the warnings folded in a `<details>` block.
+//!
+//! It carries no ANSI codes whatever the style, and escapes benchmark names so that a `|`, `<` or `*` in a
+//! name cannot break the table or inject HTML. Figures are rounded by [`super::format`], exactly as in the
+//! terminal table.
+
+use std::io::{self, Write};
+
+use super::format;
+use super::{
+    Footnotes, Render, Style, concerned, hpt_sentence, hpt_winner, mean_verdict, suite_facts,
+};
+use crate::protocol::{Analysis, BenchmarkAnalysis, FailOn, Verdict};
+
+/// The Markdown report.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct MarkdownReport;
+
+impl Render for MarkdownReport {
+    fn render(&self, analysis: &Analysis, _style: Style, out: &mut dyn Write) -> io::Result<()> {
+        let notes = Footnotes::of(analysis);
+        writeln!(out, "{}\n", headline(analysis))?;
+        if analysis.benchmarks.is_empty() {
+            writeln!(out, "No benchmark is present in both BASE and HEAD.")?;
+        } else {
+            write_table(analysis, &notes, out)?;
+        }
+        for fact in suite_facts(analysis) {
+            writeln!(out, "- {}", escape_text(&fact))?;
+        }
+        writeln!(out, "\n{}", gate_text(analysis))?;
+        write_warnings(analysis, &notes, out)
+    }
+}
+
+/// The suite's verdict in one sentence: `**Suite: faster.** HPT: HEAD is faster than BASE with ...`.
+fn headline(analysis: &Analysis) -> String {
+    format!(
+        "**Suite: {}.** HPT: {}.",
+        analysis.verdict.as_str(),
+        hpt_sentence(analysis)
+    )
+}
+
+const HEADER: &str =
+    "| Benchmark | Base | Head | Speedup (median) | Mean | Mean test | Median test | HPT |";
+const ALIGN: &str = "|:--|--:|--:|--:|--:|:--|:--|:--|";
+
+/// The table; the Notes column (warning numbers) only when some benchmark has a warning.
+fn write_table(analysis: &Analysis, notes: &Footnotes<'_>, out: &mut dyn Write) -> io::Result<()> {
+    let with_notes = notes.any_marker();
+    let (extra, extra_align) = if with_notes {
+        (" Notes |", ":--|")
+    } else {
+        ("", "")
+    };
+    writeln!(out, "{HEADER}{extra}\n{ALIGN}{extra_align}")?;
+    for (i, b) in analysis.benchmarks.iter().enumerate() {
+        let mut cells = row(b);
+        if with_notes {
+            cells.push(notes.marker(i));
+        }
+        writeln!(out, "| {} |", cells.join(" | "))?;
+    }
+    writeln!(out)
+}
+
+fn row(b: &BenchmarkAnalysis) -> Vec<String> {
+    let unit = format::row_unit(b.base.median, b.head.median);
+    let speedup = format::speedup_with_interval(b.speedup.median, b.median_test.speedup_interval);
+    vec![
+        escape_name(&b.name),
+        format::time(b.base.median, unit),
+        format::time(b.head.median, unit),
+        emphasise(speedup, b.verdict),
+        format::speedup(b.speedup.mean),
+        protocol_text(mean_verdict(&b.mean_test), b.mean_test.confidence_level),
+        protocol_text(b.verdict, b.median_test.confidence_level),
+        hpt_winner(b.hpt.winner).to_string(),
+    ]
+}
+
+/// Significant results in bold, so that they stand out without colour.
+fn emphasise(text: String, verdict: Verdict) -> String {
+    match verdict {
+        Verdict::Faster | Verdict::Slower => format!("**{text}**"),
+        Verdict::Unchanged | Verdict::Inconclusive => text,
+    }
+}
+
+fn protocol_text(verdict: Verdict, level: Option<f64>) -> String {
+    let text = match format::finite_opt(level) {
+        Some(level) => format!("{} ({})", verdict.as_str(), format::grid_level(level)),
+        None => verdict.as_str().to_string(),
+    };
+    emphasise(text, verdict)
+}
+
+fn gate_text(analysis: &Analysis) -> String {
+    let gate = &analysis.gate;
+    if gate.fail_on == FailOn::None {
+        return "**Gate:** off (`--fail-on none`).".to_string();
+    }
+    let head = format!(
+        "**Gate** (`--fail-on {}`, threshold {}):",
+        gate.fail_on.as_str(),
+        format::percent_value(gate.threshold)
+    );
+    if !gate.failed {
+        return format!("{head} passed.");
+    }
+    let reasons: Vec<String> = gate
+        .reasons
+        .iter()
+        .map(|r| format!("\n- {}", escape_text(r)))
+        .collect();
+    format!("{head} **failed**.\n{}", reasons.concat())
+}
+
+fn write_warnings(
+    analysis: &Analysis,
+    notes: &Footnotes<'_>,
+    out: &mut dyn Write,
+) -> io::Result<()> {
+    if notes.notes.is_empty() {
+        return Ok(());
+    }
+    let count = notes.notes.len();
+    let plural = if count == 1 { "" } else { "s" };
+    writeln!(
+        out,
+        "\n<details><summary>{count} warning{plural}</summary>\n"
+    )?;
+    for (i, note) in notes.notes.iter().enumerate() {
+        let scope = concerned(note, analysis.benchmarks.len()).map_or_else(String::new, |names| {
+            format!("**{}**: ", escape_name(&names))
+        });
+        write!(
+            out,
+            "{}. {scope}{}",
+            i + 1,
+            escape_text(&note.warning.message)
+        )?;
+        if let Some(hint) = &note.warning.hint {
+            write!(out, "<br>hint: {}", escape_text(hint))?;
+        }
+        writeln!(out)?;
+    }
+    writeln!(out, "\n</details>")
+}
+
+/// A benchmark name as literal Markdown text: every character that Markdown or HTML would interpret is
+/// escaped, and line breaks become spaces.
+fn escape_name(name: &str) -> String {
+    let mut out = String::with_capacity(name.len());
+    for c in name.chars() {
+        match c {
+            '&' => out.push_str("&amp;"),
+            '<' => out.push_str("&lt;"),
+            '>' => out.push_str("&gt;"),
+            '\n' | '\r' => out.push(' '),
+            '\\' | '|' | '*' | '_' | '`' | '[' | ']' | '#' | '~' | '!' => {
+                out.push('\\');
+                out.push(c);
+            }
+            c => out.push(c),
+        }
+    }
+    out
+}
+
+/// A message or hint: Markdown is kept (a hint may quote a flag in backticks), but HTML (`<`, `&`) and table
+/// pipes are neutralised and line breaks become spaces.
+fn escape_text(text: &str) -> String {
+    text.replace('&', "&amp;")
+        .replace('<', "&lt;")
+        .replace('|', "\\|")
+        .replace(['\n', '\r'], " ")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn names_cannot_break_the_table_or_inject_html() {
+        let escaped = escape_name("a|b <script>*x*_y_\n`z`");
+        assert_eq!(escaped, "a\\|b &lt;script&gt;\\*x\\*\\_y\\_ \\`z\\`");
+    }
+
+    #[test]
+    fn messages_keep_code_spans_but_lose_html() {
+        assert_eq!(
+            escape_text("use `--rounds 10` <now> | later"),
+            "use `--rounds 10` &lt;now> \\| later"
+        );
+    }
+}

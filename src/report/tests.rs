@@ -1,0 +1,393 @@
+//! Tests across every renderer: snapshots of each format on each sample analysis, and properties that must
+//! hold whatever the analysis (strict JSON with every contract field, no NaN, no ANSI without colour, the
+//! table within a narrow width, the colour choice).
+
+use serde_json::Value;
+
+use super::sample;
+use super::*;
+
+const PLAIN: Style = Style {
+    color: false,
+    width: None,
+};
+
+const FORMATS: [(Format, &str); 4] = [
+    (Format::Table, "table"),
+    (Format::Json, "json"),
+    (Format::Markdown, "markdown"),
+    (Format::Csv, "csv"),
+];
+
+fn render(format: Format, analysis: &Analysis, style: Style) -> String {
+    let mut out = Vec::new();
+    renderer(format)
+        .render(analysis, style, &mut out)
+        .expect("writing to a Vec cannot fail");
+    String::from_utf8(out).expect("reports are UTF-8")
+}
+
+#[test]
+fn snapshots_of_every_format_on_every_sample() {
+    for (name, analysis) in sample::all() {
+        for (format, format_name) in FORMATS {
+            let text = render(format, &analysis, PLAIN);
+            insta::assert_snapshot!(format!("{format_name}_{name}"), text);
+        }
+    }
+}
+
+#[test]
+fn snapshot_of_a_coloured_table_at_80_columns() {
+    let style = Style {
+        color: true,
+        width: Some(80),
+    };
+    let text = render(Format::Table, &sample::faster_suite(), style);
+    assert!(text.contains("\x1b[32m"), "faster results are green");
+    insta::assert_snapshot!("table_faster_colour_80", text);
+    let slower = render(Format::Table, &sample::slower_suite_failed_gate(), style);
+    assert!(slower.contains("\x1b[31m"), "slower results are red");
+}
+
+#[test]
+fn snapshot_of_a_table_with_warnings_at_60_columns() {
+    let style = Style {
+        color: false,
+        width: Some(60),
+    };
+    let text = render(Format::Table, &sample::inconclusive_with_warnings(), style);
+    insta::assert_snapshot!("table_inconclusive_warnings_60", text);
+}
+
+#[test]
+fn no_output_ever_contains_nan_or_infinity() {
+    for (name, analysis) in sample::all() {
+        for (format, format_name) in FORMATS {
+            let text = render(format, &analysis, PLAIN).to_lowercase();
+            let words = text.split(|c: char| !c.is_ascii_alphanumeric());
+            for word in words {
+                let bad = ["nan", "inf", "infinity"].contains(&word);
+                assert!(!bad, "{format_name}/{name} prints {word}");
+            }
+        }
+    }
+}
+
+#[test]
+fn no_ansi_escapes_without_colour_and_never_in_markdown_json_csv() {
+    let coloured = Style {
+        color: true,
+        width: None,
+    };
+    for (name, analysis) in sample::all() {
+        for (format, format_name) in FORMATS {
+            assert!(
+                !render(format, &analysis, PLAIN).contains('\x1b'),
+                "{format_name}/{name}"
+            );
+            if format != Format::Table {
+                assert!(
+                    !render(format, &analysis, coloured).contains('\x1b'),
+                    "{format_name}/{name} with colour"
+                );
+            }
+        }
+    }
+}
+
+#[test]
+fn table_respects_a_narrow_width() {
+    for width in [100u16, 60, 40] {
+        let style = Style {
+            color: false,
+            width: Some(width),
+        };
+        for (name, analysis) in sample::all() {
+            for line in render(Format::Table, &analysis, style).lines() {
+                assert!(
+                    line.chars().count() <= usize::from(width),
+                    "{name} at {width}: {line:?}"
+                );
+            }
+        }
+    }
+}
+
+/// Every field of `product.md`, "Results JSON", as paths; `[]` is the first element of an array.
+const SUITE_FIELDS: [&str; 28] = [
+    "schema",
+    "confidence",
+    "benchmarks",
+    "suite.hpt.confidence",
+    "suite.hpt.direction",
+    "suite.hpt.r_speedup",
+    "suite.hpt.gamma",
+    "suite.hpt.gamma_confidence",
+    "suite.overall.min.gain",
+    "suite.overall.min.speedup",
+    "suite.overall.mean.gain",
+    "suite.overall.mean.speedup",
+    "suite.overall.median.gain",
+    "suite.overall.median.speedup",
+    "suite.proportion.mean.accelerated",
+    "suite.proportion.mean.total",
+    "suite.proportion.mean.lower",
+    "suite.proportion.mean.upper",
+    "suite.proportion.median.accelerated",
+    "suite.proportion.median.total",
+    "suite.proportion.median.lower",
+    "suite.proportion.median.upper",
+    "unmatched",
+    "verdict",
+    "gate.fail_on",
+    "gate.threshold",
+    "gate.failed",
+    "gate.reasons",
+];
+
+const BENCHMARK_FIELDS: [&str; 34] = [
+    "name",
+    "unit",
+    "base.n",
+    "base.min",
+    "base.mean",
+    "base.median",
+    "head.n",
+    "head.min",
+    "head.mean",
+    "head.median",
+    "speedup.min",
+    "speedup.mean",
+    "speedup.median",
+    "mean_test.significant",
+    "mean_test.direction",
+    "mean_test.p_value",
+    "mean_test.method",
+    "mean_test.confidence_level",
+    "mean_test.shapiro_p_values",
+    "mean_test.variance_p_value",
+    "mean_test.warnings",
+    "median_test.significant",
+    "median_test.direction",
+    "median_test.p_value",
+    "median_test.ks_p_value",
+    "median_test.confidence_level",
+    "median_test.p_head_faster",
+    "median_test.shift.estimate",
+    "median_test.shift.lower",
+    "median_test.shift.upper",
+    "median_test.warnings",
+    "verdict",
+    "warnings",
+    "hpt.winner",
+];
+
+/// Whether `path` exists in `value`; a `null` object on the way counts as present (the contract's "null where
+/// a value does not exist").
+fn has_path(value: &Value, path: &str) -> bool {
+    let mut current = value;
+    for key in path.split('.') {
+        match current {
+            Value::Null => return true,
+            Value::Object(map) => match map.get(key) {
+                Some(next) => current = next,
+                None => return false,
+            },
+            _ => return false,
+        }
+    }
+    true
+}
+
+fn parse_json(analysis: &Analysis) -> Value {
+    serde_json::from_str(&render(Format::Json, analysis, PLAIN)).expect("the JSON parses")
+}
+
+#[test]
+fn json_has_every_contract_field() {
+    for (name, analysis) in sample::all() {
+        let json = parse_json(&analysis);
+        for path in SUITE_FIELDS.iter().chain(&["warnings"]) {
+            assert!(has_path(&json, path), "{name}: {path}");
+        }
+        let benchmarks = json["benchmarks"]
+            .as_array()
+            .expect("benchmarks is an array");
+        assert_eq!(benchmarks.len(), analysis.benchmarks.len());
+        for b in benchmarks {
+            for path in BENCHMARK_FIELDS {
+                assert!(has_path(b, path), "{name}: benchmarks[].{path}");
+            }
+            let shapiro = b["mean_test"]["shapiro_p_values"].as_array();
+            assert_eq!(shapiro.map(Vec::len), Some(2), "{name}: [base, head]");
+        }
+    }
+}
+
+#[test]
+fn json_carries_schema_and_contract_words() {
+    let json = parse_json(&sample::slower_suite_failed_gate());
+    assert_eq!(json["schema"], "cargo-speedup/1");
+    assert_eq!(json["verdict"], "slower");
+    assert_eq!(json["suite"]["hpt"]["direction"], "slower");
+    assert_eq!(json["gate"]["fail_on"], "suite");
+    assert_eq!(json["gate"]["failed"], true);
+    let b = &json["benchmarks"][0];
+    assert_eq!(b["mean_test"]["method"], "welch");
+    assert_eq!(b["median_test"]["direction"], "slower");
+    assert_eq!(b["verdict"], "slower");
+}
+
+#[test]
+fn json_times_are_in_the_benchmark_unit() {
+    let json = parse_json(&sample::faster_suite());
+    let large = &json["benchmarks"][1];
+    assert_eq!(large["unit"], "us");
+    assert_eq!(large["base"]["median"].as_f64(), Some(91.2));
+    assert_eq!(
+        large["median_test"]["shift"]["estimate"].as_f64(),
+        Some(11.1)
+    );
+    let small = &json["benchmarks"][0];
+    assert_eq!(small["unit"], "ns");
+    assert_eq!(small["base"]["median"].as_f64(), Some(812.26));
+}
+
+#[test]
+fn json_writes_null_for_missing_and_non_finite_values() {
+    let json = parse_json(&sample::nothing_known());
+    let b = &json["benchmarks"][0];
+    for path in [
+        &b["base"]["median"],
+        &b["speedup"]["mean"],
+        &b["mean_test"]["p_value"],
+        &b["mean_test"]["method"],
+        &b["median_test"]["shift"],
+        &json["suite"]["hpt"]["gamma"],
+        &json["suite"]["overall"],
+        &json["suite"]["proportion"],
+        &json["gate"]["threshold"],
+    ] {
+        assert!(path.is_null(), "{path}");
+    }
+}
+
+#[test]
+fn json_lists_unmatched_names_of_both_sides() {
+    let json = parse_json(&sample::unmatched());
+    let names: Vec<&str> = json["unmatched"]
+        .as_array()
+        .expect("unmatched is an array")
+        .iter()
+        .filter_map(Value::as_str)
+        .collect();
+    assert_eq!(names, ["old/bench", "gone, too", "new/bench"]);
+}
+
+#[test]
+fn csv_quotes_names_with_commas_and_quotes() {
+    let csv = render(Format::Csv, &sample::unmatched(), PLAIN);
+    let second = csv.lines().nth(1).expect("a row after the header");
+    assert!(second.starts_with("\"fmt, \"\"quoted\"\" | <pipe>\",ns,faster,"));
+}
+
+#[test]
+fn colour_choice_follows_no_color_and_term() {
+    let env = |no_color: Option<&'static str>, term: Option<&'static str>| {
+        move |name: &str| match name {
+            "NO_COLOR" => no_color.map(String::from),
+            "TERM" => term.map(String::from),
+            _ => None,
+        }
+    };
+    use ColorChoice::{Always, Auto, Never};
+    let cases = [
+        (Never, true, None, None, false),
+        (Always, false, Some("1"), Some("dumb"), true),
+        (Auto, true, None, Some("xterm-256color"), true),
+        (Auto, true, None, None, true),
+        (Auto, false, None, Some("xterm"), false),
+        (Auto, true, Some("1"), Some("xterm"), false),
+        (Auto, true, Some(""), Some("xterm"), true),
+        (Auto, true, None, Some("dumb"), false),
+    ];
+    for (choice, tty, no_color, term, expected) in cases {
+        assert_eq!(
+            color_enabled_in(choice, tty, env(no_color, term)),
+            expected,
+            "{choice:?} tty={tty} NO_COLOR={no_color:?} TERM={term:?}"
+        );
+    }
+}
+
+#[test]
+fn mean_verdict_reads_the_mean_test() {
+    let faster = sample::faster_suite();
+    assert_eq!(
+        mean_verdict(&faster.benchmarks[0].mean_test),
+        Verdict::Faster
+    );
+    assert_eq!(
+        mean_verdict(&faster.benchmarks[2].mean_test),
+        Verdict::Unchanged
+    );
+    let small = sample::inconclusive_with_warnings();
+    assert_eq!(
+        mean_verdict(&small.benchmarks[0].mean_test),
+        Verdict::Inconclusive
+    );
+}
+
+#[test]
+fn identical_warnings_become_one_footnote_naming_their_benchmarks() {
+    let analysis = sample::inconclusive_with_warnings();
+    let notes = Footnotes::of(&analysis);
+    let batch: Vec<_> = notes
+        .notes
+        .iter()
+        .filter(|n| n.warning.kind == WarningKind::BatchMeans)
+        .collect();
+    assert_eq!(batch.len(), 1);
+    assert_eq!(batch[0].benchmarks, ["tiny/a", "tiny/b"]);
+    assert!(notes.marker(0).split(',').count() >= 3);
+    assert!(
+        notes.notes.iter().any(|n| n.benchmarks.is_empty()),
+        "suite warning kept"
+    );
+}
+
+#[test]
+fn hpt_sentence_says_what_the_product_promises() {
+    let mut analysis = sample::faster_suite();
+    analysis.suite.hpt.confidence = Some(0.998);
+    assert_eq!(
+        hpt_sentence(&analysis),
+        "HEAD is faster than BASE with confidence 0.998; 0.95-speedup 1.12x"
+    );
+    assert_eq!(
+        hpt_sentence(&sample::hpt_not_reachable()),
+        "HEAD is faster than BASE with confidence 0.875; confidence 0.99 is not reached, so there is no \
+         0.99-speedup"
+    );
+    assert_eq!(
+        hpt_sentence(&sample::unchanged_suite()),
+        "no benchmark differs significantly between BASE and HEAD"
+    );
+    assert!(
+        hpt_sentence(&sample::slower_suite_failed_gate()).ends_with("0.87x (BASE is 1.15x faster)")
+    );
+}
+
+#[test]
+fn warning_summary_lists_each_warning_once_with_its_hint() {
+    let lines = warning_summary(&sample::inconclusive_with_warnings());
+    assert_eq!(lines.len(), 6);
+    assert_eq!(
+        lines[0],
+        "tiny/a, tiny/b: observations are batch means from one process, not independent runs \
+         (hint: use `--rounds 10` to measure independent process runs)"
+    );
+    assert_eq!(lines[5], "BASE and HEAD were measured on different CPUs");
+    assert!(warning_summary(&sample::faster_suite()).is_empty());
+}

@@ -1,0 +1,216 @@
+//! criterion.rs output trees on disk (`formats.md` §1): `<root>/<dir>/<baseline>/{benchmark,sample}.json`.
+//!
+//! Why it exists: criterion is how Rust projects benchmark, and both `compare` (baselines saved with
+//! `--save-baseline`) and the measuring code (the `new` samples of a run) read its files.
+//!
+//! Benchmarks are matched by `full_id` from `benchmark.json`, never by directory name: criterion's
+//! directory names are lossy (`make_filename_safe`, 64-byte truncation) and order-dependent (`_2` suffixes).
+//! Observation k is `times[k] / iters[k]`, the mean time of batch k ([`Observation::BatchMean`]), in
+//! nanoseconds for criterion's WallTime (a custom measurement needs [`Context::unit_override`]). Both the
+//! 0.3.3+ `sample.json` (`{"sampling_mode", "iters", "times"}`, `sampling_mode` optional, Linear or Flat)
+//! and the older pair of arrays `[[iters…], [times…]]` are read; unknown fields are ignored. `estimates.json`
+//! and `change/` are not read: the statistics use the samples only.
+//!
+//! Must not: guess a benchmark's name from its path, or skip a benchmark whose files are broken (that is an
+//! error naming the file).
+
+use std::path::{Path, PathBuf};
+
+use serde::Deserialize;
+
+use super::{Builder, Context, SourceError, invalid};
+use crate::model::{Observation, Results, Unit};
+
+const FORMAT: &str = "criterion data";
+/// Criterion trees are `<group>/<function>/<value>/<baseline>`; deeper directories are not criterion's.
+const MAX_DEPTH: usize = 8;
+
+#[derive(Deserialize)]
+struct BenchmarkFile {
+    group_id: String,
+    function_id: Option<String>,
+    value_str: Option<String>,
+    full_id: Option<String>,
+}
+
+impl BenchmarkFile {
+    fn full_id(self) -> String {
+        self.full_id.unwrap_or_else(|| {
+            [Some(self.group_id), self.function_id, self.value_str]
+                .into_iter()
+                .flatten()
+                .collect::<Vec<_>>()
+                .join("/")
+        })
+    }
+}
+
+#[derive(Deserialize)]
+#[serde(untagged)]
+enum SampleFile {
+    /// criterion 0.3.3 and later.
+    Current {
+        #[allow(dead_code)]
+        sampling_mode: Option<String>,
+        iters: Vec<f64>,
+        times: Vec<f64>,
+    },
+    /// Before 0.3.3: `[iters, times]`.
+    Legacy((Vec<f64>, Vec<f64>)),
+}
+
+/// Reads baseline `baseline` ("new" for the latest run) of every benchmark under the criterion root `root`,
+/// in nanoseconds, sorted by `full_id`.
+pub fn read_baseline(root: &Path, baseline: &str) -> Result<Results, SourceError> {
+    read_baseline_with_unit(root, baseline, None)
+}
+
+/// [`read_baseline`] with the samples in `unit` (default nanoseconds).
+pub fn read_baseline_with_unit(
+    root: &Path,
+    baseline: &str,
+    unit: Option<Unit>,
+) -> Result<Results, SourceError> {
+    let origin = format!("{} (baseline `{baseline}`)", root.display());
+    if !root.is_dir() {
+        return Err(SourceError::Read {
+            path: root.display().to_string(),
+            error: std::io::Error::new(std::io::ErrorKind::NotFound, "not a directory"),
+        });
+    }
+    let mut dirs = Vec::new();
+    collect_benchmark_dirs(root, 0, &mut |dir| {
+        if dir.file_name().is_some_and(|n| n == baseline) {
+            dirs.push(dir.to_path_buf());
+        }
+    });
+    let mut benchmarks = Vec::new();
+    for dir in &dirs {
+        benchmarks.push(read_benchmark(dir)?);
+    }
+    benchmarks.sort_by(|a, b| a.0.cmp(&b.0));
+    let mut builder = Builder::new(&origin);
+    for (name, values) in benchmarks {
+        let unit = unit.unwrap_or(Unit::Ns);
+        builder.push(&name, values, unit, Observation::BatchMean)?;
+    }
+    if dirs.is_empty() {
+        return Err(no_baseline(root, baseline));
+    }
+    builder.finish(FORMAT)
+}
+
+fn no_baseline(root: &Path, baseline: &str) -> SourceError {
+    let found = baselines(root);
+    let hint = if found.is_empty() && root.join("data").is_dir() {
+        "this looks like cargo-criterion's directory, which keeps no readable baselines: compare its \
+         `--message-format=json` output instead"
+            .to_string()
+    } else if found.is_empty() {
+        "run `cargo bench` first, or point at the directory that holds criterion's output"
+            .to_string()
+    } else {
+        format!("baselines found: {}", found.join(", "))
+    };
+    SourceError::NoSamples {
+        path: root.display().to_string(),
+        reason: format!("no criterion benchmark has a `{baseline}` baseline here"),
+        hint: Some(hint),
+    }
+}
+
+/// The baseline names present under a criterion root (`new`, `base`, and every `--save-baseline` name),
+/// sorted; empty when `root` is not a criterion tree.
+pub fn baselines(root: &Path) -> Vec<String> {
+    let mut names = Vec::new();
+    collect_benchmark_dirs(root, 0, &mut |dir| {
+        if let Some(name) = dir.file_name().and_then(|n| n.to_str()) {
+            names.push(name.to_string());
+        }
+    });
+    names.sort();
+    names.dedup();
+    names
+}
+
+/// Calls `found` with every directory under `dir` that holds a `benchmark.json`. Symbolic links are not
+/// followed, so a link loop cannot hang the walk.
+fn collect_benchmark_dirs(dir: &Path, depth: usize, found: &mut dyn FnMut(&Path)) {
+    if depth > MAX_DEPTH {
+        return;
+    }
+    if depth > 0 && dir.join("benchmark.json").is_file() {
+        found(dir);
+    }
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        return;
+    };
+    let mut children: Vec<PathBuf> = entries
+        .flatten()
+        .filter(|e| e.file_type().is_ok_and(|t| t.is_dir()))
+        .map(|e| e.path())
+        .collect();
+    children.sort();
+    for child in children {
+        collect_benchmark_dirs(&child, depth + 1, found);
+    }
+}
+
+/// Reads one baseline directory (`<root>/<dir>/<baseline>`): its `full_id` and its batch means.
+pub fn read_benchmark(dir: &Path) -> Result<(String, Vec<f64>), SourceError> {
+    let id_path = dir.join("benchmark.json");
+    let name = read_json::<BenchmarkFile>(&id_path)?.full_id();
+    let sample_path = dir.join("sample.json");
+    if !sample_path.is_file() {
+        return Err(SourceError::NoSamples {
+            path: dir.display().to_string(),
+            reason: format!("benchmark `{name}` has no sample.json beside its benchmark.json"),
+            hint: Some("rerun the benchmark: criterion writes sample.json with every run".into()),
+        });
+    }
+    let (iters, times) = match read_json::<SampleFile>(&sample_path)? {
+        SampleFile::Current { iters, times, .. } => (iters, times),
+        SampleFile::Legacy((iters, times)) => (iters, times),
+    };
+    let path = sample_path.display().to_string();
+    if iters.len() != times.len() {
+        let message = format!("{} iteration counts but {} times", iters.len(), times.len());
+        return Err(invalid(&path, FORMAT, message));
+    }
+    if let Some(k) = iters.iter().position(|&n| !(n.is_finite() && n > 0.0)) {
+        let message = format!("iteration count {k} is {}, expected > 0", iters[k]);
+        return Err(invalid(&path, FORMAT, message));
+    }
+    let means = times.iter().zip(&iters).map(|(t, n)| t / n).collect();
+    Ok((name, means))
+}
+
+fn read_json<T: for<'de> Deserialize<'de>>(path: &Path) -> Result<T, SourceError> {
+    let shown = path.display().to_string();
+    let text = std::fs::read_to_string(path).map_err(|error| SourceError::Read {
+        path: shown.clone(),
+        error,
+    })?;
+    serde_json::from_str(&text).map_err(|e| invalid(&shown, FORMAT, e.to_string()))
+}
+
+/// Loads a directory given on the command line: one benchmark's baseline directory (it holds
+/// `benchmark.json`), else a criterion root read at baseline `selector` (default `new`).
+pub(crate) fn load_dir(
+    dir: &Path,
+    selector: Option<&str>,
+    ctx: &Context,
+) -> Result<Results, SourceError> {
+    if dir.join("benchmark.json").is_file() && selector.is_none() {
+        let (name, values) = read_benchmark(dir)?;
+        let mut builder = Builder::new(&dir.display().to_string());
+        let unit = ctx.unit_override.unwrap_or(Unit::Ns);
+        builder.push(&name, values, unit, Observation::BatchMean)?;
+        return builder.finish(FORMAT);
+    }
+    read_baseline_with_unit(dir, selector.unwrap_or("new"), ctx.unit_override)
+}
+
+#[cfg(test)]
+#[path = "criterion_tests.rs"]
+mod tests;

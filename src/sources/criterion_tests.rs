@@ -1,0 +1,141 @@
+use super::*;
+use crate::sources::SourceError;
+use crate::sources::tests::fixture;
+
+fn names(results: &Results) -> Vec<&str> {
+    results.benchmarks.iter().map(|b| b.name.as_str()).collect()
+}
+
+#[test]
+fn real_tree_is_matched_by_full_id_not_directory() {
+    let results = read_baseline(&fixture("criterion/real"), "new").unwrap();
+    assert_eq!(
+        names(&results),
+        [
+            "fib_20",
+            "flat/30",
+            "sum_squares/vec<u32>/512",
+            "sum_squares/vec<u32>/64"
+        ]
+    );
+    for b in &results.benchmarks {
+        assert_eq!(b.sample.len(), 10, "{}", b.name);
+        assert_eq!(b.observation, Observation::BatchMean);
+        assert_eq!(b.unit, Unit::Ns);
+    }
+}
+
+#[test]
+fn observation_is_batch_time_over_iterations() {
+    // fixtures/sources/criterion/real/fib_20/before/sample.json: times[0] = 5392781, iters[0] = 2001169.
+    let results = read_baseline(&fixture("criterion/real"), "before").unwrap();
+    let fib = &results.benchmarks[0];
+    assert_eq!(fib.name, "fib_20");
+    assert_eq!(fib.sample.nanos()[0], 5392781.0 / 2001169.0);
+    assert_eq!(fib.sample.nanos()[9], 85754892.0 / 20011690.0);
+}
+
+#[test]
+fn flat_mode_samples_are_read() {
+    // flat/30/new/sample.json has equal iteration counts of 7483500.
+    let results = read_baseline(&fixture("criterion/real"), "new").unwrap();
+    let flat = &results.benchmarks[1];
+    assert_eq!(flat.name, "flat/30");
+    assert_eq!(flat.sample.nanos()[0], 29016276.0 / 7483500.0);
+}
+
+#[test]
+fn saved_baselines_are_listed() {
+    assert_eq!(
+        baselines(&fixture("criterion/real")),
+        ["after", "before", "new"]
+    );
+    assert!(baselines(&fixture("does-not-exist")).is_empty());
+}
+
+#[test]
+fn missing_baseline_error_lists_those_found() {
+    let err = read_baseline(&fixture("criterion/real"), "nope").unwrap_err();
+    let message = err.to_string();
+    assert!(message.contains("`nope`"), "{message}");
+    assert!(
+        message.contains("hint: baselines found: after, before, new"),
+        "{message}"
+    );
+}
+
+#[test]
+fn legacy_format_with_pair_of_arrays_is_read() {
+    let results = read_baseline(&fixture("criterion/legacy"), "base").unwrap();
+    assert_eq!(names(&results), ["parse/small", "parse: large"]);
+    assert_eq!(
+        results.benchmarks[0].sample.nanos(),
+        &[812.0, 799.5, 805.1, 801.0]
+    );
+    assert_eq!(
+        results.benchmarks[1].sample.nanos(),
+        &[91200.0, 90800.0, 92000.0]
+    );
+}
+
+#[test]
+fn benchmark_without_samples_is_an_error_naming_it() {
+    let err = read_baseline(&fixture("criterion/broken"), "new").unwrap_err();
+    assert!(matches!(err, SourceError::NoSamples { .. }), "{err:?}");
+    let message = err.to_string();
+    assert!(
+        message.contains("broken/alpha/new: no samples: benchmark `alpha` has no sample.json"),
+        "{message}"
+    );
+}
+
+#[test]
+fn two_directories_with_one_full_id_are_a_duplicate() {
+    let err = read_baseline(&fixture("criterion/duplicate"), "new").unwrap_err();
+    assert!(
+        matches!(&err, SourceError::Duplicate { benchmark, .. } if benchmark == "a"),
+        "{err:?}"
+    );
+}
+
+#[test]
+fn a_baseline_directory_is_one_benchmark() {
+    let dir = fixture("criterion/real/sum_squares/vec_u32_/64/after");
+    let results = load_dir(&dir, None, &Context::default()).unwrap();
+    assert_eq!(names(&results), ["sum_squares/vec<u32>/64"]);
+    assert_eq!(
+        results.benchmarks[0].sample.nanos()[0],
+        5317169.0 / 514478.0
+    );
+}
+
+#[test]
+fn root_with_selector_reads_that_baseline() {
+    let root = fixture("criterion/real");
+    let ctx = Context::default();
+    let after = load_dir(&root, Some("after"), &ctx).unwrap();
+    let new = load_dir(&root, None, &ctx).unwrap();
+    assert_eq!(after.benchmarks.len(), 4);
+    assert!(after.origin.contains("`after`"));
+    // The last run saved `after`, so `new` holds the same samples.
+    assert_eq!(after.benchmarks, new.benchmarks);
+}
+
+#[test]
+fn unit_override_scales_the_samples() {
+    let ctx = Context {
+        criterion_home: None,
+        unit_override: Some(Unit::Us),
+    };
+    let results = load_dir(&fixture("criterion/legacy"), Some("new"), &ctx).unwrap();
+    assert_eq!(results.benchmarks[0].unit, Unit::Us);
+    assert_eq!(results.benchmarks[0].sample.nanos()[0], 731.0 * 1000.0);
+}
+
+#[test]
+fn cargo_criterion_directory_hints_at_its_json_output() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::create_dir_all(dir.path().join("data/main/norm")).unwrap();
+    let message = read_baseline(dir.path(), "new").unwrap_err().to_string();
+    assert!(message.contains("--message-format=json"), "{message}");
+}

@@ -1,0 +1,193 @@
+//! Detection and `load` tests over every committed fixture in `fixtures/sources/`.
+
+use std::path::PathBuf;
+
+use super::*;
+
+/// `fixtures/sources/<rel>`.
+pub(crate) fn fixture(rel: &str) -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("fixtures/sources")
+        .join(rel)
+}
+
+fn ctx() -> Context {
+    Context {
+        criterion_home: Some(fixture("criterion/real")),
+        unit_override: None,
+    }
+}
+
+#[test]
+fn baseline_name_is_found_in_the_criterion_home() {
+    let results = load("before", &ctx()).unwrap();
+    assert_eq!(results.benchmarks.len(), 4);
+    assert_eq!(results.benchmarks[0].name, "fib_20");
+}
+
+#[test]
+fn unknown_name_lists_the_baselines_found() {
+    let message = load("nothing-here", &ctx()).unwrap_err().to_string();
+    assert!(message.contains("`nothing-here`"), "{message}");
+    assert!(
+        message.contains("hint: baselines found there: after, before, new"),
+        "{message}"
+    );
+}
+
+#[test]
+fn criterion_root_with_selector_is_a_baseline() {
+    let spec = format!("{}#before", fixture("criterion/real").display());
+    let results = load(&spec, &ctx()).unwrap();
+    assert!(results.origin.contains("`before`"));
+}
+
+#[test]
+fn context_home_set_wins() {
+    assert_eq!(ctx().criterion_home(), fixture("criterion/real"));
+}
+
+/// Every committed fixture file and the format its content must be detected as.
+const DETECTED: [(&str, Format); 14] = [
+    ("raw/base.json", Format::RawJson),
+    ("raw/head.json", Format::RawJson),
+    ("hyperfine/base.json", Format::Hyperfine),
+    ("hyperfine/head.json", Format::Hyperfine),
+    ("hyperfine/revisions.json", Format::Hyperfine),
+    ("hyperfine/legacy-parameter.json", Format::Hyperfine),
+    ("cargo-criterion/base.jsonl", Format::CargoCriterion),
+    ("cargo-criterion/head.jsonl", Format::CargoCriterion),
+    ("go/base.txt", Format::Go),
+    ("go/head.txt", Format::Go),
+    ("google-benchmark/base.json", Format::GoogleBenchmark),
+    (
+        "google-benchmark/aggregates-only.json",
+        Format::GoogleBenchmark,
+    ),
+    ("misc/analysis-report.json", Format::AnalysisReport),
+    ("criterion/real/fib_20/new/sample.json", Format::RawJson),
+];
+
+#[test]
+fn each_fixture_is_detected_from_its_content() {
+    // The last entry is the counter-example: a criterion sample.json alone is no results file, and its
+    // detection must not pretend otherwise (it has no `benchmarks`): it is checked below.
+    for (rel, format) in &DETECTED[..13] {
+        let text = std::fs::read_to_string(fixture(rel)).unwrap();
+        assert_eq!(detect(&text), Some(*format), "{rel}");
+    }
+    let sample = std::fs::read_to_string(fixture(DETECTED[13].0)).unwrap();
+    assert_eq!(detect(&sample), None);
+}
+
+#[test]
+fn detection_ignores_the_extension() {
+    let dir = tempfile::tempdir().unwrap();
+    for (i, (rel, format)) in DETECTED[..12].iter().enumerate() {
+        // JSON saved as .txt, text saved as .json: the content decides.
+        let ext = if *format == Format::Go { "json" } else { "txt" };
+        let path = dir.path().join(format!("input{i}.{ext}"));
+        std::fs::copy(fixture(rel), &path).unwrap();
+        let loaded = load(path.to_str().unwrap(), &ctx());
+        match format {
+            Format::GoogleBenchmark if rel.contains("aggregates") => {
+                assert!(
+                    matches!(loaded, Err(SourceError::NoSamples { .. })),
+                    "{rel}"
+                )
+            }
+            _ => assert!(loaded.is_ok(), "{rel}: {:?}", loaded.err()),
+        }
+    }
+}
+
+#[test]
+fn garbage_lists_every_format_tried() {
+    for bytes in [
+        &b"hello world\n"[..],
+        b"",
+        b"\xff\xfe\x00binary",
+        b"[1, 2, 3]",
+        b"{\"a\": 1}",
+    ] {
+        let err = load_bytes(bytes, "junk.bin", None, &ctx()).unwrap_err();
+        let message = err.to_string();
+        assert!(
+            message.starts_with("junk.bin: not a results file"),
+            "{message}"
+        );
+        for format in FILE_FORMATS {
+            assert!(message.contains(format), "{message} lacks {format}");
+        }
+        assert!(message.contains("hint:"), "{message}");
+    }
+}
+
+#[test]
+fn hyperfine_csv_is_not_accepted() {
+    let path = fixture("misc/hyperfine.csv");
+    let err = load(path.to_str().unwrap(), &ctx()).unwrap_err();
+    assert!(matches!(err, SourceError::Unrecognised { .. }), "{err:?}");
+}
+
+#[test]
+fn analysis_report_gets_its_own_error_and_hint() {
+    let path = fixture("misc/analysis-report.json");
+    let message = load(path.to_str().unwrap(), &ctx())
+        .unwrap_err()
+        .to_string();
+    assert!(message.contains("is an analysis report"), "{message}");
+    assert!(
+        message.contains("hint: compare the files written by `cargo speedup record`"),
+        "{message}"
+    );
+}
+
+#[test]
+fn selector_on_a_format_without_parts_is_an_error() {
+    let spec = format!("{}#x", fixture("raw/base.json").display());
+    let message = load(&spec, &ctx()).unwrap_err().to_string();
+    assert!(
+        message.contains("`#x` selects nothing in raw timing JSON"),
+        "{message}"
+    );
+}
+
+#[test]
+fn directory_without_criterion_data_says_so() {
+    let dir = tempfile::tempdir().unwrap();
+    let message = load(dir.path().to_str().unwrap(), &ctx())
+        .unwrap_err()
+        .to_string();
+    assert!(
+        message.contains("no criterion benchmark has a `new` baseline"),
+        "{message}"
+    );
+    assert!(
+        message.contains("hint: run `cargo bench` first"),
+        "{message}"
+    );
+}
+
+#[test]
+fn unreadable_path_names_the_path() {
+    // A path with a separator is never taken for a baseline name.
+    let message = load("no/such/file.json", &ctx()).unwrap_err().to_string();
+    assert_eq!(
+        message,
+        "cannot read no/such/file.json: no such file or directory"
+    );
+}
+
+#[test]
+fn missing_criterion_home_does_not_panic() {
+    let ctx = Context {
+        criterion_home: Some(PathBuf::from("/nonexistent/criterion")),
+        unit_override: None,
+    };
+    let message = load("before", &ctx).unwrap_err().to_string();
+    assert!(
+        message.contains("save one with `cargo bench -- --save-baseline NAME`"),
+        "{message}"
+    );
+}
