@@ -44,6 +44,7 @@ fn bench_hpt(c: &mut Criterion) {
     for (name, benchmarks, samples, speedup) in [
         ("hpt_1000x100_speedup_1.05", 1000, 100, 1.05),
         ("hpt_1000x100_speedup_1.30", 1000, 100, 1.30),
+        ("hpt_1000x100_speedup_10", 1000, 100, 10.0),
         ("hpt_100x30_speedup_1.05", 100, 30, 1.05),
         ("hpt_8x3_speedup_1.90", 8, 3, 1.90),
     ] {

@@ -112,7 +112,12 @@ pub enum Weight {
 #[derive(Debug, Clone, Args)]
 pub struct AnalysisArgs {
     /// Confidence level 1 - alpha of every decision, and r of the r-speedup
-    #[arg(long, value_name = "C", default_value_t = 0.95)]
+    #[arg(
+        long,
+        value_name = "C",
+        default_value_t = 0.95,
+        allow_negative_numbers = true
+    )]
     pub confidence: f64,
 
     /// What to print
@@ -123,22 +128,35 @@ pub struct AnalysisArgs {
     #[arg(short = 'o', long = "output", value_name = "FILE")]
     pub output: Option<PathBuf>,
 
+    /// Also write the JSON report to FILE, whatever --format is (e.g. Markdown for people, JSON for scripts)
+    #[arg(long = "json", value_name = "FILE")]
+    pub json: Option<PathBuf>,
+
     /// Exit 1 when HPT finds the suite slower (suite), or when any benchmark is significantly slower after
     /// Holm's correction (any)
     #[arg(long = "fail-on", value_enum, default_value_t = FailOnArg::Suite)]
     pub fail_on: FailOnArg,
 
     /// A regression smaller than PCT percent is not a failure
-    #[arg(long, value_name = "PCT", default_value_t = 0.0)]
+    #[arg(
+        long,
+        value_name = "PCT",
+        default_value_t = 0.0,
+        allow_negative_numbers = true
+    )]
     pub threshold: f64,
 
     /// Risk of the per-benchmark rank-sum tests inside HPT [default: 0.05 with >= 5 samples per side, else
     /// 0.10]
-    #[arg(long = "hpt-alpha", value_name = "A")]
+    #[arg(long = "hpt-alpha", value_name = "A", allow_negative_numbers = true)]
     pub hpt_alpha: Option<f64>,
 
     /// Also report HPT's confidence that HEAD is more than G times faster than BASE
-    #[arg(long = "speedup-under-test", value_name = "G")]
+    #[arg(
+        long = "speedup-under-test",
+        value_name = "G",
+        allow_negative_numbers = true
+    )]
     pub speedup_under_test: Option<f64>,
 
     /// When to use colours (NO_COLOR is respected under auto)

@@ -1,60 +1,59 @@
 //! Validated, typed options built from the command line: every value a user can get wrong is checked here
 //! once, with a message that names the flag and the accepted range.
 
-use crate::cli::{AnalysisArgs, FailOnArg};
-use crate::protocol::FailOn;
+use std::path::PathBuf;
+
+use crate::cli::{AnalysisArgs, ColorChoice, FailOnArg, Format};
+use crate::protocol::{FailOn, Options};
 
 /// A bad option value: exit status 2.
 #[derive(Debug, Clone, PartialEq, thiserror::Error)]
-#[error("invalid value {value} for {flag}: {expected}")]
+#[error("invalid value {value} for {flag}: expected {expected}")]
 pub struct PlanError {
     pub flag: &'static str,
     pub value: String,
     pub expected: &'static str,
 }
 
-/// The options of the analysis itself, independent of where the results come from.
-#[derive(Debug, Clone, Copy, PartialEq)]
+/// Precision r of the minimal number of benchmarks when none is given (paper 000 §6.2.4).
+pub const DEFAULT_PRECISION: f64 = 0.05;
+
+/// Where and how the report goes.
+#[derive(Debug, Clone, PartialEq)]
+pub struct OutputPlan {
+    pub format: Format,
+    /// `None` for stdout.
+    pub path: Option<PathBuf>,
+    /// `--json FILE`: the JSON report as well.
+    pub json: Option<PathBuf>,
+    pub color: ColorChoice,
+    pub quiet: bool,
+}
+
+/// Everything a comparing command needs besides its inputs.
+#[derive(Debug, Clone, PartialEq)]
 pub struct AnalysisPlan {
-    /// Confidence level of every decision and r of the r-speedup, in (0, 1).
-    pub confidence: f64,
-    /// Risk of HPT's per-benchmark tests; `None` for the paper's default.
-    pub hpt_alpha: Option<f64>,
-    /// `--speedup-under-test`, at least 1.
-    pub speedup_under_test: Option<f64>,
-    pub fail_on: FailOn,
-    /// Percent, >= 0.
-    pub threshold: f64,
+    pub options: Options,
+    pub output: OutputPlan,
 }
 
 impl AnalysisPlan {
     pub fn from_args(args: &AnalysisArgs) -> Result<AnalysisPlan, PlanError> {
-        let open_unit = |flag, v: f64| {
-            if v > 0.0 && v < 1.0 {
-                Ok(v)
-            } else {
-                Err(PlanError {
-                    flag,
-                    value: v.to_string(),
-                    expected: "a number strictly between 0 and 1, e.g. 0.95",
-                })
-            }
-        };
         let confidence = open_unit("--confidence", args.confidence)?;
         let hpt_alpha = args
             .hpt_alpha
             .map(|a| open_unit("--hpt-alpha", a))
             .transpose()?;
-        let speedup_under_test = match args.speedup_under_test {
-            Some(g) if !(g.is_finite() && g > 0.0) => {
-                return Err(PlanError {
-                    flag: "--speedup-under-test",
-                    value: g.to_string(),
-                    expected: "a positive speedup factor, e.g. 1.1",
-                });
-            }
-            other => other,
-        };
+        if let Some(g) = args
+            .speedup_under_test
+            .filter(|g| !(g.is_finite() && *g > 0.0))
+        {
+            return Err(PlanError {
+                flag: "--speedup-under-test",
+                value: g.to_string(),
+                expected: "a positive speedup factor, e.g. 1.1",
+            });
+        }
         if !(args.threshold.is_finite() && args.threshold >= 0.0) {
             return Err(PlanError {
                 flag: "--threshold",
@@ -63,15 +62,74 @@ impl AnalysisPlan {
             });
         }
         Ok(AnalysisPlan {
-            confidence,
-            hpt_alpha,
-            speedup_under_test,
-            fail_on: match args.fail_on {
-                FailOnArg::None => FailOn::None,
-                FailOnArg::Suite => FailOn::Suite,
-                FailOnArg::Any => FailOn::Any,
+            options: Options {
+                confidence,
+                hpt_alpha,
+                speedup_under_test: args.speedup_under_test,
+                fail_on: match args.fail_on {
+                    FailOnArg::None => FailOn::None,
+                    FailOnArg::Suite => FailOn::Suite,
+                    FailOnArg::Any => FailOn::Any,
+                },
+                threshold: args.threshold,
+                precision: DEFAULT_PRECISION,
             },
-            threshold: args.threshold,
+            output: OutputPlan {
+                format: args.format,
+                path: args.output.clone(),
+                json: args.json.clone(),
+                color: args.color,
+                quiet: args.quiet,
+            },
         })
+    }
+}
+
+fn open_unit(flag: &'static str, value: f64) -> Result<f64, PlanError> {
+    if value > 0.0 && value < 1.0 {
+        Ok(value)
+    } else {
+        Err(PlanError {
+            flag,
+            value: value.to_string(),
+            expected: "a number strictly between 0 and 1, e.g. 0.95",
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::cli::{Command, parse_from};
+
+    fn analysis_args(extra: &[&str]) -> AnalysisArgs {
+        let mut args = vec!["cargo-speedup", "compare", "a", "b"];
+        args.extend_from_slice(extra);
+        match parse_from(args).command {
+            Some(Command::Compare(c)) => c.analysis,
+            other => panic!("expected compare, got {other:?}"),
+        }
+    }
+
+    #[test]
+    fn confidence_outside_the_open_unit_interval_is_rejected() {
+        for bad in ["1", "0", "1.5", "-0.1", "NaN"] {
+            let flag = format!("--confidence={bad}");
+            let error = AnalysisPlan::from_args(&analysis_args(&[&flag])).unwrap_err();
+            assert_eq!(error.flag, "--confidence", "{bad}");
+        }
+        let plan = AnalysisPlan::from_args(&analysis_args(&["--confidence", "0.99"])).unwrap();
+        assert_eq!(plan.options.confidence, 0.99);
+    }
+
+    #[test]
+    fn negative_threshold_and_speedup_are_rejected() {
+        let error = AnalysisPlan::from_args(&analysis_args(&["--threshold=-1"])).unwrap_err();
+        assert_eq!(error.flag, "--threshold");
+        let error =
+            AnalysisPlan::from_args(&analysis_args(&["--speedup-under-test", "0"])).unwrap_err();
+        assert_eq!(error.flag, "--speedup-under-test");
+        let error = AnalysisPlan::from_args(&analysis_args(&["--hpt-alpha", "1"])).unwrap_err();
+        assert_eq!(error.flag, "--hpt-alpha");
     }
 }

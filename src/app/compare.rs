@@ -1,20 +1,114 @@
 //! `cargo speedup compare BASE HEAD`: read two existing results, analyse, report, gate.
 
-use anyhow::{Result, bail};
+use std::io::{IsTerminal, Write};
+use std::path::Path;
+
+use anyhow::{Context as _, Result, bail};
 
 use super::Outcome;
-use crate::cli::{AnalysisArgs, CompareArgs};
-use crate::model::Results;
+use crate::cli::{AnalysisArgs, CompareArgs, Format};
+use crate::model::{Results, Suite, Unit};
+use crate::plan::{AnalysisPlan, OutputPlan};
+use crate::protocol::{Analysis, analyse};
+use crate::report::{Style, color_enabled, renderer, warning_summary};
+use crate::sources::{self, Context};
 
 /// `compare`: load both sides, then [`analyse_and_report`].
 pub fn compare(args: &CompareArgs) -> Result<Outcome> {
-    let _ = args;
-    bail!("`compare` is not available in this build yet")
+    let mut context = Context::from_env();
+    if let Some(unit) = &args.unit {
+        context.unit_override = Some(Unit::parse(unit).with_context(|| {
+            format!("invalid value {unit:?} for --unit\nhint: use one of ns, us, ms, s")
+        })?);
+    }
+    let base = sources::load(&args.base, &context)?;
+    let head = sources::load(&args.head, &context)?;
+    analyse_and_report(base, head, &args.analysis)
 }
 
 /// The stages after the results of both sides exist: pair, analyse, render, gate. Shared by `compare` and
 /// the revision comparison.
 pub fn analyse_and_report(base: Results, head: Results, args: &AnalysisArgs) -> Result<Outcome> {
-    let _ = (base, head, args);
-    bail!("the analysis is not available in this build yet")
+    let plan = AnalysisPlan::from_args(args)?;
+    let (base_origin, head_origin) = (base.origin.clone(), head.origin.clone());
+    let suite = Suite::pair(base, head);
+    if suite.pairs.is_empty() {
+        bail!(
+            "no benchmark is present in both {base_origin} and {head_origin}\n\
+             hint: benchmarks are matched by exact name; BASE has {} and HEAD {} benchmarks",
+            suite.base_only.len(),
+            suite.head_only.len()
+        );
+    }
+    let analysis = analyse(&suite, &plan.options);
+    write_report(&analysis, &plan.output)?;
+    warn_on_stderr(&analysis, &plan.output);
+    Ok(if analysis.gate.failed {
+        Outcome::GateFailed
+    } else {
+        Outcome::Passed
+    })
+}
+
+/// Renders to stdout, or to `--output` atomically (a temporary file renamed into place); `--json` as well.
+fn write_report(analysis: &Analysis, output: &OutputPlan) -> Result<()> {
+    let render = renderer(output.format);
+    match &output.path {
+        None => {
+            let mut stdout = std::io::stdout().lock();
+            render.render(analysis, Style::for_stdout(output.color), &mut stdout)?;
+            stdout.flush()?;
+        }
+        Some(path) => {
+            let style = Style {
+                color: color_enabled(output.color, false),
+                ..Style::plain()
+            };
+            let mut bytes = Vec::new();
+            render.render(analysis, style, &mut bytes)?;
+            write_atomically(path, &bytes)?;
+        }
+    }
+    if let Some(path) = &output.json {
+        let mut bytes = Vec::new();
+        renderer(Format::Json).render(analysis, Style::plain(), &mut bytes)?;
+        write_atomically(path, &bytes)?;
+    }
+    Ok(())
+}
+
+/// Writes `bytes` to `path` through a temporary file in the same directory, so that nothing is half written.
+pub fn write_atomically(path: &Path, bytes: &[u8]) -> Result<()> {
+    let dir = match path.parent() {
+        Some(p) if !p.as_os_str().is_empty() => p,
+        _ => Path::new("."),
+    };
+    let mut file = tempfile::NamedTempFile::new_in(dir).with_context(|| {
+        format!(
+            "cannot write {}: its directory is not writable",
+            path.display()
+        )
+    })?;
+    file.write_all(bytes)
+        .with_context(|| format!("cannot write {}", path.display()))?;
+    file.persist(path)
+        .with_context(|| format!("cannot write {}", path.display()))?;
+    Ok(())
+}
+
+/// Warnings go to stderr too (unless `-q`), except when the table with its warnings is already on the
+/// terminal that stderr would print to.
+fn warn_on_stderr(analysis: &Analysis, output: &OutputPlan) {
+    let table_on_terminal =
+        output.format == Format::Table && output.path.is_none() && std::io::stdout().is_terminal();
+    if output.quiet || table_on_terminal {
+        return;
+    }
+    let mut stderr = std::io::stderr().lock();
+    for line in warning_summary(analysis) {
+        let _ = writeln!(stderr, "warning: {line}");
+    }
+    for reason in &analysis.gate.reasons {
+        let _ = writeln!(stderr, "gate failed: {reason}");
+    }
 }

@@ -1,1 +1,186 @@
-//! The gate: whether a comparison fails under `--fail-on` and `--threshold`.
+//! The gate: whether a comparison fails under `--fail-on` and `--threshold`, and why.
+//!
+//! What each mode promises (stated in the README too):
+//!
+//! - `suite`: fails when HPT (paper 003 §4) finds HEAD slower than BASE with confidence at least
+//!   `--confidence`, and, with a threshold t %, when the suite is more than t % slower at that confidence (the
+//!   r-speedup of BASE over HEAD exceeds 1 + t/100). A suite of unchanged benchmarks fails at most
+//!   1 − confidence of the time.
+//! - `any`: fails when at least one benchmark is significantly slower, controlling the family-wise error rate
+//!   across benchmarks with Holm's step-down procedure (Holm 1979, *Scand. J. Statist.* 6:65–70) on the
+//!   one-sided Wilcoxon-Mann-Whitney p-values of "HEAD slower". With t %, each benchmark tests "HEAD is more
+//!   than t % slower": BASE's times are multiplied by 1 + t/100 before the test. So a suite of 50 unchanged
+//!   benchmarks fails at most 1 − confidence of the time, not 1 − confidence^50.
+//! - `none`: never fails.
+//!
+//! Pure: no I/O; the decision only, the reasons in words.
+
+use super::{Direction, FailOn, GateOutcome, HptSummary};
+use crate::stats::Alternative;
+use crate::stats::rank_sum::rank_sum;
+
+/// One benchmark as the gate sees it.
+pub struct GateInput<'a> {
+    pub name: &'a str,
+    pub base: &'a [f64],
+    pub head: &'a [f64],
+}
+
+/// Decides the gate. `confidence` is 1 − the family-wise risk; `threshold` is in percent.
+pub fn gate(
+    fail_on: FailOn,
+    threshold: f64,
+    confidence: f64,
+    hpt: &HptSummary,
+    benchmarks: &[GateInput<'_>],
+) -> GateOutcome {
+    let reasons = match fail_on {
+        FailOn::None => Vec::new(),
+        FailOn::Suite => suite_reasons(threshold, confidence, hpt),
+        FailOn::Any => any_reasons(threshold, 1.0 - confidence, benchmarks),
+    };
+    GateOutcome {
+        fail_on,
+        threshold,
+        failed: !reasons.is_empty(),
+        reasons,
+    }
+}
+
+fn suite_reasons(threshold: f64, confidence: f64, hpt: &HptSummary) -> Vec<String> {
+    let (Some(Direction::Slower), Some(level)) = (hpt.direction, hpt.confidence) else {
+        return Vec::new();
+    };
+    if level < confidence {
+        return Vec::new();
+    }
+    let limit = 1.0 + threshold / 100.0;
+    // r_speedup < 1 is 1 / (the r-speedup of BASE over HEAD).
+    let slowdown = hpt.r_speedup.map(|s| 1.0 / s);
+    match slowdown {
+        Some(factor) if factor >= limit => vec![if threshold > 0.0 {
+            format!(
+                "the suite is more than {threshold}% slower with confidence {confidence} \
+                 (HEAD is {factor:.2}x slower)"
+            )
+        } else {
+            format!("HEAD is slower than BASE with confidence {level:.3} (HPT)")
+        }],
+        _ => Vec::new(),
+    }
+}
+
+fn any_reasons(threshold: f64, alpha: f64, benchmarks: &[GateInput<'_>]) -> Vec<String> {
+    let factor = 1.0 + threshold / 100.0;
+    let mut tested: Vec<(&str, f64)> = benchmarks
+        .iter()
+        .filter_map(|b| {
+            let scaled: Vec<f64> = b.base.iter().map(|v| v * factor).collect();
+            // "HEAD slower by more than t %": BASE·(1 + t) is stochastically smaller than HEAD.
+            let p = rank_sum(&scaled, b.head, Alternative::Less).ok()?.p_value;
+            Some((b.name, p))
+        })
+        .collect();
+    let rejected = holm(&mut tested, alpha);
+    rejected
+        .into_iter()
+        .map(|(name, p, adjusted)| {
+            let what = if threshold > 0.0 {
+                format!("more than {threshold}% slower")
+            } else {
+                "slower".to_string()
+            };
+            format!("{name} is {what} (p = {p:.3e}, Holm-adjusted {adjusted:.3e})")
+        })
+        .collect()
+}
+
+/// Holm's step-down procedure: sorts `tests` by p-value and returns the rejected ones with their
+/// Holm-adjusted p-values (k − j + 1)·p_(j), made monotone and capped at 1.
+fn holm<'a>(tests: &mut [(&'a str, f64)], alpha: f64) -> Vec<(&'a str, f64, f64)> {
+    tests.sort_by(|a, b| a.1.total_cmp(&b.1));
+    let k = tests.len();
+    let mut rejected = Vec::new();
+    let mut running_max: f64 = 0.0;
+    for (j, &(name, p)) in tests.iter().enumerate() {
+        let adjusted = ((k - j) as f64 * p).min(1.0);
+        running_max = running_max.max(adjusted);
+        if running_max > alpha {
+            break;
+        }
+        rejected.push((name, p, running_max));
+    }
+    rejected
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn hpt(direction: Option<Direction>, confidence: Option<f64>, r: Option<f64>) -> HptSummary {
+        HptSummary {
+            confidence,
+            direction,
+            r_speedup: r,
+            gamma: None,
+            gamma_confidence: None,
+            geometric_mean_speedup: None,
+            warnings: vec![],
+        }
+    }
+
+    #[test]
+    fn holm_matches_r_p_adjust() {
+        // R: p.adjust(c(0.01, 0.04, 0.03, 0.005), "holm") = 0.03 0.06 0.06 0.02
+        let mut tests = vec![("a", 0.01), ("b", 0.04), ("c", 0.03), ("d", 0.005)];
+        let rejected = holm(&mut tests, 0.05);
+        let names: Vec<&str> = rejected.iter().map(|r| r.0).collect();
+        assert_eq!(names, vec!["d", "a"]);
+        assert!((rejected[0].2 - 0.02).abs() < 1e-15);
+        assert!((rejected[1].2 - 0.03).abs() < 1e-15);
+        // At alpha 0.06, b and c (adjusted 0.06) are rejected too.
+        let mut tests = vec![("a", 0.01), ("b", 0.04), ("c", 0.03), ("d", 0.005)];
+        assert_eq!(holm(&mut tests, 0.06).len(), 4);
+    }
+
+    #[test]
+    fn suite_gate_fails_only_on_confident_slowdown() {
+        let slower = hpt(Some(Direction::Slower), Some(0.99), Some(0.8));
+        assert!(gate(FailOn::Suite, 0.0, 0.95, &slower, &[]).failed);
+        // 1 / 0.8 = 1.25: a 30 % threshold is not exceeded, 20 % is.
+        assert!(!gate(FailOn::Suite, 30.0, 0.95, &slower, &[]).failed);
+        assert!(gate(FailOn::Suite, 20.0, 0.95, &slower, &[]).failed);
+        let unsure = hpt(Some(Direction::Slower), Some(0.90), None);
+        assert!(!gate(FailOn::Suite, 0.0, 0.95, &unsure, &[]).failed);
+        let faster = hpt(Some(Direction::Faster), Some(0.999), Some(1.2));
+        assert!(!gate(FailOn::Suite, 0.0, 0.95, &faster, &[]).failed);
+        assert!(!gate(FailOn::None, 0.0, 0.95, &slower, &[]).failed);
+    }
+
+    #[test]
+    fn any_gate_names_the_slower_benchmark() {
+        let base: Vec<f64> = (0..20).map(|i| 100.0 + i as f64).collect();
+        let slow: Vec<f64> = base.iter().map(|v| v * 1.5).collect();
+        let same: Vec<f64> = base.iter().map(|v| v + 0.5).collect();
+        let inputs = [
+            GateInput {
+                name: "slow",
+                base: &base,
+                head: &slow,
+            },
+            GateInput {
+                name: "same",
+                base: &base,
+                head: &same,
+            },
+        ];
+        let none = hpt(None, None, None);
+        let outcome = gate(FailOn::Any, 0.0, 0.95, &none, &inputs);
+        assert!(outcome.failed);
+        assert_eq!(outcome.reasons.len(), 1);
+        assert!(outcome.reasons[0].starts_with("slow is slower"));
+        // 1.5x slower is less than a 60 % regression.
+        assert!(!gate(FailOn::Any, 60.0, 0.95, &none, &inputs).failed);
+        assert!(gate(FailOn::Any, 40.0, 0.95, &none, &inputs).failed);
+    }
+}

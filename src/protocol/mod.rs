@@ -4,9 +4,12 @@
 //! No I/O, no clock, no printing. Decisions are taken at the user's confidence; warnings are data
 //! ([`Warning`]), each saying what to do about it.
 
+pub mod analyse;
 pub mod gate;
 pub mod hpt;
 pub mod speedup_test;
+
+pub use analyse::{Options, analyse};
 
 use crate::model::Unit;
 

@@ -1,1 +1,331 @@
-//! CLI tests of `compare`.
+//! CLI tests of `compare`: every input format from committed fixtures, the four renderers on the shipped
+//! example (snapshots), the gate's exit status in each mode, and the errors for unusable input.
+
+use std::path::Path;
+
+use serde_json::Value;
+
+use crate::support::{root, run, run_in};
+
+fn stdout(output: &std::process::Output) -> String {
+    String::from_utf8(output.stdout.clone()).expect("UTF-8 output")
+}
+
+fn stderr(output: &std::process::Output) -> String {
+    String::from_utf8(output.stderr.clone()).expect("UTF-8 output")
+}
+
+/// `compare BASE HEAD --format json` parsed, with the exit status.
+fn compare_json(base: &str, head: &str, extra: &[&str]) -> (Value, i32) {
+    let mut args = vec!["compare", base, head, "--format", "json"];
+    args.extend_from_slice(extra);
+    let output = run(&args);
+    let json = serde_json::from_slice(&output.stdout).unwrap_or_else(|e| {
+        panic!(
+            "compare {base} {head}: {e}\nstdout: {}\nstderr: {}",
+            stdout(&output),
+            stderr(&output)
+        )
+    });
+    (json, output.status.code().expect("exit status"))
+}
+
+fn names(json: &Value) -> Vec<String> {
+    json["benchmarks"]
+        .as_array()
+        .expect("benchmarks")
+        .iter()
+        .map(|b| b["name"].as_str().expect("name").to_string())
+        .collect()
+}
+
+fn verdict_of<'a>(json: &'a Value, name: &str) -> &'a str {
+    json["benchmarks"]
+        .as_array()
+        .expect("benchmarks")
+        .iter()
+        .find(|b| b["name"] == name)
+        .unwrap_or_else(|| panic!("{name} not in the report"))["verdict"]
+        .as_str()
+        .expect("verdict")
+}
+
+#[test]
+fn example_shows_the_changes_it_was_made_with() {
+    // fixtures/example/make.py: parse/large made 1.25x faster, render/page 1.10x slower.
+    let (json, status) = compare_json(
+        "fixtures/example/base.json",
+        "fixtures/example/head.json",
+        &[],
+    );
+    assert_eq!(status, 0);
+    assert_eq!(json["schema"], "cargo-speedup/1");
+    assert_eq!(verdict_of(&json, "parse/large"), "faster");
+    assert_eq!(verdict_of(&json, "render/page"), "slower");
+    assert_eq!(verdict_of(&json, "parse/small"), "unchanged");
+    let large = &json["benchmarks"][1];
+    let speedup = large["speedup"]["median"].as_f64().expect("speedup");
+    assert!((1.2..1.3).contains(&speedup), "median speedup {speedup}");
+}
+
+#[test]
+fn example_renders_in_every_format() {
+    for format in ["table", "json", "markdown", "csv"] {
+        let output = run(&[
+            "compare",
+            "fixtures/example/base.json",
+            "fixtures/example/head.json",
+            "--format",
+            format,
+        ]);
+        assert_eq!(
+            output.status.code(),
+            Some(0),
+            "{format}: {}",
+            stderr(&output)
+        );
+        insta::assert_snapshot!(format!("example_{format}"), stdout(&output));
+    }
+}
+
+#[test]
+fn every_input_format_is_read_and_paired() {
+    let cases: &[(&str, &str)] = &[
+        (
+            "fixtures/sources/raw/base.json",
+            "fixtures/sources/raw/head.json",
+        ),
+        (
+            "fixtures/sources/hyperfine/base.json",
+            "fixtures/sources/hyperfine/head.json",
+        ),
+        (
+            "fixtures/sources/cargo-criterion/base.jsonl",
+            "fixtures/sources/cargo-criterion/head.jsonl",
+        ),
+        (
+            "fixtures/sources/go/base.txt",
+            "fixtures/sources/go/head.txt",
+        ),
+        (
+            "fixtures/sources/criterion/real#before",
+            "fixtures/sources/criterion/real#after",
+        ),
+        (
+            "fixtures/sources/hyperfine/revisions.json#rev=main",
+            "fixtures/sources/hyperfine/revisions.json#rev=feature",
+        ),
+    ];
+    for (base, head) in cases {
+        let (json, status) = compare_json(base, head, &["--fail-on", "none"]);
+        assert_eq!(status, 0, "{base} vs {head}");
+        assert!(
+            !names(&json).is_empty(),
+            "{base} vs {head}: no benchmark paired"
+        );
+        for benchmark in json["benchmarks"].as_array().expect("benchmarks") {
+            assert!(benchmark["base"]["n"].as_u64().expect("n") >= 1);
+            assert!(benchmark["speedup"]["median"].as_f64().expect("speedup") > 0.0);
+        }
+    }
+}
+
+#[test]
+fn criterion_baselines_are_resolved_by_name_in_criterion_home() {
+    let output = std::process::Command::new(env!("CARGO_BIN_EXE_cargo-speedup"))
+        .args([
+            "speedup",
+            "compare",
+            "before",
+            "after",
+            "--format",
+            "json",
+            "--fail-on",
+            "none",
+        ])
+        .current_dir(root())
+        .env(
+            "CRITERION_HOME",
+            root().join("fixtures/sources/criterion/real"),
+        )
+        .output()
+        .expect("runs");
+    assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
+    let json: Value = serde_json::from_slice(&output.stdout).expect("JSON");
+    // Matched by full_id, not by the sanitised directory name.
+    assert!(
+        names(&json).iter().any(|n| n.starts_with("sum_squares/")),
+        "{:?}",
+        names(&json)
+    );
+    assert!(
+        stderr(&output).contains("batch means"),
+        "criterion samples are batch means"
+    );
+}
+
+/// Writes a raw timing JSON file with the given benchmarks.
+fn raw(dir: &Path, file: &str, benchmarks: &[(&str, Vec<f64>)]) -> String {
+    let doc = serde_json::json!({
+        "unit": "ns",
+        "benchmarks": benchmarks
+            .iter()
+            .map(|(name, samples)| serde_json::json!({"name": name, "samples": samples}))
+            .collect::<Vec<_>>(),
+    });
+    let path = dir.join(file);
+    std::fs::write(&path, doc.to_string()).expect("write fixture");
+    path.display().to_string()
+}
+
+/// Deterministic spread: 40 values around `centre` (a fixed permutation of a 2 % range).
+fn spread(centre: f64) -> Vec<f64> {
+    (0..40)
+        .map(|i| centre * (1.0 + 0.02 * (((i * 17) % 40) as f64 / 40.0 - 0.5)))
+        .collect()
+}
+
+/// A suite of 8 benchmarks: `slowed` of them 1.5x slower in HEAD, the rest unchanged.
+fn suite(dir: &Path, slowed: usize) -> (String, String) {
+    let base: Vec<(String, Vec<f64>)> = (0..8)
+        .map(|i| (format!("b{i}"), spread(1000.0 * (i + 1) as f64)))
+        .collect();
+    let head: Vec<(String, Vec<f64>)> = base
+        .iter()
+        .enumerate()
+        .map(|(i, (name, s))| {
+            let factor = if i < slowed { 1.5 } else { 1.0 };
+            // Unchanged benchmarks get a different arrangement of the same spread.
+            let values = s.iter().rev().map(|v| v * factor).collect();
+            (name.clone(), values)
+        })
+        .collect();
+    (
+        raw(dir, "base.json", &borrowed(&base)),
+        raw(dir, "head.json", &borrowed(&head)),
+    )
+}
+
+fn borrowed(v: &[(String, Vec<f64>)]) -> Vec<(&str, Vec<f64>)> {
+    v.iter().map(|(n, s)| (n.as_str(), s.clone())).collect()
+}
+
+fn gate_status(base: &str, head: &str, args: &[&str]) -> i32 {
+    let mut all = vec!["compare", base, head, "--format", "json"];
+    all.extend_from_slice(args);
+    let output = run(&all);
+    output.status.code().expect("exit status")
+}
+
+#[test]
+fn gate_suite_fails_when_the_whole_suite_is_slower() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let (base, head) = suite(dir.path(), 8);
+    assert_eq!(gate_status(&base, &head, &[]), 1, "default --fail-on suite");
+    assert_eq!(gate_status(&base, &head, &["--fail-on", "none"]), 0);
+    // 1.5x slower is a 50 % regression: a 60 % threshold lets it pass, 40 % does not.
+    assert_eq!(gate_status(&base, &head, &["--threshold", "60"]), 0);
+    assert_eq!(gate_status(&base, &head, &["--threshold", "40"]), 1);
+    // The report is printed in full when the gate fails.
+    let output = run(&["compare", &base, &head, "--format", "json"]);
+    let json: Value = serde_json::from_slice(&output.stdout).expect("JSON");
+    assert_eq!(json["gate"]["failed"], true);
+    assert_eq!(json["verdict"], "slower");
+    assert_eq!(json["benchmarks"].as_array().expect("benchmarks").len(), 8);
+}
+
+#[test]
+fn gate_any_fails_on_one_slower_benchmark_that_suite_lets_pass() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let (base, head) = suite(dir.path(), 1);
+    assert_eq!(gate_status(&base, &head, &["--fail-on", "any"]), 1);
+    assert_eq!(gate_status(&base, &head, &["--fail-on", "suite"]), 0);
+    assert_eq!(gate_status(&base, &head, &["--fail-on", "none"]), 0);
+}
+
+#[test]
+fn gate_passes_an_unchanged_suite_in_every_mode() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let (base, head) = suite(dir.path(), 0);
+    for mode in ["none", "suite", "any"] {
+        assert_eq!(gate_status(&base, &head, &["--fail-on", mode]), 0, "{mode}");
+    }
+}
+
+#[test]
+fn output_file_and_json_copy_are_written() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let report = dir.path().join("report.md");
+    let json = dir.path().join("report.json");
+    let output = run(&[
+        "compare",
+        "fixtures/example/base.json",
+        "fixtures/example/head.json",
+        "--format",
+        "markdown",
+        "-o",
+        report.to_str().expect("path"),
+        "--json",
+        json.to_str().expect("path"),
+        "-q",
+    ]);
+    assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
+    assert!(output.stdout.is_empty(), "the report went to the file");
+    assert!(output.stderr.is_empty(), "-q silences warnings");
+    let markdown = std::fs::read_to_string(&report).expect("markdown written");
+    assert!(markdown.contains("| parse/large"), "{markdown}");
+    let parsed: Value =
+        serde_json::from_str(&std::fs::read_to_string(&json).expect("json written"))
+            .expect("valid JSON");
+    assert_eq!(parsed["schema"], "cargo-speedup/1");
+}
+
+#[test]
+fn unusable_inputs_exit_2_naming_the_problem() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let garbage = dir.path().join("garbage.json");
+    std::fs::write(&garbage, "this is not a benchmark result").expect("write");
+    let garbage = garbage.to_str().expect("path");
+    let example = "fixtures/example/base.json";
+    let cases: Vec<(Vec<&str>, &str)> = vec![
+        (
+            vec!["compare", "missing/file.json", example],
+            "missing/file.json",
+        ),
+        (vec!["compare", garbage, example], "hyperfine"),
+        (
+            vec!["compare", example, "fixtures/sources/raw/zero.json"],
+            "zero.json",
+        ),
+        (
+            vec![
+                "compare",
+                example,
+                "fixtures/sources/misc/analysis-report.json",
+            ],
+            "analysis-report.json",
+        ),
+        (
+            vec!["compare", example, "fixtures/sources/go/base.txt"],
+            "no benchmark is present in both",
+        ),
+        (
+            vec!["compare", example, example, "--confidence", "1.5"],
+            "--confidence",
+        ),
+        (
+            vec!["compare", example, example, "--threshold", "-3"],
+            "--threshold",
+        ),
+    ];
+    for (args, expected) in cases {
+        let output = run_in(&root(), &args);
+        let message = stderr(&output);
+        assert_eq!(output.status.code(), Some(2), "{args:?}: {message}");
+        assert!(
+            message.contains(expected),
+            "{args:?}: expected {expected:?} in {message}"
+        );
+        assert!(!message.contains("panicked"), "{args:?}: {message}");
+    }
+}

@@ -169,8 +169,18 @@ impl Prepared {
     /// W and the pooled tie term: one pass counting #{y < x} per x, which is the whole answer when no scaled
     /// BASE value equals a scaled HEAD value (the usual case); else the full merge of tie groups.
     fn statistic(&self, scale_base: f64, scale_head: f64) -> Merged {
-        if !self.near_ties {
+        if !self.near_ties && !self.base.is_empty() && !self.head.is_empty() {
             let (x, y) = (&self.base, &self.head);
+            // Separated sides, the rule when a speedup is large: W is nm or 0 without a pass.
+            let (x_low, x_high) = (x[0] * scale_base, x[x.len() - 1] * scale_base);
+            let (y_low, y_high) = (y[0] * scale_head, y[y.len() - 1] * scale_head);
+            if x_low > y_high || x_high < y_low {
+                let w = if x_low > y_high { x.len() * y.len() } else { 0 };
+                return Merged {
+                    w: w as f64,
+                    tie_correction: self.within_ties,
+                };
+            }
             let (mut below, mut w) = (0usize, 0usize);
             for &value in x {
                 let value = value * scale_base;
@@ -317,7 +327,15 @@ mod tests {
         let head = [2.5, 7.5, 1.5, 8.5, 2.5, 0.5];
         let prepared = Prepared::new(&base, &head, None, &mut tables);
         // 2.0 scales 2.5 to 5.0 and 1.5 to 3.0 (cross ties); 1.0 and 1.1 leave none.
-        for (sb, sh) in [(1.0, 1.0), (1.0, 1.1), (1.0, 2.0), (2.0, 1.0), (0.7, 1.3)] {
+        for (sb, sh) in [
+            (1.0, 1.0),
+            (1.0, 1.1),
+            (1.0, 2.0),
+            (2.0, 1.0),
+            (0.7, 1.3),
+            (1.0, 0.01),
+            (1.0, 100.0),
+        ] {
             let fast = prepared.statistic(sb, sh);
             let full = merge(&prepared.base, sb, &prepared.head, sh);
             assert_eq!(
@@ -325,6 +343,35 @@ mod tests {
                 (full.w, full.tie_correction),
                 "scales {sb}, {sh}"
             );
+        }
+    }
+
+    proptest::proptest! {
+        /// The one-pass statistic and its p-values decide as the statistics core's `rank_sum` (checked
+        /// against R) does on the explicitly scaled HEAD sample, ties and large samples included.
+        #[test]
+        fn decisions_match_the_rank_sum_test_on_the_scaled_sample(
+            base in proptest::collection::vec(1u32..100_000, 3..60),
+            head in proptest::collection::vec(1u32..100_000, 3..60),
+            hundredths in 50u32..200,
+            coarse in proptest::bool::ANY,
+        ) {
+            use crate::stats::rank_sum::rank_sum;
+            // Coarse values tie often (normal approximation); fine ones rarely (exact below 50 per side).
+            let value = |v: u32| if coarse { f64::from(v % 60 + 1) / 4.0 } else { f64::from(v) / 64.0 };
+            let base: Vec<f64> = base.into_iter().map(value).collect();
+            let head: Vec<f64> = head.into_iter().map(value).collect();
+            let gamma = f64::from(hundredths) / 100.0;
+            let mut tables = Tables::default();
+            let prepared = Prepared::new(&base, &head, Some(0.05), &mut tables);
+            let scaled: Vec<f64> = head.iter().map(|v| v * gamma).collect();
+            let p = |alternative| rank_sum(&base, &scaled, alternative).map(|t| t.p_value);
+            let expected = match (p(Alternative::Greater), p(Alternative::Less)) {
+                (Ok(g), _) if at_most(g, 0.05) => Some(Direction::Faster),
+                (_, Ok(l)) if at_most(l, 0.05) => Some(Direction::Slower),
+                _ => None,
+            };
+            proptest::prop_assert_eq!(prepared.winner(1.0, gamma, &tables), expected);
         }
     }
 

@@ -1,0 +1,313 @@
+//! One comparison from paired samples to an [`Analysis`]: both Speedup-Test protocols per benchmark, HPT across
+//! benchmarks, the aggregates of paper 000 §3 and §5, the gate, and the warnings about the inputs themselves.
+//!
+//! This is the list of protocol calls that `compare` and the revision comparison share; it decides nothing
+//! itself beyond combining the protocols' decisions (a benchmark's verdict is the median protocol's, the
+//! suite's is HPT's).
+
+use super::gate::{GateInput, gate};
+use super::hpt::{HptOptions, hpt};
+use super::speedup_test::{Level, Weights, mean_test, median_test, overall, proportion, speedups};
+use super::{
+    Analysis, BenchmarkAnalysis, Direction, FailOn, HptBenchmark, Proportions, SideSummary,
+    SuiteAnalysis, Verdict, Warning, WarningKind,
+};
+use crate::model::{Environment, Observation, Pair, Suite, Unit};
+use crate::stats::describe::{Summary, summarize};
+
+/// Samples with at most this many observations are "small" for paper 000 (the n > 30 rule).
+const SMALL_SAMPLE: usize = 30;
+
+/// What the analysis needs to know from the command line.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Options {
+    /// Confidence level of every decision and r of the r-speedup, in (0, 1).
+    pub confidence: f64,
+    /// Risk of HPT's per-benchmark tests; `None` for the paper's default.
+    pub hpt_alpha: Option<f64>,
+    /// `--speedup-under-test`.
+    pub speedup_under_test: Option<f64>,
+    pub fail_on: FailOn,
+    /// Percent, >= 0.
+    pub threshold: f64,
+    /// Precision r of the minimal number of benchmarks (paper 000 §5).
+    pub precision: f64,
+}
+
+/// Analyses every paired benchmark of `suite`.
+pub fn analyse(suite: &Suite, options: &Options) -> Analysis {
+    // A valid `Sample` is non-empty and finite, so summarising cannot fail.
+    let summaries: Vec<(Summary, Summary)> = suite
+        .pairs
+        .iter()
+        .filter_map(|p| {
+            Some((
+                summarize(p.base.sample.nanos()).ok()?,
+                summarize(p.head.sample.nanos()).ok()?,
+            ))
+        })
+        .collect();
+    let mut benchmarks: Vec<BenchmarkAnalysis> = suite
+        .pairs
+        .iter()
+        .zip(&summaries)
+        .map(|(pair, summary)| benchmark(pair, summary, options.confidence))
+        .collect();
+    let samples: Vec<(&[f64], &[f64])> = suite
+        .pairs
+        .iter()
+        .map(|p| (p.base.sample.nanos(), p.head.sample.nanos()))
+        .collect();
+    let (hpt_summary, per_benchmark) = hpt(
+        &samples,
+        &HptOptions {
+            confidence: options.confidence,
+            alpha: options.hpt_alpha,
+            speedup_under_test: options.speedup_under_test,
+        },
+    );
+    for (analysis, hpt_benchmark) in benchmarks.iter_mut().zip(per_benchmark) {
+        analysis.hpt = hpt_benchmark;
+    }
+    let gate_inputs: Vec<GateInput<'_>> = suite
+        .pairs
+        .iter()
+        .map(|p| GateInput {
+            name: &p.name,
+            base: p.base.sample.nanos(),
+            head: p.head.sample.nanos(),
+        })
+        .collect();
+    let gate = gate(
+        options.fail_on,
+        options.threshold,
+        options.confidence,
+        &hpt_summary,
+        &gate_inputs,
+    );
+    let verdict = suite_verdict(&hpt_summary, options.confidence, benchmarks.len());
+    Analysis {
+        confidence: options.confidence,
+        suite: SuiteAnalysis {
+            overall: (!summaries.is_empty())
+                .then(|| overall(&summaries, &Weights::Equal).ok())
+                .flatten(),
+            proportion: aggregate_proportions(&benchmarks, options),
+            hpt: hpt_summary,
+        },
+        warnings: suite_warnings(suite),
+        benchmarks,
+        base_only: suite.base_only.clone(),
+        head_only: suite.head_only.clone(),
+        verdict,
+        gate,
+    }
+}
+
+/// Both protocols on one benchmark.
+fn benchmark(pair: &Pair, summaries: &(Summary, Summary), confidence: f64) -> BenchmarkAnalysis {
+    let base = pair.base.sample.nanos();
+    let head = pair.head.sample.nanos();
+    let (base_summary, head_summary) = summaries;
+    let mut mean_test = mean_test(base, head, Level::Fixed(confidence));
+    let mut median_test = median_test(base, head, Level::Fixed(confidence));
+    name_sides(&mut mean_test.warnings);
+    name_sides(&mut median_test.warnings);
+    let verdict = if median_test.inconclusive {
+        Verdict::Inconclusive
+    } else {
+        median_test
+            .direction
+            .filter(|_| median_test.significant)
+            .map_or(Verdict::Unchanged, Verdict::from)
+    };
+    let mut warnings = Vec::new();
+    let mean_direction = mean_test.direction.filter(|_| mean_test.significant);
+    let median_direction = median_test.direction.filter(|_| median_test.significant);
+    if mean_direction != median_direction && mean_direction.is_some() {
+        warnings.push(disagreement(mean_direction, median_direction));
+    }
+    if base.len() != head.len() {
+        warnings.push(Warning::new(
+            WarningKind::UnequalSizes,
+            format!(
+                "BASE has {} samples and HEAD {}: the tests allow it, but equal sizes give the most power",
+                base.len(),
+                head.len()
+            ),
+        ));
+    }
+    BenchmarkAnalysis {
+        name: pair.name.clone(),
+        unit: Unit::readable(base_summary.median),
+        speedup: speedups(base_summary, head_summary),
+        base: side(base_summary),
+        head: side(head_summary),
+        mean_test,
+        median_test,
+        hpt: HptBenchmark {
+            difference: 0.0,
+            winner: None,
+        },
+        verdict,
+        warnings,
+    }
+}
+
+/// The protocols word their warnings as paper 000 does (`Sample1`, `Sample2`), which `speeduptest`
+/// reproduces verbatim; a comparison of revisions names the sides BASE and HEAD.
+fn name_sides(warnings: &mut [Warning]) {
+    for warning in warnings {
+        for (paper, ours) in [("Sample1 ", "BASE "), ("Sample2 ", "HEAD ")] {
+            if let Some(rest) = warning.message.strip_prefix(paper) {
+                warning.message = format!("{ours}{rest}");
+            }
+        }
+    }
+}
+
+fn side(summary: &Summary) -> SideSummary {
+    SideSummary {
+        n: summary.n,
+        min: summary.min,
+        mean: summary.mean,
+        median: summary.median,
+    }
+}
+
+fn disagreement(mean: Option<Direction>, median: Option<Direction>) -> Warning {
+    let say = |d: Option<Direction>| d.map_or("no significant difference", Direction::as_str);
+    Warning::new(
+        WarningKind::ProtocolsDisagree,
+        format!(
+            "the mean protocol says {} but the median protocol says {}",
+            say(mean),
+            say(median)
+        ),
+    )
+    .with_hint(
+        "outliers or a skewed distribution pull the mean; the median verdict is the robust one",
+    )
+}
+
+/// The suite's verdict from HPT: a direction when its confidence reaches the analysis' confidence.
+fn suite_verdict(hpt: &super::HptSummary, confidence: f64, analysed: usize) -> Verdict {
+    if analysed == 0 {
+        return Verdict::Inconclusive;
+    }
+    match (hpt.direction, hpt.confidence) {
+        (Some(direction), Some(level)) if level >= confidence => direction.into(),
+        _ => Verdict::Unchanged,
+    }
+}
+
+fn aggregate_proportions(
+    benchmarks: &[BenchmarkAnalysis],
+    options: &Options,
+) -> Option<Proportions> {
+    if benchmarks.is_empty() {
+        return None;
+    }
+    let faster = |significant: &dyn Fn(&BenchmarkAnalysis) -> bool| {
+        benchmarks.iter().filter(|b| significant(b)).count()
+    };
+    let by_mean =
+        faster(&|b| b.mean_test.significant && b.mean_test.direction == Some(Direction::Faster));
+    let by_median = faster(&|b| {
+        b.median_test.significant && b.median_test.direction == Some(Direction::Faster)
+    });
+    let total = benchmarks.len();
+    Some(Proportions {
+        mean: proportion(by_mean, total, options.confidence, options.precision),
+        median: proportion(by_median, total, options.confidence, options.precision),
+    })
+}
+
+/// Warnings about the inputs as a whole: batch means, small samples, unmatched names, environments.
+fn suite_warnings(suite: &Suite) -> Vec<Warning> {
+    let mut warnings = Vec::new();
+    let batch = suite
+        .pairs
+        .iter()
+        .filter(|p| {
+            p.base.observation == Observation::BatchMean
+                || p.head.observation == Observation::BatchMean
+        })
+        .count();
+    if batch > 0 {
+        warnings.push(
+            Warning::new(
+                WarningKind::BatchMeans,
+                format!(
+                    "{batch} of {} benchmarks have samples that are batch means from one process \
+                     (criterion): they are not independent runs, so the stated confidence is optimistic",
+                    suite.pairs.len()
+                ),
+            )
+            .with_hint("compare several runs per revision (`--rounds 4`) so that process-to-process variation shows"),
+        );
+    }
+    let small = suite
+        .pairs
+        .iter()
+        .filter(|p| p.base.sample.len() <= SMALL_SAMPLE || p.head.sample.len() <= SMALL_SAMPLE)
+        .count();
+    if small > 0 {
+        warnings.push(
+            Warning::new(
+                WarningKind::TooFewSamples,
+                format!(
+                    "{small} of {} benchmarks have 30 samples or fewer on a side: the t-test then needs normal \
+                     samples and the median test a location-shift model",
+                    suite.pairs.len()
+                ),
+            )
+            .with_hint("collect at least 31 samples per side, e.g. `--sample-size 40`"),
+        );
+    }
+    for (side, names) in [("BASE", &suite.base_only), ("HEAD", &suite.head_only)] {
+        if !names.is_empty() {
+            warnings.push(Warning::new(
+                WarningKind::Unmatched,
+                format!("only in {side}, not compared: {}", names.join(", ")),
+            ));
+        }
+    }
+    warnings.extend(environment_warning(
+        &suite.base_environment,
+        &suite.head_environment,
+    ));
+    warnings.extend(
+        suite
+            .notes
+            .iter()
+            .map(|note| Warning::new(WarningKind::Input, note.clone())),
+    );
+    warnings
+}
+
+fn environment_warning(base: &Environment, head: &Environment) -> Option<Warning> {
+    let differs =
+        |a: &Option<String>, b: &Option<String>| matches!((a, b), (Some(a), Some(b)) if a != b);
+    let mut what = Vec::new();
+    if differs(&base.cpu, &head.cpu) {
+        what.push("CPU");
+    }
+    if differs(&base.rustc, &head.rustc) {
+        what.push("rustc version");
+    }
+    if differs(&base.host, &head.host) {
+        what.push("host");
+    }
+    (!what.is_empty()).then(|| {
+        Warning::new(
+            WarningKind::EnvironmentDiffers,
+            format!(
+                "BASE and HEAD were measured with a different {}: the difference may come from the machine, \
+                 not the change",
+                what.join(" and ")
+            ),
+        )
+        .with_hint("measure both sides on one machine, e.g. `cargo speedup BASE..HEAD`")
+    })
+}
