@@ -7,6 +7,7 @@ use anyhow::{Context, Result, bail};
 use super::{Outcome, analyse_and_report};
 use crate::cli::{AnalysisArgs, RecordArgs, RunArgs};
 use crate::measure;
+use crate::plan::AnalysisPlan;
 
 /// `cargo speedup REVISIONS`.
 pub fn revisions(
@@ -20,6 +21,8 @@ pub fn revisions(
              the last commit with the working tree, `cargo speedup compare A B` two existing results"
         );
     };
+    // Options of the analysis are checked before minutes of building and running, not after.
+    AnalysisPlan::from_args(analysis)?;
     let (base, head) = measure::measure_revisions(revisions, run, analysis.quiet)?;
     analyse_and_report(base, head, analysis)
 }

@@ -29,7 +29,6 @@ fn verdict_of(report: &serde_json::Value, name: &str) -> String {
 }
 
 #[test]
-#[ignore = "needs the analysis stage"]
 fn a_five_times_slower_benchmark_fails_the_gate_and_the_repository_is_left_alone() {
     let _serial = serial();
     let repo = repository();
