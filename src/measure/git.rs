@@ -76,7 +76,11 @@ impl Worktree {
             remove(git, &path);
         }
         let text = path.to_string_lossy().into_owned();
-        git.output(&["worktree", "add", "--detach", "--quiet", &text, sha])?;
+        if let Err(error) = git.output(&["worktree", "add", "--detach", "--quiet", &text, sha]) {
+            // Interrupted or failed half-way: leave neither a directory nor a registered worktree.
+            remove(git, &path);
+            return Err(error);
+        }
         let worktree = Worktree {
             git: git.clone(),
             path,
