@@ -31,19 +31,17 @@ pub fn notes(origin: &str, rounds: &[Results]) -> Vec<String> {
                 .filter_map(|r| r.benchmarks.iter().find(|b| b.name == name))
                 .map(|b| b.sample.nanos())
                 .collect();
-            differing_round(&per_round).map(|(round, p_value)| {
-                let here = median(per_round[round]).unwrap_or(f64::NAN);
-                let rest: Vec<f64> = others(&per_round, round);
-                let elsewhere = median(&rest).unwrap_or(f64::NAN);
-                format!(
+            let (round, p_value) = differing_round(&per_round)?;
+            let here = median(per_round.get(round)?).ok()?;
+            let elsewhere = median(&others(&per_round, round)).ok()?;
+            Some(format!(
                     "{origin}: `{name}` differs between rounds (round {} median {} vs {} in the others; \
                      rank-sum p = {p_value:.2e} < {ALPHA}): the machine's state changed during the run. \
                      hint: close other programs and run again, or raise --rounds",
                     round + 1,
                     readable(here),
                     readable(elsewhere),
-                )
-            })
+                ))
         })
         .collect()
 }
