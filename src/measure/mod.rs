@@ -57,7 +57,7 @@ pub fn measure_revisions(
     let _lock = lock::Lock::acquire(&project.speedup_dir())?;
     let (base, head) = revision::resolve(project.git()?, &spec)?;
     let progress = Progress::new(quiet);
-    tell_about_the_tree(&project, &progress, &head)?;
+    tell_about_the_tree(&project, &progress, &base, &head)?;
     let sides = [
         Plan::new(&project, &options, base, "base"),
         Plan::new(&project, &options, head, "head"),
@@ -215,11 +215,21 @@ fn measure(
 }
 
 /// Says what HEAD is when it is the working tree, and that uncommitted changes are left out otherwise.
+/// Says too when both sides are one commit: the comparison then measures the machine's noise (an A/A test).
 fn tell_about_the_tree(
     project: &Project,
     progress: &Progress,
+    base: &Side,
     head: &Side,
 ) -> Result<(), MeasureError> {
+    if let (Side::Commit { sha: b, .. }, Side::Commit { sha: h, .. }) = (base, head) {
+        if b == h {
+            progress.note(&format!(
+                "note: BASE and HEAD are the same commit ({}): any difference found is the machine's noise",
+                revision::short(b)
+            ));
+        }
+    }
     let dirty = project.git()?.is_dirty()?;
     match (head, dirty) {
         (Side::WorkingTree, true) => progress.note(
