@@ -113,16 +113,8 @@ fn f_upper_quantile(dist: &FisherSnedecor, q: f64) -> f64 {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::stats::oracle::{assert_rel, load, number, numbers};
+    use crate::stats::oracle::{alternative, assert_rel, load, number, numbers};
     use proptest::prelude::*;
-
-    fn alternative(name: &str) -> Alternative {
-        match name {
-            "greater" => Alternative::Greater,
-            "less" => Alternative::Less,
-            _ => Alternative::TwoSided,
-        }
-    }
 
     #[test]
     fn matches_r_var_test_on_every_oracle_case() {

@@ -1,17 +1,9 @@
 //! Tests of the Hodges–Lehmann shift against R 4.2.2 (`fixtures/r/hodges_lehmann.R`) and its invariants.
 
 use super::*;
-use crate::stats::oracle::{assert_rel, load, number, numbers};
+use crate::stats::oracle::{alternative, assert_rel, load, number, numbers};
 use proptest::prelude::*;
 use serde_json::Value;
-
-fn alternative(name: &str) -> Alternative {
-    match name {
-        "greater" => Alternative::Greater,
-        "less" => Alternative::Less,
-        _ => Alternative::TwoSided,
-    }
-}
 
 fn run(case: &Value) -> (String, ShiftInterval) {
     let name = case["name"].as_str().expect("name").to_string();

@@ -31,6 +31,16 @@ pub fn number(v: &Value) -> f64 {
     }
 }
 
+/// R's `alternative =` argument: "greater", "less", anything else two-sided.
+pub fn alternative(name: &str) -> crate::stats::Alternative {
+    use crate::stats::Alternative;
+    match name {
+        "greater" => Alternative::Greater,
+        "less" => Alternative::Less,
+        _ => Alternative::TwoSided,
+    }
+}
+
 /// Asserts |actual − expected| <= tol·|expected| (or both infinite and equal), naming the case.
 #[track_caller]
 pub fn assert_rel(case: &str, what: &str, actual: f64, expected: f64, tol: f64) {

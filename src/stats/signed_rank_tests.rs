@@ -1,16 +1,8 @@
 //! Tests of the signed-rank test against R 4.2.2 (`fixtures/r/signed_rank.R`) and its invariants.
 
 use super::*;
-use crate::stats::oracle::{assert_rel, load, number, numbers};
+use crate::stats::oracle::{alternative, assert_rel, load, number, numbers};
 use proptest::prelude::*;
-
-fn alternative(name: &str) -> Alternative {
-    match name {
-        "greater" => Alternative::Greater,
-        "less" => Alternative::Less,
-        _ => Alternative::TwoSided,
-    }
-}
 
 #[test]
 fn matches_r_wilcox_test_on_every_oracle_case() {

@@ -194,16 +194,8 @@ pub(crate) fn polish_upper_quantile(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::stats::oracle::{assert_rel, load, number, numbers};
+    use crate::stats::oracle::{alternative, assert_rel, load, number, numbers};
     use proptest::prelude::*;
-
-    fn alternative(name: &str) -> Alternative {
-        match name {
-            "greater" => Alternative::Greater,
-            "less" => Alternative::Less,
-            _ => Alternative::TwoSided,
-        }
-    }
 
     fn check_against_r(case: &str, got: &TTest, want: &serde_json::Value) {
         assert_rel(case, "t", got.statistic, number(&want["statistic"]), 1e-12);
