@@ -139,6 +139,7 @@ fn a_crashing_benchmark_is_named_with_its_output() {
 }
 
 #[test]
+#[cfg(unix)]
 fn ctrl_c_during_a_run_stops_it_and_cleans_up() {
     let repo = repository();
     let dir = repo.path();
