@@ -34,11 +34,6 @@ impl Project {
             path: PathBuf::from("."),
             source,
         })?;
-        let git = match Git::discover(&cwd) {
-            Ok(git) => Some(git),
-            Err(MeasureError::NotGitRepository { .. }) if !needs_git => None,
-            Err(e) => return Err(e),
-        };
         let manifest = match manifest_path {
             Some(p) => cwd.join(p),
             None => locate_manifest(&cwd)?,
@@ -49,9 +44,16 @@ impl Project {
                 revision: "the working tree".into(),
                 path: manifest.clone(),
             })?;
+        let manifest_dir = manifest.parent().unwrap_or(&cwd).to_path_buf();
+        // The repository of the manifest, which --manifest-path may place outside the current directory's.
+        let git = match Git::discover(&manifest_dir) {
+            Ok(git) => Some(git),
+            Err(MeasureError::NotGitRepository { .. }) if !needs_git => None,
+            Err(e) => return Err(e),
+        };
         let root = match &git {
             Some(git) => git.root.canonicalize().unwrap_or_else(|_| git.root.clone()),
-            None => manifest.parent().unwrap_or(&cwd).to_path_buf(),
+            None => manifest_dir,
         };
         let relative = manifest
             .strip_prefix(&root)
