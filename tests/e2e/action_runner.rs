@@ -30,12 +30,16 @@ pub struct Contexts {
     pub inputs: BTreeMap<String, String>,
     pub github: BTreeMap<String, String>,
     pub runner_temp: PathBuf,
+    /// Variables set for every step besides the runner's own (`HOME`, `CARGO_HOME`, ...).
+    pub env: Vec<(String, String)>,
 }
 
 /// Runs every step of `action.yml` (at `action_dir`) in `workspace`.
 pub fn run_action(action_dir: &Path, workspace: &Path, mut contexts: Contexts) -> ActionRun {
     let text = std::fs::read_to_string(action_dir.join("action.yml")).expect("action.yml");
-    let doc = YamlLoader::load_from_str(&text).expect("action.yml is YAML").remove(0);
+    let doc = YamlLoader::load_from_str(&text)
+        .expect("action.yml is YAML")
+        .remove(0);
     for (name, spec) in doc["inputs"].as_hash().expect("inputs") {
         let name = name.as_str().expect("input name").to_string();
         let default = spec["default"].as_str().unwrap_or("").to_string();
@@ -115,7 +119,8 @@ impl State {
             .env("GITHUB_PATH", &files.path)
             .env("RUNNER_TEMP", &self.contexts.runner_temp)
             .env("PATH", path_with(&files.path))
-            .env("NO_COLOR", "1");
+            .env("NO_COLOR", "1")
+            .envs(self.contexts.env.iter().map(|(k, v)| (k, v)));
         if let Some(env) = step["env"].as_hash() {
             for (k, v) in env {
                 let value = match v {
@@ -145,7 +150,10 @@ impl State {
 
     /// Evaluates an `if:` condition of the supported subset.
     fn condition(&self, condition: &str) -> bool {
-        let condition = condition.trim().trim_start_matches("${{").trim_end_matches("}}");
+        let condition = condition
+            .trim()
+            .trim_start_matches("${{")
+            .trim_end_matches("}}");
         let mut always = false;
         let mut all = true;
         for term in condition.split("&&").map(str::trim) {

@@ -2,6 +2,8 @@
 //! They build and run real benchmarks, so they share one cargo target directory (criterion compiles once)
 //! and run one at a time.
 
+mod action;
+mod action_runner;
 mod faults;
 mod record;
 mod revisions;
