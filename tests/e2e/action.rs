@@ -1,11 +1,14 @@
 //! The GitHub Action's own steps, run outside GitHub on a temporary repository with real criterion
-//! benchmarks: a pull request that makes one benchmark five times slower must fail under `fail-on: any`,
+//! benchmarks: with the inputs of the README's workflow, a pull request that makes one benchmark five times
+//! slower must fail under `fail-on: any`,
 //! with the Markdown table in the job summary, the verdict in the outputs and an error annotation; and the
 //! inputs GitHub cannot compare (a shallow clone, a missing base, an event without a pull request) must fail
 //! with one clear annotation.
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
+
+use yaml_rust2::{Yaml, YamlLoader};
 
 use crate::action_runner::{ActionRun, Contexts, run_action};
 use crate::support::{commit, git, repository, serial, shared_target, write_criterion_crate};
@@ -100,17 +103,74 @@ fn run(repo: &Path, contexts: Contexts) -> ActionRun {
     run_action(&action_dir(), repo, contexts)
 }
 
+/// The inputs of the cargo-speedup step of the README's workflow, after checking that the workflow checks
+/// out the full history.
+fn readme_workflow_inputs() -> Vec<(String, String)> {
+    let readme = std::fs::read_to_string(action_dir().join("README.md")).expect("README.md");
+    let workflow = readme
+        .split("```yaml\n")
+        .skip(1)
+        .filter_map(|block| block.split("```").next())
+        .find(|block| block.contains("actions/checkout"))
+        .expect("the README shows a workflow");
+    let doc = YamlLoader::load_from_str(workflow).expect("the README workflow is YAML");
+    let steps = doc[0]["jobs"]["speedup"]["steps"].as_vec().expect("steps");
+    assert_eq!(
+        steps[0]["with"]["fetch-depth"].as_i64(),
+        Some(0),
+        "checkout must fetch the merge-base"
+    );
+    let step = steps
+        .iter()
+        .find(|s| {
+            s["uses"]
+                .as_str()
+                .is_some_and(|u| u.contains("cargo-speedup"))
+        })
+        .expect("a cargo-speedup step");
+    step["with"]
+        .as_hash()
+        .expect("with:")
+        .iter()
+        .map(|(k, v)| {
+            let value = match v {
+                Yaml::String(s) => s.clone(),
+                Yaml::Boolean(b) => b.to_string(),
+                Yaml::Integer(i) => i.to_string(),
+                Yaml::Real(r) => r.clone(),
+                other => panic!("unexpected input value {other:?}"),
+            };
+            (k.as_str().expect("input name").to_string(), value)
+        })
+        .collect()
+}
+
 #[test]
-fn pull_request_with_a_regression_fails_with_the_table_in_the_summary() {
+fn readme_workflow_on_a_regression_fails_with_the_table_in_the_summary() {
     let _serial = serial();
     let (repo, base, head) = pull_request_repository();
     let temp = tempfile::tempdir().expect("runner temp");
     let home = Home::new();
+    let mut inputs = readme_workflow_inputs();
+    assert!(
+        inputs.contains(&("fail-on".to_string(), "any".to_string())),
+        "{inputs:?}"
+    );
+    // Short criterion settings for the test; posting the comment needs GitHub's API.
     let args = "--warm-up-time 0.1 --measurement-time 0.3 --sample-size 20 --rounds 2";
+    inputs.retain(|(k, _)| k != "args" && k != "comment");
+    inputs.extend([
+        ("args".into(), args.into()),
+        ("comment".into(), "false".into()),
+    ]);
+    let inputs: Vec<(&str, &str)> = inputs
+        .iter()
+        .map(|(k, v)| (k.as_str(), v.as_str()))
+        .collect();
     let contexts = contexts(
         &home,
         temp.path(),
-        &[("fail-on", "any"), ("args", args)],
+        &inputs,
         &[
             ("event_name", "pull_request"),
             ("base_ref", "main"),
