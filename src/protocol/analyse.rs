@@ -127,6 +127,19 @@ fn benchmark(pair: &Pair, summaries: &(Summary, Summary), confidence: f64) -> Be
     if mean_direction != median_direction && mean_direction.is_some() {
         warnings.push(disagreement(mean_direction, median_direction));
     }
+    if pair.base.unit != pair.head.unit {
+        warnings.push(
+            Warning::new(
+                WarningKind::Input,
+                format!(
+                    "BASE reports this benchmark in {} and HEAD in {}: both were converted, but a changed unit \
+                     often means a changed measurement",
+                    pair.base.unit, pair.head.unit
+                ),
+            )
+            .with_hint("check that both sides measure the same thing"),
+        );
+    }
     if base.len() != head.len() {
         warnings.push(Warning::new(
             WarningKind::UnequalSizes,
@@ -310,4 +323,91 @@ fn environment_warning(base: &Environment, head: &Environment) -> Option<Warning
         )
         .with_hint("measure both sides on one machine, e.g. `cargo speedup BASE..HEAD`")
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::model::{Benchmark, Results, Sample};
+
+    fn results(name: &str, unit: Unit, values: &[f64], observation: Observation) -> Results {
+        Results {
+            origin: "test".into(),
+            benchmarks: vec![Benchmark {
+                name: name.into(),
+                sample: Sample::new(values.to_vec(), unit).expect("valid"),
+                unit,
+                observation,
+            }],
+            environment: Environment::default(),
+            notes: vec![],
+        }
+    }
+
+    fn options() -> Options {
+        Options {
+            confidence: 0.95,
+            hpt_alpha: None,
+            speedup_under_test: None,
+            fail_on: FailOn::Suite,
+            threshold: 0.0,
+            precision: 0.05,
+        }
+    }
+
+    fn kinds(warnings: &[Warning]) -> Vec<WarningKind> {
+        warnings.iter().map(|w| w.kind).collect()
+    }
+
+    #[test]
+    fn input_problems_are_warned_about() {
+        let base_values: Vec<f64> = (0..10).map(|i| 1.0 + 0.01 * i as f64).collect();
+        let head_values: Vec<f64> = (0..12).map(|i| 1000.0 + 10.0 * i as f64).collect();
+        let base = results("a", Unit::Ms, &base_values, Observation::BatchMean);
+        let head = results("a", Unit::Us, &head_values, Observation::ProcessRun);
+        let analysis = analyse(&Suite::pair(base, head), &options());
+        let benchmark = kinds(&analysis.benchmarks[0].warnings);
+        assert!(
+            benchmark.contains(&WarningKind::Input),
+            "unit mismatch: {benchmark:?}"
+        );
+        assert!(
+            benchmark.contains(&WarningKind::UnequalSizes),
+            "{benchmark:?}"
+        );
+        let suite = kinds(&analysis.warnings);
+        assert!(suite.contains(&WarningKind::BatchMeans), "{suite:?}");
+        assert!(suite.contains(&WarningKind::TooFewSamples), "{suite:?}");
+    }
+
+    #[test]
+    fn a_clearly_slower_benchmark_is_slower_and_the_paper_words_become_base_and_head() {
+        // 40 runs per side, HEAD 1.5x slower, BASE skewed (not normal): the warning names BASE.
+        let base: Vec<f64> = (0..40)
+            .map(|i| 100.0 + (i as f64).powi(3) / 1000.0)
+            .collect();
+        let head: Vec<f64> = base.iter().map(|v| v * 1.5).collect();
+        let suite = Suite::pair(
+            results("a", Unit::Ns, &base, Observation::ProcessRun),
+            results("a", Unit::Ns, &head, Observation::ProcessRun),
+        );
+        let analysis = analyse(&suite, &options());
+        assert_eq!(analysis.benchmarks[0].verdict, Verdict::Slower);
+        let messages: Vec<&str> = analysis.benchmarks[0]
+            .mean_test
+            .warnings
+            .iter()
+            .map(|w| w.message.as_str())
+            .collect();
+        assert!(
+            messages
+                .iter()
+                .all(|m| !m.contains("Sample1") && !m.contains("Sample2")),
+            "{messages:?}"
+        );
+        assert!(
+            messages.iter().any(|m| m.starts_with("BASE ")),
+            "{messages:?}"
+        );
+    }
 }
