@@ -229,6 +229,21 @@ pub fn wrap(text: &str, width: Option<u16>) -> Vec<String> {
     lines
 }
 
+/// A number as `SpeedUpTest.sh` prints it (paper 000 §6.2.5): rounded to 3 decimals, trailing zeros and a
+/// trailing point dropped (1.1297 → `1.13`, 1 → `1`); `NA` if not finite.
+pub fn paper_number(x: f64) -> String {
+    if !x.is_finite() {
+        return "NA".to_string();
+    }
+    let text = format!("{x:.3}");
+    let text = text.trim_end_matches('0').trim_end_matches('.');
+    if text == "-0" {
+        "0".to_string()
+    } else {
+        text.to_string()
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -12,6 +12,8 @@ use std::time::Duration;
 use crate::protocol::speedup_test::{Level, Row, RowResult, SpeedupTestAnalysis};
 use crate::protocol::{Direction, Proportion, Warning, WarningKind};
 
+use super::format::paper_number;
+
 /// The text of the four files.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Outputs {
@@ -28,20 +30,6 @@ pub fn render(analysis: &SpeedupTestAnalysis, config: &str, elapsed: Duration) -
         out: out(analysis),
         warning: warning(analysis, config),
         report: report(analysis, config),
-    }
-}
-
-/// A number rounded to 3 decimals, trailing zeros and a trailing point dropped; `NA` if not finite.
-pub fn number(x: f64) -> String {
-    if !x.is_finite() {
-        return "NA".to_string();
-    }
-    let text = format!("{x:.3}");
-    let text = text.trim_end_matches('0').trim_end_matches('.');
-    if text == "-0" {
-        "0".to_string()
-    } else {
-        text.to_string()
     }
 }
 
@@ -81,16 +69,16 @@ fn result_fields(r: &RowResult) -> Vec<String> {
         r.median.confidence_level,
     );
     vec![
-        number(r.speedup.min),
-        number(r.speedup.mean),
+        paper_number(r.speedup.min),
+        paper_number(r.speedup.mean),
         mean.0,
         mean.1,
-        number(r.speedup.median),
+        paper_number(r.speedup.median),
         median.0,
         median.1,
-        number(r.coefficients[0]),
-        number(r.coefficients[1]),
-        number(r.coefficients[2]),
+        paper_number(r.coefficients[0]),
+        paper_number(r.coefficients[1]),
+        paper_number(r.coefficients[2]),
     ]
 }
 
@@ -111,8 +99,8 @@ fn decision(
         "FALSE"
     };
     let level = match level {
-        Level::Fixed(c) => number(c),
-        Level::Search => searched.map_or("NA".into(), number),
+        Level::Fixed(c) => paper_number(c),
+        Level::Search => searched.map_or("NA".into(), paper_number),
     };
     (significant.into(), level)
 }
@@ -168,8 +156,8 @@ pub fn report(analysis: &SpeedupTestAnalysis, config: &str) -> String {
         let _ = write!(
             text,
             "\nOverall gain (ExecutionTime={et}) = {}\nOverall speedup (ExecutionTime={et}) = {}\n",
-            number(g.gain),
-            number(g.speedup)
+            paper_number(g.gain),
+            paper_number(g.speedup)
         );
     }
     for (what, p) in [("mean", &proportions.mean), ("median", &proportions.median)] {
@@ -185,18 +173,18 @@ fn proportion_block(text: &mut String, what: &str, p: &Proportion, analysis: &Sp
     let _ = writeln!(
         text,
         "The observed proportion of accelerated benchmarks (speedup of the {what}) a/b = {a}/{b} = {}",
-        number(observed)
+        paper_number(observed)
     );
     let _ = writeln!(
         text,
         "The confidence level for computing proportion confidence interval is {}.",
-        number(analysis.proportion_confidence)
+        paper_number(analysis.proportion_confidence)
     );
     let _ = writeln!(
         text,
         "Proportion confidence interval (speedup of the {what}) = [{}; {}]",
-        number(p.lower),
-        number(p.upper)
+        paper_number(p.lower),
+        paper_number(p.upper)
     );
     if !p.valid {
         text.push_str("Warning: this confidence interval of the proportion may not be accurate because the validity condition {a(1-a/b) > 5} is not satisfied.\n");
@@ -205,7 +193,7 @@ fn proportion_block(text: &mut String, what: &str, p: &Proportion, analysis: &Sp
         let _ = writeln!(
             text,
             "The minimal needed number of randomly selected benchmarks is {minimal} (in order to have a precision r={}).",
-            number(analysis.precision)
+            paper_number(analysis.precision)
         );
     }
     text.push_str("Remark: The computed confidence interval of the proportion is invalid if b the experimented set of benchmarks is not randomly selected among a huge number of representative benchmarks.\n");
@@ -217,15 +205,15 @@ mod tests {
 
     #[test]
     fn numbers_round_to_three_decimals_without_trailing_zeros() {
-        assert_eq!(number(1.1297), "1.13");
-        assert_eq!(number(1.0), "1");
-        assert_eq!(number(4.861004), "4.861");
-        assert_eq!(number(0.76), "0.76");
-        assert_eq!(number(0.3707425), "0.371");
-        assert_eq!(number(-0.0001), "0");
-        assert_eq!(number(-1.5), "-1.5");
-        assert_eq!(number(f64::NAN), "NA");
-        assert_eq!(number(289.0), "289");
+        assert_eq!(paper_number(1.1297), "1.13");
+        assert_eq!(paper_number(1.0), "1");
+        assert_eq!(paper_number(4.861004), "4.861");
+        assert_eq!(paper_number(0.76), "0.76");
+        assert_eq!(paper_number(0.3707425), "0.371");
+        assert_eq!(paper_number(-0.0001), "0");
+        assert_eq!(paper_number(-1.5), "-1.5");
+        assert_eq!(paper_number(f64::NAN), "NA");
+        assert_eq!(paper_number(289.0), "289");
     }
 
     fn paper() -> SpeedupTestAnalysis {
