@@ -1,3 +1,6 @@
+//! Tests of the criterion reader on committed trees: a real criterion run, the old format, broken and
+//! duplicate trees.
+
 use super::*;
 use crate::sources::SourceError;
 use crate::sources::tests::fixture;

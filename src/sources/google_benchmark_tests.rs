@@ -1,3 +1,5 @@
+//! Tests of the Google Benchmark reader on committed files.
+
 use super::*;
 use crate::sources::tests::fixture;
 use crate::sources::{Context, Format, detect, load};

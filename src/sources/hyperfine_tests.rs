@@ -1,3 +1,5 @@
+//! Tests of the hyperfine reader on committed exports: by command, by parameter value, failed runs.
+
 use super::*;
 use crate::sources::tests::fixture;
 use crate::sources::{Context, load};
