@@ -1,11 +1,10 @@
 //! `cargo speedup compare BASE HEAD`: read two existing results, analyse, report, gate.
 
 use std::io::{IsTerminal, Write};
-use std::path::Path;
 
 use anyhow::{Context as _, Result, bail};
 
-use super::Outcome;
+use super::{Outcome, write_atomically};
 use crate::cli::{AnalysisArgs, CompareArgs, Format};
 use crate::model::{Results, Suite, Unit};
 use crate::plan::{AnalysisPlan, OutputPlan};
@@ -74,25 +73,6 @@ fn write_report(analysis: &Analysis, output: &OutputPlan) -> Result<()> {
         renderer(Format::Json).render(analysis, Style::plain(), &mut bytes)?;
         write_atomically(path, &bytes)?;
     }
-    Ok(())
-}
-
-/// Writes `bytes` to `path` through a temporary file in the same directory, so that nothing is half written.
-pub fn write_atomically(path: &Path, bytes: &[u8]) -> Result<()> {
-    let dir = match path.parent() {
-        Some(p) if !p.as_os_str().is_empty() => p,
-        _ => Path::new("."),
-    };
-    let mut file = tempfile::NamedTempFile::new_in(dir).with_context(|| {
-        format!(
-            "cannot write {}: its directory is not writable",
-            path.display()
-        )
-    })?;
-    file.write_all(bytes)
-        .with_context(|| format!("cannot write {}", path.display()))?;
-    file.persist(path)
-        .with_context(|| format!("cannot write {}", path.display()))?;
     Ok(())
 }
 

@@ -4,7 +4,10 @@ mod compare;
 mod run;
 mod speeduptest;
 
-use anyhow::Result;
+use std::io::Write;
+use std::path::Path;
+
+use anyhow::{Context, Result};
 
 use crate::cli::{Command, SpeedupCli};
 
@@ -36,4 +39,23 @@ pub fn run(cli: SpeedupCli) -> Result<Outcome> {
         Some(Command::Speeduptest(args)) => speeduptest::speeduptest(&args),
         None => run::revisions(cli.revisions.as_deref(), &cli.run, &cli.analysis),
     }
+}
+
+/// Writes `bytes` to `path` through a temporary file in the same directory, so that nothing is half written.
+pub fn write_atomically(path: &Path, bytes: &[u8]) -> Result<()> {
+    let dir = match path.parent() {
+        Some(p) if !p.as_os_str().is_empty() => p,
+        _ => Path::new("."),
+    };
+    let mut file = tempfile::NamedTempFile::new_in(dir).with_context(|| {
+        format!(
+            "cannot write {}: its directory is not writable",
+            path.display()
+        )
+    })?;
+    file.write_all(bytes)
+        .with_context(|| format!("cannot write {}", path.display()))?;
+    file.persist(path)
+        .with_context(|| format!("cannot write {}", path.display()))?;
+    Ok(())
 }

@@ -4,7 +4,7 @@ use std::io::Write;
 
 use anyhow::{Context, Result, bail};
 
-use super::{Outcome, analyse_and_report};
+use super::{Outcome, analyse_and_report, write_atomically};
 use crate::cli::{AnalysisArgs, RecordArgs, RunArgs};
 use crate::measure;
 use crate::plan::AnalysisPlan;
@@ -33,9 +33,7 @@ pub fn record(args: &RecordArgs) -> Result<Outcome> {
     let mut bytes = Vec::new();
     crate::sources::record::write(&results, &mut bytes).context("writing the results")?;
     match &args.output {
-        Some(path) => {
-            std::fs::write(path, &bytes).with_context(|| format!("writing {}", path.display()))?
-        }
+        Some(path) => write_atomically(path, &bytes)?,
         None => {
             let mut out = std::io::stdout().lock();
             out.write_all(&bytes).context("writing to stdout")?;
