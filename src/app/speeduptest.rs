@@ -6,13 +6,12 @@
 //! An unreadable config, a wrong header or a bad option value is an error (exit 2); a problem in one row is a
 //! warning in `.warning` and the other rows are analysed.
 
-use std::io::Write as _;
 use std::path::{Path, PathBuf};
 use std::time::Instant;
 
-use anyhow::{Context, Result, bail};
+use anyhow::{Result, bail};
 
-use super::Outcome;
+use super::{Outcome, write_atomically};
 use crate::cli::{SpeeduptestArgs, Weight};
 use crate::protocol::speedup_test::{self as protocol, Input, Options, WeightChoice};
 use crate::report::speeduptest as render;
@@ -41,7 +40,7 @@ pub fn speeduptest(args: &SpeeduptestArgs) -> Result<Outcome> {
         ("warning", &outputs.warning),
         ("report", &outputs.report),
     ] {
-        write_atomically(&with_extension(&prefix, extension), text)?;
+        write_atomically(&with_extension(&prefix, extension), text.as_bytes())?;
     }
     print!("{}", outputs.report);
     let count = analysis
@@ -102,21 +101,6 @@ fn with_extension(prefix: &Path, extension: &str) -> PathBuf {
     name.push(".");
     name.push(extension);
     PathBuf::from(name)
-}
-
-/// Writes `text` to a temporary file beside `path`, then renames it over `path`.
-fn write_atomically(path: &Path, text: &str) -> Result<()> {
-    let dir = match path.parent() {
-        Some(p) if !p.as_os_str().is_empty() => p,
-        _ => Path::new("."),
-    };
-    let context = || format!("cannot write '{}'", path.display());
-    let mut file = tempfile::NamedTempFile::new_in(dir).with_context(context)?;
-    file.write_all(text.as_bytes()).with_context(context)?;
-    file.persist(path)
-        .map_err(|e| e.error)
-        .with_context(context)?;
-    Ok(())
 }
 
 #[cfg(test)]
