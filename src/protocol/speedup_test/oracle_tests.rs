@@ -1,13 +1,14 @@
-//! The mean and median protocols against R on 300 random BASE/HEAD pairs and 5 hand-made ones (`fixtures/r/protocol_random.R`,
-//! written to `fixtures/oracle/protocol_random.json`).
+//! The mean and median protocols against R on 300 random BASE/HEAD pairs and 5 hand-made ones
+//! (`fixtures/r/protocol_random.R`, written to `fixtures/oracle/protocol_random.json`).
 //!
 //! The R script draws, with a fixed seed, pairs of many shapes (normal, lognormal, exponential, gamma,
 //! uniform, Student t, Pareto-like and bimodal laws; HEAD shifted and/or scaled to be faster, slower or equal,
-//! or drawn from another law), small (3..30) and large (31..200) sizes, mostly n ≠ m, a third of them rounded
-//! to few digits so that they have ties. Five more pairs have an exact Wilcoxon p-value equal to a grid risk
-//! (0.35, 0.20, 0.10, 0.05), where the searched level rests on p ≤ α holding with equality. It takes every statistic from R's own tests (`shapiro.test`,
-//! `var.test`, `t.test`, `ks.test` on median-centred samples, `wilcox.test` with its defaults) and rebuilds
-//! the decisions from the pseudo-code of `speedup-test.md` §2, §3 and §5 without looking at this crate.
+//! or drawn from another law), small (3..30) and large (31..200) sizes, mostly n ≠ m, over half of them
+//! rounded to few digits so that they have ties. Five more pairs have an exact Wilcoxon p-value equal to a
+//! grid risk (0.35, 0.20, 0.10, 0.05), where the searched level rests on p ≤ α holding with equality. It takes
+//! every statistic from R's own tests (`shapiro.test`, `var.test`, `t.test`, `ks.test` on median-centred
+//! samples, `wilcox.test` with its defaults) and rebuilds the decisions from the pseudo-code of
+//! `speedup-test.md` §2, §3 and §5 without looking at this crate.
 //!
 //! Each case is checked at the fixed levels 0.95 and 0.99 (both directions) and by the level search
 //! (0.99 .. 0.51, "faster" only, every test at the searched α): the decision, its direction, the searched
@@ -22,6 +23,7 @@
 //!   within 1e-12 absolute (exact) or 5e-5 absolute (asymptotic), and within 1e-9 relative with the script's
 //!   own reference (`ks_p_direct`): the exact permutation p counted as a sum of positive terms, or the
 //!   Kolmogorov series summed to convergence.
+//!
 //! Constant samples are not drawn: R's `shapiro.test` and `t.test` stop on them, where the protocol
 //! reports the test as not applicable (`speedup-test.md` §9); those cases are tested beside each protocol.
 
