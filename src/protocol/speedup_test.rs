@@ -19,6 +19,8 @@
 mod aggregate;
 mod mean;
 mod median;
+#[cfg(test)]
+mod oracle_tests;
 mod search;
 mod suite;
 mod warnings;
