@@ -182,6 +182,7 @@ fn a_submodule_moved_to_a_slower_commit_is_measured_at_both_revisions() {
     let out = speedup_with_env(&app, &target, &rerun, &FILE_PROTOCOL);
     let text = stderr(&out);
     assert_eq!(out.status.code(), Some(1), "stderr: {text}");
+    assert!(!text.contains("uncommitted"), "a clean tree: {text}");
     let report: serde_json::Value = serde_json::from_slice(&out.stdout).expect("JSON report");
     assert_eq!(verdict_of(&report, "changed"), "slower", "{report}");
     assert_eq!(state(&app), before);
