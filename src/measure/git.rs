@@ -9,6 +9,7 @@
 //! configuration given to that one git process (the user's configured URL, else the one in `.gitmodules`,
 //! made absolute against the repository's remote or directory as git-submodule(1) describes), and nested
 //! submodules are set up from inside each submodule, whose config lives in the worktree's own git directory.
+//! A submodule whose commit the user's own clone of it already holds is cloned from there: no network.
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -105,7 +106,10 @@ impl Worktree {
 struct Submodule {
     name: String,
     path: String,
+    /// Its URL: the user's configured one, else the one in `.gitmodules` made absolute.
     url: String,
+    /// The user's own clone of it (`$GIT_DIR/modules/NAME`), when that holds the commit to check out.
+    local: Option<PathBuf>,
 }
 
 /// Checks out the submodules of the worktree at `tree` without writing the user's config (see the module
@@ -145,15 +149,58 @@ fn update_submodules(git: &Git, tree: &Path) -> Result<(), MeasureError> {
             Some(configured) => configured,
             None => resolve_url(&base(), &url),
         };
-        submodules.push(Submodule { name, path, url });
+        let local = local_clone(git, tree, &name, &path);
+        submodules.push(Submodule {
+            name,
+            path,
+            url,
+            local,
+        });
     }
+    let (local, remote): (Vec<&Submodule>, Vec<&Submodule>) =
+        submodules.iter().partition(|s| s.local.is_some());
+    // From the user's own clones: offline, and no second download. `protocol.file` is allowed for this
+    // one command, whose every source is a repository git made inside the user's `.git`.
+    update_top_level(tree, &local, true)?;
+    for s in &local {
+        // As if cloned from its URL, so that its own relative submodule URLs resolve as they should.
+        let inner = Git {
+            root: tree.join(&s.path),
+        };
+        inner.output(&["config", "remote.origin.url", &s.url])?;
+    }
+    update_top_level(tree, &remote, false)?;
+    for s in &submodules {
+        let dir = tree.join(&s.path);
+        if dir.join(".gitmodules").exists() {
+            let nested = Git { root: dir };
+            nested.output(&["submodule", "update", "--init", "--recursive", "--quiet"])?;
+        }
+    }
+    Ok(())
+}
+
+/// `git submodule update --init -- PATHS` for `submodules`, each given its URL (the user's clone when
+/// `from_local`) and `active` flag through the environment.
+fn update_top_level(
+    tree: &Path,
+    submodules: &[&Submodule],
+    from_local: bool,
+) -> Result<(), MeasureError> {
     if submodules.is_empty() {
         return Ok(());
     }
     let mut settings = Vec::new();
-    for s in &submodules {
-        settings.push((format!("submodule.{}.url", s.name), s.url.clone()));
+    for s in submodules {
+        let url = match (&s.local, from_local) {
+            (Some(dir), true) => dir.to_string_lossy().into_owned(),
+            _ => s.url.clone(),
+        };
+        settings.push((format!("submodule.{}.url", s.name), url));
         settings.push((format!("submodule.{}.active", s.name), "true".to_string()));
+    }
+    if from_local {
+        settings.push(("protocol.file.allow".to_string(), "always".to_string()));
     }
     let mut command = Command::new("git");
     command
@@ -163,15 +210,37 @@ fn update_submodules(git: &Git, tree: &Path) -> Result<(), MeasureError> {
         .args(submodules.iter().map(|s| s.path.as_str()))
         .env("GIT_LITERAL_PATHSPECS", "1");
     add_config(&mut command, &settings);
-    checked(&mut command)?;
-    for s in &submodules {
-        let dir = tree.join(&s.path);
-        if dir.join(".gitmodules").exists() {
-            let nested = Git { root: dir };
-            nested.output(&["submodule", "update", "--init", "--recursive", "--quiet"])?;
-        }
-    }
-    Ok(())
+    checked(&mut command)
+}
+
+/// The user's own clone of submodule `name` (`$GIT_DIR/modules/NAME`, where `git submodule` keeps it),
+/// when it holds the commit the worktree at `tree` records at `path`.
+fn local_clone(git: &Git, tree: &Path, name: &str, path: &str) -> Option<PathBuf> {
+    let modules = format!("modules/{name}");
+    let dir = git
+        .output(&[
+            "rev-parse",
+            "--path-format=absolute",
+            "--git-path",
+            &modules,
+        ])
+        .ok()
+        .map(PathBuf::from)
+        .filter(|d| d.is_dir())?;
+    let inner = Git {
+        root: tree.to_path_buf(),
+    };
+    let recorded = format!("HEAD:{path}");
+    let commit = inner
+        .output(&["rev-parse", "--verify", "--quiet", &recorded])
+        .ok()?;
+    let mut check = Command::new("git");
+    check
+        .arg("--git-dir")
+        .arg(&dir)
+        .args(["cat-file", "-e", &format!("{commit}^{{commit}}")]);
+    let held = process::run(&mut check).ok()?.status.success();
+    held.then_some(dir)
 }
 
 /// Runs `command`, turning a failure into [`MeasureError::Git`] with its stderr.

@@ -23,7 +23,7 @@ const RUN: [&str; 13] = [
     "json",
 ];
 
-/// Local file URLs are refused by git for submodules unless allowed; allowed here for this process only.
+/// Local file URLs are refused by git for submodules unless allowed; allowed here for one process only.
 const FILE_PROTOCOL: [(&str, &str); 3] = [
     ("GIT_CONFIG_COUNT", "1"),
     ("GIT_CONFIG_KEY_0", "protocol.file.allow"),
@@ -159,7 +159,11 @@ fn a_submodule_moved_to_a_slower_commit_is_measured_at_both_revisions() {
     let target = shared_target();
     let _ = std::fs::remove_dir_all(target.join("speedup").join("cache"));
     let before = state(&app);
-    let out = speedup_with_env(&app, &target, &RUN, &FILE_PROTOCOL);
+    // The submodule's own repository out of reach, as a server is offline: the user's clone of it
+    // (`.git/modules/vendor/spinner`) holds both commits, and is where they come from.
+    let away = root.path().join("elsewhere");
+    std::fs::rename(&sub, &away).unwrap();
+    let out = speedup(&app, &target, &RUN);
     let text = stderr(&out);
     assert_eq!(out.status.code(), Some(1), "stderr: {text}");
     let report: serde_json::Value = serde_json::from_slice(&out.stdout).expect("JSON report");
@@ -171,10 +175,12 @@ fn a_submodule_moved_to_a_slower_commit_is_measured_at_both_revisions() {
     assert_eq!(state(&app), before);
     no_worktree_left(&app, &target);
 
-    // A clone made without `--recurse-submodules` (or after `git submodule deinit`): the repository's
-    // config does not know the submodule and its directory is empty. The relative URL is then git's to
-    // resolve against the repository, not against our worktree; and the config must stay without it.
+    // As in a clone made without `--recurse-submodules`: the repository's config does not know the
+    // submodule, its directory is empty and there is no clone of it in `.git/modules`. Its relative URL is
+    // then resolved against the repository, not against our worktree, and the config stays without it.
     git(&app, &["submodule", "deinit", "-q", "-f", SUBMODULE]);
+    std::fs::remove_dir_all(app.join(".git/modules")).unwrap();
+    std::fs::rename(&away, &sub).unwrap();
     let before = state(&app);
     assert!(!before[5].contains("spinner"), "{}", before[5]);
     let mut rerun = RUN.to_vec();
