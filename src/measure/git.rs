@@ -272,7 +272,8 @@ fn add_config(command: &mut Command, settings: &[(String, String)]) {
 }
 
 /// (name, path, url) of each submodule in `git config -z --get-regexp` output over `.gitmodules`
-/// (entries `submodule.NAME.KEY\nVALUE\0`); those without both a path and a url are left to git.
+/// (entries `submodule.NAME.KEY\nVALUE\0`); one without a path or a url is skipped, as git could not
+/// check it out either.
 fn declarations(listing: &str) -> Vec<(String, String, String)> {
     let mut found: Vec<(String, Option<String>, Option<String>)> = Vec::new();
     for entry in listing.split('\0').filter(|e| !e.is_empty()) {
@@ -322,35 +323,47 @@ fn remote_base(git: &Git) -> String {
 }
 
 /// `url` made absolute against `base` when it starts with `./` or `../`: each `../` takes one component
-/// off `base` (at its last `/`, or at the `:` of an scp-like `host:path`), each `./` none. Any other URL is
-/// returned as it is.
+/// off `base` (a directory's last component, or a URL's at its last `/` or at the `:` of an scp-like
+/// `host:path`), each `./` none. Any other URL is returned as it is.
 fn resolve_url(base: &str, url: &str) -> String {
     if !(url.starts_with("./") || url.starts_with("../")) {
         return url.to_string();
     }
-    let mut base = base.trim_end_matches('/').to_string();
     let mut rest = url;
-    let mut separator = Some('/');
+    let mut up = 0;
     loop {
         if let Some(r) = rest.strip_prefix("./") {
             rest = r;
         } else if let Some(r) = rest.strip_prefix("../") {
             rest = r;
-            match base.rfind(['/', ':']) {
-                Some(i) => {
-                    separator = base[i..].chars().next();
-                    base.truncate(i);
-                }
-                None => {
-                    base.clear();
-                    separator = None;
-                }
-            }
+            up += 1;
         } else {
             break;
         }
     }
     let rest = rest.trim_end_matches('/');
+    let directory = Path::new(base);
+    if directory.is_absolute() {
+        let mut directory = directory.to_path_buf();
+        for _ in 0..up {
+            directory.pop();
+        }
+        return directory.join(rest).to_string_lossy().into_owned();
+    }
+    let mut base = base.trim_end_matches('/').to_string();
+    let mut separator = Some('/');
+    for _ in 0..up {
+        match base.rfind(['/', ':']) {
+            Some(i) => {
+                separator = base[i..].chars().next();
+                base.truncate(i);
+            }
+            None => {
+                base.clear();
+                separator = None;
+            }
+        }
+    }
     match separator {
         Some(c) => format!("{base}{c}{rest}"),
         None => rest.to_string(),
@@ -382,6 +395,11 @@ mod tests {
         assert_eq!(resolve_url("/home/me/app", "../lib"), "/home/me/lib");
         assert_eq!(resolve_url("/home/me/app/", "./lib"), "/home/me/app/lib");
         assert_eq!(resolve_url("/home/me/app", "../../x/lib"), "/home/x/lib");
+        assert_eq!(resolve_url("/home/me/app", "./../lib/"), "/home/me/lib");
+        assert_eq!(
+            resolve_url("file:///srv/git/app", "../lib"),
+            "file:///srv/git/lib"
+        );
         assert_eq!(
             resolve_url("https://example.com/org/app.git", "../lib.git"),
             "https://example.com/org/lib.git"
@@ -394,6 +412,48 @@ mod tests {
             resolve_url("git@example.com:app.git", "../lib.git"),
             "git@example.com:lib.git"
         );
+    }
+
+    /// git itself is the oracle: `git submodule init` in a repository whose remote is `base` writes the URL
+    /// it resolved into the config.
+    #[test]
+    fn relative_urls_resolve_as_git_submodule_init_resolves_them() {
+        let repo = tempfile::tempdir().unwrap();
+        let git = |args: &[&str]| {
+            let out = Command::new("git")
+                .arg("-C")
+                .arg(repo.path())
+                .args(args)
+                .output()
+                .unwrap();
+            String::from_utf8_lossy(&out.stdout).trim().to_string()
+        };
+        git(&["init", "-q"]);
+        let gitlink = "160000,1111111111111111111111111111111111111111,s";
+        git(&["update-index", "--add", "--cacheinfo", gitlink]);
+        let bases = [
+            "git@example.com:org/app.git",
+            "git@example.com:app.git",
+            "https://example.com/org/app.git",
+            "file:///srv/git/app",
+            "/home/me/app",
+            "/home/me/app/",
+        ];
+        for base in bases {
+            for url in ["../lib.git", "./../lib/", "./lib", "../../x/lib"] {
+                if base == "git@example.com:app.git" && url == "../../x/lib" {
+                    continue; // more `../` than components: git writes `.:x/lib`, no URL either way
+                }
+                git(&["config", "remote.origin.url", base]);
+                let gitmodules = format!("[submodule \"s\"]\n\tpath = s\n\turl = {url}\n");
+                std::fs::write(repo.path().join(".gitmodules"), gitmodules).unwrap();
+                git(&["config", "--unset", "submodule.s.url"]);
+                git(&["submodule", "init", "-q"]);
+                let expected = git(&["config", "submodule.s.url"]);
+                assert!(!expected.is_empty(), "{base} {url}");
+                assert_eq!(resolve_url(base, url), expected, "{base} + {url}");
+            }
+        }
     }
 
     #[test]
