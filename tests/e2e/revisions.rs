@@ -120,6 +120,33 @@ fn a_five_times_slower_benchmark_fails_the_gate_and_the_repository_is_left_alone
     );
     assert_eq!(repository_state(dir), before);
 
+    // A single revision against the working tree: BASE from the cache, and this time the uncommitted
+    // changes are what is measured, which undo the slowdown (speed-up near 1, against 0.2 committed).
+    let mut single = RUN;
+    single[0] = "HEAD~1";
+    let working = speedup(dir, &target, &single);
+    let text = stderr(&working);
+    assert!(
+        text.contains("note: HEAD is the working tree as it is now, uncommitted changes included"),
+        "{text}"
+    );
+    assert_eq!(
+        text.matches("reusing the results measured earlier").count(),
+        1,
+        "{text}"
+    );
+    let report: serde_json::Value = serde_json::from_slice(&working.stdout).expect("JSON report");
+    let median_speedup = |report: &serde_json::Value| {
+        report["benchmarks"]
+            .as_array()
+            .and_then(|all| all.iter().find(|b| b["name"] == "changed"))
+            .and_then(|b| b["speedup"]["median"].as_f64())
+            .unwrap_or_else(|| panic!("no speed-up of `changed` in {report}"))
+    };
+    assert!(median_speedup(&report) > 0.6, "{report}");
+    assert!(median_speedup(&again) < 0.4, "{again}");
+    assert_eq!(repository_state(dir), before);
+
     // A new HEAD: BASE (the same commit as before) comes from the cache, only HEAD runs.
     write(dir, &[("README", "a new commit\n")]);
     git(dir, &["add", "README"]);
