@@ -1,5 +1,5 @@
 //! Building one revision's benchmarks: `cargo bench --no-run --message-format=json-render-diagnostics` with
-//! the shared `CARGO_TARGET_DIR` (dependencies compile once for both revisions), the bench executables
+//! the shared `CARGO_TARGET_DIR` (dependencies compile once for both revisions; the caller picks it), the bench executables
 //! taken from the `compiler-artifact` messages (`profile.test == true`, target kind `bench`) and copied
 //! aside, since building the other revision overwrites them. cargo's stderr is shown only on failure.
 

@@ -3,8 +3,9 @@
 //!
 //! `cargo speedup BASE..HEAD` resolves both revisions ([`revision`]), checks each out in a detached worktree
 //! under `<target>/speedup/worktrees/` ([`git`]), builds both with one shared cargo target directory
-//! ([`build`]), runs the criterion executables directly, alternating revisions in ABBA order over the rounds,
-//! each run with its own `CRITERION_HOME` ([`runner`]), and pools each revision's rounds into one
+//! ([`build`]; the working tree, when it is a side, has its own: [`cargo_target`]), runs the criterion
+//! executables directly, alternating revisions in ABBA order over the rounds, each run with its own
+//! `CRITERION_HOME` ([`runner`]), and pools each revision's rounds into one
 //! [`Results`]. Results of a commit are cached by everything that determines them ([`cache`]). A lock
 //! ([`lock`]) keeps two runs of one project apart; Ctrl-C ([`interrupt`]) stops the current child and lets
 //! the guards remove worktrees and lock.
@@ -186,7 +187,7 @@ fn measure(
             project,
             &plan.label,
             options,
-            &dir.join("target"),
+            &dir.join(cargo_target(&plan.side)),
             &keep,
         )?;
         participants.push(Participant {
@@ -212,6 +213,18 @@ fn measure(
             results
         })
         .collect())
+}
+
+/// The cargo target directory (under `<target>/speedup/`) that builds `side`. Worktrees share one: their
+/// files are written anew each time, so cargo, which judges freshness by modification time, rebuilds what
+/// they hold. The working tree gets its own: a path package's outputs do not depend on its directory, and
+/// the user's files, older than the last build made from a worktree, would pass that revision's executables
+/// off as the working tree's.
+fn cargo_target(side: &Side) -> &'static str {
+    match side {
+        Side::Commit { .. } => "target",
+        Side::WorkingTree => "target-working-tree",
+    }
 }
 
 /// Says what HEAD is when it is the working tree, and that uncommitted changes are left out otherwise.

@@ -7,4 +7,5 @@ mod action_runner;
 mod faults;
 mod record;
 mod revisions;
+mod submodules;
 mod support;

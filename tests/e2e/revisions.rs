@@ -1,4 +1,5 @@
-//! `cargo speedup HEAD~1..HEAD` on a repository whose second commit makes one benchmark five times slower.
+//! `cargo speedup HEAD~1..HEAD` on a repository whose second commit makes one benchmark five times slower,
+//! and whose working tree has uncommitted changes that undo it: they must be left out, and said to be.
 
 use std::time::Instant;
 
@@ -38,6 +39,9 @@ fn a_five_times_slower_benchmark_fails_the_gate_and_the_repository_is_left_alone
     write_criterion_crate(dir, 1000);
     commit(dir, "five times slower");
     write(dir, &[("notes.txt", "uncommitted and untracked\n")]);
+    // Uncommitted and tracked: back to the fast benchmark. Measured, it would hide the slowdown.
+    write_criterion_crate(dir, 200);
+    assert!(git(dir, &["status", "--porcelain"]).contains(" M benches/work.rs"));
     let target = shared_target();
     let _ = std::fs::remove_dir_all(target.join("speedup").join("cache"));
     let user_baseline = target.join("criterion/user/base/sample.json");
@@ -56,7 +60,13 @@ fn a_five_times_slower_benchmark_fails_the_gate_and_the_repository_is_left_alone
     assert_eq!(first.status.code(), Some(1), "stderr: {}", stderr(&first));
     let report: serde_json::Value = serde_json::from_slice(&first.stdout).expect("JSON report");
     assert_eq!(verdict_of(&report, "changed"), "slower");
-    assert!(stderr(&first).contains("uncommitted changes; they are not part of"));
+    assert!(
+        stderr(&first).contains(
+            "note: the working tree has uncommitted changes; they are not part of the revisions compared"
+        ),
+        "{}",
+        stderr(&first)
+    );
 
     assert_eq!(repository_state(dir), before);
     assert_eq!(
@@ -93,9 +103,54 @@ fn a_five_times_slower_benchmark_fails_the_gate_and_the_repository_is_left_alone
     );
     assert_eq!(repository_state(dir), before);
 
+    // The merge-base form: the same two commits, from the cache, and the same note.
+    let mut symmetric = RUN;
+    symmetric[0] = "HEAD~1...HEAD";
+    let merge_base = speedup(dir, &target, &symmetric);
+    let text = stderr(&merge_base);
+    assert_eq!(merge_base.status.code(), Some(1), "stderr: {text}");
+    assert_eq!(
+        text.matches("reusing the results measured earlier").count(),
+        2,
+        "{text}"
+    );
+    assert!(
+        text.contains("uncommitted changes; they are not part of"),
+        "{text}"
+    );
+    assert_eq!(repository_state(dir), before);
+
+    // A single revision against the working tree: BASE from the cache, and this time the uncommitted
+    // changes are what is measured, which undo the slowdown (speed-up near 1, against 0.2 committed).
+    let mut single = RUN;
+    single[0] = "HEAD~1";
+    let working = speedup(dir, &target, &single);
+    let text = stderr(&working);
+    assert!(
+        text.contains("note: HEAD is the working tree as it is now, uncommitted changes included"),
+        "{text}"
+    );
+    assert_eq!(
+        text.matches("reusing the results measured earlier").count(),
+        1,
+        "{text}"
+    );
+    let report: serde_json::Value = serde_json::from_slice(&working.stdout).expect("JSON report");
+    let median_speedup = |report: &serde_json::Value| {
+        report["benchmarks"]
+            .as_array()
+            .and_then(|all| all.iter().find(|b| b["name"] == "changed"))
+            .and_then(|b| b["speedup"]["median"].as_f64())
+            .unwrap_or_else(|| panic!("no speed-up of `changed` in {report}"))
+    };
+    assert!(median_speedup(&report) > 0.6, "{report}");
+    assert!(median_speedup(&again) < 0.4, "{again}");
+    assert_eq!(repository_state(dir), before);
+
     // A new HEAD: BASE (the same commit as before) comes from the cache, only HEAD runs.
     write(dir, &[("README", "a new commit\n")]);
-    commit(dir, "another commit");
+    git(dir, &["add", "README"]);
+    git(dir, &["commit", "-q", "-m", "another commit"]);
     let mut range = RUN;
     range[0] = "HEAD~2..HEAD";
     let started = Instant::now();

@@ -105,17 +105,22 @@ pub fn write_criterion_crate(dir: &Path, loops: u32) {
     let borrowed: Vec<(&str, &str)> = files.iter().map(|(p, c)| (*p, c.as_str())).collect();
     write(dir, &borrowed);
     if !dir.join("Cargo.lock").exists() {
-        let out = cargo()
-            .args(["generate-lockfile", "--offline"])
-            .current_dir(dir)
-            .output()
-            .expect("cargo runs");
-        assert!(
-            out.status.success(),
-            "{}",
-            String::from_utf8_lossy(&out.stderr)
-        );
+        generate_lockfile(dir);
     }
+}
+
+/// `cargo generate-lockfile --offline` in `dir` (dependencies resolved from the local registry cache).
+pub fn generate_lockfile(dir: &Path) {
+    let out = cargo()
+        .args(["generate-lockfile", "--offline"])
+        .current_dir(dir)
+        .output()
+        .expect("cargo runs");
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
 }
 
 fn cargo() -> Command {
@@ -124,9 +129,15 @@ fn cargo() -> Command {
 
 /// Runs `cargo-speedup speedup ARGS...` in `dir` with `target` as cargo's target directory, offline.
 pub fn speedup(dir: &Path, target: &Path, args: &[&str]) -> Output {
+    speedup_with_env(dir, target, args, &[])
+}
+
+/// [`speedup`] with more environment variables.
+pub fn speedup_with_env(dir: &Path, target: &Path, args: &[&str], env: &[(&str, &str)]) -> Output {
     Command::new(env!("CARGO_BIN_EXE_cargo-speedup"))
         .arg("speedup")
         .args(args)
+        .envs(env.iter().copied())
         .current_dir(dir)
         .env("CARGO_TARGET_DIR", target)
         .env("CARGO_NET_OFFLINE", "true")
