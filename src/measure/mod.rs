@@ -58,7 +58,10 @@ pub fn measure_revisions(
     let _lock = lock::Lock::acquire(&project.speedup_dir())?;
     let (base, head) = revision::resolve(project.git()?, &spec)?;
     let progress = Progress::new(quiet);
-    tell_about_the_tree(&project, &progress, &base, &head)?;
+    let tree_notes = tell_about_the_tree(&project, &base, &head)?;
+    for note in &tree_notes {
+        progress.note(&format!("note: {note}"));
+    }
     let sides = [
         Plan::new(&project, &options, base, "base"),
         Plan::new(&project, &options, head, "head"),
@@ -89,7 +92,11 @@ pub fn measure_revisions(
             }
         }
     };
-    Ok((finish(base)?, finish(head)?))
+    let base = finish(base)?;
+    let mut head = finish(head)?;
+    // Said in the report too, not only on stderr.
+    head.notes.extend(tree_notes);
+    Ok((base, head))
 }
 
 /// `cargo speedup record`: the working tree's pooled results.
@@ -227,36 +234,34 @@ fn cargo_target(side: &Side) -> &'static str {
     }
 }
 
-/// Says what HEAD is when it is the working tree, and that uncommitted changes are left out otherwise.
-/// Says too when both sides are one commit: the comparison then measures the machine's noise (an A/A test).
+/// What HEAD is when it is the working tree, and that uncommitted changes are left out otherwise; also
+/// when both sides are one commit (the comparison then measures the machine's noise, an A/A test).
 fn tell_about_the_tree(
     project: &Project,
-    progress: &Progress,
     base: &Side,
     head: &Side,
-) -> Result<(), MeasureError> {
+) -> Result<Vec<String>, MeasureError> {
+    let mut notes = Vec::new();
     if let (Side::Commit { sha: b, .. }, Side::Commit { sha: h, .. }) = (base, head) {
         if b == h {
-            progress.note(&format!(
-                "note: BASE and HEAD are the same commit ({}): any difference found is the machine's noise",
+            notes.push(format!(
+                "BASE and HEAD are the same commit ({}): any difference found is the machine's noise",
                 revision::short(b)
             ));
         }
     }
     let dirty = project.git()?.is_dirty()?;
     match (head, dirty) {
-        (Side::WorkingTree, true) => progress.note(
-            "note: HEAD is the working tree as it is now, uncommitted changes included",
-        ),
-        (Side::WorkingTree, false) => {
-            progress.note("note: HEAD is the working tree (no uncommitted changes)")
+        (Side::WorkingTree, true) => {
+            notes.push("HEAD is the working tree as it is now, uncommitted changes included".into())
         }
-        (Side::Commit { .. }, true) => progress.note(
-            "note: the working tree has uncommitted changes; they are not part of the revisions compared",
+        (Side::Commit { .. }, true) => notes.push(
+            "the working tree has uncommitted changes; they are not part of the revisions compared"
+                .into(),
         ),
-        (Side::Commit { .. }, false) => {}
+        (Side::WorkingTree, false) | (Side::Commit { .. }, false) => {}
     }
-    Ok(())
+    Ok(notes)
 }
 
 /// `rustc -vV` as run in `dir` (so that a `rust-toolchain` file there applies); empty when it fails.

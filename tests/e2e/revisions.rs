@@ -61,6 +61,13 @@ fn a_five_times_slower_benchmark_fails_the_gate_and_the_repository_is_left_alone
     let report: serde_json::Value = serde_json::from_slice(&first.stdout).expect("JSON report");
     assert_eq!(verdict_of(&report, "changed"), "slower");
     assert!(
+        report["warnings"]
+            .to_string()
+            .contains("not part of the revisions compared"),
+        "the report says it too: {}",
+        report["warnings"]
+    );
+    assert!(
         stderr(&first).contains(
             "note: the working tree has uncommitted changes; they are not part of the revisions compared"
         ),
@@ -136,6 +143,13 @@ fn a_five_times_slower_benchmark_fails_the_gate_and_the_repository_is_left_alone
         "{text}"
     );
     let report: serde_json::Value = serde_json::from_slice(&working.stdout).expect("JSON report");
+    assert!(
+        report["warnings"]
+            .to_string()
+            .contains("uncommitted changes included"),
+        "the report says it too: {}",
+        report["warnings"]
+    );
     let median_speedup = |report: &serde_json::Value| {
         report["benchmarks"]
             .as_array()
