@@ -1,13 +1,13 @@
 //! Building and running benchmarks at git revisions: the only module that starts processes (git, cargo,
 //! benchmark executables).
 //!
-//! `cargo speedup BASE..HEAD` resolves both revisions ([`revision`]), checks each out in a detached worktree
-//! under `<target>/speedup/worktrees/` ([`git`]), builds both with one shared cargo target directory
-//! ([`build`]; the working tree, when it is a side, has its own: [`cargo_target`]), runs the criterion
+//! `cargo speedup BASE..HEAD` resolves both revisions (`revision`), checks each out in a detached worktree
+//! under `<target>/speedup/worktrees/` (`git`), builds both with one shared cargo target directory
+//! (`build`; the working tree, when it is a side, has its own: `cargo_target`), runs the criterion
 //! executables directly, alternating revisions in ABBA order over the rounds, each run with its own
-//! `CRITERION_HOME` ([`runner`]), and pools each revision's rounds into one
-//! [`Results`]. Results of a commit are cached by everything that determines them ([`cache`]). A lock
-//! ([`lock`]) keeps two runs of one project apart; Ctrl-C ([`interrupt`]) stops the current child and lets
+//! `CRITERION_HOME` (`runner`), and pools each revision's rounds into one
+//! [`Results`]. Results of a commit are cached by everything that determines them (`cache`). A lock
+//! (`lock`) keeps two runs of one project apart; Ctrl-C (`interrupt`) stops the current child and lets
 //! the guards remove worktrees and lock.
 //!
 //! Must not: write outside `<target>/speedup/` (the user's working tree, index, branches, stash and

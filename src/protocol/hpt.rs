@@ -6,11 +6,11 @@
 //!
 //! The paper's definitions, with exact statistics (`hpt.md` is the specification):
 //!
-//! 1. Per benchmark ([`unibench`]), the Wilcoxon rank-sum test of BASE against gamma·HEAD in both tails,
+//! 1. Per benchmark (`unibench`), the Wilcoxon rank-sum test of BASE against gamma·HEAD in both tails,
 //!    each at alpha_t (`--hpt-alpha`; default 0.05 when both sides have at least 5 samples, else 0.10).
 //!    If a tail rejects, d = median(BASE) − median(gamma·HEAD), else d = 0. Times are nanoseconds, lower is
 //!    better; the paper divides the faster machine's scores by gamma, which is the same thing.
-//! 2. Across benchmarks ([`speedup`], [`crate::stats::sign_flip`]), the signed-rank test on d with the zeros
+//! 2. Across benchmarks (`speedup`, [`crate::stats::sign_flip`]), the signed-rank test on d with the zeros
 //!    kept and their ranks split (the paper's R_A, R_B), under the exact conditional sign-flip null. The
 //!    confidence of a direction is 1 − p of its one-sided test.
 //! 3. The r-speedup (Algorithm 1) is the last gamma of the 0.01 grid whose confidence is at least r; when

@@ -2,7 +2,7 @@
 //! exporter per format), chosen by [`renderer`].
 //!
 //! Reports only present: they take no decision, compute no statistic and never re-derive a verdict that the
-//! analysis carries. All rounding lives in [`format`]; JSON goes through private wire structs carrying
+//! analysis carries. All rounding lives in [`mod@format`]; JSON goes through private wire structs carrying
 //! `"schema": "cargo-speedup/1"` (`product.md`, "Results JSON"), never `Serialize` on internal types. Nothing
 //! here prints `NaN`: a missing or non-finite value is `null` (JSON), empty (CSV) or `-` (table, Markdown).
 

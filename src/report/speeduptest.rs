@@ -1,7 +1,7 @@
 //! The four outputs of `speeduptest`, as the paper's `SpeedUpTest.sh` writes them (paper 000 §6.2.5 and the
 //! §6.3.2 example; `speedup-test.md` §8): `.status`, `.out` (CSV), `.warning` and `.report`.
 //!
-//! Numbers are rounded to 3 decimals with trailing zeros dropped (1.1297 → `1.13`, 1 → `1`), in [`number`]
+//! Numbers are rounded to 3 decimals with trailing zeros dropped (1.1297 → `1.13`, 1 → `1`), in [`super::format::paper_number`]
 //! only. Paper warnings are printed verbatim; the paper's second line of W1/W3 is the warning's hint, so the
 //! hint is printed for those and for the warnings this tool adds (reading problems, inapplicable tests), not
 //! for W2, W4, W5 and W6 whose hints the paper does not print. This module renders text and does no I/O.

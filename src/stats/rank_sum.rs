@@ -7,7 +7,7 @@
 //! - Assumptions: independent observations; the two distributions differ at most by a location shift for the
 //!   p-value to speak about medians.
 //! - Statistic: R's W = Σ rank(x_i) − n(n+1)/2 = #{x_i > y_j} + ½·#{x_i = y_j} (Mann & Whitney 1947's U for x),
-//!   with midranks for ties. W/(nm) estimates P[x > y].
+//!   with midranks for ties. W/(nm) estimates P\[x > y\].
 //! - Method (R's observable rule, `statistics.md` §5): **exact iff n < 50, m < 50 and the pooled sample has no
 //!   ties**; otherwise the normal approximation with continuity correction (±½) and tie correction of the
 //!   variance.
@@ -37,7 +37,7 @@ pub struct RankSum {
     pub statistic: f64,
     pub p_value: f64,
     pub method: Method,
-    /// W/(nm): the estimate of P[x > y] (for timings, the probability that HEAD runs faster).
+    /// W/(nm): the estimate of P\[x > y\] (for timings, the probability that HEAD runs faster).
     pub p_x_greater: f64,
 }
 
