@@ -11,6 +11,7 @@
 //! negative `Coef`) becomes a note on that row naming the file and line, and the row is analysed without the
 //! faulty value or not at all; never a panic. This module decides nothing statistical.
 
+use crate::model::NANOS_RANGE;
 use std::path::{Path, PathBuf};
 
 /// Why the config as a whole cannot be used.
@@ -252,6 +253,13 @@ pub fn parse_sample(text: &str, file: &str) -> Result<Vec<f64>, String> {
             continue;
         }
         match field.parse::<f64>() {
+            Ok(v) if v > 0.0 && !(NANOS_RANGE.0..=NANOS_RANGE.1).contains(&v) => {
+                return Err(format!(
+                    "File '{file}', line {}: '{field}' is outside the range of times this tool \
+                     computes with (1e-100 to 1e100).",
+                    i + 1
+                ));
+            }
             Ok(v) if v.is_finite() && v > 0.0 => values.push(v),
             Ok(_) => {
                 return Err(format!(

@@ -329,3 +329,17 @@ fn unusable_inputs_exit_2_naming_the_problem() {
         assert!(!message.contains("panicked"), "{args:?}: {message}");
     }
 }
+
+#[test]
+fn times_too_large_to_compute_with_exit_2_instead_of_panicking() {
+    // 1e200 ns squared overflows: the F-test used to panic inside statrs on the NaN variance ratio.
+    let dir = tempfile::tempdir().expect("tempdir");
+    let huge = raw(dir.path(), "huge.json", &[("a", vec![1e200, 2e200, 3e200])]);
+    let output = run(&["compare", &huge, &huge]);
+    let message = stderr(&output);
+    assert_eq!(output.status.code(), Some(2), "{message}");
+    assert!(message.contains("huge.json"), "{message}");
+    assert!(message.contains("benchmark `a`"), "{message}");
+    assert!(message.contains("observation 1 is"), "{message}");
+    assert!(!message.contains("panicked"), "{message}");
+}

@@ -158,3 +158,24 @@ fn a_wrong_header_exits_2_naming_the_file() {
         "{stderr}"
     );
 }
+
+#[test]
+fn times_too_large_to_compute_with_are_a_row_warning_not_a_panic() {
+    // Variances of 1e200 overflow; the F-test used to panic inside statrs on the NaN ratio.
+    let dir = tempfile::tempdir().expect("a temporary directory");
+    fs::write(dir.path().join("h1"), "1e200\n2e200\n3e200\n").expect("write");
+    fs::write(dir.path().join("h2"), "1e200\n2e200\n3.1e200\n").expect("write");
+    fs::write(
+        dir.path().join("b.cfg"),
+        "Name,Sample1,Sample2,ConfLevel,Coef\nhuge,h1,h2,,\n",
+    )
+    .expect("write");
+    let output = run_in(dir.path(), &["speeduptest", "b.cfg"]);
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(!stderr.contains("panicked"), "{stderr}");
+    let warning = fs::read_to_string(dir.path().join("b.cfg.warning")).expect("warning file");
+    assert!(
+        warning.contains("File 'h1', line 1") && warning.contains("outside the range"),
+        "{warning}"
+    );
+}
