@@ -343,3 +343,86 @@ fn times_too_large_to_compute_with_exit_2_instead_of_panicking() {
     assert!(message.contains("observation 1 is"), "{message}");
     assert!(!message.contains("panicked"), "{message}");
 }
+
+/// `compare` of the shipped example with `-o PATH`, quiet.
+fn example_to(path: &Path, format: &str) -> std::process::Output {
+    run(&[
+        "compare",
+        "fixtures/example/base.json",
+        "fixtures/example/head.json",
+        "--format",
+        format,
+        "-q",
+        "-o",
+        path.to_str().expect("path"),
+    ])
+}
+
+#[test]
+fn output_to_a_directory_or_a_missing_directory_says_which_and_what_to_do() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let output = example_to(dir.path(), "table");
+    let message = stderr(&output);
+    assert_eq!(output.status.code(), Some(2), "{message}");
+    assert!(message.contains("it is a directory"), "{message}");
+    assert!(message.contains("hint: give a file name"), "{message}");
+
+    let missing = dir.path().join("no/such/report.txt");
+    let output = example_to(&missing, "table");
+    let message = stderr(&output);
+    assert_eq!(output.status.code(), Some(2), "{message}");
+    assert!(message.contains("does not exist"), "{message}");
+    assert!(
+        !message.contains("at path"),
+        "no temporary file name: {message}"
+    );
+}
+
+#[cfg(unix)]
+#[test]
+fn output_through_a_link_keeps_the_link_and_the_files_permissions() {
+    use std::os::unix::fs::PermissionsExt;
+    let dir = tempfile::tempdir().expect("tempdir");
+    let real = dir.path().join("real.csv");
+    std::fs::write(&real, "old").expect("write");
+    std::fs::set_permissions(&real, std::fs::Permissions::from_mode(0o644)).expect("chmod");
+    let link = dir.path().join("link.csv");
+    std::os::unix::fs::symlink(&real, &link).expect("symlink");
+    let output = example_to(&link, "csv");
+    assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
+    let meta = std::fs::symlink_metadata(&link).expect("link");
+    assert!(meta.file_type().is_symlink(), "the link was replaced");
+    let written = std::fs::read_to_string(&real).expect("read");
+    assert!(written.starts_with("name,unit,verdict"), "{written}");
+    let mode = std::fs::metadata(&real).expect("real").permissions().mode();
+    assert_eq!(mode & 0o777, 0o644, "the report file became {mode:o}");
+}
+
+#[cfg(unix)]
+#[test]
+fn output_to_a_named_pipe_writes_into_it_instead_of_replacing_it() {
+    // As `-o /dev/stdout` or `-o /dev/null`: renaming a file over them would replace the device.
+    use std::io::Read;
+    use std::os::unix::fs::FileTypeExt;
+    let dir = tempfile::tempdir().expect("tempdir");
+    let fifo = dir.path().join("pipe");
+    let made = std::process::Command::new("mkfifo")
+        .arg(&fifo)
+        .status()
+        .expect("mkfifo runs");
+    assert!(made.success());
+    let reader_path = fifo.clone();
+    let reader = std::thread::spawn(move || {
+        let mut text = String::new();
+        std::fs::File::open(reader_path)
+            .and_then(|mut f| f.read_to_string(&mut text))
+            .expect("read the pipe");
+        text
+    });
+    let output = example_to(&fifo, "csv");
+    assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
+    let kind = std::fs::symlink_metadata(&fifo).expect("pipe").file_type();
+    assert!(kind.is_fifo(), "the pipe was replaced by a file");
+    let text = reader.join().expect("reader");
+    assert!(text.starts_with("name,unit,verdict"), "{text}");
+}
