@@ -426,3 +426,22 @@ fn output_to_a_named_pipe_writes_into_it_instead_of_replacing_it() {
     let text = reader.join().expect("reader");
     assert!(text.starts_with("name,unit,verdict"), "{text}");
 }
+
+#[test]
+fn a_confidence_below_one_half_exits_2_instead_of_contradicting_itself() {
+    // At 0.3 both one-sided tests could pass: parse/small (median speedup 0.995x) read "faster".
+    for (flag, value) in [("--confidence", "0.3"), ("--hpt-alpha", "0.7")] {
+        let output = run(&[
+            "compare",
+            "fixtures/example/base.json",
+            "fixtures/example/head.json",
+            flag,
+            value,
+        ]);
+        let message = stderr(&output);
+        assert_eq!(output.status.code(), Some(2), "{flag} {value}: {message}");
+        assert!(message.contains(flag), "{message}");
+        assert!(message.contains("0.5"), "the accepted range: {message}");
+        assert!(output.stdout.is_empty(), "no report on bad usage");
+    }
+}
