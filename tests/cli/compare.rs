@@ -445,3 +445,31 @@ fn a_confidence_below_one_half_exits_2_instead_of_contradicting_itself() {
         assert!(output.stdout.is_empty(), "no report on bad usage");
     }
 }
+
+#[test]
+fn every_suggested_sample_size_is_one_criterion_accepts() {
+    // One sample per side: HPT's hint used to suggest `--sample-size 5`, which criterion (and the running
+    // commands) refuse below 10.
+    let dir = tempfile::tempdir().expect("tempdir");
+    let names = ["a", "b", "c", "d", "e"];
+    let base: Vec<(&str, Vec<f64>)> = names.iter().map(|n| (*n, vec![10.0])).collect();
+    let head: Vec<(&str, Vec<f64>)> = names.iter().map(|n| (*n, vec![9.0])).collect();
+    let base = raw(dir.path(), "base.json", &base);
+    let head = raw(dir.path(), "head.json", &head);
+    let output = run(&["compare", &base, &head]);
+    let text = format!("{}{}", stdout(&output), stderr(&output));
+    assert_eq!(output.status.code(), Some(0), "{text}");
+    let suggested: Vec<u32> = text
+        .split("--sample-size ")
+        .skip(1)
+        .map(|rest| {
+            let digits: String = rest.chars().take_while(char::is_ascii_digit).collect();
+            digits.parse().expect("a number after --sample-size")
+        })
+        .collect();
+    assert!(
+        !suggested.is_empty(),
+        "some sample size is suggested: {text}"
+    );
+    assert!(suggested.iter().all(|n| *n >= 10), "{suggested:?}");
+}
