@@ -169,11 +169,12 @@ fn benchmark(pair: &Pair, summaries: &(Summary, Summary), confidence: f64) -> Be
 
 /// The protocols word their warnings as paper 000 does (`Sample1`, `Sample2`), which `speeduptest`
 /// reproduces verbatim; a comparison of revisions names the sides BASE and HEAD.
+/// The paper's names can stand anywhere in a message ("Shapiro-Wilk's test not applicable to Sample1: ...").
 fn name_sides(warnings: &mut [Warning]) {
     for warning in warnings {
-        for (paper, ours) in [("Sample1 ", "BASE "), ("Sample2 ", "HEAD ")] {
-            if let Some(rest) = warning.message.strip_prefix(paper) {
-                warning.message = format!("{ours}{rest}");
+        for (paper, ours) in [("Sample1", "BASE"), ("Sample2", "HEAD")] {
+            if warning.message.contains(paper) {
+                warning.message = warning.message.replace(paper, ours);
             }
         }
     }

@@ -17,10 +17,11 @@ use std::path::{Path, PathBuf};
 /// Why the config as a whole cannot be used.
 #[derive(Debug, thiserror::Error)]
 pub enum ConfigError {
-    #[error("cannot read the config file '{path}': {source}")]
+    // `error`, not `source`: as a source, the reason would be printed twice in the error's chain.
+    #[error("cannot read the config file '{path}': {error}")]
     Unreadable {
         path: PathBuf,
-        source: std::io::Error,
+        error: std::io::Error,
     },
     #[error(
         "'{path}', line 1: the header must be Name,Sample1,Sample2,ConfLevel,Coef, found '{found}'"
@@ -57,9 +58,9 @@ pub const SAMPLES_UNAVAILABLE: &str = "Cannot process benchmark: samples unavail
 
 /// Reads the config at `path` and every sample file it names (relative to the current directory).
 pub fn read(path: &Path) -> Result<Config, ConfigError> {
-    let text = std::fs::read_to_string(path).map_err(|source| ConfigError::Unreadable {
+    let text = std::fs::read_to_string(path).map_err(|error| ConfigError::Unreadable {
         path: path.to_path_buf(),
-        source,
+        error,
     })?;
     let rows = parse_config(&text).map_err(|found| ConfigError::Header {
         path: path.to_path_buf(),

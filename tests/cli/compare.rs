@@ -473,3 +473,24 @@ fn every_suggested_sample_size_is_one_criterion_accepts() {
     );
     assert!(suggested.iter().all(|n| *n >= 10), "{suggested:?}");
 }
+
+#[test]
+fn warnings_name_the_sides_base_and_head_not_the_papers_sample1_sample2() {
+    // Shapiro-Wilk on a constant side used to read "not applicable to Sample1".
+    let dir = tempfile::tempdir().expect("tempdir");
+    let base = raw(dir.path(), "base.json", &[("a", vec![5.0; 6])]);
+    let head = raw(
+        dir.path(),
+        "head.json",
+        &[("a", vec![4.0, 4.1, 4.2, 4.3, 4.4, 4.5])],
+    );
+    for format in ["table", "json", "markdown", "csv"] {
+        let output = run(&["compare", &base, &head, "--format", format]);
+        let text = format!("{}{}", stdout(&output), stderr(&output));
+        assert!(
+            !text.contains("Sample1") && !text.contains("Sample2"),
+            "{format}: {text}"
+        );
+        assert!(text.contains("not applicable to BASE"), "{format}: {text}");
+    }
+}

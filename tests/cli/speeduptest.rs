@@ -179,3 +179,13 @@ fn times_too_large_to_compute_with_are_a_row_warning_not_a_panic() {
         "{warning}"
     );
 }
+
+#[test]
+fn an_unreadable_config_gives_its_reason_once() {
+    let output = run_in(&fixtures(), &["speeduptest", "no-such.cfg"]);
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    // It used to read "...: No such file or directory (os error 2): No such file or directory (os error 2)".
+    let parts: Vec<&str> = stderr.trim().split(": ").collect();
+    assert!(parts.len() >= 2, "{stderr}");
+    assert!(parts.windows(2).all(|w| w[0] != w[1]), "{stderr}");
+}
