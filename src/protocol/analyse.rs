@@ -279,13 +279,21 @@ fn suite_warnings(suite: &Suite) -> Vec<Warning> {
             .with_hint("collect at least 31 samples per side, e.g. `--sample-size 40`"),
         );
     }
-    for (side, names) in [("BASE", &suite.base_only), ("HEAD", &suite.head_only)] {
-        if !names.is_empty() {
-            warnings.push(Warning::new(
+    // The reports list the names themselves ("Only in BASE, not compared: ..."; JSON `unmatched`): the
+    // warning counts them, so that a long list is not printed twice.
+    let (base_only, head_only) = (suite.base_only.len(), suite.head_only.len());
+    if base_only + head_only > 0 {
+        warnings.push(
+            Warning::new(
                 WarningKind::Unmatched,
-                format!("only in {side}, not compared: {}", names.join(", ")),
-            ));
-        }
+                format!(
+                    "{} benchmark(s) are present on one side only and are not compared ({base_only} only in \
+                     BASE, {head_only} only in HEAD)",
+                    base_only + head_only
+                ),
+            )
+            .with_hint("benchmarks are matched by exact name: rename consistently or compare the same set"),
+        );
     }
     warnings.extend(environment_warning(
         &suite.base_environment,

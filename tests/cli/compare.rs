@@ -494,3 +494,26 @@ fn warnings_name_the_sides_base_and_head_not_the_papers_sample1_sample2() {
         assert!(text.contains("not applicable to BASE"), "{format}: {text}");
     }
 }
+
+#[test]
+fn names_present_on_one_side_only_are_listed_once() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let base = raw(
+        dir.path(),
+        "base.json",
+        &[("kept", spread(100.0)), ("gone/old", spread(50.0))],
+    );
+    let head = raw(
+        dir.path(),
+        "head.json",
+        &[("kept", spread(100.0)), ("added/new", spread(70.0))],
+    );
+    for format in ["table", "markdown"] {
+        let output = run(&["compare", &base, &head, "--format", format, "-q"]);
+        let report = stdout(&output);
+        assert_eq!(output.status.code(), Some(0), "{report}");
+        assert_eq!(report.matches("gone/old").count(), 1, "{format}: {report}");
+        assert_eq!(report.matches("added/new").count(), 1, "{format}: {report}");
+        assert!(report.contains("present on one side only"), "{report}");
+    }
+}
