@@ -237,9 +237,28 @@ fn aggregate_proportions(
     })
 }
 
-/// Warnings about the inputs as a whole: batch means, small samples, unmatched names, environments.
+/// Warnings about the inputs as a whole: the same results on both sides, batch means, small samples,
+/// unmatched names, environments.
 fn suite_warnings(suite: &Suite) -> Vec<Warning> {
     let mut warnings = Vec::new();
+    if !suite.pairs.is_empty()
+        && suite
+            .pairs
+            .iter()
+            .all(|p| p.base.sample.nanos() == p.head.sample.nanos())
+    {
+        warnings.push(
+            Warning::new(
+                WarningKind::Input,
+                "BASE and HEAD hold the very same samples for every benchmark: the same results were \
+                 given twice",
+            )
+            .with_hint(
+                "for criterion, save two baselines (`cargo bench -- --save-baseline before`, then \
+                 `after`) and compare them: `cargo speedup compare before after`",
+            ),
+        );
+    }
     let batch = suite
         .pairs
         .iter()

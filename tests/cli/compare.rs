@@ -517,3 +517,35 @@ fn names_present_on_one_side_only_are_listed_once() {
         assert!(report.contains("present on one side only"), "{report}");
     }
 }
+
+#[test]
+fn the_same_results_on_both_sides_are_pointed_out() {
+    // `compare target/criterion target/criterion` reads `new` twice: every benchmark "unchanged", silently.
+    let output = run(&[
+        "compare",
+        "fixtures/example/base.json",
+        "fixtures/example/base.json",
+        "--format",
+        "json",
+    ]);
+    assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
+    assert!(stderr(&output).contains("the same results were given twice"));
+    let json: Value = serde_json::from_slice(&output.stdout).expect("JSON");
+    let messages: Vec<&str> = json["warnings"]
+        .as_array()
+        .expect("warnings")
+        .iter()
+        .filter_map(|w| w["message"].as_str())
+        .collect();
+    assert!(
+        messages.iter().any(|m| m.contains("very same samples")),
+        "{messages:?}"
+    );
+    // Two different files raise no such warning.
+    let output = run(&[
+        "compare",
+        "fixtures/example/base.json",
+        "fixtures/example/head.json",
+    ]);
+    assert!(!stderr(&output).contains("given twice"));
+}
