@@ -549,3 +549,38 @@ fn the_same_results_on_both_sides_are_pointed_out() {
     ]);
     assert!(!stderr(&output).contains("given twice"));
 }
+
+#[test]
+fn a_mean_protocol_that_did_not_apply_reads_inconclusive_not_unchanged() {
+    // 10 runs per side, not normal (one run in ten is slow), HEAD twice as fast: the t-test's p-value is
+    // tiny, but the protocol does not apply it to small non-normal samples. It used to read "unchanged".
+    let dir = tempfile::tempdir().expect("tempdir");
+    let shape = |scale: f64| -> Vec<f64> {
+        (0..10)
+            .map(|i| scale * if i == 9 { 300.0 } else { 100.0 + i as f64 })
+            .collect()
+    };
+    let base = raw(dir.path(), "base.json", &[("a", shape(2.0))]);
+    let head = raw(dir.path(), "head.json", &[("a", shape(1.0))]);
+    let (json, status) = compare_json(&base, &head, &[]);
+    assert_eq!(status, 0);
+    let mean = &json["benchmarks"][0]["mean_test"];
+    assert_eq!(mean["significant"], false, "{mean}");
+    assert!(
+        mean["warnings"]
+            .to_string()
+            .contains("too small for applying"),
+        "{mean}"
+    );
+    let output = run(&["compare", &base, &head, "--format", "csv"]);
+    let csv = stdout(&output);
+    let header: Vec<&str> = csv.lines().next().expect("header").split(',').collect();
+    let row: Vec<&str> = csv.lines().nth(1).expect("row").split(',').collect();
+    let column = header
+        .iter()
+        .position(|h| *h == "mean_verdict")
+        .expect("mean_verdict column");
+    assert_eq!(row[column], "inconclusive", "{csv}");
+    let table = stdout(&run(&["compare", &base, &head, "-q"]));
+    assert!(!table.contains("unchanged"), "{table}");
+}
