@@ -282,7 +282,13 @@ pub(crate) fn hpt_sentence(analysis: &Analysis) -> String {
             ratio_value(1.0 / s)
         ),
         Some(s) => format!("{head}; {r}-speedup {}", grid_speedup(s)),
-        None => format!("{head}; confidence {r} is not reached, so there is no {r}-speedup"),
+        // Below r the suite's verdict is "unchanged": the sentence must not read as a finding.
+        None => format!(
+            "HEAD is not shown {} than BASE at confidence {r}: HPT's confidence is {}, so there is no \
+             {r}-speedup",
+            direction.as_str(),
+            confidence(c)
+        ),
     }
 }
 

@@ -584,3 +584,27 @@ fn a_mean_protocol_that_did_not_apply_reads_inconclusive_not_unchanged() {
     let table = stdout(&run(&["compare", &base, &head, "-q"]));
     assert!(!table.contains("unchanged"), "{table}");
 }
+
+#[test]
+fn below_the_requested_confidence_the_hpt_sentence_agrees_with_the_suite_verdict() {
+    // HPT gives the example 0.969: at --confidence 0.99 the suite is "unchanged", and the sentence used to
+    // read "HEAD is faster than BASE with confidence 0.969" beside it.
+    let output = run(&[
+        "compare",
+        "fixtures/example/base.json",
+        "fixtures/example/head.json",
+        "--confidence",
+        "0.99",
+        "--format",
+        "markdown",
+    ]);
+    let first = stdout(&output)
+        .lines()
+        .next()
+        .unwrap_or_default()
+        .to_string();
+    assert!(first.starts_with("**Suite: unchanged.**"), "{first}");
+    assert!(!first.contains("HEAD is faster than BASE with"), "{first}");
+    assert!(first.contains("not shown faster"), "{first}");
+    assert!(first.contains("0.969"), "{first}");
+}
