@@ -55,8 +55,14 @@ fn write_report(analysis: &Analysis, output: &OutputPlan) -> Result<()> {
     match &output.path {
         None => {
             let mut stdout = std::io::stdout().lock();
-            render.render(analysis, Style::for_stdout(output.color), &mut stdout)?;
-            stdout.flush()?;
+            let written = render
+                .render(analysis, Style::for_stdout(output.color), &mut stdout)
+                .and_then(|()| stdout.flush());
+            match written {
+                // The reader stopped early (`| head`): it has what it wanted; the gate still decides.
+                Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => {}
+                other => other.context("writing the report to stdout")?,
+            }
         }
         Some(path) => {
             let style = Style {

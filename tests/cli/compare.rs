@@ -608,3 +608,26 @@ fn below_the_requested_confidence_the_hpt_sentence_agrees_with_the_suite_verdict
     assert!(first.contains("not shown faster"), "{first}");
     assert!(first.contains("0.969"), "{first}");
 }
+
+#[test]
+fn a_reader_that_stops_early_is_no_error() {
+    // `cargo speedup compare ... | head -1` used to end with "error: Broken pipe (os error 32)" and exit 2.
+    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_cargo-speedup"))
+        .args([
+            "speedup",
+            "compare",
+            "fixtures/example/base.json",
+            "fixtures/example/head.json",
+            "-q",
+        ])
+        .current_dir(root())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .expect("the binary runs");
+    drop(child.stdout.take());
+    let output = child.wait_with_output().expect("waits");
+    let message = stderr(&output);
+    assert_eq!(output.status.code(), Some(0), "{message}");
+    assert!(!message.contains("Broken pipe"), "{message}");
+}
