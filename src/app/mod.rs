@@ -48,12 +48,8 @@ pub fn run(cli: SpeedupCli) -> Result<Outcome> {
 /// followed, so the link stays and its target gets the report.
 pub fn write_atomically(path: &Path, bytes: &[u8]) -> Result<()> {
     let cannot = || format!("cannot write {}", path.display());
+    check_output_path(path)?;
     match std::fs::metadata(path) {
-        Ok(meta) if meta.is_dir() => bail!(
-            "cannot write {}: it is a directory\nhint: give a file name, e.g. {}",
-            path.display(),
-            path.join("report").display()
-        ),
         Ok(meta) if !meta.is_file() => {
             return std::fs::OpenOptions::new()
                 .write(true)
@@ -66,17 +62,7 @@ pub fn write_atomically(path: &Path, bytes: &[u8]) -> Result<()> {
     }
     // A link to a file: write the file it points to. A dangling link is replaced like any missing path.
     let target = std::fs::canonicalize(path).unwrap_or_else(|_| path.to_path_buf());
-    let dir = match target.parent() {
-        Some(p) if !p.as_os_str().is_empty() => p,
-        _ => Path::new("."),
-    };
-    if !dir.is_dir() {
-        bail!(
-            "cannot write {}: the directory {} does not exist\nhint: create it first, or choose another path",
-            path.display(),
-            dir.display()
-        );
-    }
+    let dir = parent_dir(&target);
     let mut builder = tempfile::Builder::new();
     if let Some(permissions) = new_file_permissions(&target) {
         builder.permissions(permissions);
@@ -95,6 +81,36 @@ pub fn write_atomically(path: &Path, bytes: &[u8]) -> Result<()> {
     file.write_all(bytes).with_context(cannot)?;
     file.persist(&target)
         .map_err(|e| anyhow::anyhow!("cannot write {}: {}", path.display(), e.error))?;
+    Ok(())
+}
+
+/// The directory a file at `path` goes into (`.` for a bare file name).
+fn parent_dir(path: &Path) -> &Path {
+    match path.parent() {
+        Some(p) if !p.as_os_str().is_empty() => p,
+        _ => Path::new("."),
+    }
+}
+
+/// Refuses an output path that cannot become a file: a directory, or a file in a directory that does not
+/// exist. Commands that measure call it before minutes of building and running, not after.
+pub fn check_output_path(path: &Path) -> Result<()> {
+    if path.is_dir() {
+        bail!(
+            "cannot write {}: it is a directory\nhint: give a file name, e.g. {}",
+            path.display(),
+            path.join("report").display()
+        );
+    }
+    let target = std::fs::canonicalize(path).unwrap_or_else(|_| path.to_path_buf());
+    let dir = parent_dir(&target);
+    if !dir.is_dir() {
+        bail!(
+            "cannot write {}: the directory {} does not exist\nhint: create it first, or choose another path",
+            path.display(),
+            dir.display()
+        );
+    }
     Ok(())
 }
 
