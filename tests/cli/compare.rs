@@ -631,3 +631,21 @@ fn a_reader_that_stops_early_is_no_error() {
     assert_eq!(output.status.code(), Some(0), "{message}");
     assert!(!message.contains("Broken pipe"), "{message}");
 }
+
+#[test]
+fn a_skipped_go_line_is_named_by_its_line_number() {
+    // fixtures/sources/go/head.txt line 13 is a truncated result line; the note used to give only a count.
+    let output = run(&[
+        "compare",
+        "fixtures/sources/go/base.txt",
+        "fixtures/sources/go/head.txt",
+        "--fail-on",
+        "none",
+    ]);
+    let message = stderr(&output);
+    assert_eq!(output.status.code(), Some(0), "{message}");
+    assert!(
+        message.contains("head.txt: skipped 1 benchmark line that does not parse (line 13)"),
+        "{message}"
+    );
+}
