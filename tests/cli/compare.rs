@@ -649,3 +649,17 @@ fn a_skipped_go_line_is_named_by_its_line_number() {
         "{message}"
     );
 }
+
+#[test]
+fn a_selector_on_a_file_without_choices_says_what_selectors_are_for() {
+    let output = run(&[
+        "compare",
+        "fixtures/example/base.json#x",
+        "fixtures/example/head.json",
+    ]);
+    let message = stderr(&output);
+    assert_eq!(output.status.code(), Some(2), "{message}");
+    assert!(message.contains("base.json"), "{message}");
+    assert!(message.contains("hint:"), "{message}");
+    assert!(message.contains("FILE#rev=main"), "{message}");
+}
