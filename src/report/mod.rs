@@ -119,6 +119,18 @@ pub(crate) fn mean_verdict(test: &MeanTest) -> Verdict {
     }
 }
 
+/// A protocol's verdict with the highest confidence level at which it holds: `faster (0.99)`. Only a
+/// significant verdict carries a level: beside "unchanged", the level (that of "faster", below
+/// `--confidence`) would read as a confidence in "unchanged".
+pub(crate) fn verdict_with_level(verdict: Verdict, level: Option<f64>) -> String {
+    match (verdict, format::finite_opt(level)) {
+        (Verdict::Faster | Verdict::Slower, Some(level)) => {
+            format!("{} ({})", verdict.as_str(), format::grid_level(level))
+        }
+        _ => verdict.as_str().to_string(),
+    }
+}
+
 /// How HPT's per-benchmark winner reads in a column: faster, slower or tie.
 pub(crate) fn hpt_winner(winner: Option<Direction>) -> &'static str {
     winner.map_or("tie", Direction::as_str)

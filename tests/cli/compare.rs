@@ -663,3 +663,31 @@ fn a_selector_on_a_file_without_choices_says_what_selectors_are_for() {
     assert!(message.contains("hint:"), "{message}");
     assert!(message.contains("FILE#rev=main"), "{message}");
 }
+
+#[test]
+fn only_a_significant_verdict_carries_a_confidence_level() {
+    // io/read of the example is unchanged; its searched level (0.60, that of "faster") used to print as
+    // "unchanged (0.60)", which reads as 60 % confidence in "unchanged".
+    for format in ["table", "markdown"] {
+        let output = run(&[
+            "compare",
+            "fixtures/example/base.json",
+            "fixtures/example/head.json",
+            "--format",
+            format,
+            "-q",
+        ]);
+        let report = stdout(&output);
+        let row = report
+            .lines()
+            .find(|l| l.contains("io/read"))
+            .expect("io/read row");
+        assert!(row.contains("unchanged"), "{row}");
+        assert!(!row.contains("unchanged ("), "{format}: {row}");
+        let large = report
+            .lines()
+            .find(|l| l.contains("parse/large"))
+            .expect("parse/large row");
+        assert!(large.contains("faster (0.99)"), "{format}: {large}");
+    }
+}
