@@ -67,7 +67,7 @@ pub struct CompareArgs {
 
 #[derive(Debug, Args)]
 pub struct RecordArgs {
-    /// Where to write the results JSON
+    /// Where to write the results JSON [default: standard output]
     #[arg(short = 'o', long = "output", value_name = "FILE")]
     pub output: Option<PathBuf>,
 

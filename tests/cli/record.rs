@@ -70,3 +70,15 @@ fn an_unusable_output_path_is_refused_before_anything_runs() {
         );
     }
 }
+
+#[test]
+fn help_says_where_the_results_go_without_output() {
+    let out = run(&["record", "--help"]);
+    assert_eq!(out.status.code(), Some(0));
+    let help = String::from_utf8_lossy(&out.stdout);
+    let line = help
+        .lines()
+        .find(|l| l.contains("--output"))
+        .expect("an --output line");
+    assert!(line.contains("standard output"), "{line}");
+}
