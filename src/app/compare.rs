@@ -4,7 +4,7 @@ use std::io::{IsTerminal, Write};
 
 use anyhow::{Context as _, Result, bail};
 
-use super::{Outcome, write_atomically};
+use super::{Outcome, check_output_path, write_atomically};
 use crate::cli::{AnalysisArgs, CompareArgs, Format};
 use crate::model::{Results, Suite, Unit};
 use crate::plan::{AnalysisPlan, OutputPlan};
@@ -19,6 +19,10 @@ pub fn compare(args: &CompareArgs) -> Result<Outcome> {
         context.unit_override = Some(Unit::parse(unit).with_context(|| {
             format!("invalid value {unit:?} for --unit\nhint: use one of ns, us, ms, s")
         })?);
+    }
+    // Where the reports go is checked first: a bad --json path would otherwise fail after the report printed.
+    for path in args.analysis.output.iter().chain(&args.analysis.json) {
+        check_output_path(path)?;
     }
     let base = sources::load(&args.base, &context)?;
     let head = sources::load(&args.head, &context)?;

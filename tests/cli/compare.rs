@@ -691,3 +691,21 @@ fn only_a_significant_verdict_carries_a_confidence_level() {
         assert!(large.contains("faster (0.99)"), "{format}: {large}");
     }
 }
+
+#[test]
+fn a_bad_json_path_fails_before_the_report_is_printed() {
+    // The table used to print in full, then "cannot write" and exit 2.
+    let dir = tempfile::tempdir().expect("tempdir");
+    let missing = dir.path().join("no/such/report.json");
+    let output = run(&[
+        "compare",
+        "fixtures/example/base.json",
+        "fixtures/example/head.json",
+        "--json",
+        missing.to_str().expect("path"),
+    ]);
+    let message = stderr(&output);
+    assert_eq!(output.status.code(), Some(2), "{message}");
+    assert!(message.contains("does not exist"), "{message}");
+    assert!(output.stdout.is_empty(), "{}", stdout(&output));
+}
