@@ -20,6 +20,13 @@ pub fn compare(args: &CompareArgs) -> Result<Outcome> {
             format!("invalid value {unit:?} for --unit\nhint: use one of ns, us, ms, s")
         })?);
     }
+    for (side, spec) in [("BASE", &args.base), ("HEAD", &args.head)] {
+        if spec.trim().is_empty() {
+            bail!(
+                "{side} is empty\nhint: give a results file, a criterion directory or a criterion baseline name"
+            );
+        }
+    }
     // Where the reports go is checked first: a bad --json path would otherwise fail after the report printed.
     for path in args.analysis.output.iter().chain(&args.analysis.json) {
         check_output_path(path)?;

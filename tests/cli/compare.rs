@@ -709,3 +709,13 @@ fn a_bad_json_path_fails_before_the_report_is_printed() {
     assert!(message.contains("does not exist"), "{message}");
     assert!(output.stdout.is_empty(), "{}", stdout(&output));
 }
+
+#[test]
+fn an_empty_side_is_named() {
+    // An unset shell variable (`compare "$BASE" head.json`) used to give "cannot read : no such file".
+    let output = run(&["compare", "", "fixtures/example/head.json"]);
+    let message = stderr(&output);
+    assert_eq!(output.status.code(), Some(2), "{message}");
+    assert!(message.contains("BASE is empty"), "{message}");
+    assert!(message.contains("hint:"), "{message}");
+}
