@@ -67,7 +67,7 @@ pub struct CompareArgs {
 
 #[derive(Debug, Args)]
 pub struct RecordArgs {
-    /// Where to write the results JSON
+    /// Where to write the results JSON [default: standard output]
     #[arg(short = 'o', long = "output", value_name = "FILE")]
     pub output: Option<PathBuf>,
 
@@ -111,7 +111,7 @@ pub enum Weight {
 /// Options of every comparing command.
 #[derive(Debug, Clone, Args)]
 pub struct AnalysisArgs {
-    /// Confidence level 1 - alpha of every decision, and r of the r-speedup
+    /// Confidence level 1 - alpha of every decision, and r of the r-speedup (from 0.5, below 1)
     #[arg(
         long,
         value_name = "C",
@@ -146,8 +146,8 @@ pub struct AnalysisArgs {
     )]
     pub threshold: f64,
 
-    /// Risk of the per-benchmark rank-sum tests inside HPT [default: 0.05 with >= 5 samples per side, else
-    /// 0.10]
+    /// Risk of the per-benchmark rank-sum tests inside HPT, at most 0.5 [default: 0.05 with >= 5 samples per
+    /// side, else 0.10]
     #[arg(long = "hpt-alpha", value_name = "A", allow_negative_numbers = true)]
     pub hpt_alpha: Option<f64>,
 

@@ -61,13 +61,31 @@ impl fmt::Display for Unit {
     }
 }
 
-/// Why a list of numbers is not a valid sample.
+/// The range of times, in nanoseconds, that the statistics compute with. Far outside any execution time
+/// (1e-100 ns to 1e100 ns), it keeps sums of squares finite and nonzero, where a value like 1e200 would make
+/// a variance infinite.
+pub const NANOS_RANGE: (f64, f64) = (1e-100, 1e100);
+
+/// Why a list of numbers is not a valid sample. `index` counts from 0; messages count from 1.
 #[derive(Debug, Clone, PartialEq, thiserror::Error)]
 pub enum SampleError {
     #[error("no observations")]
     Empty,
-    #[error("observation {index} is {value}: times must be finite and greater than zero")]
+    #[error(
+        "observation {} is {value}: times must be finite and greater than zero",
+        .index + 1
+    )]
     Invalid { index: usize, value: f64 },
+    #[error(
+        "observation {} is {value} {unit}: outside the range of times this tool computes with (1e-100 to \
+         1e100 ns)\nhint: check the unit and the values of this benchmark",
+        .index + 1
+    )]
+    OutOfRange {
+        index: usize,
+        value: f64,
+        unit: Unit,
+    },
 }
 
 /// Observations of one benchmark on one side: execution times in nanoseconds, finite and > 0.
@@ -88,6 +106,14 @@ impl Sample {
             return Err(SampleError::Invalid { index, value });
         }
         let scale = unit.nanos();
+        let (low, high) = NANOS_RANGE;
+        if let Some((index, &value)) = values
+            .iter()
+            .enumerate()
+            .find(|(_, v)| !(low..=high).contains(&(**v * scale)))
+        {
+            return Err(SampleError::OutOfRange { index, value, unit });
+        }
         Ok(Sample(values.into_iter().map(|v| v * scale).collect()))
     }
 
@@ -250,6 +276,32 @@ mod tests {
         );
         assert!(Sample::new(vec![f64::NAN], Unit::Ns).is_err());
         assert!(Sample::new(vec![-1.0], Unit::Ns).is_err());
+    }
+
+    #[test]
+    fn messages_count_observations_from_one() {
+        let error = Sample::new(vec![1.0, 2.0, -3.0], Unit::Ns).unwrap_err();
+        assert!(
+            error.to_string().starts_with("observation 3 is -3"),
+            "{error}"
+        );
+    }
+
+    #[test]
+    fn times_too_large_or_small_to_compute_with_are_rejected() {
+        // 1e200 ns: its square overflows, which made the F-test's statistic NaN.
+        assert_eq!(
+            Sample::new(vec![1.0, 1e200], Unit::Ns),
+            Err(SampleError::OutOfRange {
+                index: 1,
+                value: 1e200,
+                unit: Unit::Ns
+            })
+        );
+        // In range as written, out of range once converted to nanoseconds.
+        assert!(Sample::new(vec![1e95], Unit::S).is_err());
+        assert!(Sample::new(vec![1e-300], Unit::Ns).is_err());
+        assert!(Sample::new(vec![1e-9, 1e12], Unit::S).is_ok());
     }
 
     #[test]

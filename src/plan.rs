@@ -39,10 +39,10 @@ pub struct AnalysisPlan {
 
 impl AnalysisPlan {
     pub fn from_args(args: &AnalysisArgs) -> Result<AnalysisPlan, PlanError> {
-        let confidence = open_unit("--confidence", args.confidence)?;
+        let confidence = at_least_even("--confidence", args.confidence)?;
         let hpt_alpha = args
             .hpt_alpha
-            .map(|a| open_unit("--hpt-alpha", a))
+            .map(|a| at_most_even("--hpt-alpha", a))
             .transpose()?;
         if let Some(g) = args
             .speedup_under_test
@@ -85,14 +85,29 @@ impl AnalysisPlan {
     }
 }
 
-fn open_unit(flag: &'static str, value: f64) -> Result<f64, PlanError> {
-    if value > 0.0 && value < 1.0 {
+/// A confidence level: below 0.5 a one-sided test can pass in both directions at once, so that one benchmark
+/// would read "faster" with a speedup below 1; 1 would be no test at all.
+fn at_least_even(flag: &'static str, value: f64) -> Result<f64, PlanError> {
+    if (0.5..1.0).contains(&value) {
         Ok(value)
     } else {
         Err(PlanError {
             flag,
             value: value.to_string(),
-            expected: "a number strictly between 0 and 1, e.g. 0.95",
+            expected: "a confidence level from 0.5 up to (not including) 1, e.g. 0.95",
+        })
+    }
+}
+
+/// A risk level: above 0.5 both tails of a test can reject at once.
+fn at_most_even(flag: &'static str, value: f64) -> Result<f64, PlanError> {
+    if value > 0.0 && value <= 0.5 {
+        Ok(value)
+    } else {
+        Err(PlanError {
+            flag,
+            value: value.to_string(),
+            expected: "a risk level above 0 and at most 0.5, e.g. 0.05",
         })
     }
 }
@@ -120,6 +135,19 @@ mod tests {
         }
         let plan = AnalysisPlan::from_args(&analysis_args(&["--confidence", "0.99"])).unwrap();
         assert_eq!(plan.options.confidence, 0.99);
+    }
+
+    #[test]
+    fn levels_that_let_a_test_pass_in_both_directions_are_rejected() {
+        // At confidence 0.3 the example's parse/small (median speedup 0.995x) was reported "faster".
+        let error = AnalysisPlan::from_args(&analysis_args(&["--confidence", "0.3"])).unwrap_err();
+        assert_eq!(error.flag, "--confidence");
+        let plan = AnalysisPlan::from_args(&analysis_args(&["--confidence", "0.5"])).unwrap();
+        assert_eq!(plan.options.confidence, 0.5);
+        let error = AnalysisPlan::from_args(&analysis_args(&["--hpt-alpha", "0.7"])).unwrap_err();
+        assert_eq!(error.flag, "--hpt-alpha");
+        let plan = AnalysisPlan::from_args(&analysis_args(&["--hpt-alpha", "0.5"])).unwrap();
+        assert_eq!(plan.options.hpt_alpha, Some(0.5));
     }
 
     #[test]

@@ -4,7 +4,7 @@ use std::io::{IsTerminal, Write};
 
 use anyhow::{Context as _, Result, bail};
 
-use super::{Outcome, write_atomically};
+use super::{Outcome, check_output_path, write_atomically};
 use crate::cli::{AnalysisArgs, CompareArgs, Format};
 use crate::model::{Results, Suite, Unit};
 use crate::plan::{AnalysisPlan, OutputPlan};
@@ -19,6 +19,17 @@ pub fn compare(args: &CompareArgs) -> Result<Outcome> {
         context.unit_override = Some(Unit::parse(unit).with_context(|| {
             format!("invalid value {unit:?} for --unit\nhint: use one of ns, us, ms, s")
         })?);
+    }
+    for (side, spec) in [("BASE", &args.base), ("HEAD", &args.head)] {
+        if spec.trim().is_empty() {
+            bail!(
+                "{side} is empty\nhint: give a results file, a criterion directory or a criterion baseline name"
+            );
+        }
+    }
+    // Where the reports go is checked first: a bad --json path would otherwise fail after the report printed.
+    for path in args.analysis.output.iter().chain(&args.analysis.json) {
+        check_output_path(path)?;
     }
     let base = sources::load(&args.base, &context)?;
     let head = sources::load(&args.head, &context)?;
@@ -55,8 +66,14 @@ fn write_report(analysis: &Analysis, output: &OutputPlan) -> Result<()> {
     match &output.path {
         None => {
             let mut stdout = std::io::stdout().lock();
-            render.render(analysis, Style::for_stdout(output.color), &mut stdout)?;
-            stdout.flush()?;
+            let written = render
+                .render(analysis, Style::for_stdout(output.color), &mut stdout)
+                .and_then(|()| stdout.flush());
+            match written {
+                // The reader stopped early (`| head`): it has what it wanted; the gate still decides.
+                Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => {}
+                other => other.context("writing the report to stdout")?,
+            }
         }
         Some(path) => {
             let style = Style {

@@ -4,7 +4,7 @@ use std::io::Write;
 
 use anyhow::{Context, Result, bail};
 
-use super::{Outcome, analyse_and_report, write_atomically};
+use super::{Outcome, analyse_and_report, check_output_path, write_atomically};
 use crate::cli::{AnalysisArgs, RecordArgs, RunArgs};
 use crate::measure;
 use crate::plan::AnalysisPlan;
@@ -21,14 +21,21 @@ pub fn revisions(
              the last commit with the working tree, `cargo speedup compare A B` two existing results"
         );
     };
-    // Options of the analysis are checked before minutes of building and running, not after.
+    // Options of the analysis and where the reports go are checked before minutes of building and running,
+    // not after.
     AnalysisPlan::from_args(analysis)?;
+    for path in analysis.output.iter().chain(&analysis.json) {
+        check_output_path(path)?;
+    }
     let (base, head) = measure::measure_revisions(revisions, run, analysis.quiet)?;
     analyse_and_report(base, head, analysis)
 }
 
 /// `cargo speedup record`.
 pub fn record(args: &RecordArgs) -> Result<Outcome> {
+    if let Some(path) = &args.output {
+        check_output_path(path)?;
+    }
     let results = measure::record(&args.run, args.quiet)?;
     let mut bytes = Vec::new();
     crate::sources::record::write(&results, &mut bytes).context("writing the results")?;

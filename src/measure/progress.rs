@@ -1,6 +1,8 @@
 //! What the user sees while we build and run: an indicatif bar on stderr (which revision, which bench
-//! target, round i of N, time left), drawn only when stderr is a terminal and `-q` was not given; and short
-//! status lines (cache reuse, uncommitted changes), printed on stderr unless `-q`.
+//! target, round i of N, time left), drawn only when stderr is a terminal and `-q` was not given; when
+//! stderr is not a terminal (a CI log), one plain line per build and per run instead, so that minutes of work
+//! do not pass in silence; and short status lines (cache reuse, uncommitted changes), printed on stderr
+//! unless `-q`.
 
 use std::io::IsTerminal;
 use std::time::Duration;
@@ -11,16 +13,23 @@ use indicatif::{ProgressBar, ProgressStyle};
 pub struct Progress {
     bar: ProgressBar,
     quiet: bool,
+    /// Plain lines instead of the bar: stderr is not a terminal and `-q` was not given.
+    plain: bool,
 }
 
 impl Progress {
     pub fn new(quiet: bool) -> Progress {
-        let bar = if quiet || !std::io::stderr().is_terminal() {
+        let terminal = std::io::stderr().is_terminal();
+        let bar = if quiet || !terminal {
             ProgressBar::hidden()
         } else {
             ProgressBar::new_spinner()
         };
-        Progress { bar, quiet }
+        Progress {
+            bar,
+            quiet,
+            plain: !quiet && !terminal,
+        }
     }
 
     /// A status line on stderr (kept clear of the bar).
@@ -38,6 +47,9 @@ impl Progress {
         );
         self.bar.set_message(format!("building {label}"));
         self.bar.enable_steady_tick(Duration::from_millis(120));
+        if self.plain {
+            eprintln!("building {label}");
+        }
     }
 
     /// A bar over the `total` benchmark runs.
@@ -54,8 +66,11 @@ impl Progress {
 
     /// Marks the start of one run (the previous one is done).
     pub fn step(&self, label: &str, target: &str, round: u32, rounds: u32) {
-        self.bar
-            .set_message(format!("{label} · {target} · round {round} of {rounds}"));
+        let message = format!("{label} · {target} · round {round} of {rounds}");
+        if self.plain {
+            eprintln!("running {message}");
+        }
+        self.bar.set_message(message);
     }
 
     /// Marks one run done.

@@ -169,11 +169,12 @@ fn benchmark(pair: &Pair, summaries: &(Summary, Summary), confidence: f64) -> Be
 
 /// The protocols word their warnings as paper 000 does (`Sample1`, `Sample2`), which `speeduptest`
 /// reproduces verbatim; a comparison of revisions names the sides BASE and HEAD.
+/// The paper's names can stand anywhere in a message ("Shapiro-Wilk's test not applicable to Sample1: ...").
 fn name_sides(warnings: &mut [Warning]) {
     for warning in warnings {
-        for (paper, ours) in [("Sample1 ", "BASE "), ("Sample2 ", "HEAD ")] {
-            if let Some(rest) = warning.message.strip_prefix(paper) {
-                warning.message = format!("{ours}{rest}");
+        for (paper, ours) in [("Sample1", "BASE"), ("Sample2", "HEAD")] {
+            if warning.message.contains(paper) {
+                warning.message = warning.message.replace(paper, ours);
             }
         }
     }
@@ -236,9 +237,28 @@ fn aggregate_proportions(
     })
 }
 
-/// Warnings about the inputs as a whole: batch means, small samples, unmatched names, environments.
+/// Warnings about the inputs as a whole: the same results on both sides, batch means, small samples,
+/// unmatched names, environments.
 fn suite_warnings(suite: &Suite) -> Vec<Warning> {
     let mut warnings = Vec::new();
+    if !suite.pairs.is_empty()
+        && suite
+            .pairs
+            .iter()
+            .all(|p| p.base.sample.nanos() == p.head.sample.nanos())
+    {
+        warnings.push(
+            Warning::new(
+                WarningKind::Input,
+                "BASE and HEAD hold the very same samples for every benchmark: the same results were \
+                 given twice",
+            )
+            .with_hint(
+                "for criterion, save two baselines (`cargo bench -- --save-baseline before`, then \
+                 `after`) and compare them: `cargo speedup compare before after`",
+            ),
+        );
+    }
     let batch = suite
         .pairs
         .iter()
@@ -278,13 +298,21 @@ fn suite_warnings(suite: &Suite) -> Vec<Warning> {
             .with_hint("collect at least 31 samples per side, e.g. `--sample-size 40`"),
         );
     }
-    for (side, names) in [("BASE", &suite.base_only), ("HEAD", &suite.head_only)] {
-        if !names.is_empty() {
-            warnings.push(Warning::new(
+    // The reports list the names themselves ("Only in BASE, not compared: ..."; JSON `unmatched`): the
+    // warning counts them, so that a long list is not printed twice.
+    let (base_only, head_only) = (suite.base_only.len(), suite.head_only.len());
+    if base_only + head_only > 0 {
+        warnings.push(
+            Warning::new(
                 WarningKind::Unmatched,
-                format!("only in {side}, not compared: {}", names.join(", ")),
-            ));
-        }
+                format!(
+                    "{} benchmark(s) are present on one side only and are not compared ({base_only} only in \
+                     BASE, {head_only} only in HEAD)",
+                    base_only + head_only
+                ),
+            )
+            .with_hint("benchmarks are matched by exact name: rename consistently or compare the same set"),
+        );
     }
     warnings.extend(environment_warning(
         &suite.base_environment,

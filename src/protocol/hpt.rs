@@ -245,7 +245,10 @@ fn input_warnings(suite: &Suite) -> Vec<Warning> {
                      (e.g. one per side) the rank-sum test cannot be significant"
                 ),
             )
-            .with_hint("run at least 3 samples per side (5 for the 0.05 risk): `--sample-size 5`"),
+            .with_hint(
+                "run at least 3 samples per side (5 for the 0.05 risk), e.g. `--sample-size 10` \
+                 (criterion's minimum)",
+            ),
         );
     }
     let unequal = suite

@@ -79,12 +79,12 @@ pub fn row_unit(a_nanos: f64, b_nanos: f64) -> Unit {
 }
 
 /// A ratio without its `x`: 2 decimals, 3 when 2 would hide that it differs from 1, 3 significant digits
-/// outside [0.1, 1000).
+/// outside [0.1, 100) (`979x`, not `979.19x` beside `1042x`).
 pub fn ratio_value(x: f64) -> String {
     let Some(x) = finite(x).filter(|x| *x > 0.0) else {
         return MISSING.to_string();
     };
-    if !(0.1..1000.0).contains(&x) {
+    if !(0.1..100.0).contains(&x) {
         return significant(x, 3);
     }
     let two = format!("{x:.2}");
@@ -290,6 +290,8 @@ mod tests {
         assert_eq!(speedup(1.0), "1.00x");
         assert_eq!(speedup(0.0123), "0.0123x");
         assert_eq!(speedup(1234.5), "1234x");
+        assert_eq!(speedup(979.19), "979x");
+        assert_eq!(speedup(99.994), "99.99x");
     }
 
     #[test]

@@ -11,6 +11,7 @@ use std::io::{self, Write};
 use super::format;
 use super::{
     Footnotes, Render, Style, concerned, hpt_sentence, hpt_winner, mean_verdict, suite_facts,
+    verdict_with_level,
 };
 use crate::protocol::{Analysis, BenchmarkAnalysis, FailOn, Verdict};
 
@@ -91,11 +92,7 @@ fn emphasise(text: String, verdict: Verdict) -> String {
 }
 
 fn protocol_text(verdict: Verdict, level: Option<f64>) -> String {
-    let text = match format::finite_opt(level) {
-        Some(level) => format!("{} ({})", verdict.as_str(), format::grid_level(level)),
-        None => verdict.as_str().to_string(),
-    };
-    emphasise(text, verdict)
+    emphasise(verdict_with_level(verdict, level), verdict)
 }
 
 fn gate_text(analysis: &Analysis) -> String {

@@ -102,12 +102,32 @@ pub fn color_enabled_in(
 
 /// The mean protocol's decision as a [`Verdict`]. [`MeanTest`] carries no verdict of its own, so this is the
 /// one place that reads it: significant in a direction gives that direction; a t-test that could not be
-/// computed (no p-value or no method) is inconclusive; otherwise the test applied and found no difference.
+/// computed (no p-value or no method) is inconclusive, and so is one the protocol did not apply (30 runs or
+/// fewer on a side that is not normal: its warning is "too small for applying the Student's t-test"), even
+/// when its p-value is tiny; otherwise the test applied and found no difference.
 pub(crate) fn mean_verdict(test: &MeanTest) -> Verdict {
+    let not_applied = test
+        .warnings
+        .iter()
+        .any(|w| w.kind == WarningKind::TooFewSamples);
     match (test.significant, test.direction) {
         (true, Some(direction)) => direction.into(),
-        _ if test.p_value.is_none() || test.method.is_none() => Verdict::Inconclusive,
+        _ if test.p_value.is_none() || test.method.is_none() || not_applied => {
+            Verdict::Inconclusive
+        }
         _ => Verdict::Unchanged,
+    }
+}
+
+/// A protocol's verdict with the highest confidence level at which it holds: `faster (0.99)`. Only a
+/// significant verdict carries a level: beside "unchanged", the level (that of "faster", below
+/// `--confidence`) would read as a confidence in "unchanged".
+pub(crate) fn verdict_with_level(verdict: Verdict, level: Option<f64>) -> String {
+    match (verdict, format::finite_opt(level)) {
+        (Verdict::Faster | Verdict::Slower, Some(level)) => {
+            format!("{} ({})", verdict.as_str(), format::grid_level(level))
+        }
+        _ => verdict.as_str().to_string(),
     }
 }
 
@@ -274,7 +294,13 @@ pub(crate) fn hpt_sentence(analysis: &Analysis) -> String {
             ratio_value(1.0 / s)
         ),
         Some(s) => format!("{head}; {r}-speedup {}", grid_speedup(s)),
-        None => format!("{head}; confidence {r} is not reached, so there is no {r}-speedup"),
+        // Below r the suite's verdict is "unchanged": the sentence must not read as a finding.
+        None => format!(
+            "HEAD is not shown {} than BASE at confidence {r}: HPT's confidence is {}, so there is no \
+             {r}-speedup",
+            direction.as_str(),
+            confidence(c)
+        ),
     }
 }
 

@@ -20,6 +20,7 @@ use comfy_table::{
 use super::format;
 use super::{
     Footnotes, Render, Style, concerned, hpt_sentence, hpt_winner, mean_verdict, suite_facts,
+    verdict_with_level,
 };
 use crate::protocol::{Analysis, BenchmarkAnalysis, Direction, FailOn, Verdict};
 
@@ -342,10 +343,7 @@ fn benchmark_row(b: &BenchmarkAnalysis) -> Vec<Text> {
 
 /// A protocol's verdict with the confidence level of paper 000's search: `faster (0.99)`.
 fn protocol_text(verdict: Verdict, level: Option<f64>) -> String {
-    match format::finite_opt(level) {
-        Some(level) => format!("{} ({})", verdict.as_str(), format::grid_level(level)),
-        None => verdict.as_str().to_string(),
-    }
+    verdict_with_level(verdict, level)
 }
 
 fn summary_lines(analysis: &Analysis) -> Vec<Line> {

@@ -367,7 +367,7 @@ fn hpt_sentence_says_what_the_product_promises() {
     );
     assert_eq!(
         hpt_sentence(&sample::hpt_not_reachable()),
-        "HEAD is faster than BASE with confidence 0.875; confidence 0.99 is not reached, so there is no \
+        "HEAD is not shown faster than BASE at confidence 0.99: HPT's confidence is 0.875, so there is no \
          0.99-speedup"
     );
     assert_eq!(

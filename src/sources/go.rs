@@ -81,8 +81,9 @@ pub fn parse(text: &str, origin: &str) -> Result<Results, SourceError> {
     let mut order: Vec<(String, String)> = Vec::new();
     let mut values: HashMap<(String, String), Vec<f64>> = HashMap::new();
     let mut malformed = 0usize;
+    let mut first_malformed = 0usize;
     let (mut goos, mut goarch) = (None, None);
-    for line in text.lines() {
+    for (index, line) in text.lines().enumerate() {
         match result_line(line) {
             Some(Ok(Line {
                 name,
@@ -95,7 +96,12 @@ pub fn parse(text: &str, origin: &str) -> Result<Results, SourceError> {
                 values.entry(key).or_default().push(nanos);
             }
             Some(Ok(_)) => {}
-            Some(Err(())) => malformed += 1,
+            Some(Err(())) => {
+                if malformed == 0 {
+                    first_malformed = index + 1;
+                }
+                malformed += 1;
+            }
             None => match config_line(line) {
                 Some(("pkg", value)) => pkg = value.to_string(),
                 Some(("cpu", value)) => builder.environment.cpu = Some(value.to_string()),
@@ -109,9 +115,14 @@ pub fn parse(text: &str, origin: &str) -> Result<Results, SourceError> {
         builder.environment.host = Some(format!("{os}/{arch}"));
     }
     if malformed > 0 {
-        builder.notes.push(format!(
-            "{origin}: skipped {malformed} benchmark lines that do not parse"
-        ));
+        let lines = if malformed == 1 {
+            format!("1 benchmark line that does not parse (line {first_malformed})")
+        } else {
+            format!(
+                "{malformed} benchmark lines that do not parse (the first on line {first_malformed})"
+            )
+        };
+        builder.notes.push(format!("{origin}: skipped {lines}"));
     }
     let ambiguous = ambiguous_names(&order);
     for key in order {
@@ -183,7 +194,9 @@ mod tests {
         assert_eq!(results.benchmarks.len(), 2);
         assert_eq!(results.benchmarks[0].sample.len(), 3);
         assert_eq!(results.notes.len(), 1, "{:?}", results.notes);
-        assert!(results.notes[0].contains("skipped 1 benchmark lines"));
+        assert!(
+            results.notes[0].contains("skipped 1 benchmark line that does not parse (line 13)")
+        );
     }
 
     #[test]

@@ -235,7 +235,12 @@ pub fn load_bytes(
         if let Some(selector) = selector {
             return Err(SourceError::Selector {
                 path: origin.into(),
-                message: format!("`#{selector}` selects nothing in {}", format.name()),
+                message: format!(
+                    "`#{selector}` selects nothing in {}\nhint: `#` picks a parameter value of a hyperfine \
+                     file (`FILE#rev=main`), the time of a Google Benchmark file (`FILE#cpu_time`) or a \
+                     baseline of a criterion directory (`DIR#NAME`); leave it out here",
+                    format.name()
+                ),
             });
         }
     }

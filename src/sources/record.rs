@@ -101,7 +101,7 @@ mod tests {
                     Unit::Us,
                     Observation::BatchMean,
                 ),
-                bench("b", vec![1e-300, 7.3e12], Unit::S, Observation::ProcessRun),
+                bench("b", vec![1e-90, 7.3e12], Unit::S, Observation::ProcessRun),
                 bench("c \"quoted\"", vec![5.0], Unit::Ns, Observation::Unknown),
             ],
             environment: Environment {

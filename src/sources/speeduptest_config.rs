@@ -11,15 +11,17 @@
 //! negative `Coef`) becomes a note on that row naming the file and line, and the row is analysed without the
 //! faulty value or not at all; never a panic. This module decides nothing statistical.
 
+use crate::model::NANOS_RANGE;
 use std::path::{Path, PathBuf};
 
 /// Why the config as a whole cannot be used.
 #[derive(Debug, thiserror::Error)]
 pub enum ConfigError {
-    #[error("cannot read the config file '{path}': {source}")]
+    // `error`, not `source`: as a source, the reason would be printed twice in the error's chain.
+    #[error("cannot read the config file '{path}': {error}")]
     Unreadable {
         path: PathBuf,
-        source: std::io::Error,
+        error: std::io::Error,
     },
     #[error(
         "'{path}', line 1: the header must be Name,Sample1,Sample2,ConfLevel,Coef, found '{found}'"
@@ -56,9 +58,9 @@ pub const SAMPLES_UNAVAILABLE: &str = "Cannot process benchmark: samples unavail
 
 /// Reads the config at `path` and every sample file it names (relative to the current directory).
 pub fn read(path: &Path) -> Result<Config, ConfigError> {
-    let text = std::fs::read_to_string(path).map_err(|source| ConfigError::Unreadable {
+    let text = std::fs::read_to_string(path).map_err(|error| ConfigError::Unreadable {
         path: path.to_path_buf(),
-        source,
+        error,
     })?;
     let rows = parse_config(&text).map_err(|found| ConfigError::Header {
         path: path.to_path_buf(),
@@ -252,6 +254,13 @@ pub fn parse_sample(text: &str, file: &str) -> Result<Vec<f64>, String> {
             continue;
         }
         match field.parse::<f64>() {
+            Ok(v) if v > 0.0 && !(NANOS_RANGE.0..=NANOS_RANGE.1).contains(&v) => {
+                return Err(format!(
+                    "File '{file}', line {}: '{field}' is outside the range of times this tool \
+                     computes with (1e-100 to 1e100).",
+                    i + 1
+                ));
+            }
             Ok(v) if v.is_finite() && v > 0.0 => values.push(v),
             Ok(_) => {
                 return Err(format!(

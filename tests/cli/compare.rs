@@ -329,3 +329,393 @@ fn unusable_inputs_exit_2_naming_the_problem() {
         assert!(!message.contains("panicked"), "{args:?}: {message}");
     }
 }
+
+#[test]
+fn times_too_large_to_compute_with_exit_2_instead_of_panicking() {
+    // 1e200 ns squared overflows: the F-test used to panic inside statrs on the NaN variance ratio.
+    let dir = tempfile::tempdir().expect("tempdir");
+    let huge = raw(dir.path(), "huge.json", &[("a", vec![1e200, 2e200, 3e200])]);
+    let output = run(&["compare", &huge, &huge]);
+    let message = stderr(&output);
+    assert_eq!(output.status.code(), Some(2), "{message}");
+    assert!(message.contains("huge.json"), "{message}");
+    assert!(message.contains("benchmark `a`"), "{message}");
+    assert!(message.contains("observation 1 is"), "{message}");
+    assert!(!message.contains("panicked"), "{message}");
+}
+
+/// `compare` of the shipped example with `-o PATH`, quiet.
+fn example_to(path: &Path, format: &str) -> std::process::Output {
+    run(&[
+        "compare",
+        "fixtures/example/base.json",
+        "fixtures/example/head.json",
+        "--format",
+        format,
+        "-q",
+        "-o",
+        path.to_str().expect("path"),
+    ])
+}
+
+#[test]
+fn output_to_a_directory_or_a_missing_directory_says_which_and_what_to_do() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let output = example_to(dir.path(), "table");
+    let message = stderr(&output);
+    assert_eq!(output.status.code(), Some(2), "{message}");
+    assert!(message.contains("it is a directory"), "{message}");
+    assert!(message.contains("hint: give a file name"), "{message}");
+
+    let missing = dir.path().join("no/such/report.txt");
+    let output = example_to(&missing, "table");
+    let message = stderr(&output);
+    assert_eq!(output.status.code(), Some(2), "{message}");
+    assert!(message.contains("does not exist"), "{message}");
+    assert!(
+        !message.contains("at path"),
+        "no temporary file name: {message}"
+    );
+}
+
+#[cfg(unix)]
+#[test]
+fn output_through_a_link_keeps_the_link_and_the_files_permissions() {
+    use std::os::unix::fs::PermissionsExt;
+    let dir = tempfile::tempdir().expect("tempdir");
+    let real = dir.path().join("real.csv");
+    std::fs::write(&real, "old").expect("write");
+    std::fs::set_permissions(&real, std::fs::Permissions::from_mode(0o644)).expect("chmod");
+    let link = dir.path().join("link.csv");
+    std::os::unix::fs::symlink(&real, &link).expect("symlink");
+    let output = example_to(&link, "csv");
+    assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
+    let meta = std::fs::symlink_metadata(&link).expect("link");
+    assert!(meta.file_type().is_symlink(), "the link was replaced");
+    let written = std::fs::read_to_string(&real).expect("read");
+    assert!(written.starts_with("name,unit,verdict"), "{written}");
+    let mode = std::fs::metadata(&real).expect("real").permissions().mode();
+    assert_eq!(mode & 0o777, 0o644, "the report file became {mode:o}");
+}
+
+#[cfg(unix)]
+#[test]
+fn output_to_a_named_pipe_writes_into_it_instead_of_replacing_it() {
+    // As `-o /dev/stdout` or `-o /dev/null`: renaming a file over them would replace the device.
+    use std::io::Read;
+    use std::os::unix::fs::FileTypeExt;
+    let dir = tempfile::tempdir().expect("tempdir");
+    let fifo = dir.path().join("pipe");
+    let made = std::process::Command::new("mkfifo")
+        .arg(&fifo)
+        .status()
+        .expect("mkfifo runs");
+    assert!(made.success());
+    let reader_path = fifo.clone();
+    let reader = std::thread::spawn(move || {
+        let mut text = String::new();
+        std::fs::File::open(reader_path)
+            .and_then(|mut f| f.read_to_string(&mut text))
+            .expect("read the pipe");
+        text
+    });
+    let output = example_to(&fifo, "csv");
+    assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
+    let kind = std::fs::symlink_metadata(&fifo).expect("pipe").file_type();
+    assert!(kind.is_fifo(), "the pipe was replaced by a file");
+    let text = reader.join().expect("reader");
+    assert!(text.starts_with("name,unit,verdict"), "{text}");
+}
+
+#[test]
+fn a_confidence_below_one_half_exits_2_instead_of_contradicting_itself() {
+    // At 0.3 both one-sided tests could pass: parse/small (median speedup 0.995x) read "faster".
+    for (flag, value) in [("--confidence", "0.3"), ("--hpt-alpha", "0.7")] {
+        let output = run(&[
+            "compare",
+            "fixtures/example/base.json",
+            "fixtures/example/head.json",
+            flag,
+            value,
+        ]);
+        let message = stderr(&output);
+        assert_eq!(output.status.code(), Some(2), "{flag} {value}: {message}");
+        assert!(message.contains(flag), "{message}");
+        assert!(message.contains("0.5"), "the accepted range: {message}");
+        assert!(output.stdout.is_empty(), "no report on bad usage");
+    }
+}
+
+#[test]
+fn every_suggested_sample_size_is_one_criterion_accepts() {
+    // One sample per side: HPT's hint used to suggest `--sample-size 5`, which criterion (and the running
+    // commands) refuse below 10.
+    let dir = tempfile::tempdir().expect("tempdir");
+    let names = ["a", "b", "c", "d", "e"];
+    let base: Vec<(&str, Vec<f64>)> = names.iter().map(|n| (*n, vec![10.0])).collect();
+    let head: Vec<(&str, Vec<f64>)> = names.iter().map(|n| (*n, vec![9.0])).collect();
+    let base = raw(dir.path(), "base.json", &base);
+    let head = raw(dir.path(), "head.json", &head);
+    let output = run(&["compare", &base, &head]);
+    let text = format!("{}{}", stdout(&output), stderr(&output));
+    assert_eq!(output.status.code(), Some(0), "{text}");
+    let suggested: Vec<u32> = text
+        .split("--sample-size ")
+        .skip(1)
+        .map(|rest| {
+            let digits: String = rest.chars().take_while(char::is_ascii_digit).collect();
+            digits.parse().expect("a number after --sample-size")
+        })
+        .collect();
+    assert!(
+        !suggested.is_empty(),
+        "some sample size is suggested: {text}"
+    );
+    assert!(suggested.iter().all(|n| *n >= 10), "{suggested:?}");
+}
+
+#[test]
+fn warnings_name_the_sides_base_and_head_not_the_papers_sample1_sample2() {
+    // Shapiro-Wilk on a constant side used to read "not applicable to Sample1".
+    let dir = tempfile::tempdir().expect("tempdir");
+    let base = raw(dir.path(), "base.json", &[("a", vec![5.0; 6])]);
+    let head = raw(
+        dir.path(),
+        "head.json",
+        &[("a", vec![4.0, 4.1, 4.2, 4.3, 4.4, 4.5])],
+    );
+    for format in ["table", "json", "markdown", "csv"] {
+        let output = run(&["compare", &base, &head, "--format", format]);
+        let text = format!("{}{}", stdout(&output), stderr(&output));
+        assert!(
+            !text.contains("Sample1") && !text.contains("Sample2"),
+            "{format}: {text}"
+        );
+        assert!(text.contains("not applicable to BASE"), "{format}: {text}");
+    }
+}
+
+#[test]
+fn names_present_on_one_side_only_are_listed_once() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let base = raw(
+        dir.path(),
+        "base.json",
+        &[("kept", spread(100.0)), ("gone/old", spread(50.0))],
+    );
+    let head = raw(
+        dir.path(),
+        "head.json",
+        &[("kept", spread(100.0)), ("added/new", spread(70.0))],
+    );
+    for format in ["table", "markdown"] {
+        let output = run(&["compare", &base, &head, "--format", format, "-q"]);
+        let report = stdout(&output);
+        assert_eq!(output.status.code(), Some(0), "{report}");
+        assert_eq!(report.matches("gone/old").count(), 1, "{format}: {report}");
+        assert_eq!(report.matches("added/new").count(), 1, "{format}: {report}");
+        assert!(report.contains("present on one side only"), "{report}");
+    }
+}
+
+#[test]
+fn the_same_results_on_both_sides_are_pointed_out() {
+    // `compare target/criterion target/criterion` reads `new` twice: every benchmark "unchanged", silently.
+    let output = run(&[
+        "compare",
+        "fixtures/example/base.json",
+        "fixtures/example/base.json",
+        "--format",
+        "json",
+    ]);
+    assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
+    assert!(stderr(&output).contains("the same results were given twice"));
+    let json: Value = serde_json::from_slice(&output.stdout).expect("JSON");
+    let messages: Vec<&str> = json["warnings"]
+        .as_array()
+        .expect("warnings")
+        .iter()
+        .filter_map(|w| w["message"].as_str())
+        .collect();
+    assert!(
+        messages.iter().any(|m| m.contains("very same samples")),
+        "{messages:?}"
+    );
+    // Two different files raise no such warning.
+    let output = run(&[
+        "compare",
+        "fixtures/example/base.json",
+        "fixtures/example/head.json",
+    ]);
+    assert!(!stderr(&output).contains("given twice"));
+}
+
+#[test]
+fn a_mean_protocol_that_did_not_apply_reads_inconclusive_not_unchanged() {
+    // 10 runs per side, not normal (one run in ten is slow), HEAD twice as fast: the t-test's p-value is
+    // tiny, but the protocol does not apply it to small non-normal samples. It used to read "unchanged".
+    let dir = tempfile::tempdir().expect("tempdir");
+    let shape = |scale: f64| -> Vec<f64> {
+        (0..10)
+            .map(|i| scale * if i == 9 { 300.0 } else { 100.0 + i as f64 })
+            .collect()
+    };
+    let base = raw(dir.path(), "base.json", &[("a", shape(2.0))]);
+    let head = raw(dir.path(), "head.json", &[("a", shape(1.0))]);
+    let (json, status) = compare_json(&base, &head, &[]);
+    assert_eq!(status, 0);
+    let mean = &json["benchmarks"][0]["mean_test"];
+    assert_eq!(mean["significant"], false, "{mean}");
+    assert!(
+        mean["warnings"]
+            .to_string()
+            .contains("too small for applying"),
+        "{mean}"
+    );
+    let output = run(&["compare", &base, &head, "--format", "csv"]);
+    let csv = stdout(&output);
+    let header: Vec<&str> = csv.lines().next().expect("header").split(',').collect();
+    let row: Vec<&str> = csv.lines().nth(1).expect("row").split(',').collect();
+    let column = header
+        .iter()
+        .position(|h| *h == "mean_verdict")
+        .expect("mean_verdict column");
+    assert_eq!(row[column], "inconclusive", "{csv}");
+    let table = stdout(&run(&["compare", &base, &head, "-q"]));
+    assert!(!table.contains("unchanged"), "{table}");
+}
+
+#[test]
+fn below_the_requested_confidence_the_hpt_sentence_agrees_with_the_suite_verdict() {
+    // HPT gives the example 0.969: at --confidence 0.99 the suite is "unchanged", and the sentence used to
+    // read "HEAD is faster than BASE with confidence 0.969" beside it.
+    let output = run(&[
+        "compare",
+        "fixtures/example/base.json",
+        "fixtures/example/head.json",
+        "--confidence",
+        "0.99",
+        "--format",
+        "markdown",
+    ]);
+    let first = stdout(&output)
+        .lines()
+        .next()
+        .unwrap_or_default()
+        .to_string();
+    assert!(first.starts_with("**Suite: unchanged.**"), "{first}");
+    assert!(!first.contains("HEAD is faster than BASE with"), "{first}");
+    assert!(first.contains("not shown faster"), "{first}");
+    assert!(first.contains("0.969"), "{first}");
+}
+
+#[test]
+fn a_reader_that_stops_early_is_no_error() {
+    // `cargo speedup compare ... | head -1` used to end with "error: Broken pipe (os error 32)" and exit 2.
+    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_cargo-speedup"))
+        .args([
+            "speedup",
+            "compare",
+            "fixtures/example/base.json",
+            "fixtures/example/head.json",
+            "-q",
+        ])
+        .current_dir(root())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .expect("the binary runs");
+    drop(child.stdout.take());
+    let output = child.wait_with_output().expect("waits");
+    let message = stderr(&output);
+    assert_eq!(output.status.code(), Some(0), "{message}");
+    assert!(!message.contains("Broken pipe"), "{message}");
+}
+
+#[test]
+fn a_skipped_go_line_is_named_by_its_line_number() {
+    // fixtures/sources/go/head.txt line 13 is a truncated result line; the note used to give only a count.
+    let output = run(&[
+        "compare",
+        "fixtures/sources/go/base.txt",
+        "fixtures/sources/go/head.txt",
+        "--fail-on",
+        "none",
+    ]);
+    let message = stderr(&output);
+    assert_eq!(output.status.code(), Some(0), "{message}");
+    assert!(
+        message.contains("head.txt: skipped 1 benchmark line that does not parse (line 13)"),
+        "{message}"
+    );
+}
+
+#[test]
+fn a_selector_on_a_file_without_choices_says_what_selectors_are_for() {
+    let output = run(&[
+        "compare",
+        "fixtures/example/base.json#x",
+        "fixtures/example/head.json",
+    ]);
+    let message = stderr(&output);
+    assert_eq!(output.status.code(), Some(2), "{message}");
+    assert!(message.contains("base.json"), "{message}");
+    assert!(message.contains("hint:"), "{message}");
+    assert!(message.contains("FILE#rev=main"), "{message}");
+}
+
+#[test]
+fn only_a_significant_verdict_carries_a_confidence_level() {
+    // io/read of the example is unchanged; its searched level (0.60, that of "faster") used to print as
+    // "unchanged (0.60)", which reads as 60 % confidence in "unchanged".
+    for format in ["table", "markdown"] {
+        let output = run(&[
+            "compare",
+            "fixtures/example/base.json",
+            "fixtures/example/head.json",
+            "--format",
+            format,
+            "-q",
+        ]);
+        let report = stdout(&output);
+        let row = report
+            .lines()
+            .find(|l| l.contains("io/read"))
+            .expect("io/read row");
+        assert!(row.contains("unchanged"), "{row}");
+        assert!(!row.contains("unchanged ("), "{format}: {row}");
+        let large = report
+            .lines()
+            .find(|l| l.contains("parse/large"))
+            .expect("parse/large row");
+        assert!(large.contains("faster (0.99)"), "{format}: {large}");
+    }
+}
+
+#[test]
+fn a_bad_json_path_fails_before_the_report_is_printed() {
+    // The table used to print in full, then "cannot write" and exit 2.
+    let dir = tempfile::tempdir().expect("tempdir");
+    let missing = dir.path().join("no/such/report.json");
+    let output = run(&[
+        "compare",
+        "fixtures/example/base.json",
+        "fixtures/example/head.json",
+        "--json",
+        missing.to_str().expect("path"),
+    ]);
+    let message = stderr(&output);
+    assert_eq!(output.status.code(), Some(2), "{message}");
+    assert!(message.contains("does not exist"), "{message}");
+    assert!(output.stdout.is_empty(), "{}", stdout(&output));
+}
+
+#[test]
+fn an_empty_side_is_named() {
+    // An unset shell variable (`compare "$BASE" head.json`) used to give "cannot read : no such file".
+    let output = run(&["compare", "", "fixtures/example/head.json"]);
+    let message = stderr(&output);
+    assert_eq!(output.status.code(), Some(2), "{message}");
+    assert!(message.contains("BASE is empty"), "{message}");
+    assert!(message.contains("hint:"), "{message}");
+}

@@ -46,3 +46,39 @@ fn a_missing_manifest_is_named() {
         stderr(&out)
     );
 }
+
+#[test]
+fn an_unusable_output_path_is_refused_before_anything_runs() {
+    // A directory or a missing directory as -o used to fail only after building and running everything.
+    let dir = tempfile::tempdir().expect("tempdir");
+    let as_dir = dir.path().to_str().expect("path").to_string();
+    let missing = dir.path().join("no/such/out.json");
+    let missing = missing.to_str().expect("path");
+    let cases: [(&[&str], &str); 3] = [
+        (&["record", "-o", &as_dir], "it is a directory"),
+        (&["HEAD", "-o", missing], "does not exist"),
+        (&["HEAD", "--json", &as_dir], "it is a directory"),
+    ];
+    for (args, expected) in cases {
+        // In an empty directory: without the early check, the message would be about the missing project.
+        let out = crate::support::run_in(dir.path(), args);
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {}", stderr(&out));
+        assert!(
+            stderr(&out).contains(expected),
+            "{args:?}: {}",
+            stderr(&out)
+        );
+    }
+}
+
+#[test]
+fn help_says_where_the_results_go_without_output() {
+    let out = run(&["record", "--help"]);
+    assert_eq!(out.status.code(), Some(0));
+    let help = String::from_utf8_lossy(&out.stdout);
+    let line = help
+        .lines()
+        .find(|l| l.contains("--output"))
+        .expect("an --output line");
+    assert!(line.contains("standard output"), "{line}");
+}

@@ -158,3 +158,34 @@ fn a_wrong_header_exits_2_naming_the_file() {
         "{stderr}"
     );
 }
+
+#[test]
+fn times_too_large_to_compute_with_are_a_row_warning_not_a_panic() {
+    // Variances of 1e200 overflow; the F-test used to panic inside statrs on the NaN ratio.
+    let dir = tempfile::tempdir().expect("a temporary directory");
+    fs::write(dir.path().join("h1"), "1e200\n2e200\n3e200\n").expect("write");
+    fs::write(dir.path().join("h2"), "1e200\n2e200\n3.1e200\n").expect("write");
+    fs::write(
+        dir.path().join("b.cfg"),
+        "Name,Sample1,Sample2,ConfLevel,Coef\nhuge,h1,h2,,\n",
+    )
+    .expect("write");
+    let output = run_in(dir.path(), &["speeduptest", "b.cfg"]);
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(!stderr.contains("panicked"), "{stderr}");
+    let warning = fs::read_to_string(dir.path().join("b.cfg.warning")).expect("warning file");
+    assert!(
+        warning.contains("File 'h1', line 1") && warning.contains("outside the range"),
+        "{warning}"
+    );
+}
+
+#[test]
+fn an_unreadable_config_gives_its_reason_once() {
+    let output = run_in(&fixtures(), &["speeduptest", "no-such.cfg"]);
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    // It used to read "...: No such file or directory (os error 2): No such file or directory (os error 2)".
+    let parts: Vec<&str> = stderr.trim().split(": ").collect();
+    assert!(parts.len() >= 2, "{stderr}");
+    assert!(parts.windows(2).all(|w| w[0] != w[1]), "{stderr}");
+}

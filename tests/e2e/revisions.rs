@@ -75,6 +75,14 @@ fn a_five_times_slower_benchmark_fails_the_gate_and_the_repository_is_left_alone
         stderr(&first)
     );
 
+    // stderr is not a terminal here, as in a CI log: progress comes as plain lines instead of a bar.
+    assert!(stderr(&first).contains("building "), "{}", stderr(&first));
+    assert!(
+        stderr(&first).contains("running ") && stderr(&first).contains("round 1 of"),
+        "{}",
+        stderr(&first)
+    );
+
     assert_eq!(repository_state(dir), before);
     assert_eq!(
         std::fs::read_to_string(&user_baseline).unwrap(),
