@@ -63,19 +63,11 @@ impl SignFlip {
 pub fn sign_flip(d: &[f64]) -> StatsResult<SignFlip> {
     check_len(d, 1)?;
     check_finite(d)?;
-    let doubled = doubled_ranks(d);
-    let mut nonzero_ranks = Vec::with_capacity(d.len());
-    let (mut positive2, mut zero2) = (0u64, 0u64);
-    for (&value, &rank2) in d.iter().zip(&doubled) {
-        if value > 0.0 {
-            positive2 += rank2;
-        } else if value == 0.0 {
-            zero2 += rank2;
-        }
-        if value != 0.0 {
-            nonzero_ranks.push(rank2);
-        }
-    }
+    let Split {
+        nonzero: nonzero_ranks,
+        positive2,
+        zero2,
+    } = split(d);
     let n = d.len() as f64;
     let r_positive = (positive2 as f64 + zero2 as f64 / 2.0) / 2.0;
     let r_negative = n * (n + 1.0) / 2.0 - r_positive;
@@ -94,6 +86,34 @@ pub fn sign_flip(d: &[f64]) -> StatsResult<SignFlip> {
         method,
         nonzero: nonzero_ranks.len(),
     })
+}
+
+/// The doubled ranks of `d` sorted by sign: those of the nonzero values (whose signs the null flips), and the
+/// sums over the positive and over the zero values.
+struct Split {
+    nonzero: Vec<u64>,
+    positive2: u64,
+    zero2: u64,
+}
+
+fn split(d: &[f64]) -> Split {
+    let doubled = doubled_ranks(d);
+    let mut split = Split {
+        nonzero: Vec::with_capacity(d.len()),
+        positive2: 0,
+        zero2: 0,
+    };
+    for (&value, &rank2) in d.iter().zip(&doubled) {
+        if value > 0.0 {
+            split.positive2 += rank2;
+        } else if value == 0.0 {
+            split.zero2 += rank2;
+        }
+        if value != 0.0 {
+            split.nonzero.push(rank2);
+        }
+    }
+    split
 }
 
 /// Twice the midrank of each |d| in input order (an integer: a tie group over positions i..=j gets i + j).
@@ -209,20 +229,8 @@ fn gcd(mut a: u64, mut b: u64) -> u64 {
 /// The normal approximation on its own, for tests that compare it with R beyond the exact budget.
 #[cfg(test)]
 fn approximate(d: &[f64]) -> (f64, f64) {
-    let doubled = doubled_ranks(d);
-    let nonzero: Vec<u64> = d
-        .iter()
-        .zip(&doubled)
-        .filter(|(v, _)| **v != 0.0)
-        .map(|(_, &r)| r)
-        .collect();
-    let positive: u64 = d
-        .iter()
-        .zip(&doubled)
-        .filter(|(v, _)| **v > 0.0)
-        .map(|(_, &r)| r)
-        .sum();
-    normal_tails(&nonzero, positive)
+    let split = split(d);
+    normal_tails(&split.nonzero, split.positive2)
 }
 
 #[cfg(test)]
@@ -411,19 +419,11 @@ mod tests {
                 _ => f64::from(i / 3),
             })
             .collect();
-        let doubled = doubled_ranks(&d);
-        let nonzero: Vec<u64> = d
-            .iter()
-            .zip(&doubled)
-            .filter(|(v, _)| **v != 0.0)
-            .map(|(_, &r)| r)
-            .collect();
-        let positive: u64 = d
-            .iter()
-            .zip(&doubled)
-            .filter(|(v, _)| **v > 0.0)
-            .map(|(_, &r)| r)
-            .sum();
+        let Split {
+            nonzero,
+            positive2: positive,
+            ..
+        } = split(&d);
         let exact = SignFlipNull::new(&nonzero);
         for shift in [0i64, -1500, -3000, 1500, 3000, 4500] {
             let s = (positive as i64 + shift) as u64;

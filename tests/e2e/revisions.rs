@@ -5,22 +5,6 @@ use std::time::Instant;
 
 use crate::support::*;
 
-const RUN: [&str; 13] = [
-    "HEAD~1..HEAD",
-    "--warm-up-time",
-    "0.1",
-    "--measurement-time",
-    "0.3",
-    "--sample-size",
-    "20",
-    "--rounds",
-    "2",
-    "--fail-on",
-    "any",
-    "--format",
-    "json",
-];
-
 fn verdict_of(report: &serde_json::Value, name: &str) -> String {
     report["benchmarks"]
         .as_array()

@@ -7,22 +7,6 @@ use std::path::Path;
 
 use crate::support::*;
 
-const RUN: [&str; 13] = [
-    "HEAD~1..HEAD",
-    "--warm-up-time",
-    "0.1",
-    "--measurement-time",
-    "0.3",
-    "--sample-size",
-    "20",
-    "--rounds",
-    "2",
-    "--fail-on",
-    "any",
-    "--format",
-    "json",
-];
-
 /// Local file URLs are refused by git for submodules unless allowed; allowed here for one process only.
 const FILE_PROTOCOL: [(&str, &str); 3] = [
     ("GIT_CONFIG_COUNT", "1"),

@@ -18,6 +18,24 @@ pub fn shared_target() -> PathBuf {
     PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("e2e-target")
 }
 
+/// `HEAD~1..HEAD` with short criterion settings (two rounds of 20 samples: more than 30 per side, the
+/// paper's large-sample path), the strictest gate and a JSON report.
+pub const RUN: [&str; 13] = [
+    "HEAD~1..HEAD",
+    "--warm-up-time",
+    "0.1",
+    "--measurement-time",
+    "0.3",
+    "--sample-size",
+    "20",
+    "--rounds",
+    "2",
+    "--fail-on",
+    "any",
+    "--format",
+    "json",
+];
+
 /// Runs `git ARGS` in `dir` and returns its stdout; panics with its stderr on failure.
 pub fn git(dir: &Path, args: &[&str]) -> String {
     let out = Command::new("git")
