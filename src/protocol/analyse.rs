@@ -113,7 +113,8 @@ fn benchmark(pair: &Pair, summaries: &(Summary, Summary), confidence: f64) -> Be
     let mut median_test = median_test(base, head, Level::Fixed(confidence));
     name_sides(&mut mean_test.warnings);
     name_sides(&mut median_test.warnings);
-    let verdict = if median_test.inconclusive {
+    let powerless = !rank_sum_can_reject(base.len(), head.len(), 1.0 - confidence);
+    let verdict = if median_test.inconclusive || powerless {
         Verdict::Inconclusive
     } else {
         median_test
@@ -122,6 +123,20 @@ fn benchmark(pair: &Pair, summaries: &(Summary, Summary), confidence: f64) -> Be
             .map_or(Verdict::Unchanged, Verdict::from)
     };
     let mut warnings = Vec::new();
+    if powerless {
+        warnings.push(
+            Warning::new(
+                WarningKind::TooFewSamples,
+                format!(
+                    "with {} and {} samples the rank-sum test cannot reach confidence {confidence}, \
+                     whatever the times: no verdict",
+                    base.len(),
+                    head.len()
+                ),
+            )
+            .with_hint("collect more runs per side; 5 per side allow confidence 0.99, 31 the large-sample rules"),
+        );
+    }
     let mean_direction = mean_test.direction.filter(|_| mean_test.significant);
     let median_direction = median_test.direction.filter(|_| median_test.significant);
     if mean_direction != median_direction && mean_direction.is_some() {
@@ -165,6 +180,20 @@ fn benchmark(pair: &Pair, summaries: &(Summary, Summary), confidence: f64) -> Be
         verdict,
         warnings,
     }
+}
+
+/// Whether a one-sided rank-sum test of n against m samples can reach `alpha` at all: its smallest p-value,
+/// one arrangement out of C(n + m, n) without ties, must not exceed `alpha` (with 1 v 1 samples it is 1/2).
+fn rank_sum_can_reject(n: usize, m: usize, alpha: f64) -> bool {
+    // C(n + m, n) grows past 1/alpha quickly: stop multiplying once it does.
+    let mut arrangements = 1.0_f64;
+    for i in 1..=n.min(m) {
+        arrangements = arrangements * (n.max(m) + i) as f64 / i as f64;
+        if 1.0 / arrangements <= alpha {
+            return true;
+        }
+    }
+    1.0 / arrangements <= alpha
 }
 
 /// The protocols word their warnings as paper 000 does (`Sample1`, `Sample2`), which `speeduptest`
@@ -385,6 +414,35 @@ mod tests {
 
     fn kinds(warnings: &[Warning]) -> Vec<WarningKind> {
         warnings.iter().map(|w| w.kind).collect()
+    }
+
+    #[test]
+    fn rank_sum_power_follows_the_number_of_arrangements() {
+        // Smallest one-sided p: 1/C(n + m, n). R: wilcox.test(c(2), c(1), "greater")$p.value = 0.5,
+        // wilcox.test(c(3,4), c(1,2), "greater")$p.value = 1/6, wilcox.test(4:6, 1:3, "greater") = 0.05.
+        assert!(!rank_sum_can_reject(1, 1, 0.05));
+        assert!(!rank_sum_can_reject(2, 2, 0.05));
+        assert!(rank_sum_can_reject(2, 2, 0.2));
+        assert!(rank_sum_can_reject(3, 3, 0.05));
+        assert!(!rank_sum_can_reject(1, 18, 0.05));
+        assert!(rank_sum_can_reject(1, 19, 0.05));
+        assert!(rank_sum_can_reject(100, 100, 0.01));
+    }
+
+    #[test]
+    fn one_sample_per_side_gives_no_verdict() {
+        let suite = Suite::pair(
+            results("a", Unit::Ns, &[10.0], Observation::ProcessRun),
+            results("a", Unit::Ns, &[9.0], Observation::ProcessRun),
+        );
+        let analysis = analyse(&suite, &options());
+        assert_eq!(analysis.benchmarks[0].verdict, Verdict::Inconclusive);
+        assert!(
+            analysis.benchmarks[0]
+                .warnings
+                .iter()
+                .any(|w| w.message.contains("cannot reach confidence 0.95"))
+        );
     }
 
     #[test]
