@@ -266,20 +266,11 @@ fn kolmogorov_upper(lambda: f64) -> f64 {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::stats::oracle::{assert_rel, load, number, numbers};
+    use crate::stats::oracle::{alternative, assert_rel, load, number, numbers};
     use proptest::prelude::*;
     use serde_json::Value;
 
     const TOL: f64 = 1e-9;
-
-    fn alternative(v: &Value) -> Alternative {
-        match v.as_str() {
-            Some("two.sided") => Alternative::TwoSided,
-            Some("greater") => Alternative::Greater,
-            Some("less") => Alternative::Less,
-            other => panic!("unknown alternative {other:?}"),
-        }
-    }
 
     /// Checks one R case: statistic to 1e-12 absolute (R's D carries cumulative-sum rounding, e.g. 5.6e-17
     /// for 0), p to 1e-9 relative, and the method. Two documented departures from R (module doc): its exact
@@ -319,8 +310,12 @@ mod tests {
         let oracle = load("ks");
         for r in oracle["ks_test"].as_array().expect("ks_test cases") {
             let (x, y) = (numbers(&r["x"]), numbers(&r["y"]));
-            let result =
-                ks_two_sample(&x, &y, alternative(&r["alternative"])).expect("valid input");
+            let result = ks_two_sample(
+                &x,
+                &y,
+                alternative(r["alternative"].as_str().expect("alternative")),
+            )
+            .expect("valid input");
             check(&case_name(r), r, result);
         }
     }
@@ -331,8 +326,13 @@ mod tests {
         for r in oracle["forced"].as_array().expect("forced cases") {
             let (x, y) = (numbers(&r["x"]), numbers(&r["y"]));
             let exact = r["exact"].as_bool();
-            let result =
-                ks_two_sample_with(&x, &y, alternative(&r["alternative"]), exact).expect("valid");
+            let result = ks_two_sample_with(
+                &x,
+                &y,
+                alternative(r["alternative"].as_str().expect("alternative")),
+                exact,
+            )
+            .expect("valid");
             check(&case_name(r), r, result);
         }
     }

@@ -31,13 +31,14 @@ pub fn number(v: &Value) -> f64 {
     }
 }
 
-/// R's `alternative =` argument: "greater", "less", anything else two-sided.
+/// R's `alternative =` argument: "two.sided", "greater" or "less".
 pub fn alternative(name: &str) -> crate::stats::Alternative {
     use crate::stats::Alternative;
     match name {
+        "two.sided" => Alternative::TwoSided,
         "greater" => Alternative::Greater,
         "less" => Alternative::Less,
-        _ => Alternative::TwoSided,
+        other => panic!("unknown alternative {other:?}"),
     }
 }
 

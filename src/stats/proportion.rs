@@ -217,20 +217,11 @@ fn check_confidence(confidence: f64) -> StatsResult<()> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::stats::oracle::{assert_rel, load, number};
+    use crate::stats::oracle::{alternative, assert_rel, load, number};
     use proptest::prelude::*;
     use serde_json::Value;
 
     const TOL: f64 = 1e-9;
-
-    fn alternative(v: &Value) -> Alternative {
-        match v.as_str() {
-            Some("two.sided") => Alternative::TwoSided,
-            Some("greater") => Alternative::Greater,
-            Some("less") => Alternative::Less,
-            other => panic!("unknown alternative {other:?}"),
-        }
-    }
 
     fn count(v: &Value) -> u64 {
         number(v) as u64
@@ -242,7 +233,7 @@ mod tests {
         let cases = oracle["prop_test"].as_array().expect("prop_test cases");
         for c in cases {
             let (x, n) = (count(&c["x"]), count(&c["n"]));
-            let alt = alternative(&c["alternative"]);
+            let alt = alternative(c["alternative"].as_str().expect("alternative"));
             let correct = c["correct"].as_bool().expect("correct flag");
             let (p0, conf) = (number(&c["p0"]), number(&c["conf"]));
             let name =
