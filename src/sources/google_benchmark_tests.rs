@@ -1,17 +1,8 @@
 //! Tests of the Google Benchmark reader on committed files.
 
 use super::*;
-use crate::sources::tests::fixture;
-use crate::sources::{Context, Format, detect, load};
-
-fn read(spec: &str) -> Result<Results, SourceError> {
-    let (rel, selector) = spec
-        .split_once('#')
-        .map_or((spec, None), |(r, s)| (r, Some(s)));
-    let path = fixture(rel).display().to_string();
-    let spec = selector.map_or(path.clone(), |s| format!("{path}#{s}"));
-    load(&spec, &Context::default())
-}
+use crate::sources::tests::read_fixture as read;
+use crate::sources::{Format, detect};
 
 #[test]
 fn iteration_rows_grouped_by_run_name_are_the_observations() {

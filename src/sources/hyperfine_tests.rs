@@ -1,17 +1,7 @@
 //! Tests of the hyperfine reader on committed exports: by command, by parameter value, failed runs.
 
 use super::*;
-use crate::sources::tests::fixture;
-use crate::sources::{Context, load};
-
-fn read(spec: &str) -> Result<Results, SourceError> {
-    let (rel, selector) = spec
-        .split_once('#')
-        .map_or((spec, None), |(r, s)| (r, Some(s)));
-    let path = fixture(rel).display().to_string();
-    let spec = selector.map_or(path.clone(), |s| format!("{path}#{s}"));
-    load(&spec, &Context::default())
-}
+use crate::sources::tests::read_fixture as read;
 
 #[test]
 fn times_are_process_runs_in_seconds() {

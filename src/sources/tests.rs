@@ -11,6 +11,16 @@ pub(crate) fn fixture(rel: &str) -> PathBuf {
         .join(rel)
 }
 
+/// Loads `fixtures/sources/REL[#SELECTOR]` as `compare` would.
+pub(crate) fn read_fixture(spec: &str) -> Result<crate::model::Results, SourceError> {
+    let (rel, selector) = spec
+        .split_once('#')
+        .map_or((spec, None), |(r, s)| (r, Some(s)));
+    let path = fixture(rel).display().to_string();
+    let spec = selector.map_or(path.clone(), |s| format!("{path}#{s}"));
+    load(&spec, &Context::default())
+}
+
 fn ctx() -> Context {
     Context {
         criterion_home: Some(fixture("criterion/real")),
