@@ -12,6 +12,32 @@ fn with_bench() -> String {
     format!("{MANIFEST}\n[[bench]]\nname = \"b\"\nharness = false\n")
 }
 
+/// A repository whose one commit holds the crate: [`MANIFEST`] alone, or with `benches/b.rs` = `bench`.
+fn crate_repository(bench: Option<&str>, message: &str) -> tempfile::TempDir {
+    let repo = repository();
+    let manifest = if bench.is_some() {
+        with_bench()
+    } else {
+        MANIFEST.to_string()
+    };
+    let mut files = vec![
+        ("Cargo.toml", manifest.as_str()),
+        ("src/lib.rs", ""),
+        (".gitignore", "target\n"),
+    ];
+    files.extend(bench.map(|b| ("benches/b.rs", b)));
+    write(repo.path(), &files);
+    commit(repo.path(), message);
+    repo
+}
+
+/// Runs `cargo speedup ARGS` in `dir`, asserts exit status 2 and returns its stderr.
+fn fails(dir: &Path, args: &[&str]) -> String {
+    let out = speedup(dir, &dir.join("target"), args);
+    assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
+    stderr(&out)
+}
+
 fn assert_left_nothing(dir: &Path) {
     assert_eq!(git(dir, &["worktree", "list"]).lines().count(), 1);
     let speedup = dir.join("target/speedup");
@@ -28,24 +54,10 @@ fn assert_left_nothing(dir: &Path) {
 
 #[test]
 fn an_unknown_revision_is_named() {
-    let repo = repository();
+    let repo = crate_repository(None, "one");
     let dir = repo.path();
-    write(
-        dir,
-        &[
-            ("Cargo.toml", MANIFEST),
-            ("src/lib.rs", ""),
-            (".gitignore", "target\n"),
-        ],
-    );
-    commit(dir, "one");
-    let out = speedup(dir, &dir.join("target"), &["no-such-branch..HEAD"]);
-    assert_eq!(out.status.code(), Some(2));
-    assert!(
-        stderr(&out).contains("unknown revision `no-such-branch`"),
-        "{}",
-        stderr(&out)
-    );
+    let text = fails(dir, &["no-such-branch..HEAD"]);
+    assert!(text.contains("unknown revision `no-such-branch`"), "{text}");
     assert_left_nothing(dir);
 }
 
@@ -53,38 +65,20 @@ fn an_unknown_revision_is_named() {
 fn outside_a_git_repository_comparing_revisions_is_refused() {
     let dir = tempfile::tempdir().unwrap();
     write(dir.path(), &[("Cargo.toml", MANIFEST), ("src/lib.rs", "")]);
-    let out = speedup(dir.path(), &dir.path().join("target"), &["main..HEAD"]);
-    assert_eq!(out.status.code(), Some(2));
-    assert!(
-        stderr(&out).contains("is not inside a git repository"),
-        "{}",
-        stderr(&out)
-    );
+    let text = fails(dir.path(), &["main..HEAD"]);
+    assert!(text.contains("is not inside a git repository"), "{text}");
 }
 
 #[test]
 fn a_build_failure_shows_cargos_error_and_removes_the_worktrees() {
-    let repo = repository();
+    let repo = crate_repository(Some("fn main() {}\n"), "builds");
     let dir = repo.path();
-    let ok = "fn main() {}\n";
-    write(
-        dir,
-        &[
-            ("Cargo.toml", &with_bench()),
-            ("src/lib.rs", ""),
-            ("benches/b.rs", ok),
-            (".gitignore", "target\n"),
-        ],
-    );
-    commit(dir, "builds");
     write(
         dir,
         &[("benches/b.rs", "fn main() { let x: u32 = \"text\"; }\n")],
     );
     commit(dir, "does not build");
-    let out = speedup(dir, &dir.join("target"), &["HEAD~1..HEAD"]);
-    assert_eq!(out.status.code(), Some(2));
-    let text = stderr(&out);
+    let text = fails(dir, &["HEAD~1..HEAD"]);
     assert!(text.contains("building HEAD (HEAD, "), "{text}");
     assert!(text.contains("mismatched types"), "{text}");
     assert_left_nothing(dir);
@@ -92,47 +86,19 @@ fn a_build_failure_shows_cargos_error_and_removes_the_worktrees() {
 
 #[test]
 fn a_revision_without_benchmarks_is_named() {
-    let repo = repository();
+    let repo = crate_repository(None, "no benches");
     let dir = repo.path();
-    write(
-        dir,
-        &[
-            ("Cargo.toml", MANIFEST),
-            ("src/lib.rs", ""),
-            (".gitignore", "target\n"),
-        ],
-    );
-    commit(dir, "no benches");
-    let out = speedup(dir, &dir.join("target"), &["HEAD"]);
-    assert_eq!(out.status.code(), Some(2));
-    assert!(
-        stderr(&out).contains("has no benchmarks to run"),
-        "{}",
-        stderr(&out)
-    );
+    let text = fails(dir, &["HEAD"]);
+    assert!(text.contains("has no benchmarks to run"), "{text}");
     assert_left_nothing(dir);
 }
 
 #[test]
 fn a_crashing_benchmark_is_named_with_its_output() {
-    let repo = repository();
+    let crash = "fn main() { eprintln!(\"boom here\"); std::process::exit(3); }\n";
+    let repo = crate_repository(Some(crash), "crashes");
     let dir = repo.path();
-    write(
-        dir,
-        &[
-            ("Cargo.toml", &with_bench()),
-            ("src/lib.rs", ""),
-            (
-                "benches/b.rs",
-                "fn main() { eprintln!(\"boom here\"); std::process::exit(3); }\n",
-            ),
-            (".gitignore", "target\n"),
-        ],
-    );
-    commit(dir, "crashes");
-    let out = speedup(dir, &dir.join("target"), &["HEAD"]);
-    assert_eq!(out.status.code(), Some(2));
-    let text = stderr(&out);
+    let text = fails(dir, &["HEAD"]);
     assert!(text.contains("the benchmark `b` of BASE (HEAD, "), "{text}");
     assert!(text.contains("boom here"), "{text}");
     assert_left_nothing(dir);
@@ -141,19 +107,9 @@ fn a_crashing_benchmark_is_named_with_its_output() {
 #[test]
 #[cfg(unix)]
 fn ctrl_c_during_a_run_stops_it_and_cleans_up() {
-    let repo = repository();
-    let dir = repo.path();
     let sleeper = "fn main() { std::thread::sleep(std::time::Duration::from_secs(60)); }\n";
-    write(
-        dir,
-        &[
-            ("Cargo.toml", &with_bench()),
-            ("src/lib.rs", ""),
-            ("benches/b.rs", sleeper),
-            (".gitignore", "target\n"),
-        ],
-    );
-    commit(dir, "sleeps");
+    let repo = crate_repository(Some(sleeper), "sleeps");
+    let dir = repo.path();
     // Its own process group, which receives the signal as a terminal's Ctrl-C would: the benchmark
     // process gets it too.
     use std::os::unix::process::CommandExt;
@@ -212,9 +168,7 @@ fn a_revision_without_the_manifest_is_named() {
         ],
     );
     commit(dir, "the crate");
-    let out = speedup(dir, &dir.join("target"), &["HEAD~1..HEAD"]);
-    assert_eq!(out.status.code(), Some(2));
-    let text = stderr(&out);
+    let text = fails(dir, &["HEAD~1..HEAD"]);
     assert!(text.contains("BASE (HEAD~1, "), "{text}");
     assert!(text.contains("has no Cargo.toml"), "{text}");
     assert_left_nothing(dir);
@@ -240,9 +194,7 @@ fn three_dots_compare_the_merge_base_with_head() {
     );
     commit(dir, "main moves on");
     // The fork point has no Cargo.toml: the error names it, which shows which commit BASE is.
-    let out = speedup(dir, &dir.join("target"), &["main...topic"]);
-    assert_eq!(out.status.code(), Some(2));
-    let text = stderr(&out);
+    let text = fails(dir, &["main...topic"]);
     let short = &fork.trim()[..10];
     assert!(
         text.contains(&format!("BASE (merge-base(main, topic), {short})")),
