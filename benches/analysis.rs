@@ -1,9 +1,9 @@
 //! The whole analysis of `compare` (both Speedup-Test protocols per benchmark, HPT with its r-speedup, the
-//! aggregates and the gate) on 1000 benchmarks x 100 samples per side. Target: under 0.5 s on 2 cores.
+//! aggregates and the gate) on 1000 benchmarks x 100 process runs per side. Target: under 0.5 s on 2 cores.
 
 use criterion::{Criterion, criterion_group, criterion_main};
 
-use cargo_speedup::model::{Benchmark, Environment, Observation, Results, Sample, Suite, Unit};
+use cargo_speedup::model::{Benchmark, Environment, Results, Runs, Sample, Suite, Unit};
 use cargo_speedup::protocol::{FailOn, Options, analyse};
 
 /// A deterministic pseudo-random stream (SplitMix64), so the benchmark needs no random-number crate.
@@ -33,9 +33,8 @@ fn side(
                 .collect();
             Benchmark {
                 name: format!("bench/{i}"),
-                sample: Sample::new(values, Unit::Ns).expect("positive"),
+                runs: Runs::independent(Sample::new(values, Unit::Ns).expect("positive")),
                 unit: Unit::Ns,
-                observation: Observation::BatchMean,
             }
         })
         .collect();

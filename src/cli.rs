@@ -186,16 +186,32 @@ pub struct RunArgs {
     /// criterion's benchmark filter
     #[arg(long = "filter", value_name = "PATTERN")]
     pub filter: Option<String>,
-    /// How many times each revision's benchmark binaries run, alternating
-    #[arg(long = "rounds", value_name = "N")]
-    pub rounds: Option<u32>,
-    /// criterion --warm-up-time (seconds)
-    #[arg(long = "warm-up-time", value_name = "SECS")]
+    /// Process runs per revision, in randomized interleaved blocks; each run is one observation [default: 10]
+    #[arg(
+        long = "runs",
+        visible_alias = "rounds",
+        value_name = "N",
+        allow_negative_numbers = true
+    )]
+    pub runs: Option<i64>,
+    /// Seed of the blocks' random order (printed on every run, so that an order can be repeated)
+    #[arg(long = "seed", value_name = "N")]
+    pub seed: Option<u64>,
+    /// criterion --warm-up-time of each run, in seconds [default: 0.3]
+    #[arg(
+        long = "warm-up-time",
+        value_name = "SECS",
+        allow_negative_numbers = true
+    )]
     pub warm_up_time: Option<f64>,
-    /// criterion --measurement-time (seconds)
-    #[arg(long = "measurement-time", value_name = "SECS")]
+    /// criterion --measurement-time of each run, in seconds [default: 0.5]
+    #[arg(
+        long = "measurement-time",
+        value_name = "SECS",
+        allow_negative_numbers = true
+    )]
     pub measurement_time: Option<f64>,
-    /// criterion --sample-size
+    /// criterion --sample-size of each run [default: 10]
     #[arg(long = "sample-size", value_name = "N")]
     pub sample_size: Option<u32>,
     /// Run again even when cached results exist

@@ -1,8 +1,10 @@
 //! The data every stage agrees on: validated samples of execution times, benchmarks, and BASE/HEAD pairs.
 //!
-//! Sources produce [`Results`] (one per side); [`Suite::pair`] matches them by name. A [`Sample`] is the only
-//! way observations reach the statistics: it is non-empty, finite, strictly positive and in nanoseconds, so
-//! no later stage re-checks. This module does no I/O.
+//! Sources produce [`Results`] (one per side); [`Suite::pair`] matches them by name. A benchmark's data on a
+//! side is a list of process runs ([`Runs`]), each holding the samples taken inside it ([`Run`]); a
+//! [`Sample`] is the only way numbers enter: non-empty, finite, strictly positive and in nanoseconds, so no
+//! later stage re-checks. The statistics see one value per run ([`Pair::observations`],
+//! `docs/replication.md`). This module does no I/O.
 
 use std::fmt;
 
@@ -131,26 +133,197 @@ impl Sample {
     }
 }
 
-/// What one observation is: this decides which warnings the report gives (`formats.md` §6).
+/// One process run of one benchmark: the samples the harness took inside that process, in nanoseconds.
+///
+/// The run's [`value`](Run::value) is its observation: the median of its samples. The median, not the mean,
+/// because a batch hit by preemption inside an otherwise quiet run would move a mean and not a median; for a
+/// criterion run the samples are the per-iteration times of its batches (`times[k] / iters[k]`), so the
+/// value is the median per-iteration time, criterion's own `median` estimate. The samples themselves only
+/// estimate that value and the noise inside the process (`docs/replication.md` §2): they are reachable
+/// here, one run at a time, and nowhere as one list across runs.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Run {
+    samples: Sample,
+    value: f64,
+    /// Which linked layout of the executable ran (`docs/replication.md` §4), when known.
+    layout: Option<u32>,
+}
+
+impl Run {
+    /// A run made of `samples`, run by the executable of `layout` when known.
+    pub fn new(samples: Sample, layout: Option<u32>) -> Run {
+        // A `Sample` is never empty, so the median exists.
+        let value = crate::stats::describe::median(samples.nanos()).unwrap_or(samples.nanos()[0]);
+        Run {
+            samples,
+            value,
+            layout,
+        }
+    }
+
+    /// The run's observation, in nanoseconds: the median of its samples.
+    pub fn value(&self) -> f64 {
+        self.value
+    }
+
+    /// The samples taken inside this one process, in nanoseconds.
+    pub fn samples(&self) -> &[f64] {
+        self.samples.nanos()
+    }
+
+    pub fn layout(&self) -> Option<u32> {
+        self.layout
+    }
+
+    /// Tags the run with the layout that ran it.
+    pub fn set_layout(&mut self, layout: Option<u32>) {
+        self.layout = layout;
+    }
+}
+
+/// The process runs of one benchmark on one side: never empty.
+///
+/// The statistics see one value per run ([`Runs::values`]); a side that came from a single process has one
+/// run holding all of its samples, and only [`Pair::observations`] may decide to compare such samples, and
+/// then says so ([`Basis::OneProcess`]). Nothing else turns the samples of several runs into one list.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Runs(Vec<Run>);
+
+impl Runs {
+    /// Runs in the order they ran; an empty list is an error.
+    pub fn new(runs: Vec<Run>) -> Result<Runs, SampleError> {
+        if runs.is_empty() {
+            return Err(SampleError::Empty);
+        }
+        Ok(Runs(runs))
+    }
+
+    /// Each value of `sample` is one independent process run (hyperfine, Go, the raw JSON's `samples`).
+    pub fn independent(sample: Sample) -> Runs {
+        Runs(
+            sample
+                .nanos()
+                .iter()
+                .map(|&v| Run::new(Sample(vec![v]), None))
+                .collect(),
+        )
+    }
+
+    /// Every value of `sample` was measured in one process (a criterion baseline, a cargo-criterion stream).
+    pub fn one_process(sample: Sample) -> Runs {
+        Runs(vec![Run::new(sample, None)])
+    }
+
+    pub fn runs(&self) -> &[Run] {
+        &self.0
+    }
+
+    /// One value per process run, in nanoseconds, in the order they ran.
+    pub fn values(&self) -> Vec<f64> {
+        self.0.iter().map(Run::value).collect()
+    }
+
+    /// The number of process runs.
+    pub fn len(&self) -> usize {
+        self.0.len()
+    }
+
+    /// Never true: kept for the `len` convention.
+    pub fn is_empty(&self) -> bool {
+        self.0.is_empty()
+    }
+
+    /// The only run, when the whole side is one process with more than one sample.
+    fn single_process(&self) -> Option<&Run> {
+        match self.0.as_slice() {
+            [run] if run.samples.len() > 1 => Some(run),
+            _ => None,
+        }
+    }
+}
+
+/// What the values a comparison works on are ([`Pair::observations`]).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum Observation {
-    /// One independent process run per observation (hyperfine, Go `-count`, SpeedUpTest files).
-    ProcessRun,
-    /// A mean over a batch of iterations within one process (criterion, cargo-criterion): observations are
-    /// not independent runs.
-    BatchMean,
-    /// The input did not say.
-    Unknown,
+pub enum Basis {
+    /// One value per process run on each side: the observation of paper 000 and of this tool.
+    ProcessRuns,
+    /// Each side is one process: the values are the samples inside it, which show the noise within a
+    /// process only, so a confidence computed on them covers that one process per side.
+    OneProcess,
+}
+
+/// Which side of a comparison.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Side {
+    Base,
+    Head,
+}
+
+impl Side {
+    /// `BASE` or `HEAD`, as reports name the sides.
+    pub fn name(self) -> &'static str {
+        match self {
+            Side::Base => "BASE",
+            Side::Head => "HEAD",
+        }
+    }
+}
+
+impl fmt::Display for Side {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// One value per side.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub struct BaseHead<T> {
+    pub base: T,
+    pub head: T,
+}
+
+impl<T> BaseHead<T> {
+    pub fn new(base: T, head: T) -> BaseHead<T> {
+        BaseHead { base, head }
+    }
+
+    pub fn get(&self, side: Side) -> &T {
+        match side {
+            Side::Base => &self.base,
+            Side::Head => &self.head,
+        }
+    }
+
+    pub fn map<U>(self, mut f: impl FnMut(T) -> U) -> BaseHead<U> {
+        BaseHead {
+            base: f(self.base),
+            head: f(self.head),
+        }
+    }
+
+    pub fn as_ref(&self) -> BaseHead<&T> {
+        BaseHead {
+            base: &self.base,
+            head: &self.head,
+        }
+    }
+}
+
+/// The values a comparison of one benchmark works on, and what they are.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Observations {
+    pub basis: Basis,
+    /// In nanoseconds.
+    pub values: BaseHead<Vec<f64>>,
 }
 
 /// One benchmark of one side.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Benchmark {
     pub name: String,
-    pub sample: Sample,
+    pub runs: Runs,
     /// The unit the input used, kept for display.
     pub unit: Unit,
-    pub observation: Observation,
 }
 
 /// Where the results were measured, when the input records it.
@@ -178,6 +351,27 @@ pub struct Pair {
     pub name: String,
     pub base: Benchmark,
     pub head: Benchmark,
+}
+
+impl Pair {
+    /// The values every statistic of this benchmark is computed on (`docs/replication.md` §2 and §5): one per
+    /// process run, unless both sides are one process each, when the samples inside those two processes are
+    /// all there is ([`Basis::OneProcess`]). A side of one run facing several runs stays one observation.
+    pub fn observations(&self) -> Observations {
+        match (
+            self.base.runs.single_process(),
+            self.head.runs.single_process(),
+        ) {
+            (Some(base), Some(head)) => Observations {
+                basis: Basis::OneProcess,
+                values: BaseHead::new(base.samples().to_vec(), head.samples().to_vec()),
+            },
+            _ => Observations {
+                basis: Basis::ProcessRuns,
+                values: BaseHead::new(self.base.runs.values(), self.head.runs.values()),
+            },
+        }
+    }
 }
 
 /// BASE and HEAD matched by benchmark name.
@@ -243,10 +437,80 @@ mod tests {
     fn bench(name: &str, values: &[f64]) -> Benchmark {
         Benchmark {
             name: name.into(),
-            sample: Sample::new(values.to_vec(), Unit::Us).unwrap(),
+            runs: Runs::independent(Sample::new(values.to_vec(), Unit::Us).unwrap()),
             unit: Unit::Us,
-            observation: Observation::ProcessRun,
         }
+    }
+
+    fn one_process(values: &[f64]) -> Benchmark {
+        Benchmark {
+            name: "x".into(),
+            runs: Runs::one_process(Sample::new(values.to_vec(), Unit::Ns).unwrap()),
+            unit: Unit::Ns,
+        }
+    }
+
+    fn runs(samples: &[&[f64]]) -> Benchmark {
+        let runs = samples
+            .iter()
+            .map(|s| Run::new(Sample::new(s.to_vec(), Unit::Ns).unwrap(), None))
+            .collect();
+        Benchmark {
+            name: "x".into(),
+            runs: Runs::new(runs).unwrap(),
+            unit: Unit::Ns,
+        }
+    }
+
+    fn pair(base: Benchmark, head: Benchmark) -> Pair {
+        Pair {
+            name: "x".into(),
+            base,
+            head,
+        }
+    }
+
+    #[test]
+    fn a_run_is_worth_the_median_of_its_samples() {
+        let b = runs(&[&[1.0, 2.0, 9.0], &[4.0, 5.0]]);
+        assert_eq!(b.runs.values(), vec![2.0, 4.5]);
+        assert_eq!(b.runs.len(), 2);
+    }
+
+    #[test]
+    fn several_runs_are_compared_one_value_per_run() {
+        let p = pair(
+            runs(&[&[1.0, 2.0, 3.0], &[4.0, 5.0, 6.0]]),
+            runs(&[&[7.0, 8.0, 9.0], &[1.0, 1.0, 1.0]]),
+        );
+        let o = p.observations();
+        assert_eq!(o.basis, Basis::ProcessRuns);
+        assert_eq!(o.values, BaseHead::new(vec![2.0, 5.0], vec![8.0, 1.0]));
+    }
+
+    #[test]
+    fn two_single_processes_are_compared_on_their_samples_and_say_so() {
+        let o = pair(one_process(&[1.0, 2.0, 3.0]), one_process(&[4.0, 5.0])).observations();
+        assert_eq!(o.basis, Basis::OneProcess);
+        assert_eq!(o.values, BaseHead::new(vec![1.0, 2.0, 3.0], vec![4.0, 5.0]));
+    }
+
+    #[test]
+    fn one_process_against_several_runs_is_one_observation() {
+        let o = pair(
+            one_process(&[1.0, 2.0, 3.0]),
+            runs(&[&[4.0], &[5.0], &[6.0]]),
+        )
+        .observations();
+        assert_eq!(o.basis, Basis::ProcessRuns);
+        assert_eq!(o.values, BaseHead::new(vec![2.0], vec![4.0, 5.0, 6.0]));
+    }
+
+    #[test]
+    fn independent_values_are_runs_of_one_sample() {
+        let o = pair(bench("a", &[1.0, 2.0]), bench("a", &[3.0, 4.0])).observations();
+        assert_eq!(o.basis, Basis::ProcessRuns);
+        assert_eq!(o.values.base, vec![1000.0, 2000.0]);
     }
 
     fn results(benchmarks: Vec<Benchmark>) -> Results {
@@ -311,7 +575,7 @@ mod tests {
         let suite = Suite::pair(base, head);
         assert_eq!(suite.pairs.len(), 1);
         assert_eq!(suite.pairs[0].name, "a");
-        assert_eq!(suite.pairs[0].head.sample.nanos(), &[3000.0]);
+        assert_eq!(suite.pairs[0].head.runs.values(), vec![3000.0]);
         assert_eq!(suite.base_only, vec!["b".to_string()]);
         assert_eq!(suite.head_only, vec!["c".to_string()]);
     }

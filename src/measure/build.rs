@@ -16,10 +16,17 @@ use super::{MeasureError, process};
 pub struct BenchBinary {
     /// The bench target's name (`benches/NAME.rs`).
     pub target: String,
-    /// The copy we run.
-    pub path: PathBuf,
+    /// The copies we run: the executable as built, then any relinked layouts of it.
+    pub layouts: Vec<PathBuf>,
     /// The package directory: the working directory `cargo bench` would give it.
     pub package_dir: PathBuf,
+}
+
+impl BenchBinary {
+    /// The executable that runs in `block`: the layouts in turn.
+    pub fn layout_for(&self, block: u32) -> &Path {
+        &self.layouts[block as usize % self.layouts.len()]
+    }
 }
 
 /// Builds the benchmarks of the tree at `tree` and copies them into `keep`.
@@ -120,7 +127,7 @@ fn copy_aside(
         std::fs::copy(&exe, &path).map_err(io(&exe))?;
         binaries.push(BenchBinary {
             target,
-            path,
+            layouts: vec![path],
             package_dir,
         });
     }

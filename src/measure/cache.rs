@@ -1,6 +1,8 @@
 //! Results already measured, reused when nothing that determines them changed. The key is the text of
-//! everything that does: the commit, `rustc -vV`, the manifest, package, bench targets, features, build
-//! flags from the environment, criterion's filter and times, the rounds, and the machine (host name and CPU
+//! everything that does: the commit and the commit it was interleaved with (a side's runs are only worth
+//! their interleaving with the other side's: results of two sessions are never mixed, `docs/replication.md`
+//! §3), `rustc -vV`, the manifest, package, bench targets, features, build flags from the environment,
+//! criterion's filter and times, the runs, a seed when one was given, and the machine (host name and CPU
 //! model). Its FNV-1a hash names the file; the full text is stored beside it and compared on load, so a
 //! hash collision is a miss, never a wrong hit. The working tree is never cached (it has no commit).
 
@@ -13,7 +15,7 @@ use super::settings::RunOptions;
 use crate::model::Results;
 
 /// Version of the key's layout: bump it when what a cached file means changes.
-const KEY_VERSION: u32 = 1;
+const KEY_VERSION: u32 = 2;
 
 /// The machine, as far as results depend on it.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
@@ -49,8 +51,11 @@ pub struct CacheKey {
 }
 
 impl CacheKey {
+    /// The key of the side `sha` measured interleaved with `other` (the other side's commit).
     pub fn new(
         sha: &str,
+        other: &str,
+        given_seed: Option<u64>,
         rustc: &str,
         manifest: &Path,
         options: &RunOptions,
@@ -62,16 +67,20 @@ impl CacheKey {
         };
         line("version", &KEY_VERSION.to_string());
         line("commit", sha);
+        line("interleaved-with", other);
+        line(
+            "seed",
+            &given_seed.map(|s| s.to_string()).unwrap_or_default(),
+        );
         line("manifest", &manifest.to_string_lossy());
         line("package", options.package.as_deref().unwrap_or(""));
         line("benches", &options.benches.join(","));
         line("features", options.features.as_deref().unwrap_or(""));
         line("filter", options.filter.as_deref().unwrap_or(""));
-        line("rounds", &options.rounds.to_string());
+        line("runs", &options.runs.to_string());
         line("warm-up-time", &options.warm_up_secs.to_string());
         line("measurement-time", &options.measurement_secs.to_string());
-        let sample_size = options.sample_size.map(|n| n.to_string());
-        line("sample-size", sample_size.as_deref().unwrap_or(""));
+        line("sample-size", &options.sample_size.to_string());
         line("host", machine.host.as_deref().unwrap_or(""));
         line("cpu", machine.cpu.as_deref().unwrap_or(""));
         for (k, v) in build_environment() {
@@ -141,7 +150,7 @@ pub fn store(dir: &Path, key: &CacheKey, results: &Results) -> Result<(), Measur
 mod tests {
     use super::*;
     use crate::cli::RunArgs;
-    use crate::model::{Benchmark, Environment, Observation, Sample, Unit};
+    use crate::model::{Benchmark, Environment, Run, Runs, Sample, Unit};
 
     fn options(features: Option<&str>) -> RunOptions {
         let args = RunArgs {
@@ -150,7 +159,8 @@ mod tests {
             bench: vec![],
             features: features.map(String::from),
             filter: None,
-            rounds: None,
+            runs: None,
+            seed: Some(1),
             warm_up_time: None,
             measurement_time: None,
             sample_size: None,
@@ -166,6 +176,8 @@ mod tests {
         };
         CacheKey::new(
             sha,
+            "other",
+            None,
             "rustc 1.0",
             Path::new("Cargo.toml"),
             &options(features),
@@ -180,6 +192,25 @@ mod tests {
         assert_ne!(k.stem(), key("abd", None, "cpu A").stem());
         assert_ne!(k.stem(), key("abc", Some("simd"), "cpu A").stem());
         assert_ne!(k.stem(), key("abc", None, "cpu B").stem());
+        let machine = Machine::default();
+        let with = |other: &str, seed| {
+            CacheKey::new(
+                "abc",
+                other,
+                seed,
+                "r",
+                Path::new("C"),
+                &options(None),
+                &machine,
+            )
+            .stem()
+        };
+        assert_ne!(
+            with("x", None),
+            with("y", None),
+            "a side is only worth its interleaving"
+        );
+        assert_ne!(with("x", None), with("x", Some(3)));
         assert_eq!(k.stem().len(), 16);
     }
 
@@ -187,10 +218,13 @@ mod tests {
     fn quiet_and_rerun_do_not_change_the_key() {
         let mut o = options(None);
         let machine = Machine::default();
-        let a = CacheKey::new("s", "r", Path::new("C"), &o, &machine);
+        let a = CacheKey::new("s", "o", None, "r", Path::new("C"), &o, &machine);
         o.quiet = true;
         o.rerun = true;
-        assert_eq!(a, CacheKey::new("s", "r", Path::new("C"), &o, &machine));
+        assert_eq!(
+            a,
+            CacheKey::new("s", "o", None, "r", Path::new("C"), &o, &machine)
+        );
     }
 
     #[test]
@@ -200,9 +234,12 @@ mod tests {
             origin: "main (abc)".into(),
             benchmarks: vec![Benchmark {
                 name: "g/f".into(),
-                sample: Sample::new(vec![1.5, 2.5], Unit::Ns).unwrap(),
+                runs: Runs::new(vec![
+                    Run::new(Sample::new(vec![1.5, 2.5], Unit::Ns).unwrap(), Some(0)),
+                    Run::new(Sample::new(vec![3.0], Unit::Ns).unwrap(), Some(1)),
+                ])
+                .unwrap(),
                 unit: Unit::Ns,
-                observation: Observation::BatchMean,
             }],
             environment: Environment {
                 cpu: Some("cpu A".into()),
@@ -214,9 +251,8 @@ mod tests {
         let k = key("abc", None, "cpu A");
         store(dir.path(), &k, &results).unwrap();
         let back = load(dir.path(), &k, "main (abc)").unwrap();
-        assert_eq!(back.benchmarks[0].sample.nanos(), &[1.5, 2.5]);
+        assert_eq!(back.benchmarks[0].runs, results.benchmarks[0].runs);
         assert_eq!(back.benchmarks[0].name, "g/f");
-        assert_eq!(back.benchmarks[0].observation, Observation::BatchMean);
         assert_eq!(back.environment.cpu.as_deref(), Some("cpu A"));
         assert!(load(dir.path(), &key("abd", None, "cpu A"), "x").is_none());
     }

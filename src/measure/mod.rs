@@ -4,9 +4,9 @@
 //! `cargo speedup BASE..HEAD` resolves both revisions (`revision`), checks each out in a detached worktree
 //! under `<target>/speedup/worktrees/` (`git`), builds both with one shared cargo target directory
 //! (`build`; the working tree, when it is a side, has its own: `cargo_target`), runs the criterion
-//! executables directly, alternating revisions in ABBA order over the rounds, each run with its own
-//! `CRITERION_HOME` (`runner`), and pools each revision's rounds into one
-//! [`Results`]. Results of a commit are cached by everything that determines them (`cache`). A lock
+//! executables directly in randomized interleaved blocks, each process run with its own `CRITERION_HOME`
+//! (`runner`), and keeps each run apart in one [`Results`] per revision (`docs/replication.md`). Results of
+//! two commits measured together are cached by everything that determines them (`cache`). A lock
 //! (`lock`) keeps two runs of one project apart; Ctrl-C (`interrupt`) stops the current child and lets
 //! the guards remove worktrees and lock.
 //!
@@ -16,7 +16,6 @@
 
 mod build;
 mod cache;
-mod drift;
 mod error;
 mod git;
 mod interrupt;
@@ -45,6 +44,26 @@ use project::Project;
 use revision::Side;
 use runner::Participant;
 
+/// Which part a measured tree plays: it names its directories under `<target>/speedup/` (`worktrees/`,
+/// `bin/`, `runs/`), all of equal length so that the executables of both sides run from paths of equal
+/// length.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Role {
+    Base,
+    Head,
+    Record,
+}
+
+impl Role {
+    fn slug(self) -> &'static str {
+        match self {
+            Role::Base => "base",
+            Role::Head => "head",
+            Role::Record => "rcrd",
+        }
+    }
+}
+
 /// `cargo speedup REVISIONS`: BASE's and HEAD's pooled results, measured or from the cache.
 pub fn measure_revisions(
     revisions: &str,
@@ -62,9 +81,25 @@ pub fn measure_revisions(
     for note in &tree_notes {
         progress.note(&format!("note: {note}"));
     }
+    let pair = match (&base, &head) {
+        (Side::Commit { sha: b, .. }, Side::Commit { sha: h, .. }) => Some((b.clone(), h.clone())),
+        _ => None,
+    };
     let sides = [
-        Plan::new(&project, &options, base, "base"),
-        Plan::new(&project, &options, head, "head"),
+        Plan::new(
+            &project,
+            &options,
+            base,
+            Role::Base,
+            pair.as_ref().map(|(_, h)| h.as_str()),
+        ),
+        Plan::new(
+            &project,
+            &options,
+            head,
+            Role::Head,
+            pair.as_ref().map(|(b, _)| b.as_str()),
+        ),
     ];
     for plan in &sides {
         if let (Some(_), Some(path)) = (&plan.cached, &plan.cache_path) {
@@ -106,7 +141,7 @@ pub fn record(args: &RunArgs, quiet: bool) -> Result<Results, MeasureError> {
     interrupt::install();
     let _lock = lock::Lock::acquire(&project.speedup_dir())?;
     let progress = Progress::new(quiet);
-    let plan = Plan::new(&project, &options, Side::WorkingTree, "record");
+    let plan = Plan::new(&project, &options, Side::WorkingTree, Role::Record, None);
     let mut measured = measure(&project, &options, &progress, std::slice::from_ref(&plan))?;
     measured.pop().ok_or(MeasureError::NoSamples {
         revision: plan.label,
@@ -116,7 +151,7 @@ pub fn record(args: &RunArgs, quiet: bool) -> Result<Results, MeasureError> {
 /// One side to measure, and what is known before measuring it.
 struct Plan {
     side: Side,
-    slug: &'static str,
+    role: Role,
     label: String,
     key: Option<CacheKey>,
     cache_path: Option<PathBuf>,
@@ -124,25 +159,35 @@ struct Plan {
 }
 
 impl Plan {
-    fn new(project: &Project, options: &RunOptions, side: Side, slug: &'static str) -> Plan {
-        let label = match (slug, &side) {
-            ("base", Side::Commit { name, sha }) => {
+    /// `interleaved_with` is the other side's commit; `None` when the other side is the working tree (its
+    /// results are never cached, and neither then is this side's: they were only measured together).
+    fn new(
+        project: &Project,
+        options: &RunOptions,
+        side: Side,
+        role: Role,
+        interleaved_with: Option<&str>,
+    ) -> Plan {
+        let label = match (role, &side) {
+            (Role::Base, Side::Commit { name, sha }) => {
                 format!("BASE ({name}, {})", revision::short(sha))
             }
-            ("head", Side::Commit { name, sha }) => {
+            (Role::Head, Side::Commit { name, sha }) => {
                 format!("HEAD ({name}, {})", revision::short(sha))
             }
             _ => side.label(),
         };
-        let key = match &side {
-            Side::Commit { sha, .. } => Some(CacheKey::new(
+        let key = match (&side, interleaved_with) {
+            (Side::Commit { sha, .. }, Some(other)) => Some(CacheKey::new(
                 sha,
+                other,
+                options.given_seed,
                 &rustc_version(&project.root),
                 &project.manifest,
                 options,
                 &Machine::detect(),
             )),
-            Side::WorkingTree => None,
+            _ => None,
         };
         let cache_dir = project.speedup_dir().join("cache");
         let cache_path = key.as_ref().map(|k| cache::path(&cache_dir, k));
@@ -152,7 +197,7 @@ impl Plan {
         };
         Plan {
             side,
-            slug,
+            role,
             label,
             key,
             cache_path,
@@ -178,7 +223,9 @@ fn measure(
     for plan in &todo {
         let tree = match &plan.side {
             Side::Commit { sha, .. } => {
-                let path = dir.join("worktrees").join(format!("{}-{sha}", plan.slug));
+                let path = dir
+                    .join("worktrees")
+                    .join(format!("{}-{sha}", plan.role.slug()));
                 let git = project.git()?;
                 let worktree = Worktree::add(git, sha, path)?;
                 let tree = worktree.path.clone();
@@ -188,7 +235,7 @@ fn measure(
             Side::WorkingTree => project.root.clone(),
         };
         progress.building(&plan.label);
-        let keep = dir.join("bin").join(plan.slug);
+        let keep = dir.join("bin").join(plan.role.slug());
         let binaries = build::build(
             &tree,
             project,
@@ -200,15 +247,20 @@ fn measure(
         participants.push(Participant {
             label: plan.label.clone(),
             origin: plan.side.label(),
-            slug: plan.slug,
+            slug: plan.role.slug(),
             binaries,
         });
     }
     let args = options.criterion_args(runner::BASELINE);
+    progress.note(&format!(
+        "{} process runs per revision in randomized blocks, seed {} (`--seed {}` repeats this order)",
+        options.runs, options.seed, options.seed
+    ));
     let pooled = runner::run_all(
         &dir.join("runs"),
         &participants,
-        options.rounds,
+        options.runs,
+        options.seed,
         &args,
         progress,
     )?;

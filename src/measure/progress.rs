@@ -65,8 +65,8 @@ impl Progress {
     }
 
     /// Marks the start of one run (the previous one is done).
-    pub fn step(&self, label: &str, target: &str, round: u32, rounds: u32) {
-        let message = format!("{label} · {target} · round {round} of {rounds}");
+    pub fn step(&self, label: &str, target: &str, run: u32, runs: u32) {
+        let message = format!("{label} · {target} · run {run} of {runs}");
         if self.plain {
             eprintln!("running {message}");
         }

@@ -1,18 +1,21 @@
-//! Running the benchmark executables of one or two revisions, interleaved, and pooling each revision's rounds.
+//! Running the benchmark executables of one or two revisions in randomized interleaved blocks, and keeping
+//! each process run apart.
 //!
-//! Order (ABBA): in round r (counted from 0) every bench target runs once per revision, BASE then HEAD when r
-//! is even and HEAD then BASE when r is odd, so two rounds read `A B B A` for each target. A linear drift of
-//! the machine (heating, a background job winding down) then weighs equally on both revisions over every
-//! pair of rounds, and the two runs of one target are as close in time as possible.
-//! Each (revision, round) has its own `CRITERION_HOME` under `<target>/speedup/runs/`, never the user's.
+//! Design (`docs/replication.md` §3; randomized multiple interleaved trials, Abedi & Brecht, ICPE 2017):
+//! block b (counted from 0) runs every bench target once per revision, the revisions of each target in an
+//! order drawn at random for that block from the seed ([`Order`]), so that drift of the machine (heating, a
+//! background job winding down) weighs on both revisions alike and no fixed order favours one. Each run is
+//! one process with its own `CRITERION_HOME` under `<target>/speedup/runs/`, never the user's; what it saved
+//! becomes one [`Run`] of each benchmark it ran: the runs are never pooled into one sample.
+//! When a revision was linked in several layouts, block b runs layout b mod L.
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
 use super::build::BenchBinary;
 use super::progress::Progress;
-use super::{MeasureError, drift, process, read};
-use crate::model::{Benchmark, Results, Sample};
+use super::{MeasureError, process, read};
+use crate::model::{Benchmark, Results, Run, Runs};
 
 /// The baseline name criterion saves each run under.
 pub const BASELINE: &str = "speedup";
@@ -31,13 +34,54 @@ pub struct Participant {
 /// One run of one executable.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Step {
-    pub round: u32,
+    pub block: u32,
     pub participant: usize,
     pub binary: usize,
 }
 
-/// The ABBA order over bench targets (matched by name; a target of one revision only runs alone).
-pub fn schedule(rounds: u32, participants: &[Participant]) -> Vec<Step> {
+/// A seeded pseudo-random order: SplitMix64 (Steele, Lea & Flood, OOPSLA 2014), written here because the
+/// printed seed must give the same order with every version of this tool, which general-purpose generators
+/// do not promise.
+#[derive(Debug, Clone)]
+pub struct Order(u64);
+
+impl Order {
+    pub fn new(seed: u64) -> Order {
+        Order(seed)
+    }
+
+    fn next(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^ (z >> 31)
+    }
+
+    /// A uniform index below `n` (> 0), by rejection so that no index is favoured.
+    fn below(&mut self, n: usize) -> usize {
+        let n = n as u64;
+        let zone = u64::MAX - u64::MAX % n;
+        loop {
+            let v = self.next();
+            if v < zone {
+                return (v % n) as usize;
+            }
+        }
+    }
+
+    /// Shuffles `items` uniformly (Fisher-Yates).
+    pub fn shuffle<T>(&mut self, items: &mut [T]) {
+        for i in (1..items.len()).rev() {
+            let j = self.below(i + 1);
+            items.swap(i, j);
+        }
+    }
+}
+
+/// The order of every run: `blocks` blocks, each running every target once per revision that has it, the
+/// revisions of each target in a random order drawn from `seed` (a target of one revision only runs alone).
+pub fn schedule(blocks: u32, participants: &[Participant], seed: u64) -> Vec<Step> {
     let mut targets: Vec<&str> = Vec::new();
     for p in participants {
         for b in &p.binaries {
@@ -46,14 +90,13 @@ pub fn schedule(rounds: u32, participants: &[Participant]) -> Vec<Step> {
             }
         }
     }
+    let mut order = Order::new(seed);
     let mut steps = Vec::new();
-    for round in 0..rounds {
+    for block in 0..blocks {
         for target in &targets {
-            let mut order: Vec<usize> = (0..participants.len()).collect();
-            if round % 2 == 1 {
-                order.reverse();
-            }
-            for participant in order {
+            let mut who: Vec<usize> = (0..participants.len()).collect();
+            order.shuffle(&mut who);
+            for participant in who {
                 let binaries = &participants[participant].binaries;
                 for (binary, _) in binaries
                     .iter()
@@ -61,7 +104,7 @@ pub fn schedule(rounds: u32, participants: &[Participant]) -> Vec<Step> {
                     .filter(|(_, b)| b.target == *target)
                 {
                     steps.push(Step {
-                        round,
+                        block,
                         participant,
                         binary,
                     });
@@ -72,11 +115,12 @@ pub fn schedule(rounds: u32, participants: &[Participant]) -> Vec<Step> {
     steps
 }
 
-/// Runs every step, then reads and pools each participant's rounds (in the participants' order).
+/// Runs every step, then reads each participant's runs (in the participants' order).
 pub fn run_all(
     runs_dir: &Path,
     participants: &[Participant],
-    rounds: u32,
+    blocks: u32,
+    seed: u64,
     criterion_args: &[String],
     progress: &Progress,
 ) -> Result<Vec<Results>, MeasureError> {
@@ -90,38 +134,51 @@ pub fn run_all(
             })?;
         }
     }
-    let steps = schedule(rounds, participants);
+    let steps = schedule(blocks, participants, seed);
     progress.start_runs(steps.len() as u64);
     for step in &steps {
         let p = &participants[step.participant];
         let binary = &p.binaries[step.binary];
-        progress.step(&p.label, &binary.target, step.round + 1, rounds);
-        let home = home(runs_dir, p.slug, step.round);
-        run_one(binary, &home, criterion_args, &p.label)?;
+        progress.step(&p.label, &binary.target, step.block + 1, blocks);
+        let home = home(runs_dir, p.slug, step.block);
+        run_one(
+            binary,
+            binary.layout_for(step.block),
+            &home,
+            criterion_args,
+            &p.label,
+        )?;
         progress.done_one();
     }
     progress.finish();
     participants
         .iter()
         .map(|p| {
-            let rounds = (0..rounds)
-                .map(|r| read_round(&home(runs_dir, p.slug, r)))
+            let layouts = p
+                .binaries
+                .iter()
+                .map(|b| b.layouts.len())
+                .max()
+                .unwrap_or(1);
+            let runs = (0..blocks)
+                .map(|b| {
+                    let layout = (layouts > 1).then_some(b % layouts as u32);
+                    read_run(&home(runs_dir, p.slug, b)).map(|r| (r, layout))
+                })
                 .collect::<Result<Vec<_>, _>>()?;
-            let drift = drift::notes(&p.origin, &rounds);
-            let mut pooled = pool(&p.origin, rounds);
-            pooled.notes.extend(drift);
-            if pooled.benchmarks.is_empty() {
+            let collected = collect(&p.origin, runs);
+            if collected.benchmarks.is_empty() {
                 return Err(MeasureError::NoSamples {
                     revision: p.label.clone(),
                 });
             }
-            Ok(pooled)
+            Ok(collected)
         })
         .collect()
 }
 
-/// One round's samples; none when criterion saved nothing (its filter matched no benchmark).
-fn read_round(home: &Path) -> Result<Results, MeasureError> {
+/// One run's samples; none when criterion saved nothing (its filter matched no benchmark).
+fn read_run(home: &Path) -> Result<Results, MeasureError> {
     if !home.is_dir() {
         return Ok(Results {
             origin: home.display().to_string(),
@@ -133,17 +190,18 @@ fn read_round(home: &Path) -> Result<Results, MeasureError> {
     read::criterion_baseline(home, BASELINE)
 }
 
-fn home(runs_dir: &Path, slug: &str, round: u32) -> PathBuf {
-    runs_dir.join(slug).join(format!("round-{}", round + 1))
+fn home(runs_dir: &Path, slug: &str, block: u32) -> PathBuf {
+    runs_dir.join(slug).join(format!("run-{}", block + 1))
 }
 
 fn run_one(
     binary: &BenchBinary,
+    executable: &Path,
     home: &Path,
     criterion_args: &[String],
     label: &str,
 ) -> Result<(), MeasureError> {
-    let mut command = Command::new(&binary.path);
+    let mut command = Command::new(executable);
     command
         .args(criterion_args)
         .current_dir(&binary.package_dir)
@@ -162,42 +220,47 @@ fn run_one(
     Ok(())
 }
 
-/// One revision's rounds as one sample per benchmark (rounds concatenated in order). A benchmark missing
-/// from some rounds keeps what it has, with a note.
-pub fn pool(origin: &str, rounds: Vec<Results>) -> Results {
-    let total = rounds.len();
+/// One revision's runs as [`Runs`] per benchmark: what a run measured inside its one process becomes one
+/// [`Run`], tagged with the layout it ran. A benchmark missing from some runs keeps the runs it has, with a
+/// note.
+pub fn collect(origin: &str, runs: Vec<(Results, Option<u32>)>) -> Results {
+    let total = runs.len();
     let mut environment = Default::default();
     let mut notes = Vec::new();
-    let mut pooled: Vec<(Benchmark, Vec<f64>, usize)> = Vec::new();
-    for results in rounds {
+    let mut collected: Vec<(Benchmark, Vec<Run>)> = Vec::new();
+    for (results, layout) in runs {
         environment = results.environment;
         notes.extend(results.notes);
         for b in results.benchmarks {
-            match pooled.iter_mut().find(|(p, _, _)| p.name == b.name) {
-                Some((_, values, seen)) => {
-                    values.extend_from_slice(b.sample.nanos());
-                    *seen += 1;
-                }
-                None => {
-                    let values = b.sample.nanos().to_vec();
-                    pooled.push((b, values, 1));
-                }
+            // A run's criterion baseline is one process: its samples are that run's.
+            let these: Vec<Run> = b
+                .runs
+                .runs()
+                .iter()
+                .map(|r| {
+                    let mut run = r.clone();
+                    run.set_layout(layout);
+                    run
+                })
+                .collect();
+            match collected.iter_mut().find(|(c, _)| c.name == b.name) {
+                Some((_, all)) => all.extend(these),
+                None => collected.push((b, these)),
             }
         }
     }
-    let benchmarks = pooled
+    let benchmarks = collected
         .into_iter()
-        .map(|(mut b, values, seen)| {
-            if seen < total {
+        .filter_map(|(mut b, runs)| {
+            if runs.len() < total {
                 notes.push(format!(
-                    "{origin}: `{}` ran in {seen} of {total} rounds; its samples are those rounds' only",
-                    b.name
+                    "{origin}: `{}` ran in {} of {total} runs; it is compared on those",
+                    b.name,
+                    runs.len()
                 ));
             }
-            if let Ok(sample) = Sample::new(values, crate::model::Unit::Ns) {
-                b.sample = sample;
-            }
-            b
+            b.runs = Runs::new(runs).ok()?;
+            Some(b)
         })
         .collect();
     Results {
@@ -211,7 +274,7 @@ pub fn pool(origin: &str, rounds: Vec<Results>) -> Results {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::model::{Environment, Observation, Unit};
+    use crate::model::{Environment, Sample, Unit};
 
     fn participant(slug: &'static str, targets: &[&str]) -> Participant {
         Participant {
@@ -222,7 +285,7 @@ mod tests {
                 .iter()
                 .map(|t| BenchBinary {
                     target: t.to_string(),
-                    path: PathBuf::from(t),
+                    layouts: vec![PathBuf::from(t)],
                     package_dir: PathBuf::new(),
                 })
                 .collect(),
@@ -234,44 +297,88 @@ mod tests {
             .iter()
             .map(|s| {
                 let p = &participants[s.participant];
-                format!("{}{}:{}", p.slug, s.round, p.binaries[s.binary].target)
+                format!("{}{}:{}", p.slug, s.block, p.binaries[s.binary].target)
             })
             .collect()
     }
 
     #[test]
-    fn two_rounds_run_abba_per_target() {
+    fn every_block_runs_each_target_once_per_revision() {
         let ps = [participant("A", &["x", "y"]), participant("B", &["x", "y"])];
-        assert_eq!(
-            order(&schedule(2, &ps), &ps),
-            [
-                "A0:x", "B0:x", "A0:y", "B0:y", "B1:x", "A1:x", "B1:y", "A1:y"
-            ]
+        let steps = schedule(3, &ps, 7);
+        let got = order(&steps, &ps);
+        assert_eq!(got.len(), 12);
+        for block in 0..3 {
+            let mut this: Vec<&String> = got
+                .iter()
+                .filter(|s| s[1..].starts_with(&block.to_string()))
+                .collect();
+            this.sort();
+            let expected = [
+                format!("A{block}:x"),
+                format!("A{block}:y"),
+                format!("B{block}:x"),
+                format!("B{block}:y"),
+            ];
+            assert_eq!(this, expected.iter().collect::<Vec<_>>(), "block {block}");
+        }
+        // Blocks follow each other: no run of block 1 before the last of block 0.
+        let blocks: Vec<u32> = steps.iter().map(|s| s.block).collect();
+        assert!(blocks.windows(2).all(|w| w[0] <= w[1]));
+    }
+
+    #[test]
+    fn the_seed_decides_the_order_and_repeats_it() {
+        let ps = [participant("A", &["x"]), participant("B", &["x"])];
+        let first = |seed| {
+            schedule(64, &ps, seed)
+                .chunks(2)
+                .map(|pair| pair[0].participant)
+                .collect::<Vec<usize>>()
+        };
+        assert_eq!(first(1), first(1));
+        assert_ne!(first(1), first(2));
+        // Each revision goes first in some blocks and second in others, about half the time each:
+        // 64 fair coin flips fall outside 16..=48 with probability below 1e-4.
+        let a_first = first(1).iter().filter(|&&p| p == 0).count();
+        assert!((16..=48).contains(&a_first), "{a_first}");
+    }
+
+    #[test]
+    fn the_shuffle_is_uniform_over_orders() {
+        // 6 orders of 3 items, 6000 shuffles: each order expected 1000 times; a count outside 850..1150 has
+        // probability below 1e-5 for a uniform shuffle.
+        let mut order = Order::new(42);
+        let mut counts = std::collections::HashMap::new();
+        for _ in 0..6000 {
+            let mut items = [0, 1, 2];
+            order.shuffle(&mut items);
+            *counts.entry(items).or_insert(0) += 1;
+        }
+        assert_eq!(counts.len(), 6);
+        assert!(
+            counts.values().all(|&c| (850..1150).contains(&c)),
+            "{counts:?}"
         );
     }
 
     #[test]
     fn a_target_of_one_revision_runs_alone() {
         let ps = [participant("A", &["x"]), participant("B", &["x", "new"])];
-        assert_eq!(order(&schedule(1, &ps), &ps), ["A0:x", "B0:x", "B0:new"]);
-    }
-
-    #[test]
-    fn one_participant_runs_each_round_once() {
-        let ps = [participant("W", &["x"])];
-        assert_eq!(order(&schedule(3, &ps), &ps), ["W0:x", "W1:x", "W2:x"]);
+        let got = order(&schedule(1, &ps, 3), &ps);
+        assert_eq!(got.len(), 3);
+        assert_eq!(got[2], "B0:new");
     }
 
     fn results(benchmarks: &[(&str, &[f64])]) -> Results {
         Results {
-            origin: "round".into(),
+            origin: "run".into(),
             benchmarks: benchmarks
                 .iter()
                 .map(|(n, v)| Benchmark {
                     name: n.to_string(),
-                    sample: Sample::new(v.to_vec(), Unit::Ns).unwrap(),
+                    runs: Runs::one_process(Sample::new(v.to_vec(), Unit::Ns).unwrap()),
                     unit: Unit::Ns,
-                    observation: Observation::BatchMean,
                 })
                 .collect(),
             environment: Environment::default(),
@@ -280,17 +387,25 @@ mod tests {
     }
 
     #[test]
-    fn pooling_concatenates_rounds_and_notes_missing_ones() {
-        let pooled = pool(
+    fn each_process_becomes_one_run_and_missing_ones_are_noted() {
+        let collected = collect(
             "main",
             vec![
-                results(&[("a", &[1.0, 2.0]), ("b", &[5.0])]),
-                results(&[("a", &[3.0])]),
+                (results(&[("a", &[1.0, 2.0, 3.0]), ("b", &[5.0])]), Some(0)),
+                (results(&[("a", &[3.0, 4.0])]), Some(1)),
             ],
         );
-        assert_eq!(pooled.benchmarks[0].sample.nanos(), &[1.0, 2.0, 3.0]);
-        assert_eq!(pooled.benchmarks[1].sample.nanos(), &[5.0]);
-        assert_eq!(pooled.notes.len(), 1);
-        assert!(pooled.notes[0].contains("`b` ran in 1 of 2 rounds"));
+        let a = &collected.benchmarks[0].runs;
+        assert_eq!(a.len(), 2);
+        assert_eq!(a.values(), vec![2.0, 3.5]);
+        assert_eq!(a.runs()[1].samples(), &[3.0, 4.0]);
+        assert_eq!(a.runs()[1].layout(), Some(1));
+        assert_eq!(collected.benchmarks[1].runs.len(), 1);
+        assert_eq!(collected.notes.len(), 1);
+        assert!(
+            collected.notes[0].contains("`b` ran in 1 of 2 runs"),
+            "{:?}",
+            collected.notes
+        );
     }
 }

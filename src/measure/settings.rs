@@ -1,18 +1,29 @@
 //! The running options, validated once: what to build (package, bench targets, features) and how to run
-//! it (criterion's filter and times, rounds). The defaults make one `cargo speedup A..B` cost about what
-//! two plain `cargo bench` runs cost: criterion's defaults are 3 s warm-up and 5 s measurement per
-//! benchmark; we run 2 rounds per revision at 1.5 s and 2.5 s, so each revision still gets 8 s per benchmark.
+//! it (criterion's filter and per-run times, the number of process runs, the seed of their order).
+//!
+//! Defaults (`docs/replication.md` §3): many short runs rather than a few long ones, because the level of a
+//! benchmark moves more from one process to the next than the samples inside one process vary; only runs
+//! average that movement out (Kalibera & Jones, ISMM 2013: repeat at the level where the variance is).
+//! 10 runs per revision let the median protocol reach 0.99 and HPT's per-benchmark rank-sum test reject at
+//! 0.05; each run warms up 0.3 s and measures 0.5 s in 10 samples (criterion's minimum; the run's value is
+//! their median), so a benchmark costs 2 x 10 x 0.8 s = 16 s for both revisions: what two plain
+//! `cargo bench` runs spend on it with criterion's 3 s + 5 s.
 
 use crate::cli::RunArgs;
 
 use super::MeasureError;
 
-/// Rounds per revision when `--rounds` is not given.
-pub const DEFAULT_ROUNDS: u32 = 2;
-/// criterion `--warm-up-time` per round when not given (half criterion's 3 s).
-pub const DEFAULT_WARM_UP_SECS: f64 = 1.5;
-/// criterion `--measurement-time` per round when not given (half criterion's 5 s).
-pub const DEFAULT_MEASUREMENT_SECS: f64 = 2.5;
+/// Process runs per revision when `--runs` is not given.
+pub const DEFAULT_RUNS: u32 = 10;
+/// criterion `--warm-up-time` per run when not given.
+pub const DEFAULT_WARM_UP_SECS: f64 = 0.3;
+/// criterion `--measurement-time` per run when not given.
+pub const DEFAULT_MEASUREMENT_SECS: f64 = 0.5;
+/// criterion `--sample-size` per run when not given: criterion's minimum.
+pub const DEFAULT_SAMPLE_SIZE: u32 = 10;
+/// criterion `--nresamples` per run: its bootstrap estimates are not used (each run's value is the median of
+/// its samples), so it is kept small to save its time.
+const NRESAMPLES: u32 = 1000;
 
 /// Validated running options.
 #[derive(Debug, Clone, PartialEq)]
@@ -21,21 +32,34 @@ pub struct RunOptions {
     pub benches: Vec<String>,
     pub features: Option<String>,
     pub filter: Option<String>,
-    pub rounds: u32,
+    /// Process runs per revision, >= 2.
+    pub runs: u32,
+    /// The seed of the blocks' order.
+    pub seed: u64,
+    /// The seed as given by `--seed`, if it was.
+    pub given_seed: Option<u64>,
     pub warm_up_secs: f64,
     pub measurement_secs: f64,
     /// `None`: criterion's own (the benchmark's configuration, 100 by default).
-    pub sample_size: Option<u32>,
+    pub sample_size: u32,
     pub rerun: bool,
     pub quiet: bool,
 }
 
 impl RunOptions {
     pub fn from_args(args: &RunArgs, quiet: bool) -> Result<RunOptions, MeasureError> {
-        let rounds = args.rounds.unwrap_or(DEFAULT_ROUNDS);
-        if rounds == 0 {
-            return Err(invalid("--rounds", "0", "at least 1"));
-        }
+        let runs = match args.runs {
+            None => DEFAULT_RUNS,
+            Some(n) if (2..=i64::from(u32::MAX)).contains(&n) => n as u32,
+            Some(n) => {
+                return Err(invalid(
+                    "--runs",
+                    &n.to_string(),
+                    "at least 2 process runs per revision (one run is one observation; 10 or more \
+                     for a verdict at 0.95)",
+                ));
+            }
+        };
         let secs = |flag, value: Option<f64>, default| match value {
             None => Ok(default),
             Some(v) if v.is_finite() && v > 0.0 => Ok(v),
@@ -53,14 +77,16 @@ impl RunOptions {
                     "at least 10 (criterion's minimum)",
                 ));
             }
-            other => other,
+            other => other.unwrap_or(DEFAULT_SAMPLE_SIZE),
         };
         Ok(RunOptions {
             package: args.package.clone(),
             benches: args.bench.clone(),
             features: args.features.clone(),
             filter: args.filter.clone(),
-            rounds,
+            runs,
+            seed: args.seed.unwrap_or_else(clock_seed),
+            given_seed: args.seed,
             warm_up_secs: secs("--warm-up-time", args.warm_up_time, DEFAULT_WARM_UP_SECS)?,
             measurement_secs: secs(
                 "--measurement-time",
@@ -84,13 +110,21 @@ impl RunOptions {
             self.warm_up_secs.to_string(),
             "--measurement-time".to_string(),
             self.measurement_secs.to_string(),
+            "--sample-size".to_string(),
+            self.sample_size.to_string(),
+            "--nresamples".to_string(),
+            NRESAMPLES.to_string(),
             "--noplot".to_string(),
         ]);
-        if let Some(n) = self.sample_size {
-            args.extend(["--sample-size".to_string(), n.to_string()]);
-        }
         args
     }
+}
+
+/// A seed for when none is given: the clock's nanoseconds.
+fn clock_seed() -> u64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_nanos() as u64)
 }
 
 fn invalid(flag: &'static str, value: &str, expected: &'static str) -> MeasureError {
@@ -112,7 +146,8 @@ mod tests {
             bench: vec![],
             features: None,
             filter: None,
-            rounds: None,
+            runs: None,
+            seed: None,
             warm_up_time: None,
             measurement_time: None,
             sample_size: None,
@@ -123,8 +158,19 @@ mod tests {
     #[test]
     fn defaults_cost_one_criterion_run_per_revision() {
         let o = RunOptions::from_args(&args(), false).unwrap();
-        let per_benchmark = f64::from(o.rounds) * (o.warm_up_secs + o.measurement_secs);
+        let per_benchmark = f64::from(o.runs) * (o.warm_up_secs + o.measurement_secs);
         assert_eq!(per_benchmark, 3.0 + 5.0);
+        assert!(
+            o.runs >= 10,
+            "the protocols need 10 runs to reach their levels"
+        );
+    }
+
+    #[test]
+    fn a_given_seed_is_kept() {
+        let mut a = args();
+        a.seed = Some(42);
+        assert_eq!(RunOptions::from_args(&a, false).unwrap().seed, 42);
     }
 
     #[test]
@@ -138,20 +184,19 @@ mod tests {
             &got[..4],
             ["--bench", "parse/", "--save-baseline", "speedup"]
         );
-        assert!(got.ends_with(&["--sample-size".to_string(), "20".to_string()]));
+        assert!(got.windows(2).any(|w| w == ["--sample-size", "20"]));
     }
 
     #[test]
     fn bad_values_name_the_flag() {
         let mut a = args();
-        a.rounds = Some(0);
-        assert!(matches!(
-            RunOptions::from_args(&a, false),
-            Err(MeasureError::Option {
-                flag: "--rounds",
-                ..
-            })
-        ));
+        for runs in [0, 1, -3] {
+            a.runs = Some(runs);
+            assert!(matches!(
+                RunOptions::from_args(&a, false),
+                Err(MeasureError::Option { flag: "--runs", .. })
+            ));
+        }
         let mut a = args();
         a.measurement_time = Some(-1.0);
         assert!(matches!(

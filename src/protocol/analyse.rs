@@ -5,15 +5,16 @@
 //! itself beyond combining the protocols' decisions (a benchmark's verdict is the median protocol's, the
 //! suite's is HPT's).
 
-use super::gate::{GateInput, gate};
+use super::gate::{GateInput, NOISE_FLOOR_PERCENT, gate};
 use super::hpt::{HptOptions, hpt};
 use super::speedup_test::{Level, Weights, mean_test, median_test, overall, proportion, speedups};
 use super::{
     Analysis, BenchmarkAnalysis, Direction, FailOn, HptBenchmark, Proportions, SideSummary,
-    SuiteAnalysis, Verdict, Warning, WarningKind,
+    SuiteAnalysis, VarianceComponents, Verdict, Warning, WarningKind,
 };
-use crate::model::{Environment, Observation, Pair, Suite, Unit};
+use crate::model::{BaseHead, Basis, Environment, Observations, Pair, Run, Runs, Suite, Unit};
 use crate::stats::describe::{Summary, summarize};
+use crate::stats::variance_components::one_way;
 
 /// Samples with at most this many observations are "small" for paper 000 (the n > 30 rule).
 const SMALL_SAMPLE: usize = 30;
@@ -34,29 +35,23 @@ pub struct Options {
     pub precision: f64,
 }
 
-/// Analyses every paired benchmark of `suite`.
+/// Analyses every paired benchmark of `suite`, on one value per process run ([`Pair::observations`]).
 pub fn analyse(suite: &Suite, options: &Options) -> Analysis {
-    // A valid `Sample` is non-empty and finite, so summarising cannot fail.
-    let summaries: Vec<(Summary, Summary)> = suite
+    // Each benchmark's observations, summaries and analysis are built together, so that no row can shift
+    // onto another benchmark's name.
+    let compared: Vec<Compared<'_>> = suite
         .pairs
         .iter()
-        .filter_map(|p| {
-            Some((
-                summarize(p.base.sample.nanos()).ok()?,
-                summarize(p.head.sample.nanos()).ok()?,
-            ))
+        .map(|pair| Compared::new(pair, options.confidence))
+        .collect();
+    let samples: Vec<(&[f64], &[f64])> = compared
+        .iter()
+        .map(|c| {
+            (
+                c.observations.values.base.as_slice(),
+                c.observations.values.head.as_slice(),
+            )
         })
-        .collect();
-    let mut benchmarks: Vec<BenchmarkAnalysis> = suite
-        .pairs
-        .iter()
-        .zip(&summaries)
-        .map(|(pair, summary)| benchmark(pair, summary, options.confidence))
-        .collect();
-    let samples: Vec<(&[f64], &[f64])> = suite
-        .pairs
-        .iter()
-        .map(|p| (p.base.sample.nanos(), p.head.sample.nanos()))
         .collect();
     let (hpt_summary, per_benchmark) = hpt(
         &samples,
@@ -66,16 +61,13 @@ pub fn analyse(suite: &Suite, options: &Options) -> Analysis {
             speedup_under_test: options.speedup_under_test,
         },
     );
-    for (analysis, hpt_benchmark) in benchmarks.iter_mut().zip(per_benchmark) {
-        analysis.hpt = hpt_benchmark;
-    }
-    let gate_inputs: Vec<GateInput<'_>> = suite
-        .pairs
+    let gate_inputs: Vec<GateInput<'_>> = compared
         .iter()
-        .map(|p| GateInput {
-            name: &p.name,
-            base: p.base.sample.nanos(),
-            head: p.head.sample.nanos(),
+        .map(|c| GateInput {
+            name: &c.pair.name,
+            base: &c.observations.values.base,
+            head: &c.observations.values.head,
+            basis: c.observations.basis,
         })
         .collect();
     let gate = gate(
@@ -85,17 +77,23 @@ pub fn analyse(suite: &Suite, options: &Options) -> Analysis {
         &hpt_summary,
         &gate_inputs,
     );
+    let summaries: Vec<(Summary, Summary)> = compared.iter().map(|c| c.summaries).collect();
+    let overall = (!summaries.is_empty())
+        .then(|| overall(&summaries, &Weights::Equal).ok())
+        .flatten();
+    let mut benchmarks: Vec<BenchmarkAnalysis> = compared.into_iter().map(|c| c.analysis).collect();
+    for (analysis, hpt_benchmark) in benchmarks.iter_mut().zip(per_benchmark) {
+        analysis.hpt = hpt_benchmark;
+    }
     let verdict = suite_verdict(&hpt_summary, options.confidence, benchmarks.len());
     Analysis {
         confidence: options.confidence,
         suite: SuiteAnalysis {
-            overall: (!summaries.is_empty())
-                .then(|| overall(&summaries, &Weights::Equal).ok())
-                .flatten(),
+            overall,
             proportion: aggregate_proportions(&benchmarks, options),
             hpt: hpt_summary,
         },
-        warnings: suite_warnings(suite),
+        warnings: suite_warnings(suite, &benchmarks),
         benchmarks,
         base_only: suite.base_only.clone(),
         head_only: suite.head_only.clone(),
@@ -104,10 +102,52 @@ pub fn analyse(suite: &Suite, options: &Options) -> Analysis {
     }
 }
 
+/// One benchmark's observations with what was computed from them.
+struct Compared<'a> {
+    pair: &'a Pair,
+    observations: Observations,
+    summaries: (Summary, Summary),
+    analysis: BenchmarkAnalysis,
+}
+
+impl<'a> Compared<'a> {
+    fn new(pair: &'a Pair, confidence: f64) -> Compared<'a> {
+        let observations = pair.observations();
+        let summaries = (
+            summary_of(&observations.values.base),
+            summary_of(&observations.values.head),
+        );
+        let analysis = benchmark(pair, &observations, &summaries, confidence);
+        Compared {
+            pair,
+            observations,
+            summaries,
+            analysis,
+        }
+    }
+}
+
+/// The summary of valid observations (non-empty, finite: see [`crate::model::Sample`]).
+fn summary_of(values: &[f64]) -> Summary {
+    summarize(values).unwrap_or(Summary {
+        n: values.len(),
+        min: f64::NAN,
+        max: f64::NAN,
+        mean: f64::NAN,
+        variance: f64::NAN,
+        median: f64::NAN,
+    })
+}
+
 /// Both protocols on one benchmark.
-fn benchmark(pair: &Pair, summaries: &(Summary, Summary), confidence: f64) -> BenchmarkAnalysis {
-    let base = pair.base.sample.nanos();
-    let head = pair.head.sample.nanos();
+fn benchmark(
+    pair: &Pair,
+    observations: &Observations,
+    summaries: &(Summary, Summary),
+    confidence: f64,
+) -> BenchmarkAnalysis {
+    let base = observations.values.base.as_slice();
+    let head = observations.values.head.as_slice();
     let (base_summary, head_summary) = summaries;
     let mut mean_test = mean_test(base, head, Level::Fixed(confidence));
     let mut median_test = median_test(base, head, Level::Fixed(confidence));
@@ -167,6 +207,12 @@ fn benchmark(pair: &Pair, summaries: &(Summary, Summary), confidence: f64) -> Be
     }
     BenchmarkAnalysis {
         name: pair.name.clone(),
+        basis: observations.basis,
+        runs: BaseHead::new(pair.base.runs.len(), pair.head.runs.len()),
+        variance: BaseHead::new(
+            variance_components(&pair.base.runs),
+            variance_components(&pair.head.runs),
+        ),
         unit: Unit::readable(base_summary.median),
         speedup: speedups(base_summary, head_summary),
         base: side(base_summary),
@@ -180,6 +226,47 @@ fn benchmark(pair: &Pair, summaries: &(Summary, Summary), confidence: f64) -> Be
         verdict,
         warnings,
     }
+}
+
+/// The variance components of one side's runs, on log times (`docs/replication.md` §5): within a process
+/// (the samples of each run around their run), between processes (the runs of one layout around each other,
+/// beyond what the within-process noise explains) and between layouts (when several layouts each ran more
+/// than once; with one layout per run it cannot be told apart from the process and is `None`). `None` when
+/// the side has fewer than two runs or no run with two samples.
+fn variance_components(runs: &Runs) -> Option<VarianceComponents> {
+    let logs: Vec<Vec<f64>> = runs
+        .runs()
+        .iter()
+        .map(|r| r.samples().iter().map(|v| v.ln()).collect())
+        .collect();
+    let groups: Vec<&[f64]> = logs.iter().map(Vec::as_slice).collect();
+    let process = one_way(&groups).ok()?;
+    let between_layout = layout_component(runs.runs());
+    let percent = |variance: f64| 100.0 * variance.sqrt();
+    Some(VarianceComponents {
+        within_process_pct: percent(process.within),
+        between_process_pct: percent(process.between),
+        between_layout_pct: between_layout.map(percent),
+        design_effect: process.design_effect,
+        samples_per_run: logs.iter().map(Vec::len).sum::<usize>() as f64 / logs.len() as f64,
+    })
+}
+
+/// The between-layout variance of log run values, when at least two layouts each ran at least twice.
+fn layout_component(runs: &[Run]) -> Option<f64> {
+    let mut by_layout: Vec<(u32, Vec<f64>)> = Vec::new();
+    for run in runs {
+        let layout = run.layout()?;
+        match by_layout.iter_mut().find(|(l, _)| *l == layout) {
+            Some((_, values)) => values.push(run.value().ln()),
+            None => by_layout.push((layout, vec![run.value().ln()])),
+        }
+    }
+    if by_layout.iter().filter(|(_, v)| v.len() >= 2).count() < 2 {
+        return None;
+    }
+    let groups: Vec<&[f64]> = by_layout.iter().map(|(_, v)| v.as_slice()).collect();
+    one_way(&groups).ok().map(|c| c.between)
 }
 
 /// Whether a one-sided rank-sum test of n against m samples can reach `alpha` at all: its smallest p-value,
@@ -268,14 +355,9 @@ fn aggregate_proportions(
 
 /// Warnings about the inputs as a whole: the same results on both sides, batch means, small samples,
 /// unmatched names, environments.
-fn suite_warnings(suite: &Suite) -> Vec<Warning> {
+fn suite_warnings(suite: &Suite, benchmarks: &[BenchmarkAnalysis]) -> Vec<Warning> {
     let mut warnings = Vec::new();
-    if !suite.pairs.is_empty()
-        && suite
-            .pairs
-            .iter()
-            .all(|p| p.base.sample.nanos() == p.head.sample.nanos())
-    {
+    if !suite.pairs.is_empty() && suite.pairs.iter().all(|p| p.base.runs == p.head.runs) {
         warnings.push(
             Warning::new(
                 WarningKind::Input,
@@ -288,43 +370,43 @@ fn suite_warnings(suite: &Suite) -> Vec<Warning> {
             ),
         );
     }
-    let batch = suite
-        .pairs
+    let one_process = benchmarks
         .iter()
-        .filter(|p| {
-            p.base.observation == Observation::BatchMean
-                || p.head.observation == Observation::BatchMean
-        })
+        .filter(|b| b.basis == Basis::OneProcess)
         .count();
-    if batch > 0 {
+    if one_process > 0 {
         warnings.push(
             Warning::new(
-                WarningKind::BatchMeans,
+                WarningKind::OneProcess,
                 format!(
-                    "{batch} of {} benchmarks have samples that are batch means from one process \
-                     (criterion): they are not independent runs, so the stated confidence is optimistic",
+                    "{one_process} of {} benchmarks come from one process per side (a criterion baseline or \
+                     stream): their samples show the noise inside that process, not how much a level moves \
+                     from one process to the next, so their confidence covers those two processes only; the \
+                     gate fails them only beyond a {NOISE_FLOOR_PERCENT} % slowdown",
                     suite.pairs.len()
                 ),
             )
-            .with_hint("compare several runs per revision (`--rounds 4`) so that process-to-process variation shows"),
+            .with_hint(
+                "measure several process runs per side: `cargo speedup BASE..HEAD` does, and so do \
+                 `record` files and the raw JSON's `runs`",
+            ),
         );
     }
-    let small = suite
-        .pairs
+    let small = benchmarks
         .iter()
-        .filter(|p| p.base.sample.len() <= SMALL_SAMPLE || p.head.sample.len() <= SMALL_SAMPLE)
+        .filter(|b| b.base.n <= SMALL_SAMPLE || b.head.n <= SMALL_SAMPLE)
         .count();
     if small > 0 {
         warnings.push(
             Warning::new(
                 WarningKind::TooFewSamples,
                 format!(
-                    "{small} of {} benchmarks have 30 samples or fewer on a side: the t-test then needs normal \
-                     samples and the median test a location-shift model",
+                    "{small} of {} benchmarks have 30 observations or fewer on a side: the t-test then needs \
+                     normal samples and the median test a location-shift model",
                     suite.pairs.len()
                 ),
             )
-            .with_hint("collect at least 31 samples per side, e.g. `--sample-size 40`"),
+            .with_hint("31 or more process runs per side allow the large-sample rules, e.g. `--runs 31`"),
         );
     }
     // The reports list the names themselves ("Only in BASE, not compared: ..."; JSON `unmatched`): the
@@ -387,14 +469,24 @@ mod tests {
     use super::*;
     use crate::model::{Benchmark, Results, Sample};
 
-    fn results(name: &str, unit: Unit, values: &[f64], observation: Observation) -> Results {
+    /// What a side's values are, in these tests.
+    #[derive(Clone, Copy)]
+    enum Measured {
+        ProcessRun,
+        OneProcess,
+    }
+
+    fn results(name: &str, unit: Unit, values: &[f64], measured: Measured) -> Results {
+        let sample = Sample::new(values.to_vec(), unit).expect("valid");
         Results {
             origin: "test".into(),
             benchmarks: vec![Benchmark {
                 name: name.into(),
-                sample: Sample::new(values.to_vec(), unit).expect("valid"),
+                runs: match measured {
+                    Measured::ProcessRun => Runs::independent(sample),
+                    Measured::OneProcess => Runs::one_process(sample),
+                },
                 unit,
-                observation,
             }],
             environment: Environment::default(),
             notes: vec![],
@@ -432,8 +524,8 @@ mod tests {
     #[test]
     fn one_sample_per_side_gives_no_verdict() {
         let suite = Suite::pair(
-            results("a", Unit::Ns, &[10.0], Observation::ProcessRun),
-            results("a", Unit::Ns, &[9.0], Observation::ProcessRun),
+            results("a", Unit::Ns, &[10.0], Measured::ProcessRun),
+            results("a", Unit::Ns, &[9.0], Measured::ProcessRun),
         );
         let analysis = analyse(&suite, &options());
         assert_eq!(analysis.benchmarks[0].verdict, Verdict::Inconclusive);
@@ -449,8 +541,8 @@ mod tests {
     fn input_problems_are_warned_about() {
         let base_values: Vec<f64> = (0..10).map(|i| 1.0 + 0.01 * i as f64).collect();
         let head_values: Vec<f64> = (0..12).map(|i| 1000.0 + 10.0 * i as f64).collect();
-        let base = results("a", Unit::Ms, &base_values, Observation::BatchMean);
-        let head = results("a", Unit::Us, &head_values, Observation::ProcessRun);
+        let base = results("a", Unit::Ms, &base_values, Measured::OneProcess);
+        let head = results("a", Unit::Us, &head_values, Measured::OneProcess);
         let analysis = analyse(&Suite::pair(base, head), &options());
         let benchmark = kinds(&analysis.benchmarks[0].warnings);
         assert!(
@@ -462,7 +554,9 @@ mod tests {
             "{benchmark:?}"
         );
         let suite = kinds(&analysis.warnings);
-        assert!(suite.contains(&WarningKind::BatchMeans), "{suite:?}");
+        assert!(suite.contains(&WarningKind::OneProcess), "{suite:?}");
+        assert_eq!(analysis.benchmarks[0].basis, Basis::OneProcess);
+        assert_eq!(analysis.benchmarks[0].runs, BaseHead::new(1, 1));
         assert!(suite.contains(&WarningKind::TooFewSamples), "{suite:?}");
     }
 
@@ -474,8 +568,8 @@ mod tests {
             .collect();
         let head: Vec<f64> = base.iter().map(|v| v * 1.5).collect();
         let suite = Suite::pair(
-            results("a", Unit::Ns, &base, Observation::ProcessRun),
-            results("a", Unit::Ns, &head, Observation::ProcessRun),
+            results("a", Unit::Ns, &base, Measured::ProcessRun),
+            results("a", Unit::Ns, &head, Measured::ProcessRun),
         );
         let analysis = analyse(&suite, &options());
         assert_eq!(analysis.benchmarks[0].verdict, Verdict::Slower);

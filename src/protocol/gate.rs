@@ -13,17 +13,44 @@
 //!   benchmarks fails at most 1 − confidence of the time, not 1 − confidence^50.
 //! - `none`: never fails.
 //!
+//! Benchmarks whose sides are one process each ([`Basis::OneProcess`]: a criterion baseline, a
+//! cargo-criterion stream) cannot show how far a level moves from one process to the next, which is larger
+//! than the noise inside one (`docs/replication.md` §1). Their tests are confident about those two
+//! processes only, so the gate treats them as if the threshold were at least [`NOISE_FLOOR_PERCENT`]: under
+//! `any` their BASE times are scaled by at least 1 + floor, and under `suite`, when any benchmark is of
+//! this kind, the suite must be slower by more than the floor.
+//!
 //! Pure: no I/O; the decision only, the reasons in words.
 
 use super::{Direction, FailOn, GateOutcome, HptSummary};
+use crate::model::Basis;
 use crate::stats::Alternative;
 use crate::stats::rank_sum::rank_sum;
+
+/// The smallest slowdown, in percent, that fails the gate on benchmarks measured in one process per side.
+///
+/// From one process to the next the level of a benchmark moves by about 2 % (a standard deviation, measured
+/// on real crates: README "What one observation is"); the difference of two single processes then has a
+/// standard deviation of about 2.8 %, whose one-sided 95 % bound is about 4.7 %. 5 % covers it.
+pub const NOISE_FLOOR_PERCENT: f64 = 5.0;
 
 /// One benchmark as the gate sees it.
 pub struct GateInput<'a> {
     pub name: &'a str,
     pub base: &'a [f64],
     pub head: &'a [f64],
+    /// What the values are: for [`Basis::OneProcess`] the noise floor applies.
+    pub basis: Basis,
+}
+
+impl GateInput<'_> {
+    /// The threshold this benchmark is held to, in percent.
+    fn threshold(&self, threshold: f64) -> f64 {
+        match self.basis {
+            Basis::ProcessRuns => threshold,
+            Basis::OneProcess => threshold.max(NOISE_FLOOR_PERCENT),
+        }
+    }
 }
 
 /// Decides the gate. `confidence` is 1 − the family-wise risk; `threshold` is in percent.
@@ -36,7 +63,13 @@ pub fn gate(
 ) -> GateOutcome {
     let reasons = match fail_on {
         FailOn::None => Vec::new(),
-        FailOn::Suite => suite_reasons(threshold, confidence, hpt),
+        FailOn::Suite => {
+            let floor = benchmarks
+                .iter()
+                .map(|b| b.threshold(threshold))
+                .fold(threshold, f64::max);
+            suite_reasons(floor, confidence, hpt)
+        }
         FailOn::Any => any_reasons(threshold, 1.0 - confidence, benchmarks),
     };
     GateOutcome {
@@ -71,10 +104,10 @@ fn suite_reasons(threshold: f64, confidence: f64, hpt: &HptSummary) -> Vec<Strin
 }
 
 fn any_reasons(threshold: f64, alpha: f64, benchmarks: &[GateInput<'_>]) -> Vec<String> {
-    let factor = 1.0 + threshold / 100.0;
     let mut tested: Vec<(&str, f64)> = benchmarks
         .iter()
         .filter_map(|b| {
+            let factor = 1.0 + b.threshold(threshold) / 100.0;
             let scaled: Vec<f64> = b.base.iter().map(|v| v * factor).collect();
             // "HEAD slower by more than t %": BASE·(1 + t) is stochastically smaller than HEAD.
             let p = rank_sum(&scaled, b.head, Alternative::Less).ok()?.p_value;
@@ -85,8 +118,12 @@ fn any_reasons(threshold: f64, alpha: f64, benchmarks: &[GateInput<'_>]) -> Vec<
     rejected
         .into_iter()
         .map(|(name, p, adjusted)| {
-            let what = if threshold > 0.0 {
-                format!("more than {threshold}% slower")
+            let held_to = benchmarks
+                .iter()
+                .find(|b| b.name == name)
+                .map_or(threshold, |b| b.threshold(threshold));
+            let what = if held_to > 0.0 {
+                format!("more than {held_to}% slower")
             } else {
                 "slower".to_string()
             };
@@ -167,11 +204,13 @@ mod tests {
                 name: "slow",
                 base: &base,
                 head: &slow,
+                basis: Basis::ProcessRuns,
             },
             GateInput {
                 name: "same",
                 base: &base,
                 head: &same,
+                basis: Basis::ProcessRuns,
             },
         ];
         let none = hpt(None, None, None);
@@ -182,5 +221,45 @@ mod tests {
         // 1.5x slower is less than a 60 % regression.
         assert!(!gate(FailOn::Any, 60.0, 0.95, &none, &inputs).failed);
         assert!(gate(FailOn::Any, 40.0, 0.95, &none, &inputs).failed);
+    }
+
+    #[test]
+    fn one_process_benchmarks_fail_only_beyond_the_noise_floor() {
+        // 4 % slower on every sample: decisive for a test that trusts one process, under the 5 % floor.
+        let base: Vec<f64> = (0..100).map(|i| 100.0 + (i % 10) as f64 * 0.1).collect();
+        let slower = |factor: f64| base.iter().map(|v| v * factor).collect::<Vec<f64>>();
+        let (four, eight) = (slower(1.04), slower(1.08));
+        let input = |head: &'static [f64], basis| GateInput {
+            name: "b",
+            base: Box::leak(base.clone().into_boxed_slice()),
+            head,
+            basis,
+        };
+        let four: &'static [f64] = Box::leak(four.into_boxed_slice());
+        let eight: &'static [f64] = Box::leak(eight.into_boxed_slice());
+        let none = hpt(None, None, None);
+        let any = |head, basis| gate(FailOn::Any, 0.0, 0.95, &none, &[input(head, basis)]);
+        assert!(any(four, Basis::ProcessRuns).failed);
+        assert!(!any(four, Basis::OneProcess).failed);
+        let eight_failed = any(eight, Basis::OneProcess);
+        assert!(eight_failed.failed);
+        assert!(
+            eight_failed.reasons[0].contains("more than 5% slower"),
+            "{:?}",
+            eight_failed.reasons
+        );
+        // The suite gate: HPT says 1.04x slower with confidence; one-process benchmarks hold it to 5 %.
+        let slower_suite = hpt(Some(Direction::Slower), Some(0.99), Some(1.0 / 1.04));
+        let suite = |basis| {
+            gate(
+                FailOn::Suite,
+                0.0,
+                0.95,
+                &slower_suite,
+                &[input(four, basis)],
+            )
+        };
+        assert!(suite(Basis::ProcessRuns).failed);
+        assert!(!suite(Basis::OneProcess).failed);
     }
 }

@@ -11,7 +11,7 @@ pub mod speedup_test;
 
 pub use analyse::{Options, analyse};
 
-use crate::model::Unit;
+use crate::model::{BaseHead, Basis, Unit};
 
 /// Which way a significant difference goes. `Faster` means HEAD is faster than BASE.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -82,8 +82,8 @@ pub enum WarningKind {
     ProtocolsDisagree,
     /// A test could not be computed (constant data, ...).
     Inapplicable,
-    /// Observations are batch means from one process, not independent runs.
-    BatchMeans,
+    /// Each side is one process: the confidence covers those two processes only.
+    OneProcess,
     /// BASE and HEAD have different sample sizes.
     UnequalSizes,
     /// A benchmark is present on one side only.
@@ -210,10 +210,33 @@ pub struct HptBenchmark {
     pub winner: Option<Direction>,
 }
 
+/// How one side's variance splits between the levels of `docs/replication.md` §2, each as a standard
+/// deviation in percent of the median (computed on log times).
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct VarianceComponents {
+    /// The noise between samples inside one process.
+    pub within_process_pct: f64,
+    /// How far a process's level moves from one run to the next, beyond the noise inside it.
+    pub between_process_pct: f64,
+    /// How far a linked layout's level moves, when runs of the same layouts repeat; `None` otherwise.
+    pub between_layout_pct: Option<f64>,
+    /// 1 + (m − 1) ICC: how much a test that took the samples of all runs as independent would
+    /// underestimate the variance.
+    pub design_effect: f64,
+    /// m, the mean number of samples per run.
+    pub samples_per_run: f64,
+}
+
 /// Everything computed for one benchmark present on both sides.
 #[derive(Debug, Clone, PartialEq)]
 pub struct BenchmarkAnalysis {
     pub name: String,
+    /// What the compared values are: one per process run, or the samples of one process per side.
+    pub basis: Basis,
+    /// Per side, the number of process runs (equal to `n` unless the basis is [`Basis::OneProcess`]).
+    pub runs: BaseHead<usize>,
+    /// Per side, the variance components of its runs; `None` when they cannot be separated.
+    pub variance: BaseHead<Option<VarianceComponents>>,
     /// The unit the report prints this benchmark's times in.
     pub unit: Unit,
     pub base: SideSummary,

@@ -16,10 +16,10 @@ use serde::Serialize;
 
 use super::format::{finite, finite_opt};
 use super::{Render, Style, warning_kind_name};
-use crate::model::Unit;
+use crate::model::{Basis, Unit};
 use crate::protocol::{
     Analysis, BenchmarkAnalysis, Direction, GainSpeedup, HptSummary, MeanTest, MedianTest,
-    Proportion, SideSummary, Warning,
+    Proportion, SideSummary, VarianceComponents, Warning,
 };
 
 /// The schema name every results JSON carries.
@@ -57,8 +57,12 @@ struct Report<'a> {
 struct BenchmarkJson<'a> {
     name: &'a str,
     unit: &'static str,
+    /// `"process-runs"` (one value per process run) or `"one-process"` (each side one process: the
+    /// values are the samples inside it).
+    observation: &'static str,
     base: SideJson,
     head: SideJson,
+    variance: VarianceJson,
     speedup: SpeedupJson,
     mean_test: MeanJson<'a>,
     median_test: MedianJson<'a>,
@@ -68,8 +72,25 @@ struct BenchmarkJson<'a> {
 }
 
 #[derive(Serialize)]
+struct VarianceJson {
+    base: Option<ComponentsJson>,
+    head: Option<ComponentsJson>,
+}
+
+/// `docs/replication.md` §5: standard deviations in % of the median, and the design effect.
+#[derive(Serialize)]
+struct ComponentsJson {
+    within_process_pct: Num,
+    between_process_pct: Num,
+    between_layout_pct: Num,
+    design_effect: Num,
+    samples_per_run: Num,
+}
+
+#[derive(Serialize)]
 struct SideJson {
     n: usize,
+    runs: usize,
     min: Num,
     mean: Num,
     median: Num,
@@ -253,8 +274,16 @@ impl<'a> From<&'a BenchmarkAnalysis> for BenchmarkJson<'a> {
         BenchmarkJson {
             name: &b.name,
             unit: b.unit.as_str(),
-            base: side(&b.base, b.unit),
-            head: side(&b.head, b.unit),
+            observation: match b.basis {
+                Basis::ProcessRuns => "process-runs",
+                Basis::OneProcess => "one-process",
+            },
+            base: side(&b.base, b.runs.base, b.unit),
+            head: side(&b.head, b.runs.head, b.unit),
+            variance: VarianceJson {
+                base: b.variance.base.as_ref().map(components),
+                head: b.variance.head.as_ref().map(components),
+            },
             speedup: SpeedupJson {
                 min: finite(b.speedup.min),
                 mean: finite(b.speedup.mean),
@@ -272,9 +301,20 @@ impl<'a> From<&'a BenchmarkAnalysis> for BenchmarkJson<'a> {
     }
 }
 
-fn side(s: &SideSummary, unit: Unit) -> SideJson {
+fn components(c: &VarianceComponents) -> ComponentsJson {
+    ComponentsJson {
+        within_process_pct: finite(c.within_process_pct),
+        between_process_pct: finite(c.between_process_pct),
+        between_layout_pct: finite_opt(c.between_layout_pct),
+        design_effect: finite(c.design_effect),
+        samples_per_run: finite(c.samples_per_run),
+    }
+}
+
+fn side(s: &SideSummary, runs: usize, unit: Unit) -> SideJson {
     SideJson {
         n: s.n,
+        runs,
         min: time(s.min, unit),
         mean: time(s.mean, unit),
         median: time(s.median, unit),

@@ -145,7 +145,7 @@ pub(crate) fn warning_kind_name(kind: WarningKind) -> &'static str {
         WarningKind::NoConfidenceLevel => "no_confidence_level",
         WarningKind::ProtocolsDisagree => "protocols_disagree",
         WarningKind::Inapplicable => "inapplicable",
-        WarningKind::BatchMeans => "batch_means",
+        WarningKind::OneProcess => "one_process",
         WarningKind::UnequalSizes => "unequal_sizes",
         WarningKind::Unmatched => "unmatched",
         WarningKind::EnvironmentDiffers => "environment_differs",

@@ -5,12 +5,23 @@
 //! The numbers are fixtures typed by hand, consistent enough to read like real output; they are not computed
 //! by any code under test.
 
-use crate::model::Unit;
+use crate::model::{BaseHead, Basis, Unit};
 use crate::protocol::{
     Analysis, BenchmarkAnalysis, Direction, FailOn, GainSpeedup, GateOutcome, HptBenchmark,
     HptSummary, MeanTest, MedianTest, Overall, Proportion, Proportions, Shift, SideSummary,
-    Speedups, SuiteAnalysis, TMethod, Verdict, Warning, WarningKind,
+    Speedups, SuiteAnalysis, TMethod, VarianceComponents, Verdict, Warning, WarningKind,
 };
+
+/// Variance components as the runs of a criterion benchmark show them.
+fn components() -> VarianceComponents {
+    VarianceComponents {
+        within_process_pct: 0.8,
+        between_process_pct: 2.1,
+        between_layout_pct: None,
+        design_effect: 7.4,
+        samples_per_run: 10.0,
+    }
+}
 
 /// A benchmark whose medians are `base` and `head` nanoseconds, decided as `verdict` by both protocols.
 fn bench(name: &str, unit: Unit, base: f64, head: f64, verdict: Verdict) -> BenchmarkAnalysis {
@@ -23,6 +34,9 @@ fn bench(name: &str, unit: Unit, base: f64, head: f64, verdict: Verdict) -> Benc
     let level = direction.map(|_| 0.99);
     BenchmarkAnalysis {
         name: name.to_string(),
+        basis: Basis::ProcessRuns,
+        runs: BaseHead::new(40, 40),
+        variance: BaseHead::new(Some(components()), Some(components())),
         unit,
         base: side(40, base),
         head: side(40, head),
@@ -266,10 +280,10 @@ pub fn inconclusive_with_warnings() -> Analysis {
     ];
     a.warnings = vec![
         Warning::new(
-            WarningKind::BatchMeans,
-            "observations are batch means from one process, not independent runs",
+            WarningKind::OneProcess,
+            "each side is one process: the confidence covers those two processes only",
         )
-        .with_hint("use `--rounds 10` to measure independent process runs"),
+        .with_hint("measure several process runs per side: `cargo speedup BASE..HEAD` does"),
     ];
     let mut b = bench("tiny/b", Unit::Us, 9_000.0, 9_100.0, Verdict::Unchanged);
     b.mean_test.warnings = vec![too_few("BASE")];

@@ -346,7 +346,7 @@ fn identical_warnings_become_one_footnote_naming_their_benchmarks() {
     let batch: Vec<_> = notes
         .notes
         .iter()
-        .filter(|n| n.warning.kind == WarningKind::BatchMeans)
+        .filter(|n| n.warning.kind == WarningKind::OneProcess)
         .collect();
     assert_eq!(batch.len(), 1);
     assert_eq!(batch[0].benchmarks, ["tiny/a", "tiny/b"]);
@@ -385,8 +385,8 @@ fn warning_summary_lists_each_warning_once_with_its_hint() {
     assert_eq!(lines.len(), 6);
     assert_eq!(
         lines[0],
-        "tiny/a, tiny/b: observations are batch means from one process, not independent runs \
-         (hint: use `--rounds 10` to measure independent process runs)"
+        "tiny/a, tiny/b: each side is one process: the confidence covers those two processes only \
+         (hint: measure several process runs per side: `cargo speedup BASE..HEAD` does)"
     );
     assert_eq!(lines[5], "BASE and HEAD were measured on different CPUs");
     assert!(warning_summary(&sample::faster_suite()).is_empty());

@@ -5,7 +5,17 @@
 use std::collections::HashSet;
 
 use super::SourceError;
-use crate::model::{Benchmark, Environment, Observation, Results, Sample, Unit};
+use crate::model::{Benchmark, Environment, Results, Run, Runs, Sample, Unit};
+
+/// How a flat list of values was measured: it decides how the values become process runs.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Measured {
+    /// Each value is one process run (hyperfine, Go's `-count`, the raw JSON's `samples`, SpeedUpTest files).
+    ProcessPerValue,
+    /// Every value was measured in one process (criterion's batch means, cargo-criterion, Google Benchmark
+    /// repetitions).
+    OneProcess,
+}
 
 /// Collects one side's benchmarks, validating each sample and rejecting duplicate names.
 pub(crate) struct Builder {
@@ -27,30 +37,94 @@ impl Builder {
         }
     }
 
-    /// Adds a benchmark whose `values` are in `unit`.
+    /// Adds a benchmark whose `values` are in `unit`, measured as `measured` says.
     pub fn push(
         &mut self,
         name: &str,
         values: Vec<f64>,
         unit: Unit,
-        observation: Observation,
+        measured: Measured,
     ) -> Result<(), SourceError> {
+        self.claim(name)?;
+        let sample = self.sample(name, values, unit)?;
+        let runs = match measured {
+            Measured::ProcessPerValue => Runs::independent(sample),
+            Measured::OneProcess => Runs::one_process(sample),
+        };
+        self.add(name, runs, unit)
+    }
+
+    /// Adds a benchmark given as process runs, each the list of its samples in `unit`, with the layout each
+    /// ran (`layouts`, when known, one per run).
+    pub fn push_runs(
+        &mut self,
+        name: &str,
+        runs: Vec<Vec<f64>>,
+        unit: Unit,
+        layouts: Option<Vec<u32>>,
+    ) -> Result<(), SourceError> {
+        self.claim(name)?;
+        if let Some(layouts) = &layouts {
+            if layouts.len() != runs.len() {
+                return Err(SourceError::Invalid {
+                    path: self.origin.clone(),
+                    format: "runs",
+                    message: format!(
+                        "benchmark `{name}` has {} runs but {} layouts",
+                        runs.len(),
+                        layouts.len()
+                    ),
+                });
+            }
+        }
+        let mut built = Vec::with_capacity(runs.len());
+        for (r, values) in runs.into_iter().enumerate() {
+            let sample = self.sample(name, values, unit).map_err(|e| match e {
+                SourceError::Sample {
+                    path,
+                    benchmark,
+                    error,
+                } => SourceError::Sample {
+                    path,
+                    benchmark: format!("{benchmark}` run `{}", r + 1),
+                    error,
+                },
+                other => other,
+            })?;
+            built.push(Run::new(sample, layouts.as_ref().map(|l| l[r])));
+        }
+        let runs = Runs::new(built).map_err(|error| SourceError::Sample {
+            path: self.origin.clone(),
+            benchmark: name.into(),
+            error,
+        })?;
+        self.add(name, runs, unit)
+    }
+
+    fn sample(&self, name: &str, values: Vec<f64>, unit: Unit) -> Result<Sample, SourceError> {
+        Sample::new(values, unit).map_err(|error| SourceError::Sample {
+            path: self.origin.clone(),
+            benchmark: name.into(),
+            error,
+        })
+    }
+
+    /// Rejects a name seen before.
+    fn claim(&mut self, name: &str) -> Result<(), SourceError> {
         if !self.names.insert(name.to_string()) {
             return Err(SourceError::Duplicate {
                 path: self.origin.clone(),
                 benchmark: name.into(),
             });
         }
-        let sample = Sample::new(values, unit).map_err(|error| SourceError::Sample {
-            path: self.origin.clone(),
-            benchmark: name.into(),
-            error,
-        })?;
+        Ok(())
+    }
+
+    fn add(&mut self, name: &str, runs: Runs, unit: Unit) -> Result<(), SourceError> {
         self.benchmarks.push(Benchmark {
             name: name.into(),
-            sample,
+            runs,
             unit,
-            observation,
         });
         Ok(())
     }

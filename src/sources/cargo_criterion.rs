@@ -4,7 +4,7 @@
 //! its JSON messages are how its runs are compared.
 //!
 //! Each `"reason": "benchmark-complete"` line is one benchmark named by `id`; observation k is
-//! `measured_values[k] / iteration_count[k]` in `unit` ([`Observation::BatchMean`]: batch means from one
+//! `measured_values[k] / iteration_count[k]` in `unit` ([`Measured::OneProcess`]: batch means from one
 //! process). `group-complete` lines, other reasons and lines that are not JSON objects are ignored (a line
 //! that starts like JSON but does not parse is noted). A custom measurement's unit (e.g. `cycles`) needs
 //! `--unit`, which overrides the declared unit. Must not: read the estimates (`typical`, `mean`, `change`):
@@ -12,8 +12,8 @@
 
 use serde::Deserialize;
 
-use super::{Builder, SourceError, invalid};
-use crate::model::{Observation, Results, Unit};
+use super::{Builder, Measured, SourceError, invalid};
+use crate::model::{Results, Unit};
 
 const FORMAT: &str = "cargo-criterion JSON";
 
@@ -70,7 +70,7 @@ pub fn parse(
             }
         };
         let values = batch_means(&complete, origin, &at)?;
-        builder.push(&complete.id, values, unit, Observation::BatchMean)?;
+        builder.push(&complete.id, values, unit, Measured::OneProcess)?;
     }
     if unparsed > 0 {
         builder.notes.push(format!(
@@ -123,10 +123,10 @@ mod tests {
         assert_eq!(names, ["norm", "throughput/Bytes"]);
         let norm = &results.benchmarks[0];
         assert_eq!(
-            norm.sample.nanos(),
+            norm.runs.runs()[0].samples(),
             &[124200.0 / 30.0, 251100.0 / 60.0, 371800.0 / 90.0]
         );
-        assert_eq!(norm.observation, Observation::BatchMean);
+        assert_eq!(norm.runs.len(), 1, "one process");
         // The fixture's human-readable and truncated lines are skipped, the truncated one noted.
         assert_eq!(results.notes.len(), 1, "{:?}", results.notes);
     }
@@ -146,7 +146,7 @@ mod tests {
             "{message}"
         );
         let results = parse(line, "c.jsonl", Some(Unit::Ns)).unwrap();
-        assert_eq!(results.benchmarks[0].sample.nanos(), &[25.0]);
+        assert_eq!(results.benchmarks[0].runs.runs()[0].samples(), &[25.0]);
     }
 
     #[test]

@@ -5,7 +5,7 @@
 //!
 //! Benchmarks are matched by `full_id` from `benchmark.json`, never by directory name: criterion's
 //! directory names are lossy (`make_filename_safe`, 64-byte truncation) and order-dependent (`_2` suffixes).
-//! Observation k is `times[k] / iters[k]`, the mean time of batch k ([`Observation::BatchMean`]), in
+//! Observation k is `times[k] / iters[k]`, the mean time of batch k ([`Measured::OneProcess`]), in
 //! nanoseconds for criterion's WallTime (a custom measurement needs [`Context::unit_override`]). Both the
 //! 0.3.3+ `sample.json` (`{"sampling_mode", "iters", "times"}`, `sampling_mode` optional, Linear or Flat)
 //! and the older pair of arrays `[[iters…], [times…]]` are read; unknown fields are ignored. `estimates.json`
@@ -18,8 +18,8 @@ use std::path::{Path, PathBuf};
 
 use serde::Deserialize;
 
-use super::{Builder, Context, SourceError, invalid};
-use crate::model::{Observation, Results, Unit};
+use super::{Builder, Context, Measured, SourceError, invalid};
+use crate::model::{Results, Unit};
 
 const FORMAT: &str = "criterion data";
 /// Criterion trees are `<group>/<function>/<value>/<baseline>`; deeper directories are not criterion's.
@@ -92,7 +92,7 @@ pub fn read_baseline_with_unit(
     let mut builder = Builder::new(&origin);
     for (name, values) in benchmarks {
         let unit = unit.unwrap_or(Unit::Ns);
-        builder.push(&name, values, unit, Observation::BatchMean)?;
+        builder.push(&name, values, unit, Measured::OneProcess)?;
     }
     if dirs.is_empty() {
         return Err(no_baseline(root, baseline));
@@ -205,7 +205,7 @@ pub(crate) fn load_dir(
         let (name, values) = read_benchmark(dir)?;
         let mut builder = Builder::new(&dir.display().to_string());
         let unit = ctx.unit_override.unwrap_or(Unit::Ns);
-        builder.push(&name, values, unit, Observation::BatchMean)?;
+        builder.push(&name, values, unit, Measured::OneProcess)?;
         return builder.finish(FORMAT);
     }
     read_baseline_with_unit(dir, selector.unwrap_or("new"), ctx.unit_override)

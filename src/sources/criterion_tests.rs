@@ -22,8 +22,8 @@ fn real_tree_is_matched_by_full_id_not_directory() {
         ]
     );
     for b in &results.benchmarks {
-        assert_eq!(b.sample.len(), 10, "{}", b.name);
-        assert_eq!(b.observation, Observation::BatchMean);
+        assert_eq!(b.runs.runs()[0].samples().len(), 10, "{}", b.name);
+        assert_eq!(b.runs.len(), 1, "one process");
         assert_eq!(b.unit, Unit::Ns);
     }
 }
@@ -34,8 +34,8 @@ fn observation_is_batch_time_over_iterations() {
     let results = read_baseline(&fixture("criterion/real"), "before").unwrap();
     let fib = &results.benchmarks[0];
     assert_eq!(fib.name, "fib_20");
-    assert_eq!(fib.sample.nanos()[0], 5392781.0 / 2001169.0);
-    assert_eq!(fib.sample.nanos()[9], 85754892.0 / 20011690.0);
+    assert_eq!(fib.runs.runs()[0].samples()[0], 5392781.0 / 2001169.0);
+    assert_eq!(fib.runs.runs()[0].samples()[9], 85754892.0 / 20011690.0);
 }
 
 #[test]
@@ -44,7 +44,7 @@ fn flat_mode_samples_are_read() {
     let results = read_baseline(&fixture("criterion/real"), "new").unwrap();
     let flat = &results.benchmarks[1];
     assert_eq!(flat.name, "flat/30");
-    assert_eq!(flat.sample.nanos()[0], 29016276.0 / 7483500.0);
+    assert_eq!(flat.runs.runs()[0].samples()[0], 29016276.0 / 7483500.0);
 }
 
 #[test]
@@ -72,11 +72,11 @@ fn legacy_format_with_pair_of_arrays_is_read() {
     let results = read_baseline(&fixture("criterion/legacy"), "base").unwrap();
     assert_eq!(names(&results), ["parse/small", "parse: large"]);
     assert_eq!(
-        results.benchmarks[0].sample.nanos(),
+        results.benchmarks[0].runs.runs()[0].samples(),
         &[812.0, 799.5, 805.1, 801.0]
     );
     assert_eq!(
-        results.benchmarks[1].sample.nanos(),
+        results.benchmarks[1].runs.runs()[0].samples(),
         &[91200.0, 90800.0, 92000.0]
     );
 }
@@ -107,7 +107,7 @@ fn a_baseline_directory_is_one_benchmark() {
     let results = load_dir(&dir, None, &Context::default()).unwrap();
     assert_eq!(names(&results), ["sum_squares/vec<u32>/64"]);
     assert_eq!(
-        results.benchmarks[0].sample.nanos()[0],
+        results.benchmarks[0].runs.runs()[0].samples()[0],
         5317169.0 / 514478.0
     );
 }
@@ -132,7 +132,10 @@ fn unit_override_scales_the_samples() {
     };
     let results = load_dir(&fixture("criterion/legacy"), Some("new"), &ctx).unwrap();
     assert_eq!(results.benchmarks[0].unit, Unit::Us);
-    assert_eq!(results.benchmarks[0].sample.nanos()[0], 731.0 * 1000.0);
+    assert_eq!(
+        results.benchmarks[0].runs.runs()[0].samples()[0],
+        731.0 * 1000.0
+    );
 }
 
 #[test]

@@ -8,7 +8,7 @@
 //! Why it exists: `go test -bench . -count N` output is the lingua franca of benchstat; reading it lets
 //! mixed Go/Rust projects and benchstat users compare with the Speedup-Test protocols.
 //!
-//! Each result line is one observation ([`Observation::ProcessRun`]: benchstat treats `-count` repetitions
+//! Each result line is one observation ([`Measured::ProcessPerValue`]: benchstat treats `-count` repetitions
 //! as independent), its `ns/op` value (or `sec/op`, benchstat's normalised form); other metrics (`B/op`,
 //! `allocs/op`, and `MB/s`, which is higher-is-better) are not times and are ignored. The name drops the
 //! `Benchmark` prefix and keeps the `-N` GOMAXPROCS suffix, as benchstat does. Config lines `key: value`
@@ -20,8 +20,8 @@
 
 use std::collections::{BTreeSet, HashMap};
 
-use super::{Builder, SourceError};
-use crate::model::{Observation, Results, Unit};
+use super::{Builder, Measured, SourceError};
+use crate::model::{Results, Unit};
 
 const FORMAT: &str = "Go benchmark text";
 
@@ -132,7 +132,7 @@ pub fn parse(text: &str, origin: &str) -> Result<Results, SourceError> {
             key.1.clone()
         };
         let sample = values.remove(&key).unwrap_or_default();
-        builder.push(&name, sample, Unit::Ns, Observation::ProcessRun)?;
+        builder.push(&name, sample, Unit::Ns, Measured::ProcessPerValue)?;
     }
     builder.finish(FORMAT)
 }
@@ -164,8 +164,11 @@ mod tests {
         let results = read("go/base.txt");
         let encode = &results.benchmarks[0];
         assert_eq!(encode.name, "Encode/format=json-48");
-        assert_eq!(encode.sample.nanos(), &[1726.0, 1719.0, 1731.0]);
-        assert_eq!(encode.observation, Observation::ProcessRun);
+        assert_eq!(encode.runs.values(), &[1726.0, 1719.0, 1731.0]);
+        assert!(
+            encode.runs.runs().iter().all(|r| r.samples().len() == 1),
+            "one run per value"
+        );
         assert_eq!(results.benchmarks[1].name, "Encode/format=gob-48");
         assert_eq!(results.benchmarks.len(), 2);
     }
@@ -185,14 +188,14 @@ mod tests {
             "f",
         )
         .unwrap();
-        assert_eq!(results.benchmarks[0].sample.nanos(), &[123.4, 1.2e-7 * 1e9]);
+        assert_eq!(results.benchmarks[0].runs.values(), &[123.4, 1.2e-7 * 1e9]);
     }
 
     #[test]
     fn verbose_name_lines_and_unit_lines_are_skipped_and_bad_lines_noted() {
         let results = read("go/head.txt");
         assert_eq!(results.benchmarks.len(), 2);
-        assert_eq!(results.benchmarks[0].sample.len(), 3);
+        assert_eq!(results.benchmarks[0].runs.len(), 3);
         assert_eq!(results.notes.len(), 1, "{:?}", results.notes);
         assert!(
             results.notes[0].contains("skipped 1 benchmark line that does not parse (line 13)")

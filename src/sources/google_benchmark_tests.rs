@@ -10,19 +10,22 @@ fn iteration_rows_grouped_by_run_name_are_the_observations() {
     let names: Vec<_> = results.benchmarks.iter().map(|b| b.name.as_str()).collect();
     assert_eq!(names, ["BM_Parse/64", "BM_Parse/4096"]);
     assert_eq!(
-        results.benchmarks[0].sample.nanos(),
+        results.benchmarks[0].runs.runs()[0].samples(),
         &[428.72, 431.05, 427.9]
     );
-    assert_eq!(results.benchmarks[0].observation, Observation::BatchMean);
+    assert_eq!(results.benchmarks[0].runs.len(), 1, "one process");
     // BM_Parse/4096 is in microseconds.
     assert_eq!(results.benchmarks[1].unit, Unit::Us);
-    assert_eq!(results.benchmarks[1].sample.nanos()[0], 27.51 * 1e3);
+    assert_eq!(
+        results.benchmarks[1].runs.runs()[0].samples()[0],
+        27.51 * 1e3
+    );
 }
 
 #[test]
 fn aggregates_and_errors_are_skipped_with_notes() {
     let results = read("google-benchmark/base.json").unwrap();
-    assert_eq!(results.benchmarks[1].sample.len(), 2);
+    assert_eq!(results.benchmarks[1].runs.runs()[0].samples().len(), 2);
     assert!(
         results
             .notes
@@ -44,7 +47,10 @@ fn aggregates_and_errors_are_skipped_with_notes() {
 #[test]
 fn cpu_time_is_selectable() {
     let results = read("google-benchmark/base.json#cpu_time").unwrap();
-    assert_eq!(results.benchmarks[0].sample.nanos(), &[428.0, 430.1, 427.2]);
+    assert_eq!(
+        results.benchmarks[0].runs.runs()[0].samples(),
+        &[428.0, 430.1, 427.2]
+    );
     let err = read("google-benchmark/base.json#wall").unwrap_err();
     assert!(matches!(err, SourceError::Selector { .. }), "{err:?}");
 }

@@ -9,9 +9,12 @@ fn times_are_process_runs_in_seconds() {
     let small = &results.benchmarks[0];
     assert_eq!(small.name, "sort-bench small.txt");
     assert_eq!(small.unit, Unit::S);
-    assert_eq!(small.observation, Observation::ProcessRun);
-    assert_eq!(small.sample.len(), 5);
-    assert_eq!(small.sample.nanos()[1], 0.010221 * 1e9);
+    assert!(
+        small.runs.runs().iter().all(|r| r.samples().len() == 1),
+        "one run per value"
+    );
+    assert_eq!(small.runs.len(), 5);
+    assert_eq!(small.runs.values()[1], 0.010221 * 1e9);
     assert!(results.notes.is_empty(), "{:?}", results.notes);
 }
 
@@ -19,7 +22,7 @@ fn times_are_process_runs_in_seconds() {
 fn single_run_with_null_stddev_is_read() {
     let results = read("hyperfine/head.json").unwrap();
     assert_eq!(results.benchmarks[1].name, "sort-bench small.txt");
-    assert_eq!(results.benchmarks[1].sample.len(), 1);
+    assert_eq!(results.benchmarks[1].runs.len(), 1);
 }
 
 #[test]
@@ -29,7 +32,7 @@ fn one_file_is_split_by_parameter_value() {
     assert_eq!(main.benchmarks.len(), 1);
     assert_eq!(main.benchmarks[0].name, "./app-{rev} data.txt");
     assert_eq!(feature.benchmarks[0].name, "./app-{rev} data.txt");
-    assert_eq!(main.benchmarks[0].sample.len(), 4);
+    assert_eq!(main.benchmarks[0].runs.len(), 4);
 }
 
 #[test]
@@ -37,7 +40,7 @@ fn failed_and_killed_runs_are_dropped_with_a_note() {
     let feature = read("hyperfine/revisions.json#feature").unwrap();
     // 6 runs; exit codes [0, 0, 0, 0, 1, null]: the 0.31002 s run and the 0.09911 s run go.
     assert_eq!(
-        feature.benchmarks[0].sample.nanos(),
+        feature.benchmarks[0].runs.values(),
         &[0.09810e9, 0.09655e9, 0.10190e9, 0.09797e9]
     );
     assert_eq!(feature.notes.len(), 1);
@@ -71,7 +74,7 @@ fn unknown_selector_lists_the_parameters_found() {
 fn legacy_single_parameter_is_selectable() {
     let results = read("hyperfine/legacy-parameter.json#0.2").unwrap();
     assert_eq!(results.benchmarks[0].name, "sleep {parameter}");
-    assert_eq!(results.benchmarks[0].sample.nanos()[0], 0.2015e9);
+    assert_eq!(results.benchmarks[0].runs.values()[0], 0.2015e9);
 }
 
 #[test]

@@ -36,7 +36,7 @@ mod fuzz_tests;
 use std::io::Read;
 use std::path::{Path, PathBuf};
 
-pub(crate) use builder::{Builder, invalid, parse_unit};
+pub(crate) use builder::{Builder, Measured, invalid, parse_unit};
 
 use crate::model::{Results, SampleError, Unit};
 
@@ -307,7 +307,7 @@ pub fn detect(text: &str) -> Option<Format> {
 
 fn detect_object(object: &serde_json::Map<String, serde_json::Value>) -> Option<Format> {
     match object.get("schema").and_then(|s| s.as_str()) {
-        Some(s) if s == record::SCHEMA => return Some(Format::Record),
+        Some(s) if s == record::SCHEMA || s == record::SCHEMA_V1 => return Some(Format::Record),
         Some(s) if s.starts_with("cargo-speedup/") => return Some(Format::AnalysisReport),
         _ => {}
     }

@@ -6,9 +6,13 @@
 //!   "unit": "ns",
 //!   "environment": { "cpu": "AMD EPYC 7B13", "rustc": "rustc 1.85.0", "host": "x86_64-unknown-linux-gnu" },
 //!   "benchmarks": [ { "name": "parse/small", "unit": "ns", "display_unit": "us",
-//!                     "observation": "batch-mean", "samples": [812.0, 799.5] } ],
+//!                     "runs": [[812.0, 799.5], [830.2, 829.9]], "layouts": [0, 1] } ],
 //!   "notes": [] }
 //! ```
+//!
+//! Each process run is written separately (`runs`: one array of samples per run, `docs/replication.md`);
+//! `layouts`, one per run, appears when the linked layout of each run is known. A record of schema
+//! `cargo-speedup-record/1` (flat `samples` with an `observation`) is still read.
 //!
 //! Samples are always written in nanoseconds (each benchmark's `unit` is `"ns"`), printed as the shortest
 //! decimal that reads back to the same `f64`, so writing then loading gives the same samples bit for bit;
@@ -20,11 +24,13 @@ use std::io::Write;
 
 use serde::Serialize;
 
-use super::raw_json::observation_name;
-use crate::model::Results;
+use crate::model::{Results, Run};
 
 /// The `schema` of a record file.
-pub const SCHEMA: &str = "cargo-speedup-record/1";
+pub const SCHEMA: &str = "cargo-speedup-record/2";
+
+/// The `schema` of records written before runs were kept apart; still read.
+pub const SCHEMA_V1: &str = "cargo-speedup-record/1";
 
 #[derive(Serialize)]
 struct RecordFile<'a> {
@@ -47,8 +53,9 @@ struct BenchmarkWire<'a> {
     name: &'a str,
     unit: &'static str,
     display_unit: &'static str,
-    observation: &'static str,
-    samples: &'a [f64],
+    runs: Vec<&'a [f64]>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    layouts: Option<Vec<u32>>,
 }
 
 /// Writes `results` as record JSON (pretty-printed, newline-terminated).
@@ -69,8 +76,8 @@ pub fn write(results: &Results, out: &mut impl Write) -> std::io::Result<()> {
                 name: &b.name,
                 unit: "ns",
                 display_unit: b.unit.as_str(),
-                observation: observation_name(b.observation),
-                samples: b.sample.nanos(),
+                runs: b.runs.runs().iter().map(Run::samples).collect(),
+                layouts: b.runs.runs().iter().map(Run::layout).collect(),
             })
             .collect(),
         notes: &results.notes,
@@ -82,27 +89,38 @@ pub fn write(results: &Results, out: &mut impl Write) -> std::io::Result<()> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::model::{Benchmark, Environment, Observation, Sample, Unit};
+    use crate::model::{Benchmark, Environment, Runs, Sample, Unit};
     use crate::sources::{Context, Format, detect, load_bytes};
 
     fn results() -> Results {
-        let bench = |name: &str, values: Vec<f64>, unit, observation| Benchmark {
-            name: name.into(),
-            sample: Sample::new(values, unit).unwrap(),
-            unit,
-            observation,
+        let bench = |name: &str, values: Vec<f64>, unit, one_process: bool| {
+            let sample = Sample::new(values, unit).unwrap();
+            Benchmark {
+                name: name.into(),
+                runs: if one_process {
+                    Runs::one_process(sample)
+                } else {
+                    Runs::independent(sample)
+                },
+                unit,
+            }
+        };
+        let laid_out = Benchmark {
+            name: "d".into(),
+            runs: Runs::new(vec![
+                Run::new(Sample::new(vec![3.0, 4.0], Unit::Ns).unwrap(), Some(0)),
+                Run::new(Sample::new(vec![5.0], Unit::Ns).unwrap(), Some(9)),
+            ])
+            .unwrap(),
+            unit: Unit::Ns,
         };
         Results {
             origin: "measured".into(),
             benchmarks: vec![
-                bench(
-                    "a/1",
-                    vec![0.1, 0.2, 1.0 / 3.0],
-                    Unit::Us,
-                    Observation::BatchMean,
-                ),
-                bench("b", vec![1e-90, 7.3e12], Unit::S, Observation::ProcessRun),
-                bench("c \"quoted\"", vec![5.0], Unit::Ns, Observation::Unknown),
+                bench("a/1", vec![0.1, 0.2, 1.0 / 3.0], Unit::Us, true),
+                bench("b", vec![1e-90, 7.3e12], Unit::S, false),
+                bench("c \"quoted\"", vec![5.0], Unit::Ns, false),
+                laid_out,
             ],
             environment: Environment {
                 cpu: Some("AMD EPYC 7B13".into()),
@@ -131,10 +149,13 @@ mod tests {
         let mut bytes = Vec::new();
         write(&results(), &mut bytes).unwrap();
         let value: serde_json::Value = serde_json::from_slice(&bytes).unwrap();
-        assert_eq!(value["schema"], "cargo-speedup-record/1");
+        assert_eq!(value["schema"], "cargo-speedup-record/2");
         assert_eq!(value["benchmarks"][0]["unit"], "ns");
         assert_eq!(value["benchmarks"][0]["display_unit"], "us");
-        assert_eq!(value["benchmarks"][0]["observation"], "batch-mean");
+        assert_eq!(value["benchmarks"][0]["runs"].as_array().unwrap().len(), 1);
+        assert_eq!(value["benchmarks"][1]["runs"].as_array().unwrap().len(), 2);
+        assert_eq!(value["benchmarks"][0].get("layouts"), None);
+        assert_eq!(value["benchmarks"][3]["layouts"], serde_json::json!([0, 9]));
         assert_eq!(value["environment"]["rustc"], serde_json::Value::Null);
     }
 }

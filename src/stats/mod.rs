@@ -20,6 +20,7 @@ pub mod shapiro_wilk;
 pub mod sign_flip;
 pub mod signed_rank;
 pub mod t_test;
+pub mod variance_components;
 
 #[cfg(test)]
 pub(crate) mod oracle;

@@ -159,8 +159,15 @@ fn criterion_baselines_are_resolved_by_name_in_criterion_home() {
         names(&json)
     );
     assert!(
-        stderr(&output).contains("batch means"),
-        "criterion samples are batch means"
+        stderr(&output).contains("one process per side"),
+        "a criterion baseline is one process"
+    );
+    assert!(
+        json["benchmarks"]
+            .as_array()
+            .expect("benchmarks")
+            .iter()
+            .all(|b| b["observation"] == "one-process" && b["base"]["runs"] == 1)
     );
 }
 

@@ -7,15 +7,31 @@ fn stderr(out: &std::process::Output) -> String {
 }
 
 #[test]
-fn zero_rounds_is_refused_naming_the_flag() {
-    let out = run(&["record", "--rounds", "0"]);
+fn fewer_than_two_runs_are_refused_naming_the_flag() {
+    for (flag, value) in [
+        ("--runs", "0"),
+        ("--runs", "1"),
+        ("--rounds", "1"),
+        ("--runs", "-2"),
+    ] {
+        let out = run(&["record", flag, value]);
+        assert_eq!(out.status.code(), Some(2), "{flag} {value}");
+        assert!(
+            stderr(&out).contains(&format!(
+                "invalid value {value} for --runs: at least 2 process runs"
+            )),
+            "{}",
+            stderr(&out)
+        );
+        assert!(out.stdout.is_empty());
+    }
+}
+
+#[test]
+fn a_seed_that_is_not_a_number_is_refused() {
+    let out = run(&["record", "--seed", "abc"]);
     assert_eq!(out.status.code(), Some(2));
-    assert!(
-        stderr(&out).contains("invalid value 0 for --rounds: at least 1"),
-        "{}",
-        stderr(&out)
-    );
-    assert!(out.stdout.is_empty());
+    assert!(stderr(&out).contains("--seed"), "{}", stderr(&out));
 }
 
 #[test]
