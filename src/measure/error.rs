@@ -34,6 +34,12 @@ pub enum MeasureError {
     Cargo { command: String, stderr: String },
 
     #[error(
+        "cannot align the package versions of the BASE worktree with HEAD's: {}: {stderr}\nhint: check that the manifest builds at both revisions (`cargo metadata --no-deps`)",
+        path.display()
+    )]
+    Metadata { path: PathBuf, stderr: String },
+
+    #[error(
         "{revision} has no {}\nhint: pass --manifest-path to the Cargo.toml of the package to measure",
         path.display()
     )]

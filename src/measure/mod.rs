@@ -27,6 +27,7 @@ mod read;
 mod revision;
 mod runner;
 mod settings;
+mod versions;
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -101,6 +102,14 @@ pub fn measure_revisions(
             pair.as_ref().map(|(b, _)| b.as_str()),
         ),
     ];
+    // A side's runs are only worth their interleaving with the other side's: both come from the cache, or
+    // both are measured again.
+    let mut sides = sides;
+    if sides.iter().any(|p| p.cached.is_none()) {
+        for plan in &mut sides {
+            plan.cached = None;
+        }
+    }
     for plan in &sides {
         if let (Some(_), Some(path)) = (&plan.cached, &plan.cache_path) {
             progress.note(&format!(
@@ -219,21 +228,48 @@ fn measure(
     }
     let dir = project.speedup_dir();
     let mut worktrees: Vec<Worktree> = Vec::new();
-    let mut participants = Vec::new();
+    // HEAD first: BASE's worktree takes HEAD's package versions, and must be checked out after HEAD was
+    // built, since cargo judges freshness by modification time in the target directory both share.
+    let mut order: Vec<usize> = (0..todo.len()).collect();
+    order.sort_by_key(|&i| todo[i].role != Role::Head);
+    let mut head_tree: Option<PathBuf> = sides
+        .iter()
+        .find(|p| p.role == Role::Head && p.side == Side::WorkingTree)
+        .map(|_| project.root.clone());
+    // Every revision must have the manifest: said before anything is built, BASE first.
     for plan in &todo {
+        if let Side::Commit { sha, .. } = &plan.side {
+            let object = format!("{sha}:{}", project.manifest.to_string_lossy());
+            if project.git()?.output(&["cat-file", "-e", &object]).is_err() {
+                return Err(MeasureError::NoManifest {
+                    revision: plan.label.clone(),
+                    path: project.manifest.clone(),
+                });
+            }
+        }
+    }
+    let mut built: Vec<Option<Participant>> = vec![None; todo.len()];
+    for i in order {
+        let plan = todo[i];
         let tree = match &plan.side {
             Side::Commit { sha, .. } => {
                 let path = dir
                     .join("worktrees")
                     .join(format!("{}-{sha}", plan.role.slug()));
-                let git = project.git()?;
-                let worktree = Worktree::add(git, sha, path)?;
+                let worktree = Worktree::add(project.git()?, sha, path)?;
                 let tree = worktree.path.clone();
                 worktrees.push(worktree);
                 tree
             }
             Side::WorkingTree => project.root.clone(),
         };
+        match (plan.role, &head_tree) {
+            (Role::Head, _) => head_tree = Some(tree.clone()),
+            (Role::Base, Some(head)) if matches!(plan.side, Side::Commit { .. }) => {
+                align_versions(project, progress, &tree, head)?
+            }
+            _ => {}
+        }
         progress.building(&plan.label);
         let keep = dir.join("bin").join(plan.role.slug());
         let binaries = build::build(
@@ -244,13 +280,14 @@ fn measure(
             &dir.join(cargo_target(&plan.side)),
             &keep,
         )?;
-        participants.push(Participant {
+        built[i] = Some(Participant {
             label: plan.label.clone(),
             origin: plan.side.label(),
             slug: plan.role.slug(),
             binaries,
         });
     }
+    let participants: Vec<Participant> = built.into_iter().flatten().collect();
     let args = options.criterion_args(runner::BASELINE);
     progress.note(&format!(
         "{} process runs per revision in randomized blocks, seed {} (`--seed {}` repeats this order)",
@@ -272,6 +309,24 @@ fn measure(
             results
         })
         .collect())
+}
+
+/// Gives BASE's worktree `base` the package versions of HEAD's tree `head` (`versions`); HEAD's tree is
+/// only read.
+fn align_versions(
+    project: &Project,
+    progress: &Progress,
+    base: &Path,
+    head: &Path,
+) -> Result<(), MeasureError> {
+    let changes = versions::align(&base.join(&project.manifest), &head.join(&project.manifest))?;
+    if !changes.is_empty() {
+        progress.note(&format!(
+            "BASE is built with HEAD's package versions ({}), so that only the code differs",
+            changes.join(", ")
+        ));
+    }
+    Ok(())
 }
 
 /// The cargo target directory (under `<target>/speedup/`) that builds `side`. Worktrees share one: their

@@ -5,7 +5,7 @@
 //! itself beyond combining the protocols' decisions (a benchmark's verdict is the median protocol's, the
 //! suite's is HPT's).
 
-use super::gate::{GateInput, NOISE_FLOOR_PERCENT, gate};
+use super::gate::{GateInput, PROCESS_SD_PERCENT, gate};
 use super::hpt::{HptOptions, hpt};
 use super::speedup_test::{Level, Weights, mean_test, median_test, overall, proportion, speedups};
 use super::{
@@ -382,7 +382,8 @@ fn suite_warnings(suite: &Suite, benchmarks: &[BenchmarkAnalysis]) -> Vec<Warnin
                     "{one_process} of {} benchmarks come from one process per side (a criterion baseline or \
                      stream): their samples show the noise inside that process, not how much a level moves \
                      from one process to the next, so their confidence covers those two processes only; the \
-                     gate fails them only beyond a {NOISE_FLOOR_PERCENT} % slowdown",
+                     gate fails them only beyond the slowdown that process effects of {PROCESS_SD_PERCENT} % \
+                     could make",
                     suite.pairs.len()
                 ),
             )
@@ -463,6 +464,10 @@ fn environment_warning(base: &Environment, head: &Environment) -> Option<Warning
         .with_hint("measure both sides on one machine, e.g. `cargo speedup BASE..HEAD`")
     })
 }
+
+#[cfg(test)]
+#[path = "simulation_tests.rs"]
+mod simulation_tests;
 
 #[cfg(test)]
 mod tests {

@@ -157,7 +157,7 @@ fn readme_workflow_on_a_regression_fails_with_the_table_in_the_summary() {
         "{inputs:?}"
     );
     // Short criterion settings for the test; posting the comment needs GitHub's API.
-    let args = "--warm-up-time 0.1 --measurement-time 0.3 --sample-size 20 --rounds 2";
+    let args = "--warm-up-time 0.05 --measurement-time 0.1 --sample-size 10 --runs 6";
     inputs.retain(|(k, _)| k != "args" && k != "comment");
     inputs.extend([
         ("args".into(), args.into()),

@@ -1,9 +1,10 @@
-//! `cargo speedup record` on the working tree: rounds pooled, record JSON written, nothing left behind.
+//! `cargo speedup record` on the working tree: each process run kept apart in the record JSON, nothing left
+//! behind.
 
 use crate::support::*;
 
 #[test]
-fn record_pools_the_rounds_of_the_working_tree_into_record_json() {
+fn record_keeps_each_process_run_of_the_working_tree_apart() {
     let _serial = serial();
     let repo = repository();
     let dir = repo.path();
@@ -27,7 +28,7 @@ fn record_pools_the_rounds_of_the_working_tree_into_record_json() {
             "0.1",
             "--sample-size",
             "10",
-            "--rounds",
+            "--runs",
             "3",
             "--filter",
             "same",
@@ -42,6 +43,11 @@ fn record_pools_the_rounds_of_the_working_tree_into_record_json() {
     let benchmarks = record["benchmarks"].as_array().unwrap();
     assert_eq!(benchmarks.len(), 1, "{text}");
     assert_eq!(benchmarks[0]["name"], "same");
-    assert_eq!(benchmarks[0]["samples"].as_array().unwrap().len(), 30);
+    let runs = benchmarks[0]["runs"].as_array().unwrap();
+    assert_eq!(runs.len(), 3, "one array per process run: {text}");
+    assert!(
+        runs.iter().all(|r| r.as_array().unwrap().len() == 10),
+        "{text}"
+    );
     assert_eq!(repository_state(dir), before);
 }

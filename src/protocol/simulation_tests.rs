@@ -1,0 +1,292 @@
+//! The analysis on data drawn from the hierarchical model of `docs/replication.md` §2:
+//!
+//! log y[s, l, r, i] = log mu[s] + lambda[s, l] + beta[s, l, r] + eps[s, l, r, i]
+//!
+//! with a process effect beta (the between-process share of the variance from 0 to 90 %), within-process
+//! noise eps, a linear drift over the blocks (the same for both sides, as interleaving makes it), and a
+//! layout effect lambda drawn per run (one layout per run). Each side has 10 process runs of 10 samples, as
+//! `cargo speedup BASE..HEAD` measures by default; suites of 8 benchmarks go through the real
+//! [`analyse`]. What is checked: unchanged code is silent (A/A: both gates fail in at most alpha of the
+//! suites, up to a binomial margin; faster/slower verdicts on at most 2 alpha of the benchmarks), a 5 %
+//! slowdown is found, and two single processes whose levels differ by their process effects alone do not
+//! fail the gate.
+//!
+//! The margins: with S suites and a true rate p <= alpha = 0.05, the count of failures exceeds
+//! S alpha + 3 sqrt(S alpha (1 - alpha)) with probability below 0.2 %; the generator is seeded, so each
+//! test is deterministic.
+
+use super::{FailOn, Options, Verdict, analyse};
+use crate::model::{Benchmark, Environment, Results, Run, Runs, Sample, Suite, Unit};
+
+/// SplitMix64 with Box-Muller normals: deterministic, no random-number crate.
+struct Rng(u64);
+
+impl Rng {
+    fn uniform(&mut self) -> f64 {
+        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        (((z ^ (z >> 31)) >> 11) as f64 + 0.5) / (1u64 << 53) as f64
+    }
+
+    fn normal(&mut self) -> f64 {
+        let (u, v) = (self.uniform(), self.uniform());
+        (-2.0 * u.ln()).sqrt() * (2.0 * std::f64::consts::PI * v).cos()
+    }
+}
+
+/// The noise of one benchmark, as standard deviations of log times.
+#[derive(Clone, Copy)]
+struct Noise {
+    /// Between processes (beta).
+    process: f64,
+    /// Within a process (eps).
+    within: f64,
+    /// Between layouts (lambda), one layout per run.
+    layout: f64,
+    /// Drift of log level per block, shared by both sides.
+    drift: f64,
+}
+
+impl Noise {
+    /// A total log variance of `total²` of which the share `icc` is between processes.
+    fn with_icc(total: f64, icc: f64) -> Noise {
+        Noise {
+            process: total * icc.sqrt(),
+            within: total * (1.0 - icc).sqrt(),
+            layout: 0.0,
+            drift: 0.0,
+        }
+    }
+}
+
+const RUNS: usize = 10;
+const SAMPLES: usize = 10;
+const BENCHMARKS: usize = 8;
+
+/// One side's runs of one benchmark at level `mu`.
+fn runs(rng: &mut Rng, mu: f64, noise: Noise) -> Runs {
+    let runs = (0..RUNS)
+        .map(|block| {
+            let level = mu.ln()
+                + noise.layout * rng.normal()
+                + noise.process * rng.normal()
+                + noise.drift * block as f64;
+            let samples = (0..SAMPLES)
+                .map(|_| (level + noise.within * rng.normal()).exp())
+                .collect();
+            Run::new(Sample::new(samples, Unit::Ns).expect("positive"), None)
+        })
+        .collect();
+    Runs::new(runs).expect("runs")
+}
+
+fn side(benchmarks: Vec<(String, Runs)>) -> Results {
+    Results {
+        origin: "simulated".into(),
+        benchmarks: benchmarks
+            .into_iter()
+            .map(|(name, runs)| Benchmark {
+                name,
+                runs,
+                unit: Unit::Ns,
+            })
+            .collect(),
+        environment: Environment::default(),
+        notes: vec![],
+    }
+}
+
+/// A suite whose benchmark k is `slowdown[k]` times slower in HEAD.
+fn suite(rng: &mut Rng, noise: Noise, slowdown: &[f64]) -> Suite {
+    let mut base = Vec::new();
+    let mut head = Vec::new();
+    for (k, factor) in slowdown.iter().enumerate() {
+        // Benchmarks of very different lengths, as real suites have.
+        let mu = 50.0 * 10f64.powi(k as i32 % 5);
+        base.push((format!("b{k}"), runs(rng, mu, noise)));
+        head.push((format!("b{k}"), runs(rng, mu * factor, noise)));
+    }
+    Suite::pair(side(base), side(head))
+}
+
+fn options(fail_on: FailOn) -> Options {
+    Options {
+        confidence: 0.95,
+        hpt_alpha: None,
+        speedup_under_test: None,
+        fail_on,
+        threshold: 0.0,
+        precision: 0.05,
+    }
+}
+
+/// Gate failures under `any` and `suite`, and faster/slower verdicts, over `suites` A/A suites.
+fn false_alarms(seed: u64, noise: Noise, suites: usize) -> (usize, usize, usize) {
+    let mut rng = Rng(seed);
+    let (mut any, mut whole, mut verdicts) = (0, 0, 0);
+    for _ in 0..suites {
+        let s = suite(&mut rng, noise, &[1.0; BENCHMARKS]);
+        let a = analyse(&s, &options(FailOn::Any));
+        any += usize::from(a.gate.failed);
+        let b = analyse(&s, &options(FailOn::Suite));
+        whole += usize::from(b.gate.failed);
+        verdicts += a
+            .benchmarks
+            .iter()
+            .filter(|b| matches!(b.verdict, Verdict::Faster | Verdict::Slower))
+            .count();
+    }
+    (any, whole, verdicts)
+}
+
+/// The largest count of events of probability `p` in `n` trials that is not a failure of the claim.
+fn margin(n: usize, p: f64) -> usize {
+    let n = n as f64;
+    (n * p + 3.0 * (n * p * (1.0 - p)).sqrt()).floor() as usize
+}
+
+#[test]
+fn unchanged_code_is_silent_whatever_share_of_the_noise_is_between_processes() {
+    let suites = 200;
+    for (i, icc) in [0.0, 0.1, 0.5, 0.9].into_iter().enumerate() {
+        let noise = Noise::with_icc(0.02, icc);
+        let (any, whole, verdicts) = false_alarms(1000 + i as u64, noise, suites);
+        assert!(
+            any <= margin(suites, 0.05),
+            "ICC {icc}: --fail-on any failed {any} of {suites}"
+        );
+        assert!(
+            whole <= margin(suites, 0.05),
+            "ICC {icc}: --fail-on suite failed {whole} of {suites}"
+        );
+        let compared = suites * BENCHMARKS;
+        assert!(
+            verdicts <= margin(compared, 0.10),
+            "ICC {icc}: {verdicts} faster/slower verdicts of {compared} unchanged benchmarks"
+        );
+    }
+}
+
+#[test]
+fn drift_and_layouts_do_not_make_unchanged_code_differ() {
+    let suites = 200;
+    let noise = Noise {
+        process: 0.015,
+        within: 0.005,
+        layout: 0.02,
+        drift: 0.003,
+    };
+    let (any, whole, verdicts) = false_alarms(77, noise, suites);
+    assert!(
+        any <= margin(suites, 0.05),
+        "--fail-on any failed {any} of {suites}"
+    );
+    assert!(
+        whole <= margin(suites, 0.05),
+        "--fail-on suite failed {whole} of {suites}"
+    );
+    assert!(
+        verdicts <= margin(suites * BENCHMARKS, 0.10),
+        "{verdicts} verdicts"
+    );
+}
+
+#[test]
+fn pooling_the_samples_of_the_runs_would_have_raised_false_alarms() {
+    // The mistake this model prevents, shown on the same data: the rank-sum test on all 100 samples per
+    // side as if independent rejects far more often than alpha when most of the variance is between
+    // processes; on one value per run it does not.
+    use crate::stats::{Alternative, rank_sum::rank_sum};
+    let mut rng = Rng(5);
+    let noise = Noise::with_icc(0.02, 0.5);
+    let (mut pooled, mut per_run) = (0, 0);
+    let trials = 200;
+    for _ in 0..trials {
+        let (a, b) = (runs(&mut rng, 100.0, noise), runs(&mut rng, 100.0, noise));
+        let flat =
+            |r: &Runs| -> Vec<f64> { r.runs().iter().flat_map(|x| x.samples().to_vec()).collect() };
+        let p = |x: &[f64], y: &[f64]| rank_sum(x, y, Alternative::TwoSided).expect("test").p_value;
+        pooled += usize::from(p(&flat(&a), &flat(&b)) < 0.05);
+        per_run += usize::from(p(&a.values(), &b.values()) < 0.05);
+    }
+    // With 10 samples per run and half the variance between runs, the pooled test's variance is too small by
+    // the design effect 1 + 9 * 0.5 = 5.5: it rejects with probability 2 (1 - Phi(1.96 / sqrt(5.5))) = 0.40.
+    assert!(
+        pooled >= trials / 4,
+        "pooled samples rejected only {pooled} of {trials}"
+    );
+    assert!(
+        per_run <= margin(trials, 0.05),
+        "runs rejected {per_run} of {trials}"
+    );
+}
+
+#[test]
+fn a_five_percent_slowdown_is_found() {
+    // Realistic noise on real crates: about 1 % between processes and 1 % within.
+    let noise = Noise {
+        process: 0.01,
+        within: 0.01,
+        layout: 0.005,
+        drift: 0.0,
+    };
+    let mut rng = Rng(9);
+    let suites = 100;
+    let (mut found, mut faster, mut any_failed, mut slowed) = (0, 0, 0, 0);
+    for _ in 0..suites {
+        // Half the benchmarks 5 % slower, half unchanged.
+        let slowdown: Vec<f64> = (0..BENCHMARKS)
+            .map(|k| if k % 2 == 0 { 1.05 } else { 1.0 })
+            .collect();
+        let a = analyse(&suite(&mut rng, noise, &slowdown), &options(FailOn::Any));
+        any_failed += usize::from(a.gate.failed);
+        for (k, b) in a.benchmarks.iter().enumerate() {
+            if k % 2 == 0 {
+                slowed += 1;
+                found += usize::from(b.verdict == Verdict::Slower);
+                faster += usize::from(b.verdict == Verdict::Faster);
+            }
+        }
+    }
+    assert!(
+        found * 100 >= slowed * 95,
+        "{found} of {slowed} slowed benchmarks called slower"
+    );
+    assert_eq!(faster, 0);
+    assert!(
+        any_failed * 100 >= suites * 95,
+        "--fail-on any failed {any_failed} of {suites}"
+    );
+}
+
+#[test]
+fn two_single_processes_that_differ_by_their_process_effects_do_not_fail_the_gate() {
+    // Criterion baselines: one process per side, 100 samples each, levels apart by the process effect
+    // alone (2 % per process), which the samples inside one process cannot show.
+    let mut rng = Rng(11);
+    let suites = 200;
+    let mut failed = 0;
+    for _ in 0..suites {
+        let one = |rng: &mut Rng, mu: f64| {
+            let level = mu.ln() + 0.02 * rng.normal();
+            let samples = (0..100)
+                .map(|_| (level + 0.003 * rng.normal()).exp())
+                .collect();
+            Runs::one_process(Sample::new(samples, Unit::Ns).expect("positive"))
+        };
+        let base: Vec<(String, Runs)> = (0..BENCHMARKS)
+            .map(|k| (format!("b{k}"), one(&mut rng, 100.0)))
+            .collect();
+        let head: Vec<(String, Runs)> = (0..BENCHMARKS)
+            .map(|k| (format!("b{k}"), one(&mut rng, 100.0)))
+            .collect();
+        let a = analyse(&Suite::pair(side(base), side(head)), &options(FailOn::Any));
+        failed += usize::from(a.gate.failed);
+    }
+    assert!(
+        failed <= margin(suites, 0.05),
+        "--fail-on any failed {failed} of {suites}"
+    );
+}
