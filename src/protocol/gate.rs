@@ -295,7 +295,7 @@ mod tests {
             assert!((got - want).abs() < 1e-6, "{alpha} {k}: {got} vs {want}");
         };
         expect(0.05, 1, 1.6448536269514722); // qnorm(0.95)
-        expect(0.05, 8, 2.4977054744123877); // qnorm(1 - 0.05/8)
+        expect(0.05, 8, 2.497_705_474_412_388); // qnorm(1 - 0.05/8)
         expect(0.01, 100, 3.7190164854556804); // qnorm(1 - 0.01/100)
         assert_eq!(noise_floor(0.05, 0), noise_floor(0.05, 1));
     }
