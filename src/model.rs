@@ -387,6 +387,9 @@ pub struct Suite {
     pub head_environment: Environment,
     /// Reading notes of both sides.
     pub notes: Vec<String>,
+    /// Benchmarks not run because BASE and HEAD built byte-identical executables for them: unchanged by
+    /// construction (`docs/replication.md` §3). Never also in `pairs`.
+    pub identical: Vec<String>,
 }
 
 impl Suite {
@@ -426,6 +429,7 @@ impl Suite {
             base_environment: base.environment,
             head_environment: head.environment,
             notes,
+            identical: vec![],
         }
     }
 }

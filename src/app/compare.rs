@@ -33,16 +33,23 @@ pub fn compare(args: &CompareArgs) -> Result<Outcome> {
     }
     let base = sources::load(&args.base, &context)?;
     let head = sources::load(&args.head, &context)?;
-    analyse_and_report(base, head, &args.analysis)
+    analyse_and_report(base, head, vec![], &args.analysis)
 }
 
 /// The stages after the results of both sides exist: pair, analyse, render, gate. Shared by `compare` and
-/// the revision comparison.
-pub fn analyse_and_report(base: Results, head: Results, args: &AnalysisArgs) -> Result<Outcome> {
+/// the revision comparison; `identical` names the benchmarks not run because BASE and HEAD built the same
+/// executables.
+pub fn analyse_and_report(
+    base: Results,
+    head: Results,
+    identical: Vec<String>,
+    args: &AnalysisArgs,
+) -> Result<Outcome> {
     let plan = AnalysisPlan::from_args(args)?;
     let (base_origin, head_origin) = (base.origin.clone(), head.origin.clone());
-    let suite = Suite::pair(base, head);
-    if suite.pairs.is_empty() {
+    let mut suite = Suite::pair(base, head);
+    suite.identical = identical;
+    if suite.pairs.is_empty() && suite.identical.is_empty() {
         bail!(
             "no benchmark is present in both {base_origin} and {head_origin}\n\
              hint: benchmarks are matched by exact name; BASE has {} and HEAD {} benchmarks",

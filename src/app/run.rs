@@ -27,8 +27,8 @@ pub fn revisions(
     for path in analysis.output.iter().chain(&analysis.json) {
         check_output_path(path)?;
     }
-    let (base, head) = measure::measure_revisions(revisions, run, analysis.quiet)?;
-    analyse_and_report(base, head, analysis)
+    let measured = measure::measure_revisions(revisions, run, analysis.quiet)?;
+    analyse_and_report(measured.base, measured.head, measured.identical, analysis)
 }
 
 /// `cargo speedup record`.

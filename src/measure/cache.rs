@@ -81,6 +81,7 @@ impl CacheKey {
         line("warm-up-time", &options.warm_up_secs.to_string());
         line("measurement-time", &options.measurement_secs.to_string());
         line("sample-size", &options.sample_size.to_string());
+        line("run-identical", &options.run_identical.to_string());
         line("host", machine.host.as_deref().unwrap_or(""));
         line("cpu", machine.cpu.as_deref().unwrap_or(""));
         for (k, v) in build_environment() {
@@ -165,6 +166,7 @@ mod tests {
             measurement_time: None,
             sample_size: None,
             rerun: false,
+            run_identical: false,
         };
         RunOptions::from_args(&args, false).unwrap()
     }

@@ -65,12 +65,22 @@ impl Role {
     }
 }
 
-/// `cargo speedup REVISIONS`: BASE's and HEAD's pooled results, measured or from the cache.
+/// What `cargo speedup REVISIONS` measured.
+#[derive(Debug)]
+pub struct Measured {
+    pub base: Results,
+    pub head: Results,
+    /// The benchmarks not run because BASE and HEAD built their executables byte for byte alike
+    /// (`docs/replication.md` §3): nothing can differ between them.
+    pub identical: Vec<String>,
+}
+
+/// `cargo speedup REVISIONS`: BASE's and HEAD's results, measured or from the cache.
 pub fn measure_revisions(
     revisions: &str,
     args: &RunArgs,
     quiet: bool,
-) -> Result<(Results, Results), MeasureError> {
+) -> Result<Measured, MeasureError> {
     let spec = RevisionSpec::parse(revisions)?;
     let options = RunOptions::from_args(args, quiet)?;
     let project = Project::discover(args.manifest_path.as_deref(), true)?;
@@ -119,7 +129,7 @@ pub fn measure_revisions(
             ));
         }
     }
-    let measured = measure(&project, &options, &progress, &sides)?;
+    let (measured, identical) = measure(&project, &options, &progress, &sides)?;
     let [base, head] = sides;
     let mut measured = measured.into_iter();
     let mut finish = |plan: Plan| -> Result<Results, MeasureError> {
@@ -129,7 +139,9 @@ pub fn measure_revisions(
                 let results = measured.next().ok_or(MeasureError::NoSamples {
                     revision: plan.label.clone(),
                 })?;
-                if let Some(key) = &plan.key {
+                // The cache holds measured runs only: which targets were identical is found again from
+                // the builds, which cargo then has at hand.
+                if let (Some(key), true) = (&plan.key, identical.is_empty()) {
                     cache::store(&project.speedup_dir().join("cache"), key, &results)?;
                 }
                 Ok(results)
@@ -140,7 +152,11 @@ pub fn measure_revisions(
     let mut head = finish(head)?;
     // Said in the report too, not only on stderr.
     head.notes.extend(tree_notes);
-    Ok((base, head))
+    Ok(Measured {
+        base,
+        head,
+        identical,
+    })
 }
 
 /// `cargo speedup record`: the working tree's pooled results.
@@ -151,7 +167,7 @@ pub fn record(args: &RunArgs, quiet: bool) -> Result<Results, MeasureError> {
     let _lock = lock::Lock::acquire(&project.speedup_dir())?;
     let progress = Progress::new(quiet);
     let plan = Plan::new(&project, &options, Side::WorkingTree, Role::Record, None);
-    let mut measured = measure(&project, &options, &progress, std::slice::from_ref(&plan))?;
+    let (mut measured, _) = measure(&project, &options, &progress, std::slice::from_ref(&plan))?;
     measured.pop().ok_or(MeasureError::NoSamples {
         revision: plan.label,
     })
@@ -215,16 +231,17 @@ impl Plan {
     }
 }
 
-/// Builds and runs the sides not cached; returns their results in the sides' order.
+/// Builds and runs the sides not cached; returns their results in the sides' order, and the benchmarks
+/// of the bench targets that BASE and HEAD built byte-identical, which were not run.
 fn measure(
     project: &Project,
     options: &RunOptions,
     progress: &Progress,
     sides: &[Plan],
-) -> Result<Vec<Results>, MeasureError> {
+) -> Result<(Vec<Results>, Vec<String>), MeasureError> {
     let todo: Vec<&Plan> = sides.iter().filter(|p| p.cached.is_none()).collect();
     if todo.is_empty() {
-        return Ok(vec![]);
+        return Ok((vec![], vec![]));
     }
     let dir = project.speedup_dir();
     let mut worktrees: Vec<Worktree> = Vec::new();
@@ -287,7 +304,21 @@ fn measure(
             binaries,
         });
     }
-    let participants: Vec<Participant> = built.into_iter().flatten().collect();
+    let mut participants: Vec<Participant> = built.into_iter().flatten().collect();
+    let identical = match (options.run_identical, participants.as_mut_slice()) {
+        (false, [base, head]) => set_identical_aside(base, head, options, progress)?,
+        _ => vec![],
+    };
+    let environment = environment(&project.root);
+    if participants.iter().all(|p| p.binaries.is_empty()) {
+        let nothing = |p: &Participant| Results {
+            origin: p.origin.clone(),
+            benchmarks: vec![],
+            environment: environment.clone(),
+            notes: vec![],
+        };
+        return Ok((participants.iter().map(nothing).collect(), identical));
+    }
     let args = options.criterion_args(runner::BASELINE);
     progress.note(&format!(
         "{} process runs per revision in randomized blocks, seed {} (`--seed {}` repeats this order)",
@@ -301,14 +332,73 @@ fn measure(
         &args,
         progress,
     )?;
-    let environment = environment(&project.root);
-    Ok(pooled
+    let results = pooled
         .into_iter()
         .map(|mut results| {
             results.environment = environment.clone();
             results
         })
-        .collect())
+        .collect();
+    Ok((results, identical))
+}
+
+/// Takes out of both sides the bench targets whose executables BASE and HEAD built byte for byte alike, and
+/// returns the names of their benchmarks (criterion's `--list`, with the filter): the same bytes run the
+/// same code, so only the machine's noise could tell them apart, and they are reported unchanged without
+/// running (`--run-identical` runs them anyway).
+fn set_identical_aside(
+    base: &mut Participant,
+    head: &mut Participant,
+    options: &RunOptions,
+    progress: &Progress,
+) -> Result<Vec<String>, MeasureError> {
+    let mut same_targets = Vec::new();
+    for b in &base.binaries {
+        if let Some(h) = head.binaries.iter().find(|h| h.target == b.target) {
+            if same_bytes(&b.layouts[0], &h.layouts[0])? {
+                same_targets.push(b.target.clone());
+            }
+        }
+    }
+    let mut names = Vec::new();
+    for target in &same_targets {
+        if let Some(binary) = base.binaries.iter().find(|b| &b.target == target) {
+            names.extend(runner::list(
+                binary,
+                options.filter.as_deref(),
+                &base.label,
+            )?);
+        }
+    }
+    base.binaries.retain(|b| !same_targets.contains(&b.target));
+    head.binaries.retain(|b| !same_targets.contains(&b.target));
+    if !same_targets.is_empty() {
+        progress.note(&format!(
+            "BASE and HEAD built byte-identical executables of {}: {} not run, unchanged \
+             (`--run-identical` runs them)",
+            same_targets
+                .iter()
+                .map(|t| format!("`{t}`"))
+                .collect::<Vec<_>>()
+                .join(", "),
+            match names.len() {
+                1 => "its benchmark is".to_string(),
+                n => format!("their {n} benchmarks are"),
+            }
+        ));
+    }
+    Ok(names)
+}
+
+fn same_bytes(a: &Path, b: &Path) -> Result<bool, MeasureError> {
+    let read = |path: &Path| {
+        std::fs::read(path).map_err(|source| MeasureError::Io {
+            what: "comparing the executables of BASE and HEAD",
+            path: path.to_path_buf(),
+            source,
+        })
+    };
+    Ok(read(a)? == read(b)?)
 }
 
 /// Gives BASE's worktree `base` the package versions of HEAD's tree `head` (`versions`); HEAD's tree is

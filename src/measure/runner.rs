@@ -177,6 +177,40 @@ pub fn run_all(
         .collect()
 }
 
+/// The benchmarks of `binary` that `filter` selects, as criterion lists them (`--list` prints one
+/// `NAME: benchmark` line each); nothing is measured or written.
+pub fn list(
+    binary: &BenchBinary,
+    filter: Option<&str>,
+    label: &str,
+) -> Result<Vec<String>, MeasureError> {
+    let mut command = Command::new(&binary.layouts[0]);
+    command
+        .args(["--bench", "--list"])
+        .args(filter)
+        .current_dir(&binary.package_dir)
+        .env("CARGO_MANIFEST_DIR", &binary.package_dir);
+    let out = process::run(&mut command)?;
+    if !out.status.success() {
+        return Err(MeasureError::BenchmarkFailed {
+            revision: label.to_string(),
+            target: binary.target.clone(),
+            command: process::describe(&command),
+            status: out.status.to_string(),
+            stderr: out.stderr_text(),
+        });
+    }
+    Ok(listed(&String::from_utf8_lossy(&out.stdout)))
+}
+
+/// The names in criterion's `--list` output.
+fn listed(text: &str) -> Vec<String> {
+    text.lines()
+        .filter_map(|line| line.strip_suffix(": benchmark"))
+        .map(str::to_string)
+        .collect()
+}
+
 /// One run's samples; none when criterion saved nothing (its filter matched no benchmark).
 fn read_run(home: &Path) -> Result<Results, MeasureError> {
     if !home.is_dir() {
@@ -275,6 +309,13 @@ pub fn collect(origin: &str, runs: Vec<(Results, Option<u32>)>) -> Results {
 mod tests {
     use super::*;
     use crate::model::{Environment, Sample, Unit};
+
+    #[test]
+    fn criterion_list_lines_give_the_names() {
+        // criterion 0.5-0.8 `--list`: one `ID: benchmark` line per benchmark, ids with spaces and slashes.
+        let text = "group/a: benchmark\nsame: benchmark\nwith space/3: benchmark\n\nwarning: x\n";
+        assert_eq!(listed(text), ["group/a", "same", "with space/3"]);
+    }
 
     fn participant(slug: &'static str, targets: &[&str]) -> Participant {
         Participant {

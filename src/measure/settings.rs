@@ -43,6 +43,8 @@ pub struct RunOptions {
     /// `None`: criterion's own (the benchmark's configuration, 100 by default).
     pub sample_size: u32,
     pub rerun: bool,
+    /// Measure even the bench targets whose executables BASE and HEAD share byte for byte.
+    pub run_identical: bool,
     pub quiet: bool,
 }
 
@@ -95,6 +97,7 @@ impl RunOptions {
             )?,
             sample_size,
             rerun: args.rerun,
+            run_identical: args.run_identical,
             quiet,
         })
     }
@@ -152,6 +155,7 @@ mod tests {
             measurement_time: None,
             sample_size: None,
             rerun: false,
+            run_identical: false,
         }
     }
 

@@ -85,7 +85,13 @@ pub fn analyse(suite: &Suite, options: &Options) -> Analysis {
     for (analysis, hpt_benchmark) in benchmarks.iter_mut().zip(per_benchmark) {
         analysis.hpt = hpt_benchmark;
     }
-    let verdict = suite_verdict(&hpt_summary, options.confidence, benchmarks.len());
+    // Nothing measured because nothing could differ: unchanged, and nothing to warn about.
+    let only_identical = benchmarks.is_empty() && !suite.identical.is_empty();
+    let verdict = if only_identical {
+        Verdict::Unchanged
+    } else {
+        suite_verdict(&hpt_summary, options.confidence, benchmarks.len())
+    };
     Analysis {
         confidence: options.confidence,
         suite: SuiteAnalysis {
@@ -93,10 +99,15 @@ pub fn analyse(suite: &Suite, options: &Options) -> Analysis {
             proportion: aggregate_proportions(&benchmarks, options),
             hpt: hpt_summary,
         },
-        warnings: suite_warnings(suite, &benchmarks),
+        warnings: if only_identical {
+            vec![]
+        } else {
+            suite_warnings(suite, &benchmarks)
+        },
         benchmarks,
         base_only: suite.base_only.clone(),
         head_only: suite.head_only.clone(),
+        identical: suite.identical.clone(),
         verdict,
         gate,
     }
@@ -524,6 +535,40 @@ mod tests {
         assert!(!rank_sum_can_reject(1, 18, 0.05));
         assert!(rank_sum_can_reject(1, 19, 0.05));
         assert!(rank_sum_can_reject(100, 100, 0.01));
+    }
+
+    #[test]
+    fn benchmarks_of_identical_executables_are_unchanged_and_pass_every_gate() {
+        let empty = |origin: &str| Results {
+            origin: origin.into(),
+            benchmarks: vec![],
+            environment: Environment::default(),
+            notes: vec![],
+        };
+        let mut suite = Suite::pair(empty("BASE"), empty("HEAD"));
+        suite.identical = vec!["a".into(), "b".into()];
+        for fail_on in [FailOn::Suite, FailOn::Any] {
+            let analysis = analyse(
+                &suite,
+                &Options {
+                    fail_on,
+                    ..options()
+                },
+            );
+            assert_eq!(analysis.verdict, Verdict::Unchanged);
+            assert!(!analysis.gate.failed);
+            assert!(analysis.warnings.is_empty(), "{:?}", analysis.warnings);
+            assert_eq!(analysis.identical, ["a", "b"]);
+        }
+        // With a measured benchmark beside them, its warnings stay.
+        let mut mixed = Suite::pair(
+            results("m", Unit::Ns, &[10.0], Measured::ProcessRun),
+            results("m", Unit::Ns, &[9.0], Measured::ProcessRun),
+        );
+        mixed.identical = vec!["a".into()];
+        let analysis = analyse(&mixed, &options());
+        assert_eq!(analysis.benchmarks.len(), 1);
+        assert!(!analysis.warnings.is_empty());
     }
 
     #[test]

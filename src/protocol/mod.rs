@@ -347,6 +347,8 @@ pub struct Analysis {
     pub suite: SuiteAnalysis,
     pub base_only: Vec<String>,
     pub head_only: Vec<String>,
+    /// Benchmarks unchanged because BASE and HEAD built byte-identical executables (not run).
+    pub identical: Vec<String>,
     /// The suite's verdict, from HPT.
     pub verdict: Verdict,
     pub gate: GateOutcome,

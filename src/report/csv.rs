@@ -66,6 +66,14 @@ impl Render for CsvReport {
             let fields: Vec<String> = row(b).iter().map(|f| quote(f)).collect();
             writeln!(out, "{}", fields.join(","))?;
         }
+        // Not run (BASE and HEAD built the same executable): the verdict and why, no statistics.
+        for name in &analysis.identical {
+            let mut fields = vec![String::new(); HEADER.len()];
+            fields[0] = quote(name);
+            fields[2] = "unchanged".into();
+            fields[HEADER.len() - 1] = "identical executables: not run".into();
+            writeln!(out, "{}", fields.join(","))?;
+        }
         Ok(())
     }
 }

@@ -48,6 +48,9 @@ struct Report<'a> {
     unmatched: Vec<&'a str>,
     base_only: &'a [String],
     head_only: &'a [String],
+    /// Benchmarks unchanged because BASE and HEAD built byte-identical executables: not run, not in
+    /// `benchmarks`.
+    identical_executables: &'a [String],
     verdict: &'static str,
     gate: GateJson<'a>,
     warnings: Vec<WarningJson<'a>>,
@@ -256,6 +259,7 @@ impl<'a> From<&'a Analysis> for Report<'a> {
                 .map(String::as_str)
                 .collect(),
             base_only: &a.base_only,
+            identical_executables: &a.identical,
             head_only: &a.head_only,
             verdict: a.verdict.as_str(),
             gate: GateJson {

@@ -10,8 +10,8 @@ use std::io::{self, Write};
 
 use super::format;
 use super::{
-    Footnotes, Render, Style, concerned, hpt_sentence, hpt_winner, mean_verdict, suite_facts,
-    verdict_with_level,
+    Footnotes, Render, Style, concerned, hpt_sentence, hpt_winner, mean_verdict, nothing_compared,
+    suite_facts, verdict_with_level,
 };
 use crate::protocol::{Analysis, BenchmarkAnalysis, FailOn, Verdict};
 
@@ -24,7 +24,7 @@ impl Render for MarkdownReport {
         let notes = Footnotes::of(analysis);
         writeln!(out, "{}\n", headline(analysis))?;
         if analysis.benchmarks.is_empty() {
-            writeln!(out, "No benchmark is present in both BASE and HEAD.")?;
+            writeln!(out, "{}", nothing_compared(analysis))?;
         } else {
             write_table(analysis, &notes, out)?;
         }

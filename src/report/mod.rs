@@ -261,6 +261,15 @@ pub fn warning_summary(analysis: &Analysis) -> Vec<String> {
         .collect()
 }
 
+/// What the human reports say in place of the table when no benchmark was compared.
+pub(crate) fn nothing_compared(analysis: &Analysis) -> &'static str {
+    if analysis.identical.is_empty() {
+        "No benchmark is present in both BASE and HEAD."
+    } else {
+        "Every benchmark is unchanged: BASE and HEAD built byte-identical executables, so none was run."
+    }
+}
+
 /// Which benchmarks a footnote concerns, in words: `parse/a, parse/b`, `all 12 benchmarks`, or the first
 /// three and how many more.
 pub(crate) fn concerned(note: &Footnote<'_>, total: usize) -> Option<String> {
@@ -279,6 +288,9 @@ pub(crate) fn hpt_sentence(analysis: &Analysis) -> String {
     use format::{confidence, grid_speedup, level, ratio_value};
     let hpt = &analysis.suite.hpt;
     let r = level(analysis.confidence);
+    if analysis.benchmarks.is_empty() && !analysis.identical.is_empty() {
+        return "nothing was run: BASE and HEAD built byte-identical executables".to_string();
+    }
     let (Some(direction), Some(c)) = (hpt.direction, format::finite_opt(hpt.confidence)) else {
         return "no benchmark differs significantly between BASE and HEAD".to_string();
     };
@@ -346,6 +358,12 @@ pub(crate) fn suite_facts(analysis: &Analysis) -> Vec<String> {
         let c = format::level(analysis.confidence);
         facts.push(proportion_text("median", &p.median, &c));
         facts.push(proportion_text("mean", &p.mean, &c));
+    }
+    if !analysis.identical.is_empty() {
+        facts.push(format!(
+            "Unchanged, not run (BASE and HEAD built byte-identical executables): {}",
+            analysis.identical.join(", ")
+        ));
     }
     for (side, names) in [("BASE", &analysis.base_only), ("HEAD", &analysis.head_only)] {
         if !names.is_empty() {

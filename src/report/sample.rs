@@ -156,6 +156,7 @@ fn analysis(
         suite,
         base_only: Vec::new(),
         head_only: Vec::new(),
+        identical: Vec::new(),
         verdict,
         gate: gate(FailOn::Suite, 0.0, &[]),
         warnings: Vec::new(),
@@ -401,6 +402,15 @@ pub fn empty() -> Analysis {
     a
 }
 
+/// BASE and HEAD built the same executables: nothing run, every benchmark unchanged, the gate passed.
+pub fn identical_executables() -> Analysis {
+    let mut a = empty();
+    a.identical = vec!["decode".into(), "encode/3".into()];
+    a.verdict = Verdict::Unchanged;
+    a.warnings.clear();
+    a
+}
+
 /// Every sample analysis with its name, for tests that must hold on all of them.
 pub fn all() -> Vec<(&'static str, Analysis)> {
     vec![
@@ -412,5 +422,6 @@ pub fn all() -> Vec<(&'static str, Analysis)> {
         ("hpt_not_reachable", hpt_not_reachable()),
         ("nothing_known", nothing_known()),
         ("empty", empty()),
+        ("identical_executables", identical_executables()),
     ]
 }

@@ -19,8 +19,8 @@ use comfy_table::{
 
 use super::format;
 use super::{
-    Footnotes, Render, Style, concerned, hpt_sentence, hpt_winner, mean_verdict, suite_facts,
-    verdict_with_level,
+    Footnotes, Render, Style, concerned, hpt_sentence, hpt_winner, mean_verdict, nothing_compared,
+    suite_facts, verdict_with_level,
 };
 use crate::protocol::{Analysis, BenchmarkAnalysis, Direction, FailOn, Verdict};
 
@@ -33,7 +33,7 @@ impl Render for TableReport {
         let notes = Footnotes::of(analysis);
         let mut lines = Vec::new();
         if analysis.benchmarks.is_empty() {
-            lines.push(line("No benchmark is present in both BASE and HEAD."));
+            lines.push(line(nothing_compared(analysis)));
         } else if let Some(table) = benchmark_table(analysis, &notes, style) {
             writeln!(out, "{}", table.trim_fmt())?;
         } else {

@@ -1,0 +1,65 @@
+//! Identical code, identical executables: a commit that only bumps the package version builds the same
+//! bench executable as its parent once BASE takes HEAD's version, so nothing is run and every benchmark is
+//! unchanged; the user's `Cargo.toml` and `Cargo.lock` stay as they were. `--run-identical` measures anyway.
+
+use crate::support::*;
+
+fn bump_version(dir: &std::path::Path) {
+    let manifest = std::fs::read_to_string(dir.join("Cargo.toml")).unwrap();
+    let bumped = manifest.replace("version = \"0.1.0\"", "version = \"0.2.0\"");
+    assert_ne!(manifest, bumped);
+    write(dir, &[("Cargo.toml", &bumped)]);
+    generate_lockfile(dir);
+}
+
+#[test]
+fn a_version_bump_alone_runs_nothing_and_is_unchanged() {
+    let _serial = serial();
+    let repo = repository();
+    let dir = repo.path();
+    write_criterion_crate(dir, 200);
+    commit(dir, "base");
+    bump_version(dir);
+    commit(dir, "version 0.2.0");
+    let lock = std::fs::read(dir.join("Cargo.lock")).unwrap();
+    assert!(String::from_utf8_lossy(&lock).contains("0.2.0"));
+    let manifest = std::fs::read(dir.join("Cargo.toml")).unwrap();
+    let target = shared_target();
+    let before = repository_state(dir);
+
+    let out = speedup(dir, &target, &RUN);
+    let text = stderr(&out);
+    assert_eq!(out.status.code(), Some(0), "{text}");
+    assert!(
+        text.contains("BASE is built with HEAD's package versions (demo 0.1.0 -> 0.2.0)"),
+        "{text}"
+    );
+    assert!(
+        text.contains("byte-identical executables of `work`"),
+        "{text}"
+    );
+    assert!(!text.contains("running "), "nothing may run: {text}");
+    let report: serde_json::Value = serde_json::from_slice(&out.stdout).expect("JSON report");
+    assert_eq!(report["verdict"], "unchanged", "{report}");
+    assert_eq!(
+        report["identical_executables"],
+        serde_json::json!(["changed", "same"]),
+        "{report}"
+    );
+    assert_eq!(report["gate"]["failed"], false);
+    assert_eq!(repository_state(dir), before);
+    assert_eq!(std::fs::read(dir.join("Cargo.lock")).unwrap(), lock);
+    assert_eq!(std::fs::read(dir.join("Cargo.toml")).unwrap(), manifest);
+
+    // Asked to, it measures the same executables: the benchmarks are compared, not set aside.
+    let mut args = RUN.to_vec();
+    args.push("--run-identical");
+    let measured = speedup(dir, &target, &args);
+    let text = stderr(&measured);
+    assert!(matches!(measured.status.code(), Some(0 | 1)), "{text}");
+    assert!(text.contains("running "), "{text}");
+    let report: serde_json::Value = serde_json::from_slice(&measured.stdout).expect("JSON report");
+    assert_eq!(report["identical_executables"], serde_json::json!([]));
+    assert_eq!(report["benchmarks"].as_array().map(Vec::len), Some(2));
+    assert_eq!(repository_state(dir), before);
+}
