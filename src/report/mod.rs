@@ -261,6 +261,21 @@ pub fn warning_summary(analysis: &Analysis) -> Vec<String> {
         .collect()
 }
 
+/// What a per-benchmark verdict risks, so that a reader expects the false ones: faster and slower are each
+/// a one-sided claim at risk alpha, so unchanged code gets one of them in about 1 / (2 alpha) benchmarks,
+/// while the gate's risk covers the suite (as benchstat warns of its own per-benchmark tests).
+fn false_verdicts_sentence(confidence: f64) -> String {
+    let alpha = 1.0 - confidence;
+    let one_in = (0.5 / alpha).round();
+    // 1 - 0.95 is 0.05000000000000004 in binary: shown to six decimals of a percent at most.
+    let risk = format::percent_value((alpha * 1e8).round() / 1e6);
+    format!(
+        "Faster and slower are each claimed at risk {} per benchmark: on unchanged code expect about one \
+         such verdict in {one_in} benchmarks; the gate's risk of {} covers the whole suite",
+        risk, risk
+    )
+}
+
 /// What the human reports say in place of the table when no benchmark was compared.
 pub(crate) fn nothing_compared(analysis: &Analysis) -> &'static str {
     if analysis.identical.is_empty() {
@@ -358,6 +373,12 @@ pub(crate) fn suite_facts(analysis: &Analysis) -> Vec<String> {
         let c = format::level(analysis.confidence);
         facts.push(proportion_text("median", &p.median, &c));
         facts.push(proportion_text("mean", &p.mean, &c));
+    }
+    if let (true, Some(c)) = (
+        analysis.benchmarks.len() > 1,
+        format::finite_opt(Some(analysis.confidence)).filter(|c| (0.0..1.0).contains(c)),
+    ) {
+        facts.push(false_verdicts_sentence(c));
     }
     if !analysis.identical.is_empty() {
         facts.push(format!(
