@@ -59,6 +59,7 @@ fn whole_analysis(c: &mut Criterion) {
         fail_on: FailOn::Any,
         threshold: 0.0,
         precision: 0.05,
+        equivalence_pct: 2.0,
     };
     let mut group = c.benchmark_group("analysis");
     group.sample_size(10);

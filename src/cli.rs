@@ -146,6 +146,15 @@ pub struct AnalysisArgs {
     )]
     pub threshold: f64,
 
+    /// A benchmark is unchanged only when its runs show it within ±PCT percent (else it is inconclusive)
+    #[arg(
+        long,
+        value_name = "PCT",
+        default_value_t = crate::protocol::equivalence::DEFAULT_MARGIN_PCT,
+        allow_negative_numbers = true
+    )]
+    pub equivalence: f64,
+
     /// Risk of the per-benchmark rank-sum tests inside HPT, at most 0.5 [default: 0.05 with >= 5 samples per
     /// side, else 0.10]
     #[arg(long = "hpt-alpha", value_name = "A", allow_negative_numbers = true)]

@@ -61,6 +61,13 @@ impl AnalysisPlan {
                 expected: "a percentage >= 0, e.g. 5",
             });
         }
+        if !(args.equivalence.is_finite() && args.equivalence > 0.0 && args.equivalence < 100.0) {
+            return Err(PlanError {
+                flag: "--equivalence",
+                value: args.equivalence.to_string(),
+                expected: "a percentage above 0 and below 100, e.g. 2",
+            });
+        }
         Ok(AnalysisPlan {
             options: Options {
                 confidence,
@@ -73,6 +80,7 @@ impl AnalysisPlan {
                 },
                 threshold: args.threshold,
                 precision: DEFAULT_PRECISION,
+                equivalence_pct: args.equivalence,
             },
             output: OutputPlan {
                 format: args.format,

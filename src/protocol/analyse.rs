@@ -5,6 +5,7 @@
 //! itself beyond combining the protocols' decisions (a benchmark's verdict is the median protocol's, the
 //! suite's is HPT's).
 
+use super::equivalence::{Equivalence, equivalence, runs_for};
 use super::gate::{GateInput, PROCESS_SD_PERCENT, gate};
 use super::hpt::{HptOptions, hpt};
 use super::speedup_test::{Level, Weights, mean_test, median_test, overall, proportion, speedups};
@@ -33,6 +34,8 @@ pub struct Options {
     pub threshold: f64,
     /// Precision r of the minimal number of benchmarks (paper 000 §5).
     pub precision: f64,
+    /// ε of the equivalence check, in percent, in (0, 100).
+    pub equivalence_pct: f64,
 }
 
 /// Analyses every paired benchmark of `suite`, on one value per process run ([`Pair::observations`]).
@@ -42,7 +45,7 @@ pub fn analyse(suite: &Suite, options: &Options) -> Analysis {
     let compared: Vec<Compared<'_>> = suite
         .pairs
         .iter()
-        .map(|pair| Compared::new(pair, options.confidence))
+        .map(|pair| Compared::new(pair, options))
         .collect();
     let samples: Vec<(&[f64], &[f64])> = compared
         .iter()
@@ -122,13 +125,13 @@ struct Compared<'a> {
 }
 
 impl<'a> Compared<'a> {
-    fn new(pair: &'a Pair, confidence: f64) -> Compared<'a> {
+    fn new(pair: &'a Pair, options: &Options) -> Compared<'a> {
         let observations = pair.observations();
         let summaries = (
             summary_of(&observations.values.base),
             summary_of(&observations.values.head),
         );
-        let analysis = benchmark(pair, &observations, &summaries, confidence);
+        let analysis = benchmark(pair, &observations, &summaries, options);
         Compared {
             pair,
             observations,
@@ -155,8 +158,9 @@ fn benchmark(
     pair: &Pair,
     observations: &Observations,
     summaries: &(Summary, Summary),
-    confidence: f64,
+    options: &Options,
 ) -> BenchmarkAnalysis {
+    let confidence = options.confidence;
     let base = observations.values.base.as_slice();
     let head = observations.values.head.as_slice();
     let (base_summary, head_summary) = summaries;
@@ -165,15 +169,21 @@ fn benchmark(
     name_sides(&mut mean_test.warnings);
     name_sides(&mut median_test.warnings);
     let powerless = !rank_sum_can_reject(base.len(), head.len(), 1.0 - confidence);
-    let verdict = if median_test.inconclusive || powerless {
-        Verdict::Inconclusive
-    } else {
-        median_test
-            .direction
-            .filter(|_| median_test.significant)
-            .map_or(Verdict::Unchanged, Verdict::from)
+    let equivalence = equivalence(base, head, confidence, options.equivalence_pct);
+    let verdict = match median_test.direction.filter(|_| median_test.significant) {
+        _ if median_test.inconclusive || powerless => Verdict::Inconclusive,
+        Some(direction) => Verdict::from(direction),
+        None if equivalence.equivalent => Verdict::Unchanged,
+        None => Verdict::Inconclusive,
     };
     let mut warnings = Vec::new();
+    if verdict == Verdict::Inconclusive && !median_test.inconclusive && !powerless {
+        warnings.push(undecided(
+            &equivalence,
+            confidence,
+            base.len().min(head.len()),
+        ));
+    }
     if powerless {
         warnings.push(
             Warning::new(
@@ -234,9 +244,42 @@ fn benchmark(
             difference: 0.0,
             winner: None,
         },
+        equivalence,
         verdict,
         warnings,
     }
+}
+
+/// Why a benchmark that differs in no direction is not called unchanged, and what would decide it.
+fn undecided(e: &Equivalence, confidence: f64, runs: usize) -> Warning {
+    let level = 1.0 - 2.0 * (1.0 - confidence);
+    let interval = match e.interval {
+        Some((low, high)) => {
+            format!("its {level:.2} interval of the speedup, [{low:.4}, {high:.4}], reaches beyond")
+        }
+        None => "no interval of the speedup can be computed within".to_string(),
+    };
+    let margin = e.margin_pct;
+    let mut warning = Warning::new(
+        WarningKind::Undecided,
+        match e.minimum_detectable_pct {
+            Some(mde) => format!(
+                "neither a difference nor equivalence within ±{margin}% is shown: {interval} ±{margin}%; at \
+                 this noise the test sees changes of about {mde:.1}% or more with {runs} runs per side"
+            ),
+            None => format!(
+                "neither a difference nor equivalence within ±{margin}% is shown: {interval} ±{margin}%"
+            ),
+        },
+    );
+    if let Some(mde) = e.minimum_detectable_pct.filter(|m| *m > 0.0) {
+        warning = warning.with_hint(format!(
+            "about {} process runs per side would see ±{margin}%; or accept a wider margin with \
+             --equivalence",
+            runs_for(mde, runs, margin).max(runs + 1)
+        ));
+    }
+    warning
 }
 
 /// The variance components of one side's runs, on log times (`docs/replication.md` §5): within a process
@@ -282,7 +325,7 @@ fn layout_component(runs: &[Run]) -> Option<f64> {
 
 /// Whether a one-sided rank-sum test of n against m samples can reach `alpha` at all: its smallest p-value,
 /// one arrangement out of C(n + m, n) without ties, must not exceed `alpha` (with 1 v 1 samples it is 1/2).
-fn rank_sum_can_reject(n: usize, m: usize, alpha: f64) -> bool {
+pub(crate) fn rank_sum_can_reject(n: usize, m: usize, alpha: f64) -> bool {
     // C(n + m, n) grows past 1/alpha quickly: stop multiplying once it does.
     let mut arrangements = 1.0_f64;
     for i in 1..=n.min(m) {
@@ -517,6 +560,7 @@ mod tests {
             fail_on: FailOn::Suite,
             threshold: 0.0,
             precision: 0.05,
+            equivalence_pct: 2.0,
         }
     }
 

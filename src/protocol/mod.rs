@@ -5,6 +5,7 @@
 //! ([`Warning`]), each saying what to do about it.
 
 pub mod analyse;
+pub mod equivalence;
 pub mod gate;
 pub mod hpt;
 pub mod speedup_test;
@@ -41,9 +42,10 @@ impl Direction {
 pub enum Verdict {
     Faster,
     Slower,
-    /// The test applied and found no significant difference.
+    /// No significant difference, and equivalent within ±ε (`--equivalence`): shown unchanged.
     Unchanged,
-    /// The test could not apply (too few samples, a rejected model, ...).
+    /// Neither faster, slower nor shown unchanged: the test could not apply (too few samples, a rejected
+    /// model, ...) or the data cannot tell.
     Inconclusive,
 }
 
@@ -94,6 +96,8 @@ pub enum WarningKind {
     Suite,
     /// Anything else the input reader noticed.
     Input,
+    /// Neither a difference nor equivalence within ±ε was shown.
+    Undecided,
 }
 
 /// A warning as data: what happened and what to do about it.
@@ -245,6 +249,8 @@ pub struct BenchmarkAnalysis {
     pub mean_test: MeanTest,
     pub median_test: MedianTest,
     pub hpt: HptBenchmark,
+    /// Whether the runs show the benchmark unchanged within ±ε, and the smallest change they could show.
+    pub equivalence: equivalence::Equivalence,
     /// The median protocol's decision (the robust one).
     pub verdict: Verdict,
     /// Warnings about the benchmark as a whole (batch means, unequal sizes, protocols disagree, ...).

@@ -119,6 +119,7 @@ fn options(fail_on: FailOn) -> Options {
         fail_on,
         threshold: 0.0,
         precision: 0.05,
+        equivalence_pct: 2.0,
     }
 }
 
@@ -289,4 +290,49 @@ fn two_single_processes_that_differ_by_their_process_effects_do_not_fail_the_gat
         failed <= margin(suites, 0.05),
         "--fail-on any failed {failed} of {suites}"
     );
+}
+
+#[test]
+fn unchanged_is_shown_for_equal_code_and_never_for_a_change_at_the_margin() {
+    // Realistic noise: 1 % between processes, 1 % within; equivalence margin ±2 % (the default).
+    let noise = Noise {
+        process: 0.01,
+        within: 0.01,
+        layout: 0.0,
+        drift: 0.0,
+    };
+    let suites = 100;
+    let count = |seed: u64, factor: f64| {
+        let mut rng = Rng(seed);
+        let mut unchanged = 0;
+        for _ in 0..suites {
+            let a = analyse(
+                &suite(&mut rng, noise, &[factor; BENCHMARKS]),
+                &options(FailOn::Suite),
+            );
+            unchanged += a
+                .benchmarks
+                .iter()
+                .filter(|b| b.verdict == Verdict::Unchanged)
+                .count();
+        }
+        unchanged
+    };
+    let compared = suites * BENCHMARKS;
+    // Equal code: the 0.90 interval is about ±0.8 % around an estimate within ±1 %: shown unchanged in
+    // about 98 % of benchmarks.
+    let equal = count(21, 1.0);
+    assert!(
+        equal * 100 >= compared * 90,
+        "{equal} of {compared} shown unchanged"
+    );
+    // A true slowdown of exactly 2 %, and a true speed-up of exactly 2 %: each of the two one-sided tests
+    // is at risk alpha, so "unchanged" at most 5 % of the time (plus the binomial margin).
+    for (seed, factor) in [(22, 1.02), (23, 1.0 / 1.02)] {
+        let at_margin = count(seed, factor);
+        assert!(
+            at_margin <= margin(compared, 0.05),
+            "{at_margin} of {compared} called unchanged at a true change of {factor}"
+        );
+    }
 }

@@ -70,8 +70,22 @@ struct BenchmarkJson<'a> {
     mean_test: MeanJson<'a>,
     median_test: MedianJson<'a>,
     hpt: HptBenchmarkJson,
+    equivalence: EquivalenceJson,
+    /// The change in percent that the test would find with probability 0.8 at this noise.
+    minimum_detectable_effect_pct: Num,
     verdict: &'static str,
     warnings: Vec<WarningJson<'a>>,
+}
+
+/// "unchanged" is shown, not assumed: the 1 − 2 alpha interval of the speedup inside ±margin
+/// (`docs/speedup-test.md` §7).
+#[derive(Serialize)]
+struct EquivalenceJson {
+    margin_pct: Num,
+    /// Speedup bounds (BASE / HEAD) of the two-sided 1 − 2 alpha interval.
+    lower: Num,
+    upper: Num,
+    equivalent: bool,
 }
 
 #[derive(Serialize)]
@@ -299,6 +313,13 @@ impl<'a> From<&'a BenchmarkAnalysis> for BenchmarkJson<'a> {
                 difference: time(b.hpt.difference, b.unit),
                 winner: direction(b.hpt.winner),
             },
+            equivalence: EquivalenceJson {
+                margin_pct: Some(b.equivalence.margin_pct),
+                lower: b.equivalence.interval.map(|i| i.0),
+                upper: b.equivalence.interval.map(|i| i.1),
+                equivalent: b.equivalence.equivalent,
+            },
+            minimum_detectable_effect_pct: b.equivalence.minimum_detectable_pct,
             verdict: b.verdict.as_str(),
             warnings: warnings(&b.warnings),
         }

@@ -151,6 +151,7 @@ pub(crate) fn warning_kind_name(kind: WarningKind) -> &'static str {
         WarningKind::EnvironmentDiffers => "environment_differs",
         WarningKind::Suite => "suite",
         WarningKind::Input => "input",
+        WarningKind::Undecided => "undecided",
     }
 }
 

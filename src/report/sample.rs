@@ -6,6 +6,7 @@
 //! by any code under test.
 
 use crate::model::{BaseHead, Basis, Unit};
+use crate::protocol::equivalence::Equivalence;
 use crate::protocol::{
     Analysis, BenchmarkAnalysis, Direction, FailOn, GainSpeedup, GateOutcome, HptBenchmark,
     HptSummary, MeanTest, MedianTest, Overall, Proportion, Proportions, Shift, SideSummary,
@@ -70,6 +71,12 @@ fn bench(name: &str, unit: Unit, base: f64, head: f64, verdict: Verdict) -> Benc
             speedup_interval: Some((ratio * 0.97, ratio * 1.03)),
             inconclusive: false,
             warnings: Vec::new(),
+        },
+        equivalence: Equivalence {
+            margin_pct: 2.0,
+            interval: Some((ratio * 0.98, ratio * 1.02)),
+            equivalent: verdict == Verdict::Unchanged,
+            minimum_detectable_pct: Some(1.4),
         },
         hpt: HptBenchmark {
             difference: if direction.is_some() {

@@ -324,6 +324,18 @@ fn unusable_inputs_exit_2_naming_the_problem() {
             vec!["compare", example, example, "--threshold", "-3"],
             "--threshold",
         ),
+        (
+            vec!["compare", example, example, "--equivalence", "0"],
+            "--equivalence",
+        ),
+        (
+            vec!["compare", example, example, "--equivalence", "100"],
+            "--equivalence",
+        ),
+        (
+            vec!["compare", example, example, "--equivalence", "-2"],
+            "--equivalence",
+        ),
     ];
     for (args, expected) in cases {
         let output = run_in(&root(), &args);

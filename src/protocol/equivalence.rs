@@ -1,0 +1,165 @@
+//! "Unchanged" as a finding: equivalence within ±ε, and the smallest change this noise lets the test see.
+//!
+//! A rank-sum test that does not reject says nothing about whether the times are equal: with few runs or
+//! much noise, a real 10 % slowdown goes unnoticed. So a benchmark is called *unchanged* only when the data
+//! show it, with the two one-sided tests of Schuirmann (J. Pharmacokinet. Biopharm. 15, 1987): HEAD is
+//! neither more than ε slower nor more than ε faster, each at risk alpha = 1 − confidence. The two tests
+//! together are the check that the two-sided 1 − 2 alpha interval of the speedup lies inside
+//! [1/(1 + ε), 1 + ε]. The interval is the Hodges-Lehmann interval of the shift of log times (log BASE −
+//! log HEAD, the log of the speedup), the interval that inverts the rank-sum test the median protocol
+//! decides with ([`crate::stats::hodges_lehmann`], R's `wilcox.test(log(base), log(head), conf.int = TRUE,
+//! conf.level = 1 - 2 * alpha)`): distribution-free under the location-shift model on the log scale, which
+//! is a scale model of the times. Sizes too small for either one-sided test to reach alpha (1/C(n + m, n) >
+//! alpha: 2 v 2, 1 v 18 at 0.95, where R warns "requested conf.level not achievable"), and data constant
+//! on both sides, are never equivalent.
+//!
+//! Neither faster, slower nor equivalent is *inconclusive*, and then the reader wants to know how far the
+//! noise hides changes: the minimum detectable effect, the true change that the one-sided test at alpha
+//! would find with probability 80 %, (z(1 − alpha) + z(0.8)) · s · sqrt(1/n + 1/m) · sqrt(π/3) on the log
+//! scale, with s the pooled standard deviation of the log run values (the normal-theory power of the
+//! two-sample test; sqrt(π/3) converts it to the rank-sum test, whose asymptotic relative efficiency
+//! against the t-test on normal data is 3/π, Hodges & Lehmann 1956). It is an approximation meant for the
+//! message "this machine cannot see changes under 3.2 % with 10 runs", not a test.
+//!
+//! Pure: no I/O. `docs/speedup-test.md` §7 says how the verdicts combine.
+
+use super::analyse::rank_sum_can_reject;
+use crate::stats::Alternative;
+use crate::stats::describe::variance;
+use crate::stats::hodges_lehmann::hodges_lehmann;
+use crate::stats::normal;
+
+/// ε when `--equivalence` is not given, in percent. On the real crates of the calibration command
+/// (README, "What one observation is") the between-process standard deviation of a benchmark is 0.5 % to
+/// 2 % of its level; with the default 10 runs per side the 0.90 interval of the speedup is then about
+/// ±0.4 % to ±1.6 % wide, so ±2 % can be shown for unchanged code on a quiet machine, and a change of 2 % or
+/// more is never called unchanged (at risk alpha).
+pub const DEFAULT_MARGIN_PCT: f64 = 2.0;
+
+/// The power at which the minimum detectable effect is stated.
+pub const MDE_POWER: f64 = 0.8;
+
+/// The equivalence check of one benchmark.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Equivalence {
+    /// ε, in percent.
+    pub margin_pct: f64,
+    /// The two-sided 1 − 2 alpha interval of the speedup (BASE / HEAD), when it can be computed.
+    pub interval: Option<(f64, f64)>,
+    /// The interval lies inside [1/(1 + ε), 1 + ε].
+    pub equivalent: bool,
+    /// The change, in percent, that the test would find with probability [`MDE_POWER`] at this noise.
+    pub minimum_detectable_pct: Option<f64>,
+}
+
+/// Checks whether `base` and `head` (times, one value per observation) are equivalent within `margin_pct`
+/// percent at `confidence`.
+pub fn equivalence(base: &[f64], head: &[f64], confidence: f64, margin_pct: f64) -> Equivalence {
+    let alpha = 1.0 - confidence;
+    let log = |v: &[f64]| v.iter().map(|x| x.ln()).collect::<Vec<f64>>();
+    let (base, head) = (log(base), log(head));
+    // Below the sizes where each one-sided test can reach alpha, the rank interval cannot reach its level.
+    let reachable = rank_sum_can_reject(base.len(), head.len(), alpha);
+    let interval = hodges_lehmann(&base, &head, Alternative::TwoSided, 1.0 - 2.0 * alpha)
+        .ok()
+        .filter(|_| reachable)
+        .filter(|i| i.lower.is_finite() && i.upper.is_finite())
+        .map(|i| (i.lower.exp(), i.upper.exp()));
+    let bound = 1.0 + margin_pct / 100.0;
+    let equivalent = interval.is_some_and(|(low, high)| low >= 1.0 / bound && high <= bound);
+    Equivalence {
+        margin_pct,
+        interval,
+        equivalent,
+        minimum_detectable_pct: minimum_detectable_log(&base, &head, alpha)
+            .map(|d| 100.0 * d.exp_m1()),
+    }
+}
+
+/// The minimum detectable shift of log times (see the module doc); `None` with fewer than two values on a
+/// side.
+fn minimum_detectable_log(base: &[f64], head: &[f64], alpha: f64) -> Option<f64> {
+    let (n, m) = (base.len() as f64, head.len() as f64);
+    if base.len() < 2 || head.len() < 2 {
+        return None;
+    }
+    let squares = |v: &[f64]| Some(variance(v).ok()? * (v.len() as f64 - 1.0));
+    let pooled = ((squares(base)? + squares(head)?) / (n + m - 2.0)).sqrt();
+    let z = normal::quantile(1.0 - alpha) + normal::quantile(MDE_POWER);
+    Some(z * pooled * (1.0 / n + 1.0 / m).sqrt() * (std::f64::consts::PI / 3.0).sqrt())
+}
+
+/// Process runs per side that would bring the minimum detectable effect down to `target_pct`, from the
+/// current one (`mde_pct` with `n` runs per side): the effect shrinks as 1/sqrt(n).
+pub fn runs_for(mde_pct: f64, n: usize, target_pct: f64) -> usize {
+    let ratio = (mde_pct / 100.0).ln_1p() / (target_pct / 100.0).ln_1p();
+    (n as f64 * ratio * ratio).ceil() as usize
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn scaled(values: &[f64], factor: f64) -> Vec<f64> {
+        values.iter().map(|v| v * factor).collect()
+    }
+
+    /// Ten run values spread by about ±0.5 % around 100.
+    const RUNS: [f64; 10] = [
+        99.5, 100.4, 99.8, 100.1, 100.3, 99.6, 100.0, 99.9, 100.2, 99.7,
+    ];
+
+    #[test]
+    fn equal_runs_are_equivalent_within_two_percent_and_not_within_a_tenth() {
+        let e = equivalence(&RUNS, &scaled(&RUNS, 1.0005), 0.95, 2.0);
+        assert!(e.equivalent, "{e:?}");
+        let (low, high) = e.interval.unwrap();
+        assert!(low < 1.0 && high > 0.99, "{e:?}");
+        assert!(!equivalence(&RUNS, &scaled(&RUNS, 1.0005), 0.95, 0.1).equivalent);
+    }
+
+    #[test]
+    fn a_change_beyond_the_margin_is_never_equivalent() {
+        // HEAD 3 % slower on every run: the interval is about [0.966, 0.975], outside ±2 %.
+        let e = equivalence(&RUNS, &scaled(&RUNS, 1.03), 0.95, 2.0);
+        assert!(!e.equivalent, "{e:?}");
+        let (low, high) = e.interval.unwrap();
+        assert!(high < 1.0 / 1.02 && low > 1.0 / 1.04, "{e:?}");
+    }
+
+    #[test]
+    fn too_few_runs_are_never_equivalent() {
+        // 2 v 2: no 0.90 rank interval exists (the smallest one-sided p is 1/6).
+        let e = equivalence(&[100.0, 100.1], &[100.0, 100.1], 0.95, 50.0);
+        assert!(!e.equivalent, "{e:?}");
+    }
+
+    #[test]
+    fn the_minimum_detectable_effect_follows_the_power_formula() {
+        // Logs of RUNS: pooled sd s, n = m = 10: (qnorm(0.95) + qnorm(0.8)) * s * sqrt(0.2) * sqrt(pi/3).
+        let logs: Vec<f64> = RUNS.iter().map(|v| v.ln()).collect();
+        let s = variance(&logs).unwrap().sqrt();
+        let want = (1.6448536269514722 + 0.8416212335729143)
+            * s
+            * 0.2f64.sqrt()
+            * (std::f64::consts::PI / 3.0).sqrt();
+        let got = equivalence(&RUNS, &RUNS, 0.95, 2.0)
+            .minimum_detectable_pct
+            .unwrap();
+        assert!((got - 100.0 * want.exp_m1()).abs() < 1e-9, "{got}");
+        // About 0.34 %: s is about 0.30 % of the level.
+        assert!((0.3..0.4).contains(&got), "{got}");
+        assert_eq!(
+            equivalence(&[1.0], &RUNS, 0.95, 2.0).minimum_detectable_pct,
+            None
+        );
+    }
+
+    #[test]
+    fn runs_needed_grow_with_the_square_of_the_ratio() {
+        assert_eq!(runs_for(4.0, 10, 4.0), 10);
+        // Half the effect (on the log scale) needs four times the runs.
+        let half = 100.0 * ((1.04f64).ln() / 2.0).exp_m1();
+        assert_eq!(runs_for(4.0, 10, half), 40);
+    }
+}
