@@ -1,4 +1,4 @@
-//! cargo-criterion `--message-format=json` streams (`formats.md` §2): one JSON object per line on stdout.
+//! cargo-criterion `--message-format=json` streams (`docs/formats.md` §2): one JSON object per line on stdout.
 //!
 //! Why it exists: cargo-criterion keeps no baselines on disk that we could read (its history is CBOR), so
 //! its JSON messages are how its runs are compared.

@@ -1,4 +1,4 @@
-//! criterion.rs output trees on disk (`formats.md` §1): `<root>/<dir>/<baseline>/{benchmark,sample}.json`.
+//! criterion.rs output trees on disk (`docs/formats.md` §1): `<root>/<dir>/<baseline>/{benchmark,sample}.json`.
 //!
 //! Why it exists: criterion is how Rust projects benchmark, and both `compare` (baselines saved with
 //! `--save-baseline`) and the measuring code (the `new` samples of a run) read its files.

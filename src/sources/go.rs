@@ -1,4 +1,4 @@
-//! Go benchmark text, benchstat's input (`formats.md` §4; the format of golang.org/design/14313).
+//! Go benchmark text, benchstat's input (`docs/formats.md` §4; the format of golang.org/design/14313).
 //!
 //! ```text
 //! cpu: AMD EPYC 7B13

@@ -1,4 +1,4 @@
-//! Google Benchmark `--benchmark_format=json` / `--benchmark_out=FILE` (`formats.md` §5).
+//! Google Benchmark `--benchmark_format=json` / `--benchmark_out=FILE` (`docs/formats.md` §5).
 //!
 //! Why it exists: C and C++ code benchmarked with Google Benchmark (often beside Rust ports) can be compared
 //! with the same protocols.
