@@ -16,6 +16,18 @@
 //!   [`protocol::Analysis`].
 //! - [`report`] renders an analysis as a table, JSON, Markdown or CSV.
 //! - [`app`] runs one command as a list of these stages; [`cli`] and [`plan`] parse and validate options.
+//!
+//! The methods, the decisions taken where the sources are silent or wrong, and the input and output
+//! formats are described in the repository's `docs/` directory (`docs/README.md` is the index). Code
+//! comments cite its pages as `docs/<page>.md §n`, and the papers by number:
+//!
+//! | paper | citation | used for |
+//! |---|---|---|
+//! | 000 | S.-A.-A. Touati, J. Worms, S. Briais, *The Speedup Test*, technical report, HAL inria-00443839v2, 2010 | the mean and median protocols, G and S, the proportion of accelerated benchmarks, `speeduptest` |
+//! | 001 | J. Worms, S. Touati, *Parametric and Non-Parametric Statistics for Program Performance Analysis and Comparison*, INRIA RR-8875, 2016 | P\[HEAD run faster\]; mixture models (planned) |
+//! | 002 | H. Leather, M. O'Boyle, B. Worton, *Raced Profiles: Efficient Selection of Competing Compiler Optimizations*, LCTES 2009 | sequential sampling (planned) |
+//! | 003 | T. Chen, Q. Guo, O. Temam, Y. Wu, Y. Bao, Z. Xu, Y. Chen, *Statistical Performance Comparisons of Computers*, IEEE Trans. Computers 64(5), 2015 | HPT and the r-speedup |
+//! | 004 | S.-A.-A. Touati, *Towards a Statistical Methodology to Evaluate Program Speedups and their Optimisation Techniques*, HAL hal-00356529, 2009 | background; superseded by 000 |
 
 pub mod app;
 pub mod cli;

@@ -4,7 +4,7 @@
 //! that neither assumes normality nor lets one outlier benchmark dominate, as the geometric mean does. What
 //! it must not do: read or print anything, or re-decide single benchmarks (the Speedup-Test does that).
 //!
-//! The paper's definitions, with exact statistics (`hpt.md` is the specification):
+//! The paper's definitions, with exact statistics (`docs/hpt.md` is the specification):
 //!
 //! 1. Per benchmark (`unibench`), the Wilcoxon rank-sum test of BASE against gamma·HEAD in both tails,
 //!    each at alpha_t (`--hpt-alpha`; default 0.05 when both sides have at least 5 samples, else 0.10).
@@ -23,14 +23,14 @@
 //! - The paper uses textbook signed-rank tables over all n signs even when many d are zero; the exact
 //!   conditional law here is smaller in evidence and correct (PARSEC example at gamma 1.85: 0.875, where the
 //!   unconditional table gives 0.926).
-//! - PARSEC's `hpt.sh` (its worked example is in `hpt-parsec-example.md`) prints 0.9980 where the exact
+//! - PARSEC's `hpt.sh` (its worked example is in `docs/hpt.md` §6) prints 0.9980 where the exact
 //!   value is 1 − 1/256 = 0.99609375 (it takes p = 0.5/2^n when R_B = 0), uses mid-p critical values per
 //!   benchmark, computes the other machine's reliability as P(W ≤ w) instead of 1 − P(W < w), and bisects
 //!   the speedup to 3 decimals printed with 2; none of that is copied.
 //! - When a benchmark cannot reject at alpha whatever its data (1 / C(n+m, n) > alpha: one sample per side,
 //!   or 2 against 2), its difference of medians is used as it is, with a warning: this is how the paper
 //!   treats its single-valued SPEC tables (Table 2), generalised to every size where the test is powerless.
-//! - As `hpt.md` and the PARSEC toolkit define it, d is a difference of times (nanoseconds), so across
+//! - As `docs/hpt.md` and the PARSEC toolkit define it, d is a difference of times (nanoseconds), so across
 //!   benchmarks the longest ones carry the largest ranks. The paper applies HPT to scores already normalised
 //!   per benchmark (SPEC ratios; Table 3 "normalized to the first run of Y"), where d is in effect a relative
 //!   difference; callers wanting that ranking pass times normalised per benchmark (e.g. divided by BASE's

@@ -1,7 +1,7 @@
 //! The Speedup-Test of paper 000 (Touati, Worms, Briais, *The Speedup Test*, inria-00443839v2, 2010) as pure
 //! decisions: the mean protocol (§4.1), the median protocol (§4.2), the confidence-level search (§6.2.2), the
 //! overall gain and speedup (§3.2, §6), and the proportion of accelerated benchmarks (§5). The pseudo-code,
-//! warning texts and errata followed are those of `speedup-test.md`.
+//! warning texts and errata followed are those of `docs/speedup-test.md`.
 //!
 //! - [`mean_test`]: H0 μ_base ≤ μ_head against H1 μ_base > μ_head (HEAD faster), and the mirror test for
 //!   HEAD slower. Shapiro-Wilk per sample, two-sided F-test, then Student's or Welch's one-sided t-test, all at
@@ -43,14 +43,14 @@ pub enum Level {
 }
 
 /// Pairs with more than 30 values on both sides are "large" (§4.1 and App. C; erratum 1 of
-/// `speedup-test.md` §11: the pair is small unless *both* samples have more than 30 values).
+/// `docs/speedup-test.md` §11: the pair is small unless *both* samples have more than 30 values).
 pub(crate) fn is_large(n: usize, m: usize) -> bool {
     n > 30 && m > 30
 }
 
 #[cfg(test)]
 pub(crate) mod tests_support {
-    /// The §6.3 example of paper 000 (`speedup-test.md` §10.2): (BASE, HEAD) of four benchmarks.
+    /// The §6.3 example of paper 000 (`docs/speedup-test.md` §10.2): (BASE, HEAD) of four benchmarks.
     pub(crate) const PAPER: [(&[f64], &[f64]); 4] = [
         (
             &[2.02, 2.25, 2.30, 2.251, 2.01],

@@ -1,5 +1,5 @@
 //! The results JSON (`--format json`), schema `cargo-speedup/1`: the fields others rely on are those of
-//! `product.md` ("Results JSON"), with exactly those names; a few extra fields are added beside them
+//! `docs/json.md`, with exactly those names; a few extra fields are added beside them
 //! (`median_test.speedup_interval`, `median_test.inconclusive`, per-benchmark `hpt`,
 //! `suite.hpt.geometric_mean_speedup` and `warnings`, the proportions' `minimal_benchmarks` and `valid`,
 //! `base_only` and `head_only` beside `unmatched`).

@@ -3,7 +3,7 @@
 //!
 //! Reports only present: they take no decision, compute no statistic and never re-derive a verdict that the
 //! analysis carries. All rounding lives in [`mod@format`]; JSON goes through private wire structs carrying
-//! `"schema": "cargo-speedup/1"` (`product.md`, "Results JSON"), never `Serialize` on internal types. Nothing
+//! `"schema": "cargo-speedup/1"` (`docs/json.md`), never `Serialize` on internal types. Nothing
 //! here prints `NaN`: a missing or non-finite value is `null` (JSON), empty (CSV) or `-` (table, Markdown).
 
 pub mod csv;
@@ -242,7 +242,7 @@ fn note_index<'a>(
     })
 }
 
-/// Every warning of `analysis` once, as plain lines for standard error (`product.md`: warnings also go to
+/// Every warning of `analysis` once, as plain lines for standard error (README, "Output": warnings also go to
 /// stderr whatever the format): `tiny/a, tiny/b: message (hint: ...)`.
 pub fn warning_summary(analysis: &Analysis) -> Vec<String> {
     let notes = Footnotes::of(analysis);
@@ -298,7 +298,7 @@ pub(crate) fn concerned(note: &Footnote<'_>, total: usize) -> Option<String> {
     }
 }
 
-/// The suite's HPT result in one sentence (`product.md`, "What a person sees"), without styling or prefix:
+/// The suite's HPT result in one sentence (README, "Output" and "What it computes"), without styling or prefix:
 /// `HEAD is faster than BASE with confidence 0.998; 0.95-speedup 1.12x`.
 pub(crate) fn hpt_sentence(analysis: &Analysis) -> String {
     use format::{confidence, grid_speedup, level, ratio_value};

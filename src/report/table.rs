@@ -1,4 +1,4 @@
-//! The default report, for a person at a terminal (`product.md`, "What a person sees"): a table with one row
+//! The default report, for a person at a terminal (README, "Output" and "What it computes"): a table with one row
 //! per benchmark, then the suite's lines (HPT, geometric mean, overall gain and speedup, proportion of
 //! accelerated benchmarks, unmatched names), the warnings in full and the gate.
 //!

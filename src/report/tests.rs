@@ -114,7 +114,7 @@ fn table_respects_a_narrow_width() {
     }
 }
 
-/// Every field of `product.md`, "Results JSON", as paths; `[]` is the first element of an array.
+/// Every field of `docs/json.md`, as paths; `[]` is the first element of an array.
 const SUITE_FIELDS: [&str; 28] = [
     "schema",
     "confidence",

@@ -1,10 +1,10 @@
-//! cargo-criterion `--message-format=json` streams (`formats.md` §2): one JSON object per line on stdout.
+//! cargo-criterion `--message-format=json` streams (`docs/formats.md` §2): one JSON object per line on stdout.
 //!
 //! Why it exists: cargo-criterion keeps no baselines on disk that we could read (its history is CBOR), so
 //! its JSON messages are how its runs are compared.
 //!
 //! Each `"reason": "benchmark-complete"` line is one benchmark named by `id`; observation k is
-//! `measured_values[k] / iteration_count[k]` in `unit` ([`Measured::OneProcess`]: batch means from one
+//! `measured_values[k] / iteration_count[k]` in `unit` (`Measured::OneProcess`: batch means from one
 //! process). `group-complete` lines, other reasons and lines that are not JSON objects are ignored (a line
 //! that starts like JSON but does not parse is noted). A custom measurement's unit (e.g. `cycles`) needs
 //! `--unit`, which overrides the declared unit. Must not: read the estimates (`typical`, `mean`, `change`):

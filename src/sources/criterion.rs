@@ -1,11 +1,11 @@
-//! criterion.rs output trees on disk (`formats.md` §1): `<root>/<dir>/<baseline>/{benchmark,sample}.json`.
+//! criterion.rs output trees on disk (`docs/formats.md` §1): `<root>/<dir>/<baseline>/{benchmark,sample}.json`.
 //!
 //! Why it exists: criterion is how Rust projects benchmark, and both `compare` (baselines saved with
 //! `--save-baseline`) and the measuring code (the `new` samples of a run) read its files.
 //!
 //! Benchmarks are matched by `full_id` from `benchmark.json`, never by directory name: criterion's
 //! directory names are lossy (`make_filename_safe`, 64-byte truncation) and order-dependent (`_2` suffixes).
-//! Observation k is `times[k] / iters[k]`, the mean time of batch k ([`Measured::OneProcess`]), in
+//! Observation k is `times[k] / iters[k]`, the mean time of batch k (`Measured::OneProcess`), in
 //! nanoseconds for criterion's WallTime (a custom measurement needs [`Context::unit_override`]). Both the
 //! 0.3.3+ `sample.json` (`{"sampling_mode", "iters", "times"}`, `sampling_mode` optional, Linear or Flat)
 //! and the older pair of arrays `[[iters…], [times…]]` are read; unknown fields are ignored. `estimates.json`

@@ -1,4 +1,4 @@
-//! Go benchmark text, benchstat's input (`formats.md` §4; the format of golang.org/design/14313).
+//! Go benchmark text, benchstat's input (`docs/formats.md` §4; the format of golang.org/design/14313).
 //!
 //! ```text
 //! cpu: AMD EPYC 7B13
@@ -8,7 +8,7 @@
 //! Why it exists: `go test -bench . -count N` output is the lingua franca of benchstat; reading it lets
 //! mixed Go/Rust projects and benchstat users compare with the Speedup-Test protocols.
 //!
-//! Each result line is one observation ([`Measured::ProcessPerValue`]: benchstat treats `-count` repetitions
+//! Each result line is one observation (`Measured::ProcessPerValue`: benchstat treats `-count` repetitions
 //! as independent), its `ns/op` value (or `sec/op`, benchstat's normalised form); other metrics (`B/op`,
 //! `allocs/op`, and `MB/s`, which is higher-is-better) are not times and are ignored. The name drops the
 //! `Benchmark` prefix and keeps the `-N` GOMAXPROCS suffix, as benchstat does. Config lines `key: value`

@@ -1,4 +1,4 @@
-//! Google Benchmark `--benchmark_format=json` / `--benchmark_out=FILE` (`formats.md` §5).
+//! Google Benchmark `--benchmark_format=json` / `--benchmark_out=FILE` (`docs/formats.md` §5).
 //!
 //! Why it exists: C and C++ code benchmarked with Google Benchmark (often beside Rust ports) can be compared
 //! with the same protocols.
@@ -6,7 +6,7 @@
 //! Observations are the rows with `run_type == "iteration"` (or no `run_type` and no `aggregate_name`, in
 //! older files), grouped by `run_name` (else `name`), one per repetition (`--benchmark_repetitions=N`):
 //! `real_time` per iteration in `time_unit`, or `cpu_time` with the selector `FILE#cpu_time`. They are
-//! [`Measured::OneProcess`]s: each repetition averages many iterations in one process. Aggregate rows
+//! `Measured::OneProcess`s: each repetition averages many iterations in one process. Aggregate rows
 //! (`_mean`, `_median`, `_stddev`, `_cv`, BigO, RMS) are skipped with a note; rows with `error_occurred` are
 //! skipped with a note naming them. A file with aggregates only (`--benchmark_report_aggregates_only`) is an
 //! error with a hint. Google Benchmark may print `NaN` and `Infinity`, which JSON forbids: they are read as

@@ -1,5 +1,5 @@
-//! hyperfine `--export-json` files (`formats.md` §3): each element of `times` is one process run, in seconds
-//! ([`Measured::ProcessPerValue`], the observation model of the Speedup-Test, `000` §2.1).
+//! hyperfine `--export-json` files (`docs/formats.md` §3): each element of `times` is one process run, in seconds
+//! (`Measured::ProcessPerValue`, the observation model of the Speedup-Test, `000` §2.1).
 //!
 //! Why it exists: hyperfine is how whole programs are benchmarked; its JSON keeps every run.
 //!

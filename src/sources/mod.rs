@@ -1,7 +1,7 @@
 //! Existing results on disk -> [`crate::model::Results`], one file per input format, detected from content.
 //!
-//! `cargo speedup compare BASE HEAD` reads each side with [`load`]. A side is one of (`formats.md`,
-//! `product.md`):
+//! `cargo speedup compare BASE HEAD` reads each side with [`load`]. A side is one of (`docs/formats.md`,
+//! README):
 //!
 //! - a file, whose format is detected from its content, never from its extension: our record JSON
 //!   ([`record`]), the raw timing JSON ([`raw_json`]), hyperfine `--export-json` ([`hyperfine`]), Google
@@ -61,7 +61,7 @@ pub struct Context {
 }
 
 impl Context {
-    /// The criterion home as criterion resolves it (`formats.md` §1.1), the `cargo metadata` step deferred to
+    /// The criterion home as criterion resolves it (`docs/formats.md` §1.1), the `cargo metadata` step deferred to
     /// [`Context::criterion_home`]: `$CRITERION_HOME`, else `$CARGO_TARGET_DIR/criterion`.
     pub fn from_env() -> Context {
         let home = std::env::var_os("CRITERION_HOME")

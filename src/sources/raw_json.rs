@@ -1,4 +1,4 @@
-//! The raw timing JSON of `product.md` (and its superset, the record JSON of [`super::record`]).
+//! The raw timing JSON of `docs/formats.md` §6 (and its superset, the record JSON of [`super::record`]).
 //!
 //! ```json
 //! { "unit": "ns",

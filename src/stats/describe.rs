@@ -1,7 +1,7 @@
 //! Descriptive statistics with R's definitions: mean, variance (n − 1), median, type-7 quantile, min.
 //!
-//! The protocols report speedups as ratios of these values (`speedup-test.md` §1: spmean, spmedian, spmin)
-//! and centre samples on the median before Kolmogorov–Smirnov (`statistics.md` §4), so they must agree with
+//! The protocols report speedups as ratios of these values (`docs/speedup-test.md` §1: spmean, spmedian, spmin)
+//! and centre samples on the median before Kolmogorov–Smirnov (`docs/statistics.md` §4), so they must agree with
 //! R's `mean`, `var`, `median`, `quantile` and `min` to the last digits. Nothing here decides or tests.
 //!
 //! Definitions:
@@ -9,7 +9,7 @@
 //!   with a large mean and a tiny spread lose no digits.
 //! - variance: Σ(x − x̄)²/(n − 1) with the refined mean (two-pass; never the one-pass Σx² − n·x̄²).
 //! - median: the middle order statistic for odd n and (x_(n/2) + x_(n/2+1))/2 for even n
-//!   (`speedup-test.md` §1, R `median`).
+//!   (`docs/speedup-test.md` §1, R `median`).
 //! - quantile: Hyndman & Fan (1996, *Am. Stat.* 50:361–365) type 7, R's default: with h = (n − 1)p,
 //!   lo = ⌊h⌋, the value (1 − f)·x_(lo+1) + f·x_(lo+2) where f = h − lo (1-based order statistics).
 //!
@@ -158,7 +158,7 @@ mod tests {
 
     #[test]
     fn speedup_test_five_value_ratios_match_paper() {
-        // speedup-test.md §10.1: spmean 1.956938, spmedian 1.956023, spmin 4.861004 (R, rounded to 7 digits).
+        // docs/speedup-test.md §10.1: spmean 1.956938, spmedian 1.956023, spmin 4.861004 (R, rounded to 7 digits).
         let x = [2.799, 2.046, 1.259, 1.877, 2.244];
         let y = [1.046, 0.259, 0.877, 1.244, 1.799];
         let r = |a: f64, b: f64| a / b;

@@ -1,12 +1,12 @@
 //! The F-test of equal variances of two normal samples, as R's `var.test` (ratio = 1).
 //!
-//! The Speedup-Test's mean protocol (paper 000 §4.1, `speedup-test.md` §2) runs it to choose between
+//! The Speedup-Test's mean protocol (paper 000 §4.1, `docs/speedup-test.md` §2) runs it to choose between
 //! Student's and Welch's t-test. This module only computes; it never decides.
 //!
 //! - H0: σx² = σy² (two-sided), σx² ≤ σy² (`Greater`), σx² ≥ σy² (`Less`).
 //! - Assumptions: independent samples from normal populations. The test is very sensitive to
 //!   non-normality, which is why the protocol runs Shapiro–Wilk first.
-//! - F = s_x²/s_y² with df (n − 1, m − 1) (Snedecor's F; `statistics.md` §2). `Greater` uses
+//! - F = s_x²/s_y² with df (n − 1, m − 1) (Snedecor's F; `docs/statistics.md` §2). `Greater` uses
 //!   P(F_df ≥ F) from statrs' `sf`, `Less` P(F_df ≤ F), two-sided min(1, 2·min of the two tails).
 //! - The estimate is the variance ratio F; the confidence interval is [F/q(1 − β/2), F/q(β/2)] with q the
 //!   F_df quantile and β = 1 − confidence; one-sided [F/q(confidence), ∞) and [0, F/q(1 − confidence)].
@@ -15,8 +15,8 @@
 //!   where this module keeps the exact small value from `sf`.
 //! - Needs n, m ≥ 2. Both samples constant: F is 0/0, [`StatsError::Constant`]. One sample constant is not an
 //!   error: as in R, F is 0 (or +∞) and the p-value is 0 or 1, which says plainly that the variances differ
-//!   (`statistics.md` §2 calls both cases not applicable; the protocol may still treat them so).
-//! - statrs' `FisherSnedecor::inverse_cdf` is accurate to only about 2e-9 (`statistics.md` §8), so the
+//!   (`docs/statistics.md` §2 calls both cases not applicable; the protocol may still treat them so).
+//! - statrs' `FisherSnedecor::inverse_cdf` is accurate to only about 2e-9 (`docs/statistics.md` §8), so the
 //!   quantiles of the interval are polished with Newton steps on the tail probability.
 
 use statrs::distribution::{Continuous, ContinuousCDF, FisherSnedecor};
@@ -160,7 +160,7 @@ mod tests {
 
     #[test]
     fn five_value_example_reproduces_the_paper() {
-        // speedup-test.md §10.1: var.test(X, Y) gives F = 1, df 4/4, p = 1, CI 0.1041175 9.6045299.
+        // docs/speedup-test.md §10.1: var.test(X, Y) gives F = 1, df 4/4, p = 1, CI 0.1041175 9.6045299.
         let x = [2.799, 2.046, 1.259, 1.877, 2.244];
         let y = [1.046, 0.259, 0.877, 1.244, 1.799];
         let f = f_test(&x, &y, Alternative::TwoSided).unwrap();

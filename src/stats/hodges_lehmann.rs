@@ -17,7 +17,7 @@
 //!   ties are those within x and within y, so z is a non-increasing step function of k and each crossing is
 //!   exactly at a difference d_(k), found by a binary search on k. R locates the same jump with `uniroot`
 //!   (tolerance 1e-4), so its bounds differ from these by up to about 1e-4 in absolute terms: **decision:
-//!   return the exact jump, not R's root-finder approximation of it** (`statistics.md` §5). Where no jump
+//!   return the exact jump, not R's root-finder approximation of it** (`docs/statistics.md` §5). Where no jump
 //!   crosses, R returns min(d) or max(d), and so does this. A bound is the first jump where z falls strictly
 //!   below its quantile; when z equals the quantile on a whole stretch (only for one-sided 50 % intervals,
 //!   where the quantile is 0, with nm odd) R may stop anywhere on that stretch. The estimate is median(d),

@@ -119,7 +119,7 @@ fn approximate_estimate_is_the_median_of_differences_where_r_finds_its_root() {
 
 #[test]
 fn bench2_interval_is_r_output() {
-    // R: wilcox.test(X, Y, conf.int = TRUE)$conf.int = 0.078 1.922; estimate 1 (speedup-test.md §10.1 data)
+    // R: wilcox.test(X, Y, conf.int = TRUE)$conf.int = 0.078 1.922; estimate 1 (docs/speedup-test.md §10.1 data)
     let x = [2.799, 2.046, 1.259, 1.877, 2.244];
     let y = [1.046, 0.259, 0.877, 1.244, 1.799];
     let r = hodges_lehmann(&x, &y, Alternative::TwoSided, 0.95).expect("valid");

@@ -1,6 +1,6 @@
 //! The two-sample Kolmogorov–Smirnov test, exact with ties, as R ≥ 4.2's `ks.test(x, y)` (`psmirnov`).
 //!
-//! It exists for the median protocol of the Speedup-Test (paper 000 §4.2, `speedup-test.md` §3): before the
+//! It exists for the median protocol of the Speedup-Test (paper 000 §4.2, `docs/speedup-test.md` §3): before the
 //! Wilcoxon–Mann–Whitney test, [`location_shift`] checks that the two samples differ only by a shift, by a
 //! two-sided KS test on the median-centred samples. It returns a result and decides nothing.
 //!
@@ -10,7 +10,7 @@
 //!   [`Alternative`]**: here `Greater` is R's `alternative = "greater"`, "the CDF of x lies above that of y",
 //!   D⁺ = max(F_x − F_y), i.e. x is stochastically **smaller** than y; `Less` uses D⁻ = max(F_y − F_x).
 //!   This is deliberate so that `ks_two_sample(x, y, a)` is `ks.test(x, y, alternative = a)` in R.
-//! - Statistic (`statistics.md` §4): the pooled sample is walked in order and the empirical CDFs are
+//! - Statistic (`docs/statistics.md` §4): the pooled sample is walked in order and the empirical CDFs are
 //!   compared only at *check nodes*, the ends of the groups of equal values. The distance is kept as the
 //!   integer v = i·m − j·n (i x-values and j y-values taken), so D = max|v|/(nm) is exact and ties never
 //!   depend on rounding.
@@ -19,7 +19,7 @@
 //!   statistic × nm) at a check node (Hodges 1957, *Ark. Mat.* 3:469–486; conditional on the tie pattern,
 //!   Schröer & Trenkler 1995, *CSDA* 20:185–202). It is computed as the normalised path probability
 //!   w(i,j) = w(i−1,j)·i/(i+j) + w(i,j−1)·j/(i+j), with w = 1 once the boundary is reached, in O(nm) time
-//!   and O(m) memory. This is the complement of the `statistics.md` recursion u = 1 − w: summing positive
+//!   and O(m) memory. This is the complement of the `docs/statistics.md` recursion u = 1 − w: summing positive
 //!   terms keeps small p-values accurate to the last digits instead of losing them in 1 − u.
 //! - Asymptotic p-value (n·m ≥ 10000): Kolmogorov's limit Q(λ) = 2Σ(−1)^{k−1}e^{−2k²λ²} with
 //!   λ = √(nm/(n+m))·D, and for λ < 1 its Jacobi-transformed form 1 − (√(2π)/λ)Σe^{−(2k−1)²π²/(8λ²)};
@@ -37,7 +37,7 @@
 //!   summed to convergence and the upper tail is computed directly.
 //!
 //! statrs' `ks_twosample` ignores ties (0.1925 instead of R's 0.1589744 on the tied example of
-//! `statistics.md` §4) and is not used. R's sources are not used either; R is only the test oracle.
+//! `docs/statistics.md` §4) and is not used. R's sources are not used either; R is only the test oracle.
 
 use super::{Alternative, Method, StatsError, StatsResult, TestResult, check_finite, check_len};
 
@@ -390,7 +390,7 @@ mod tests {
 
     #[test]
     fn ties_are_exact_as_in_r_4_2() {
-        // statistics.md §4: R 4.2.2 ks.test(c(1,2,2,3,3,4,5), c(2,3,3,4,6,6,7,8))$p.value = 0.1589744;
+        // docs/statistics.md §4: R 4.2.2 ks.test(c(1,2,2,3,3,4,5), c(2,3,3,4,6,6,7,8))$p.value = 0.1589744;
         // statrs, which ignores ties, gives 0.1925.
         let x = [1.0, 2.0, 2.0, 3.0, 3.0, 4.0, 5.0];
         let y = [2.0, 3.0, 3.0, 4.0, 6.0, 6.0, 7.0, 8.0];
@@ -401,7 +401,7 @@ mod tests {
 
     #[test]
     fn bzip2_statistic_gives_paper_and_exact_p_values() {
-        // speedup-test.md §10.4: D = 9/32, n = m = 32: asymptotic 0.1590389 (paper 000), exact 0.1600695.
+        // docs/speedup-test.md §10.4: D = 9/32, n = m = 32: asymptotic 0.1590389 (paper 000), exact 0.1600695.
         let x: Vec<f64> = (1..=32).map(f64::from).collect();
         let y: Vec<f64> = (10..=41).map(f64::from).collect();
         let exact = ks_two_sample(&x, &y, Alternative::TwoSided).expect("valid");

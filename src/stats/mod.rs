@@ -2,7 +2,7 @@
 //!
 //! Every test returns a result (statistic, p-value, method), never a decision: only `protocol/` decides.
 //! Nothing here does I/O, reads a clock or prints. Notation inside this module follows the papers and
-//! `statistics.md`: `x` (size n) is BASE, `y` (size m) is HEAD, and [`Alternative::Greater`] means `x` is
+//! `docs/statistics.md`: `x` (size n) is BASE, `y` (size m) is HEAD, and [`Alternative::Greater`] means `x` is
 //! shifted to the right of `y`, i.e. HEAD is faster.
 //!
 //! R is the oracle (`fixtures/r/*.R` writes `fixtures/oracle/*.json`, which the tests read); R's sources

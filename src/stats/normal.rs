@@ -1,6 +1,6 @@
 //! The standard normal distribution at full double precision.
 //!
-//! statrs' `Normal::cdf` is accurate to only about 1e-10 relative (`statistics.md` §8), not enough to match R
+//! statrs' `Normal::cdf` is accurate to only about 1e-10 relative (`docs/statistics.md` §8), not enough to match R
 //! to 1e-9 in the tails, so Φ is computed from `libm::erfc`; the quantile uses statrs' `inverse_cdf`
 //! (accurate to 3e-16).
 

@@ -1,5 +1,5 @@
 //! Tests and confidence intervals for one binomial proportion: the proportion C = a/b of accelerated
-//! benchmarks of the Speedup-Test (paper 000 §5, `speedup-test.md` §7, `statistics.md` §7).
+//! benchmarks of the Speedup-Test (paper 000 §5, `docs/speedup-test.md` §7, `docs/statistics.md` §7).
 //!
 //! - [`prop_test`] matches R's one-sample `prop.test(x, n, p, alternative, conf.level, correct = TRUE)`:
 //!   H0: π = p0 against π ≠ p0, π > p0 or π < p0, where π is the success probability; X² is Pearson's
@@ -15,7 +15,7 @@
 //!
 //! Paper 000 §5 writes the Wald interval C ∓ z·√(C(1−C)/b), but every number it prints comes from
 //! `prop.test`, i.e. the corrected Wilson interval; this module follows the printed numbers (erratum 6 of
-//! `speedup-test.md` §11). Note that the correction vanishes when x = n·p0 exactly (15/30 gives the plain
+//! `docs/speedup-test.md` §11). Note that the correction vanishes when x = n·p0 exactly (15/30 gives the plain
 //! Wilson interval) and that it depends on p0, as in R.
 //!
 //! This module decides nothing and does no I/O; it returns numbers for `protocol/` to judge.
@@ -266,7 +266,7 @@ mod tests {
 
     #[test]
     fn speedup_test_example_intervals_match_paper() {
-        // speedup-test.md §10.3: prop.test(3, 4) = [0.2194265, 0.9868088]; prop.test(4, 4) = [0.3957730, 1];
+        // docs/speedup-test.md §10.3: prop.test(3, 4) = [0.2194265, 0.9868088]; prop.test(4, 4) = [0.3957730, 1];
         // prop.test(17, 30, conf.level = 0.90) = [0.4027157, 0.7184049].
         let three = prop_test_interval(3, 4, 0.95).expect("valid");
         assert!((three.lower - 0.2194265).abs() < 5e-8 && (three.upper - 0.9868088).abs() < 5e-8);

@@ -3,7 +3,7 @@
 //! Ranks are the positions of the values in ascending order, 1-based; a group of `t` equal values gets the
 //! mean of the positions it spans (midranks, as R's `rank(ties.method = "average")`, Kendall & Gibbons,
 //! *Rank Correlation Methods*, 1990, §3.1). The tie correction Σ(t³ − t) over the tie groups is what the
-//! normal approximations of the Wilcoxon tests subtract from the null variance (`statistics.md` §5–§6).
+//! normal approximations of the Wilcoxon tests subtract from the null variance (`docs/statistics.md` §5–§6).
 //!
 //! This module only ranks: it neither validates nor tests. Callers reject NaN first (`check_finite`); a NaN
 //! here would be ranked after every number and never tied. Values are compared with `==`, so −0.0 and +0.0

@@ -8,7 +8,7 @@
 //!   p-value to speak about medians.
 //! - Statistic: R's W = Σ rank(x_i) − n(n+1)/2 = #{x_i > y_j} + ½·#{x_i = y_j} (Mann & Whitney 1947's U for x),
 //!   with midranks for ties. W/(nm) estimates P\[x > y\].
-//! - Method (R's observable rule, `statistics.md` §5): **exact iff n < 50, m < 50 and the pooled sample has no
+//! - Method (R's observable rule, `docs/statistics.md` §5): **exact iff n < 50, m < 50 and the pooled sample has no
 //!   ties**; otherwise the normal approximation with continuity correction (±½) and tie correction of the
 //!   variance.
 //! - Exact null distribution: the number of arrangements with U = u is the coefficient of q^u in the Gaussian

@@ -29,7 +29,7 @@ fn matches_r_wilcox_test_on_every_oracle_case() {
 
 #[test]
 fn speedup_test_example_bench1_needs_the_normal_approximation() {
-    // speedup-test.md §10.2: W = 16.5, p_greater = 0.2316719 (a tie at 2.30 forces the approximation)
+    // docs/speedup-test.md §10.2: W = 16.5, p_greater = 0.2316719 (a tie at 2.30 forces the approximation)
     let x = [2.02, 2.25, 2.30, 2.251, 2.01];
     let y = [1.02, 2.05, 2.30, 2.071, 1.05];
     let r = rank_sum(&x, &y, Alternative::Greater).expect("valid");
@@ -41,7 +41,7 @@ fn speedup_test_example_bench1_needs_the_normal_approximation() {
 
 #[test]
 fn speedup_test_example_bench2_is_exact() {
-    // speedup-test.md §10.2: W = 24, exact p = 0.0079365 = 2/252
+    // docs/speedup-test.md §10.2: W = 24, exact p = 0.0079365 = 2/252
     let x = [2.799, 2.046, 1.259, 1.877, 2.244];
     let y = [1.046, 0.259, 0.877, 1.244, 1.799];
     let r = rank_sum(&x, &y, Alternative::Greater).expect("valid");

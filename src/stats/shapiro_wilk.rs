@@ -1,6 +1,6 @@
 //! The Shapiro–Wilk test of normality, with Royston's approximations (AS R94), as R's `shapiro.test`.
 //!
-//! The Speedup-Test's mean protocol (paper 000 §4.1, `speedup-test.md` §2) runs it on each sample: small
+//! The Speedup-Test's mean protocol (paper 000 §4.1, `docs/speedup-test.md` §2) runs it on each sample: small
 //! samples must look normal before a t-test is trusted. This module only computes; it never decides.
 //!
 //! - H0: the sample comes from a normal distribution (any mean and variance); H1: it does not. Small W
@@ -8,7 +8,7 @@
 //! - Defined for 3 ≤ n ≤ 5000 ([`StatsError::TooFew`], [`StatsError::TooMany`]); constant data is
 //!   [`StatsError::Constant`].
 //! - Algorithm (Shapiro & Wilk 1965, *Biometrika* 52:591–611; Royston 1992, *Stat. Comput.* 2:117–119;
-//!   Royston 1995, AS R94, *Appl. Stat.* 44:547–551; `statistics.md` §1):
+//!   Royston 1995, AS R94, *Appl. Stat.* 44:547–551; `docs/statistics.md` §1):
 //!   m_i = Φ⁻¹((i − 3/8)/(n + 1/4)), M = Σm_i², u = 1/√n; the two largest coefficients are m/√M plus
 //!   Royston's quintic polynomials in u, the others m_i/√ε; W = (Σa_i x_(i))²/Σ(x_i − x̄)².
 //!   p: n = 3 exact (6/π)(asin √W − asin √¾); 4 ≤ n ≤ 11 and n ≥ 12 Royston's normal approximations of
@@ -186,7 +186,7 @@ mod tests {
 
     #[test]
     fn five_value_example_reproduces_the_paper() {
-        // statistics.md §1: W = 0.98619, p = 0.9647342.
+        // docs/statistics.md §1: W = 0.98619, p = 0.9647342.
         let r = shapiro_wilk(&[2.799, 2.046, 1.259, 1.877, 2.244]).unwrap();
         assert!((r.statistic - 0.98619).abs() < 5e-6);
         assert!((r.p_value - 0.9647342).abs() < 5e-8);

@@ -7,7 +7,7 @@
 //! - Assumptions: independent d_i from a continuous symmetric distribution.
 //! - R's defaults, followed here: exact zeros are dropped and n is reduced accordingly; V = Σ rank(|d_i|) over
 //!   d_i > 0, with midranks for ties among the |d_i|.
-//! - Method (R's observable rule, `statistics.md` §6): **exact iff n < 50 after dropping zeros, no ties among
+//! - Method (R's observable rule, `docs/statistics.md` §6): **exact iff n < 50 after dropping zeros, no ties among
 //!   the |d_i| and no zero was dropped**; otherwise the normal approximation σ² = n(n+1)(2n+1)/24 −
 //!   Σ(t³ − t)/48, z = (V − n(n+1)/4 − CORR)/σ with R's continuity correction (±½, as the rank-sum test).
 //! - Exact null distribution (Wilcoxon 1945): P(V = v) is the coefficient of q^v in ∏_{j=1..n} (1 + q^j),

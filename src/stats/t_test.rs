@@ -1,6 +1,6 @@
 //! Two-sample t-tests of the difference of means: Student (equal variances) and Welch, as R's `t.test`.
 //!
-//! The Speedup-Test's mean protocol (paper 000 §4.1, `speedup-test.md` §2) ends with one of these, chosen
+//! The Speedup-Test's mean protocol (paper 000 §4.1, `docs/speedup-test.md` §2) ends with one of these, chosen
 //! by the F-test: Student when the variances look equal, Welch otherwise. This module only computes; it
 //! never decides.
 //!
@@ -12,7 +12,7 @@
 //! - Welch (1947), with the Satterthwaite (1946) df: se² = s_x²/n + s_y²/m,
 //!   df = se⁴ / [(s_x²/n)²/(n−1) + (s_y²/m)²/(m−1)], real-valued.
 //! - t = (x̄ − ȳ)/se. Upper tails come from statrs' `StudentsT::sf`, never `1 − cdf`; the two-sided p is
-//!   2·P(T ≥ |t|), from the smaller tail (`statistics.md` §3).
+//!   2·P(T ≥ |t|), from the smaller tail (`docs/statistics.md` §3).
 //! - Matches R `t.test(x, y, alternative, var.equal)`: statistic, df, p-value, estimate (x̄ − ȳ), `stderr`
 //!   and `conf.int`. Like R, Student accepts a sample of one value when the other has two or more
 //!   (n + m ≥ 3; the single value contributes nothing to the pooled variance); Welch needs n, m ≥ 2.
@@ -21,7 +21,7 @@
 //! - Limits: statrs' t tail is accurate to about 1e-10 relative. For df > 4·10⁵ R's `pt` switches to a
 //!   normal approximation of the t tail; this module keeps the exact tail, so p may differ from R there by
 //!   about 1e-11 relative (8e-12 at t = 6, df = 400 001).
-//! - statrs' `StudentsT::inverse_cdf` is accurate only to about 1e-6 (`statistics.md` §8): confidence bounds
+//! - statrs' `StudentsT::inverse_cdf` is accurate only to about 1e-6 (`docs/statistics.md` §8): confidence bounds
 //!   use closed forms for df = 1 and 2 and otherwise polish it with Newton steps on `sf`.
 
 use statrs::distribution::{Continuous, ContinuousCDF, StudentsT};
@@ -248,7 +248,7 @@ mod tests {
 
     #[test]
     fn five_value_example_reproduces_the_paper() {
-        // speedup-test.md §10.1: t = 2.8238, df = 8, p = 0.01118206; 004's Welch CIs.
+        // docs/speedup-test.md §10.1: t = 2.8238, df = 8, p = 0.01118206; 004's Welch CIs.
         let x = [2.799, 2.046, 1.259, 1.877, 2.244];
         let y = [1.046, 0.259, 0.877, 1.244, 1.799];
         let t = welch(&x, &y, Alternative::Greater).unwrap();

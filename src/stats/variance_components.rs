@@ -1,6 +1,6 @@
 //! Variance components of a one-way random-effects model, by the method of moments (ANOVA estimators).
 //!
-//! Model: y[g, i] = mu + a[g] + e[g, i], with a[g] ~ (0, sigma_a²) the effect of group g (a process run,
+//! Model: y[g, i] = mu + a\[g\] + e[g, i], with a\[g\] ~ (0, sigma_a²) the effect of group g (a process run,
 //! or a linked layout) and e ~ (0, sigma_e²) the noise inside a group. With G groups of sizes m_g and
 //! N = Σ m_g observations (Searle, Casella & McCulloch, *Variance Components*, Wiley 1992, §3.5, the
 //! unbalanced one-way classification):

@@ -2,7 +2,7 @@
 //! malformed inputs (`fixtures/speeduptest/edge/`), compared with the exact expected files committed under
 //! `fixtures/speeduptest/expected/`. The paper's files were checked line by line against §6.3.2; the one
 //! difference is bench 4's MeanConfLevel, printed 0.83 by the paper where its own rules give 0.84
-//! (`speedup-test.md` §10.2, erratum 13).
+//! (`docs/speedup-test.md` §10.2, erratum 13).
 
 use std::fs;
 use std::path::{Path, PathBuf};

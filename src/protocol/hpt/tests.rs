@@ -1,4 +1,4 @@
-//! Oracles: the PARSEC 3.0 worked example (values of `hpt.md`), paper 003 Tables 2 and 3, and the degenerate
+//! Oracles: the PARSEC 3.0 worked example (values of `docs/hpt.md`), paper 003 Tables 2 and 3, and the degenerate
 //! suites HPT must handle and say.
 
 use super::*;
@@ -72,7 +72,7 @@ fn parsec_confidence_is_exactly_one_minus_one_over_256() {
 
 #[test]
 fn parsec_confidence_under_speedup_tests_matches_exact_definitions() {
-    // hpt.md: gamma 1.5 -> 0.984375, 1.9 -> 0.5, 2.0 -> 0 (every d is zero); 1.85 -> 0.875 where the textbook
+    // docs/hpt.md: gamma 1.5 -> 0.984375, 1.9 -> 0.5, 2.0 -> 0 (every d is zero); 1.85 -> 0.875 where the textbook
     // table over all 8 signs, ignoring that 6 differences are zero, would give 0.926.
     let (base, head) = parsec();
     for (gamma, expected) in [(1.5, 0.984375), (1.85, 0.875), (1.9, 0.5), (2.0, 0.0)] {
@@ -84,7 +84,7 @@ fn parsec_confidence_under_speedup_tests_matches_exact_definitions() {
 
 #[test]
 fn parsec_r_speedups_are_the_last_gamma_that_passes() {
-    // hpt.md: 1.87 at r = 0.6 and 0.7, 1.85 at 0.8, 1.81 at 0.9, 1.63 at 0.95 (the toolkit's bisection
+    // docs/hpt.md: 1.87 at r = 0.6 and 0.7, 1.85 at 0.8, 1.81 at 0.9, 1.63 at 0.95 (the toolkit's bisection
     // prints 1.96, 1.87, 1.87, 1.86 for the first four).
     let (base, head) = parsec();
     for (r, expected) in [

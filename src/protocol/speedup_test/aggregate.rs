@@ -1,4 +1,4 @@
-//! Aggregates over b benchmarks (paper 000 §3.1, §3.2, §5, §6; `speedup-test.md` §6–§7): the observed
+//! Aggregates over b benchmarks (paper 000 §3.1, §3.2, §5, §6; `docs/speedup-test.md` §6–§7): the observed
 //! speedups spmin, spmean, spmedian of one benchmark; the overall gain G and speedup S per execution-time
 //! statistic ET ∈ {min, mean, median} with custom, equal or fraction weights; the proportion of accelerated
 //! benchmarks with R `prop.test`'s interval (Wilson with continuity correction, not the Wald formula that §5
@@ -139,7 +139,7 @@ mod tests {
     use super::*;
     use crate::stats::describe::summarize;
 
-    /// The §6.3 example (`speedup-test.md` §10.2): four benchmarks, BASE and HEAD.
+    /// The §6.3 example (`docs/speedup-test.md` §10.2): four benchmarks, BASE and HEAD.
     pub(crate) fn paper_pairs() -> Vec<(Summary, Summary)> {
         crate::protocol::speedup_test::tests_support::PAPER
             .iter()
@@ -156,7 +156,7 @@ mod tests {
 
     #[test]
     fn per_benchmark_speedups_match_the_papers_out_columns() {
-        // speedup-test.md §10.1: spmin 4.861004, spmean 1.956938, spmedian 1.956023 (R).
+        // docs/speedup-test.md §10.1: spmin 4.861004, spmean 1.956938, spmedian 1.956023 (R).
         let p = paper_pairs();
         let s = speedups(&p[1].0, &p[1].1);
         close(s.min, 4.861004, 1e-6);
@@ -166,7 +166,7 @@ mod tests {
 
     #[test]
     fn equal_weights_reproduce_the_papers_overall_gains() {
-        // speedup-test.md §10.2: G = 0.3707425, 0.1775144, 0.1561178; S = 1.589175, 1.215827, 1.185000.
+        // docs/speedup-test.md §10.2: G = 0.3707425, 0.1775144, 0.1561178; S = 1.589175, 1.215827, 1.185000.
         let o = overall(&paper_pairs(), &Weights::Equal).unwrap();
         close(o.min.gain, 0.3707425, 1e-6);
         close(o.mean.gain, 0.1775144, 1e-6);
@@ -178,7 +178,7 @@ mod tests {
 
     #[test]
     fn fraction_weights_use_bases_share_per_statistic() {
-        // speedup-test.md §10.2: G = 0.3250652 (min), 0.1417374 (mean), 0.1303177 (median); S = 1/(1 − G).
+        // docs/speedup-test.md §10.2: G = 0.3250652 (min), 0.1417374 (mean), 0.1303177 (median); S = 1/(1 − G).
         let o = overall(&paper_pairs(), &Weights::Fraction).unwrap();
         close(o.min.gain, 0.3250652, 1e-6);
         close(o.mean.gain, 0.1417374, 1e-6);
@@ -247,7 +247,7 @@ mod tests {
 
     #[test]
     fn proportions_match_the_papers_report() {
-        // speedup-test.md §10.3: prop.test(3, 4) = [0.2194265, 0.9868088], b_min 289; prop.test(4, 4) =
+        // docs/speedup-test.md §10.3: prop.test(3, 4) = [0.2194265, 0.9868088], b_min 289; prop.test(4, 4) =
         // [0.3957730, 1], no b_min; both fail the validity condition.
         let mean = proportion(3, 4, 0.95, 0.05);
         close(mean.lower, 0.2194265, 1e-6);

@@ -1,11 +1,11 @@
-//! The mean protocol of paper 000 §4.1 (Figure 1, rebuilt in `speedup-test.md` §2).
+//! The mean protocol of paper 000 §4.1 (Figure 1, rebuilt in `docs/speedup-test.md` §2).
 //!
 //! H0 μ_base ≤ μ_head, H1 μ_base > μ_head (HEAD faster), unpaired and one-sided; the mirror test (HEAD slower)
 //! swaps the tails. At risk α: Shapiro-Wilk on each sample (R `shapiro.test`, "normal" ⇔ p > α); a small pair
 //! (not both n > 30) with a non-normal sample cannot conclude (W1); a large pair goes on with W2; the two-sided
 //! F-test (R `var.test`) at α picks Student (equal variances) or Welch (R `t.test`). Significant ⇔ p ≤ α.
 //!
-//! Beyond the paper (`speedup-test.md` §9): Shapiro-Wilk is skipped above 5000 values (counted as normal,
+//! Beyond the paper (`docs/speedup-test.md` §9): Shapiro-Wilk is skipped above 5000 values (counted as normal,
 //! with a warning) and is "not applicable" below 3 values or on constant data (counted as not normal, with a
 //! warning). A failed F-test falls back to Welch, which does not assume equal variances. A t-test that cannot
 //! be computed makes the protocol not applicable (`p_value` and `method` are `None`).
@@ -13,7 +13,7 @@
 //! Spec and paper disagree on one printed value: §6.3 prints bench 4's MeanConfLevel as 0.83, but the
 //! protocol as the paper states it gives 0.84 (at α = 0.16 the F-test keeps equal variances, p = 0.198, and
 //! Student's p = 0.15841 ≤ 0.16), and no variant consistent with the other seven printed levels gives 0.83.
-//! We follow the stated rules (`speedup-test.md` §10.2, erratum 13).
+//! We follow the stated rules (`docs/speedup-test.md` §10.2, erratum 13).
 
 use super::{Level, is_large, search, warnings};
 use crate::protocol::{Direction, MeanTest, TMethod, Warning};
@@ -72,7 +72,7 @@ fn index(direction: Direction) -> usize {
     }
 }
 
-/// The protocol at risk `alpha` for `direction` (`speedup-test.md` §2, MEAN_TEST).
+/// The protocol at risk `alpha` for `direction` (`docs/speedup-test.md` §2, MEAN_TEST).
 fn decide(s: &Statistics, alpha: f64, direction: Direction) -> Step {
     let mut warnings = Vec::new();
     let mut normal = [true; 2];
@@ -131,7 +131,7 @@ fn decide(s: &Statistics, alpha: f64, direction: Direction) -> Step {
 /// With [`Level::Fixed`] both directions are tested at α = 1 − c; `confidence_level` is the searched level of
 /// the reported direction (of "faster" when none). With [`Level::Search`] only "faster" is tested and the
 /// decision is taken at the searched level; the warnings are those of the last level evaluated, plus W5 when
-/// no level passes (`speedup-test.md` §5).
+/// no level passes (`docs/speedup-test.md` §5).
 pub fn mean_test(base: &[f64], head: &[f64], level: Level) -> MeanTest {
     let s = statistics(base, head);
     let applied = search::apply(
@@ -194,7 +194,7 @@ mod tests {
     fn paper_example_levels_with_bench4_at_084() {
         // §6.3 MeanConfLevel: NA, 0.98, 0.99, 0.83. The paper prints 0.83 for bench 4, but its own rules
         // give 0.84: at alpha 0.16 var.test p = 0.198 > 0.16 so Student is used, with p = 0.15841 <= 0.16
-        // (speedup-test.md §10.2, erratum 13). We follow the rules.
+        // (docs/speedup-test.md §10.2, erratum 13). We follow the rules.
         let levels: Vec<Option<f64>> = PAPER
             .iter()
             .map(|(x, y)| mean_test(x, y, Level::Search).confidence_level)

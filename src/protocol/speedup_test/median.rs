@@ -1,4 +1,4 @@
-//! The median protocol of paper 000 §4.2 (Figure 2, rebuilt in `speedup-test.md` §3).
+//! The median protocol of paper 000 §4.2 (Figure 2, rebuilt in `docs/speedup-test.md` §3).
 //!
 //! At risk α: the two-sided Kolmogorov-Smirnov test on the median-centred samples (R ≥ 4.2 `ks.test`) checks
 //! the location-shift model F_head(t) = F_base(t + Δ). If it rejects (p ≤ α) and the pair is small, the
@@ -45,7 +45,7 @@ fn statistics(base: &[f64], head: &[f64]) -> Statistics {
     }
 }
 
-/// The protocol at risk `alpha` for `direction` (`speedup-test.md` §3, MEDIAN_TEST).
+/// The protocol at risk `alpha` for `direction` (`docs/speedup-test.md` §3, MEDIAN_TEST).
 fn decide(s: &Statistics, alpha: f64, direction: Direction) -> Step {
     let mut warnings = Vec::new();
     let rejected = match &s.ks_p {

@@ -8,7 +8,7 @@
 //! grid risk (0.35, 0.20, 0.10, 0.05), where the searched level rests on p ≤ α holding with equality. It takes
 //! every statistic from R's own tests (`shapiro.test`, `var.test`, `t.test`, `ks.test` on median-centred
 //! samples, `wilcox.test` with its defaults) and rebuilds the decisions from the pseudo-code of
-//! `speedup-test.md` §2, §3 and §5 without looking at this crate.
+//! `docs/speedup-test.md` §2, §3 and §5 without looking at this crate.
 //!
 //! Each case is checked at the fixed levels 0.95 and 0.99 (both directions) and by the level search
 //! (0.99 .. 0.51, "faster" only, every test at the searched α): the decision, its direction, the searched
@@ -25,7 +25,7 @@
 //!   Kolmogorov series summed to convergence.
 //!
 //! Constant samples are not drawn: R's `shapiro.test` and `t.test` stop on them, where the protocol
-//! reports the test as not applicable (`speedup-test.md` §9); those cases are tested beside each protocol.
+//! reports the test as not applicable (`docs/speedup-test.md` §9); those cases are tested beside each protocol.
 
 use super::{Level, mean_test, median_test};
 use crate::protocol::{Direction, MeanTest, MedianTest, TMethod};

@@ -2,7 +2,7 @@
 //! declares a significant speedup.
 //!
 //! The grid 0.99, 0.98, …, 0.51 (integer percents) is inferred from the §6.3 example (every printed level has
-//! two decimals; `speedup-test.md` §5). Levels are iterated as integers so that α = (100 − k)/100 is exact to
+//! two decimals; `docs/speedup-test.md` §5). Levels are iterated as integers so that α = (100 − k)/100 is exact to
 //! the double nearest, never the drifting 1 − 0.84 = 0.16000000000000003. This module only walks the grid.
 
 use super::Level;

@@ -1,10 +1,10 @@
-//! The analysis behind `speeduptest` (paper 000 §6, `speedup-test.md` §5–§8): each config row through both
+//! The analysis behind `speeduptest` (paper 000 §6, `docs/speedup-test.md` §5–§8): each config row through both
 //! protocols at its level (the row's `ConfLevel`, else `--conf-level`, else the search), then the overall gain
 //! and speedup and the proportions of accelerated benchmarks over the b rows whose samples could be read.
 //!
 //! Decisions beyond the paper, flagged as such:
 //! - Rows whose samples are unavailable are excluded from b, G, S and the proportions, and listed with their
-//!   warnings (`speedup-test.md` §9).
+//!   warnings (`docs/speedup-test.md` §9).
 //! - Custom weights: with no `Coef` at all the weights are equal (§6.3.1); the paper leaves open the case of
 //!   some missing `Coef`, which here falls back to equal weights with a warning, as does a zero total weight.
 //! - With a fixed level a benchmark counts as accelerated only when HEAD is significantly faster.

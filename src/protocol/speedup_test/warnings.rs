@@ -1,4 +1,4 @@
-//! The warnings of paper 000 §6.2.5 (`speedup-test.md` §4), as data. The message is the paper's text
+//! The warnings of paper 000 §6.2.5 (`docs/speedup-test.md` §4), as data. The message is the paper's text
 //! verbatim, `Sample1` being BASE and `Sample2` HEAD; the hint says what to do. For W1 and W3 the hint is the
 //! paper's second line, so the `.warning` file of `speeduptest` prints message and hint as the paper does.
 
