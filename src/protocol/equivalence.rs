@@ -21,7 +21,7 @@
 //! against the t-test on normal data is 3/π, Hodges & Lehmann 1956). It is an approximation meant for the
 //! message "this machine cannot see changes under 3.2 % with 10 runs", not a test.
 //!
-//! Pure: no I/O. `docs/speedup-test.md` §7 says how the verdicts combine.
+//! Pure: no I/O. `docs/verdicts.md` says how the verdicts combine.
 
 use super::analyse::rank_sum_can_reject;
 use crate::stats::Alternative;

@@ -78,7 +78,7 @@ struct BenchmarkJson<'a> {
 }
 
 /// "unchanged" is shown, not assumed: the 1 − 2 alpha interval of the speedup inside ±margin
-/// (`docs/speedup-test.md` §7).
+/// (`docs/verdicts.md` §2).
 #[derive(Serialize)]
 struct EquivalenceJson {
     margin_pct: Num,
