@@ -60,6 +60,7 @@ fn whole_analysis(c: &mut Criterion) {
         threshold: 0.0,
         precision: 0.05,
         equivalence_pct: 2.0,
+        looks: 1,
     };
     let mut group = c.benchmark_group("analysis");
     group.sample_size(10);

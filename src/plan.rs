@@ -81,6 +81,7 @@ impl AnalysisPlan {
                 threshold: args.threshold,
                 precision: DEFAULT_PRECISION,
                 equivalence_pct: args.equivalence,
+                looks: 1,
             },
             output: OutputPlan {
                 format: args.format,

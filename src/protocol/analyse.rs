@@ -36,16 +36,34 @@ pub struct Options {
     pub precision: f64,
     /// ε of the equivalence check, in percent, in (0, 100).
     pub equivalence_pct: f64,
+    /// How many looks at the data the plan that measured it could take (1 for a fixed plan, or for results
+    /// read from files): every per-benchmark decision is taken at risk alpha / looks, so that a benchmark
+    /// stopped at any one of them is wrong at most alpha of the time (`docs/racing.md` §2).
+    pub looks: u32,
+}
+
+impl Options {
+    /// The confidence of each per-benchmark decision: 1 − alpha / looks (Bonferroni over the looks).
+    pub fn per_look_confidence(&self) -> f64 {
+        1.0 - (1.0 - self.confidence) / f64::from(self.looks.max(1))
+    }
 }
 
 /// Analyses every paired benchmark of `suite`, on one value per process run ([`Pair::observations`]).
 pub fn analyse(suite: &Suite, options: &Options) -> Analysis {
     // Each benchmark's observations, summaries and analysis are built together, so that no row can shift
     // onto another benchmark's name.
+    // Per-benchmark decisions at the per-look level; the suite's (HPT) at the stated confidence: its
+    // sign-flip test needs only that each benchmark's difference is as likely positive as negative under
+    // no change, which a stopping rule symmetric in BASE and HEAD keeps.
+    let per_look = Options {
+        confidence: options.per_look_confidence(),
+        ..*options
+    };
     let compared: Vec<Compared<'_>> = suite
         .pairs
         .iter()
-        .map(|pair| Compared::new(pair, options))
+        .map(|pair| Compared::new(pair, &per_look))
         .collect();
     let samples: Vec<(&[f64], &[f64])> = compared
         .iter()
@@ -73,10 +91,15 @@ pub fn analyse(suite: &Suite, options: &Options) -> Analysis {
             basis: c.observations.basis,
         })
         .collect();
+    // `--fail-on any` tests each benchmark: at the per-look level, Holm's correction then covers the suite.
+    let gate_confidence = match options.fail_on {
+        FailOn::Any => per_look.confidence,
+        FailOn::Suite | FailOn::None => options.confidence,
+    };
     let gate = gate(
         options.fail_on,
         options.threshold,
-        options.confidence,
+        gate_confidence,
         &hpt_summary,
         &gate_inputs,
     );
@@ -561,6 +584,7 @@ mod tests {
             threshold: 0.0,
             precision: 0.05,
             equivalence_pct: 2.0,
+            looks: 1,
         }
     }
 

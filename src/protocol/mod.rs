@@ -8,6 +8,7 @@ pub mod analyse;
 pub mod equivalence;
 pub mod gate;
 pub mod hpt;
+pub mod sequential;
 pub mod speedup_test;
 
 pub use analyse::{Options, analyse};

@@ -15,8 +15,9 @@
 //! S alpha + 3 sqrt(S alpha (1 - alpha)) with probability below 0.2 %; the generator is seeded, so each
 //! test is deterministic.
 
-use super::{FailOn, Options, Verdict, analyse};
+use super::{Analysis, FailOn, Options, Verdict, analyse};
 use crate::model::{Benchmark, Environment, Results, Run, Runs, Sample, Suite, Unit};
+use crate::protocol::sequential::{LookPlan, open_benchmarks};
 
 /// SplitMix64 with Box-Muller normals: deterministic, no random-number crate.
 struct Rng(u64);
@@ -67,7 +68,12 @@ const BENCHMARKS: usize = 8;
 
 /// One side's runs of one benchmark at level `mu`.
 fn runs(rng: &mut Rng, mu: f64, noise: Noise) -> Runs {
-    let runs = (0..RUNS)
+    Runs::new(draw_runs(rng, mu, noise, RUNS)).expect("runs")
+}
+
+/// `count` process runs of one benchmark at level `mu`, in the order they ran.
+fn draw_runs(rng: &mut Rng, mu: f64, noise: Noise, count: usize) -> Vec<Run> {
+    (0..count)
         .map(|block| {
             let level = mu.ln()
                 + noise.layout * rng.normal()
@@ -78,8 +84,7 @@ fn runs(rng: &mut Rng, mu: f64, noise: Noise) -> Runs {
                 .collect();
             Run::new(Sample::new(samples, Unit::Ns).expect("positive"), None)
         })
-        .collect();
-    Runs::new(runs).expect("runs")
+        .collect()
 }
 
 fn side(benchmarks: Vec<(String, Runs)>) -> Results {
@@ -120,6 +125,7 @@ fn options(fail_on: FailOn) -> Options {
         threshold: 0.0,
         precision: 0.05,
         equivalence_pct: 2.0,
+        looks: 1,
     }
 }
 
@@ -335,4 +341,151 @@ fn unchanged_is_shown_for_equal_code_and_never_for_a_change_at_the_margin() {
             "{at_margin} of {compared} called unchanged at a true change of {factor}"
         );
     }
+}
+
+/// A race on runs drawn up to the plan's maximum: at each look the open benchmarks take the runs up to it,
+/// decided ones keep what they had; returns the final analysis and the runs per side each benchmark used.
+fn race(
+    rng: &mut Rng,
+    noise: Noise,
+    slowdown: &[f64],
+    plan: LookPlan,
+    fail_on: FailOn,
+) -> (Analysis, Vec<usize>) {
+    let max = plan.max() as usize;
+    let drawn: Vec<(String, Vec<Run>, Vec<Run>)> = slowdown
+        .iter()
+        .enumerate()
+        .map(|(k, factor)| {
+            let mu = 50.0 * 10f64.powi(k as i32 % 5);
+            (
+                format!("b{k}"),
+                draw_runs(rng, mu, noise, max),
+                draw_runs(rng, mu * factor, noise, max),
+            )
+        })
+        .collect();
+    let options = Options {
+        looks: plan.count(),
+        ..options(fail_on)
+    };
+    let suite_at = |used: &[usize]| {
+        let side = |pick: fn(&(String, Vec<Run>, Vec<Run>)) -> &Vec<Run>| {
+            side(
+                drawn
+                    .iter()
+                    .zip(used)
+                    .map(|(d, &n)| (d.0.clone(), Runs::new(pick(d)[..n].to_vec()).expect("runs")))
+                    .collect(),
+            )
+        };
+        Suite::pair(side(|d| &d.1), side(|d| &d.2))
+    };
+    let mut used = vec![plan.min() as usize; drawn.len()];
+    let mut open: Vec<String> = drawn.iter().map(|d| d.0.clone()).collect();
+    for look in plan.looks() {
+        for (d, n) in drawn.iter().zip(used.iter_mut()) {
+            if open.contains(&d.0) {
+                *n = look as usize;
+            }
+        }
+        open = open_benchmarks(&suite_at(&used), &options);
+        if open.is_empty() {
+            break;
+        }
+    }
+    (analyse(&suite_at(&used), &options), used)
+}
+
+#[test]
+fn racing_costs_no_error_and_saves_runs() {
+    // The default plan at 0.95: looks after 5, 10 and 20 runs per side, alpha / 3 per look and claim. Noise
+    // as on a quiet machine: 0.5 % between processes, 1 % within, layouts 0.25 %.
+    let plan = LookPlan::new(5, 20).expect("plan");
+    let quiet = Noise {
+        process: 0.005,
+        within: 0.01,
+        layout: 0.0025,
+        drift: 0.0,
+    };
+    let noisy = Noise {
+        process: 0.01,
+        layout: 0.005,
+        ..quiet
+    };
+    let suites = 100;
+    let compared = suites * BENCHMARKS;
+    for (seed, noise) in [(31, quiet), (34, noisy)] {
+        // A/A: wrong faster/slower verdicts at most 2 alpha of the benchmarks; the gate at most alpha.
+        let mut rng = Rng(seed);
+        let (mut wrong, mut any_failed, mut runs) = (0, 0, 0);
+        for _ in 0..suites {
+            let (a, used) = race(&mut rng, noise, &[1.0; BENCHMARKS], plan, FailOn::Any);
+            wrong += a
+                .benchmarks
+                .iter()
+                .filter(|b| matches!(b.verdict, Verdict::Faster | Verdict::Slower))
+                .count();
+            any_failed += usize::from(a.gate.failed);
+            runs += used.iter().sum::<usize>();
+        }
+        assert!(
+            wrong <= margin(compared, 0.10),
+            "{wrong} of {compared} unchanged benchmarks called faster or slower"
+        );
+        assert!(
+            any_failed <= margin(suites, 0.05),
+            "--fail-on any failed {any_failed} of {suites}"
+        );
+        // On a quiet machine unchanged code is mostly shown unchanged at the first look: about 5.5 runs
+        // per side where the fixed plan spends 10 (at 1 % process noise it needs about 11).
+        if seed == 31 {
+            let mean_runs = runs as f64 / compared as f64;
+            assert!(
+                mean_runs < 7.0,
+                "unchanged benchmarks used {mean_runs:.1} runs per side on average"
+            );
+        }
+    }
+    // A 5 % slowdown: called slower in at least 95 % of benchmarks, never faster, at the first look.
+    let mut rng = Rng(32);
+    let (mut slower, mut faster, mut runs) = (0, 0, 0);
+    for _ in 0..suites {
+        let (a, used) = race(&mut rng, noisy, &[1.05; BENCHMARKS], plan, FailOn::Suite);
+        slower += a
+            .benchmarks
+            .iter()
+            .filter(|b| b.verdict == Verdict::Slower)
+            .count();
+        faster += a
+            .benchmarks
+            .iter()
+            .filter(|b| b.verdict == Verdict::Faster)
+            .count();
+        runs += used.iter().sum::<usize>();
+    }
+    assert!(
+        slower * 100 >= compared * 95,
+        "{slower} of {compared} slowed benchmarks called slower"
+    );
+    assert_eq!(faster, 0);
+    assert!(
+        runs <= compared * 6,
+        "{runs} runs for {compared} slowed benchmarks"
+    );
+    // A true change of exactly the margin is called unchanged at most alpha of the time, across the looks.
+    let mut rng = Rng(33);
+    let mut unchanged = 0;
+    for _ in 0..suites {
+        let (a, _) = race(&mut rng, noisy, &[1.02; BENCHMARKS], plan, FailOn::Suite);
+        unchanged += a
+            .benchmarks
+            .iter()
+            .filter(|b| b.verdict == Verdict::Unchanged)
+            .count();
+    }
+    assert!(
+        unchanged <= margin(compared, 0.05),
+        "{unchanged} of {compared} called unchanged at a true 2 % change"
+    );
 }
