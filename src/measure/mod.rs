@@ -19,6 +19,7 @@ mod cache;
 mod error;
 mod git;
 mod interrupt;
+mod layout;
 mod lock;
 mod process;
 mod progress;
@@ -287,7 +288,10 @@ fn measure(
             binaries,
         });
     }
-    let participants: Vec<Participant> = built.into_iter().flatten().collect();
+    let mut participants: Vec<Participant> = built.into_iter().flatten().collect();
+    for p in &mut participants {
+        layout::add_layouts(project, options, progress, &p.label, &mut p.binaries)?;
+    }
     let args = options.criterion_args(runner::BASELINE);
     progress.note(&format!(
         "{} process runs per revision in randomized blocks, seed {} (`--seed {}` repeats this order)",
