@@ -216,7 +216,11 @@ pub struct RunArgs {
     pub sample_size: Option<u32>,
     /// Link each bench executable in N section orders (lld --shuffle-sections) and spread the runs over
     /// them; `fixed`: only the executable as built [default: one layout per run, up to 20]
-    #[arg(long = "layouts", value_name = "N|fixed", allow_negative_numbers = true)]
+    #[arg(
+        long = "layouts",
+        value_name = "N|fixed",
+        allow_negative_numbers = true
+    )]
     pub layouts: Option<String>,
     /// Run again even when cached results exist
     #[arg(long)]

@@ -205,11 +205,16 @@ pub fn shuffle_flag(line: &LinkLine) -> Option<String> {
             .map(|n| n.to_string_lossy().contains("lld"))
             .unwrap_or(false)
     };
-    let driver_uses_lld = line.args.iter().any(|a| {
-        a.strip_prefix("-fuse-ld=")
-            .or_else(|| a.strip_prefix("--ld-path="))
-            .is_some_and(is_lld)
-    });
+    // The last choice counts: a user's `-C link-arg=-fuse-ld=bfd` comes after rustc's own `-fuse-ld=lld`.
+    let driver_uses_lld = line
+        .args
+        .iter()
+        .rev()
+        .find_map(|a| {
+            a.strip_prefix("-fuse-ld=")
+                .or_else(|| a.strip_prefix("--ld-path="))
+        })
+        .is_some_and(is_lld);
     if driver_uses_lld {
         Some("-Wl,--shuffle-sections=*={}".to_string())
     } else if is_lld(&line.program) {
@@ -464,6 +469,8 @@ mod tests {
         assert_eq!(shuffle_flag(&bfd), None);
         let mold = parse_link_line(r#""clang" "-fuse-ld=mold" "-o" "x""#).unwrap();
         assert_eq!(shuffle_flag(&mold), None);
+        let overridden = parse_link_line(r#""cc" "-fuse-ld=lld" "-o" "x" "-fuse-ld=bfd""#).unwrap();
+        assert_eq!(shuffle_flag(&overridden), None);
     }
 
     #[test]
