@@ -14,12 +14,16 @@
 //! freshness cargo judges by modification time, and the other revision was built last.
 //!
 //! Cost, measured on the e2e fixture crate (one criterion bench target, 2.9 MB executable; rustc 1.95,
-//! 2 cores): the `cargo rustc` step 2-5 s per revision and bench target (it compiles the package's library
-//! and the bench crate again, never the dependencies); each further layout 0.08-0.17 s of linking.
-//! Recompiling the bench crate per layout (`-C link-arg=` through `cargo rustc`) would cost the 2-5 s per
-//! layout instead. So the default is one fresh layout per run (L = runs, up to
-//! [`DEFAULT_MAX_LAYOUTS`](super::settings::DEFAULT_MAX_LAYOUTS)): each run then samples both a process and
-//! a layout, and runs stay independent observations.
+//! 2 shared cores): the `cargo rustc` step 5-6 s per revision and bench target (it compiles the package's
+//! library and the bench crate again, never the dependencies; the incremental `cargo bench --no-run` of a
+//! revision took 3-5 s); each further layout 0.08-0.17 s of linking. Recompiling the bench crate per layout
+//! (`-C link-arg=` through `cargo rustc`) would cost those seconds per layout instead. A/A on the fixture
+//! (`HEAD..HEAD --runs 12 --seed 7`, default times): 70 s with `--layouts 4` against 56 s with `fixed`;
+//! both verdicts "unchanged". On that loaded machine (within-process noise ~20 %, between-process 10-18 %
+//! of the median) the between-layout component came out 0-7.7 %: lost in the process noise there, which is
+//! no evidence that it is small on a quiet machine. So the default is one fresh layout per run (L = runs, up
+//! to [`DEFAULT_MAX_LAYOUTS`](super::settings::DEFAULT_MAX_LAYOUTS)): the cost is seconds per revision, each
+//! run then samples both a process and a layout, and runs stay independent observations.
 //!
 //! Limits: only lld shuffles sections. When the link line does not use lld (a `-C linker=` or
 //! `-C link-arg=-fuse-ld=` of the user's, another target), the revision keeps its one layout and a note
