@@ -223,6 +223,14 @@ pub struct RunArgs {
     /// criterion --sample-size of each run [default: 10]
     #[arg(long = "sample-size", value_name = "N")]
     pub sample_size: Option<u32>,
+    /// Link each bench executable in N section orders (lld --shuffle-sections) and spread the runs over
+    /// them; `fixed`: only the executable as built [default: one layout per run, up to 20]
+    #[arg(
+        long = "layouts",
+        value_name = "N|fixed",
+        allow_negative_numbers = true
+    )]
+    pub layouts: Option<String>,
     /// Run again even when cached results exist
     #[arg(long)]
     pub rerun: bool,

@@ -20,6 +20,10 @@ pub struct BenchBinary {
     pub layouts: Vec<PathBuf>,
     /// The package directory: the working directory `cargo bench` would give it.
     pub package_dir: PathBuf,
+    /// The manifest it was built from (inside the revision's tree), and cargo's target directory then:
+    /// what relinking it needs (`layout`).
+    pub manifest: PathBuf,
+    pub cargo_target: PathBuf,
 }
 
 impl BenchBinary {
@@ -79,7 +83,7 @@ pub fn build(
             revision: label.to_string(),
         });
     }
-    copy_aside(found, keep)
+    copy_aside(found, keep, &manifest, cargo_target)
 }
 
 /// (target name, executable, package directory) of every bench executable in cargo's JSON messages.
@@ -102,6 +106,8 @@ fn bench_executables(stdout: &[u8]) -> Vec<(String, PathBuf, PathBuf)> {
 fn copy_aside(
     found: Vec<(String, PathBuf, PathBuf)>,
     keep: &Path,
+    manifest: &Path,
+    cargo_target: &Path,
 ) -> Result<Vec<BenchBinary>, MeasureError> {
     let io = |path: &Path| {
         let path = path.to_path_buf();
@@ -121,7 +127,8 @@ fn copy_aside(
             .file_name()
             .map(|n| n.to_os_string())
             .unwrap_or_default();
-        let dir = keep.join(i.to_string());
+        // Layout 0; relinked layouts k go to `k` beside it (`layout`), at paths of the same length.
+        let dir = keep.join(i.to_string()).join("000");
         std::fs::create_dir_all(&dir).map_err(io(&dir))?;
         let path = dir.join(file_name);
         std::fs::copy(&exe, &path).map_err(io(&exe))?;
@@ -129,6 +136,8 @@ fn copy_aside(
             target,
             layouts: vec![path],
             package_dir,
+            manifest: manifest.to_path_buf(),
+            cargo_target: cargo_target.to_path_buf(),
         });
     }
     Ok(binaries)

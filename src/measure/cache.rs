@@ -2,7 +2,7 @@
 //! everything that does: the commit and the commit it was interleaved with (a side's runs are only worth
 //! their interleaving with the other side's: results of two sessions are never mixed, `docs/replication.md`
 //! §3), `rustc -vV`, the manifest, package, bench targets, features, build flags from the environment,
-//! criterion's filter and times, the runs, a seed when one was given, and the machine (host name and CPU
+//! criterion's filter and times, the runs, the linked layouts, a seed when one was given, and the machine (host name and CPU
 //! model). Its FNV-1a hash names the file; the full text is stored beside it and compared on load, so a
 //! hash collision is a miss, never a wrong hit. The working tree is never cached (it has no commit).
 
@@ -15,7 +15,7 @@ use super::settings::RunOptions;
 use crate::model::Results;
 
 /// Version of the key's layout: bump it when what a cached file means changes.
-const KEY_VERSION: u32 = 2;
+const KEY_VERSION: u32 = 3;
 
 /// The machine, as far as results depend on it.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
@@ -82,6 +82,7 @@ impl CacheKey {
         line("measurement-time", &options.measurement_secs.to_string());
         line("sample-size", &options.sample_size.to_string());
         line("run-identical", &options.run_identical.to_string());
+        line("layouts", &options.layouts.to_string());
         line("host", machine.host.as_deref().unwrap_or(""));
         line("cpu", machine.cpu.as_deref().unwrap_or(""));
         for (k, v) in build_environment() {
@@ -165,6 +166,7 @@ mod tests {
             warm_up_time: None,
             measurement_time: None,
             sample_size: None,
+            layouts: None,
             rerun: false,
             run_identical: false,
         };
@@ -214,6 +216,19 @@ mod tests {
         );
         assert_ne!(with("x", None), with("x", Some(3)));
         assert_eq!(k.stem().len(), 16);
+    }
+
+    #[test]
+    fn the_layouts_change_the_key() {
+        let machine = Machine::default();
+        let mut o = options(None);
+        let fixed = {
+            o.layouts = 1;
+            CacheKey::new("s", "o", None, "r", Path::new("C"), &o, &machine)
+        };
+        o.layouts = 10;
+        let sampled = CacheKey::new("s", "o", None, "r", Path::new("C"), &o, &machine);
+        assert_ne!(fixed.stem(), sampled.stem());
     }
 
     #[test]

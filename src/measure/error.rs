@@ -82,6 +82,16 @@ pub enum MeasureError {
         stderr: String,
     },
 
+    #[error(
+        "linking the benchmark `{target}` of {revision} with shuffled sections failed: `{command}`\n{reason}\nhint: pass --layouts fixed to run the executable as built, in one layout"
+    )]
+    Relink {
+        revision: String,
+        target: String,
+        command: String,
+        reason: String,
+    },
+
     #[error("interrupted: nothing was compared (worktrees and lock removed)")]
     Interrupted,
 

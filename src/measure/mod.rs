@@ -19,6 +19,7 @@ mod cache;
 mod error;
 mod git;
 mod interrupt;
+mod layout;
 mod lock;
 mod process;
 mod progress;
@@ -318,6 +319,9 @@ fn measure(
             notes: vec![],
         };
         return Ok((participants.iter().map(nothing).collect(), identical));
+    }
+    for p in &mut participants {
+        layout::add_layouts(project, options, progress, &p.label, &mut p.binaries)?;
     }
     let args = options.criterion_args(runner::BASELINE);
     progress.note(&format!(

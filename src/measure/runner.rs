@@ -328,6 +328,8 @@ mod tests {
                     target: t.to_string(),
                     layouts: vec![PathBuf::from(t)],
                     package_dir: PathBuf::new(),
+                    manifest: PathBuf::new(),
+                    cargo_target: PathBuf::new(),
                 })
                 .collect(),
         }

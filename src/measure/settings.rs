@@ -21,6 +21,10 @@ pub const DEFAULT_WARM_UP_SECS: f64 = 0.3;
 pub const DEFAULT_MEASUREMENT_SECS: f64 = 0.5;
 /// criterion `--sample-size` per run when not given: criterion's minimum.
 pub const DEFAULT_SAMPLE_SIZE: u32 = 10;
+/// The most layouts a bench executable gets by default: one per run up to this many, then the runs go
+/// round-robin over them. Each layout is a copy of the executable on disk; linking one costs about 0.1 s
+/// (`layout`).
+pub const DEFAULT_MAX_LAYOUTS: u32 = 20;
 /// criterion `--nresamples` per run: its bootstrap estimates are not used (each run's value is the median of
 /// its samples), so it is kept small to save its time.
 const NRESAMPLES: u32 = 1000;
@@ -42,6 +46,9 @@ pub struct RunOptions {
     pub measurement_secs: f64,
     /// `None`: criterion's own (the benchmark's configuration, 100 by default).
     pub sample_size: u32,
+    /// Linked layouts per bench executable (`docs/replication.md` §4), in 1..=runs; 1 runs the executable
+    /// as built only (`--layouts fixed`).
+    pub layouts: u32,
     pub rerun: bool,
     /// Measure even the bench targets whose executables BASE and HEAD share byte for byte.
     pub run_identical: bool,
@@ -81,6 +88,7 @@ impl RunOptions {
             }
             other => other.unwrap_or(DEFAULT_SAMPLE_SIZE),
         };
+        let layouts = layouts(args.layouts.as_deref(), runs)?;
         Ok(RunOptions {
             package: args.package.clone(),
             benches: args.bench.clone(),
@@ -96,6 +104,7 @@ impl RunOptions {
                 DEFAULT_MEASUREMENT_SECS,
             )?,
             sample_size,
+            layouts,
             rerun: args.rerun,
             run_identical: args.run_identical,
             quiet,
@@ -121,6 +130,26 @@ impl RunOptions {
         ]);
         args
     }
+}
+
+/// `--layouts N|fixed`: `fixed` is 1; by default one per run up to [`DEFAULT_MAX_LAYOUTS`]; never more than
+/// the runs (a layout that never runs is not linked).
+fn layouts(value: Option<&str>, runs: u32) -> Result<u32, MeasureError> {
+    let asked = match value.map(str::trim) {
+        None => runs.min(DEFAULT_MAX_LAYOUTS),
+        Some("fixed") => 1,
+        Some(text) => match text.parse::<u32>() {
+            Ok(n) if (1..=super::layout::MAX_LAYOUTS).contains(&n) => n,
+            _ => {
+                return Err(invalid(
+                    "--layouts",
+                    text,
+                    "`fixed` or a number of layouts from 1 to 999",
+                ));
+            }
+        },
+    };
+    Ok(asked.min(runs))
 }
 
 /// A seed for when none is given: the clock's nanoseconds.
@@ -154,6 +183,7 @@ mod tests {
             warm_up_time: None,
             measurement_time: None,
             sample_size: None,
+            layouts: None,
             rerun: false,
             run_identical: false,
         }
@@ -189,6 +219,43 @@ mod tests {
             ["--bench", "parse/", "--save-baseline", "speedup"]
         );
         assert!(got.windows(2).any(|w| w == ["--sample-size", "20"]));
+    }
+
+    #[test]
+    fn layouts_default_to_one_per_run_up_to_a_cap() {
+        let mut a = args();
+        assert_eq!(RunOptions::from_args(&a, false).unwrap().layouts, 10);
+        a.runs = Some(50);
+        assert_eq!(
+            RunOptions::from_args(&a, false).unwrap().layouts,
+            DEFAULT_MAX_LAYOUTS
+        );
+    }
+
+    #[test]
+    fn layouts_are_fixed_or_a_count_no_larger_than_the_runs() {
+        let layouts = |value: &str, runs: i64| {
+            let mut a = args();
+            a.layouts = Some(value.into());
+            a.runs = Some(runs);
+            RunOptions::from_args(&a, false).map(|o| o.layouts)
+        };
+        assert_eq!(layouts("fixed", 10).unwrap(), 1);
+        assert_eq!(layouts("3", 10).unwrap(), 3);
+        assert_eq!(layouts("1", 10).unwrap(), 1);
+        assert_eq!(layouts("30", 10).unwrap(), 10);
+        for bad in ["0", "-2", "many", "1000", ""] {
+            assert!(
+                matches!(
+                    layouts(bad, 10),
+                    Err(MeasureError::Option {
+                        flag: "--layouts",
+                        ..
+                    })
+                ),
+                "{bad}"
+            );
+        }
     }
 
     #[test]

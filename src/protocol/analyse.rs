@@ -324,9 +324,18 @@ fn variance_components(runs: &Runs) -> Option<VarianceComponents> {
         within_process_pct: percent(process.within),
         between_process_pct: percent(process.between),
         between_layout_pct: between_layout.map(percent),
+        layouts: layout_count(runs.runs()),
         design_effect: process.design_effect,
         samples_per_run: logs.iter().map(Vec::len).sum::<usize>() as f64 / logs.len() as f64,
     })
+}
+
+/// The number of distinct layouts among `runs`; 1 when none is tagged.
+fn layout_count(runs: &[Run]) -> usize {
+    let mut layouts: Vec<u32> = runs.iter().filter_map(Run::layout).collect();
+    layouts.sort_unstable();
+    layouts.dedup();
+    layouts.len().max(1)
 }
 
 /// The between-layout variance of log run values, when at least two layouts each ran at least twice.

@@ -225,6 +225,8 @@ pub struct VarianceComponents {
     pub between_process_pct: f64,
     /// How far a linked layout's level moves, when runs of the same layouts repeat; `None` otherwise.
     pub between_layout_pct: Option<f64>,
+    /// How many linked layouts the runs ran (1 when they did not say: the executable as built).
+    pub layouts: usize,
     /// 1 + (m − 1) ICC: how much a test that took the samples of all runs as independent would
     /// underestimate the variance.
     pub design_effect: f64,

@@ -100,6 +100,8 @@ struct ComponentsJson {
     within_process_pct: Num,
     between_process_pct: Num,
     between_layout_pct: Num,
+    /// The number of linked layouts the side's runs ran.
+    layouts: usize,
     design_effect: Num,
     samples_per_run: Num,
 }
@@ -331,6 +333,7 @@ fn components(c: &VarianceComponents) -> ComponentsJson {
         within_process_pct: finite(c.within_process_pct),
         between_process_pct: finite(c.between_process_pct),
         between_layout_pct: finite_opt(c.between_layout_pct),
+        layouts: c.layouts,
         design_effect: finite(c.design_effect),
         samples_per_run: finite(c.samples_per_run),
     }

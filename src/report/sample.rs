@@ -19,6 +19,7 @@ fn components() -> VarianceComponents {
         within_process_pct: 0.8,
         between_process_pct: 2.1,
         between_layout_pct: None,
+        layouts: 1,
         design_effect: 7.4,
         samples_per_run: 10.0,
     }

@@ -6,6 +6,7 @@ mod action;
 mod action_runner;
 mod faults;
 mod identical;
+mod layouts;
 mod record;
 mod revisions;
 mod submodules;
