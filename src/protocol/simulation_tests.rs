@@ -343,6 +343,9 @@ fn unchanged_is_shown_for_equal_code_and_never_for_a_change_at_the_margin() {
     }
 }
 
+/// A benchmark's name and the runs drawn for BASE and HEAD.
+type Drawn = (String, Vec<Run>, Vec<Run>);
+
 /// A race on runs drawn up to the plan's maximum: at each look the open benchmarks take the runs up to it,
 /// decided ones keep what they had; returns the final analysis and the runs per side each benchmark used.
 fn race(
@@ -353,7 +356,7 @@ fn race(
     fail_on: FailOn,
 ) -> (Analysis, Vec<usize>) {
     let max = plan.max() as usize;
-    let drawn: Vec<(String, Vec<Run>, Vec<Run>)> = slowdown
+    let drawn: Vec<Drawn> = slowdown
         .iter()
         .enumerate()
         .map(|(k, factor)| {
@@ -370,7 +373,7 @@ fn race(
         ..options(fail_on)
     };
     let suite_at = |used: &[usize]| {
-        let side = |pick: fn(&(String, Vec<Run>, Vec<Run>)) -> &Vec<Run>| {
+        let side = |pick: fn(&Drawn) -> &Vec<Run>| {
             side(
                 drawn
                     .iter()
