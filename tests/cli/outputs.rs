@@ -5,7 +5,7 @@
 use std::fs;
 use std::path::Path;
 
-use crate::support::{root, run_in};
+use crate::support::{copy_tree, root, run_in};
 
 fn stderr(output: &std::process::Output) -> String {
     String::from_utf8_lossy(&output.stderr).into_owned()
@@ -209,19 +209,6 @@ fn an_output_inside_a_criterion_directory_read_is_refused() {
         stderr(&output)
     );
     assert!(!criterion.join("fib_20/r.json").exists());
-}
-
-fn copy_tree(from: &Path, to: &Path) {
-    fs::create_dir_all(to).expect("mkdir");
-    for entry in fs::read_dir(from).expect("the fixture") {
-        let path = entry.expect("an entry").path();
-        let target = to.join(path.file_name().expect("a name"));
-        if path.is_dir() {
-            copy_tree(&path, &target);
-        } else {
-            fs::copy(&path, &target).expect("copy");
-        }
-    }
 }
 
 #[test]

@@ -25,3 +25,18 @@ pub fn run_in(dir: &std::path::Path, args: &[&str]) -> Output {
 pub fn run(args: &[&str]) -> Output {
     run_in(&root(), args)
 }
+
+/// Copies the directory tree `from` to `to`.
+#[allow(dead_code)]
+pub fn copy_tree(from: &std::path::Path, to: &std::path::Path) {
+    std::fs::create_dir_all(to).expect("mkdir");
+    for entry in std::fs::read_dir(from).expect("the directory") {
+        let path = entry.expect("an entry").path();
+        let target = to.join(path.file_name().expect("a name"));
+        if path.is_dir() {
+            copy_tree(&path, &target);
+        } else {
+            std::fs::copy(&path, &target).expect("copy");
+        }
+    }
+}
