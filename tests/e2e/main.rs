@@ -5,6 +5,7 @@
 mod action;
 mod action_runner;
 mod faults;
+mod readme;
 mod record;
 mod revisions;
 mod submodules;

@@ -141,7 +141,8 @@ pub fn generate_lockfile(dir: &Path) {
     );
 }
 
-fn cargo() -> Command {
+/// The cargo that runs the tests.
+pub fn cargo() -> Command {
     Command::new(std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into()))
 }
 
@@ -150,17 +151,17 @@ pub fn speedup(dir: &Path, target: &Path, args: &[&str]) -> Output {
     speedup_with_env(dir, target, args, &[])
 }
 
-/// [`speedup`] with more environment variables.
+/// [`speedup`] with more environment variables (they win over the ones [`speedup`] sets).
 pub fn speedup_with_env(dir: &Path, target: &Path, args: &[&str], env: &[(&str, &str)]) -> Output {
     Command::new(env!("CARGO_BIN_EXE_cargo-speedup"))
         .arg("speedup")
         .args(args)
-        .envs(env.iter().copied())
         .current_dir(dir)
         .env("CARGO_TARGET_DIR", target)
         .env("CARGO_NET_OFFLINE", "true")
         .env("NO_COLOR", "1")
         .env_remove("CRITERION_HOME")
+        .envs(env.iter().copied())
         .output()
         .expect("the binary runs")
 }
