@@ -5,7 +5,7 @@ use std::path::Path;
 
 use serde_json::Value;
 
-use crate::support::{copy_tree, root, run, run_in};
+use crate::support::{copy_tree, root, run, run_in, run_with_env};
 
 fn stdout(output: &std::process::Output) -> String {
     String::from_utf8(output.stdout.clone()).expect("UTF-8 output")
@@ -132,9 +132,10 @@ fn every_input_format_is_read_and_paired() {
 
 #[test]
 fn criterion_baselines_are_resolved_by_name_in_criterion_home() {
-    let output = std::process::Command::new(env!("CARGO_BIN_EXE_cargo-speedup"))
-        .args([
-            "speedup",
+    let home = root().join("fixtures/sources/criterion/real");
+    let output = run_with_env(
+        &root(),
+        &[
             "compare",
             "before",
             "after",
@@ -142,14 +143,9 @@ fn criterion_baselines_are_resolved_by_name_in_criterion_home() {
             "json",
             "--fail-on",
             "none",
-        ])
-        .current_dir(root())
-        .env(
-            "CRITERION_HOME",
-            root().join("fixtures/sources/criterion/real"),
-        )
-        .output()
-        .expect("runs");
+        ],
+        &[("CRITERION_HOME", &home)],
+    );
     assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
     let json: Value = serde_json::from_slice(&output.stdout).expect("JSON");
     // Matched by full_id, not by the sanitised directory name.

@@ -5,7 +5,7 @@
 use std::fs;
 use std::path::Path;
 
-use crate::support::{copy_tree, root, run_in};
+use crate::support::{copy_tree, root, run_in, run_with_env};
 
 fn stderr(output: &std::process::Output) -> String {
     String::from_utf8_lossy(&output.stderr).into_owned()
@@ -92,6 +92,19 @@ fn an_output_that_is_an_input_is_refused_however_it_is_named() {
         let args: Vec<&str> = compare.iter().copied().chain(extra).collect();
         assert_refused(dir.path(), &args, &expected);
     }
+    // A selector names part of the file; the file is still an input.
+    let selected = [
+        "compare",
+        "base.json",
+        "head.json#cpu_time",
+        "-o",
+        "head.json",
+    ];
+    assert_refused(
+        dir.path(),
+        &selected,
+        "refusing to overwrite input `head.json`",
+    );
 }
 
 #[test]
@@ -189,19 +202,14 @@ fn an_output_inside_a_criterion_directory_read_is_refused() {
         "refusing to write `-o criterion/r.txt` inside the directory `criterion`, which is read",
     );
     // A baseline name reads the criterion home.
-    let output = std::process::Command::new(env!("CARGO_BIN_EXE_cargo-speedup"))
-        .args([
-            "speedup",
-            "compare",
-            "before",
-            "after",
-            "--json",
-            "criterion/fib_20/r.json",
-        ])
-        .current_dir(dir.path())
-        .env("CRITERION_HOME", &criterion)
-        .output()
-        .expect("the binary runs");
+    let args = [
+        "compare",
+        "before",
+        "after",
+        "--json",
+        "criterion/fib_20/r.json",
+    ];
+    let output = run_with_env(dir.path(), &args, &[("CRITERION_HOME", &criterion)]);
     assert_eq!(output.status.code(), Some(2), "{}", stderr(&output));
     assert!(
         stderr(&output).contains("inside the directory"),

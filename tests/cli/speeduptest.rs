@@ -41,6 +41,16 @@ fn speeduptest(dir: &Path, args: &[&str]) -> (tempfile::TempDir, PathBuf, String
     )
 }
 
+/// Writes `files` (name, content) into a new directory and runs `speeduptest b.cfg` there.
+fn speeduptest_on(files: &[(&str, &str)]) -> (tempfile::TempDir, std::process::Output) {
+    let dir = tempfile::tempdir().expect("a temporary directory");
+    for (name, content) in files {
+        fs::write(dir.path().join(name), content).expect("write");
+    }
+    let output = run_in(dir.path(), &["speeduptest", "b.cfg"]);
+    (dir, output)
+}
+
 #[test]
 fn the_papers_example_reproduces_its_four_outputs() {
     let (_dir, prefix, stdout) = speeduptest(&fixtures().join("paper"), &["bench.cfg"]);
@@ -154,13 +164,7 @@ fn outputs_default_to_the_current_directory_and_leave_no_temporary_file() {
 
 #[test]
 fn a_config_without_rows_exits_2_saying_so() {
-    let dir = tempfile::tempdir().expect("a temporary directory");
-    fs::write(
-        dir.path().join("b.cfg"),
-        "Name,Sample1,Sample2,ConfLevel,Coef\n",
-    )
-    .expect("write");
-    let output = run_in(dir.path(), &["speeduptest", "b.cfg"]);
+    let (dir, output) = speeduptest_on(&[("b.cfg", "Name,Sample1,Sample2,ConfLevel,Coef\n")]);
     let stderr = String::from_utf8_lossy(&output.stderr);
     assert_eq!(output.status.code(), Some(2), "{stderr}");
     assert!(
@@ -180,10 +184,8 @@ fn a_config_without_rows_exits_2_saying_so() {
 
 #[test]
 fn a_config_whose_rows_all_fail_exits_2_after_writing_the_warnings() {
-    let dir = tempfile::tempdir().expect("a temporary directory");
     let config = "Name,Sample1,Sample2,ConfLevel,Coef\nx,missing1,missing2,,\n";
-    fs::write(dir.path().join("b.cfg"), config).expect("write");
-    let output = run_in(dir.path(), &["speeduptest", "b.cfg"]);
+    let (dir, output) = speeduptest_on(&[("b.cfg", config)]);
     let stderr = String::from_utf8_lossy(&output.stderr);
     assert_eq!(output.status.code(), Some(2), "{stderr}");
     assert!(
@@ -218,9 +220,7 @@ fn a_bad_option_value_exits_2_naming_the_flag() {
 
 #[test]
 fn a_wrong_header_exits_2_naming_the_file() {
-    let dir = tempfile::tempdir().expect("a temporary directory");
-    fs::write(dir.path().join("b.cfg"), "Name,Base,Head\n").expect("write");
-    let output = run_in(dir.path(), &["speeduptest", "b.cfg"]);
+    let (_dir, output) = speeduptest_on(&[("b.cfg", "Name,Base,Head\n")]);
     assert_eq!(output.status.code(), Some(2));
     let stderr = String::from_utf8_lossy(&output.stderr);
     assert!(
@@ -232,15 +232,14 @@ fn a_wrong_header_exits_2_naming_the_file() {
 #[test]
 fn times_too_large_to_compute_with_are_a_row_warning_not_a_panic() {
     // Variances of 1e200 overflow; the F-test used to panic inside statrs on the NaN ratio.
-    let dir = tempfile::tempdir().expect("a temporary directory");
-    fs::write(dir.path().join("h1"), "1e200\n2e200\n3e200\n").expect("write");
-    fs::write(dir.path().join("h2"), "1e200\n2e200\n3.1e200\n").expect("write");
-    fs::write(
-        dir.path().join("b.cfg"),
-        "Name,Sample1,Sample2,ConfLevel,Coef\nhuge,h1,h2,,\n",
-    )
-    .expect("write");
-    let output = run_in(dir.path(), &["speeduptest", "b.cfg"]);
+    let (dir, output) = speeduptest_on(&[
+        ("h1", "1e200\n2e200\n3e200\n"),
+        ("h2", "1e200\n2e200\n3.1e200\n"),
+        (
+            "b.cfg",
+            "Name,Sample1,Sample2,ConfLevel,Coef\nhuge,h1,h2,,\n",
+        ),
+    ]);
     let stderr = String::from_utf8_lossy(&output.stderr);
     assert!(!stderr.contains("panicked"), "{stderr}");
     let warning = fs::read_to_string(dir.path().join("b.warning")).expect("warning file");

@@ -10,12 +10,22 @@ pub fn root() -> PathBuf {
 
 /// Runs `cargo-speedup speedup ARGS...` in `dir` with colours off and returns its output.
 pub fn run_in(dir: &std::path::Path, args: &[&str]) -> Output {
+    run_with_env(dir, args, &[])
+}
+
+/// [`run_in`] with more environment variables.
+pub fn run_with_env(
+    dir: &std::path::Path,
+    args: &[&str],
+    env: &[(&str, &std::path::Path)],
+) -> Output {
     Command::new(env!("CARGO_BIN_EXE_cargo-speedup"))
         .arg("speedup")
         .args(args)
         .current_dir(dir)
         .env("NO_COLOR", "1")
         .env_remove("CLICOLOR_FORCE")
+        .envs(env.iter().copied())
         .output()
         .expect("the binary runs")
 }

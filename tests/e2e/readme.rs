@@ -56,20 +56,12 @@ fn the_readmes_baseline_workflow_reports_the_slowed_benchmark() {
         let args = words[1..]
             .iter()
             .map(|w| if w == "NAME" { "work" } else { w });
-        let out = cargo()
+        let mut command = offline_in(cargo(), dir, &target);
+        command
             .args(args)
             .args(SHORT)
-            .current_dir(dir)
-            .env("CARGO_TARGET_DIR", &target)
-            .env("CRITERION_HOME", home.path())
-            .env("CARGO_NET_OFFLINE", "true")
-            .output()
-            .expect("cargo runs");
-        assert!(
-            out.status.success(),
-            "{words:?}: {}",
-            String::from_utf8_lossy(&out.stderr)
-        );
+            .env("CRITERION_HOME", home.path());
+        succeed(&mut command, &format!("{words:?}"));
     };
     write_criterion_crate(dir, 300);
     bench(save_before);
