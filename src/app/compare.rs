@@ -4,7 +4,7 @@ use std::io::{IsTerminal, Write};
 
 use anyhow::{Context as _, Result, bail};
 
-use super::{Outcome, check_output_path, write_atomically};
+use super::{Input, Outcome, Output, check_outputs, is_stdout, write_to};
 use crate::cli::{AnalysisArgs, CompareArgs, Format};
 use crate::model::{Results, Suite, Unit};
 use crate::plan::{AnalysisPlan, OutputPlan};
@@ -27,13 +27,52 @@ pub fn compare(args: &CompareArgs) -> Result<Outcome> {
             );
         }
     }
-    // Where the reports go is checked first: a bad --json path would otherwise fail after the report printed.
-    for path in args.analysis.output.iter().chain(&args.analysis.json) {
-        check_output_path(path)?;
-    }
+    // Where the reports go is checked first: a bad --json path would otherwise fail after the report printed,
+    // and a report written over an input would destroy it.
+    let inputs = [&args.base, &args.head].map(|spec| input(spec, &context));
+    check_report_outputs(
+        &args.analysis,
+        &inputs.into_iter().flatten().collect::<Vec<_>>(),
+    )?;
     let base = sources::load(&args.base, &context)?;
     let head = sources::load(&args.head, &context)?;
     analyse_and_report(base, head, vec![], &args.analysis)
+}
+
+/// What `spec` reads on disk: a file, or a criterion directory (a baseline name reads the criterion home).
+fn input(spec: &str, context: &Context) -> Option<Input> {
+    match sources::locate(spec) {
+        sources::Location::Stdin => None,
+        sources::Location::File(path, _) => Some(Input::File(path.to_path_buf())),
+        sources::Location::Dir(path, _) => Some(Input::Tree(path.to_path_buf())),
+        sources::Location::BaselineName => Some(Input::Tree(context.criterion_home())),
+    }
+}
+
+/// Checks `-o` and `--json` of a comparing command against each other and against what it reads, before
+/// anything is read or run.
+pub fn check_report_outputs(args: &AnalysisArgs, inputs: &[Input]) -> Result<()> {
+    if args.output.is_none() && args.json.as_deref().is_some_and(is_stdout) {
+        bail!(
+            "`--json -` writes to standard output, where the report already goes\n\
+             hint: send the report to a file with `-o report.txt`, or print only JSON with `--format json`"
+        );
+    }
+    let outputs = [
+        ("-o", &args.output, "report.txt"),
+        ("--json", &args.json, "report.json"),
+    ]
+    .into_iter()
+    .filter_map(|(flag, path, example)| {
+        let path = path.as_deref()?;
+        Some(Output {
+            flag,
+            path,
+            example,
+        })
+    })
+    .collect::<Vec<_>>();
+    check_outputs(&outputs, inputs)
 }
 
 /// The stages after the results of both sides exist: pair, analyse, render, gate. Shared by `compare` and
@@ -70,7 +109,7 @@ pub fn analyse_and_report(
 /// Renders to stdout, or to `--output` atomically (a temporary file renamed into place); `--json` as well.
 fn write_report(analysis: &Analysis, output: &OutputPlan) -> Result<()> {
     let render = renderer(output.format);
-    match &output.path {
+    match report_file(output) {
         None => {
             let mut stdout = std::io::stdout().lock();
             let written = render
@@ -89,22 +128,28 @@ fn write_report(analysis: &Analysis, output: &OutputPlan) -> Result<()> {
             };
             let mut bytes = Vec::new();
             render.render(analysis, style, &mut bytes)?;
-            write_atomically(path, &bytes)?;
+            write_to(Some(path), &bytes)?;
         }
     }
     if let Some(path) = &output.json {
         let mut bytes = Vec::new();
         renderer(Format::Json).render(analysis, Style::plain(), &mut bytes)?;
-        write_atomically(path, &bytes)?;
+        write_to(Some(path), &bytes)?;
     }
     Ok(())
+}
+
+/// The file the report goes to; `None` for standard output (no `-o`, or `-o -`).
+fn report_file(output: &OutputPlan) -> Option<&std::path::Path> {
+    output.path.as_deref().filter(|p| !is_stdout(p))
 }
 
 /// Warnings go to stderr too (unless `-q`), except when the table with its warnings is already on the
 /// terminal that stderr would print to.
 fn warn_on_stderr(analysis: &Analysis, output: &OutputPlan) {
-    let table_on_terminal =
-        output.format == Format::Table && output.path.is_none() && std::io::stdout().is_terminal();
+    let table_on_terminal = output.format == Format::Table
+        && report_file(output).is_none()
+        && std::io::stdout().is_terminal();
     if output.quiet || table_on_terminal {
         return;
     }

@@ -1,10 +1,9 @@
 //! `cargo speedup BASE..HEAD`, `cargo speedup BASE` and `cargo speedup record`: measure, then compare.
 
-use std::io::Write;
-
 use anyhow::{Context, Result, bail};
 
-use super::{Outcome, analyse_and_report, check_output_path, write_atomically};
+use super::compare::check_report_outputs;
+use super::{Input, Outcome, Output, analyse_and_report, check_outputs, write_to};
 use crate::cli::{AnalysisArgs, RecordArgs, RunArgs};
 use crate::measure;
 use crate::plan::AnalysisPlan;
@@ -24,9 +23,7 @@ pub fn revisions(
     // Options of the analysis and where the reports go are checked before minutes of building and running,
     // not after.
     AnalysisPlan::from_args(analysis)?;
-    for path in analysis.output.iter().chain(&analysis.json) {
-        check_output_path(path)?;
-    }
+    check_report_outputs(analysis, &[manifest(run)])?;
     let measured = measure::measure_revisions(revisions, run, analysis.quiet)?;
     analyse_and_report(measured.base, measured.head, measured.identical, analysis)
 }
@@ -34,18 +31,25 @@ pub fn revisions(
 /// `cargo speedup record`.
 pub fn record(args: &RecordArgs) -> Result<Outcome> {
     if let Some(path) = &args.output {
-        check_output_path(path)?;
+        let output = Output {
+            flag: "-o",
+            path,
+            example: "results.json",
+        };
+        check_outputs(&[output], &[manifest(&args.run)])?;
     }
     let results = measure::record(&args.run, args.quiet)?;
     let mut bytes = Vec::new();
     crate::sources::record::write(&results, &mut bytes).context("writing the results")?;
-    match &args.output {
-        Some(path) => write_atomically(path, &bytes)?,
-        None => {
-            let mut out = std::io::stdout().lock();
-            out.write_all(&bytes).context("writing to stdout")?;
-            out.flush().context("writing to stdout")?;
-        }
-    }
+    write_to(args.output.as_deref(), &bytes)?;
     Ok(Outcome::Passed)
+}
+
+/// The manifest the benchmarks are found through, which no report may replace.
+fn manifest(run: &RunArgs) -> Input {
+    Input::File(
+        run.manifest_path
+            .clone()
+            .unwrap_or_else(|| "Cargo.toml".into()),
+    )
 }

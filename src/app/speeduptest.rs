@@ -11,17 +11,28 @@ use std::time::Instant;
 
 use anyhow::{Result, bail};
 
-use super::{Outcome, write_atomically};
+use super::{self as app, Outcome, Output, check_outputs, write_atomically};
 use crate::cli::{SpeeduptestArgs, Weight};
 use crate::protocol::speedup_test::{self as protocol, Input, Options, WeightChoice};
 use crate::report::speeduptest as render;
-use crate::sources::speeduptest_config::{self as config, Entry};
+use crate::sources::speeduptest_config::{self as config, Entry, Rows};
 
 /// `speeduptest`.
 pub fn speeduptest(args: &SpeeduptestArgs) -> Result<Outcome> {
     let start = Instant::now();
     let options = options(args)?;
-    let config = config::read(&args.config)?;
+    let rows = config::read_rows(&args.config)?;
+    if rows.rows.is_empty() && rows.notes.is_empty() {
+        bail!(
+            "{}: no benchmark to analyse: the config has a header and no row\n\
+             hint: add one row per benchmark, e.g. `bench1,base1.data,head1.data,,`",
+            args.config.display()
+        );
+    }
+    let prefix = prefix(args);
+    let files = EXTENSIONS.map(|extension| with_extension(&prefix, extension));
+    check_outputs_clear(args, &files, &rows)?;
+    let config = rows.load();
     let inputs: Vec<Input> = config.entries.into_iter().map(input).collect();
     let mut analysis = protocol::analyse(&inputs, &options);
     analysis.warnings.splice(
@@ -33,27 +44,65 @@ pub fn speeduptest(args: &SpeeduptestArgs) -> Result<Outcome> {
     );
     let name = display_name(&args.config);
     let outputs = render::render(&analysis, &name, start.elapsed());
-    let prefix = args.output.clone().unwrap_or_else(|| args.config.clone());
-    for (extension, text) in [
-        ("status", &outputs.status),
-        ("out", &outputs.out),
-        ("warning", &outputs.warning),
-        ("report", &outputs.report),
-    ] {
-        write_atomically(&with_extension(&prefix, extension), text.as_bytes())?;
+    let texts = [
+        &outputs.status,
+        &outputs.out,
+        &outputs.warning,
+        &outputs.report,
+    ];
+    for (file, text) in files.iter().zip(texts) {
+        write_atomically(file, text.as_bytes())?;
     }
     print!("{}", outputs.report);
+    let shown = files.each_ref().map(|f| f.display().to_string());
+    eprintln!("wrote {}", shown.join(", "));
     let count = analysis
         .rows
         .iter()
         .map(|r| r.warnings.len())
         .sum::<usize>()
         + analysis.warnings.len();
+    if analysis.overall.is_none() {
+        bail!(
+            "no benchmark of {} could be analysed: every row has a problem\n\
+             hint: fix the {count} problem(s) listed in {}",
+            args.config.display(),
+            shown[2]
+        );
+    }
     if count > 0 {
-        let file = with_extension(&prefix, "warning");
-        eprintln!("{count} warning(s): see {}", file.display());
+        eprintln!("{count} warning(s): see {}", shown[2]);
     }
     Ok(Outcome::Passed)
+}
+
+/// The extensions of the four outputs, in the order [`render::render`] gives them.
+const EXTENSIONS: [&str; 4] = ["status", "out", "warning", "report"];
+
+/// Where the outputs go: `-o PREFIX`, else the current directory, named after the config without its
+/// extension (`bench.cfg` → `./bench.status`, ...), never beside a config elsewhere.
+fn prefix(args: &SpeeduptestArgs) -> PathBuf {
+    args.output.clone().unwrap_or_else(|| {
+        let stem = args.config.file_stem().unwrap_or(args.config.as_os_str());
+        PathBuf::from(stem)
+    })
+}
+
+/// Refuses, before any sample is read, an output file that is the config or a sample file it names.
+fn check_outputs_clear(args: &SpeeduptestArgs, files: &[PathBuf], rows: &Rows) -> Result<()> {
+    let outputs: Vec<Output> = files
+        .iter()
+        .map(|path| Output {
+            flag: "-o",
+            path,
+            example: "analysis",
+        })
+        .collect();
+    let inputs: Vec<app::Input> = std::iter::once(args.config.as_path())
+        .chain(rows.sample_files())
+        .map(|path| app::Input::File(path.to_path_buf()))
+        .collect();
+    check_outputs(&outputs, &inputs)
 }
 
 /// Checks the option values (exit 2 on a bad one, naming the flag).

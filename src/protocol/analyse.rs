@@ -451,8 +451,8 @@ fn suite_warnings(suite: &Suite, benchmarks: &[BenchmarkAnalysis]) -> Vec<Warnin
                  given twice",
             )
             .with_hint(
-                "for criterion, save two baselines (`cargo bench -- --save-baseline before`, then \
-                 `after`) and compare them: `cargo speedup compare before after`",
+                "for criterion, save two baselines (`cargo bench --bench NAME -- --save-baseline before`, \
+                 then `after`) and compare them: `cargo speedup compare before after`",
             ),
         );
     }

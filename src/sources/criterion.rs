@@ -22,8 +22,12 @@ use super::{Builder, Context, Measured, SourceError, invalid};
 use crate::model::{Results, Unit};
 
 const FORMAT: &str = "criterion data";
-/// Criterion trees are `<group>/<function>/<value>/<baseline>`; deeper directories are not criterion's.
-const MAX_DEPTH: usize = 8;
+/// The deepest a baseline directory lies under a criterion root: `<group>[/<function>][/<value>]/<baseline>`
+/// (`formats.md` §1.2). Nothing deeper is criterion's, so nothing deeper is looked at.
+const MAX_DEPTH: usize = 4;
+
+/// What a criterion directory holds, for messages when nothing of it is found.
+const LAYOUT: &str = "<group>[/<function>][/<value>]/<baseline>/{benchmark,sample}.json";
 
 #[derive(Deserialize)]
 struct BenchmarkFile {
@@ -107,8 +111,10 @@ fn no_baseline(root: &Path, baseline: &str) -> SourceError {
          `--message-format=json` output instead"
             .to_string()
     } else if found.is_empty() {
-        "run `cargo bench` first, or point at the directory that holds criterion's output"
-            .to_string()
+        format!(
+            "run `cargo bench` first, or give the directory that holds criterion's output (e.g. \
+             target/criterion): it holds {LAYOUT}, at most {MAX_DEPTH} levels down"
+        )
     } else {
         format!("baselines found: {}", found.join(", "))
     };
@@ -133,14 +139,17 @@ pub fn baselines(root: &Path) -> Vec<String> {
     names
 }
 
-/// Calls `found` with every directory under `dir` that holds a `benchmark.json`. Symbolic links are not
-/// followed, so a link loop cannot hang the walk.
+/// Calls `found` with every baseline directory under the criterion root `dir`: one that holds a
+/// `benchmark.json`, from 1 to [`MAX_DEPTH`] levels down; a baseline directory is not looked into. Symbolic
+/// links are not followed, so a link loop cannot hang the walk, and nothing deeper than criterion's layout is
+/// read, so that a directory that is no criterion root (`/`) is listed to that depth, never walked whole.
 fn collect_benchmark_dirs(dir: &Path, depth: usize, found: &mut dyn FnMut(&Path)) {
-    if depth > MAX_DEPTH {
-        return;
-    }
     if depth > 0 && dir.join("benchmark.json").is_file() {
         found(dir);
+        return;
+    }
+    if depth == MAX_DEPTH {
+        return;
     }
     let Ok(entries) = std::fs::read_dir(dir) else {
         return;

@@ -152,37 +152,66 @@ fn hint_line(hint: &Option<String>) -> String {
 
 fn baseline_hint(baselines: &[String]) -> String {
     if baselines.is_empty() {
-        "\nhint: save one with `cargo bench -- --save-baseline NAME`, or set CRITERION_HOME".into()
+        "\nhint: save one with `cargo bench --bench NAME -- --save-baseline BASELINE` (or `--benches` \
+         for every bench target), or set CRITERION_HOME"
+            .into()
     } else {
         format!("\nhint: baselines found there: {}", baselines.join(", "))
     }
 }
 
-/// Loads one side: a file, a criterion directory, or a criterion baseline name (see the module doc).
-pub fn load(spec: &str, ctx: &Context) -> Result<Results, SourceError> {
+/// What a side names, told from the spec and the file system before anything is read (see the module doc).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Location<'a> {
+    /// `-`: standard input.
+    Stdin,
+    /// A directory, read as criterion's; with the selector after `#`, if any.
+    Dir(&'a Path, Option<&'a str>),
+    /// An existing path that is not a directory; with the selector after `#`, if any.
+    File(&'a Path, Option<&'a str>),
+    /// No such path: a criterion baseline name, looked up in the criterion home.
+    BaselineName,
+}
+
+/// Tells what `spec` names, the way [`load`] reads it.
+pub fn locate(spec: &str) -> Location<'_> {
     if spec == "-" {
-        let mut bytes = Vec::new();
-        std::io::stdin()
-            .read_to_end(&mut bytes)
-            .map_err(|error| SourceError::Read {
-                path: "standard input".into(),
-                error,
-            })?;
-        return load_bytes(&bytes, "standard input", None, ctx);
+        return Location::Stdin;
     }
     let (path, selector) = split_selector(spec);
     if path.is_dir() {
-        return criterion::load_dir(path, selector, ctx);
+        Location::Dir(path, selector)
+    } else if path.exists() {
+        Location::File(path, selector)
+    } else {
+        Location::BaselineName
     }
-    if path.exists() {
-        let origin = path.display().to_string();
-        let bytes = std::fs::read(path).map_err(|error| SourceError::Read {
-            path: origin.clone(),
-            error,
-        })?;
-        return load_bytes(&bytes, &origin, selector, ctx);
+}
+
+/// Loads one side: a file, a criterion directory, or a criterion baseline name (see the module doc).
+pub fn load(spec: &str, ctx: &Context) -> Result<Results, SourceError> {
+    match locate(spec) {
+        Location::Stdin => {
+            let mut bytes = Vec::new();
+            std::io::stdin()
+                .read_to_end(&mut bytes)
+                .map_err(|error| SourceError::Read {
+                    path: "standard input".into(),
+                    error,
+                })?;
+            load_bytes(&bytes, "standard input", None, ctx)
+        }
+        Location::Dir(path, selector) => criterion::load_dir(path, selector, ctx),
+        Location::File(path, selector) => {
+            let origin = path.display().to_string();
+            let bytes = std::fs::read(path).map_err(|error| SourceError::Read {
+                path: origin.clone(),
+                error,
+            })?;
+            load_bytes(&bytes, &origin, selector, ctx)
+        }
+        Location::BaselineName => load_baseline_name(spec, ctx),
     }
-    load_baseline_name(spec, ctx)
 }
 
 /// Splits `PATH#SELECTOR` when `PATH` exists and the whole spec does not.

@@ -58,25 +58,54 @@ pub const SAMPLES_UNAVAILABLE: &str = "Cannot process benchmark: samples unavail
 
 /// Reads the config at `path` and every sample file it names (relative to the current directory).
 pub fn read(path: &Path) -> Result<Config, ConfigError> {
+    Ok(read_rows(path)?.load())
+}
+
+/// The rows of a config, before any sample file is read.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Rows {
+    pub rows: Vec<Row>,
+    /// Problems with rows that could not be read as a benchmark at all (wrong number of fields, ...).
+    pub notes: Vec<String>,
+}
+
+/// Reads the config at `path` without reading the sample files it names.
+pub fn read_rows(path: &Path) -> Result<Rows, ConfigError> {
     let text = std::fs::read_to_string(path).map_err(|error| ConfigError::Unreadable {
         path: path.to_path_buf(),
         error,
     })?;
-    let rows = parse_config(&text).map_err(|found| ConfigError::Header {
+    let parsed = parse_config(&text).map_err(|found| ConfigError::Header {
         path: path.to_path_buf(),
         found,
     })?;
-    let mut config = Config {
-        entries: Vec::new(),
-        notes: Vec::new(),
-    };
-    for row in rows {
-        match row {
-            Ok(row) => config.entries.push(load_entry(row, &|p| std::fs::read(p))),
-            Err(note) => config.notes.push(note),
+    let (rows, notes): (Vec<_>, Vec<_>) = parsed.into_iter().partition(Result::is_ok);
+    Ok(Rows {
+        rows: rows.into_iter().flatten().collect(),
+        notes: notes.into_iter().filter_map(Result::err).collect(),
+    })
+}
+
+impl Rows {
+    /// The sample files the rows name, as written.
+    pub fn sample_files(&self) -> impl Iterator<Item = &Path> {
+        self.rows
+            .iter()
+            .flat_map(|row| [&row.sample1, &row.sample2])
+            .map(Path::new)
+    }
+
+    /// Reads every sample file the rows name.
+    pub fn load(self) -> Config {
+        Config {
+            entries: self
+                .rows
+                .into_iter()
+                .map(|row| load_entry(row, &|p| std::fs::read(p)))
+                .collect(),
+            notes: self.notes,
         }
     }
-    Ok(config)
 }
 
 /// A config row as written, before its sample files are read.

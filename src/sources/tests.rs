@@ -197,7 +197,7 @@ fn missing_criterion_home_does_not_panic() {
     };
     let message = load("before", &ctx).unwrap_err().to_string();
     assert!(
-        message.contains("save one with `cargo bench -- --save-baseline NAME`"),
+        message.contains("save one with `cargo bench --bench NAME -- --save-baseline BASELINE`"),
         "{message}"
     );
 }

@@ -5,7 +5,7 @@ use std::path::Path;
 
 use serde_json::Value;
 
-use crate::support::{root, run, run_in};
+use crate::support::{copy_tree, root, run, run_in, run_with_env};
 
 fn stdout(output: &std::process::Output) -> String {
     String::from_utf8(output.stdout.clone()).expect("UTF-8 output")
@@ -132,9 +132,10 @@ fn every_input_format_is_read_and_paired() {
 
 #[test]
 fn criterion_baselines_are_resolved_by_name_in_criterion_home() {
-    let output = std::process::Command::new(env!("CARGO_BIN_EXE_cargo-speedup"))
-        .args([
-            "speedup",
+    let home = root().join("fixtures/sources/criterion/real");
+    let output = run_with_env(
+        &root(),
+        &[
             "compare",
             "before",
             "after",
@@ -142,14 +143,9 @@ fn criterion_baselines_are_resolved_by_name_in_criterion_home() {
             "json",
             "--fail-on",
             "none",
-        ])
-        .current_dir(root())
-        .env(
-            "CRITERION_HOME",
-            root().join("fixtures/sources/criterion/real"),
-        )
-        .output()
-        .expect("runs");
+        ],
+        &[("CRITERION_HOME", &home)],
+    );
     assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
     let json: Value = serde_json::from_slice(&output.stdout).expect("JSON");
     // Matched by full_id, not by the sanitised directory name.
@@ -737,4 +733,35 @@ fn an_empty_side_is_named() {
     assert_eq!(output.status.code(), Some(2), "{message}");
     assert!(message.contains("BASE is empty"), "{message}");
     assert!(message.contains("hint:"), "{message}");
+}
+
+#[test]
+fn a_directory_is_searched_only_to_criterions_depth() {
+    // `real` has baselines 2 and 4 levels down (`fib_20/new`, `sum_squares/vec_u32_/64/new`): found from
+    // its root, not from three levels further up, where they are deeper than criterion's layout.
+    let dir = tempfile::tempdir().expect("tempdir");
+    let root_dir = dir.path().join("a/b/c/d");
+    copy_tree(&root().join("fixtures/sources/criterion/real"), &root_dir);
+    let output = run_in(
+        dir.path(),
+        &["compare", "a/b/c/d#before", "a/b/c/d#after", "-q"],
+    );
+    assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
+    assert!(
+        stdout(&output).contains("sum_squares/vec<u32>/64"),
+        "{}",
+        stdout(&output)
+    );
+    let output = run_in(dir.path(), &["compare", "a#before", "a#after"]);
+    let message = stderr(&output);
+    assert_eq!(output.status.code(), Some(2), "{message}");
+    assert!(
+        message.contains("a: no samples: no criterion benchmark has a `before` baseline here"),
+        "{message}"
+    );
+    assert!(
+        message
+            .contains("it holds <group>[/<function>][/<value>]/<baseline>/{benchmark,sample}.json"),
+        "{message}"
+    );
 }

@@ -2,6 +2,7 @@
 //! `fixtures/` and checks its output and exit status.
 
 mod compare;
+mod outputs;
 mod record;
 mod speeduptest;
 mod support;

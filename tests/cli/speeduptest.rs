@@ -41,6 +41,16 @@ fn speeduptest(dir: &Path, args: &[&str]) -> (tempfile::TempDir, PathBuf, String
     )
 }
 
+/// Writes `files` (name, content) into a new directory and runs `speeduptest b.cfg` there.
+fn speeduptest_on(files: &[(&str, &str)]) -> (tempfile::TempDir, std::process::Output) {
+    let dir = tempfile::tempdir().expect("a temporary directory");
+    for (name, content) in files {
+        fs::write(dir.path().join(name), content).expect("write");
+    }
+    let output = run_in(dir.path(), &["speeduptest", "b.cfg"]);
+    (dir, output)
+}
+
 #[test]
 fn the_papers_example_reproduces_its_four_outputs() {
     let (_dir, prefix, stdout) = speeduptest(&fixtures().join("paper"), &["bench.cfg"]);
@@ -110,22 +120,84 @@ fn bad_rows_are_warnings_and_the_other_rows_are_analysed() {
 }
 
 #[test]
-fn outputs_default_to_the_config_name_and_leave_no_temporary_file() {
+fn outputs_default_to_the_current_directory_and_leave_no_temporary_file() {
     let dir = tempfile::tempdir().expect("a temporary directory");
+    let config = dir.path().join("config");
+    fs::create_dir(&config).expect("mkdir");
     for entry in fs::read_dir(fixtures().join("paper")).expect("the fixture directory") {
         let path = entry.expect("an entry").path();
-        fs::copy(
-            &path,
-            dir.path().join(path.file_name().expect("a file name")),
-        )
-        .expect("copy");
+        fs::copy(&path, config.join(path.file_name().expect("a file name"))).expect("copy");
     }
-    let output = run_in(dir.path(), &["speeduptest", "bench.cfg"]);
-    assert!(output.status.success());
-    let prefix = dir.path().join("bench.cfg");
+    // The samples are named relative to the current directory, the config's: run there, then elsewhere.
+    let output = run_in(&config, &["speeduptest", "bench.cfg"]);
+    assert!(
+        output.status.success(),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    let prefix = config.join("bench");
     assert_eq!(read(&prefix, "out"), expected("paper.out"));
-    let files = fs::read_dir(dir.path()).expect("the directory").count();
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(
+        stderr.contains("wrote bench.status, bench.out, bench.warning, bench.report"),
+        "{stderr}"
+    );
+    let files = fs::read_dir(&config).expect("the directory").count();
     assert_eq!(files, 9 + 4, "the 9 inputs and the 4 outputs, nothing else");
+    let elsewhere = dir.path().join("elsewhere");
+    fs::create_dir(&elsewhere).expect("mkdir");
+    let output = run_in(&elsewhere, &["speeduptest", "../config/bench.cfg"]);
+    assert_eq!(
+        output.status.code(),
+        Some(2),
+        "its samples are not found from there"
+    );
+    let written: Vec<_> = fs::read_dir(&elsewhere).expect("the directory").collect();
+    assert_eq!(written.len(), 4, "the outputs go to the current directory");
+    assert!(elsewhere.join("bench.warning").is_file());
+    assert_eq!(
+        fs::read_dir(&config).expect("the directory").count(),
+        13,
+        "nothing beside the config"
+    );
+}
+
+#[test]
+fn a_config_without_rows_exits_2_saying_so() {
+    let (dir, output) = speeduptest_on(&[("b.cfg", "Name,Sample1,Sample2,ConfLevel,Coef\n")]);
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(output.status.code(), Some(2), "{stderr}");
+    assert!(
+        stderr.contains("b.cfg: no benchmark to analyse: the config has a header and no row"),
+        "{stderr}"
+    );
+    assert!(
+        stderr.contains("\nhint: add one row per benchmark"),
+        "{stderr}"
+    );
+    assert_eq!(
+        fs::read_dir(dir.path()).expect("the directory").count(),
+        1,
+        "nothing written"
+    );
+}
+
+#[test]
+fn a_config_whose_rows_all_fail_exits_2_after_writing_the_warnings() {
+    let config = "Name,Sample1,Sample2,ConfLevel,Coef\nx,missing1,missing2,,\n";
+    let (dir, output) = speeduptest_on(&[("b.cfg", config)]);
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(output.status.code(), Some(2), "{stderr}");
+    assert!(
+        stderr.contains("no benchmark of b.cfg could be analysed"),
+        "{stderr}"
+    );
+    assert!(stderr.contains("listed in b.warning"), "{stderr}");
+    let warning = fs::read_to_string(dir.path().join("b.warning")).expect("the warnings");
+    assert!(
+        warning.contains("File 'missing1' is not readable"),
+        "{warning}"
+    );
 }
 
 #[test]
@@ -148,9 +220,7 @@ fn a_bad_option_value_exits_2_naming_the_flag() {
 
 #[test]
 fn a_wrong_header_exits_2_naming_the_file() {
-    let dir = tempfile::tempdir().expect("a temporary directory");
-    fs::write(dir.path().join("b.cfg"), "Name,Base,Head\n").expect("write");
-    let output = run_in(dir.path(), &["speeduptest", "b.cfg"]);
+    let (_dir, output) = speeduptest_on(&[("b.cfg", "Name,Base,Head\n")]);
     assert_eq!(output.status.code(), Some(2));
     let stderr = String::from_utf8_lossy(&output.stderr);
     assert!(
@@ -162,18 +232,17 @@ fn a_wrong_header_exits_2_naming_the_file() {
 #[test]
 fn times_too_large_to_compute_with_are_a_row_warning_not_a_panic() {
     // Variances of 1e200 overflow; the F-test used to panic inside statrs on the NaN ratio.
-    let dir = tempfile::tempdir().expect("a temporary directory");
-    fs::write(dir.path().join("h1"), "1e200\n2e200\n3e200\n").expect("write");
-    fs::write(dir.path().join("h2"), "1e200\n2e200\n3.1e200\n").expect("write");
-    fs::write(
-        dir.path().join("b.cfg"),
-        "Name,Sample1,Sample2,ConfLevel,Coef\nhuge,h1,h2,,\n",
-    )
-    .expect("write");
-    let output = run_in(dir.path(), &["speeduptest", "b.cfg"]);
+    let (dir, output) = speeduptest_on(&[
+        ("h1", "1e200\n2e200\n3e200\n"),
+        ("h2", "1e200\n2e200\n3.1e200\n"),
+        (
+            "b.cfg",
+            "Name,Sample1,Sample2,ConfLevel,Coef\nhuge,h1,h2,,\n",
+        ),
+    ]);
     let stderr = String::from_utf8_lossy(&output.stderr);
     assert!(!stderr.contains("panicked"), "{stderr}");
-    let warning = fs::read_to_string(dir.path().join("b.cfg.warning")).expect("warning file");
+    let warning = fs::read_to_string(dir.path().join("b.warning")).expect("warning file");
     assert!(
         warning.contains("File 'h1', line 1") && warning.contains("outside the range"),
         "{warning}"

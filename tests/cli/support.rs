@@ -10,12 +10,22 @@ pub fn root() -> PathBuf {
 
 /// Runs `cargo-speedup speedup ARGS...` in `dir` with colours off and returns its output.
 pub fn run_in(dir: &std::path::Path, args: &[&str]) -> Output {
+    run_with_env(dir, args, &[])
+}
+
+/// [`run_in`] with more environment variables.
+pub fn run_with_env(
+    dir: &std::path::Path,
+    args: &[&str],
+    env: &[(&str, &std::path::Path)],
+) -> Output {
     Command::new(env!("CARGO_BIN_EXE_cargo-speedup"))
         .arg("speedup")
         .args(args)
         .current_dir(dir)
         .env("NO_COLOR", "1")
         .env_remove("CLICOLOR_FORCE")
+        .envs(env.iter().copied())
         .output()
         .expect("the binary runs")
 }
@@ -24,4 +34,19 @@ pub fn run_in(dir: &std::path::Path, args: &[&str]) -> Output {
 #[allow(dead_code)]
 pub fn run(args: &[&str]) -> Output {
     run_in(&root(), args)
+}
+
+/// Copies the directory tree `from` to `to`.
+#[allow(dead_code)]
+pub fn copy_tree(from: &std::path::Path, to: &std::path::Path) {
+    std::fs::create_dir_all(to).expect("mkdir");
+    for entry in std::fs::read_dir(from).expect("the directory") {
+        let path = entry.expect("an entry").path();
+        let target = to.join(path.file_name().expect("a name"));
+        if path.is_dir() {
+            copy_tree(&path, &target);
+        } else {
+            std::fs::copy(&path, &target).expect("copy");
+        }
+    }
 }

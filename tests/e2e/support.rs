@@ -38,7 +38,8 @@ pub const RUN: [&str; 13] = [
 
 /// Runs `git ARGS` in `dir` and returns its stdout; panics with its stderr on failure.
 pub fn git(dir: &Path, args: &[&str]) -> String {
-    let out = Command::new("git")
+    let mut command = Command::new("git");
+    command
         .args(["-c", "user.name=Test", "-c", "user.email=test@example.com"])
         .args([
             "-c",
@@ -47,12 +48,16 @@ pub fn git(dir: &Path, args: &[&str]) -> String {
             "init.defaultBranch=main",
         ])
         .args(args)
-        .current_dir(dir)
-        .output()
-        .expect("git runs");
+        .current_dir(dir);
+    succeed(&mut command, &format!("git {args:?}"))
+}
+
+/// Runs `command` and returns its stdout; panics with `what` and its stderr on failure.
+pub fn succeed(command: &mut Command, what: &str) -> String {
+    let out = command.output().expect("the command runs");
     assert!(
         out.status.success(),
-        "git {args:?}: {}",
+        "{what}: {}",
         String::from_utf8_lossy(&out.stderr)
     );
     String::from_utf8_lossy(&out.stdout).into_owned()
@@ -129,19 +134,15 @@ pub fn write_criterion_crate(dir: &Path, loops: u32) {
 
 /// `cargo generate-lockfile --offline` in `dir` (dependencies resolved from the local registry cache).
 pub fn generate_lockfile(dir: &Path) {
-    let out = cargo()
+    let mut command = cargo();
+    command
         .args(["generate-lockfile", "--offline"])
-        .current_dir(dir)
-        .output()
-        .expect("cargo runs");
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
+        .current_dir(dir);
+    succeed(&mut command, "cargo generate-lockfile");
 }
 
-fn cargo() -> Command {
+/// The cargo that runs the tests.
+pub fn cargo() -> Command {
     Command::new(std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into()))
 }
 
@@ -150,19 +151,29 @@ pub fn speedup(dir: &Path, target: &Path, args: &[&str]) -> Output {
     speedup_with_env(dir, target, args, &[])
 }
 
-/// [`speedup`] with more environment variables.
-pub fn speedup_with_env(dir: &Path, target: &Path, args: &[&str], env: &[(&str, &str)]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_cargo-speedup"))
-        .arg("speedup")
-        .args(args)
-        .envs(env.iter().copied())
+/// `command` set to run in `dir`, offline, with `target` as cargo's target directory.
+pub fn offline_in(mut command: Command, dir: &Path, target: &Path) -> Command {
+    command
         .current_dir(dir)
         .env("CARGO_TARGET_DIR", target)
-        .env("CARGO_NET_OFFLINE", "true")
-        .env("NO_COLOR", "1")
-        .env_remove("CRITERION_HOME")
-        .output()
-        .expect("the binary runs")
+        .env("CARGO_NET_OFFLINE", "true");
+    command
+}
+
+/// [`speedup`] with more environment variables (they win over the ones [`speedup`] sets).
+pub fn speedup_with_env(dir: &Path, target: &Path, args: &[&str], env: &[(&str, &str)]) -> Output {
+    offline_in(
+        Command::new(env!("CARGO_BIN_EXE_cargo-speedup")),
+        dir,
+        target,
+    )
+    .arg("speedup")
+    .args(args)
+    .env("NO_COLOR", "1")
+    .env_remove("CRITERION_HOME")
+    .envs(env.iter().copied())
+    .output()
+    .expect("the binary runs")
 }
 
 /// What a comparison must leave as it was: status, HEAD, branches, stash, worktrees.

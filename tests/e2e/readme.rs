@@ -1,0 +1,100 @@
+//! The README's workflows, run as the README shows them: a test that breaks when the README changes.
+
+use crate::support::*;
+
+/// Short criterion settings appended to the README's `cargo bench` commands, so that the test takes seconds.
+const SHORT: [&str; 7] = [
+    "--warm-up-time",
+    "0.05",
+    "--measurement-time",
+    "0.2",
+    "--sample-size",
+    "10",
+    "--noplot",
+];
+
+/// The commands of the README's block under `heading`, one per line, comments left out.
+fn readme_commands(heading: &str) -> Vec<Vec<String>> {
+    let readme = include_str!("../../README.md");
+    let section = readme
+        .split_once(heading)
+        .unwrap_or_else(|| panic!("README has no {heading:?}"))
+        .1;
+    let block = section
+        .split_once("```sh\n")
+        .and_then(|(_, rest)| rest.split_once("```"))
+        .expect("a sh block")
+        .0;
+    block
+        .lines()
+        .map(|line| line.split_once('#').map_or(line, |(command, _)| command))
+        .map(|line| {
+            line.split_whitespace()
+                .map(String::from)
+                .collect::<Vec<_>>()
+        })
+        .filter(|words| !words.is_empty())
+        .collect()
+}
+
+#[test]
+fn the_readmes_baseline_workflow_reports_the_slowed_benchmark() {
+    let _serial = serial();
+    let commands = readme_commands("### Existing results, compared");
+    let [save_before, save_after, compare] = &commands[..3] else {
+        panic!("expected three commands first: {commands:?}")
+    };
+    assert_eq!(save_before[..2], ["cargo", "bench"], "{save_before:?}");
+    assert_eq!(save_after[..2], ["cargo", "bench"], "{save_after:?}");
+    assert_eq!(compare, &["cargo", "speedup", "compare", "before", "after"]);
+    let repo = repository();
+    let dir = repo.path();
+    let home = tempfile::tempdir().unwrap();
+    let target = shared_target();
+    let bench = |words: &[String]| {
+        // `NAME` is the bench target: `benches/work.rs` in the test crate.
+        let args = words[1..]
+            .iter()
+            .map(|w| if w == "NAME" { "work" } else { w });
+        let mut command = offline_in(cargo(), dir, &target);
+        command
+            .args(args)
+            .args(SHORT)
+            .env("CRITERION_HOME", home.path());
+        succeed(&mut command, &format!("{words:?}"));
+    };
+    write_criterion_crate(dir, 300);
+    bench(save_before);
+    // The code change: `changed` spins ten times longer, `same` stays.
+    write_criterion_crate(dir, 3000);
+    bench(save_after);
+    let home_env = home.path().to_str().unwrap();
+    let out = speedup_with_env(
+        dir,
+        &target,
+        &compare[2..].iter().map(String::as_str).collect::<Vec<_>>(),
+        &[("CRITERION_HOME", home_env)],
+    );
+    let table = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(out.status.code(), Some(0), "{table}\n{}", stderr(&out));
+    // A table row: name, BASE, unit, HEAD, unit, median speedup (`0.14x`), ..., the verdicts.
+    let row = |name: &str| {
+        table
+            .lines()
+            .find(|l| l.split_whitespace().next() == Some(name))
+            .unwrap_or_else(|| panic!("no row {name} in\n{table}"))
+    };
+    let speedup = |row: &str| -> f64 {
+        row.split_whitespace()
+            .find_map(|w| w.strip_suffix('x')?.parse().ok())
+            .unwrap_or_else(|| panic!("no speedup in {row}"))
+    };
+    assert!(row("changed").contains("slower"), "{table}");
+    assert!(speedup(row("changed")) < 0.5, "{table}");
+    // One process per side: unchanged code may still read a little faster or slower, never 2x.
+    assert!((0.5..2.0).contains(&speedup(row("same"))), "{table}");
+    assert!(
+        table.contains("Gate (--fail-on suite, threshold 0%): passed"),
+        "{table}"
+    );
+}
