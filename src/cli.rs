@@ -195,7 +195,9 @@ pub struct RunArgs {
     /// criterion's benchmark filter
     #[arg(long = "filter", value_name = "PATTERN")]
     pub filter: Option<String>,
-    /// Process runs per revision, in randomized interleaved blocks; each run is one observation [default: 10]
+    /// Process runs per revision before the first look (with --fixed: all of them), in randomized
+    /// interleaved blocks; each run is one observation [default: 5 at confidence 0.95, 6 at 0.99; 10 with
+    /// --fixed and for record]
     #[arg(
         long = "runs",
         visible_alias = "rounds",
@@ -203,6 +205,17 @@ pub struct RunArgs {
         allow_negative_numbers = true
     )]
     pub runs: Option<i64>,
+    /// Most process runs per revision: benchmarks still undecided at the looks (after --runs, then each
+    /// time the runs double) run until here, then they are inconclusive [default: 4 x --runs]
+    #[arg(long = "max-runs", value_name = "N", allow_negative_numbers = true)]
+    pub max_runs: Option<i64>,
+    /// Run every benchmark --runs times and decide once, instead of running each until it is decided
+    #[arg(long = "fixed", conflicts_with = "max_runs")]
+    pub fixed: bool,
+    /// Time for the whole comparison, builds included (e.g. 90s, 10m, 1h): no look is started that would
+    /// not end in time, and what is still undecided is inconclusive
+    #[arg(long = "budget", value_name = "DURATION")]
+    pub budget: Option<String>,
     /// Seed of the blocks' random order (printed on every run, so that an order can be repeated)
     #[arg(long = "seed", value_name = "N")]
     pub seed: Option<u64>,

@@ -36,7 +36,7 @@ pub fn compare(args: &CompareArgs) -> Result<Outcome> {
     )?;
     let base = sources::load(&args.base, &context)?;
     let head = sources::load(&args.head, &context)?;
-    analyse_and_report(base, head, vec![], &args.analysis)
+    analyse_and_report(base, head, vec![], 1, &args.analysis)
 }
 
 /// What `spec` reads on disk: a file, or a criterion directory (a baseline name reads the criterion home).
@@ -82,9 +82,11 @@ pub fn analyse_and_report(
     base: Results,
     head: Results,
     identical: Vec<String>,
+    looks: u32,
     args: &AnalysisArgs,
 ) -> Result<Outcome> {
-    let plan = AnalysisPlan::from_args(args)?;
+    let mut plan = AnalysisPlan::from_args(args)?;
+    plan.options.looks = looks;
     let (base_origin, head_origin) = (base.origin.clone(), head.origin.clone());
     let mut suite = Suite::pair(base, head);
     suite.identical = identical;

@@ -6,7 +6,10 @@ use super::compare::check_report_outputs;
 use super::{Input, Outcome, Output, analyse_and_report, check_outputs, write_to};
 use crate::cli::{AnalysisArgs, RecordArgs, RunArgs};
 use crate::measure;
+use crate::model::{Results, Suite};
 use crate::plan::AnalysisPlan;
+use crate::protocol::analyse::Options;
+use crate::protocol::sequential::open_benchmarks;
 
 /// `cargo speedup REVISIONS`.
 pub fn revisions(
@@ -22,10 +25,30 @@ pub fn revisions(
     };
     // Options of the analysis and where the reports go are checked before minutes of building and running,
     // not after.
-    AnalysisPlan::from_args(analysis)?;
+    let plan = AnalysisPlan::from_args(analysis)?;
     check_report_outputs(analysis, &[manifest(run)])?;
-    let measured = measure::measure_revisions(revisions, run, analysis.quiet)?;
-    analyse_and_report(measured.base, measured.head, measured.identical, analysis)
+    // Between looks, the analysis itself says which benchmarks are still undecided.
+    let decide = |base: &Results, head: &Results, looks: u32| {
+        let options = Options {
+            looks,
+            ..plan.options
+        };
+        open_benchmarks(&Suite::pair(base.clone(), head.clone()), &options)
+    };
+    let measured = measure::measure_revisions(
+        revisions,
+        run,
+        analysis.quiet,
+        plan.options.confidence,
+        &decide,
+    )?;
+    analyse_and_report(
+        measured.base,
+        measured.head,
+        measured.identical,
+        measured.looks,
+        analysis,
+    )
 }
 
 /// `cargo speedup record`.

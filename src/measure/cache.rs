@@ -162,6 +162,9 @@ mod tests {
             features: features.map(String::from),
             filter: None,
             runs: None,
+            max_runs: None,
+            fixed: false,
+            budget: None,
             seed: Some(1),
             warm_up_time: None,
             measurement_time: None,
@@ -170,7 +173,7 @@ mod tests {
             rerun: false,
             run_identical: false,
         };
-        RunOptions::from_args(&args, false).unwrap()
+        RunOptions::from_args(&args, false, None).unwrap()
     }
 
     fn key(sha: &str, features: Option<&str>, cpu: &str) -> CacheKey {

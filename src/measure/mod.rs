@@ -32,6 +32,7 @@ mod versions;
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
+use std::time::Instant;
 
 pub use error::MeasureError;
 pub use revision::RevisionSpec;
@@ -66,11 +67,18 @@ impl Role {
     }
 }
 
+/// Which benchmarks the runs so far leave undecided, given BASE's and HEAD's results and the number of looks
+/// the plan may take (the analysis decides at risk alpha / looks): the seam through which a race asks the
+/// analysis between looks, without this module deciding anything.
+pub type Decide<'a> = &'a dyn Fn(&Results, &Results, u32) -> Vec<String>;
+
 /// What `cargo speedup REVISIONS` measured.
 #[derive(Debug)]
 pub struct Measured {
     pub base: Results,
     pub head: Results,
+    /// The number of looks the plan could take: the analysis must decide at the per-look risk.
+    pub looks: u32,
     /// The benchmarks not run because BASE and HEAD built their executables byte for byte alike
     /// (`docs/replication.md` §3): nothing can differ between them.
     pub identical: Vec<String>,
@@ -81,9 +89,12 @@ pub fn measure_revisions(
     revisions: &str,
     args: &RunArgs,
     quiet: bool,
+    confidence: f64,
+    decide: Decide<'_>,
 ) -> Result<Measured, MeasureError> {
+    let started = Instant::now();
     let spec = RevisionSpec::parse(revisions)?;
-    let options = RunOptions::from_args(args, quiet)?;
+    let options = RunOptions::from_args(args, quiet, Some(confidence))?;
     let project = Project::discover(args.manifest_path.as_deref(), true)?;
     interrupt::install();
     let _lock = lock::Lock::acquire(&project.speedup_dir())?;
@@ -130,7 +141,11 @@ pub fn measure_revisions(
             ));
         }
     }
-    let (measured, identical) = measure(&project, &options, &progress, &sides)?;
+    let race = Race {
+        decide: Some(decide),
+        started,
+    };
+    let (measured, identical) = measure(&project, &options, &progress, &sides, &race)?;
     let [base, head] = sides;
     let mut measured = measured.into_iter();
     let mut finish = |plan: Plan| -> Result<Results, MeasureError> {
@@ -156,19 +171,30 @@ pub fn measure_revisions(
     Ok(Measured {
         base,
         head,
+        looks: options.plan.count(),
         identical,
     })
 }
 
 /// `cargo speedup record`: the working tree's pooled results.
 pub fn record(args: &RunArgs, quiet: bool) -> Result<Results, MeasureError> {
-    let options = RunOptions::from_args(args, quiet)?;
+    let options = RunOptions::from_args(args, quiet, None)?;
     let project = Project::discover(args.manifest_path.as_deref(), false)?;
     interrupt::install();
     let _lock = lock::Lock::acquire(&project.speedup_dir())?;
     let progress = Progress::new(quiet);
     let plan = Plan::new(&project, &options, Side::WorkingTree, Role::Record, None);
-    let (mut measured, _) = measure(&project, &options, &progress, std::slice::from_ref(&plan))?;
+    let race = Race {
+        decide: None,
+        started: Instant::now(),
+    };
+    let (mut measured, _) = measure(
+        &project,
+        &options,
+        &progress,
+        std::slice::from_ref(&plan),
+        &race,
+    )?;
     measured.pop().ok_or(MeasureError::NoSamples {
         revision: plan.label,
     })
@@ -239,6 +265,7 @@ fn measure(
     options: &RunOptions,
     progress: &Progress,
     sides: &[Plan],
+    race: &Race<'_>,
 ) -> Result<(Vec<Results>, Vec<String>), MeasureError> {
     let todo: Vec<&Plan> = sides.iter().filter(|p| p.cached.is_none()).collect();
     if todo.is_empty() {
@@ -323,19 +350,7 @@ fn measure(
     for p in &mut participants {
         layout::add_layouts(project, options, progress, &p.label, &mut p.binaries)?;
     }
-    let args = options.criterion_args(runner::BASELINE);
-    progress.note(&format!(
-        "{} process runs per revision in randomized blocks, seed {} (`--seed {}` repeats this order)",
-        options.runs, options.seed, options.seed
-    ));
-    let pooled = runner::run_all(
-        &dir.join("runs"),
-        &participants,
-        options.runs,
-        options.seed,
-        &args,
-        progress,
-    )?;
+    let pooled = run_race(&dir.join("runs"), &participants, options, progress, race)?;
     let results = pooled
         .into_iter()
         .map(|mut results| {
@@ -344,6 +359,135 @@ fn measure(
         })
         .collect();
     Ok((results, identical))
+}
+
+/// How the runs of a comparison may stop early: the analysis's verdicts between looks, and the clock the
+/// budget counts from.
+struct Race<'a> {
+    /// `None`: one participant or nothing to decide between looks; the plan's runs all run.
+    decide: Option<Decide<'a>>,
+    started: Instant,
+}
+
+/// Runs the plan's blocks look by look (`protocol::sequential`): after each look but the last, the
+/// benchmarks the analysis decides stop and the next blocks run the open ones only; the race ends when none
+/// is open, at the last look, or when the next look would not end within `--budget`.
+fn run_race(
+    runs_dir: &Path,
+    participants: &[Participant],
+    options: &RunOptions,
+    progress: &Progress,
+    race: &Race<'_>,
+) -> Result<Vec<Results>, MeasureError> {
+    runner::clear(runs_dir, participants)?;
+    let looks = options.plan.looks();
+    let by_target: Vec<(String, Vec<String>)> = match participants.first() {
+        Some(p) if looks.len() > 1 => p
+            .binaries
+            .iter()
+            .map(|b| {
+                runner::list(b, options.filter.as_deref(), &p.label).map(|n| (b.target.clone(), n))
+            })
+            .collect::<Result<_, _>>()?,
+        _ => vec![],
+    };
+    let benchmarks: usize = by_target.iter().map(|(_, n)| n.len()).sum();
+    let per_run = options.warm_up_secs + options.measurement_secs;
+    if let Some(budget) = options.budget {
+        // One block: every benchmark once per side, warm-up and measurement.
+        let block = per_run * (benchmarks.max(1) * participants.len()) as f64;
+        if race.started.elapsed().as_secs_f64() + block > budget.as_secs_f64() {
+            return Err(MeasureError::Option {
+                flag: "--budget",
+                value: format!("{}s", budget.as_secs()),
+                expected: "time for at least one block of runs after the builds (every benchmark once per \
+                           revision, warm-up and measurement)",
+            });
+        }
+    }
+    match looks.as_slice() {
+        [only] => progress.note(&format!(
+            "{only} process runs per revision in randomized blocks, seed {} (`--seed {}` repeats this order)",
+            options.seed, options.seed
+        )),
+        _ => progress.note(&format!(
+            "process runs per revision in randomized blocks until each benchmark is decided: looks after \
+             {} runs, at risk alpha/{} each; seed {} (`--seed {}` repeats this order)",
+            looks
+                .iter()
+                .map(u32::to_string)
+                .collect::<Vec<_>>()
+                .join(", "),
+            looks.len(),
+            options.seed,
+            options.seed
+        )),
+    }
+    let args = |filter| options.criterion_args_with(runner::BASELINE, filter);
+    let mut open: Option<Vec<String>> = None;
+    let mut stopped = std::collections::HashMap::new();
+    let mut done = 0;
+    let started_runs = Instant::now();
+    for (i, &look) in looks.iter().enumerate() {
+        if let (Some(budget), true) = (options.budget, done > 0) {
+            // The next look costs about what the runs so far cost per block and open benchmark.
+            let open_now = open.as_ref().map_or(benchmarks, Vec::len) as f64;
+            let per_block = started_runs.elapsed().as_secs_f64() / f64::from(done);
+            let next = per_block * f64::from(look - done) * open_now / benchmarks.max(1) as f64;
+            if race.started.elapsed().as_secs_f64() + next > budget.as_secs_f64() {
+                progress.note(&format!(
+                    "note: the budget ({}s) leaves no time for the look after {look} runs: {} benchmarks \
+                     still undecided after {done} runs are inconclusive",
+                    budget.as_secs(),
+                    open_now
+                ));
+                break;
+            }
+        }
+        let selection = runner::Selection {
+            open: open.as_deref(),
+            by_target: &by_target,
+        };
+        runner::run_blocks(
+            runs_dir,
+            participants,
+            done..look,
+            options.plan.max(),
+            options.seed,
+            &args,
+            selection,
+            progress,
+        )?;
+        done = look;
+        let (Some(decide), false) = (race.decide, i + 1 == looks.len()) else {
+            break;
+        };
+        let so_far = runner::read_all(runs_dir, participants, done, &stopped)?;
+        let [base, head] = so_far.as_slice() else {
+            break;
+        };
+        let still_open = decide(base, head, looks.len() as u32);
+        let before = open
+            .clone()
+            .unwrap_or_else(|| base.benchmarks.iter().map(|b| b.name.clone()).collect());
+        for name in before.iter().filter(|n| !still_open.contains(n)) {
+            stopped.insert(name.clone(), look);
+        }
+        if still_open.is_empty() {
+            progress.note(&format!(
+                "every benchmark decided after {look} runs per revision"
+            ));
+            break;
+        }
+        progress.note(&format!(
+            "after {look} runs per revision: {} of {} benchmarks decided, {} still open",
+            stopped.len(),
+            benchmarks,
+            still_open.len()
+        ));
+        open = Some(still_open);
+    }
+    runner::read_all(runs_dir, participants, done, &stopped)
 }
 
 /// Takes out of both sides the bench targets whose executables BASE and HEAD built byte for byte alike, and

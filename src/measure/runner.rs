@@ -115,15 +115,8 @@ pub fn schedule(blocks: u32, participants: &[Participant], seed: u64) -> Vec<Ste
     steps
 }
 
-/// Runs every step, then reads each participant's runs (in the participants' order).
-pub fn run_all(
-    runs_dir: &Path,
-    participants: &[Participant],
-    blocks: u32,
-    seed: u64,
-    criterion_args: &[String],
-    progress: &Progress,
-) -> Result<Vec<Results>, MeasureError> {
+/// Removes what earlier runs left in `runs_dir` for these participants.
+pub fn clear(runs_dir: &Path, participants: &[Participant]) -> Result<(), MeasureError> {
     for p in participants {
         let dir = runs_dir.join(p.slug);
         if dir.exists() {
@@ -134,23 +127,109 @@ pub fn run_all(
             })?;
         }
     }
-    let steps = schedule(blocks, participants, seed);
+    Ok(())
+}
+
+/// Which benchmarks the next blocks run: all that the user's filter selects, or only the ones still open,
+/// through criterion's filter narrowed to their exact names per bench target (a target with none open does
+/// not run).
+#[derive(Debug, Clone, Copy)]
+pub struct Selection<'a> {
+    /// `None`: every benchmark.
+    pub open: Option<&'a [String]>,
+    /// The benchmarks of each bench target, as criterion lists them.
+    pub by_target: &'a [(String, Vec<String>)],
+}
+
+impl Selection<'_> {
+    /// criterion's filter for `target`: `Some(None)` keeps the user's, `Some(Some(regex))` narrows it to the
+    /// open benchmarks, `None` when the target has nothing to run.
+    fn filter(&self, target: &str) -> Option<Option<String>> {
+        let Some(open) = self.open else {
+            return Some(None);
+        };
+        let names: Vec<&String> = self
+            .by_target
+            .iter()
+            .filter(|(t, _)| t == target)
+            .flat_map(|(_, names)| names)
+            .filter(|n| open.contains(n))
+            .collect();
+        (!names.is_empty()).then(|| Some(exact_names(&names)))
+    }
+}
+
+/// A regular expression matching exactly `names` (criterion matches its filter as a regex against the full
+/// benchmark id).
+fn exact_names(names: &[&String]) -> String {
+    let escaped: Vec<String> = names
+        .iter()
+        .map(|name| {
+            name.chars()
+                .flat_map(|c| {
+                    let special = "\\.+*?()|[]{}^$#&-~".contains(c);
+                    special
+                        .then_some('\\')
+                        .into_iter()
+                        .chain(std::iter::once(c))
+                })
+                .collect()
+        })
+        .collect();
+    format!("^(?:{})$", escaped.join("|"))
+}
+
+/// Runs blocks `blocks` of the schedule drawn from `seed` (the same order whatever range is asked), with
+/// `selection`'s benchmarks; `of` is the most blocks the plan may run, for progress.
+#[allow(clippy::too_many_arguments)]
+pub fn run_blocks(
+    runs_dir: &Path,
+    participants: &[Participant],
+    blocks: std::ops::Range<u32>,
+    of: u32,
+    seed: u64,
+    criterion_args: &dyn Fn(Option<String>) -> Vec<String>,
+    selection: Selection<'_>,
+    progress: &Progress,
+) -> Result<(), MeasureError> {
+    let steps: Vec<Step> = schedule(blocks.end, participants, seed)
+        .into_iter()
+        .filter(|s| blocks.contains(&s.block))
+        .filter(|s| {
+            let target = &participants[s.participant].binaries[s.binary].target;
+            selection.filter(target).is_some()
+        })
+        .collect();
     progress.start_runs(steps.len() as u64);
     for step in &steps {
         let p = &participants[step.participant];
         let binary = &p.binaries[step.binary];
-        progress.step(&p.label, &binary.target, step.block + 1, blocks);
+        let Some(filter) = selection.filter(&binary.target) else {
+            continue;
+        };
+        progress.step(&p.label, &binary.target, step.block + 1, of);
         let home = home(runs_dir, p.slug, step.block);
         run_one(
             binary,
             binary.layout_for(step.block),
             &home,
-            criterion_args,
+            &criterion_args(filter),
             &p.label,
         )?;
         progress.done_one();
     }
     progress.finish();
+    Ok(())
+}
+
+/// Each participant's runs of the first `blocks` blocks (in the participants' order); `stopped` gives the
+/// runs of the benchmarks that stopped early, decided, so that they are not reported missing from later runs.
+pub fn read_all(
+    runs_dir: &Path,
+    participants: &[Participant],
+    blocks: u32,
+    stopped: &std::collections::HashMap<String, u32>,
+) -> Result<Vec<Results>, MeasureError> {
     participants
         .iter()
         .map(|p| {
@@ -166,7 +245,7 @@ pub fn run_all(
                     read_run(&home(runs_dir, p.slug, b)).map(|r| (r, layout))
                 })
                 .collect::<Result<Vec<_>, _>>()?;
-            let collected = collect(&p.origin, runs);
+            let collected = collect(&p.origin, runs, stopped);
             if collected.benchmarks.is_empty() {
                 return Err(MeasureError::NoSamples {
                     revision: p.label.clone(),
@@ -256,8 +335,12 @@ fn run_one(
 
 /// One revision's runs as [`Runs`] per benchmark: what a run measured inside its one process becomes one
 /// [`Run`], tagged with the layout it ran. A benchmark missing from some runs keeps the runs it has, with a
-/// note.
-pub fn collect(origin: &str, runs: Vec<(Results, Option<u32>)>) -> Results {
+/// note, unless it stopped after the runs `stopped` gives it (decided early).
+pub fn collect(
+    origin: &str,
+    runs: Vec<(Results, Option<u32>)>,
+    stopped: &std::collections::HashMap<String, u32>,
+) -> Results {
     let total = runs.len();
     let mut environment = Default::default();
     let mut notes = Vec::new();
@@ -286,9 +369,10 @@ pub fn collect(origin: &str, runs: Vec<(Results, Option<u32>)>) -> Results {
     let benchmarks = collected
         .into_iter()
         .filter_map(|(mut b, runs)| {
-            if runs.len() < total {
+            let expected = stopped.get(&b.name).map_or(total, |&n| n as usize);
+            if runs.len() < expected {
                 notes.push(format!(
-                    "{origin}: `{}` ran in {} of {total} runs; it is compared on those",
+                    "{origin}: `{}` ran in {} of {expected} runs; it is compared on those",
                     b.name,
                     runs.len()
                 ));
@@ -437,6 +521,7 @@ mod tests {
                 (results(&[("a", &[1.0, 2.0, 3.0]), ("b", &[5.0])]), Some(0)),
                 (results(&[("a", &[3.0, 4.0])]), Some(1)),
             ],
+            &Default::default(),
         );
         let a = &collected.benchmarks[0].runs;
         assert_eq!(a.len(), 2);
@@ -450,5 +535,42 @@ mod tests {
             "{:?}",
             collected.notes
         );
+        // Stopped after its first run, decided: not missing.
+        let stopped = [("b".to_string(), 1)].into_iter().collect();
+        let quiet = collect(
+            "main",
+            vec![
+                (results(&[("a", &[1.0]), ("b", &[5.0])]), None),
+                (results(&[("a", &[3.0])]), None),
+            ],
+            &stopped,
+        );
+        assert!(quiet.notes.is_empty(), "{:?}", quiet.notes);
+    }
+
+    #[test]
+    fn a_narrowed_filter_matches_exactly_the_open_names() {
+        let by_target = vec![
+            (
+                "t".to_string(),
+                vec!["g/a".to_string(), "g/a+b (1)".to_string(), "c".to_string()],
+            ),
+            ("u".to_string(), vec!["d".to_string()]),
+        ];
+        let open = vec!["g/a+b (1)".to_string(), "c".to_string()];
+        let selection = Selection {
+            open: Some(&open),
+            by_target: &by_target,
+        };
+        assert_eq!(
+            selection.filter("t"),
+            Some(Some("^(?:g/a\\+b \\(1\\)|c)$".to_string()))
+        );
+        assert_eq!(selection.filter("u"), None);
+        let all = Selection {
+            open: None,
+            by_target: &by_target,
+        };
+        assert_eq!(all.filter("u"), Some(None));
     }
 }

@@ -9,12 +9,21 @@
 //! their median), so a benchmark costs 2 x 10 x 0.8 s = 16 s for both revisions: what two plain
 //! `cargo bench` runs spend on it with criterion's 3 s + 5 s.
 
+use std::time::Duration;
+
 use crate::cli::RunArgs;
+use crate::protocol::analyse::rank_sum_can_reject;
+use crate::protocol::sequential::LookPlan;
 
 use super::MeasureError;
 
-/// Process runs per revision when `--runs` is not given.
+/// Process runs per revision of a fixed plan (`--fixed`, `record`) when `--runs` is not given.
 pub const DEFAULT_RUNS: u32 = 10;
+/// The fewest runs before the first look of a race when `--runs` is not given: 5 per side, or more when the
+/// per-look risk needs it (the rank-sum test of n against n runs reaches p = 1/C(2n, n) at best).
+pub const DEFAULT_FIRST_LOOK: u32 = 5;
+/// `--max-runs` is this many times `--runs` when not given: looks at n, 2n and 4n.
+pub const DEFAULT_MAX_FACTOR: u32 = 4;
 /// criterion `--warm-up-time` per run when not given.
 pub const DEFAULT_WARM_UP_SECS: f64 = 0.3;
 /// criterion `--measurement-time` per run when not given.
@@ -36,8 +45,12 @@ pub struct RunOptions {
     pub benches: Vec<String>,
     pub features: Option<String>,
     pub filter: Option<String>,
-    /// Process runs per revision, >= 2.
+    /// Process runs per revision at the first look (all of them for a fixed plan), >= 2.
     pub runs: u32,
+    /// When to look at the runs and decide (`protocol::sequential`); one look for a fixed plan.
+    pub plan: LookPlan,
+    /// `--budget`: the time the whole comparison may take.
+    pub budget: Option<Duration>,
     /// The seed of the blocks' order.
     pub seed: u64,
     /// The seed as given by `--seed`, if it was.
@@ -56,9 +69,19 @@ pub struct RunOptions {
 }
 
 impl RunOptions {
-    pub fn from_args(args: &RunArgs, quiet: bool) -> Result<RunOptions, MeasureError> {
+    /// `race_confidence`: the confidence of the decisions when the runs race (revisions), `None` for a
+    /// fixed plan (`record`).
+    pub fn from_args(
+        args: &RunArgs,
+        quiet: bool,
+        race_confidence: Option<f64>,
+    ) -> Result<RunOptions, MeasureError> {
+        let race_confidence = race_confidence.filter(|_| !args.fixed);
         let runs = match args.runs {
-            None => DEFAULT_RUNS,
+            None => match race_confidence {
+                Some(c) => first_look(c),
+                None => DEFAULT_RUNS,
+            },
             Some(n) if (2..=i64::from(u32::MAX)).contains(&n) => n as u32,
             Some(n) => {
                 return Err(invalid(
@@ -88,13 +111,31 @@ impl RunOptions {
             }
             other => other.unwrap_or(DEFAULT_SAMPLE_SIZE),
         };
-        let layouts = layouts(args.layouts.as_deref(), runs)?;
+        let max_runs = match (race_confidence, args.max_runs) {
+            (None, _) => runs,
+            (Some(_), None) => runs.saturating_mul(DEFAULT_MAX_FACTOR),
+            (Some(_), Some(n)) if n >= i64::from(runs) && n <= i64::from(u32::MAX) => n as u32,
+            (Some(_), Some(n)) => {
+                return Err(invalid(
+                    "--max-runs",
+                    &n.to_string(),
+                    "at least --runs (the runs before the first look); equal to it for a fixed plan, \
+                     as --fixed does",
+                ));
+            }
+        };
+        let plan = LookPlan::new(runs, max_runs)
+            .ok_or_else(|| invalid("--max-runs", &max_runs.to_string(), "at least --runs"))?;
+        let budget = args.budget.as_deref().map(parse_budget).transpose()?;
+        let layouts = layouts(args.layouts.as_deref(), max_runs)?;
         Ok(RunOptions {
             package: args.package.clone(),
             benches: args.bench.clone(),
             features: args.features.clone(),
             filter: args.filter.clone(),
             runs,
+            plan,
+            budget,
             seed: args.seed.unwrap_or_else(clock_seed),
             given_seed: args.seed,
             warm_up_secs: secs("--warm-up-time", args.warm_up_time, DEFAULT_WARM_UP_SECS)?,
@@ -113,8 +154,14 @@ impl RunOptions {
 
     /// The arguments of one benchmark binary run, after the binary: what `cargo bench -- ...` would pass.
     pub fn criterion_args(&self, baseline: &str) -> Vec<String> {
+        self.criterion_args_with(baseline, None)
+    }
+
+    /// [`criterion_args`](Self::criterion_args) with `filter` in place of the user's, when given (the
+    /// benchmarks still open in a race).
+    pub fn criterion_args_with(&self, baseline: &str, filter: Option<String>) -> Vec<String> {
         let mut args = vec!["--bench".to_string()];
-        args.extend(self.filter.clone());
+        args.extend(filter.or_else(|| self.filter.clone()));
         args.extend([
             "--save-baseline".to_string(),
             baseline.to_string(),
@@ -152,6 +199,56 @@ fn layouts(value: Option<&str>, runs: u32) -> Result<u32, MeasureError> {
     Ok(asked.min(runs))
 }
 
+/// The runs before a race's first look at `confidence`: [`DEFAULT_FIRST_LOOK`], or the fewest from there
+/// with which the one-sided rank-sum test can reach the per-look risk of the default plan (3 looks).
+fn first_look(confidence: f64) -> u32 {
+    let looks = LookPlan::new(DEFAULT_FIRST_LOOK, DEFAULT_FIRST_LOOK * DEFAULT_MAX_FACTOR)
+        .map_or(1, |p| p.count());
+    let alpha = (1.0 - confidence) / f64::from(looks);
+    (DEFAULT_FIRST_LOOK..64)
+        .find(|&n| rank_sum_can_reject(n as usize, n as usize, alpha))
+        .unwrap_or(64)
+}
+
+/// `--budget`: `90s`, `10m`, `1h30m`, `2h`, or a number of seconds.
+fn parse_budget(text: &str) -> Result<Duration, MeasureError> {
+    let bad = || {
+        invalid(
+            "--budget",
+            text,
+            "a duration such as 90s, 10m or 1h30m (a plain number is seconds)",
+        )
+    };
+    let text = text.trim();
+    if let Ok(secs) = text.parse::<f64>() {
+        return (secs.is_finite() && secs > 0.0)
+            .then(|| Duration::from_secs_f64(secs))
+            .ok_or_else(bad);
+    }
+    let mut total = 0.0;
+    let mut number = String::new();
+    for c in text.chars() {
+        match c {
+            '0'..='9' | '.' => number.push(c),
+            'h' | 'm' | 's' if !number.is_empty() => {
+                let value: f64 = number.parse().map_err(|_| bad())?;
+                total += value
+                    * match c {
+                        'h' => 3600.0,
+                        'm' => 60.0,
+                        _ => 1.0,
+                    };
+                number.clear();
+            }
+            _ => return Err(bad()),
+        }
+    }
+    if !number.is_empty() || !(total.is_finite() && total > 0.0) {
+        return Err(bad());
+    }
+    Ok(Duration::from_secs_f64(total))
+}
+
 /// A seed for when none is given: the clock's nanoseconds.
 fn clock_seed() -> u64 {
     std::time::SystemTime::now()
@@ -179,6 +276,9 @@ mod tests {
             features: None,
             filter: None,
             runs: None,
+            max_runs: None,
+            fixed: false,
+            budget: None,
             seed: None,
             warm_up_time: None,
             measurement_time: None,
@@ -191,7 +291,7 @@ mod tests {
 
     #[test]
     fn defaults_cost_one_criterion_run_per_revision() {
-        let o = RunOptions::from_args(&args(), false).unwrap();
+        let o = RunOptions::from_args(&args(), false, None).unwrap();
         let per_benchmark = f64::from(o.runs) * (o.warm_up_secs + o.measurement_secs);
         assert_eq!(per_benchmark, 3.0 + 5.0);
         assert!(
@@ -204,7 +304,7 @@ mod tests {
     fn a_given_seed_is_kept() {
         let mut a = args();
         a.seed = Some(42);
-        assert_eq!(RunOptions::from_args(&a, false).unwrap().seed, 42);
+        assert_eq!(RunOptions::from_args(&a, false, None).unwrap().seed, 42);
     }
 
     #[test]
@@ -212,7 +312,7 @@ mod tests {
         let mut a = args();
         a.filter = Some("parse/".into());
         a.sample_size = Some(20);
-        let o = RunOptions::from_args(&a, false).unwrap();
+        let o = RunOptions::from_args(&a, false, None).unwrap();
         let got = o.criterion_args("speedup");
         assert_eq!(
             &got[..4],
@@ -224,10 +324,10 @@ mod tests {
     #[test]
     fn layouts_default_to_one_per_run_up_to_a_cap() {
         let mut a = args();
-        assert_eq!(RunOptions::from_args(&a, false).unwrap().layouts, 10);
+        assert_eq!(RunOptions::from_args(&a, false, None).unwrap().layouts, 10);
         a.runs = Some(50);
         assert_eq!(
-            RunOptions::from_args(&a, false).unwrap().layouts,
+            RunOptions::from_args(&a, false, None).unwrap().layouts,
             DEFAULT_MAX_LAYOUTS
         );
     }
@@ -238,7 +338,7 @@ mod tests {
             let mut a = args();
             a.layouts = Some(value.into());
             a.runs = Some(runs);
-            RunOptions::from_args(&a, false).map(|o| o.layouts)
+            RunOptions::from_args(&a, false, None).map(|o| o.layouts)
         };
         assert_eq!(layouts("fixed", 10).unwrap(), 1);
         assert_eq!(layouts("3", 10).unwrap(), 3);
@@ -264,14 +364,14 @@ mod tests {
         for runs in [0, 1, -3] {
             a.runs = Some(runs);
             assert!(matches!(
-                RunOptions::from_args(&a, false),
+                RunOptions::from_args(&a, false, None),
                 Err(MeasureError::Option { flag: "--runs", .. })
             ));
         }
         let mut a = args();
         a.measurement_time = Some(-1.0);
         assert!(matches!(
-            RunOptions::from_args(&a, false),
+            RunOptions::from_args(&a, false, None),
             Err(MeasureError::Option {
                 flag: "--measurement-time",
                 ..
@@ -279,6 +379,6 @@ mod tests {
         ));
         let mut a = args();
         a.sample_size = Some(5);
-        assert!(RunOptions::from_args(&a, false).is_err());
+        assert!(RunOptions::from_args(&a, false, None).is_err());
     }
 }

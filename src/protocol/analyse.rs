@@ -134,6 +134,7 @@ pub fn analyse(suite: &Suite, options: &Options) -> Analysis {
         base_only: suite.base_only.clone(),
         head_only: suite.head_only.clone(),
         identical: suite.identical.clone(),
+        looks: options.looks.max(1),
         verdict,
         gate,
     }

@@ -358,6 +358,9 @@ pub struct Analysis {
     pub head_only: Vec<String>,
     /// Benchmarks unchanged because BASE and HEAD built byte-identical executables (not run).
     pub identical: Vec<String>,
+    /// The looks the plan that measured the runs could take; each per-benchmark decision is at risk
+    /// alpha / looks (`docs/racing.md`).
+    pub looks: u32,
     /// The suite's verdict, from HPT.
     pub verdict: Verdict,
     pub gate: GateOutcome,

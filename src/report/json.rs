@@ -51,6 +51,9 @@ struct Report<'a> {
     /// Benchmarks unchanged because BASE and HEAD built byte-identical executables: not run, not in
     /// `benchmarks`.
     identical_executables: &'a [String],
+    /// The looks at the runs the plan could take (1: a fixed plan); each benchmark's tests are at risk
+    /// (1 - confidence) / looks.
+    looks: u32,
     verdict: &'static str,
     gate: GateJson<'a>,
     warnings: Vec<WarningJson<'a>>,
@@ -276,6 +279,7 @@ impl<'a> From<&'a Analysis> for Report<'a> {
                 .collect(),
             base_only: &a.base_only,
             identical_executables: &a.identical,
+            looks: a.looks,
             head_only: &a.head_only,
             verdict: a.verdict.as_str(),
             gate: GateJson {

@@ -381,6 +381,14 @@ pub(crate) fn suite_facts(analysis: &Analysis) -> Vec<String> {
     ) {
         facts.push(false_verdicts_sentence(c));
     }
+    if analysis.looks > 1 {
+        facts.push(format!(
+            "Each benchmark ran until decided (up to {} looks, each deciding at risk {}, so that looking \
+             repeatedly adds no error); the JSON gives each benchmark's runs",
+            analysis.looks,
+            format!("{:.2}%", 100.0 * (1.0 - analysis.confidence) / f64::from(analysis.looks))
+        ));
+    }
     if !analysis.identical.is_empty() {
         facts.push(format!(
             "Unchanged, not run (BASE and HEAD built byte-identical executables): {}",

@@ -165,6 +165,7 @@ fn analysis(
         base_only: Vec::new(),
         head_only: Vec::new(),
         identical: Vec::new(),
+        looks: 1,
         verdict,
         gate: gate(FailOn::Suite, 0.0, &[]),
         warnings: Vec::new(),
@@ -176,7 +177,7 @@ pub fn faster_suite() -> Analysis {
     let mut suite_hpt = hpt(0.99609375, Direction::Faster, Some(1.12), 1.1295);
     suite_hpt.gamma = Some(1.1);
     suite_hpt.gamma_confidence = Some(0.984375);
-    analysis(
+    let mut a = analysis(
         vec![
             bench("parse/small", Unit::Ns, 812.26, 700.5, Verdict::Faster),
             bench("parse/large", Unit::Us, 91_200.0, 80_100.0, Verdict::Faster),
@@ -197,7 +198,10 @@ pub fn faster_suite() -> Analysis {
             }),
         },
         Verdict::Faster,
-    )
+    );
+    // Raced: three looks, each at alpha / 3.
+    a.looks = 3;
+    a
 }
 
 /// Both benchmarks slower; HPT finds the suite slower and the gate fails.

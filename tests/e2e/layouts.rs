@@ -17,7 +17,7 @@ fn three_layouts_per_side_are_linked_distinct_and_run() {
 
     // RUN without its gate: this test is about layouts, not verdicts.
     let mut args: Vec<&str> = RUN[..9].to_vec();
-    args.extend(["--format", "json", "--layouts", "3", "--rerun"]);
+    args.extend(["--format", "json", "--layouts", "3", "--rerun", "--fixed"]);
     let out = speedup(dir, &target, &args);
     let text = stderr(&out);
     assert_eq!(out.status.code(), Some(0), "{text}");
@@ -78,7 +78,14 @@ fn a_linker_that_cannot_shuffle_leaves_one_layout_with_a_note() {
     let out = speedup_with_env(
         dir,
         &dir.join("target"),
-        &["HEAD..HEAD", "--runs", "2", "--layouts", "2"],
+        &[
+            "HEAD..HEAD",
+            "--run-identical",
+            "--runs",
+            "2",
+            "--layouts",
+            "2",
+        ],
         &[("RUSTFLAGS", "-C link-arg=-fuse-ld=bfd")],
     );
     let text = stderr(&out);
@@ -107,7 +114,7 @@ fn a_shuffled_link_that_fails_exits_2_with_the_linkers_message_and_the_fix() {
     let out = speedup_with_env(
         dir,
         &dir.join("target"),
-        &["HEAD..HEAD", "--runs", "2"],
+        &["HEAD..HEAD", "--run-identical", "--runs", "2"],
         &[("RUSTFLAGS", &flags)],
     );
     let text = stderr(&out);

@@ -7,6 +7,7 @@ mod action_runner;
 mod faults;
 mod identical;
 mod layouts;
+mod race;
 mod readme;
 mod record;
 mod revisions;

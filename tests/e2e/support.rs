@@ -18,9 +18,10 @@ pub fn shared_target() -> PathBuf {
     PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("e2e-target")
 }
 
-/// `HEAD~1..HEAD` with short criterion settings (6 process runs per side of 10 samples each: enough for
-/// the rank-sum test to reject at 0.05 after Holm's correction), the strictest gate and a JSON report.
-pub const RUN: [&str; 13] = [
+/// `HEAD~1..HEAD` with short criterion settings, a fixed plan of 6 process runs per side of 10 samples each
+/// (enough for the rank-sum test to reject at 0.05 after Holm's correction), the strictest gate and a JSON
+/// report.
+pub const RUN: [&str; 14] = [
     "HEAD~1..HEAD",
     "--warm-up-time",
     "0.05",
@@ -34,6 +35,7 @@ pub const RUN: [&str; 13] = [
     "any",
     "--format",
     "json",
+    "--fixed",
 ];
 
 /// Runs `git ARGS` in `dir` and returns its stdout; panics with its stderr on failure.
