@@ -243,7 +243,7 @@ fn parse_budget(text: &str) -> Result<Duration, MeasureError> {
             _ => return Err(bad()),
         }
     }
-    if !number.is_empty() || !(total.is_finite() && total > 0.0) {
+    if !(number.is_empty() && total.is_finite() && total > 0.0) {
         return Err(bad());
     }
     Ok(Duration::from_secs_f64(total))

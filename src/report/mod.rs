@@ -382,11 +382,11 @@ pub(crate) fn suite_facts(analysis: &Analysis) -> Vec<String> {
         facts.push(false_verdicts_sentence(c));
     }
     if analysis.looks > 1 {
+        let risk = 100.0 * (1.0 - analysis.confidence) / f64::from(analysis.looks);
         facts.push(format!(
-            "Each benchmark ran until decided (up to {} looks, each deciding at risk {}, so that looking \
-             repeatedly adds no error); the JSON gives each benchmark's runs",
-            analysis.looks,
-            format!("{:.2}%", 100.0 * (1.0 - analysis.confidence) / f64::from(analysis.looks))
+            "Each benchmark ran until decided (up to {} looks, each deciding at risk {risk:.2}%, so that \
+             looking repeatedly adds no error); the JSON gives each benchmark's runs",
+            analysis.looks
         ));
     }
     if !analysis.identical.is_empty() {
