@@ -381,4 +381,55 @@ mod tests {
         a.sample_size = Some(5);
         assert!(RunOptions::from_args(&a, false, None).is_err());
     }
+
+    #[test]
+    fn races_look_after_five_runs_at_095_and_six_at_099() {
+        let race = |c| RunOptions::from_args(&args(), false, Some(c)).unwrap();
+        // 1/C(10, 5) = 0.00397 <= 0.05/3; at 0.99, 0.01/3 = 0.00333 needs 6 v 6 (1/924).
+        assert_eq!(race(0.95).plan.looks(), [5, 10, 20]);
+        assert_eq!(race(0.99).plan.looks(), [6, 12, 24]);
+        let mut fixed = args();
+        fixed.fixed = true;
+        assert_eq!(
+            RunOptions::from_args(&fixed, false, Some(0.95))
+                .unwrap()
+                .plan
+                .looks(),
+            [10]
+        );
+        assert_eq!(
+            RunOptions::from_args(&args(), false, None)
+                .unwrap()
+                .plan
+                .looks(),
+            [10]
+        );
+        let mut capped = args();
+        capped.runs = Some(8);
+        capped.max_runs = Some(8);
+        assert_eq!(
+            RunOptions::from_args(&capped, false, Some(0.95))
+                .unwrap()
+                .plan
+                .count(),
+            1
+        );
+        capped.max_runs = Some(7);
+        let error = RunOptions::from_args(&capped, false, Some(0.95)).unwrap_err();
+        assert!(error.to_string().contains("--max-runs"), "{error}");
+    }
+
+    #[test]
+    fn budgets_read_as_durations() {
+        let secs = |t: &str| parse_budget(t).map(|d| d.as_secs_f64());
+        assert_eq!(secs("90s").unwrap(), 90.0);
+        assert_eq!(secs("10m").unwrap(), 600.0);
+        assert_eq!(secs("1h30m").unwrap(), 5400.0);
+        assert_eq!(secs("2.5m").unwrap(), 150.0);
+        assert_eq!(secs("45").unwrap(), 45.0);
+        for bad in ["", "abc", "10x", "m", "-5", "0", "5m3", "nan"] {
+            let error = parse_budget(bad).unwrap_err().to_string();
+            assert!(error.contains("--budget"), "{bad}: {error}");
+        }
+    }
 }
