@@ -83,6 +83,16 @@ pub enum MeasureError {
     },
 
     #[error(
+        "the benchmark `{target}` of {revision} refuses the per-run criterion settings: `{command}`\n{stderr}\nhint: criterion before 0.4 takes whole seconds: pass --warm-up-time 1 --measurement-time 1 (each run then takes longer), or update the crate's criterion dev-dependency to 0.4 or later"
+    )]
+    OldCriterion {
+        revision: String,
+        target: String,
+        command: String,
+        stderr: String,
+    },
+
+    #[error(
         "linking the benchmark `{target}` of {revision} with shuffled sections failed: `{command}`\n{reason}\nhint: pass --layouts fixed to run the executable as built, in one layout"
     )]
     Relink {

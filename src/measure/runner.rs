@@ -282,6 +282,15 @@ pub fn list(
     Ok(listed(&String::from_utf8_lossy(&out.stdout)))
 }
 
+/// Whether a bench executable's error says it takes `--warm-up-time` or `--measurement-time` in whole
+/// seconds only, as criterion 0.3 does (clap: "Invalid value for '--warm-up-time <warm-up-time>'").
+fn rejects_fractional_seconds(stderr: &str) -> bool {
+    stderr.lines().any(|line| {
+        line.contains("nvalid value")
+            && (line.contains("--warm-up-time") || line.contains("--measurement-time"))
+    })
+}
+
 /// The names in criterion's `--list` output.
 fn listed(text: &str) -> Vec<String> {
     text.lines()
@@ -322,12 +331,21 @@ fn run_one(
         .env("CARGO_MANIFEST_DIR", &binary.package_dir);
     let out = process::run(&mut command)?;
     if !out.status.success() {
+        let stderr = out.stderr_text();
+        if rejects_fractional_seconds(&stderr) {
+            return Err(MeasureError::OldCriterion {
+                revision: label.to_string(),
+                target: binary.target.clone(),
+                command: process::describe(&command),
+                stderr,
+            });
+        }
         return Err(MeasureError::BenchmarkFailed {
             revision: label.to_string(),
             target: binary.target.clone(),
             command: process::describe(&command),
             status: out.status.to_string(),
-            stderr: out.stderr_text(),
+            stderr,
         });
     }
     Ok(())
@@ -393,6 +411,19 @@ pub fn collect(
 mod tests {
     use super::*;
     use crate::model::{Environment, Sample, Unit};
+
+    #[test]
+    fn criterion_03_refusing_fractional_seconds_is_recognised() {
+        // criterion 0.3.6 with clap 2, given --warm-up-time 0.3:
+        let old = "error: Invalid value for '--warm-up-time <warm-up-time>': invalid digit found in string\n";
+        assert!(rejects_fractional_seconds(old));
+        assert!(!rejects_fractional_seconds(
+            "thread 'main' panicked at 'boom'\n"
+        ));
+        assert!(!rejects_fractional_seconds(
+            "error: Invalid value for '--sample-size <N>'\n"
+        ));
+    }
 
     #[test]
     fn criterion_list_lines_give_the_names() {
