@@ -286,8 +286,8 @@ pub fn list(
 /// seconds only, as criterion 0.3 does (clap: "Invalid value for '--warm-up-time <warm-up-time>'").
 fn rejects_fractional_seconds(stderr: &str) -> bool {
     stderr.lines().any(|line| {
-        line.contains("nvalid value")
-            && (line.contains("--warm-up-time") || line.contains("--measurement-time"))
+        line.contains("valid value")
+            && (line.contains("warm-up-time") || line.contains("measurement-time"))
     })
 }
 
@@ -417,6 +417,8 @@ mod tests {
         // criterion 0.3.6 with clap 2, given --warm-up-time 0.3:
         let old = "error: Invalid value for '--warm-up-time <warm-up-time>': invalid digit found in string\n";
         assert!(rejects_fractional_seconds(old));
+        let clap2 = "error: Invalid value for '--warm-up-time <SECONDS>': The argument '0.3' isn't a valid value\n";
+        assert!(rejects_fractional_seconds(clap2));
         assert!(!rejects_fractional_seconds(
             "thread 'main' panicked at 'boom'\n"
         ));
