@@ -125,8 +125,9 @@ pub fn analyse(suite: &Suite, options: &Options) -> Analysis {
             proportion: aggregate_proportions(&benchmarks, options),
             hpt: hpt_summary,
         },
+        // With nothing measured, only what the inputs said stays (the working tree's uncommitted changes...).
         warnings: if only_identical {
-            vec![]
+            note_warnings(suite).collect()
         } else {
             suite_warnings(suite, &benchmarks)
         },
@@ -517,13 +518,16 @@ fn suite_warnings(suite: &Suite, benchmarks: &[BenchmarkAnalysis]) -> Vec<Warnin
         &suite.base_environment,
         &suite.head_environment,
     ));
-    warnings.extend(
-        suite
-            .notes
-            .iter()
-            .map(|note| Warning::new(WarningKind::Input, note.clone())),
-    );
+    warnings.extend(note_warnings(suite));
     warnings
+}
+
+/// The inputs' reading notes as warnings.
+fn note_warnings(suite: &Suite) -> impl Iterator<Item = Warning> + '_ {
+    suite
+        .notes
+        .iter()
+        .map(|note| Warning::new(WarningKind::Input, note.clone()))
 }
 
 fn environment_warning(base: &Environment, head: &Environment) -> Option<Warning> {
@@ -637,6 +641,17 @@ mod tests {
             assert!(!analysis.gate.failed);
             assert!(analysis.warnings.is_empty(), "{:?}", analysis.warnings);
             assert_eq!(analysis.identical, ["a", "b"]);
+            // What the inputs said stays.
+            let mut noted = suite.clone();
+            noted.notes.push("HEAD is the working tree".into());
+            let analysis = analyse(
+                &noted,
+                &Options {
+                    fail_on,
+                    ..options()
+                },
+            );
+            assert_eq!(analysis.warnings.len(), 1, "{:?}", analysis.warnings);
         }
         // With a measured benchmark beside them, its warnings stay.
         let mut mixed = Suite::pair(
