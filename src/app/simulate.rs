@@ -36,11 +36,7 @@ pub fn simulate(args: &SimulateArgs) -> Result<Outcome> {
             format!(
                 "the process runs of {} benchmark(s) of {}, resampled with replacement",
                 pools.len(),
-                args.record
-                    .as_deref()
-                    .map(Path::display)
-                    .expect("a record")
-                    .to_string()
+                args.record.as_deref().unwrap_or(Path::new("-")).display()
             ),
         ),
         None => (

@@ -2,7 +2,7 @@
 //! from the hierarchical model of `docs/replication.md` §2, or resampled from recorded runs, replayed
 //! through a plan, and counted against the truth (`docs/racing.md`, "Simulated: error and runs").
 //!
-//! The model, on log times: log y[l, r, i] = log mu + lambda[l] + beta[r] + eps[r, i] + drift · r, with a
+//! The model, on log times: `log y[l, r, i] = log mu + lambda[l] + beta[r] + eps[r, i] + drift · r`, with a
 //! layout effect lambda drawn per run (one layout per run), a process effect beta per run, within-process
 //! noise eps over [`SAMPLES_PER_RUN`] samples per run (the run's value is their median, as a criterion run's
 //! is), and a linear drift over the runs, the same for both sides. HEAD is BASE with its level multiplied by
