@@ -40,7 +40,8 @@ impl Rng {
         Rng(seed)
     }
 
-    fn next(&mut self) -> u64 {
+    /// The next 64 random bits.
+    pub fn next_u64(&mut self) -> u64 {
         self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
         let mut z = self.0;
         z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
@@ -50,7 +51,7 @@ impl Rng {
 
     /// Uniform in (0, 1).
     pub fn uniform(&mut self) -> f64 {
-        ((self.next() >> 11) as f64 + 0.5) / (1u64 << 53) as f64
+        ((self.next_u64() >> 11) as f64 + 0.5) / (1u64 << 53) as f64
     }
 
     /// Standard normal (Box-Muller, the cosine half).
@@ -61,7 +62,7 @@ impl Rng {
 
     /// Uniform index below `n` (> 0); the bias of the modulo is below n / 2^64.
     pub fn below(&mut self, n: usize) -> usize {
-        (self.next() % n as u64) as usize
+        (self.next_u64() % n as u64) as usize
     }
 }
 
