@@ -40,9 +40,9 @@ pub struct Step {
     pub binary: usize,
 }
 
-/// A seeded pseudo-random order: SplitMix64 (Steele, Lea & Flood, OOPSLA 2014, the simulator's [`Rng`]), kept in this crate because the
-/// printed seed must give the same order with every version of this tool, which general-purpose generators
-/// do not promise.
+/// A seeded pseudo-random order: SplitMix64 (Steele, Lea & Flood, OOPSLA 2014; the simulator's [`Rng`]),
+/// kept in this crate because the printed seed must give the same order with every version of this tool,
+/// which general-purpose generators do not promise.
 #[derive(Debug, Clone)]
 pub struct Order(Rng);
 
