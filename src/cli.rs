@@ -47,6 +47,8 @@ pub enum Command {
     Record(RecordArgs),
     /// The interface of the Speedup-Test paper's SpeedUpTest.sh: same config CSV, same four outputs
     Speeduptest(SpeeduptestArgs),
+    /// Replay the decision plans on simulated benchmarks: their false-decision rates and runs per side
+    Simulate(SimulateArgs),
 }
 
 #[derive(Debug, Args)]
@@ -95,6 +97,80 @@ pub struct SpeeduptestArgs {
     /// Output prefix of PREFIX.status, .out, .warning and .report (default: the config file name)
     #[arg(short = 'o', value_name = "PREFIX")]
     pub output: Option<PathBuf>,
+}
+
+#[derive(Debug, Args)]
+pub struct SimulateArgs {
+    /// Simulated benchmarks per setting
+    #[arg(long, value_name = "N", default_value_t = 10_000)]
+    pub benchmarks: u64,
+    /// Seed of the simulation (setting k uses SEED + k)
+    #[arg(long, value_name = "N", default_value_t = 1)]
+    pub seed: u64,
+    /// Confidence level 1 - alpha of the project's plans (the paper's plans use its own alphas)
+    #[arg(
+        long,
+        value_name = "C",
+        default_value_t = 0.95,
+        allow_negative_numbers = true
+    )]
+    pub confidence: f64,
+    /// ε of the project's plans: "unchanged" means within ±PCT percent
+    #[arg(
+        long,
+        value_name = "PCT",
+        default_value_t = crate::protocol::equivalence::DEFAULT_MARGIN_PCT,
+        allow_negative_numbers = true
+    )]
+    pub equivalence: f64,
+    /// True changes of HEAD's time, in percent, one setting each (negative: HEAD faster)
+    #[arg(
+        long,
+        value_name = "PCT,...",
+        value_delimiter = ',',
+        default_values_t = [0.0, 2.0, 5.0],
+        allow_negative_numbers = true
+    )]
+    pub change: Vec<f64>,
+    /// Noise between processes: standard deviation of log run levels, in percent
+    #[arg(
+        long,
+        value_name = "PCT",
+        default_value_t = 1.0,
+        allow_negative_numbers = true
+    )]
+    pub process: f64,
+    /// Noise within a process: standard deviation of the log samples of a run (10 per run, the run's value
+    /// their median), in percent
+    #[arg(
+        long,
+        value_name = "PCT",
+        default_value_t = 1.0,
+        allow_negative_numbers = true
+    )]
+    pub within: f64,
+    /// Noise between layouts (one per run): standard deviation of log levels, in percent
+    #[arg(
+        long,
+        value_name = "PCT",
+        default_value_t = 0.5,
+        allow_negative_numbers = true
+    )]
+    pub layout: f64,
+    /// Resample the process runs of this record file (or any results file) instead of the model: each
+    /// simulated benchmark draws its runs with replacement from one recorded benchmark's, HEAD scaled by
+    /// the change
+    #[arg(long, value_name = "FILE", conflicts_with_all = ["process", "within", "layout"])]
+    pub record: Option<PathBuf>,
+    /// What to print
+    #[arg(long, value_enum, default_value_t = SimulateFormat::Table)]
+    pub format: SimulateFormat,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum SimulateFormat {
+    Table,
+    Json,
 }
 
 /// Weights of the overall gain and speedup (paper 000 §6).

@@ -3,6 +3,7 @@
 mod compare;
 mod output;
 mod run;
+mod simulate;
 mod speeduptest;
 
 use anyhow::Result;
@@ -38,6 +39,7 @@ pub fn run(cli: SpeedupCli) -> Result<Outcome> {
         Some(Command::Compare(args)) => compare::compare(&args),
         Some(Command::Record(args)) => run::record(&args),
         Some(Command::Speeduptest(args)) => speeduptest::speeduptest(&args),
+        Some(Command::Simulate(args)) => simulate::simulate(&args),
         None => run::revisions(cli.revisions.as_deref(), &cli.run, &cli.analysis),
     }
 }

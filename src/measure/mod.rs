@@ -36,7 +36,7 @@ use std::time::Instant;
 
 pub use error::MeasureError;
 pub use revision::RevisionSpec;
-pub use settings::RunOptions;
+pub use settings::{DEFAULT_MAX_FACTOR, RunOptions, first_look};
 
 use crate::cli::RunArgs;
 use crate::model::Results;

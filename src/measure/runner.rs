@@ -16,6 +16,7 @@ use super::build::BenchBinary;
 use super::progress::Progress;
 use super::{MeasureError, process, read};
 use crate::model::{Benchmark, Results, Run, Runs};
+use crate::protocol::simulation::Rng;
 
 /// The baseline name criterion saves each run under.
 pub const BASELINE: &str = "speedup";
@@ -39,23 +40,19 @@ pub struct Step {
     pub binary: usize,
 }
 
-/// A seeded pseudo-random order: SplitMix64 (Steele, Lea & Flood, OOPSLA 2014), written here because the
-/// printed seed must give the same order with every version of this tool, which general-purpose generators
-/// do not promise.
+/// A seeded pseudo-random order: SplitMix64 (Steele, Lea & Flood, OOPSLA 2014; the simulator's [`Rng`]),
+/// kept in this crate because the printed seed must give the same order with every version of this tool,
+/// which general-purpose generators do not promise.
 #[derive(Debug, Clone)]
-pub struct Order(u64);
+pub struct Order(Rng);
 
 impl Order {
     pub fn new(seed: u64) -> Order {
-        Order(seed)
+        Order(Rng::new(seed))
     }
 
     fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
+        self.0.next_u64()
     }
 
     /// A uniform index below `n` (> 0), by rejection so that no index is favoured.

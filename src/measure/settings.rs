@@ -199,9 +199,9 @@ fn layouts(value: Option<&str>, runs: u32) -> Result<u32, MeasureError> {
     Ok(asked.min(runs))
 }
 
-/// The runs before a race's first look at `confidence`: [`DEFAULT_FIRST_LOOK`], or the fewest from there
+/// The runs before a race's first look at `confidence`: `DEFAULT_FIRST_LOOK` (5), or the fewest from there
 /// with which the one-sided rank-sum test can reach the per-look risk of the default plan (3 looks).
-fn first_look(confidence: f64) -> u32 {
+pub fn first_look(confidence: f64) -> u32 {
     let looks = LookPlan::new(DEFAULT_FIRST_LOOK, DEFAULT_FIRST_LOOK * DEFAULT_MAX_FACTOR)
         .map_or(1, |p| p.count());
     let alpha = (1.0 - confidence) / f64::from(looks);

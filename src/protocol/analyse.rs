@@ -10,8 +10,8 @@ use super::gate::{GateInput, PROCESS_SD_PERCENT, gate};
 use super::hpt::{HptOptions, hpt};
 use super::speedup_test::{Level, Weights, mean_test, median_test, overall, proportion, speedups};
 use super::{
-    Analysis, BenchmarkAnalysis, Direction, FailOn, HptBenchmark, Proportions, SideSummary,
-    SuiteAnalysis, VarianceComponents, Verdict, Warning, WarningKind,
+    Analysis, BenchmarkAnalysis, Direction, FailOn, HptBenchmark, MedianTest, Proportions,
+    SideSummary, SuiteAnalysis, VarianceComponents, Verdict, Warning, WarningKind,
 };
 use crate::model::{BaseHead, Basis, Environment, Observations, Pair, Run, Runs, Suite, Unit};
 use crate::stats::describe::{Summary, summarize};
@@ -195,12 +195,7 @@ fn benchmark(
     name_sides(&mut median_test.warnings);
     let powerless = !rank_sum_can_reject(base.len(), head.len(), 1.0 - confidence);
     let equivalence = equivalence(base, head, confidence, options.equivalence_pct);
-    let verdict = match median_test.direction.filter(|_| median_test.significant) {
-        _ if median_test.inconclusive || powerless => Verdict::Inconclusive,
-        Some(direction) => Verdict::from(direction),
-        None if equivalence.equivalent => Verdict::Unchanged,
-        None => Verdict::Inconclusive,
-    };
+    let verdict = decide(&median_test, powerless, &equivalence);
     let mut warnings = Vec::new();
     if verdict == Verdict::Inconclusive && !median_test.inconclusive && !powerless {
         warnings.push(undecided(
@@ -273,6 +268,29 @@ fn benchmark(
         verdict,
         warnings,
     }
+}
+
+/// A benchmark's verdict: the median protocol's direction when significant, else unchanged when equivalent
+/// within ±ε, else inconclusive; inconclusive as well when the protocol cannot apply or the sizes cannot
+/// reach the level (`docs/verdicts.md`).
+fn decide(median_test: &MedianTest, powerless: bool, equivalence: &Equivalence) -> Verdict {
+    match median_test.direction.filter(|_| median_test.significant) {
+        _ if median_test.inconclusive || powerless => Verdict::Inconclusive,
+        Some(direction) => Verdict::from(direction),
+        None if equivalence.equivalent => Verdict::Unchanged,
+        None => Verdict::Inconclusive,
+    }
+}
+
+/// The verdict [`analyse`] gives a benchmark whose process runs have the values `base` and `head`, at the
+/// per-look level of `options` (`options.looks` = K of the plan): the decision of one look of a race,
+/// without the rest of the analysis (the mean protocol, HPT, the gate), which it does not depend on.
+pub fn verdict_at_look(base: &[f64], head: &[f64], options: &Options) -> Verdict {
+    let confidence = options.per_look_confidence();
+    let median_test = median_test(base, head, Level::Fixed(confidence));
+    let powerless = !rank_sum_can_reject(base.len(), head.len(), 1.0 - confidence);
+    let equivalence = equivalence(base, head, confidence, options.equivalence_pct);
+    decide(&median_test, powerless, &equivalence)
 }
 
 /// Why a benchmark that differs in no direction is not called unchanged, and what would decide it.

@@ -8,7 +8,9 @@ pub mod analyse;
 pub mod equivalence;
 pub mod gate;
 pub mod hpt;
+pub mod raced_profiles;
 pub mod sequential;
+pub mod simulation;
 pub mod speedup_test;
 
 pub use analyse::{Options, analyse};

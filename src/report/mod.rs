@@ -14,6 +14,7 @@ pub mod markdown;
 mod properties;
 #[cfg(test)]
 mod sample;
+pub mod simulation;
 pub mod speeduptest;
 pub mod table;
 

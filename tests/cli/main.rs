@@ -4,5 +4,6 @@
 mod compare;
 mod outputs;
 mod record;
+mod simulate;
 mod speeduptest;
 mod support;

@@ -1,0 +1,237 @@
+//! `cargo speedup simulate`: replays the project's plans and paper 002's on benchmarks drawn from the
+//! hierarchical model (or resampled from a record file), one setting per true change, and prints each
+//! plan's false-decision rates and runs per side (`docs/racing.md`, "Simulated: error and runs").
+//!
+//! Checks the options (exit 2 naming the flag), builds the plans, runs [`simulation::simulate`] per
+//! setting and hands the tallies to [`crate::report::simulation`].
+
+use std::path::Path;
+
+use anyhow::{Context as _, Result, bail};
+
+use super::Outcome;
+use crate::cli::{SimulateArgs, SimulateFormat};
+use crate::measure::first_look;
+use crate::plan::PlanError;
+use crate::protocol::raced_profiles::{EquivalenceRule, PaperPlan};
+use crate::protocol::sequential::LookPlan;
+use crate::protocol::simulation::{self, Noise, Plan, Source};
+use crate::protocol::{FailOn, Options};
+use crate::report::simulation::{self as render, NamedPlan, Setting, Simulated};
+
+/// Paper 002's operating point for loops (§6): alpha_LT = alpha_EQ = 0.02.
+const PAPER_ALPHA: f64 = 0.02;
+/// The paper's ε (0.5 %), and the project's default.
+const PAPER_EPSILONS: [f64; 2] = [0.5, crate::protocol::equivalence::DEFAULT_MARGIN_PCT];
+/// The fixed plans shown; the first is what the savings are measured against.
+const FIXED_RUNS: [u32; 2] = [10, 20];
+
+/// `simulate`.
+pub fn simulate(args: &SimulateArgs) -> Result<Outcome> {
+    check(args)?;
+    let pools = args.record.as_deref().map(recorded_runs).transpose()?;
+    let (source, described) = match &pools {
+        Some(pools) => (
+            Source::Recorded(pools),
+            format!(
+                "the process runs of {} benchmark(s) of {}, resampled with replacement",
+                pools.len(),
+                args.record.as_deref().unwrap_or(Path::new("-")).display()
+            ),
+        ),
+        None => (
+            Source::Model(Noise {
+                process: args.process / 100.0,
+                within: args.within / 100.0,
+                layout: args.layout / 100.0,
+                drift: 0.0,
+            }),
+            format!(
+                "the hierarchical model: process {} %, within {} % (10 samples per run), layout {} %",
+                args.process, args.within, args.layout
+            ),
+        ),
+    };
+    let named = plans(args.confidence, args.equivalence);
+    let plans: Vec<Plan> = named.iter().map(|n| n.plan.clone()).collect();
+    let settings = args
+        .change
+        .iter()
+        .enumerate()
+        .map(|(k, &change_pct)| Setting {
+            change_pct,
+            seed: args.seed.wrapping_add(k as u64),
+            tallies: simulation::simulate(
+                source,
+                &plans,
+                1.0 + change_pct / 100.0,
+                args.benchmarks as usize,
+                args.seed.wrapping_add(k as u64),
+            ),
+        })
+        .collect();
+    let simulated = Simulated {
+        source: described,
+        confidence: args.confidence,
+        benchmarks: args.benchmarks as usize,
+        plans: named,
+        settings,
+    };
+    let text = match args.format {
+        SimulateFormat::Table => render::table(&simulated),
+        SimulateFormat::Json => render::json(&simulated),
+    };
+    print!("{text}");
+    Ok(Outcome::Passed)
+}
+
+/// The plans compared: the default race at `confidence`, the fixed plans, and paper 002 at its operating
+/// point with ε 0.5 % and 2 %, capped at the race's maximum.
+fn plans(confidence: f64, equivalence_pct: f64) -> Vec<NamedPlan> {
+    let options = Options {
+        confidence,
+        hpt_alpha: None,
+        speedup_under_test: None,
+        fail_on: FailOn::None,
+        threshold: 0.0,
+        precision: crate::plan::DEFAULT_PRECISION,
+        equivalence_pct,
+        looks: 1,
+    };
+    let first = first_look(confidence);
+    let race = LookPlan::new(first, first * crate::measure::DEFAULT_MAX_FACTOR).expect("a plan");
+    let looks: Vec<String> = race.looks().iter().map(u32::to_string).collect();
+    let alpha = 1.0 - confidence;
+    let mut plans = vec![NamedPlan {
+        name: format!("sequential {}", looks.join("/")),
+        description: format!(
+            "the default race: looks after {} runs per side, each deciding at alpha / {} = {:.4}; \
+             unchanged within ±{equivalence_pct} %",
+            looks.join(", "),
+            race.count(),
+            alpha / f64::from(race.count())
+        ),
+        plan: Plan::Looks {
+            plan: race,
+            options,
+        },
+    }];
+    for runs in FIXED_RUNS {
+        plans.push(NamedPlan {
+            name: format!("fixed {runs}"),
+            description: format!(
+                "--fixed --runs {runs}: one look after {runs} runs per side at alpha = {alpha:.4}"
+            ),
+            plan: Plan::Looks {
+                plan: LookPlan::fixed(runs).expect("a plan"),
+                options,
+            },
+        });
+    }
+    for epsilon in PAPER_EPSILONS {
+        let paper = PaperPlan::new(
+            PAPER_ALPHA,
+            PAPER_ALPHA,
+            epsilon,
+            2,
+            race.max() as usize,
+            EquivalenceRule::Paper,
+        )
+        .expect("the paper's parameters");
+        plans.push(NamedPlan {
+            name: format!("paper 002, ε {epsilon} %"),
+            description: format!(
+                "Welch on log run values after every run from 2 to {} per side, alpha_LT = alpha_EQ = \
+                 {PAPER_ALPHA} (nominal); equal by the paper's one-sided interval rule within {epsilon} %",
+                race.max()
+            ),
+            plan: Plan::Paper(paper),
+        });
+    }
+    plans
+}
+
+/// Checks the option values (exit 2, naming the flag).
+fn check(args: &SimulateArgs) -> Result<(), PlanError> {
+    let bad = |flag, value: String, expected| {
+        Err(PlanError {
+            flag,
+            value,
+            expected,
+        })
+    };
+    if args.benchmarks == 0 || args.benchmarks > 100_000_000 {
+        return bad(
+            "--benchmarks",
+            args.benchmarks.to_string(),
+            "a number of benchmarks per setting from 1 to 100000000, e.g. 10000",
+        );
+    }
+    if !(0.5..1.0).contains(&args.confidence) {
+        return bad(
+            "--confidence",
+            args.confidence.to_string(),
+            "a confidence level from 0.5 up to (not including) 1, e.g. 0.95",
+        );
+    }
+    let e = args.equivalence;
+    if !(e.is_finite() && e > 0.0 && e < 100.0) {
+        return bad(
+            "--equivalence",
+            e.to_string(),
+            "a percentage above 0 and below 100, e.g. 2",
+        );
+    }
+    for (flag, value) in [
+        ("--process", args.process),
+        ("--within", args.within),
+        ("--layout", args.layout),
+    ] {
+        if !(value.is_finite() && (0.0..=100.0).contains(&value)) {
+            return bad(
+                flag,
+                value.to_string(),
+                "a percentage from 0 to 100, e.g. 1",
+            );
+        }
+    }
+    if args.change.is_empty() {
+        return bad(
+            "--change",
+            String::new(),
+            "one or more percentages, e.g. 0,2,5",
+        );
+    }
+    if let Some(c) = args
+        .change
+        .iter()
+        .find(|c| !(c.is_finite() && **c > -100.0 && **c <= 1000.0))
+    {
+        return bad(
+            "--change",
+            c.to_string(),
+            "percentages above -100 and at most 1000, e.g. 0,2,5 (negative: HEAD faster)",
+        );
+    }
+    Ok(())
+}
+
+/// The run values of each benchmark of `path` that has at least two process runs.
+fn recorded_runs(path: &Path) -> Result<Vec<Vec<f64>>> {
+    let spec = path.display().to_string();
+    let results = crate::sources::load(&spec, &crate::sources::Context::from_env())
+        .with_context(|| format!("--record {spec}"))?;
+    let pools: Vec<Vec<f64>> = results
+        .benchmarks
+        .iter()
+        .map(|b| b.runs.values())
+        .filter(|values| values.len() >= 2)
+        .collect();
+    if pools.is_empty() {
+        bail!(
+            "--record {spec}: no benchmark has two or more process runs to resample\n\
+             hint: record with several runs, e.g. `cargo speedup record --runs 20 -o {spec}`"
+        );
+    }
+    Ok(pools)
+}

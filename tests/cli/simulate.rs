@@ -1,0 +1,123 @@
+//! CLI tests of `simulate`: its table and JSON on a few simulated benchmarks, and bad options refused.
+
+use crate::support::run;
+
+fn text(bytes: &[u8]) -> String {
+    String::from_utf8_lossy(bytes).into_owned()
+}
+
+#[test]
+fn a_small_simulation_prints_every_plan_for_every_setting() {
+    let out = run(&["simulate", "--benchmarks", "40", "--change", "0,5"]);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    let stdout = text(&out.stdout);
+    for line in [
+        "True change +0 % (unchanged code)",
+        "True change +5 % (HEAD slower)",
+        "wrong faster",
+        "wrong unchanged",
+        "saving vs fixed 10",
+        "A mix of the settings in equal shares",
+    ] {
+        assert!(stdout.contains(line), "{line}: {stdout}");
+    }
+    for plan in [
+        "sequential 5/10/20",
+        "fixed 10",
+        "fixed 20",
+        "paper 002, ε 0.5 %",
+        "paper 002, ε 2 %",
+    ] {
+        // Once in the legend, once per setting, once in the mix.
+        let rows = stdout
+            .lines()
+            .filter(|l| l.trim_start().starts_with(plan))
+            .count();
+        assert_eq!(rows, 4, "{plan}: {stdout}");
+    }
+}
+
+#[test]
+fn the_json_holds_counts_per_plan_and_setting() {
+    let out = run(&[
+        "simulate",
+        "--benchmarks",
+        "30",
+        "--change=-3,0",
+        "--format",
+        "json",
+    ]);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    let json: serde_json::Value = serde_json::from_slice(&out.stdout).expect("JSON");
+    assert_eq!(json["schema"], "cargo-speedup-simulation/1");
+    let settings = json["settings"].as_array().expect("settings");
+    assert_eq!(settings.len(), 2);
+    assert_eq!(settings[0]["change_pct"], -3.0);
+    for setting in settings {
+        let plans = setting["plans"].as_array().expect("plans");
+        assert_eq!(plans.len(), 5);
+        for p in plans {
+            let count = |k: &str| p[k].as_u64().expect(k);
+            assert_eq!(
+                count("wrong_faster")
+                    + count("wrong_slower")
+                    + count("wrong_unchanged")
+                    + count("correct")
+                    + count("inconclusive"),
+                30,
+                "{p}"
+            );
+        }
+    }
+    assert_eq!(json["mix"][1]["mean_runs"], 10.0);
+}
+
+#[test]
+fn recorded_runs_can_be_resampled() {
+    let out = run(&[
+        "simulate",
+        "--benchmarks",
+        "20",
+        "--change",
+        "0",
+        "--record",
+        "fixtures/example/base.json",
+    ]);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    assert!(text(&out.stdout).contains("resampled with replacement"));
+}
+
+#[test]
+fn bad_options_are_refused_naming_the_flag() {
+    for (args, flag) in [
+        (&["--benchmarks", "0"][..], "--benchmarks"),
+        (&["--equivalence", "0"], "--equivalence"),
+        (&["--confidence", "1"], "--confidence"),
+        (&["--change=-100"], "--change"),
+        (&["--process=-1"], "--process"),
+    ] {
+        let mut all = vec!["simulate"];
+        all.extend_from_slice(args);
+        let out = run(&all);
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        assert!(
+            text(&out.stderr).contains("invalid value") && text(&out.stderr).contains(flag),
+            "{args:?}: {}",
+            text(&out.stderr)
+        );
+        assert!(out.stdout.is_empty());
+    }
+    let out = run(&[
+        "simulate",
+        "--record",
+        "no-such-file.json",
+        "--benchmarks",
+        "5",
+    ]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        text(&out.stderr).contains("--record"),
+        "{}",
+        text(&out.stderr)
+    );
+}
