@@ -92,10 +92,8 @@ pub fn analyse_and_report(
     suite.identical = identical;
     if suite.pairs.is_empty() && suite.identical.is_empty() {
         bail!(
-            "no benchmark is present in both {base_origin} and {head_origin}\n\
-             hint: benchmarks are matched by exact name; BASE has {} and HEAD {} benchmarks",
-            suite.base_only.len(),
-            suite.head_only.len()
+            "no benchmark is present in both {base_origin} and {head_origin}\n{}",
+            unmatched_names(&suite.base_only, &suite.head_only)
         );
     }
     let analysis = analyse(&suite, &plan.options);
@@ -162,4 +160,36 @@ fn warn_on_stderr(analysis: &Analysis, output: &OutputPlan) {
     for reason in &analysis.gate.reasons {
         let _ = writeln!(stderr, "gate failed: {reason}");
     }
+}
+
+/// The names of each side, the first few of them, and the closest pairs across sides, for the error of two
+/// sides with no benchmark in common.
+fn unmatched_names(base: &[String], head: &[String]) -> String {
+    const SHOWN: usize = 5;
+    let list = |names: &[String]| {
+        let shown: Vec<String> = names.iter().take(SHOWN).map(|n| format!("`{n}`")).collect();
+        match names.len() {
+            0 => "none".to_string(),
+            n if n > SHOWN => format!("{} and {} more", shown.join(", "), n - SHOWN),
+            _ => shown.join(", "),
+        }
+    };
+    let pairs: Vec<String> = base
+        .iter()
+        .filter_map(|b| crate::suggest::closest(b, head.iter().map(String::as_str)).map(|h| (b, h)))
+        .take(3)
+        .map(|(b, h)| format!("`{b}` ~ `{h}`"))
+        .collect();
+    let closest = if pairs.is_empty() {
+        String::new()
+    } else {
+        format!("; closest: {}", pairs.join(", "))
+    };
+    format!(
+        "BASE has {} benchmark(s): {}\nHEAD has {}: {}\nhint: benchmarks are matched by exact name{closest}",
+        base.len(),
+        list(base),
+        head.len(),
+        list(head)
+    )
 }

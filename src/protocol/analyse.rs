@@ -234,7 +234,8 @@ fn benchmark(
                 format!(
                     "BASE reports this benchmark in {} and HEAD in {}: both were converted, but a changed unit \
                      often means a changed measurement",
-                    pair.base.unit, pair.head.unit
+                    pair.base.unit.symbol(),
+                    pair.head.unit.symbol()
                 ),
             )
             .with_hint("check that both sides measure the same thing"),
