@@ -8,6 +8,7 @@ use super::{Input, Outcome, Output, check_outputs, is_stdout, write_to};
 use crate::cli::{AnalysisArgs, CompareArgs, Format};
 use crate::model::{Results, Suite, Unit};
 use crate::plan::{AnalysisPlan, OutputPlan};
+use crate::protocol::wording::Remedy;
 use crate::protocol::{Analysis, analyse};
 use crate::report::{Style, color_enabled, renderer, warning_summary};
 use crate::sources::{self, Context};
@@ -36,7 +37,7 @@ pub fn compare(args: &CompareArgs) -> Result<Outcome> {
     )?;
     let base = sources::load(&args.base, &context)?;
     let head = sources::load(&args.head, &context)?;
-    analyse_and_report(base, head, vec![], 1, &args.analysis)
+    analyse_and_report(base, head, vec![], 1, Remedy::MeasureAgain, &args.analysis)
 }
 
 /// What `spec` reads on disk: a file, or a criterion directory (a baseline name reads the criterion home).
@@ -83,10 +84,12 @@ pub fn analyse_and_report(
     head: Results,
     identical: Vec<String>,
     looks: u32,
+    remedy: Remedy,
     args: &AnalysisArgs,
 ) -> Result<Outcome> {
     let mut plan = AnalysisPlan::from_args(args)?;
     plan.options.looks = looks;
+    plan.options.remedy = remedy;
     let (base_origin, head_origin) = (base.origin.clone(), head.origin.clone());
     let mut suite = Suite::pair(base, head);
     suite.identical = identical;

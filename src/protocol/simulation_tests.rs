@@ -18,6 +18,7 @@
 use super::{Analysis, FailOn, Options, Verdict, analyse};
 use crate::model::{Benchmark, Environment, Results, Run, Runs, Sample, Suite, Unit};
 use crate::protocol::sequential::{LookPlan, open_benchmarks};
+use crate::protocol::wording::Remedy;
 
 /// SplitMix64 with Box-Muller normals: deterministic, no random-number crate.
 struct Rng(u64);
@@ -126,6 +127,7 @@ fn options(fail_on: FailOn) -> Options {
         precision: 0.05,
         equivalence_pct: 2.0,
         looks: 1,
+        remedy: Remedy::MeasureAgain,
     }
 }
 
@@ -370,6 +372,7 @@ fn race(
         .collect();
     let options = Options {
         looks: plan.count(),
+        remedy: Remedy::RunHere,
         ..options(fail_on)
     };
     let suite_at = |used: &[usize]| {

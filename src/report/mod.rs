@@ -416,11 +416,15 @@ fn proportion_text(protocol: &str, p: &Proportion, confidence: &str) -> String {
         format::percent(p.upper)
     );
     if !p.valid {
-        text.push_str("; may be inaccurate, a(1 - a/b) > 5 does not hold");
+        text.push_str(
+            "; too few benchmarks for this interval to be accurate (its normal approximation needs \
+             a(1 − a/b) > 5)",
+        );
     }
     if let Some(b) = p.minimal_benchmarks {
         text.push_str(&format!(
-            "; {b} randomly selected benchmarks needed for the precision"
+            "; {b} benchmarks would estimate the proportion within ±{}",
+            format::percent_value((p.precision * 1e6).round() / 1e4)
         ));
     }
     text
