@@ -95,3 +95,35 @@ fn no_benchmark_in_common_lists_both_sides_and_the_closest_pairs() {
         "{stderr}"
     );
 }
+
+#[test]
+fn command_line_mistakes_exit_2_with_the_fix() {
+    let (base, head) = ("fixtures/example/base.json", "fixtures/example/head.json");
+    for (args, expected) in [
+        (vec!["compar", base, head], "did you mean `compare`?"),
+        (
+            vec!["--confidence", "0.99", "compare", base, head],
+            "`compare` must come before the options: `cargo speedup compare --confidence 0.99",
+        ),
+        (
+            vec!["compare", base, head, "--confidence", "abc"],
+            "expected a confidence level from 0.5 up to (not including) 1",
+        ),
+        (
+            vec!["main", "--sample-size", "-3"],
+            "invalid value -3 for --sample-size: at least 10",
+        ),
+        (
+            vec!["main", "--warm-up-time", "-1"],
+            "invalid value -1 for --warm-up-time",
+        ),
+    ] {
+        let output = run(&args);
+        let stderr = String::from_utf8(output.stderr).expect("UTF-8");
+        assert_eq!(output.status.code(), Some(2), "{args:?}: {stderr}");
+        assert!(
+            stderr.contains(expected),
+            "{args:?}: expected {expected:?} in {stderr}"
+        );
+    }
+}
