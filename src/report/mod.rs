@@ -45,16 +45,20 @@ impl Style {
     }
 
     /// The style of a report written to standard output: colour per [`color_enabled`], and the terminal's
-    /// width when standard output is a terminal (as comfy-table detects it).
+    /// width when standard output is a terminal (as comfy-table detects it), else `COLUMNS` when it is set
+    /// (a pager or a CI log of known width).
     pub fn for_stdout(choice: ColorChoice) -> Style {
         use std::io::IsTerminal;
         let tty = io::stdout().is_terminal();
+        let columns = std::env::var("COLUMNS")
+            .ok()
+            .and_then(|c| c.trim().parse().ok());
         Style {
             color: color_enabled(choice, tty),
             width: if tty {
-                comfy_table::Table::new().width()
+                comfy_table::Table::new().width().or(columns)
             } else {
-                None
+                columns
             },
         }
     }
