@@ -320,15 +320,11 @@ fn subcommand_mistake(args: &[String]) -> Option<String> {
     }
     let word = args.get(position)?;
     let (options, rest) = (&args[..position], &args[position + 1..]);
+    let others = [options, rest].concat().join(" ");
     if SUBCOMMANDS.contains(&word.as_str()) && !options.is_empty() {
         return Some(format!(
             "`{word}` must come before the options: `cargo speedup {word} {}`",
-            options
-                .iter()
-                .chain(rest)
-                .cloned()
-                .collect::<Vec<_>>()
-                .join(" ")
+            others
         ));
     }
     let guess = crate::suggest::closest(word, SUBCOMMANDS)?;
@@ -336,12 +332,7 @@ fn subcommand_mistake(args: &[String]) -> Option<String> {
         format!(
             "`{word}` is neither a subcommand nor a revision range; did you mean `{guess}`? \
              `cargo speedup {guess} {}`",
-            options
-                .iter()
-                .chain(rest)
-                .cloned()
-                .collect::<Vec<_>>()
-                .join(" ")
+            others
         )
     })
 }
