@@ -3,7 +3,7 @@
 
 use std::path::PathBuf;
 
-use clap::{Args, Parser, Subcommand, ValueEnum};
+use clap::{Args, CommandFactory, Parser, Subcommand, ValueEnum};
 
 /// The binary as cargo invokes it.
 #[derive(Debug, Parser)]
@@ -192,7 +192,8 @@ pub struct AnalysisArgs {
         long,
         value_name = "C",
         default_value_t = 0.95,
-        allow_negative_numbers = true
+        allow_negative_numbers = true,
+        value_parser = confidence_number
     )]
     pub confidence: f64,
 
@@ -256,19 +257,19 @@ pub struct AnalysisArgs {
 /// Options of the commands that build and run benchmarks.
 #[derive(Debug, Clone, Args)]
 pub struct RunArgs {
-    /// Path to Cargo.toml
+    /// Path to Cargo.toml [default: the one cargo finds from the current directory]
     #[arg(long = "manifest-path", value_name = "PATH")]
     pub manifest_path: Option<PathBuf>,
-    /// Package whose benchmarks to run
+    /// Package whose benchmarks to run [default: as cargo bench chooses]
     #[arg(short = 'p', long = "package", value_name = "SPEC")]
     pub package: Option<String>,
-    /// Only this bench target (repeatable)
+    /// Only this bench target (repeatable) [default: every bench target]
     #[arg(long = "bench", value_name = "NAME")]
     pub bench: Vec<String>,
-    /// Features to activate, as cargo takes them
+    /// Features to activate, as cargo takes them [default: the package's default features]
     #[arg(long = "features", value_name = "FEATURES")]
     pub features: Option<String>,
-    /// criterion's benchmark filter
+    /// criterion's benchmark filter [default: every benchmark]
     #[arg(long = "filter", value_name = "PATTERN")]
     pub filter: Option<String>,
     /// Process runs per revision before the first look (with --fixed: all of them), in randomized
@@ -289,10 +290,11 @@ pub struct RunArgs {
     #[arg(long = "fixed", conflicts_with = "max_runs")]
     pub fixed: bool,
     /// Time for the whole comparison, builds included (e.g. 90s, 10m, 1h): no look is started that would
-    /// not end in time, and what is still undecided is inconclusive
+    /// not end in time, and what is still undecided is inconclusive [default: no limit]
     #[arg(long = "budget", value_name = "DURATION")]
     pub budget: Option<String>,
     /// Seed of the blocks' random order (printed on every run, so that an order can be repeated)
+    /// [default: drawn at random]
     #[arg(long = "seed", value_name = "N")]
     pub seed: Option<u64>,
     /// criterion --warm-up-time of each run, in seconds [default: 0.3]
@@ -310,8 +312,8 @@ pub struct RunArgs {
     )]
     pub measurement_time: Option<f64>,
     /// criterion --sample-size of each run [default: 10]
-    #[arg(long = "sample-size", value_name = "N")]
-    pub sample_size: Option<u32>,
+    #[arg(long = "sample-size", value_name = "N", allow_negative_numbers = true)]
+    pub sample_size: Option<i64>,
     /// Link each bench executable in N section orders (lld --shuffle-sections) and spread the runs over
     /// them; `fixed`: only the executable as built [default: one layout per run, up to 20]
     #[arg(
@@ -360,6 +362,57 @@ fn clap_cargo_styles() -> clap::builder::Styles {
         .placeholder(AnsiColor::Cyan.on_default())
 }
 
+/// `--confidence` as a number, its range said when it is not one (the range itself is checked in `plan.rs`).
+fn confidence_number(text: &str) -> Result<f64, String> {
+    text.trim().parse().map_err(|_| {
+        "not a number; expected a confidence level from 0.5 up to (not including) 1, e.g. 0.95"
+            .to_string()
+    })
+}
+
+/// The subcommands, for the error of a misspelt or misplaced one.
+const SUBCOMMANDS: [&str; 3] = ["compare", "record", "speeduptest"];
+
+/// Why `args` (after `speedup`) failed to parse when a subcommand is misspelt (`compar a b`) or comes after
+/// options (`--confidence 2 compare a b`), with the command line that works.
+fn subcommand_mistake(args: &[String]) -> Option<String> {
+    let takes_value = |flag: &str| {
+        let command = CargoCli::command();
+        let speedup = command.find_subcommand("speedup")?;
+        let long = flag.strip_prefix("--")?;
+        speedup
+            .get_arguments()
+            .find(|a| a.get_long() == Some(long))
+            .map(|a| a.get_action().takes_values())
+    };
+    let mut position = 0;
+    while position < args.len() {
+        let arg = &args[position];
+        if !arg.starts_with('-') || arg == "-" {
+            break;
+        }
+        let skip_value = !arg.contains('=') && takes_value(arg).unwrap_or(false);
+        position += if skip_value { 2 } else { 1 };
+    }
+    let word = args.get(position)?;
+    let (options, rest) = (&args[..position], &args[position + 1..]);
+    let others = [options, rest].concat().join(" ");
+    if SUBCOMMANDS.contains(&word.as_str()) && !options.is_empty() {
+        return Some(format!(
+            "`{word}` must come before the options: `cargo speedup {word} {}`",
+            others
+        ));
+    }
+    let guess = crate::suggest::closest(word, SUBCOMMANDS)?;
+    (!rest.is_empty()).then(|| {
+        format!(
+            "`{word}` is neither a subcommand nor a revision range; did you mean `{guess}`? \
+             `cargo speedup {guess} {}`",
+            others
+        )
+    })
+}
+
 /// Parses the process arguments. `cargo-speedup compare ...` (run directly, without cargo) is accepted as
 /// well as `cargo-speedup speedup compare ...` (what cargo runs).
 pub fn parse() -> SpeedupCli {
@@ -376,14 +429,79 @@ where
     if args.get(1).is_none_or(|a| a != "speedup") {
         args.insert(1.min(args.len()), "speedup".into());
     }
-    let CargoCli::Speedup(cli) = CargoCli::parse_from(args);
+    let CargoCli::Speedup(cli) = CargoCli::try_parse_from(&args).unwrap_or_else(|error| {
+        let words: Vec<String> = args[2..]
+            .iter()
+            .map(|a| a.to_string_lossy().into_owned())
+            .collect();
+        match subcommand_mistake(&words) {
+            Some(message) => {
+                let mut command = CargoCli::command();
+                command.build();
+                match command.find_subcommand_mut("speedup") {
+                    Some(speedup) => {
+                        speedup.error(clap::error::ErrorKind::InvalidSubcommand, message)
+                    }
+                    None => command.error(clap::error::ErrorKind::InvalidSubcommand, message),
+                }
+                .exit()
+            }
+            None => error.exit(),
+        }
+    });
     cli
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use clap::CommandFactory;
+
+    fn words(line: &str) -> Vec<String> {
+        line.split_whitespace().map(String::from).collect()
+    }
+
+    #[test]
+    fn help_gives_the_default_of_every_running_option() {
+        let mut command = CargoCli::command();
+        command.build();
+        let speedup = command.find_subcommand("speedup").expect("speedup");
+        let run_ids: Vec<String> = RunArgs::augment_args(clap::Command::new("run"))
+            .get_arguments()
+            .map(|a| a.get_id().to_string())
+            .collect();
+        for arg in speedup
+            .get_arguments()
+            .filter(|a| run_ids.contains(&a.get_id().to_string()))
+        {
+            if !arg.get_action().takes_values() {
+                continue;
+            }
+            let help = arg.get_help().map(ToString::to_string).unwrap_or_default();
+            assert!(
+                help.contains("[default:") || !arg.get_default_values().is_empty(),
+                "--{} says no default: {help}",
+                arg.get_long().unwrap_or_default()
+            );
+        }
+    }
+
+    #[test]
+    fn a_misspelt_or_misplaced_subcommand_gets_the_command_line_that_works() {
+        assert_eq!(
+            subcommand_mistake(&words("compar a.json b.json")).as_deref(),
+            Some(
+                "`compar` is neither a subcommand nor a revision range; did you mean `compare`? \
+                 `cargo speedup compare a.json b.json`"
+            )
+        );
+        assert_eq!(
+            subcommand_mistake(&words("--confidence 0.99 compare a b")).as_deref(),
+            Some(
+                "`compare` must come before the options: `cargo speedup compare --confidence 0.99 a b`"
+            )
+        );
+        assert_eq!(subcommand_mistake(&words("main..feature extra")), None);
+    }
 
     #[test]
     fn clap_definitions_are_consistent() {

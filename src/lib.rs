@@ -38,3 +38,4 @@ pub mod protocol;
 pub mod report;
 pub mod sources;
 pub mod stats;
+pub mod suggest;

@@ -55,6 +55,14 @@ impl Unit {
             Unit::S => "s",
         }
     }
+
+    /// The unit's symbol as people read it (`µs`, where the contract and the input files write `us`).
+    pub fn symbol(self) -> &'static str {
+        match self {
+            Unit::Us => "µs",
+            other => other.as_str(),
+        }
+    }
 }
 
 impl fmt::Display for Unit {
@@ -74,20 +82,31 @@ pub enum SampleError {
     #[error("no observations")]
     Empty,
     #[error(
-        "observation {} is {value}: times must be finite and greater than zero",
-        .index + 1
+        "observation {} is {}: times must be finite and greater than zero",
+        .index + 1, echoed(*.value)
     )]
     Invalid { index: usize, value: f64 },
     #[error(
-        "observation {} is {value} {unit}: outside the range of times this tool computes with (1e-100 to \
+        "observation {} is {} {}: outside the range of times this tool computes with (1e-100 to \
          1e100 ns)\nhint: check the unit and the values of this benchmark",
-        .index + 1
+        .index + 1, echoed(*.value), .unit.symbol()
     )]
     OutOfRange {
         index: usize,
         value: f64,
         unit: Unit,
     },
+}
+
+/// A value read from a file, as its writer would recognise it: as Rust prints it, unless that takes more than
+/// 16 characters (`1e308` is not 309 digits, `1e-100` not 101).
+fn echoed(value: f64) -> String {
+    let plain = value.to_string();
+    if plain.len() > 16 {
+        format!("{value:e}")
+    } else {
+        plain
+    }
 }
 
 /// Observations of one benchmark on one side: execution times in nanoseconds, finite and > 0.

@@ -4,6 +4,7 @@
 use std::path::PathBuf;
 
 use crate::cli::{AnalysisArgs, ColorChoice, FailOnArg, Format};
+use crate::protocol::wording::Remedy;
 use crate::protocol::{FailOn, Options};
 
 /// A bad option value: exit status 2.
@@ -82,6 +83,7 @@ impl AnalysisPlan {
                 precision: DEFAULT_PRECISION,
                 equivalence_pct: args.equivalence,
                 looks: 1,
+                remedy: Remedy::MeasureAgain,
             },
             output: OutputPlan {
                 format: args.format,

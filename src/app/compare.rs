@@ -8,6 +8,7 @@ use super::{Input, Outcome, Output, check_outputs, is_stdout, write_to};
 use crate::cli::{AnalysisArgs, CompareArgs, Format};
 use crate::model::{Results, Suite, Unit};
 use crate::plan::{AnalysisPlan, OutputPlan};
+use crate::protocol::wording::Remedy;
 use crate::protocol::{Analysis, analyse};
 use crate::report::{Style, color_enabled, renderer, warning_summary};
 use crate::sources::{self, Context};
@@ -36,7 +37,7 @@ pub fn compare(args: &CompareArgs) -> Result<Outcome> {
     )?;
     let base = sources::load(&args.base, &context)?;
     let head = sources::load(&args.head, &context)?;
-    analyse_and_report(base, head, vec![], 1, &args.analysis)
+    analyse_and_report(base, head, vec![], 1, Remedy::MeasureAgain, &args.analysis)
 }
 
 /// What `spec` reads on disk: a file, or a criterion directory (a baseline name reads the criterion home).
@@ -83,19 +84,19 @@ pub fn analyse_and_report(
     head: Results,
     identical: Vec<String>,
     looks: u32,
+    remedy: Remedy,
     args: &AnalysisArgs,
 ) -> Result<Outcome> {
     let mut plan = AnalysisPlan::from_args(args)?;
     plan.options.looks = looks;
+    plan.options.remedy = remedy;
     let (base_origin, head_origin) = (base.origin.clone(), head.origin.clone());
     let mut suite = Suite::pair(base, head);
     suite.identical = identical;
     if suite.pairs.is_empty() && suite.identical.is_empty() {
         bail!(
-            "no benchmark is present in both {base_origin} and {head_origin}\n\
-             hint: benchmarks are matched by exact name; BASE has {} and HEAD {} benchmarks",
-            suite.base_only.len(),
-            suite.head_only.len()
+            "no benchmark is present in both {base_origin} and {head_origin}\n{}",
+            unmatched_names(&suite.base_only, &suite.head_only)
         );
     }
     let analysis = analyse(&suite, &plan.options);
@@ -162,4 +163,36 @@ fn warn_on_stderr(analysis: &Analysis, output: &OutputPlan) {
     for reason in &analysis.gate.reasons {
         let _ = writeln!(stderr, "gate failed: {reason}");
     }
+}
+
+/// The names of each side, the first few of them, and the closest pairs across sides, for the error of two
+/// sides with no benchmark in common.
+fn unmatched_names(base: &[String], head: &[String]) -> String {
+    const SHOWN: usize = 5;
+    let list = |names: &[String]| {
+        let shown: Vec<String> = names.iter().take(SHOWN).map(|n| format!("`{n}`")).collect();
+        match names.len() {
+            0 => "none".to_string(),
+            n if n > SHOWN => format!("{} and {} more", shown.join(", "), n - SHOWN),
+            _ => shown.join(", "),
+        }
+    };
+    let pairs: Vec<String> = base
+        .iter()
+        .filter_map(|b| crate::suggest::closest(b, head.iter().map(String::as_str)).map(|h| (b, h)))
+        .take(3)
+        .map(|(b, h)| format!("`{b}` ~ `{h}`"))
+        .collect();
+    let closest = if pairs.is_empty() {
+        String::new()
+    } else {
+        format!("; closest: {}", pairs.join(", "))
+    };
+    format!(
+        "BASE has {} benchmark(s): {}\nHEAD has {}: {}\nhint: benchmarks are matched by exact name{closest}",
+        base.len(),
+        list(base),
+        head.len(),
+        list(head)
+    )
 }

@@ -10,6 +10,7 @@ use crate::model::{Results, Suite};
 use crate::plan::AnalysisPlan;
 use crate::protocol::analyse::Options;
 use crate::protocol::sequential::open_benchmarks;
+use crate::protocol::wording::Remedy;
 
 /// `cargo speedup REVISIONS`.
 pub fn revisions(
@@ -47,6 +48,7 @@ pub fn revisions(
         measured.head,
         measured.identical,
         measured.looks,
+        Remedy::RunHere,
         analysis,
     )
 }

@@ -97,6 +97,7 @@ fn plans(confidence: f64, equivalence_pct: f64) -> Vec<NamedPlan> {
         precision: crate::plan::DEFAULT_PRECISION,
         equivalence_pct,
         looks: 1,
+        remedy: crate::protocol::wording::Remedy::MeasureAgain,
     };
     let first = first_look(confidence);
     let race = LookPlan::new(first, first * crate::measure::DEFAULT_MAX_FACTOR).expect("a plan");

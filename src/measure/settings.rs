@@ -109,7 +109,9 @@ impl RunOptions {
                     "at least 10 (criterion's minimum)",
                 ));
             }
-            other => other.unwrap_or(DEFAULT_SAMPLE_SIZE),
+            Some(n) => u32::try_from(n)
+                .map_err(|_| invalid("--sample-size", &n.to_string(), "at most 4294967295"))?,
+            None => DEFAULT_SAMPLE_SIZE,
         };
         let max_runs = match (race_confidence, args.max_runs) {
             (None, _) => runs,

@@ -9,6 +9,7 @@ use super::equivalence::{Equivalence, equivalence, runs_for};
 use super::gate::{GateInput, PROCESS_SD_PERCENT, gate};
 use super::hpt::{HptOptions, hpt};
 use super::speedup_test::{Level, Weights, mean_test, median_test, overall, proportion, speedups};
+use super::wording::{Remedy, in_our_words, too_few_runs};
 use super::{
     Analysis, BenchmarkAnalysis, Direction, FailOn, HptBenchmark, MedianTest, Proportions,
     SideSummary, SuiteAnalysis, VarianceComponents, Verdict, Warning, WarningKind,
@@ -40,6 +41,8 @@ pub struct Options {
     /// read from files): every per-benchmark decision is taken at risk alpha / looks, so that a benchmark
     /// stopped at any one of them is wrong at most alpha of the time (`docs/racing.md` §2).
     pub looks: u32,
+    /// How more runs can be had, for the hints: a flag of the revision form, or measuring again.
+    pub remedy: Remedy,
 }
 
 impl Options {
@@ -129,7 +132,7 @@ pub fn analyse(suite: &Suite, options: &Options) -> Analysis {
         warnings: if only_identical {
             note_warnings(suite).collect()
         } else {
-            suite_warnings(suite, &benchmarks)
+            suite_warnings(suite, &benchmarks, options.remedy)
         },
         benchmarks,
         base_only: suite.base_only.clone(),
@@ -191,9 +194,20 @@ fn benchmark(
     let (base_summary, head_summary) = summaries;
     let mut mean_test = mean_test(base, head, Level::Fixed(confidence));
     let mut median_test = median_test(base, head, Level::Fixed(confidence));
-    name_sides(&mut mean_test.warnings);
-    name_sides(&mut median_test.warnings);
     let powerless = !rank_sum_can_reject(base.len(), head.len(), 1.0 - confidence);
+    if powerless && base.len().min(head.len()) < 3 {
+        // One cause (too few runs), one warning, in place of one per test and side.
+        let tiny = too_few_runs(base.len(), head.len(), options.remedy);
+        mean_test.warnings = vec![tiny.clone()];
+        median_test.warnings = vec![tiny];
+    } else {
+        for warnings in [&mut mean_test.warnings, &mut median_test.warnings] {
+            *warnings = warnings
+                .iter()
+                .map(|w| in_our_words(w, options.remedy))
+                .collect();
+        }
+    }
     let equivalence = equivalence(base, head, confidence, options.equivalence_pct);
     let verdict = decide(&median_test, powerless, &equivalence);
     let mut warnings = Vec::new();
@@ -204,18 +218,21 @@ fn benchmark(
             base.len().min(head.len()),
         ));
     }
-    if powerless {
+    if powerless && base.len().min(head.len()) >= 3 {
         warnings.push(
             Warning::new(
                 WarningKind::TooFewSamples,
                 format!(
-                    "with {} and {} samples the rank-sum test cannot reach confidence {confidence}, \
+                    "with {} and {} runs the rank-sum test cannot reach confidence {confidence}, \
                      whatever the times: no verdict",
                     base.len(),
                     head.len()
                 ),
             )
-            .with_hint("collect more runs per side; 5 per side allow confidence 0.99, 31 the large-sample rules"),
+            .with_hint(format!(
+                "{} (31 for the large-sample rules)",
+                options.remedy.more_runs(5)
+            )),
         );
     }
     let mean_direction = mean_test.direction.filter(|_| mean_test.significant);
@@ -230,7 +247,8 @@ fn benchmark(
                 format!(
                     "BASE reports this benchmark in {} and HEAD in {}: both were converted, but a changed unit \
                      often means a changed measurement",
-                    pair.base.unit, pair.head.unit
+                    pair.base.unit.symbol(),
+                    pair.head.unit.symbol()
                 ),
             )
             .with_hint("check that both sides measure the same thing"),
@@ -389,19 +407,6 @@ pub(crate) fn rank_sum_can_reject(n: usize, m: usize, alpha: f64) -> bool {
     1.0 / arrangements <= alpha
 }
 
-/// The protocols word their warnings as paper 000 does (`Sample1`, `Sample2`), which `speeduptest`
-/// reproduces verbatim; a comparison of revisions names the sides BASE and HEAD.
-/// The paper's names can stand anywhere in a message ("Shapiro-Wilk's test not applicable to Sample1: ...").
-fn name_sides(warnings: &mut [Warning]) {
-    for warning in warnings {
-        for (paper, ours) in [("Sample1", "BASE"), ("Sample2", "HEAD")] {
-            if warning.message.contains(paper) {
-                warning.message = warning.message.replace(paper, ours);
-            }
-        }
-    }
-}
-
 fn side(summary: &Summary) -> SideSummary {
     SideSummary {
         n: summary.n,
@@ -461,7 +466,7 @@ fn aggregate_proportions(
 
 /// Warnings about the inputs as a whole: the same results on both sides, batch means, small samples,
 /// unmatched names, environments.
-fn suite_warnings(suite: &Suite, benchmarks: &[BenchmarkAnalysis]) -> Vec<Warning> {
+fn suite_warnings(suite: &Suite, benchmarks: &[BenchmarkAnalysis], remedy: Remedy) -> Vec<Warning> {
     let mut warnings = Vec::new();
     if !suite.pairs.is_empty() && suite.pairs.iter().all(|p| p.base.runs == p.head.runs) {
         warnings.push(
@@ -499,9 +504,11 @@ fn suite_warnings(suite: &Suite, benchmarks: &[BenchmarkAnalysis]) -> Vec<Warnin
             ),
         );
     }
+    // Fewer than 3 runs on a side has a warning of its own per benchmark.
     let small = benchmarks
         .iter()
-        .filter(|b| b.base.n <= SMALL_SAMPLE || b.head.n <= SMALL_SAMPLE)
+        .map(|b| b.base.n.min(b.head.n))
+        .filter(|n| (3..=SMALL_SAMPLE).contains(n))
         .count();
     if small > 0 {
         warnings.push(
@@ -513,7 +520,7 @@ fn suite_warnings(suite: &Suite, benchmarks: &[BenchmarkAnalysis]) -> Vec<Warnin
                     suite.pairs.len()
                 ),
             )
-            .with_hint("31 or more process runs per side allow the large-sample rules, e.g. `--runs 31`"),
+            .with_hint(format!("{} for the large-sample rules", remedy.more_runs(31))),
         );
     }
     // The reports list the names themselves ("Only in BASE, not compared: ..."; JSON `unmatched`): the
@@ -617,6 +624,7 @@ mod tests {
             precision: 0.05,
             equivalence_pct: 2.0,
             looks: 1,
+            remedy: Remedy::MeasureAgain,
         }
     }
 
@@ -679,22 +687,33 @@ mod tests {
         mixed.identical = vec!["a".into()];
         let analysis = analyse(&mixed, &options());
         assert_eq!(analysis.benchmarks.len(), 1);
-        assert!(!analysis.warnings.is_empty());
+        assert!(!analysis.benchmarks[0].median_test.warnings.is_empty());
     }
 
     #[test]
-    fn one_sample_per_side_gives_no_verdict() {
+    fn one_sample_per_side_gives_no_verdict_and_one_warning() {
         let suite = Suite::pair(
             results("a", Unit::Ns, &[10.0], Measured::ProcessRun),
             results("a", Unit::Ns, &[9.0], Measured::ProcessRun),
         );
         let analysis = analyse(&suite, &options());
-        assert_eq!(analysis.benchmarks[0].verdict, Verdict::Inconclusive);
+        let b = &analysis.benchmarks[0];
+        assert_eq!(b.verdict, Verdict::Inconclusive);
+        assert!(b.warnings.is_empty(), "{:?}", b.warnings);
+        for test_warnings in [&b.mean_test.warnings, &b.median_test.warnings] {
+            assert_eq!(test_warnings.len(), 1, "{test_warnings:?}");
+            assert_eq!(
+                test_warnings[0].message,
+                "1 run per side: no test can apply"
+            );
+        }
         assert!(
-            analysis.benchmarks[0]
+            !analysis
                 .warnings
                 .iter()
-                .any(|w| w.message.contains("cannot reach confidence 0.95"))
+                .any(|w| w.message.contains("30 observations")),
+            "{:?}",
+            analysis.warnings
         );
     }
 

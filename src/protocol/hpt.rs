@@ -241,13 +241,12 @@ fn input_warnings(suite: &Suite) -> Vec<Warning> {
             Warning::new(
                 WarningKind::TooFewSamples,
                 format!(
-                    "HPT uses the difference of medians as it is for {as_is} benchmark(s): with so few samples \
+                    "HPT uses the difference of medians as it is for {as_is} benchmark(s): with so few runs \
                      (e.g. one per side) the rank-sum test cannot be significant"
                 ),
             )
             .with_hint(
-                "run at least 3 samples per side (5 for the 0.05 risk), e.g. `--sample-size 10` \
-                 (criterion's minimum)",
+                "measure at least 3 process runs per side (5 for the 0.05 risk)",
             ),
         );
     }

@@ -12,6 +12,7 @@ pub mod raced_profiles;
 pub mod sequential;
 pub mod simulation;
 pub mod speedup_test;
+pub mod wording;
 
 pub use analyse::{Options, analyse};
 
@@ -302,6 +303,8 @@ pub struct Proportion {
     pub upper: f64,
     /// The minimal number of benchmarks for the requested precision; `None` when the proportion is 0 or 1.
     pub minimal_benchmarks: Option<u64>,
+    /// The precision r of `minimal_benchmarks`: the half-width of the proportion's interval (0.05 is ±5 %).
+    pub precision: f64,
     /// Whether a(1 − a/b) > 5 holds.
     pub valid: bool,
 }

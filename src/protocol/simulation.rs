@@ -373,6 +373,7 @@ mod tests {
             precision: 0.05,
             equivalence_pct: 2.0,
             looks: 1,
+            remedy: crate::protocol::wording::Remedy::MeasureAgain,
         }
     }
 

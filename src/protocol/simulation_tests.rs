@@ -51,6 +51,7 @@ fn options(fail_on: FailOn) -> Options {
         precision: 0.05,
         equivalence_pct: 2.0,
         looks: 1,
+        remedy: crate::protocol::wording::Remedy::MeasureAgain,
     }
 }
 

@@ -47,10 +47,7 @@ fn significant(value: f64, digits: i32) -> String {
 
 /// The unit's symbol as people read it (`µs`, not the contract's `us`).
 pub fn unit_symbol(unit: Unit) -> &'static str {
-    match unit {
-        Unit::Us => "µs",
-        other => other.as_str(),
-    }
+    unit.symbol()
 }
 
 /// A time given in nanoseconds, printed in `unit` with 4 significant digits: `812.3 ns`.

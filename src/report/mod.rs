@@ -46,16 +46,20 @@ impl Style {
     }
 
     /// The style of a report written to standard output: colour per [`color_enabled`], and the terminal's
-    /// width when standard output is a terminal (as comfy-table detects it).
+    /// width when standard output is a terminal (as comfy-table detects it), else `COLUMNS` when it is set
+    /// (a pager or a CI log of known width).
     pub fn for_stdout(choice: ColorChoice) -> Style {
         use std::io::IsTerminal;
         let tty = io::stdout().is_terminal();
+        let columns = std::env::var("COLUMNS")
+            .ok()
+            .and_then(|c| c.trim().parse().ok());
         Style {
             color: color_enabled(choice, tty),
             width: if tty {
-                comfy_table::Table::new().width()
+                comfy_table::Table::new().width().or(columns)
             } else {
-                None
+                columns
             },
         }
     }
@@ -417,11 +421,15 @@ fn proportion_text(protocol: &str, p: &Proportion, confidence: &str) -> String {
         format::percent(p.upper)
     );
     if !p.valid {
-        text.push_str("; may be inaccurate, a(1 - a/b) > 5 does not hold");
+        text.push_str(
+            "; too few benchmarks for this interval to be accurate (its normal approximation needs \
+             a(1 − a/b) > 5)",
+        );
     }
     if let Some(b) = p.minimal_benchmarks {
         text.push_str(&format!(
-            "; {b} randomly selected benchmarks needed for the precision"
+            "; {b} benchmarks would estimate the proportion within ±{}",
+            format::percent_value((p.precision * 1e6).round() / 1e4)
         ));
     }
     text

@@ -140,6 +140,7 @@ fn proportion(accelerated: usize, total: usize, lower: f64, upper: f64) -> Propo
         lower,
         upper,
         minimal_benchmarks: (accelerated != 0 && accelerated != total).then_some(289),
+        precision: 0.05,
         valid: false,
     }
 }

@@ -111,6 +111,12 @@ impl Builder {
 
     /// Rejects a name seen before.
     fn claim(&mut self, name: &str) -> Result<(), SourceError> {
+        if name.trim().is_empty() {
+            return Err(SourceError::EmptyName {
+                path: self.origin.clone(),
+                position: self.names.len() + 1,
+            });
+        }
         if !self.names.insert(name.to_string()) {
             return Err(SourceError::Duplicate {
                 path: self.origin.clone(),

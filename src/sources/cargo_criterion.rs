@@ -73,9 +73,12 @@ pub fn parse(
         builder.push(&complete.id, values, unit, Measured::OneProcess)?;
     }
     if unparsed > 0 {
-        builder.notes.push(format!(
-            "{origin}: skipped {unparsed} lines that look like JSON but do not parse"
-        ));
+        let lines = if unparsed == 1 {
+            "1 line that looks like JSON but does not parse".to_string()
+        } else {
+            format!("{unparsed} lines that look like JSON but do not parse")
+        };
+        builder.notes.push(format!("{origin}: skipped {lines}"));
     }
     builder.finish(FORMAT)
 }
@@ -129,6 +132,11 @@ mod tests {
         assert_eq!(norm.runs.len(), 1, "one process");
         // The fixture's human-readable and truncated lines are skipped, the truncated one noted.
         assert_eq!(results.notes.len(), 1, "{:?}", results.notes);
+        assert!(
+            results.notes[0].ends_with("skipped 1 line that looks like JSON but does not parse"),
+            "{:?}",
+            results.notes
+        );
     }
 
     #[test]

@@ -30,6 +30,7 @@ pub mod record;
 pub mod speeduptest_config;
 
 mod builder;
+mod diagnose;
 #[cfg(test)]
 mod fuzz_tests;
 
@@ -103,6 +104,17 @@ pub enum SourceError {
         format: &'static str,
         message: String,
     },
+    #[error("{path}: {problem}\nhint: {hint}")]
+    Malformed {
+        path: String,
+        problem: String,
+        hint: String,
+    },
+    #[error(
+        "{path}: benchmark {position} (counting from 1) has an empty name\nhint: give every benchmark a name; \
+         names pair the benchmarks of BASE and HEAD"
+    )]
+    EmptyName { path: String, position: usize },
     #[error("{path}: benchmark `{benchmark}`: {error}")]
     Sample {
         path: String,
@@ -253,13 +265,12 @@ pub fn load_bytes(
     selector: Option<&str>,
     ctx: &Context,
 ) -> Result<Results, SourceError> {
-    let unrecognised = || SourceError::Unrecognised {
+    let text = std::str::from_utf8(bytes).map_err(|_| SourceError::Unrecognised {
         path: origin.into(),
         tried: FILE_FORMATS.to_vec(),
-    };
-    let text = std::str::from_utf8(bytes).map_err(|_| unrecognised())?;
+    })?;
     let text = text.strip_prefix('\u{feff}').unwrap_or(text);
-    let format = detect(text).ok_or_else(unrecognised)?;
+    let format = detect(text).ok_or_else(|| diagnose::unreadable(text, origin))?;
     if format != Format::Hyperfine && format != Format::GoogleBenchmark {
         if let Some(selector) = selector {
             return Err(SourceError::Selector {

@@ -17,28 +17,53 @@
 //! With `runs`, an optional `layouts` array names the linked layout each run used (one integer per run).
 //!
 //! Why it exists: it is the simplest way to feed any harness's timings to `compare`. A benchmark's `unit`
-//! overrides the file's, which defaults to `ns` (`ns`, `us`, `ms`, `s`). With `samples`, a benchmark may
-//! declare `"observation": "batch-mean"` (the values were measured in one process) or `"process-run"` /
-//! `"unknown"` (each value its own process, the default). The record fields (`schema`, `environment`,
-//! `display_unit`, `notes`) are read when present; unknown fields are ignored.
+//! overrides the file's, which defaults to `ns` (`ns`, `us`, `ms`, `s`; the default is taken with a note).
+//! With `samples`, a benchmark may declare `"observation": "batch-mean"` (the values were measured in one
+//! process) or `"process-run"` / `"unknown"` (each value its own process, the default). The record fields
+//! (`schema`, `environment`, `display_unit`, `notes`) are read when present; other fields are ignored with a
+//! note naming them and the known field each is closest to (`sampels`: did you mean `samples`?).
 //!
-//! Must not: accept a sample that is empty, non-finite or not strictly positive, or two benchmarks with one
-//! name (errors naming the file and the benchmark).
+//! Must not: accept a sample that is empty, non-finite or not strictly positive, a benchmark without a name,
+//! or two benchmarks with one name (errors naming the file and the benchmark).
+
+use std::collections::BTreeMap;
 
 use serde::Deserialize;
+use serde::de::IgnoredAny;
 
+use super::diagnose::json_problem;
 use super::{Builder, Measured, SourceError, invalid, parse_unit};
 use crate::model::{Environment, Results, Unit};
+use crate::suggest::closest;
 
 const FORMAT: &str = "raw timing JSON";
 
+/// The fields read at the top level and in a benchmark, for the note on the others.
+const FILE_FIELDS: [&str; 5] = ["schema", "unit", "environment", "benchmarks", "notes"];
+const BENCHMARK_FIELDS: [&str; 7] = [
+    "name",
+    "unit",
+    "display_unit",
+    "samples",
+    "runs",
+    "layouts",
+    "observation",
+];
+
+/// Fields no reader here knows, by name.
+type Unknown = BTreeMap<String, IgnoredAny>;
+
 #[derive(Deserialize)]
 struct File {
+    #[serde(rename = "schema")]
+    _schema: Option<IgnoredAny>,
     unit: Option<String>,
     environment: Option<EnvironmentFile>,
     benchmarks: Vec<BenchmarkFile>,
     #[serde(default)]
     notes: Vec<String>,
+    #[serde(flatten)]
+    unknown: Unknown,
 }
 
 #[derive(Deserialize)]
@@ -57,17 +82,20 @@ struct BenchmarkFile {
     runs: Option<Vec<Vec<f64>>>,
     layouts: Option<Vec<u32>>,
     observation: Option<String>,
+    #[serde(flatten)]
+    unknown: Unknown,
 }
 
 /// Parses raw timing JSON or record JSON read from `origin`.
 pub fn parse(text: &str, origin: &str) -> Result<Results, SourceError> {
     let file: File =
-        serde_json::from_str(text).map_err(|e| invalid(origin, FORMAT, e.to_string()))?;
+        serde_json::from_str(text).map_err(|e| invalid(origin, FORMAT, json_problem(text, &e)))?;
     let default_unit = match &file.unit {
         Some(u) => parse_unit(u, origin, FORMAT)?,
         None => Unit::Ns,
     };
     let mut builder = Builder::new(origin);
+    let mut notes = reading_notes(&file, origin);
     for b in file.benchmarks {
         let unit = match &b.unit {
             Some(u) => parse_unit(u, origin, FORMAT)?,
@@ -112,8 +140,45 @@ pub fn parse(text: &str, origin: &str) -> Result<Results, SourceError> {
             host: env.host,
         };
     }
-    builder.notes = file.notes;
+    notes.extend(file.notes);
+    builder.notes = notes;
     builder.finish(FORMAT)
+}
+
+/// What was read by default or not read at all: the unit taken as nanoseconds, the fields ignored.
+fn reading_notes(file: &File, origin: &str) -> Vec<String> {
+    let mut notes = Vec::new();
+    let defaulted = file.benchmarks.iter().filter(|b| b.unit.is_none()).count();
+    if file.unit.is_none() && defaulted > 0 {
+        notes.push(format!(
+            "{origin}: no `unit` given, so the times of {defaulted} benchmark(s) are read as nanoseconds; \
+             say `\"unit\": \"ns\"` (or us, ms, s) to make it explicit"
+        ));
+    }
+    let mut in_benchmarks: BTreeMap<&str, usize> = BTreeMap::new();
+    for field in file.benchmarks.iter().flat_map(|b| b.unknown.keys()) {
+        *in_benchmarks.entry(field).or_default() += 1;
+    }
+    let top = file
+        .unknown
+        .keys()
+        .map(|f| (f.as_str(), "the top level".to_string(), &FILE_FIELDS[..]));
+    let inner = in_benchmarks.into_iter().map(|(f, count)| {
+        let place = if count == 1 {
+            "1 benchmark".to_string()
+        } else {
+            format!("{count} benchmarks")
+        };
+        (f, place, &BENCHMARK_FIELDS[..])
+    });
+    for (field, place, known) in top.chain(inner) {
+        let guess = closest(field, known.iter().copied())
+            .map_or_else(String::new, |k| format!("; did you mean `{k}`?"));
+        notes.push(format!(
+            "{origin}: field `{field}` (in {place}) is not one this tool reads and was ignored{guess}"
+        ));
+    }
+    notes
 }
 
 fn parse_observation(text: Option<&str>, origin: &str) -> Result<Measured, SourceError> {
@@ -132,7 +197,7 @@ fn parse_observation(text: Option<&str>, origin: &str) -> Result<Measured, Sourc
 mod tests {
     use super::*;
     use crate::sources::tests::fixture;
-    use crate::sources::{Context, load};
+    use crate::sources::{Context, load, load_bytes};
 
     fn read(rel: &str) -> Result<Results, SourceError> {
         load(fixture(rel).to_str().unwrap(), &Context::default())
@@ -234,5 +299,45 @@ mod tests {
         let unit = r#"{"unit":"cycles","benchmarks":[{"name":"a","samples":[1]}]}"#;
         let message = parse(unit, "x.json").unwrap_err().to_string();
         assert!(message.contains("unknown unit `cycles`"), "{message}");
+    }
+
+    #[test]
+    fn nan_is_not_a_time() {
+        let text = r#"{"unit":"ns","benchmarks":[{"name":"a","samples":[1, NaN]}]}"#;
+        let message = load_bytes(text.as_bytes(), "x.json", None, &Context::default())
+            .unwrap_err()
+            .to_string();
+        assert!(
+            message.contains("NaN is not a time (at line 1 column 54)"),
+            "{message}"
+        );
+    }
+
+    #[test]
+    fn the_default_unit_and_ignored_fields_are_noted() {
+        let text = r#"{"benchmarks":[{"name":"a","sampels":[9],"samples":[1]},
+            {"name":"b","sampels":[9],"samples":[1],"unit":"us"}],"colour":1}"#;
+        let notes = parse(text, "x.json").unwrap().notes;
+        assert_eq!(notes.len(), 3, "{notes:?}");
+        assert!(
+            notes[0].contains(
+                "no `unit` given, so the times of 1 benchmark(s) are read as nanoseconds"
+            )
+        );
+        assert!(notes[1].contains("field `colour` (in the top level) is not one this tool reads"));
+        assert!(notes[2].ends_with("field `sampels` (in 2 benchmarks) is not one this tool reads and was ignored; did you mean `samples`?"), "{}", notes[2]);
+        let explicit = r#"{"unit":"ns","benchmarks":[{"name":"a","samples":[1]}]}"#;
+        assert!(parse(explicit, "x.json").unwrap().notes.is_empty());
+    }
+
+    #[test]
+    fn an_empty_name_is_an_error_naming_its_position() {
+        let text =
+            r#"{"unit":"ns","benchmarks":[{"name":"a","samples":[1]},{"name":" ","samples":[1]}]}"#;
+        let message = parse(text, "x.json").unwrap_err().to_string();
+        assert!(
+            message.starts_with("x.json: benchmark 2 (counting from 1) has an empty name"),
+            "{message}"
+        );
     }
 }

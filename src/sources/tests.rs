@@ -113,13 +113,7 @@ fn detection_ignores_the_extension() {
 
 #[test]
 fn garbage_lists_every_format_tried() {
-    for bytes in [
-        &b"hello world\n"[..],
-        b"",
-        b"\xff\xfe\x00binary",
-        b"[1, 2, 3]",
-        b"{\"a\": 1}",
-    ] {
+    for bytes in [&b"hello world\n"[..], b"\xff\xfe\x00binary", b"{\"a\": 1}"] {
         let err = load_bytes(bytes, "junk.bin", None, &ctx()).unwrap_err();
         let message = err.to_string();
         assert!(

@@ -462,9 +462,10 @@ fn a_confidence_below_one_half_exits_2_instead_of_contradicting_itself() {
 }
 
 #[test]
-fn every_suggested_sample_size_is_one_criterion_accepts() {
-    // One sample per side: HPT's hint used to suggest `--sample-size 5`, which criterion (and the running
-    // commands) refuse below 10.
+fn compare_hints_name_no_running_flag_and_one_run_per_side_is_one_warning() {
+    // One run per side: HPT's hint used to suggest `--sample-size`, the small-sample hint `--runs`, flags
+    // that only `BASE..HEAD` has; and each benchmark got five warnings (Shapiro-Wilk on each side, the
+    // t-test on each side, Welch) for one cause.
     let dir = tempfile::tempdir().expect("tempdir");
     let names = ["a", "b", "c", "d", "e"];
     let base: Vec<(&str, Vec<f64>)> = names.iter().map(|n| (*n, vec![10.0])).collect();
@@ -472,21 +473,19 @@ fn every_suggested_sample_size_is_one_criterion_accepts() {
     let base = raw(dir.path(), "base.json", &base);
     let head = raw(dir.path(), "head.json", &head);
     let output = run(&["compare", &base, &head]);
-    let text = format!("{}{}", stdout(&output), stderr(&output));
-    assert_eq!(output.status.code(), Some(0), "{text}");
-    let suggested: Vec<u32> = text
-        .split("--sample-size ")
-        .skip(1)
-        .map(|rest| {
-            let digits: String = rest.chars().take_while(char::is_ascii_digit).collect();
-            digits.parse().expect("a number after --sample-size")
-        })
-        .collect();
+    let (report, warnings) = (stdout(&output), stderr(&output));
+    assert_eq!(output.status.code(), Some(0), "{report}{warnings}");
+    for flag in ["--runs", "--rounds", "--sample-size", "--max-runs"] {
+        assert!(!report.contains(flag), "{flag}: {report}");
+    }
     assert!(
-        !suggested.is_empty(),
-        "some sample size is suggested: {text}"
+        report.contains("all 5 benchmarks: 1 run per side: no test can apply\n    hint: measure 5 or more process runs per side"),
+        "{report}"
     );
-    assert!(suggested.iter().all(|n| *n >= 10), "{suggested:?}");
+    assert!(warnings.lines().count() <= 3, "{warnings}");
+    for paper in ["Shapiro", "Welch", "Please", "30 observations"] {
+        assert!(!report.contains(paper), "{paper}: {report}");
+    }
 }
 
 #[test]
@@ -506,7 +505,7 @@ fn warnings_name_the_sides_base_and_head_not_the_papers_sample1_sample2() {
             !text.contains("Sample1") && !text.contains("Sample2"),
             "{format}: {text}"
         );
-        assert!(text.contains("not applicable to BASE"), "{format}: {text}");
+        assert!(text.contains("cannot apply to BASE"), "{format}: {text}");
     }
 }
 
@@ -584,7 +583,7 @@ fn a_mean_protocol_that_did_not_apply_reads_inconclusive_not_unchanged() {
     assert!(
         mean["warnings"]
             .to_string()
-            .contains("too small for applying"),
+            .contains("the t-test cannot decide the mean"),
         "{mean}"
     );
     let output = run(&["compare", &base, &head, "--format", "csv"]);

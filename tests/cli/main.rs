@@ -2,6 +2,7 @@
 //! `fixtures/` and checks its output and exit status.
 
 mod compare;
+mod messages;
 mod outputs;
 mod record;
 mod simulate;

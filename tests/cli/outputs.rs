@@ -260,3 +260,26 @@ fn speeduptest_outputs_may_not_be_the_config_or_a_sample() {
         "refusing to overwrite input `c.status`",
     );
 }
+
+#[test]
+fn columns_sets_the_width_of_a_report_that_goes_to_no_terminal() {
+    let report = |columns: &str| {
+        let args = [
+            "compare",
+            "fixtures/example/base.json",
+            "fixtures/example/head.json",
+            "-q",
+        ];
+        let output = run_with_env(&root(), &args, &[("COLUMNS", Path::new(columns))]);
+        String::from_utf8(output.stdout).expect("UTF-8")
+    };
+    let narrow = report("60");
+    for line in narrow.lines() {
+        assert!(line.chars().count() <= 60, "{line:?}\n{narrow}");
+        assert_eq!(line.trim_end(), line, "trailing spaces: {line:?}");
+    }
+    // Empty is unset: no width, the table on one line per benchmark.
+    let unset = report("");
+    assert!(unset.lines().any(|l| l.chars().count() > 60), "{unset}");
+    assert!(unset.lines().all(|l| l.trim_end() == l), "{unset}");
+}

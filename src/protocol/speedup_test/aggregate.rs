@@ -130,6 +130,7 @@ pub fn proportion(accelerated: usize, total: usize, confidence: f64, precision: 
         lower,
         upper,
         minimal_benchmarks: prop::minimal_benchmarks(observed, precision, confidence),
+        precision,
         valid: prop::validity_condition(a, b),
     }
 }

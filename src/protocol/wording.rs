@@ -1,0 +1,162 @@
+//! The protocols' warnings in this tool's words. Paper 000's warnings are kept verbatim by the protocols
+//! (`Sample1`, `Sample2`, "Please do more than 30 observations of the executions times."), because
+//! `speeduptest` must write them as SpeedUpTest.sh does; `compare` and the revision comparison say the same
+//! in their own words: BASE and HEAD, runs, and a remedy that fits the command (a flag of the revision form
+//! only where the runs are measured here). Must not: change what a warning is about (its kind), only how it
+//! reads.
+
+use super::{Warning, WarningKind};
+
+/// How a comparison can get more runs: by a flag of this command, or by measuring again elsewhere.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Remedy {
+    /// The runs are measured by this command (`BASE..HEAD`): hints may name `--runs`.
+    RunHere,
+    /// The results exist already (`compare`): hints say what to measure, in no command's flags.
+    MeasureAgain,
+}
+
+impl Remedy {
+    /// "measure N or more process runs per side", with the flag that does it when the runs are measured here.
+    pub fn more_runs(self, runs: usize) -> String {
+        match self {
+            Remedy::RunHere => {
+                format!("measure {runs} or more process runs per side: `--runs {runs}`")
+            }
+            Remedy::MeasureAgain => format!("measure {runs} or more process runs per side"),
+        }
+    }
+}
+
+/// `warning` of a Speedup-Test protocol, reworded for `compare` and the revision comparison.
+pub fn in_our_words(warning: &Warning, remedy: Remedy) -> Warning {
+    let text = warning.message.as_str();
+    let side = if text.contains("Sample1") {
+        "BASE"
+    } else {
+        "HEAD"
+    };
+    let (message, hint) = match warning.kind {
+        WarningKind::TooFewSamples if text.contains("Student") => (
+            format!("{side} has 30 runs or fewer and is not shown normal: the t-test cannot decide the mean"),
+            format!("{} for the large-sample rules", remedy.more_runs(31)),
+        ),
+        WarningKind::TooFewSamples => (
+            format!(
+                "{side} has 30 runs or fewer and the sides differ by more than a shift: the rank-sum test \
+                 cannot decide the median"
+            ),
+            format!("{} for the large-sample rules", remedy.more_runs(31)),
+        ),
+        WarningKind::NotNormal => (
+            format!("{side} is not normally distributed: the confidence of the mean's verdict may be inaccurate"),
+            "rely on the median's verdict, which does not assume normality".to_string(),
+        ),
+        WarningKind::NotLocationShift => (
+            "BASE and HEAD differ by more than a shift of their times: the confidence of the median's verdict \
+             may be inaccurate"
+                .to_string(),
+            "the spread or shape changed, not only the location: look at both distributions".to_string(),
+        ),
+        WarningKind::NoConfidenceLevel => (
+            format!(
+                "no confidence level above 50% makes the speedup of the {} significant",
+                if text.contains("of mean") { "mean" } else { "median" }
+            ),
+            format!(
+                "either nothing changed, or the runs are too few or too noisy: {}",
+                remedy.more_runs(31)
+            ),
+        ),
+        WarningKind::Inapplicable => (
+            text.replace("Sample1", "BASE")
+                .replace("Sample2", "HEAD")
+                .replace(" not applicable to ", " cannot apply to ")
+                .trim_end_matches('.')
+                .to_string(),
+            "check that the runs hold independent execution times that vary from run to run".to_string(),
+        ),
+        _ => return warning.clone(),
+    };
+    Warning::new(warning.kind, message).with_hint(hint)
+}
+
+/// The one warning of a benchmark with too few runs for any test to decide (fewer than 3 on a side, and
+/// too few for the rank-sum test), in place of one per test and side.
+pub fn too_few_runs(base: usize, head: usize, remedy: Remedy) -> Warning {
+    let runs = |n: usize| {
+        if n == 1 {
+            "1 run".to_string()
+        } else {
+            format!("{n} runs")
+        }
+    };
+    let sizes = if base == head {
+        format!("{} per side", runs(base))
+    } else {
+        format!("{} on BASE and {} on HEAD", runs(base), runs(head))
+    };
+    Warning::new(
+        WarningKind::TooFewSamples,
+        format!("{sizes}: no test can apply"),
+    )
+    .with_hint(format!(
+        "{} (31 for the large-sample rules)",
+        remedy.more_runs(5)
+    ))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::protocol::speedup_test::warnings as paper;
+
+    /// Every warning the protocols word as the paper does.
+    fn paper_warnings() -> Vec<Warning> {
+        let error = crate::stats::StatsError::TooFew { needed: 3, got: 1 };
+        vec![
+            paper::t_test_too_small(0),
+            paper::t_test_too_small(1),
+            paper::not_normal(0),
+            paper::rank_sum_too_small(1),
+            paper::not_location_shift(),
+            paper::no_level("of mean"),
+            paper::no_level("of median"),
+            paper::inapplicable("Shapiro-Wilk's test", "Sample1", &error),
+        ]
+    }
+
+    #[test]
+    fn no_paper_wording_is_left_and_compare_names_no_running_flag() {
+        for warning in paper_warnings() {
+            for remedy in [Remedy::RunHere, Remedy::MeasureAgain] {
+                let ours = in_our_words(&warning, remedy);
+                let text = format!("{} {}", ours.message, ours.hint.clone().unwrap_or_default());
+                assert_eq!(ours.kind, warning.kind);
+                for paper_word in ["Sample1", "Sample2", "Please", "executions times", "Unable"] {
+                    assert!(!text.contains(paper_word), "{text}");
+                }
+                assert!(!ours.message.ends_with('.'), "{text}");
+                if remedy == Remedy::MeasureAgain {
+                    assert!(!text.contains("--"), "{text}");
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn one_run_per_side_is_one_warning_with_a_remedy_for_the_command() {
+        let compare = too_few_runs(1, 1, Remedy::MeasureAgain);
+        assert_eq!(compare.message, "1 run per side: no test can apply");
+        assert_eq!(
+            compare.hint.as_deref(),
+            Some("measure 5 or more process runs per side (31 for the large-sample rules)")
+        );
+        let here = too_few_runs(1, 2, Remedy::RunHere);
+        assert_eq!(
+            here.message,
+            "1 run on BASE and 2 runs on HEAD: no test can apply"
+        );
+        assert!(here.hint.unwrap().contains("`--runs 5`"));
+    }
+}
