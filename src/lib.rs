@@ -39,3 +39,6 @@ pub mod report;
 pub mod sources;
 pub mod stats;
 pub mod suggest;
+
+#[cfg(test)]
+mod purity_tests;

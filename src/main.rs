@@ -9,7 +9,7 @@ fn main() -> ExitCode {
         Ok(outcome) => ExitCode::from(outcome.exit_code()),
         Err(error) => {
             eprintln!("error: {error:#}");
-            ExitCode::from(2)
+            ExitCode::from(cargo_speedup::app::exit::USAGE)
         }
     }
 }

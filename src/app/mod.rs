@@ -24,11 +24,21 @@ pub enum Outcome {
     GateFailed,
 }
 
+/// The exit statuses, which are API (README, "Exit status").
+pub mod exit {
+    /// No failure.
+    pub const PASS: u8 = 0;
+    /// The gate failed under `--fail-on`.
+    pub const GATE_FAILED: u8 = 1;
+    /// Bad usage or unusable input.
+    pub const USAGE: u8 = 2;
+}
+
 impl Outcome {
     pub fn exit_code(self) -> u8 {
         match self {
-            Outcome::Passed => 0,
-            Outcome::GateFailed => 1,
+            Outcome::Passed => exit::PASS,
+            Outcome::GateFailed => exit::GATE_FAILED,
         }
     }
 }

@@ -1,0 +1,75 @@
+//! The rule that keeps the statistics and the decisions checkable: `src/stats/` and `src/protocol/` do no
+//! I/O, start no process, read no clock or environment, and print nothing (`docs/README.md`); randomness
+//! comes in as a seed. Test code (files named `*tests.rs`, the oracle loader, and what follows
+//! `#[cfg(test)]`) may read fixtures.
+
+use std::path::Path;
+
+/// What product code of a pure module may not name.
+const FORBIDDEN: [&str; 12] = [
+    "std::fs",
+    "std::process",
+    "std::env",
+    "std::net",
+    "std::io::stdin",
+    "std::io::stdout",
+    "std::io::stderr",
+    "Instant",
+    "SystemTime",
+    "println!",
+    "eprintln!",
+    "thread::sleep",
+];
+
+/// The product part of a source file: up to its inline test module (`#[cfg(test)]` then `mod NAME {`).
+fn product_part(text: &str) -> &str {
+    let mut at = 0;
+    while let Some(i) = text[at..].find("#[cfg(test)]") {
+        let start = at + i;
+        let next = text[start..].lines().nth(1).unwrap_or("").trim();
+        if next.starts_with("mod ") && next.ends_with('{') {
+            return &text[..start];
+        }
+        at = start + 1;
+    }
+    text
+}
+
+fn violations(dir: &Path, found: &mut Vec<String>) {
+    for entry in std::fs::read_dir(dir).expect("a source directory") {
+        let path = entry.expect("an entry").path();
+        if path.is_dir() {
+            violations(&path, found);
+            continue;
+        }
+        let name = path.file_name().and_then(|n| n.to_str()).unwrap_or("");
+        if !name.ends_with(".rs") || name.ends_with("tests.rs") || name == "oracle.rs" {
+            continue;
+        }
+        let text = std::fs::read_to_string(&path).expect("a source file");
+        for (number, line) in product_part(&text).lines().enumerate() {
+            let code = line.split("//").next().unwrap_or("");
+            for word in FORBIDDEN.iter().filter(|w| code.contains(*w)) {
+                found.push(format!("{}:{}: {word}", path.display(), number + 1));
+            }
+        }
+    }
+}
+
+#[test]
+fn statistics_and_decisions_do_no_io_and_read_no_clock() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+    let mut found = Vec::new();
+    for module in ["stats", "protocol"] {
+        violations(&root.join(module), &mut found);
+    }
+    assert!(found.is_empty(), "{}", found.join("\n"));
+}
+
+#[test]
+fn the_check_sees_what_it_forbids() {
+    let text = "#[cfg(test)]\nmod oracle;\nfn f() {\n    println!(\"x\");\n}\n#[cfg(test)]\nmod tests {\n    fn g() { std::fs::read(\"a\"); }\n}\n";
+    let part = product_part(text);
+    assert!(part.contains("println!"));
+    assert!(!part.contains("std::fs"));
+}
