@@ -1,5 +1,5 @@
 //! Races of several revisions: which of R competing versions is fastest, per benchmark and for the suite
-//! (paper 002's own use, `docs/racing.md` §5).
+//! (paper 002's own use, `docs/racing.md` §6).
 //!
 //! Per benchmark, at every look of the plan, from all the runs so far (a revision that lost keeps its old
 //! runs and gets no new ones, but is judged again at every look, so it re-enters when the best changes, as
@@ -325,6 +325,11 @@ pub fn race(results: &[Results], labels: &[String], options: &RaceOptions) -> Ra
         });
     }
     let suite = suite(results, labels, options);
+    for w in suite.versus_first.iter().flat_map(|v| &v.hpt.warnings) {
+        if !warnings.contains(w) {
+            warnings.push(w.clone());
+        }
+    }
     RaceAnalysis {
         revisions: labels.to_vec(),
         confidence: options.confidence,

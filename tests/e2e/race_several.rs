@@ -56,7 +56,9 @@ fn the_clearly_fastest_of_three_revisions_is_picked() {
     for entry in changed["revisions"].as_array().expect("entries") {
         assert_eq!(entry["runs"], 5, "decided at the first look: {changed}");
     }
-    let speedup = changed["revisions"][1]["speedup"].as_f64().expect("speedup");
+    let speedup = changed["revisions"][1]["speedup"]
+        .as_f64()
+        .expect("speedup");
     assert!((2.0..4.5).contains(&speedup), "{changed}");
     assert!(
         !text.contains("ran in"),
@@ -73,7 +75,10 @@ fn a_race_of_one_revision_exits_2_with_the_fix() {
     let text = stderr(&out);
     assert_eq!(out.status.code(), Some(2), "{text}");
     assert!(text.contains("only `main` was given"), "{text}");
-    assert!(text.contains("hint: name every competing revision"), "{text}");
+    assert!(
+        text.contains("hint: name every competing revision"),
+        "{text}"
+    );
 }
 
 #[test]
