@@ -10,10 +10,11 @@ use std::io::{self, Write};
 
 use serde::Serialize;
 
+use super::Style;
 use super::csv::quote;
 use super::format::{self, finite_opt, machine};
+use super::json::{WarningJson, warnings};
 use super::markdown::{escape_name, escape_text};
-use super::{Style, warning_kind_name};
 use crate::cli::Format;
 use crate::protocol::race::{Entry, RaceAnalysis, RaceBenchmark, Stop};
 
@@ -279,13 +280,6 @@ struct VersusJson {
     r_speedup: Num,
 }
 
-#[derive(Serialize)]
-struct WarningJson<'a> {
-    kind: &'static str,
-    message: &'a str,
-    hint: Option<&'a str>,
-}
-
 fn json(analysis: &RaceAnalysis, out: &mut dyn Write) -> io::Result<()> {
     let report = RaceJson {
         schema: SCHEMA,
@@ -333,15 +327,7 @@ fn json(analysis: &RaceAnalysis, out: &mut dyn Write) -> io::Result<()> {
                 })
                 .collect(),
         },
-        warnings: analysis
-            .warnings
-            .iter()
-            .map(|w| WarningJson {
-                kind: warning_kind_name(w.kind),
-                message: &w.message,
-                hint: w.hint.as_deref(),
-            })
-            .collect(),
+        warnings: warnings(&analysis.warnings),
     };
     serde_json::to_writer_pretty(&mut *out, &report)?;
     writeln!(out)

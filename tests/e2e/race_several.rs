@@ -16,28 +16,11 @@ fn the_clearly_fastest_of_three_revisions_is_picked() {
     commit(dir, "three times slower");
     let target = shared_target();
     let before = repository_state(dir);
-    let out = speedup(
-        dir,
-        &target,
-        &[
-            "race",
-            "HEAD~2",
-            "HEAD~1",
-            "HEAD",
-            "--warm-up-time",
-            "0.05",
-            "--measurement-time",
-            "0.1",
-            "--sample-size",
-            "10",
-            "--runs",
-            "5",
-            "--max-runs",
-            "10",
-            "--format",
-            "json",
-        ],
-    );
+    // RUN's criterion settings; looks after 5 and 10 runs.
+    let mut args = vec!["race", "HEAD~2", "HEAD~1", "HEAD"];
+    args.extend(&RUN[1..7]);
+    args.extend(["--runs", "5", "--max-runs", "10", "--format", "json"]);
+    let out = speedup(dir, &target, &args);
     let text = stderr(&out);
     assert_eq!(out.status.code(), Some(0), "{text}");
     let report: serde_json::Value = serde_json::from_slice(&out.stdout).expect("JSON report");
@@ -71,7 +54,9 @@ fn the_clearly_fastest_of_three_revisions_is_picked() {
 fn a_race_of_one_revision_exits_2_with_the_fix() {
     let repo = repository();
     let dir = repo.path();
-    let out = speedup(dir, &shared_target(), &["race", "main"]);
+    // Refused before anything is locked or built: a target of its own.
+    let target = tempfile::tempdir().unwrap();
+    let out = speedup(dir, target.path(), &["race", "main"]);
     let text = stderr(&out);
     assert_eq!(out.status.code(), Some(2), "{text}");
     assert!(text.contains("only `main` was given"), "{text}");
@@ -89,7 +74,9 @@ fn a_commit_named_twice_exits_2_before_building() {
     commit(dir, "one");
     let sha = git(dir, &["rev-parse", "HEAD"]);
     let before = repository_state(dir);
-    let out = speedup(dir, &shared_target(), &["race", "main", sha.trim()]);
+    // Refused before anything is built: a target of its own, whose lock no other test holds.
+    let target = tempfile::tempdir().unwrap();
+    let out = speedup(dir, target.path(), &["race", "main", sha.trim()]);
     let text = stderr(&out);
     assert_eq!(out.status.code(), Some(2), "{text}");
     assert!(text.contains("name the same commit"), "{text}");
