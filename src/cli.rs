@@ -49,6 +49,25 @@ pub enum Command {
     Speeduptest(SpeeduptestArgs),
     /// Replay the decision plans on simulated benchmarks: their false-decision rates and runs per side
     Simulate(SimulateArgs),
+    /// Race several revisions: run them interleaved, eliminate the slower ones, report the fastest
+    Race(RaceArgs),
+}
+
+/// `cargo speedup race REV1 REV2 ...`.
+#[derive(Debug, Args)]
+#[command(
+    after_help = "A race exits 0 when it ran, 2 on bad usage; --fail-on and --threshold do not apply to it."
+)]
+pub struct RaceArgs {
+    /// The competing revisions (at least two commits, each named once); speedups are against the first
+    #[arg(value_name = "REVISION", num_args = 0..)]
+    pub revisions: Vec<String>,
+
+    #[command(flatten)]
+    pub run: RunArgs,
+
+    #[command(flatten)]
+    pub analysis: AnalysisArgs,
 }
 
 #[derive(Debug, Args)]
@@ -519,6 +538,18 @@ mod tests {
                 }
                 other => panic!("expected compare, got {other:?}"),
             }
+        }
+    }
+
+    #[test]
+    fn a_race_takes_its_revisions_in_order() {
+        let cli = parse_from(["cargo-speedup", "race", "main", "a", "b", "--runs", "6"]);
+        match cli.command {
+            Some(Command::Race(r)) => {
+                assert_eq!(r.revisions, ["main", "a", "b"]);
+                assert_eq!(r.run.runs, Some(6));
+            }
+            other => panic!("expected race, got {other:?}"),
         }
     }
 

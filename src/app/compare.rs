@@ -111,12 +111,20 @@ pub fn analyse_and_report(
 
 /// Renders to stdout, or to `--output` atomically (a temporary file renamed into place); `--json` as well.
 fn write_report(analysis: &Analysis, output: &OutputPlan) -> Result<()> {
-    let render = renderer(output.format);
+    write_rendered(output, &|format, style, out| {
+        renderer(format).render(analysis, style, out)
+    })
+}
+
+/// What renders a report in a format and style (the comparison's or the race's renderers).
+pub type RenderWith<'a> = &'a dyn Fn(Format, Style, &mut dyn Write) -> std::io::Result<()>;
+
+/// [`write_report`] for any report: `render` in `--format` to stdout or `-o`, and in JSON to `--json`.
+pub fn write_rendered(output: &OutputPlan, render: RenderWith<'_>) -> Result<()> {
     match report_file(output) {
         None => {
             let mut stdout = std::io::stdout().lock();
-            let written = render
-                .render(analysis, Style::for_stdout(output.color), &mut stdout)
+            let written = render(output.format, Style::for_stdout(output.color), &mut stdout)
                 .and_then(|()| stdout.flush());
             match written {
                 // The reader stopped early (`| head`): it has what it wanted; the gate still decides.
@@ -130,13 +138,13 @@ fn write_report(analysis: &Analysis, output: &OutputPlan) -> Result<()> {
                 ..Style::plain()
             };
             let mut bytes = Vec::new();
-            render.render(analysis, style, &mut bytes)?;
+            render(output.format, style, &mut bytes)?;
             write_to(Some(path), &bytes)?;
         }
     }
     if let Some(path) = &output.json {
         let mut bytes = Vec::new();
-        renderer(Format::Json).render(analysis, Style::plain(), &mut bytes)?;
+        render(Format::Json, Style::plain(), &mut bytes)?;
         write_to(Some(path), &bytes)?;
     }
     Ok(())

@@ -2,6 +2,7 @@
 
 mod compare;
 mod output;
+mod race;
 mod run;
 mod simulate;
 mod speeduptest;
@@ -50,6 +51,7 @@ pub fn run(cli: SpeedupCli) -> Result<Outcome> {
         Some(Command::Record(args)) => run::record(&args),
         Some(Command::Speeduptest(args)) => speeduptest::speeduptest(&args),
         Some(Command::Simulate(args)) => simulate::simulate(&args),
+        Some(Command::Race(args)) => race::race_revisions(&args),
         None => run::revisions(cli.revisions.as_deref(), &cli.run, &cli.analysis),
     }
 }

@@ -12,6 +12,25 @@ pub enum MeasureError {
     RevisionSyntax { text: String, why: String },
 
     #[error(
+        "a race needs at least two revisions; {given}\nhint: name every competing revision: `cargo speedup race main feature-a feature-b`"
+    )]
+    RaceTooFew { given: String },
+
+    #[error(
+        "`{first}` and `{second}` name the same commit ({sha}): a race against itself measures only the machine's noise\nhint: name each commit once in `cargo speedup race`: leave out `{second}`"
+    )]
+    RaceRepeated {
+        first: String,
+        second: String,
+        sha: String,
+    },
+
+    #[error(
+        "a race takes at most {max} revisions, {count} were given\nhint: race the most promising ones first, then race the winners"
+    )]
+    RaceTooMany { count: usize, max: usize },
+
+    #[error(
         "unknown revision `{revision}`\nhint: any commit git knows works: a branch, a tag, a sha, HEAD~1 (`git log --oneline` lists them)"
     )]
     UnknownRevision { revision: String },

@@ -30,6 +30,7 @@ mod runner;
 mod settings;
 mod versions;
 
+use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::time::Instant;
@@ -48,22 +49,34 @@ use revision::Side;
 use runner::Participant;
 
 /// Which part a measured tree plays: it names its directories under `<target>/speedup/` (`worktrees/`,
-/// `bin/`, `runs/`), all of equal length so that the executables of both sides run from paths of equal
+/// `bin/`, `runs/`), all of equal length so that the executables of all sides run from paths of equal
 /// length.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum Role {
     Base,
     Head,
     Record,
+    /// The n-th revision of a race (from 1), `r001` to `r999`.
+    Racer(u16),
 }
 
+/// The most revisions a race takes: their slugs keep four characters.
+pub const MAX_RACERS: usize = 999;
+
 impl Role {
-    fn slug(self) -> &'static str {
+    fn slug(self) -> String {
         match self {
-            Role::Base => "base",
-            Role::Head => "head",
-            Role::Record => "rcrd",
+            Role::Base => "base".into(),
+            Role::Head => "head".into(),
+            Role::Record => "rcrd".into(),
+            Role::Racer(n) => format!("r{n:03}"),
         }
+    }
+
+    /// The tree built first, whose package versions the others take (`versions`): HEAD, or a race's first
+    /// revision.
+    fn is_reference(self) -> bool {
+        matches!(self, Role::Head | Role::Racer(1))
     }
 }
 
@@ -71,6 +84,19 @@ impl Role {
 /// the plan may take (the analysis decides at risk alpha / looks): the seam through which a race asks the
 /// analysis between looks, without this module deciding anything.
 pub type Decide<'a> = &'a dyn Fn(&Results, &Results, u32) -> Vec<String>;
+
+/// The same seam for a race of several revisions: given every revision's results so far (in the race's
+/// order) and the number of looks, the benchmarks each revision must still run (`protocol::race`).
+pub type DecideRace<'a> = &'a dyn Fn(&[Results], u32) -> Vec<Vec<String>>;
+
+/// How the analysis is asked between looks.
+#[derive(Clone, Copy)]
+enum Decider<'a> {
+    /// BASE against HEAD: both run the benchmarks still open.
+    Pair(Decide<'a>),
+    /// A race: each revision runs the open benchmarks it survives in.
+    Several(DecideRace<'a>),
+}
 
 /// What `cargo speedup REVISIONS` measured.
 #[derive(Debug)]
@@ -142,7 +168,7 @@ pub fn measure_revisions(
         }
     }
     let race = Race {
-        decide: Some(decide),
+        decide: Some(Decider::Pair(decide)),
         started,
     };
     let (measured, identical) = measure(&project, &options, &progress, &sides, &race)?;
@@ -173,6 +199,63 @@ pub fn measure_revisions(
         head,
         looks: options.plan.count(),
         identical,
+    })
+}
+
+/// What `cargo speedup race` measured.
+#[derive(Debug)]
+pub struct MeasuredRace {
+    /// Each revision's results, in the order given.
+    pub results: Vec<Results>,
+    /// Each revision's name and short sha (`main (1a2b3c4d5e)`), in the same order.
+    pub labels: Vec<String>,
+    /// The number of looks the plan could take.
+    pub looks: u32,
+}
+
+/// `cargo speedup race REV1 REV2 ...`: every revision's results, measured together in interleaved
+/// blocks, each in its own worktree (`r001`, `r002`, ...: paths of equal length) with the first
+/// revision's package versions. Races are not cached, and every executable runs, byte-identical or not.
+pub fn measure_race(
+    revisions: &[String],
+    args: &RunArgs,
+    quiet: bool,
+    confidence: f64,
+    decide: DecideRace<'_>,
+) -> Result<MeasuredRace, MeasureError> {
+    let started = Instant::now();
+    revision::check_race_names(revisions, MAX_RACERS)?;
+    let options = RunOptions::from_args(args, quiet, Some(confidence))?;
+    let project = Project::discover(args.manifest_path.as_deref(), true)?;
+    interrupt::install();
+    let _lock = lock::Lock::acquire(&project.speedup_dir())?;
+    let sides = revision::resolve_race(project.git()?, revisions)?;
+    let progress = Progress::new(quiet);
+    if project.git()?.is_dirty()? {
+        progress.note(
+            "note: the working tree has uncommitted changes; they are not part of the revisions raced",
+        );
+    }
+    let plans: Vec<Plan> = sides
+        .into_iter()
+        .enumerate()
+        .map(|(i, side)| Plan::new(&project, &options, side, Role::Racer(i as u16 + 1), None))
+        .collect();
+    let labels: Vec<String> = plans.iter().map(|p| p.label.clone()).collect();
+    let race = Race {
+        decide: Some(Decider::Several(decide)),
+        started,
+    };
+    let (results, _) = measure(&project, &options, &progress, &plans, &race)?;
+    if results.len() != plans.len() {
+        return Err(MeasureError::NoSamples {
+            revision: labels[results.len().min(labels.len() - 1)].clone(),
+        });
+    }
+    Ok(MeasuredRace {
+        results,
+        labels,
+        looks: options.plan.count(),
     })
 }
 
@@ -273,14 +356,15 @@ fn measure(
     }
     let dir = project.speedup_dir();
     let mut worktrees: Vec<Worktree> = Vec::new();
-    // HEAD first: BASE's worktree takes HEAD's package versions, and must be checked out after HEAD was
-    // built, since cargo judges freshness by modification time in the target directory both share.
+    // HEAD (a race's first revision) first: the other worktrees take its package versions, and must be
+    // checked out after it was built, since cargo judges freshness by modification time in the target
+    // directory they share.
     let mut order: Vec<usize> = (0..todo.len()).collect();
-    order.sort_by_key(|&i| todo[i].role != Role::Head);
-    let mut head_tree: Option<PathBuf> = sides
+    order.sort_by_key(|&i| !todo[i].role.is_reference());
+    let mut head_tree: Option<(PathBuf, String)> = sides
         .iter()
         .find(|p| p.role == Role::Head && p.side == Side::WorkingTree)
-        .map(|_| project.root.clone());
+        .map(|p| (project.root.clone(), p.label.clone()));
     // Every revision must have the manifest: said before anything is built, BASE first.
     for plan in &todo {
         if let Side::Commit { sha, .. } = &plan.side {
@@ -309,9 +393,14 @@ fn measure(
             Side::WorkingTree => project.root.clone(),
         };
         match (plan.role, &head_tree) {
-            (Role::Head, _) => head_tree = Some(tree.clone()),
-            (Role::Base, Some(head)) if matches!(plan.side, Side::Commit { .. }) => {
-                align_versions(project, progress, &tree, head)?
+            (role, _) if role.is_reference() => {
+                head_tree = Some((tree.clone(), plan.label.clone()))
+            }
+            (Role::Base, Some((head, _))) if matches!(plan.side, Side::Commit { .. }) => {
+                align_versions(project, progress, &tree, head, ("BASE", "HEAD"))?
+            }
+            (Role::Racer(_), Some((first, first_label))) => {
+                align_versions(project, progress, &tree, first, (&plan.label, first_label))?
             }
             _ => {}
         }
@@ -333,8 +422,9 @@ fn measure(
         });
     }
     let mut participants: Vec<Participant> = built.into_iter().flatten().collect();
-    let identical = match (options.run_identical, participants.as_mut_slice()) {
-        (false, [base, head]) => set_identical_aside(base, head, options, progress)?,
+    let pair = !matches!(race.decide, Some(Decider::Several(_)));
+    let identical = match (options.run_identical, pair, participants.as_mut_slice()) {
+        (false, true, [base, head]) => set_identical_aside(base, head, options, progress)?,
         _ => vec![],
     };
     let environment = environment(&project.root);
@@ -365,7 +455,7 @@ fn measure(
 /// budget counts from.
 struct Race<'a> {
     /// `None`: one participant or nothing to decide between looks; the plan's runs all run.
-    decide: Option<Decide<'a>>,
+    decide: Option<Decider<'a>>,
     started: Instant,
 }
 
@@ -381,16 +471,27 @@ fn run_race(
 ) -> Result<Vec<Results>, MeasureError> {
     runner::clear(runs_dir, participants)?;
     let looks = options.plan.looks();
-    let by_target: Vec<(String, Vec<String>)> = match participants.first() {
-        Some(p) if looks.len() > 1 => p
-            .binaries
-            .iter()
-            .map(|b| {
-                runner::list(b, options.filter.as_deref(), &p.label).map(|n| (b.target.clone(), n))
-            })
-            .collect::<Result<_, _>>()?,
-        _ => vec![],
+    // A pair lists BASE's benchmarks; a race lists every revision's, since any may have its own.
+    let listed = match race.decide {
+        Some(Decider::Several(_)) => participants,
+        _ => participants.get(..1).unwrap_or_default(),
     };
+    let mut by_target: Vec<(String, Vec<String>)> = Vec::new();
+    for p in listed.iter().filter(|_| looks.len() > 1) {
+        for b in &p.binaries {
+            let names = runner::list(b, options.filter.as_deref(), &p.label)?;
+            match by_target.iter_mut().find(|(t, _)| *t == b.target) {
+                Some((_, known)) => {
+                    for name in names {
+                        if !known.contains(&name) {
+                            known.push(name);
+                        }
+                    }
+                }
+                None => by_target.push((b.target.clone(), names)),
+            }
+        }
+    }
     let benchmarks: usize = by_target.iter().map(|(_, n)| n.len()).sum();
     let per_run = options.warm_up_secs + options.measurement_secs;
     if let Some(budget) = options.budget {
@@ -424,14 +525,17 @@ fn run_race(
         )),
     }
     let args = |filter| options.criterion_args_with(runner::BASELINE, filter);
-    let mut open: Option<Vec<String>> = None;
-    let mut stopped = std::collections::HashMap::new();
+    // Per participant: the benchmarks it still runs (`None`: all), and how many blocks ran each benchmark.
+    let mut open: Option<Vec<Vec<String>>> = None;
+    let mut ran: Vec<HashMap<String, u32>> = vec![HashMap::new(); participants.len()];
     let mut done = 0;
     let started_runs = Instant::now();
     for (i, &look) in looks.iter().enumerate() {
         if let (Some(budget), true) = (options.budget, done > 0) {
             // The next look costs about what the runs so far cost per block and open benchmark.
-            let open_now = open.as_ref().map_or(benchmarks, Vec::len) as f64;
+            let open_now = open.as_ref().map_or(benchmarks as f64, |o| {
+                o.iter().map(Vec::len).sum::<usize>() as f64 / o.len().max(1) as f64
+            });
             let per_block = started_runs.elapsed().as_secs_f64() / f64::from(done);
             let next = per_block * f64::from(look - done) * open_now / benchmarks.max(1) as f64;
             if race.started.elapsed().as_secs_f64() + next > budget.as_secs_f64() {
@@ -442,6 +546,15 @@ fn run_race(
                     open_now
                 ));
                 break;
+            }
+        }
+        for (p, counts) in ran.iter_mut().enumerate() {
+            for (_, names) in &by_target {
+                for name in names {
+                    if open.as_ref().is_none_or(|o| o[p].contains(name)) {
+                        *counts.entry(name.clone()).or_default() += look - done;
+                    }
+                }
             }
         }
         let selection = runner::Selection {
@@ -462,18 +575,22 @@ fn run_race(
         let (Some(decide), false) = (race.decide, i + 1 == looks.len()) else {
             break;
         };
-        let so_far = runner::read_all(runs_dir, participants, done, &stopped)?;
-        let [base, head] = so_far.as_slice() else {
-            break;
+        let so_far = runner::read_all(runs_dir, participants, done, &ran)?;
+        let k = looks.len() as u32;
+        let still_open = match decide {
+            Decider::Pair(decide) => {
+                let [base, head] = so_far.as_slice() else {
+                    break;
+                };
+                let open = decide(base, head, k);
+                vec![open.clone(), open]
+            }
+            Decider::Several(decide) => decide(&so_far, k),
         };
-        let still_open = decide(base, head, looks.len() as u32);
-        let before = open
-            .clone()
-            .unwrap_or_else(|| base.benchmarks.iter().map(|b| b.name.clone()).collect());
-        for name in before.iter().filter(|n| !still_open.contains(n)) {
-            stopped.insert(name.clone(), look);
-        }
-        if still_open.is_empty() {
+        let mut open_anywhere: Vec<&String> = still_open.iter().flatten().collect();
+        open_anywhere.sort();
+        open_anywhere.dedup();
+        if open_anywhere.is_empty() {
             progress.note(&format!(
                 "every benchmark decided after {look} runs per revision"
             ));
@@ -481,13 +598,13 @@ fn run_race(
         }
         progress.note(&format!(
             "after {look} runs per revision: {} of {} benchmarks decided, {} still open",
-            stopped.len(),
+            benchmarks.saturating_sub(open_anywhere.len()),
             benchmarks,
-            still_open.len()
+            open_anywhere.len()
         ));
         open = Some(still_open);
     }
-    runner::read_all(runs_dir, participants, done, &stopped)
+    runner::read_all(runs_dir, participants, done, &ran)
 }
 
 /// Takes out of both sides the bench targets whose executables BASE and HEAD built byte for byte alike, and
@@ -550,17 +667,20 @@ fn same_bytes(a: &Path, b: &Path) -> Result<bool, MeasureError> {
 }
 
 /// Gives BASE's worktree `base` the package versions of HEAD's tree `head` (`versions`); HEAD's tree is
-/// only read.
+/// only read. `names` are the two trees' names in the note (`("BASE", "HEAD")`).
 fn align_versions(
     project: &Project,
     progress: &Progress,
     base: &Path,
     head: &Path,
+    names: (&str, &str),
 ) -> Result<(), MeasureError> {
     let changes = versions::align(&base.join(&project.manifest), &head.join(&project.manifest))?;
     if !changes.is_empty() {
         progress.note(&format!(
-            "BASE is built with HEAD's package versions ({}), so that only the code differs",
+            "{} is built with {}'s package versions ({}), so that only the code differs",
+            names.0,
+            names.1,
             changes.join(", ")
         ));
     }

@@ -122,6 +122,54 @@ pub fn resolve(git: &Git, spec: &RevisionSpec) -> Result<(Side, Side), MeasureEr
     }
 }
 
+/// Checks the revisions of `cargo speedup race` before anything is resolved: at least two, at most
+/// `max`.
+pub fn check_race_names(names: &[String], max: usize) -> Result<(), MeasureError> {
+    match names {
+        [] => Err(MeasureError::RaceTooFew {
+            given: "none was given".into(),
+        }),
+        [only] => Err(MeasureError::RaceTooFew {
+            given: format!("only `{only}` was given"),
+        }),
+        _ if names.len() > max => Err(MeasureError::RaceTooMany {
+            count: names.len(),
+            max,
+        }),
+        _ => Ok(()),
+    }
+}
+
+/// Checks that no commit is named twice in a race (`main` and its sha, a tag and its branch).
+pub fn check_race_distinct(sides: &[Side]) -> Result<(), MeasureError> {
+    for (i, side) in sides.iter().enumerate() {
+        let Side::Commit { name, sha } = side else {
+            continue;
+        };
+        if let Some(Side::Commit { name: first, .. }) = sides[..i]
+            .iter()
+            .find(|s| matches!(s, Side::Commit { sha: other, .. } if other == sha))
+        {
+            return Err(MeasureError::RaceRepeated {
+                first: first.clone(),
+                second: name.clone(),
+                sha: short(sha).to_string(),
+            });
+        }
+    }
+    Ok(())
+}
+
+/// Resolves every revision of a race to a commit, and checks that none is named twice.
+pub fn resolve_race(git: &Git, names: &[String]) -> Result<Vec<Side>, MeasureError> {
+    let sides = names
+        .iter()
+        .map(|name| commit(git, name))
+        .collect::<Result<Vec<_>, _>>()?;
+    check_race_distinct(&sides)?;
+    Ok(sides)
+}
+
 fn commit(git: &Git, revision: &str) -> Result<Side, MeasureError> {
     Ok(Side::Commit {
         name: revision.to_string(),
@@ -203,6 +251,51 @@ mod tests {
                 other => panic!("{text:?} gave {other:?}"),
             }
         }
+    }
+
+    #[test]
+    fn a_race_of_fewer_than_two_revisions_says_how_to_name_them() {
+        let names = |n: &[&str]| n.iter().map(|s| s.to_string()).collect::<Vec<_>>();
+        for given in [names(&[]), names(&["main"])] {
+            let error = check_race_names(&given, 999).unwrap_err().to_string();
+            assert!(error.contains("at least two revisions"), "{error}");
+            assert!(
+                error.contains("hint: name every competing revision: `cargo speedup race main"),
+                "{error}"
+            );
+        }
+        assert!(
+            check_race_names(&names(&["main"]), 999)
+                .unwrap_err()
+                .to_string()
+                .contains("only `main` was given")
+        );
+        assert!(check_race_names(&names(&["a", "b"]), 999).is_ok());
+        assert!(matches!(
+            check_race_names(&names(&["a", "b", "c"]), 2),
+            Err(MeasureError::RaceTooMany { count: 3, max: 2 })
+        ));
+    }
+
+    #[test]
+    fn a_commit_named_twice_in_a_race_is_refused_with_both_names() {
+        let side = |name: &str, sha: &str| Side::Commit {
+            name: name.into(),
+            sha: sha.into(),
+        };
+        let sha = "0123456789abcdef0123";
+        let sides = [
+            side("main", sha),
+            side("feature", "fedcba9876543210fedc"),
+            side("0123456", sha),
+        ];
+        let error = check_race_distinct(&sides).unwrap_err().to_string();
+        assert!(
+            error.starts_with("`main` and `0123456` name the same commit (0123456789)"),
+            "{error}"
+        );
+        assert!(error.contains("hint: name each commit once"), "{error}");
+        assert!(check_race_distinct(&sides[..2]).is_ok());
     }
 
     #[test]

@@ -1,5 +1,5 @@
-//! Running the benchmark executables of one or two revisions in randomized interleaved blocks, and keeping
-//! each process run apart.
+//! Running the benchmark executables of one, two or several (a race) revisions in randomized interleaved
+//! blocks, and keeping each process run apart.
 //!
 //! Design (`docs/replication.md` §3; randomized multiple interleaved trials, Abedi & Brecht, ICPE 2017):
 //! block b (counted from 0) runs every bench target once per revision, the revisions of each target in an
@@ -28,7 +28,8 @@ pub struct Participant {
     pub label: String,
     /// The pooled results' origin (`main (1a2b3c4d5e)`).
     pub origin: String,
-    pub slug: &'static str,
+    /// Its directory name under `runs/` (`base`, `head`, `r001`...).
+    pub slug: String,
     pub binaries: Vec<BenchBinary>,
 }
 
@@ -115,7 +116,7 @@ pub fn schedule(blocks: u32, participants: &[Participant], seed: u64) -> Vec<Ste
 /// Removes what earlier runs left in `runs_dir` for these participants.
 pub fn clear(runs_dir: &Path, participants: &[Participant]) -> Result<(), MeasureError> {
     for p in participants {
-        let dir = runs_dir.join(p.slug);
+        let dir = runs_dir.join(&p.slug);
         if dir.exists() {
             std::fs::remove_dir_all(&dir).map_err(|source| MeasureError::Io {
                 what: "clearing an earlier run",
@@ -127,24 +128,25 @@ pub fn clear(runs_dir: &Path, participants: &[Participant]) -> Result<(), Measur
     Ok(())
 }
 
-/// Which benchmarks the next blocks run: all that the user's filter selects, or only the ones still open,
-/// through criterion's filter narrowed to their exact names per bench target (a target with none open does
-/// not run).
+/// Which benchmarks the next blocks run: all that the user's filter selects, or only the ones still open
+/// for each participant, through criterion's filter narrowed to their exact names per bench target (a
+/// target with none open does not run).
 #[derive(Debug, Clone, Copy)]
 pub struct Selection<'a> {
-    /// `None`: every benchmark.
-    pub open: Option<&'a [String]>,
+    /// `None`: every benchmark; else the open ones of each participant, in the participants' order.
+    pub open: Option<&'a [Vec<String>]>,
     /// The benchmarks of each bench target, as criterion lists them.
     pub by_target: &'a [(String, Vec<String>)],
 }
 
 impl Selection<'_> {
-    /// criterion's filter for `target`: `Some(None)` keeps the user's, `Some(Some(regex))` narrows it to the
-    /// open benchmarks, `None` when the target has nothing to run.
-    fn filter(&self, target: &str) -> Option<Option<String>> {
-        let Some(open) = self.open else {
+    /// criterion's filter for `participant`'s `target`: `Some(None)` keeps the user's, `Some(Some(regex))`
+    /// narrows it to the open benchmarks, `None` when the target has nothing to run.
+    fn filter(&self, participant: usize, target: &str) -> Option<Option<String>> {
+        let Some(all) = self.open else {
             return Some(None);
         };
+        let open = all.get(participant).map_or(&[][..], Vec::as_slice);
         let names: Vec<&String> = self
             .by_target
             .iter()
@@ -194,18 +196,18 @@ pub fn run_blocks(
         .filter(|s| blocks.contains(&s.block))
         .filter(|s| {
             let target = &participants[s.participant].binaries[s.binary].target;
-            selection.filter(target).is_some()
+            selection.filter(s.participant, target).is_some()
         })
         .collect();
     progress.start_runs(steps.len() as u64);
     for step in &steps {
         let p = &participants[step.participant];
         let binary = &p.binaries[step.binary];
-        let Some(filter) = selection.filter(&binary.target) else {
+        let Some(filter) = selection.filter(step.participant, &binary.target) else {
             continue;
         };
         progress.step(&p.label, &binary.target, step.block + 1, of);
-        let home = home(runs_dir, p.slug, step.block);
+        let home = home(runs_dir, &p.slug, step.block);
         run_one(
             binary,
             binary.layout_for(step.block),
@@ -219,17 +221,20 @@ pub fn run_blocks(
     Ok(())
 }
 
-/// Each participant's runs of the first `blocks` blocks (in the participants' order); `stopped` gives the
-/// runs of the benchmarks that stopped early, decided, so that they are not reported missing from later runs.
+/// Each participant's runs of the first `blocks` blocks (in the participants' order); `ran[i]` gives, per
+/// benchmark, the blocks participant i ran it in (fewer than `blocks` when it stopped early, decided, or
+/// sat out looks of a race), so that it is not reported missing from the others.
 pub fn read_all(
     runs_dir: &Path,
     participants: &[Participant],
     blocks: u32,
-    stopped: &std::collections::HashMap<String, u32>,
+    ran: &[std::collections::HashMap<String, u32>],
 ) -> Result<Vec<Results>, MeasureError> {
+    let none = std::collections::HashMap::new();
     participants
         .iter()
-        .map(|p| {
+        .enumerate()
+        .map(|(i, p)| {
             let layouts = p
                 .binaries
                 .iter()
@@ -239,10 +244,10 @@ pub fn read_all(
             let runs = (0..blocks)
                 .map(|b| {
                     let layout = (layouts > 1).then_some(b % layouts as u32);
-                    read_run(&home(runs_dir, p.slug, b)).map(|r| (r, layout))
+                    read_run(&home(runs_dir, &p.slug, b)).map(|r| (r, layout))
                 })
                 .collect::<Result<Vec<_>, _>>()?;
-            let collected = collect(&p.origin, runs, stopped);
+            let collected = collect(&p.origin, runs, ran.get(i).unwrap_or(&none));
             if collected.benchmarks.is_empty() {
                 return Err(MeasureError::NoSamples {
                     revision: p.label.clone(),
@@ -350,7 +355,7 @@ fn run_one(
 
 /// One revision's runs as [`Runs`] per benchmark: what a run measured inside its one process becomes one
 /// [`Run`], tagged with the layout it ran. A benchmark missing from some runs keeps the runs it has, with a
-/// note, unless it stopped after the runs `stopped` gives it (decided early).
+/// note, unless it ran in no more blocks than `stopped` gives it (decided early, or out of a race).
 pub fn collect(
     origin: &str,
     runs: Vec<(Results, Option<u32>)>,
@@ -435,7 +440,7 @@ mod tests {
         Participant {
             label: slug.into(),
             origin: slug.into(),
-            slug,
+            slug: slug.into(),
             binaries: targets
                 .iter()
                 .map(|t| BenchBinary {
@@ -587,20 +592,26 @@ mod tests {
             ),
             ("u".to_string(), vec!["d".to_string()]),
         ];
-        let open = vec!["g/a+b (1)".to_string(), "c".to_string()];
+        let open = vec![
+            vec!["g/a+b (1)".to_string(), "c".to_string()],
+            vec!["d".to_string()],
+        ];
         let selection = Selection {
             open: Some(&open),
             by_target: &by_target,
         };
         assert_eq!(
-            selection.filter("t"),
+            selection.filter(0, "t"),
             Some(Some("^(?:g/a\\+b \\(1\\)|c)$".to_string()))
         );
-        assert_eq!(selection.filter("u"), None);
+        assert_eq!(selection.filter(0, "u"), None);
+        // Each participant runs its own open benchmarks: the second only `d`.
+        assert_eq!(selection.filter(1, "t"), None);
+        assert_eq!(selection.filter(1, "u"), Some(Some("^(?:d)$".to_string())));
         let all = Selection {
             open: None,
             by_target: &by_target,
         };
-        assert_eq!(all.filter("u"), Some(None));
+        assert_eq!(all.filter(0, "u"), Some(None));
     }
 }

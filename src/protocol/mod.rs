@@ -8,6 +8,7 @@ pub mod analyse;
 pub mod equivalence;
 pub mod gate;
 pub mod hpt;
+pub mod race;
 pub mod raced_profiles;
 pub mod sequential;
 pub mod simulation;

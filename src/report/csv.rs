@@ -125,7 +125,7 @@ fn row(b: &BenchmarkAnalysis) -> Vec<String> {
 
 /// RFC 4180: a field with a comma, a double quote, CR or LF is enclosed in double quotes, inner quotes
 /// doubled; any other field is written as it is.
-fn quote(field: &str) -> String {
+pub(crate) fn quote(field: &str) -> String {
     if field.contains([',', '"', '\r', '\n']) {
         format!("\"{}\"", field.replace('"', "\"\""))
     } else {

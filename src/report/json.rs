@@ -228,13 +228,14 @@ struct GateJson<'a> {
 }
 
 #[derive(Serialize)]
-struct WarningJson<'a> {
+pub(super) struct WarningJson<'a> {
     kind: &'static str,
     message: &'a str,
     hint: Option<&'a str>,
 }
 
-fn warnings(list: &[Warning]) -> Vec<WarningJson<'_>> {
+/// Warnings on the wire, `{ kind, message, hint }` (also the race JSON's).
+pub(super) fn warnings(list: &[Warning]) -> Vec<WarningJson<'_>> {
     list.iter()
         .map(|w| WarningJson {
             kind: warning_kind_name(w.kind),

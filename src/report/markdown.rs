@@ -150,7 +150,7 @@ fn write_warnings(
 
 /// A benchmark name as literal Markdown text: every character that Markdown or HTML would interpret is
 /// escaped, and line breaks become spaces.
-fn escape_name(name: &str) -> String {
+pub(crate) fn escape_name(name: &str) -> String {
     let mut out = String::with_capacity(name.len());
     for c in name.chars() {
         match c {
@@ -170,7 +170,7 @@ fn escape_name(name: &str) -> String {
 
 /// A message or hint: Markdown is kept (a hint may quote a flag in backticks), but HTML (`<`, `&`) and table
 /// pipes are neutralised and line breaks become spaces.
-fn escape_text(text: &str) -> String {
+pub(crate) fn escape_text(text: &str) -> String {
     text.replace('&', "&amp;")
         .replace('<', "&lt;")
         .replace('|', "\\|")

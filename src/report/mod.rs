@@ -12,6 +12,7 @@ pub mod json;
 pub mod markdown;
 #[cfg(test)]
 mod properties;
+pub mod race;
 #[cfg(test)]
 mod sample;
 pub mod simulation;

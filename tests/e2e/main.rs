@@ -8,6 +8,7 @@ mod faults;
 mod identical;
 mod layouts;
 mod race;
+mod race_several;
 mod readme;
 mod record;
 mod revisions;

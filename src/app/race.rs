@@ -1,0 +1,50 @@
+//! `cargo speedup race REV1 REV2 ...`: measure the revisions together, eliminating the slower ones
+//! between looks, then report the race.
+
+use anyhow::Result;
+
+use super::compare::{check_report_outputs, write_rendered};
+use super::{Input, Outcome, is_stdout};
+use crate::cli::RaceArgs;
+use crate::measure;
+use crate::model::Results;
+use crate::plan::AnalysisPlan;
+use crate::protocol::race::{RaceOptions, open_in_race, race};
+use crate::report::race::render;
+
+/// `race`: check the options, measure, analyse, render. A race that ran exits 0: it has no gate.
+pub fn race_revisions(args: &RaceArgs) -> Result<Outcome> {
+    let plan = AnalysisPlan::from_args(&args.analysis)?;
+    let manifest = args
+        .run
+        .manifest_path
+        .clone()
+        .unwrap_or_else(|| "Cargo.toml".into());
+    check_report_outputs(&args.analysis, &[Input::File(manifest)])?;
+    let options = |looks| RaceOptions {
+        confidence: plan.options.confidence,
+        equivalence_pct: plan.options.equivalence_pct,
+        looks,
+        hpt_alpha: plan.options.hpt_alpha,
+    };
+    let decide = |so_far: &[Results], looks: u32| open_in_race(so_far, &options(looks));
+    let measured = measure::measure_race(
+        &args.revisions,
+        &args.run,
+        args.analysis.quiet,
+        plan.options.confidence,
+        &decide,
+    )?;
+    let analysis = race(
+        &measured.results,
+        &measured.labels,
+        &options(measured.looks),
+    );
+    write_rendered(&plan.output, &|format, style, out| {
+        render(&analysis, format, style, out)
+    })?;
+    if !plan.output.quiet && plan.output.path.as_deref().is_some_and(|p| !is_stdout(p)) {
+        eprintln!("{}", analysis.suite.summary);
+    }
+    Ok(Outcome::Passed)
+}

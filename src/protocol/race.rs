@@ -1,0 +1,587 @@
+//! Races of several revisions: which of R competing versions is fastest, per benchmark and for the suite
+//! (paper 002's own use, `docs/racing.md` §6).
+//!
+//! Per benchmark, at every look of the plan, from all the runs so far (a revision that lost keeps its old
+//! runs and gets no new ones, but is judged again at every look, so it re-enters when the best changes, as
+//! the paper's Algorithm 1 recomputes its losers from scratch):
+//!
+//! 1. the *best* is the revision with the lowest median run value;
+//! 2. the **loser test**: each other revision c is a loser when the one-sided Wilcoxon rank-sum test of
+//!    the best's runs against c's (H0: the best is not faster than c; H1: its run values are stochastically
+//!    smaller, R's `wilcox.test(best, c, alternative = "less")`) rejects at alpha' (below); the survivors are
+//!    the best and the revisions that did not lose;
+//! 3. the race of the benchmark **stops** when one survivor is left (the pick is certain), or when every
+//!    survivor is equivalent to the best within ±ε (the two one-sided tests of [`super::equivalence`] at
+//!    alpha', best as BASE), or at the plan's last look (the cap: inconclusive, the survivors reported).
+//!    The pick is always the best (the lowest median).
+//!
+//! **The test.** The rank-sum test on one value per process run, not the paper's Welch test on logs: it is
+//! the test the two-revision protocol decides with (so both commands agree on two revisions), it needs no
+//! normality of the few run values a look sees (5 at the first), and Welch with about one degree of
+//! freedom per side at alpha' needs absurd t quantiles where the rank-sum test at 5 v 5 reaches
+//! p = 1/252 ≈ 0.004.
+//!
+//! **Alpha.** The paper tests after every run at a fixed nominal alpha and controls nothing. Here alpha =
+//! 1 − confidence is spent with Bonferroni's inequality over the K looks **and** the R − 1 comparisons with
+//! the best: alpha' = alpha / (K · (R − 1)) per test, R the revisions that have the benchmark. A revision
+//! that is truly the fastest (or tied for it) is wrongly eliminated only if one of the at most K · (R − 1)
+//! one-sided tests against it rejects a true H0, so with probability at most alpha, whatever the stopping
+//! rule and whichever revision is the best at each look (the union bound needs no independence); the same
+//! bound holds for a wrong equivalence stop, test by test. With 5 runs per side at the first look a loser
+//! can be found while alpha' ≥ 1/252, i.e. up to R = 5 revisions at 0.95 with 3 looks; larger races need
+//! more runs (`--runs`) before the first look.
+//!
+//! The suite: HPT (paper 003, [`super::hpt`]) of each revision against the first, and the revision with
+//! the largest r-speedup among those HPT finds faster than the first at the confidence (the first when none
+//! is); the faster ones are not tested against each other, which the summary says.
+//!
+//! Pure: no I/O; the runner asks [`open_in_race`] between looks through a callback.
+
+use super::equivalence::equivalence;
+use super::hpt::{HptOptions, hpt};
+use super::{Direction, HptSummary, Warning, WarningKind};
+use crate::model::{Results, Unit};
+use crate::stats::Alternative;
+use crate::stats::describe::median;
+use crate::stats::rank_sum::rank_sum;
+
+/// What a race is decided with.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct RaceOptions {
+    /// 1 − alpha, in (0, 1).
+    pub confidence: f64,
+    /// ε of the equivalence stop, in percent.
+    pub equivalence_pct: f64,
+    /// K, the looks the plan could take.
+    pub looks: u32,
+    /// HPT's per-benchmark risk (`--hpt-alpha`); `None` for the paper's default.
+    pub hpt_alpha: Option<f64>,
+}
+
+impl RaceOptions {
+    /// alpha' = (1 − confidence) / (K · (R − 1)): the risk of each loser or equivalence test when
+    /// `revisions` (R >= 2) revisions race.
+    pub fn comparison_alpha(&self, revisions: usize) -> f64 {
+        let comparisons = revisions.saturating_sub(1).max(1) as f64;
+        (1.0 - self.confidence) / (f64::from(self.looks.max(1)) * comparisons)
+    }
+}
+
+/// Why a benchmark's race ended, or that it has not.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Stop {
+    /// One survivor: every other revision is significantly slower than it.
+    Winner,
+    /// The survivors are equivalent to the best within ±ε: any of them is as good.
+    Equivalent,
+    /// Neither: still open, or, after the last look, inconclusive (the cap was reached).
+    Open,
+    /// Only one revision has the benchmark: there was nothing to race.
+    Alone,
+}
+
+impl Stop {
+    /// The contract's name of the final outcome (JSON, CSV).
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Stop::Winner => "winner",
+            Stop::Equivalent => "equivalent",
+            Stop::Open => "inconclusive",
+            Stop::Alone => "alone",
+        }
+    }
+}
+
+/// One benchmark's state of the race after a look.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Standing {
+    /// The revisions still in the race (indices into the race's revisions), in order; the best among them.
+    pub survivors: Vec<usize>,
+    /// The revision with the lowest median: the pick.
+    pub best: usize,
+    pub stop: Stop,
+}
+
+/// The standing of one benchmark, given each revision's run values (`values[i]` empty when revision i
+/// does not have it); `None` when no revision has it.
+pub fn standing(values: &[&[f64]], options: &RaceOptions) -> Option<Standing> {
+    let medians: Vec<Option<f64>> = values.iter().map(|v| median(v).ok()).collect();
+    let present: Vec<usize> = (0..values.len())
+        .filter(|&i| medians[i].is_some())
+        .collect();
+    // The lowest median; on a tie, the earlier revision.
+    let best = *present.iter().min_by(|&&a, &&b| {
+        let (a, b) = (
+            medians[a].unwrap_or(f64::INFINITY),
+            medians[b].unwrap_or(f64::INFINITY),
+        );
+        a.total_cmp(&b)
+    })?;
+    if present.len() == 1 {
+        return Some(Standing {
+            survivors: vec![best],
+            best,
+            stop: Stop::Alone,
+        });
+    }
+    let alpha = options.comparison_alpha(present.len());
+    let survivors: Vec<usize> = present
+        .iter()
+        .copied()
+        .filter(|&c| c == best || !loses(values[best], values[c], alpha))
+        .collect();
+    let stop = if survivors.len() == 1 {
+        Stop::Winner
+    } else if survivors.iter().filter(|&&c| c != best).all(|&c| {
+        equivalence(
+            values[best],
+            values[c],
+            1.0 - alpha,
+            options.equivalence_pct,
+        )
+        .equivalent
+    }) {
+        Stop::Equivalent
+    } else {
+        Stop::Open
+    };
+    Some(Standing {
+        survivors,
+        best,
+        stop,
+    })
+}
+
+/// The loser test: `best`'s runs significantly lower than `other`'s at `alpha`, one-sided rank-sum.
+fn loses(best: &[f64], other: &[f64], alpha: f64) -> bool {
+    rank_sum(best, other, Alternative::Less).is_ok_and(|r| r.p_value <= alpha)
+}
+
+/// Between looks: for each revision, the benchmarks it must run on, those still open in which it
+/// survives (`results[i]` is revision i's runs so far; `looks` = K of the plan).
+pub fn open_in_race(results: &[Results], options: &RaceOptions) -> Vec<Vec<String>> {
+    let mut open = vec![Vec::new(); results.len()];
+    for name in names(results) {
+        let values = values_of(results, &name);
+        let slices: Vec<&[f64]> = values.iter().map(Vec::as_slice).collect();
+        if let Some(s) = standing(&slices, options).filter(|s| s.stop == Stop::Open) {
+            for i in s.survivors {
+                open[i].push(name.clone());
+            }
+        }
+    }
+    open
+}
+
+/// Every benchmark name of the race, in the order of first appearance.
+fn names(results: &[Results]) -> Vec<String> {
+    let mut names: Vec<String> = Vec::new();
+    for b in results.iter().flat_map(|r| &r.benchmarks) {
+        if !names.contains(&b.name) {
+            names.push(b.name.clone());
+        }
+    }
+    names
+}
+
+/// Each revision's run values of benchmark `name` (empty when it does not have it).
+fn values_of(results: &[Results], name: &str) -> Vec<Vec<f64>> {
+    results
+        .iter()
+        .map(|r| {
+            r.benchmarks
+                .iter()
+                .find(|b| b.name == name)
+                .map(|b| b.runs.values())
+                .unwrap_or_default()
+        })
+        .collect()
+}
+
+/// One revision in one benchmark's race.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Entry {
+    /// Process runs (0 when the revision does not have the benchmark).
+    pub runs: usize,
+    /// Median run value in nanoseconds.
+    pub median: Option<f64>,
+    /// median(first revision) / median(this one): above 1 means faster than the first.
+    pub speedup: Option<f64>,
+    pub survivor: bool,
+}
+
+/// One benchmark's race.
+#[derive(Debug, Clone, PartialEq)]
+pub struct RaceBenchmark {
+    pub name: String,
+    /// The unit the report prints its times in.
+    pub unit: Unit,
+    /// One per revision, in the race's order.
+    pub entries: Vec<Entry>,
+    /// The pick: the survivor with the lowest median.
+    pub pick: usize,
+    pub stop: Stop,
+    /// The risk of each of its loser and equivalence tests.
+    pub comparison_alpha: f64,
+}
+
+/// HPT of one revision against the first.
+#[derive(Debug, Clone, PartialEq)]
+pub struct VersusFirst {
+    pub revision: usize,
+    /// The benchmarks both have.
+    pub benchmarks: usize,
+    pub hpt: HptSummary,
+}
+
+/// The suite's answer.
+#[derive(Debug, Clone, PartialEq)]
+pub struct RaceSuite {
+    /// HPT of revisions 2..R against the first.
+    pub versus_first: Vec<VersusFirst>,
+    /// The revision taken as fastest over the suite.
+    pub fastest: usize,
+    /// One line saying so, and on what grounds.
+    pub summary: String,
+}
+
+/// A whole race, the only thing the race reports see.
+#[derive(Debug, Clone, PartialEq)]
+pub struct RaceAnalysis {
+    /// Each revision's label (`main (1a2b3c4d5e)`), in the order given.
+    pub revisions: Vec<String>,
+    pub confidence: f64,
+    pub equivalence_pct: f64,
+    pub looks: u32,
+    pub benchmarks: Vec<RaceBenchmark>,
+    pub suite: RaceSuite,
+    pub warnings: Vec<Warning>,
+}
+
+/// Analyses a finished race: `results[i]` are revision i's runs, `labels[i]` its name.
+pub fn race(results: &[Results], labels: &[String], options: &RaceOptions) -> RaceAnalysis {
+    let mut warnings: Vec<Warning> = results
+        .iter()
+        .flat_map(|r| &r.notes)
+        .map(|note| Warning::new(WarningKind::Input, note.clone()))
+        .collect();
+    let mut benchmarks = Vec::new();
+    for name in names(results) {
+        let values = values_of(results, &name);
+        let slices: Vec<&[f64]> = values.iter().map(Vec::as_slice).collect();
+        let Some(s) = standing(&slices, options) else {
+            continue;
+        };
+        let medians: Vec<Option<f64>> = slices.iter().map(|v| median(v).ok()).collect();
+        let entries = (0..results.len())
+            .map(|i| Entry {
+                runs: slices[i].len(),
+                median: medians[i],
+                speedup: medians[0].zip(medians[i]).map(|(first, this)| first / this),
+                survivor: s.survivors.contains(&i),
+            })
+            .collect();
+        let unit = results
+            .iter()
+            .flat_map(|r| &r.benchmarks)
+            .find(|b| b.name == name)
+            .map_or(Unit::Ns, |b| b.unit);
+        if s.stop == Stop::Alone {
+            warnings.push(Warning::new(
+                WarningKind::Unmatched,
+                format!(
+                    "`{name}` exists in {} only: nothing to race",
+                    labels[s.best]
+                ),
+            ));
+        }
+        if s.stop == Stop::Open {
+            let runs = slices.iter().map(|v| v.len()).max().unwrap_or(0);
+            warnings.push(
+                Warning::new(
+                    WarningKind::Undecided,
+                    format!(
+                        "`{name}`: after {runs} runs, {} revisions are neither shown slower than the best nor \
+                         equivalent to it within ±{} %",
+                        s.survivors.len(),
+                        options.equivalence_pct
+                    ),
+                )
+                .with_hint(format!(
+                    "more runs decide more: `--max-runs {}`; or a wider margin: `--equivalence {}`",
+                    2 * runs.max(1),
+                    2.0 * options.equivalence_pct
+                )),
+            );
+        }
+        let present = slices.iter().filter(|v| !v.is_empty()).count();
+        benchmarks.push(RaceBenchmark {
+            name,
+            unit,
+            entries,
+            pick: s.best,
+            stop: s.stop,
+            comparison_alpha: options.comparison_alpha(present),
+        });
+    }
+    let suite = suite(results, labels, options);
+    for w in suite.versus_first.iter().flat_map(|v| &v.hpt.warnings) {
+        if !warnings.contains(w) {
+            warnings.push(w.clone());
+        }
+    }
+    RaceAnalysis {
+        revisions: labels.to_vec(),
+        confidence: options.confidence,
+        equivalence_pct: options.equivalence_pct,
+        looks: options.looks,
+        benchmarks,
+        suite,
+        warnings,
+    }
+}
+
+/// HPT of each revision against the first, and the fastest by it.
+fn suite(results: &[Results], labels: &[String], options: &RaceOptions) -> RaceSuite {
+    let all = names(results);
+    let hpt_options = HptOptions {
+        confidence: options.confidence,
+        alpha: options.hpt_alpha,
+        speedup_under_test: None,
+    };
+    let versus_first: Vec<VersusFirst> = (1..results.len())
+        .map(|i| {
+            let pairs: Vec<(Vec<f64>, Vec<f64>)> = all
+                .iter()
+                .map(|name| values_of(&[results[0].clone(), results[i].clone()], name))
+                .filter(|v| v.iter().all(|side| !side.is_empty()))
+                .map(|mut v| {
+                    let head = v.pop().unwrap_or_default();
+                    let base = v.pop().unwrap_or_default();
+                    (base, head)
+                })
+                .collect();
+            let borrowed: Vec<(&[f64], &[f64])> = pairs
+                .iter()
+                .map(|(b, h)| (b.as_slice(), h.as_slice()))
+                .collect();
+            VersusFirst {
+                revision: i,
+                benchmarks: pairs.len(),
+                hpt: hpt(&borrowed, &hpt_options).0,
+            }
+        })
+        .collect();
+    let shown_faster = |v: &&VersusFirst| {
+        v.hpt.direction == Some(Direction::Faster)
+            && v.hpt.confidence.is_some_and(|c| c >= options.confidence)
+    };
+    let faster: Vec<&VersusFirst> = versus_first.iter().filter(shown_faster).collect();
+    let best = faster.iter().max_by(|a, b| {
+        let r = |v: &VersusFirst| v.hpt.r_speedup.unwrap_or(1.0);
+        r(a).total_cmp(&r(b))
+    });
+    let (fastest, summary) = match best {
+        None => (
+            0,
+            format!(
+                "no revision is faster than {} over the suite at confidence {} (HPT)",
+                labels[0], options.confidence
+            ),
+        ),
+        Some(v) => {
+            let confidence = v.hpt.confidence.unwrap_or(options.confidence);
+            let mut line = format!(
+                "{} is the fastest: faster than {} with confidence {confidence:.4} (HPT){}",
+                labels[v.revision],
+                labels[0],
+                v.hpt
+                    .r_speedup
+                    .map(|r| format!(", {}-speedup {r:.2}x", options.confidence))
+                    .unwrap_or_default()
+            );
+            if faster.len() > 1 {
+                line.push_str(&format!(
+                    "; {} revisions are faster than {}, and this one has the largest r-speedup (they are \
+                     not tested against each other)",
+                    faster.len(),
+                    labels[0]
+                ));
+            }
+            (v.revision, line)
+        }
+    };
+    RaceSuite {
+        versus_first,
+        fastest,
+        summary,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const OPTIONS: RaceOptions = RaceOptions {
+        confidence: 0.95,
+        equivalence_pct: 2.0,
+        looks: 3,
+        hpt_alpha: None,
+    };
+
+    /// Five run values spread by about ±0.4 % around `level`.
+    fn runs(level: f64, n: usize) -> Vec<f64> {
+        const SPREAD: [f64; 10] = [
+            0.996, 1.004, 0.998, 1.002, 1.000, 0.997, 1.003, 0.999, 1.001, 1.0005,
+        ];
+        (0..n)
+            .map(|i| level * SPREAD[i % 10] * (1.0 + i as f64 * 1e-6))
+            .collect()
+    }
+
+    fn slices(v: &[Vec<f64>]) -> Vec<&[f64]> {
+        v.iter().map(Vec::as_slice).collect()
+    }
+
+    #[test]
+    fn the_risk_is_split_over_looks_and_comparisons() {
+        // 0.05 / (3 looks x 2 comparisons).
+        assert!((OPTIONS.comparison_alpha(3) - 0.05 / 6.0).abs() < 1e-15);
+        assert!((OPTIONS.comparison_alpha(2) - 0.05 / 3.0).abs() < 1e-15);
+    }
+
+    #[test]
+    fn a_clear_winner_stops_at_the_first_look() {
+        // 5 v 5 runs, no overlap: p = 1/252 < 0.05 / 6 against each of the two others.
+        let data = [runs(300.0, 5), runs(100.0, 5), runs(310.0, 5)];
+        let s = standing(&slices(&data), &OPTIONS).unwrap();
+        assert_eq!(s.stop, Stop::Winner);
+        assert_eq!((s.best, s.survivors.as_slice()), (1, &[1][..]));
+    }
+
+    #[test]
+    fn five_revisions_at_five_runs_still_eliminate_but_six_cannot() {
+        // alpha' = 0.05 / (3 x 4) = 0.00417 >= 1/252; 0.05 / (3 x 5) = 0.00333 < 1/252.
+        let mut data = vec![runs(100.0, 5)];
+        data.extend((0..4).map(|i| runs(300.0 + i as f64, 5)));
+        assert_eq!(
+            standing(&slices(&data), &OPTIONS).unwrap().stop,
+            Stop::Winner
+        );
+        data.push(runs(400.0, 5));
+        let s = standing(&slices(&data), &OPTIONS).unwrap();
+        assert_eq!((s.stop, s.survivors.len()), (Stop::Open, 6));
+    }
+
+    #[test]
+    fn revisions_equal_within_the_margin_end_equivalent() {
+        // 20 runs each, the second 0.1 % slower, the third 3x slower: the third loses, the first two are
+        // equivalent within ±2 %; the pick is the lower median.
+        let data = [runs(100.0, 20), runs(100.1, 20), runs(300.0, 20)];
+        let s = standing(&slices(&data), &OPTIONS).unwrap();
+        assert_eq!(s.stop, Stop::Equivalent, "{s:?}");
+        assert_eq!(s.survivors, [0, 1]);
+        assert_eq!(s.best, 0);
+        // At ±0.01 % they are not shown equivalent: the race stays open.
+        let tight = RaceOptions {
+            equivalence_pct: 0.01,
+            ..OPTIONS
+        };
+        assert_eq!(standing(&slices(&data), &tight).unwrap().stop, Stop::Open);
+    }
+
+    #[test]
+    fn a_loser_re_enters_when_the_best_changes() {
+        // Look 1 (5 runs each): A looks fastest (its 5 runs are all low), C loses to it, B is close to C.
+        let a_early = vec![90.0, 91.0, 92.0, 90.5, 91.5];
+        let b = runs(100.0, 5);
+        let c = vec![100.2, 100.6, 99.8, 100.4, 100.0];
+        let first = standing(&slices(&[a_early.clone(), b.clone(), c.clone()]), &OPTIONS).unwrap();
+        assert_eq!(first.best, 0);
+        assert!(!first.survivors.contains(&2), "{first:?}");
+        // Look 2: A's next runs show it much slower (its median rises above B's), while C, out of the
+        // race, got no new runs. B is now the best, and C is not shown slower than B: it re-enters.
+        let mut a = a_early;
+        a.extend([120.0, 121.0, 119.0, 122.0, 120.5, 121.5]);
+        let mut b10 = b;
+        b10.extend(runs(100.0, 5).iter().map(|x| x * 1.0001));
+        let second = standing(&slices(&[a, b10, c]), &OPTIONS).unwrap();
+        assert_eq!(second.best, 1, "{second:?}");
+        assert!(second.survivors.contains(&2), "{second:?}");
+    }
+
+    #[test]
+    fn a_benchmark_of_one_revision_is_alone_and_none_is_nothing() {
+        let data = [vec![], runs(100.0, 5), vec![]];
+        let s = standing(&slices(&data), &OPTIONS).unwrap();
+        assert_eq!((s.stop, s.best), (Stop::Alone, 1));
+        assert_eq!(standing(&[&[][..], &[][..]], &OPTIONS), None);
+    }
+
+    fn results(origin: &str, benchmarks: &[(&str, Vec<f64>)]) -> Results {
+        use crate::model::{Benchmark, Run, Runs, Sample};
+        Results {
+            origin: origin.into(),
+            benchmarks: benchmarks
+                .iter()
+                .map(|(name, values)| Benchmark {
+                    name: name.to_string(),
+                    runs: Runs::new(
+                        values
+                            .iter()
+                            .map(|v| Run::new(Sample::new(vec![*v], Unit::Ns).unwrap(), None))
+                            .collect(),
+                    )
+                    .unwrap(),
+                    unit: Unit::Ns,
+                })
+                .collect(),
+            environment: Default::default(),
+            notes: vec![],
+        }
+    }
+
+    #[test]
+    fn only_survivors_of_open_benchmarks_run_on() {
+        // `won` is decided (one winner); in `open` all three are within noise of each other and 5 runs
+        // cannot show them equivalent within ±2 %.
+        let noisy = |level: f64| vec![level, level * 1.2, level * 0.85, level * 1.1, level * 0.95];
+        let all = [
+            results("a", &[("won", runs(100.0, 5)), ("open", noisy(100.0))]),
+            results("b", &[("won", runs(300.0, 5)), ("open", noisy(101.0))]),
+            results("c", &[("won", runs(300.0, 5)), ("open", noisy(99.0))]),
+        ];
+        let open = open_in_race(&all, &OPTIONS);
+        assert_eq!(open, vec![vec!["open".to_string()]; 3]);
+    }
+
+    #[test]
+    fn the_suite_names_the_revision_faster_than_the_first() {
+        // Six benchmarks, revision c three times faster than a on each, b equal to a.
+        let names = ["p", "q", "r", "s", "t", "u"];
+        let at = |factor: f64| -> Vec<(&str, Vec<f64>)> {
+            names
+                .iter()
+                .enumerate()
+                .map(|(i, n)| (*n, runs(factor * 100.0 * (i + 1) as f64, 10)))
+                .collect()
+        };
+        let all = [
+            results("a", &at(1.0)),
+            results("b", &at(1.0)),
+            results("c", &at(1.0 / 3.0)),
+        ];
+        let labels: Vec<String> = ["a", "b", "c"].map(String::from).to_vec();
+        let analysis = race(&all, &labels, &OPTIONS);
+        assert_eq!(analysis.suite.fastest, 2, "{}", analysis.suite.summary);
+        assert!(analysis.suite.summary.starts_with("c is the fastest"));
+        assert!(
+            analysis
+                .benchmarks
+                .iter()
+                .all(|b| b.pick == 2 && b.stop == Stop::Winner)
+        );
+        let speedup = analysis.benchmarks[0].entries[2].speedup.unwrap();
+        assert!((speedup - 3.0).abs() < 1e-9, "{speedup}");
+    }
+}

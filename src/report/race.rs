@@ -1,0 +1,425 @@
+//! [`RaceAnalysis`] -> bytes, in the four formats of the comparison reports: a table for people, JSON with
+//! its own schema `cargo-speedup-race/1` (`docs/json.md` §7), Markdown for pull requests, and CSV with one
+//! row per benchmark and revision.
+//!
+//! Like the other reports, these only present: the survivors, the pick and the suite's answer are the
+//! analysis's. Revisions are named `r1`, `r2`, ... in columns, with a legend; in JSON they are indices
+//! into `revisions`, counted from 0.
+
+use std::io::{self, Write};
+
+use serde::Serialize;
+
+use super::Style;
+use super::csv::quote;
+use super::format::{self, finite_opt, machine};
+use super::json::{WarningJson, warnings};
+use super::markdown::{escape_name, escape_text};
+use crate::cli::Format;
+use crate::protocol::race::{Entry, RaceAnalysis, RaceBenchmark, Stop};
+
+/// The schema name of the race JSON.
+pub const SCHEMA: &str = "cargo-speedup-race/1";
+
+/// Writes `analysis` in `format`.
+pub fn render(
+    analysis: &RaceAnalysis,
+    format: Format,
+    style: Style,
+    out: &mut dyn Write,
+) -> io::Result<()> {
+    match format {
+        Format::Table => table(analysis, style, out),
+        Format::Json => json(analysis, out),
+        Format::Markdown => markdown(analysis, out),
+        Format::Csv => csv(analysis, out),
+    }
+}
+
+/// `r1`, `r2`, ...: a revision's short name in columns.
+fn short(i: usize) -> String {
+    format!("r{}", i + 1)
+}
+
+fn survivors(b: &RaceBenchmark) -> String {
+    let list: Vec<String> = (0..b.entries.len())
+        .filter(|&i| b.entries[i].survivor)
+        .map(short)
+        .collect();
+    list.join(" ")
+}
+
+/// A revision's cell: median, speedup against the first, runs.
+fn cell(b: &RaceBenchmark, i: usize, e: &Entry) -> String {
+    match e.median {
+        None => format::MISSING.to_string(),
+        Some(median) => {
+            let time = format::time(median, b.unit);
+            let speedup = e.speedup.map(format::speedup).unwrap_or_default();
+            match i {
+                0 => format!("{time} n={}", e.runs),
+                _ => format!("{time} {speedup} n={}", e.runs),
+            }
+        }
+    }
+}
+
+fn outcome(stop: Stop) -> &'static str {
+    match stop {
+        Stop::Open => "inconclusive (limit reached)",
+        other => other.as_str(),
+    }
+}
+
+/// The first lines of the human reports: what was raced, how.
+fn preamble(analysis: &RaceAnalysis) -> Vec<String> {
+    let mut lines = vec![format!(
+        "Race of {} revisions at confidence {}: each loser and equivalence test at alpha / (looks x \
+         (revisions - 1)), {} looks; equivalence within ±{} %; speedups against r1.",
+        analysis.revisions.len(),
+        analysis.confidence,
+        analysis.looks,
+        analysis.equivalence_pct
+    )];
+    lines.extend(
+        analysis
+            .revisions
+            .iter()
+            .enumerate()
+            .map(|(i, label)| format!("  {}  {label}", short(i))),
+    );
+    lines
+}
+
+fn table(analysis: &RaceAnalysis, style: Style, out: &mut dyn Write) -> io::Result<()> {
+    for line in preamble(analysis) {
+        writeln!(out, "{line}")?;
+    }
+    writeln!(out)?;
+    let mut header: Vec<String> = vec!["benchmark".into()];
+    header.extend((0..analysis.revisions.len()).map(short));
+    header.extend(["outcome", "pick", "survivors"].map(String::from));
+    let mut rows = vec![header];
+    for b in &analysis.benchmarks {
+        let mut row = vec![b.name.clone()];
+        row.extend(b.entries.iter().enumerate().map(|(i, e)| cell(b, i, e)));
+        row.extend([outcome(b.stop).into(), short(b.pick), survivors(b)]);
+        rows.push(row);
+    }
+    let widths: Vec<usize> = (0..rows[0].len())
+        .map(|c| rows.iter().map(|r| r[c].chars().count()).max().unwrap_or(0))
+        .collect();
+    for row in &rows {
+        let padded: Vec<String> = row
+            .iter()
+            .zip(&widths)
+            .map(|(text, &w)| format!("{text:<w$}"))
+            .collect();
+        writeln!(out, "{}", padded.join("  ").trim_end())?;
+    }
+    writeln!(out)?;
+    writeln!(out, "Suite: {}", analysis.suite.summary)?;
+    for v in &analysis.suite.versus_first {
+        writeln!(out, "  {} vs r1: {}", short(v.revision), versus(v))?;
+    }
+    for w in &analysis.warnings {
+        for line in format::wrap(&format!("warning: {}", w.message), style.width) {
+            writeln!(out, "{line}")?;
+        }
+        if let Some(hint) = &w.hint {
+            writeln!(out, "  hint: {hint}")?;
+        }
+    }
+    Ok(())
+}
+
+/// HPT of one revision against the first, in words.
+fn versus(v: &crate::protocol::race::VersusFirst) -> String {
+    let direction = v.hpt.direction.map_or("no difference", |d| d.as_str());
+    let confidence = finite_opt(v.hpt.confidence)
+        .map(|c| format!(", confidence {}", format::confidence(c)))
+        .unwrap_or_default();
+    let r = finite_opt(v.hpt.r_speedup)
+        .map(|r| format!(", r-speedup {}", format::speedup(r)))
+        .unwrap_or_default();
+    format!(
+        "{direction}{confidence}{r} (HPT over {} benchmarks)",
+        v.benchmarks
+    )
+}
+
+fn markdown(analysis: &RaceAnalysis, out: &mut dyn Write) -> io::Result<()> {
+    writeln!(out, "## cargo-speedup race\n")?;
+    let lines = preamble(analysis);
+    writeln!(out, "{}\n", escape_text(&lines[0]))?;
+    for (i, label) in analysis.revisions.iter().enumerate() {
+        writeln!(out, "- **{}**: {}", short(i), escape_text(label))?;
+    }
+    writeln!(out)?;
+    let revisions: Vec<String> = (0..analysis.revisions.len()).map(short).collect();
+    writeln!(
+        out,
+        "| benchmark | {} | outcome | pick | survivors |",
+        revisions.join(" | ")
+    )?;
+    writeln!(out, "|---|{}---|---|---|", "---:|".repeat(revisions.len()))?;
+    for b in &analysis.benchmarks {
+        let cells: Vec<String> = b
+            .entries
+            .iter()
+            .enumerate()
+            .map(|(i, e)| escape_text(&cell(b, i, e)))
+            .collect();
+        writeln!(
+            out,
+            "| {} | {} | {} | **{}** | {} |",
+            escape_name(&b.name),
+            cells.join(" | "),
+            outcome(b.stop),
+            short(b.pick),
+            survivors(b)
+        )?;
+    }
+    writeln!(
+        out,
+        "\n**Suite:** {}\n",
+        escape_text(&analysis.suite.summary)
+    )?;
+    for v in &analysis.suite.versus_first {
+        writeln!(out, "- {} vs r1: {}", short(v.revision), versus(v))?;
+    }
+    if !analysis.warnings.is_empty() {
+        writeln!(out)?;
+        for w in &analysis.warnings {
+            let hint = w
+                .hint
+                .as_deref()
+                .map(|h| format!("<br>hint: {}", escape_text(h)))
+                .unwrap_or_default();
+            writeln!(out, "- ⚠ {}{hint}", escape_text(&w.message))?;
+        }
+    }
+    Ok(())
+}
+
+const CSV_HEADER: [&str; 10] = [
+    "name", "unit", "revision", "label", "runs", "median", "speedup", "survivor", "pick", "outcome",
+];
+
+/// One row per benchmark and revision (a long table: the columns do not depend on the number of
+/// revisions); `revision` counts from 1 like `r1`, `pick` says whether this revision is the benchmark's
+/// pick; the median is in the row's unit.
+fn csv(analysis: &RaceAnalysis, out: &mut dyn Write) -> io::Result<()> {
+    writeln!(out, "{}", CSV_HEADER.join(","))?;
+    for b in &analysis.benchmarks {
+        for (i, e) in b.entries.iter().enumerate() {
+            let fields = [
+                quote(&b.name),
+                b.unit.as_str().to_string(),
+                (i + 1).to_string(),
+                quote(&analysis.revisions[i]),
+                e.runs.to_string(),
+                machine(e.median.map(|m| m / b.unit.nanos())),
+                machine(e.speedup),
+                e.survivor.to_string(),
+                (b.pick == i).to_string(),
+                b.stop.as_str().to_string(),
+            ];
+            writeln!(out, "{}", fields.join(","))?;
+        }
+    }
+    Ok(())
+}
+
+type Num = Option<f64>;
+
+#[derive(Serialize)]
+struct RaceJson<'a> {
+    schema: &'static str,
+    confidence: Num,
+    equivalence_pct: Num,
+    looks: u32,
+    revisions: &'a [String],
+    benchmarks: Vec<BenchmarkJson<'a>>,
+    suite: SuiteJson<'a>,
+    warnings: Vec<WarningJson<'a>>,
+}
+
+#[derive(Serialize)]
+struct BenchmarkJson<'a> {
+    name: &'a str,
+    unit: &'static str,
+    outcome: &'static str,
+    pick: usize,
+    survivors: Vec<usize>,
+    comparison_alpha: Num,
+    revisions: Vec<EntryJson>,
+}
+
+#[derive(Serialize)]
+struct EntryJson {
+    runs: usize,
+    median: Num,
+    speedup: Num,
+    survivor: bool,
+}
+
+#[derive(Serialize)]
+struct SuiteJson<'a> {
+    fastest: usize,
+    summary: &'a str,
+    versus_first: Vec<VersusJson>,
+}
+
+#[derive(Serialize)]
+struct VersusJson {
+    revision: usize,
+    benchmarks: usize,
+    direction: Option<&'static str>,
+    confidence: Num,
+    r_speedup: Num,
+}
+
+fn json(analysis: &RaceAnalysis, out: &mut dyn Write) -> io::Result<()> {
+    let report = RaceJson {
+        schema: SCHEMA,
+        confidence: format::finite(analysis.confidence),
+        equivalence_pct: format::finite(analysis.equivalence_pct),
+        looks: analysis.looks,
+        revisions: &analysis.revisions,
+        benchmarks: analysis
+            .benchmarks
+            .iter()
+            .map(|b| BenchmarkJson {
+                name: &b.name,
+                unit: b.unit.as_str(),
+                outcome: b.stop.as_str(),
+                pick: b.pick,
+                survivors: (0..b.entries.len())
+                    .filter(|&i| b.entries[i].survivor)
+                    .collect(),
+                comparison_alpha: format::finite(b.comparison_alpha),
+                revisions: b
+                    .entries
+                    .iter()
+                    .map(|e| EntryJson {
+                        runs: e.runs,
+                        median: finite_opt(e.median.map(|m| m / b.unit.nanos())),
+                        speedup: finite_opt(e.speedup),
+                        survivor: e.survivor,
+                    })
+                    .collect(),
+            })
+            .collect(),
+        suite: SuiteJson {
+            fastest: analysis.suite.fastest,
+            summary: &analysis.suite.summary,
+            versus_first: analysis
+                .suite
+                .versus_first
+                .iter()
+                .map(|v| VersusJson {
+                    revision: v.revision,
+                    benchmarks: v.benchmarks,
+                    direction: v.hpt.direction.map(|d| d.as_str()),
+                    confidence: finite_opt(v.hpt.confidence),
+                    r_speedup: finite_opt(v.hpt.r_speedup),
+                })
+                .collect(),
+        },
+        warnings: warnings(&analysis.warnings),
+    };
+    serde_json::to_writer_pretty(&mut *out, &report)?;
+    writeln!(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::model::{Benchmark, Results, Run, Runs, Sample, Unit};
+    use crate::protocol::race::{RaceOptions, race};
+
+    fn results(origin: &str, level: f64) -> Results {
+        let runs = (0..5)
+            .map(|i| {
+                let v = level * (1.0 + f64::from(i) * 0.001);
+                Run::new(Sample::new(vec![v], Unit::Ns).unwrap(), None)
+            })
+            .collect();
+        Results {
+            origin: origin.into(),
+            benchmarks: vec![Benchmark {
+                name: "spin|x".into(),
+                runs: Runs::new(runs).unwrap(),
+                unit: Unit::Us,
+            }],
+            environment: Default::default(),
+            notes: vec![],
+        }
+    }
+
+    fn analysis() -> RaceAnalysis {
+        let all = [
+            results("a", 3000.0),
+            results("b", 1000.0),
+            results("c", 3010.0),
+        ];
+        let labels = ["a (1)", "b (2)", "c, (3)"].map(String::from).to_vec();
+        let options = RaceOptions {
+            confidence: 0.95,
+            equivalence_pct: 2.0,
+            looks: 3,
+            hpt_alpha: None,
+        };
+        race(&all, &labels, &options)
+    }
+
+    fn rendered(format: Format) -> String {
+        let mut out = Vec::new();
+        render(&analysis(), format, Style::plain(), &mut out).unwrap();
+        String::from_utf8(out).unwrap()
+    }
+
+    #[test]
+    fn the_json_names_its_schema_the_pick_and_the_survivors() {
+        let value: serde_json::Value = serde_json::from_str(&rendered(Format::Json)).unwrap();
+        assert_eq!(value["schema"], SCHEMA);
+        let b = &value["benchmarks"][0];
+        assert_eq!(
+            (b["pick"].as_u64(), b["outcome"].as_str()),
+            (Some(1), Some("winner"))
+        );
+        assert_eq!(b["survivors"], serde_json::json!([1]));
+        // Medians in the benchmark's unit (µs): 3000 ns is 3 µs.
+        assert_eq!(b["unit"], "us");
+        assert!((b["revisions"][0]["median"].as_f64().unwrap() - 3.006).abs() < 1e-9);
+        assert!((b["revisions"][1]["speedup"].as_f64().unwrap() - 3.0).abs() < 1e-9);
+        assert_eq!(value["revisions"][2], "c, (3)");
+    }
+
+    #[test]
+    fn the_csv_has_one_row_per_benchmark_and_revision() {
+        let text = rendered(Format::Csv);
+        let lines: Vec<&str> = text.lines().collect();
+        assert_eq!(lines[0], CSV_HEADER.join(","));
+        assert_eq!(lines.len(), 4);
+        assert!(lines[2].starts_with("spin|x,us,2,b (2),5,"), "{}", lines[2]);
+        assert!(lines[2].ends_with(",true,true,winner"), "{}", lines[2]);
+        assert!(lines[3].contains(",\"c, (3)\","), "{}", lines[3]);
+    }
+
+    #[test]
+    fn table_and_markdown_show_the_pick_and_the_legend() {
+        let table = rendered(Format::Table);
+        assert!(table.contains("  r2  b (2)"), "{table}");
+        let row = table.lines().find(|l| l.starts_with("spin|x")).unwrap();
+        assert!(row.contains("3.00x") && row.contains("winner"), "{row}");
+        assert!(
+            row.trim_end().ends_with("r2    r2") || row.contains("winner  r2"),
+            "{row}"
+        );
+        let markdown = rendered(Format::Markdown);
+        assert!(markdown.contains("| spin\\|x |"), "{markdown}");
+        assert!(markdown.contains("| **r2** |"), "{markdown}");
+    }
+}

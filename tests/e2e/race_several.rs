@@ -1,0 +1,86 @@
+//! `cargo speedup race`: three commits of one crate, one three times faster than the others, raced
+//! interleaved; and the input a race refuses before building anything.
+
+use crate::support::*;
+
+#[test]
+fn the_clearly_fastest_of_three_revisions_is_picked() {
+    let _serial = serial();
+    let repo = repository();
+    let dir = repo.path();
+    write_criterion_crate(dir, 600);
+    commit(dir, "middle");
+    write_criterion_crate(dir, 200);
+    commit(dir, "three times faster");
+    write_criterion_crate(dir, 1800);
+    commit(dir, "three times slower");
+    let target = shared_target();
+    let before = repository_state(dir);
+    // RUN's criterion settings; looks after 5 and 10 runs.
+    let mut args = vec!["race", "HEAD~2", "HEAD~1", "HEAD"];
+    args.extend(&RUN[1..7]);
+    args.extend(["--runs", "5", "--max-runs", "10", "--format", "json"]);
+    let out = speedup(dir, &target, &args);
+    let text = stderr(&out);
+    assert_eq!(out.status.code(), Some(0), "{text}");
+    let report: serde_json::Value = serde_json::from_slice(&out.stdout).expect("JSON report");
+    assert_eq!(report["schema"], "cargo-speedup-race/1", "{report}");
+    assert_eq!(report["revisions"].as_array().map(Vec::len), Some(3));
+    assert_eq!(report["looks"], 2, "{report}");
+    let changed = report["benchmarks"]
+        .as_array()
+        .and_then(|all| all.iter().find(|b| b["name"] == "changed"))
+        .expect("changed is reported");
+    // 5 v 5 runs three times apart: p = 1/252 < 0.05 / (2 looks x 2 comparisons) at the first look,
+    // against each of the two others.
+    assert_eq!(changed["pick"], 1, "{changed}");
+    assert_eq!(changed["outcome"], "winner", "{changed}");
+    assert_eq!(changed["survivors"], serde_json::json!([1]), "{changed}");
+    for entry in changed["revisions"].as_array().expect("entries") {
+        assert_eq!(entry["runs"], 5, "decided at the first look: {changed}");
+    }
+    let speedup = changed["revisions"][1]["speedup"]
+        .as_f64()
+        .expect("speedup");
+    assert!((2.0..4.5).contains(&speedup), "{changed}");
+    assert!(
+        !text.contains("ran in"),
+        "a benchmark out of the race is not missing: {text}"
+    );
+    assert_eq!(repository_state(dir), before);
+}
+
+#[test]
+fn a_race_of_one_revision_exits_2_with_the_fix() {
+    let repo = repository();
+    let dir = repo.path();
+    // Refused before anything is locked or built: a target of its own.
+    let target = tempfile::tempdir().unwrap();
+    let out = speedup(dir, target.path(), &["race", "main"]);
+    let text = stderr(&out);
+    assert_eq!(out.status.code(), Some(2), "{text}");
+    assert!(text.contains("only `main` was given"), "{text}");
+    assert!(
+        text.contains("hint: name every competing revision"),
+        "{text}"
+    );
+}
+
+#[test]
+fn a_commit_named_twice_exits_2_before_building() {
+    let repo = repository();
+    let dir = repo.path();
+    write_criterion_crate(dir, 200);
+    commit(dir, "one");
+    let sha = git(dir, &["rev-parse", "HEAD"]);
+    let before = repository_state(dir);
+    // Refused before anything is built: a target of its own, whose lock no other test holds.
+    let target = tempfile::tempdir().unwrap();
+    let out = speedup(dir, target.path(), &["race", "main", sha.trim()]);
+    let text = stderr(&out);
+    assert_eq!(out.status.code(), Some(2), "{text}");
+    assert!(text.contains("name the same commit"), "{text}");
+    assert!(text.contains("hint: name each commit once"), "{text}");
+    assert!(!text.contains("building"), "{text}");
+    assert_eq!(repository_state(dir), before);
+}
