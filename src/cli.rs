@@ -344,7 +344,7 @@ pub struct RunArgs {
     /// Run again even when cached results exist
     #[arg(long)]
     pub rerun: bool,
-    /// Run the benchmarks even when BASE and HEAD build byte-identical executables (which are otherwise
+    /// Run the benchmarks even when BASE and HEAD build identical executables (which are otherwise
     /// reported unchanged without running): what differs then is this machine's noise, an A/A test
     #[arg(long = "run-identical")]
     pub run_identical: bool,

@@ -406,7 +406,7 @@ pub struct Suite {
     pub head_environment: Environment,
     /// Reading notes of both sides.
     pub notes: Vec<String>,
-    /// Benchmarks not run because BASE and HEAD built byte-identical executables for them: unchanged by
+    /// Benchmarks not run because BASE and HEAD built identical executables for them: unchanged by
     /// construction (`docs/replication.md` §3). Never also in `pairs`.
     pub identical: Vec<String>,
 }

@@ -16,6 +16,7 @@
 
 mod build;
 mod cache;
+mod elf;
 mod error;
 mod git;
 mod interrupt;
@@ -105,7 +106,7 @@ pub struct Measured {
     pub head: Results,
     /// The number of looks the plan could take: the analysis must decide at the per-look risk.
     pub looks: u32,
-    /// The benchmarks not run because BASE and HEAD built their executables byte for byte alike
+    /// The benchmarks not run because BASE and HEAD built executables that run the same code (`elf`)
     /// (`docs/replication.md` §3): nothing can differ between them.
     pub identical: Vec<String>,
 }
@@ -215,7 +216,7 @@ pub struct MeasuredRace {
 
 /// `cargo speedup race REV1 REV2 ...`: every revision's results, measured together in interleaved
 /// blocks, each in its own worktree (`r001`, `r002`, ...: paths of equal length) with the first
-/// revision's package versions. Races are not cached, and every executable runs, byte-identical or not.
+/// revision's package versions. Races are not cached, and every executable runs, identical or not.
 pub fn measure_race(
     revisions: &[String],
     args: &RunArgs,
@@ -342,7 +343,7 @@ impl Plan {
 }
 
 /// Builds and runs the sides not cached; returns their results in the sides' order, and the benchmarks
-/// of the bench targets that BASE and HEAD built byte-identical, which were not run.
+/// of the bench targets that BASE and HEAD built identical (the same code), which were not run.
 fn measure(
     project: &Project,
     options: &RunOptions,
@@ -607,10 +608,10 @@ fn run_race(
     runner::read_all(runs_dir, participants, done, &ran)
 }
 
-/// Takes out of both sides the bench targets whose executables BASE and HEAD built byte for byte alike, and
-/// returns the names of their benchmarks (criterion's `--list`, with the filter): the same bytes run the
-/// same code, so only the machine's noise could tell them apart, and they are reported unchanged without
-/// running (`--run-identical` runs them anyway).
+/// Takes out of both sides the bench targets whose executables BASE and HEAD built alike (the same loaded
+/// code and data at the same addresses; debug information aside: `elf`), and returns the names of their
+/// benchmarks (criterion's `--list`, with the filter): only the machine's noise could tell them apart, so
+/// they are reported unchanged without running (`--run-identical` runs them anyway).
 fn set_identical_aside(
     base: &mut Participant,
     head: &mut Participant,
@@ -620,7 +621,7 @@ fn set_identical_aside(
     let mut same_targets = Vec::new();
     for b in &base.binaries {
         if let Some(h) = head.binaries.iter().find(|h| h.target == b.target) {
-            if same_bytes(&b.layouts[0], &h.layouts[0])? {
+            if same_code(&b.layouts[0], &h.layouts[0])? {
                 same_targets.push(b.target.clone());
             }
         }
@@ -639,7 +640,7 @@ fn set_identical_aside(
     head.binaries.retain(|b| !same_targets.contains(&b.target));
     if !same_targets.is_empty() {
         progress.note(&format!(
-            "BASE and HEAD built byte-identical executables of {}: {} not run, unchanged \
+            "BASE and HEAD built identical executables of {}: {} not run, unchanged \
              (`--run-identical` runs them)",
             same_targets
                 .iter()
@@ -655,7 +656,8 @@ fn set_identical_aside(
     Ok(names)
 }
 
-fn same_bytes(a: &Path, b: &Path) -> Result<bool, MeasureError> {
+/// Whether two executables run the same code (`elf`: debug information and build-ids aside).
+fn same_code(a: &Path, b: &Path) -> Result<bool, MeasureError> {
     let read = |path: &Path| {
         std::fs::read(path).map_err(|source| MeasureError::Io {
             what: "comparing the executables of BASE and HEAD",
@@ -663,7 +665,7 @@ fn same_bytes(a: &Path, b: &Path) -> Result<bool, MeasureError> {
             source,
         })
     };
-    Ok(read(a)? == read(b)?)
+    Ok(elf::same_code(&read(a)?, &read(b)?))
 }
 
 /// Gives BASE's worktree `base` the package versions of HEAD's tree `head` (`versions`); HEAD's tree is

@@ -5,7 +5,7 @@
 //! version, and `CARGO_PKG_VERSION` is compiled into code that reads it. Two tags of unchanged code thus link
 //! different executables with different layouts, and a version bump alone has moved benchmarks by 3 % to
 //! 11 % elsewhere (namecheap/fast_mail_parser#204, DataDog/libdatadog#874). With every workspace member at
-//! HEAD's version on both sides, unchanged code builds byte-identical executables, and what differs between
+//! HEAD's version on both sides, unchanged code builds identical executables, and what differs between
 //! the sides is the change.
 //!
 //! What is rewritten, in BASE's worktree only (a directory under `<target>/speedup/worktrees/` that this

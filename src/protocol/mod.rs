@@ -362,7 +362,7 @@ pub struct Analysis {
     pub suite: SuiteAnalysis,
     pub base_only: Vec<String>,
     pub head_only: Vec<String>,
-    /// Benchmarks unchanged because BASE and HEAD built byte-identical executables (not run).
+    /// Benchmarks unchanged because BASE and HEAD built identical executables (not run).
     pub identical: Vec<String>,
     /// The looks the plan that measured the runs could take; each per-benchmark decision is at risk
     /// alpha / looks (`docs/racing.md`).

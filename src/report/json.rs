@@ -48,7 +48,7 @@ struct Report<'a> {
     unmatched: Vec<&'a str>,
     base_only: &'a [String],
     head_only: &'a [String],
-    /// Benchmarks unchanged because BASE and HEAD built byte-identical executables: not run, not in
+    /// Benchmarks unchanged because BASE and HEAD built identical executables: not run, not in
     /// `benchmarks`.
     identical_executables: &'a [String],
     /// The looks at the runs the plan could take (1: a fixed plan); each benchmark's tests are at risk

@@ -288,7 +288,7 @@ pub(crate) fn nothing_compared(analysis: &Analysis) -> &'static str {
     if analysis.identical.is_empty() {
         "No benchmark is present in both BASE and HEAD."
     } else {
-        "Every benchmark is unchanged: BASE and HEAD built byte-identical executables, so none was run."
+        "Every benchmark is unchanged: BASE and HEAD built identical executables, so none was run."
     }
 }
 
@@ -311,7 +311,7 @@ pub(crate) fn hpt_sentence(analysis: &Analysis) -> String {
     let hpt = &analysis.suite.hpt;
     let r = level(analysis.confidence);
     if analysis.benchmarks.is_empty() && !analysis.identical.is_empty() {
-        return "nothing was run: BASE and HEAD built byte-identical executables".to_string();
+        return "nothing was run: BASE and HEAD built identical executables".to_string();
     }
     let (Some(direction), Some(c)) = (hpt.direction, format::finite_opt(hpt.confidence)) else {
         return "no benchmark differs significantly between BASE and HEAD".to_string();
@@ -397,7 +397,7 @@ pub(crate) fn suite_facts(analysis: &Analysis) -> Vec<String> {
     }
     if !analysis.identical.is_empty() {
         facts.push(format!(
-            "Unchanged, not run (BASE and HEAD built byte-identical executables): {}",
+            "Unchanged, not run (BASE and HEAD built identical executables): {}",
             analysis.identical.join(", ")
         ));
     }
