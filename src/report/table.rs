@@ -4,17 +4,18 @@
 //!
 //! It only presents: every figure comes from the [`Analysis`] and is rounded by [`super::format`]. Colours
 //! (green faster, red slower, dim unchanged) appear only when [`Style::color`] says so. Without a width
-//! nothing is wrapped. With [`Style::width`], the table (comfy-table, borderless columns like critcmp's) is
-//! fitted to it, wrapping cells at spaces and keeping times and, when there is room, speedup intervals whole;
-//! when even that cannot fit, each benchmark is printed as a short block of lines instead. Every other line is
-//! word-wrapped, so that no line is wider than the width. Times are printed per row in the readable unit of
-//! the smaller median (the analysis' own unit may be nanoseconds for a second-long benchmark).
+//! nothing is wrapped. With [`Style::width`], the table (comfy-table, borderless columns like critcmp's)
+//! keeps each benchmark on one line: it takes the widest of its `LAYOUTS` that fits, leaving out the least
+//! important figures first (the mean speedup, the mean test, then the speedup's interval, said in a line
+//! under the table) and wrapping only headers; when even the narrowest layout cannot fit, each benchmark is
+//! printed as a short block of lines instead. Every other line is word-wrapped, so that no line is wider
+//! than the width, and no line ends in spaces, coloured or not. Times are printed per row in the readable
+//! unit of the smaller median (the analysis' own unit may be nanoseconds for a second-long benchmark).
 
 use std::io::{self, Write};
 
 use comfy_table::{
-    Attribute, Cell, CellAlignment, Color, ColumnConstraint, ContentArrangement, LineStyle, Table,
-    TableStyle, Width,
+    Attribute, Cell, CellAlignment, Color, ColumnConstraint, LineStyle, Table, TableStyle, Width,
 };
 
 use super::format;
@@ -34,8 +35,9 @@ impl Render for TableReport {
         let mut lines = Vec::new();
         if analysis.benchmarks.is_empty() {
             lines.push(line(nothing_compared(analysis)));
-        } else if let Some(table) = benchmark_table(analysis, &notes, style) {
-            writeln!(out, "{}", table.trim_fmt())?;
+        } else if let Some((table, left_out)) = benchmark_table(analysis, &notes, style) {
+            writeln!(out, "{table}")?;
+            lines.extend(left_out.map(line));
         } else {
             lines.extend(benchmark_list(analysis, &notes));
         }
@@ -100,59 +102,30 @@ fn paint(text: &str, tone: Tone, color: bool) -> String {
     format!("\x1b[{code}m{text}\x1b[0m")
 }
 
-/// One cell before layout: its text, its colour, and whether it may break at spaces (a time may not).
+/// One cell of the table: its text and its colour. Cells never wrap: a layout is chosen that holds them.
 struct Text {
     text: String,
     tone: Tone,
-    breaks: bool,
-    /// The width of a part best kept on one line (a speedup's interval), when there is room.
-    keep: usize,
 }
 
 fn text(text: impl Into<String>, tone: Tone) -> Text {
     Text {
         text: text.into(),
         tone,
-        breaks: true,
-        keep: 0,
     }
 }
 
-fn unbroken(text: impl Into<String>) -> Text {
-    Text {
-        text: text.into(),
-        tone: Tone::Plain,
-        breaks: false,
-        keep: 0,
-    }
+fn plain(text: impl Into<String>) -> Text {
+    self::text(text, Tone::Plain)
 }
 
 impl Text {
-    /// The narrowest the cell can be without cutting a word, or without breaking its `keep` part when
-    /// `preferred`.
-    fn min_width(&self, preferred: bool) -> usize {
-        let words = self.word_width();
-        if preferred {
-            words.max(self.keep)
-        } else {
-            words
-        }
-    }
-
-    fn word_width(&self) -> usize {
-        let words: Box<dyn Iterator<Item = &str>> = if self.breaks {
-            Box::new(self.text.split(' '))
-        } else {
-            Box::new(std::iter::once(self.text.as_str()))
-        };
-        words.map(|w| w.chars().count()).max().unwrap_or(0)
+    fn width(&self) -> usize {
+        self.text.chars().count()
     }
 
     fn into_cell(self, style: Style) -> Cell {
-        let mut cell = Cell::new(self.text);
-        if !self.breaks {
-            cell = cell.set_delimiter('\u{0}');
-        }
+        let cell = Cell::new(self.text);
         match self.tone {
             _ if !style.color => cell,
             Tone::Plain => cell,
@@ -163,54 +136,196 @@ impl Text {
     }
 }
 
-const HEADER: [&str; 9] = [
-    "Benchmark",
-    "Base",
-    "Head",
-    "Speedup (median)",
-    "Mean",
-    "Mean test",
-    "Median test",
-    "HPT",
-    "Notes",
+/// A column of the table, in the order printed.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Column {
+    Name,
+    Base,
+    Head,
+    Speedup,
+    Mean,
+    MeanTest,
+    MedianTest,
+    Hpt,
+    Notes,
+}
+
+impl Column {
+    const ALL: [Column; 9] = [
+        Column::Name,
+        Column::Base,
+        Column::Head,
+        Column::Speedup,
+        Column::Mean,
+        Column::MeanTest,
+        Column::MedianTest,
+        Column::Hpt,
+        Column::Notes,
+    ];
+
+    fn header(self) -> &'static str {
+        match self {
+            Column::Name => "Benchmark",
+            Column::Base => "Base",
+            Column::Head => "Head",
+            Column::Speedup => "Speedup (median)",
+            Column::Mean => "Mean",
+            Column::MeanTest => "Mean test",
+            Column::MedianTest => "Median test",
+            Column::Hpt => "HPT",
+            Column::Notes => "Notes",
+        }
+    }
+
+    /// Figures are right-aligned, words left-aligned.
+    fn right_aligned(self) -> bool {
+        matches!(
+            self,
+            Column::Base | Column::Head | Column::Speedup | Column::Mean
+        )
+    }
+}
+
+/// Which of the figures that a narrow terminal can spare a table shows. Each benchmark must stay on one
+/// line: the least important figures go first (the mean speedup, then the mean protocol's verdict, then the
+/// interval of the median speedup), and below the last layout the benchmarks become a list.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+struct Layout {
+    mean: bool,
+    mean_test: bool,
+    interval: bool,
+}
+
+/// From the widest layout to the narrowest.
+const LAYOUTS: [Layout; 4] = [
+    Layout {
+        mean: true,
+        mean_test: true,
+        interval: true,
+    },
+    Layout {
+        mean: false,
+        mean_test: true,
+        interval: true,
+    },
+    Layout {
+        mean: false,
+        mean_test: false,
+        interval: true,
+    },
+    Layout {
+        mean: false,
+        mean_test: false,
+        interval: false,
+    },
 ];
 
-/// Columns are separated by this many spaces; the table has no vertical borders.
-const GAP: u16 = 2;
+impl Layout {
+    fn columns(self, notes: bool) -> Vec<Column> {
+        Column::ALL
+            .into_iter()
+            .filter(|c| match c {
+                Column::Mean => self.mean,
+                Column::MeanTest => self.mean_test,
+                Column::Notes => notes,
+                _ => true,
+            })
+            .collect()
+    }
 
-/// A name column narrower than this may wrap rather than squeeze the figures.
-const NAME_MIN: usize = 24;
+    /// What this layout leaves out, in words, or `None` when it shows every figure.
+    fn left_out(self) -> Option<String> {
+        let parts: Vec<&str> = [
+            (!self.mean, "mean speedup"),
+            (!self.mean_test, "mean test"),
+            (!self.interval, "speedup interval"),
+        ]
+        .into_iter()
+        .filter_map(|(out, what)| out.then_some(what))
+        .collect();
+        (!parts.is_empty()).then(|| {
+            format!(
+                "Hidden at this width: {} (--format markdown shows them)",
+                parts.join(", ")
+            )
+        })
+    }
+}
+
+/// Columns are separated by this many spaces; the table has no vertical borders.
+const GAP: usize = 2;
 
 /// Only a line under the header: the columns read like `critcmp`'s, and leave room for the figures.
 const LAYOUT: TableStyle = TableStyle::new().header_separator(LineStyle::none().fill('─'));
 
-/// The benchmarks as a table, or `None` when the width cannot hold it without cutting words.
-fn benchmark_table(analysis: &Analysis, notes: &Footnotes<'_>, style: Style) -> Option<Table> {
+/// The benchmarks as a table, with the line saying which figures it leaves out, or `None` when no layout
+/// holds every benchmark on one line within the width.
+fn benchmark_table(
+    analysis: &Analysis,
+    notes: &Footnotes<'_>,
+    style: Style,
+) -> Option<(String, Option<String>)> {
     let with_notes = notes.any_marker();
-    let columns = if with_notes {
-        HEADER.len()
-    } else {
-        HEADER.len() - 1
-    };
-    let rows: Vec<Vec<Text>> = analysis
-        .benchmarks
+    let room = style.width.map_or(usize::MAX, usize::from);
+    LAYOUTS.into_iter().find_map(|layout| {
+        let columns = layout.columns(with_notes);
+        let rows: Vec<Vec<Text>> = analysis
+            .benchmarks
+            .iter()
+            .enumerate()
+            .map(|(i, b)| {
+                columns
+                    .iter()
+                    .map(|&c| benchmark_cell(b, c, layout, || notes.marker(i)))
+                    .collect()
+            })
+            .collect();
+        let widths = column_widths(&columns, &rows, room)?;
+        let table = build_table(&columns, rows, &widths, style);
+        Some((table, layout.left_out()))
+    })
+}
+
+/// The width of each column when every cell fits on one line within `room`, headers wrapping at spaces
+/// only when the room is short; `None` when the cells alone are too wide.
+fn column_widths(columns: &[Column], rows: &[Vec<Text>], room: usize) -> Option<Vec<usize>> {
+    let cells: Vec<usize> = (0..columns.len())
+        .map(|c| rows.iter().map(|r| r[c].width()).max().unwrap_or(0))
+        .collect();
+    let word = |h: &str| h.split(' ').map(|w| w.chars().count()).max().unwrap_or(0);
+    let mut widths: Vec<usize> = columns
+        .iter()
+        .zip(&cells)
+        .map(|(c, &w)| w.max(word(c.header())))
+        .collect();
+    let gaps = GAP * columns.len().saturating_sub(1);
+    let used = widths.iter().sum::<usize>() + gaps;
+    let mut spare = room.checked_sub(used)?;
+    // Then whole headers, the cheapest first, while the room lasts.
+    let mut wanted: Vec<(usize, usize)> = columns
         .iter()
         .enumerate()
-        .map(|(i, b)| {
-            let mut row = benchmark_row(b);
-            if with_notes {
-                row.push(unbroken(notes.marker(i)));
-            }
-            row
-        })
+        .map(|(i, c)| (c.header().chars().count().saturating_sub(widths[i]), i))
+        .filter(|&(more, _)| more > 0)
         .collect();
+    wanted.sort_unstable();
+    for (more, i) in wanted {
+        if more <= spare {
+            widths[i] += more;
+            spare -= more;
+        }
+    }
+    Some(widths)
+}
+
+/// The table at fixed column widths, every line without trailing spaces, colour codes included.
+fn build_table(columns: &[Column], rows: Vec<Vec<Text>>, widths: &[usize], style: Style) -> String {
     let mut table = Table::new();
     table.load_style(LAYOUT).force_no_tty();
     if style.color {
         table.enforce_styling();
     }
-    table.set_header(&HEADER[..columns]);
-    let tiers = [true, false].map(|preferred| min_widths(&rows, columns, preferred));
+    table.set_header(columns.iter().map(|c| c.header()).collect::<Vec<_>>());
     for row in rows {
         table.add_row(
             row.into_iter()
@@ -218,66 +333,54 @@ fn benchmark_table(analysis: &Analysis, notes: &Footnotes<'_>, style: Style) -> 
                 .collect::<Vec<_>>(),
         );
     }
-    arrange(&mut table, &tiers, style.width).then_some(table)
-}
-
-/// The narrowest each column can be without cutting a word (the name column at most [`NAME_MIN`]); when
-/// `preferred`, also without breaking the parts best kept whole.
-fn min_widths(rows: &[Vec<Text>], columns: usize, preferred: bool) -> Vec<usize> {
-    (0..columns)
-        .map(|c| {
-            let header = HEADER[c]
-                .split(' ')
-                .map(|w| w.chars().count())
-                .max()
-                .unwrap_or(0);
-            let cells = rows
-                .iter()
-                .filter_map(|r| r.get(c))
-                .map(|t| t.min_width(preferred));
-            let widest = cells.fold(header, usize::max);
-            if c == 0 { widest.min(NAME_MIN) } else { widest }
-        })
-        .collect()
-}
-
-/// Alignment, gaps and width: with a known width the table is fitted to it, under the first tier of
-/// minimum widths that fits; false when none fits.
-fn arrange(table: &mut Table, tiers: &[Vec<usize>], width: Option<u16>) -> bool {
-    let last = tiers.first().map_or(0, |t| t.len().saturating_sub(1));
+    let last = columns.len().saturating_sub(1);
     for (i, column) in table.column_iter_mut().enumerate() {
-        column.set_padding((0, if i == last { 0 } else { GAP }));
-        if (1..=4).contains(&i) {
+        let gap = if i == last { 0 } else { GAP };
+        column.set_padding((0, u16::try_from(gap).unwrap_or(0)));
+        if columns[i].right_aligned() {
             column.set_cell_alignment(CellAlignment::Right);
         }
+        // comfy-table's absolute width includes the column's padding.
+        let width = u16::try_from(widths[i] + gap).unwrap_or(u16::MAX);
+        column.set_constraint(ColumnConstraint::Absolute(Width::Fixed(width)));
     }
-    let Some(width) = width else {
-        table.set_content_arrangement(ContentArrangement::Disabled);
-        return true;
-    };
     table
-        .set_width(width)
-        .set_content_arrangement(ContentArrangement::Dynamic);
-    let fits =
-        |m: &&Vec<usize>| m.iter().sum::<usize>() + usize::from(GAP) * last <= usize::from(width);
-    let Some(minimums) = tiers.iter().find(fits) else {
-        return false;
-    };
-    // comfy-table's lower boundary includes the column's padding.
-    let bounds = minimums.iter().enumerate().map(|(i, &m)| {
-        let padded = m + if i == last { 0 } else { usize::from(GAP) };
-        ColumnConstraint::LowerBoundary(Width::Fixed(u16::try_from(padded).unwrap_or(u16::MAX)))
-    });
-    table.set_constraints(bounds);
-    true
+        .lines()
+        .map(|l| trim_end_styled(&l))
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+/// `line` without the spaces at its end, including those before its final colour codes: comfy-table pads
+/// a cell inside its colour, so a coloured last cell would end in spaces.
+fn trim_end_styled(line: &str) -> String {
+    let mut body = line.trim_end_matches(' ');
+    let mut codes = Vec::new();
+    while let Some(start) = body.ends_with('m').then(|| body.rfind('\x1b')).flatten() {
+        let code = &body[start..];
+        let is_sgr = code
+            .strip_prefix("\x1b[")
+            .and_then(|c| c.strip_suffix('m'))
+            .is_some_and(|c| c.chars().all(|c| c.is_ascii_digit() || c == ';'));
+        if !is_sgr {
+            break;
+        }
+        codes.push(code);
+        body = body[..start].trim_end_matches(' ');
+    }
+    codes.reverse();
+    let mut trimmed = body.to_string();
+    trimmed.extend(codes);
+    trimmed
 }
 
 /// The benchmarks as a list, for a terminal too narrow for the table: one block per benchmark with the
-/// same figures as the table's row.
+/// same figures as the table's widest layout.
 fn benchmark_list(analysis: &Analysis, notes: &Footnotes<'_>) -> Vec<Line> {
     let mut lines = Vec::new();
+    let full = LAYOUTS[0];
     for (i, b) in analysis.benchmarks.iter().enumerate() {
-        let cells = benchmark_row(b);
+        let cell = |c| benchmark_cell(b, c, full, String::new);
         let marker = notes.marker(i);
         let name = if marker.is_empty() {
             b.name.clone()
@@ -287,58 +390,65 @@ fn benchmark_list(analysis: &Analysis, notes: &Footnotes<'_>) -> Vec<Line> {
         lines.push(line(name));
         lines.push(line(format!(
             "    base {}, head {}",
-            cells[1].text, cells[2].text
+            cell(Column::Base).text,
+            cell(Column::Head).text
         )));
+        let speedup = cell(Column::Speedup);
         lines.push(Line {
             text: format!(
                 "    speedup (median) {}, mean {}",
-                cells[3].text, cells[4].text
+                speedup.text,
+                cell(Column::Mean).text
             ),
-            tone: cells[3].tone,
+            tone: speedup.tone,
         });
+        let median = cell(Column::MedianTest);
         lines.push(Line {
             text: format!(
                 "    mean test {}, median test {}, HPT {}",
-                cells[5].text, cells[6].text, cells[7].text
+                cell(Column::MeanTest).text,
+                median.text,
+                cell(Column::Hpt).text
             ),
-            tone: cells[6].tone,
+            tone: median.tone,
         });
     }
     lines
 }
 
-fn benchmark_row(b: &BenchmarkAnalysis) -> Vec<Text> {
-    let unit = format::row_unit(b.base.median, b.head.median);
+/// The cell of benchmark `b` in `column` under `layout`; `marker` gives its footnote numbers.
+fn benchmark_cell(
+    b: &BenchmarkAnalysis,
+    column: Column,
+    layout: Layout,
+    marker: impl FnOnce() -> String,
+) -> Text {
+    let unit = || format::row_unit(b.base.median, b.head.median);
     let verdict = Tone::of(b.verdict);
-    let mean = mean_verdict(&b.mean_test);
-    let interval = b.median_test.speedup_interval;
-    let mut speedup = text(
-        format::speedup_with_interval(b.speedup.median, interval),
-        verdict,
-    );
-    speedup.keep = speedup
-        .text
-        .find('[')
-        .map_or(0, |i| speedup.text[i..].chars().count());
-    vec![
-        text(b.name.as_str(), Tone::Plain),
-        unbroken(format::time(b.base.median, unit)),
-        unbroken(format::time(b.head.median, unit)),
-        text(
-            format::speedup_with_interval(b.speedup.median, interval),
+    match column {
+        Column::Name => plain(b.name.as_str()),
+        Column::Base => plain(format::time(b.base.median, unit())),
+        Column::Head => plain(format::time(b.head.median, unit())),
+        Column::Speedup if layout.interval => text(
+            format::speedup_with_interval(b.speedup.median, b.median_test.speedup_interval),
             verdict,
         ),
-        unbroken(format::speedup(b.speedup.mean)),
-        text(
-            protocol_text(mean, b.mean_test.confidence_level),
-            Tone::of(mean),
-        ),
-        text(
+        Column::Speedup => text(format::speedup(b.speedup.median), verdict),
+        Column::Mean => plain(format::speedup(b.speedup.mean)),
+        Column::MeanTest => {
+            let mean = mean_verdict(&b.mean_test);
+            text(
+                protocol_text(mean, b.mean_test.confidence_level),
+                Tone::of(mean),
+            )
+        }
+        Column::MedianTest => text(
             protocol_text(b.verdict, b.median_test.confidence_level),
             verdict,
         ),
-        text(hpt_winner(b.hpt.winner), Tone::of_direction(b.hpt.winner)),
-    ]
+        Column::Hpt => text(hpt_winner(b.hpt.winner), Tone::of_direction(b.hpt.winner)),
+        Column::Notes => plain(marker()),
+    }
 }
 
 /// A protocol's verdict with the confidence level of paper 000's search: `faster (0.99)`.
@@ -404,5 +514,20 @@ mod tests {
         assert_eq!(paint("x", Tone::Good, true), "\x1b[32mx\x1b[0m");
         assert_eq!(paint("x", Tone::Bad, true), "\x1b[31mx\x1b[0m");
         assert_eq!(paint("x", Tone::Plain, true), "x");
+    }
+
+    #[test]
+    fn trailing_spaces_go_even_inside_colour_codes() {
+        assert_eq!(
+            trim_end_styled("a  \x1b[2mtie   \x1b[0m"),
+            "a  \x1b[2mtie\x1b[0m"
+        );
+        assert_eq!(
+            trim_end_styled("\x1b[32mfaster  \x1b[39m\x1b[2m   \x1b[0m  "),
+            "\x1b[32mfaster\x1b[39m\x1b[2m\x1b[0m"
+        );
+        assert_eq!(trim_end_styled("1.2 ms  "), "1.2 ms");
+        assert_eq!(trim_end_styled("\x1b[31m1.2 ms"), "\x1b[31m1.2 ms");
+        assert_eq!(trim_end_styled(""), "");
     }
 }

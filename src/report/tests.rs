@@ -114,6 +114,152 @@ fn table_respects_a_narrow_width() {
     }
 }
 
+/// `line` without its colour codes (SGR sequences: `ESC [ digits and semicolons m`).
+fn strip_colour(line: &str) -> String {
+    let mut out = String::new();
+    let mut rest = line;
+    while let Some(start) = rest.find('\x1b') {
+        out.push_str(&rest[..start]);
+        let end = rest[start..]
+            .find('m')
+            .map_or(rest.len(), |m| start + m + 1);
+        rest = &rest[end..];
+    }
+    out.push_str(rest);
+    out
+}
+
+/// The rows of a table report, between the line under its header and the first line that is not a row;
+/// `None` when the benchmarks were printed as a list.
+fn table_rows(text: &str) -> Option<Vec<&str>> {
+    if !text.starts_with("Benchmark ") {
+        return None;
+    }
+    let mut lines = text.lines().skip_while(|l| !l.starts_with('─')).skip(1);
+    Some(
+        lines
+            .by_ref()
+            .take_while(|l| !l.is_empty() && !l.starts_with("Hidden at this width"))
+            .collect(),
+    )
+}
+
+#[test]
+fn table_keeps_each_benchmark_on_one_line_at_every_width() {
+    for (name, analysis) in sample::all() {
+        let mut table_from = None;
+        for width in 60u16..=140 {
+            let style = Style {
+                color: false,
+                width: Some(width),
+            };
+            let text = render(Format::Table, &analysis, style);
+            for line in text.lines() {
+                assert!(
+                    line.chars().count() <= usize::from(width),
+                    "{name} at {width}: {line:?}\n{text}"
+                );
+            }
+            if analysis.benchmarks.is_empty() {
+                continue;
+            }
+            let Some(rows) = table_rows(&text) else {
+                assert!(
+                    table_from.is_none(),
+                    "{name}: a table at {table_from:?} columns but a list at {width}\n{text}"
+                );
+                continue;
+            };
+            table_from.get_or_insert(width);
+            assert_eq!(
+                rows.len(),
+                analysis.benchmarks.len(),
+                "{name} at {width}: one line per benchmark\n{text}"
+            );
+            for (row, b) in rows.iter().zip(&analysis.benchmarks) {
+                assert!(
+                    row.starts_with(&format!("{} ", b.name)),
+                    "{name} at {width}: {row:?} is not {}'s row\n{text}",
+                    b.name
+                );
+            }
+        }
+        if !analysis.benchmarks.is_empty() {
+            assert!(
+                table_from.is_some_and(|w| w <= 80),
+                "{name}: a table only from {table_from:?} columns"
+            );
+        }
+    }
+}
+
+#[test]
+fn table_shows_every_figure_when_it_has_the_room() {
+    for (name, analysis) in sample::all() {
+        let unlimited = render(Format::Table, &analysis, PLAIN);
+        if table_rows(&unlimited).is_none() {
+            continue;
+        }
+        // The line under the header spans the table.
+        let rule = unlimited.lines().find(|l| l.starts_with('─'));
+        let widest = rule.map_or(0, |l| l.chars().count());
+        let width = u16::try_from(widest).expect("a table narrower than u16");
+        let style = Style {
+            color: false,
+            width: Some(width),
+        };
+        let table = |text: &str| text.split("\n\n").next().unwrap_or_default().to_string();
+        assert_eq!(
+            table(&render(Format::Table, &analysis, style)),
+            table(&unlimited),
+            "{name} at {width}"
+        );
+        // One column less: a header wraps, or the mean speedup goes.
+        {
+            let narrower = Style {
+                color: false,
+                width: Some(width - 1),
+            };
+            let text = render(Format::Table, &analysis, narrower);
+            let header_wraps = text.lines().nth(1).is_some_and(|l| !l.starts_with('─'));
+            assert!(
+                header_wraps || text.contains("Hidden at this width: mean speedup"),
+                "{name} at {}: {text}",
+                width - 1
+            );
+        }
+    }
+}
+
+#[test]
+fn no_line_ends_in_spaces_with_or_without_colour() {
+    for (name, analysis) in sample::all() {
+        for color in [false, true] {
+            for width in [
+                None,
+                Some(60),
+                Some(72),
+                Some(80),
+                Some(86),
+                Some(100),
+                Some(140),
+            ] {
+                let style = Style { color, width };
+                let text = render(Format::Table, &analysis, style);
+                for line in text.lines() {
+                    let bare = strip_colour(line);
+                    assert_eq!(
+                        bare.trim_end(),
+                        bare,
+                        "{name}, colour {color}, width {width:?}: {line:?}"
+                    );
+                    assert_eq!(line.trim_end(), line, "{name}: {line:?}");
+                }
+            }
+        }
+    }
+}
+
 /// Every field of `docs/json.md`, as paths; `[]` is the first element of an array.
 const SUITE_FIELDS: [&str; 28] = [
     "schema",
