@@ -4,7 +4,8 @@
 //! `[profile.bench] debug = 2`, for one) records the compilation directory in the DWARF sections, and the
 //! linker's build-id note hashes them: two builds of the same code then differ in bytes the program never
 //! runs. What runs is what the loader maps: the contents of the `PT_LOAD` segments at their addresses. Two
-//! ELF executables whose loadable segments are equal (notes masked out: the build-id) run the same
+//! ELF executables whose loadable segments are equal (notes masked out: the build-id; and the file header's
+//! pointers to the section headers, which follow the debug sections and move with them) run the same
 //! instructions from the same addresses with the same data, so nothing can differ between them; anything
 //! else, or a file that is not 64-bit little-endian ELF, is compared byte for byte.
 //!
@@ -15,6 +16,10 @@
 const PT_LOAD: u32 = 1;
 /// `p_type` of a note segment (the build-id lives in one).
 const PT_NOTE: u32 = 4;
+/// `e_shoff` in the ELF64 file header.
+const SHOFF: std::ops::Range<usize> = 0x28..0x30;
+/// `e_shentsize`, `e_shnum` and `e_shstrndx` in the ELF64 file header.
+const SHENTSIZE_SHNUM_SHSTRNDX: std::ops::Range<usize> = 0x3a..0x40;
 
 /// Whether `a` and `b` run the same code: equal loadable segments when both are ELF64 little-endian,
 /// else equal bytes.
@@ -59,6 +64,11 @@ fn loadable(bytes: &[u8]) -> Option<Vec<(u64, u64, Vec<u8>)>> {
     let mut masked = bytes.to_vec();
     for note in segments.iter().filter(|s| s.kind == PT_NOTE) {
         masked.get_mut(range(note)?)?.fill(0);
+    }
+    // The file header is loaded with the first segment, and says where the section headers are and how many:
+    // they follow the debug sections, so their offset moves with them; nothing at run time reads either.
+    for field in [SHOFF, SHENTSIZE_SHNUM_SHSTRNDX] {
+        masked.get_mut(field)?.fill(0);
     }
     segments
         .iter()
@@ -124,7 +134,10 @@ mod tests {
     #[test]
     fn debug_information_and_build_ids_do_not_make_code_differ() {
         let a = elf(b"code", b"id-1", b"data", b"/work/base/src");
-        let b = elf(b"code", b"id-2", b"data", b"/work/head/src");
+        let mut b = elf(b"code", b"id-2", b"data", b"/work/head/src");
+        // Longer debug sections move the section headers.
+        b[0x28..0x30].copy_from_slice(&4096u64.to_le_bytes());
+        b[0x3c..0x3e].copy_from_slice(&7u16.to_le_bytes());
         assert_ne!(a, b);
         assert!(same_code(&a, &b));
     }

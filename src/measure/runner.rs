@@ -293,10 +293,14 @@ fn rejects_fractional_seconds(stderr: &str) -> bool {
     })
 }
 
-/// The names in criterion's `--list` output.
+/// The names in criterion's `--list` output: `NAME: benchmark` (criterion 0.5 and later) or `NAME: bench`
+/// (0.3, 0.4).
 fn listed(text: &str) -> Vec<String> {
     text.lines()
-        .filter_map(|line| line.strip_suffix(": benchmark"))
+        .filter_map(|line| {
+            line.strip_suffix(": benchmark")
+                .or_else(|| line.strip_suffix(": bench"))
+        })
         .map(str::to_string)
         .collect()
 }
@@ -434,6 +438,15 @@ mod tests {
         // criterion 0.5-0.8 `--list`: one `ID: benchmark` line per benchmark, ids with spaces and slashes.
         let text = "group/a: benchmark\nsame: benchmark\nwith space/3: benchmark\n\nwarning: x\n";
         assert_eq!(listed(text), ["group/a", "same", "with space/3"]);
+        // criterion 0.4 (base64 0.22's benches): `: bench`.
+        let old = "encode_small_input/encode/3: bench\nencode_small_input/encode/3072: bench\n";
+        assert_eq!(
+            listed(old),
+            [
+                "encode_small_input/encode/3",
+                "encode_small_input/encode/3072"
+            ]
+        );
     }
 
     fn participant(slug: &'static str, targets: &[&str]) -> Participant {

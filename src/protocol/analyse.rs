@@ -116,6 +116,10 @@ pub fn analyse(suite: &Suite, options: &Options) -> Analysis {
     }
     // Nothing measured because nothing could differ: unchanged, and nothing to warn about.
     let only_identical = benchmarks.is_empty() && !suite.identical.is_empty();
+    let mut hpt_summary = hpt_summary;
+    if only_identical {
+        hpt_summary.warnings.clear();
+    }
     let verdict = if only_identical {
         Verdict::Unchanged
     } else {
