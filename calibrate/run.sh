@@ -148,17 +148,39 @@ for spec in "${CRATES[@]}"; do
     C_FILTER+=("$filter")
 done
 
-for tool in git jq cargo; do
+for tool in git jq cargo setsid; do
     command -v "$tool" >/dev/null || die "$tool is not installed"
 done
+if [[ -n $SPEEDUP ]]; then
+    [[ -f $SPEEDUP && -x $SPEEDUP ]] || die "--speedup $SPEEDUP is not an executable"
+fi
 
 # ---------------------------------------------------------------------------------------------------------
 # Temporary directories: everything this script writes, but --out, lives under WORK.
 
 WORK=$(mktemp -d "${TMPDIR:-/tmp}/cargo-speedup-calibrate.XXXXXX")
+CHILD=''
+# Runs CMD in DIR as a process group of its own and waits for it, so that an interrupt reaches this script at
+# once and the cleanup ends the whole group (cargo, rustc, the benchmarks) before removing WORK.
+run_in() {
+    local dir=$1 rc=0
+    shift
+    (cd "$dir" && exec setsid --wait "$@") &
+    CHILD=$!
+    wait "$CHILD" || rc=$?
+    CHILD=''
+    return "$rc"
+}
+stop_child() {
+    [[ -n $CHILD ]] || return 0
+    kill -TERM -- "-$CHILD" 2>/dev/null || kill -TERM "$CHILD" 2>/dev/null || true
+    wait "$CHILD" 2>/dev/null || true
+    CHILD=''
+}
 cleanup() {
     local status=$?
     trap - EXIT INT TERM
+    stop_child
     if [[ $KEEP == 1 ]]; then
         note "kept the crate repositories in $WORK"
     else
@@ -185,7 +207,7 @@ COMPARISONS="$OUT/comparisons.jsonl"
 
 if [[ -z $SPEEDUP ]]; then
     note "building cargo-speedup (cargo build --release in $REPO_ROOT)"
-    (cd "$REPO_ROOT" && cargo build --release --quiet) || die "cargo build --release of cargo-speedup failed"
+    run_in "$REPO_ROOT" cargo build --release --quiet || die "cargo build --release of cargo-speedup failed"
     target_dir=$(cd "$REPO_ROOT" && cargo metadata --format-version 1 --no-deps | jq -r .target_directory) ||
         die "cargo metadata failed in $REPO_ROOT"
     SPEEDUP="$target_dir/release/cargo-speedup"
@@ -226,7 +248,7 @@ $name = "=$version"
 
 [workspace]
 EOF
-    (cd "$probe" && cargo fetch --quiet) >"$probe/fetch.log" 2>&1 || {
+    run_in "$probe" cargo fetch --quiet >"$probe/fetch.log" 2>&1 || {
         cat "$probe/fetch.log" >&2
         die "$name@$version: cannot be fetched from the registry (cargo fetch failed)"
     }
@@ -242,7 +264,10 @@ EOF
 
 # Bench targets, criterion dev-dependency, the library's source file.
 crate_metadata() {
-    (cd "$1" && cargo metadata --format-version 1 --no-deps --offline 2>/dev/null || cargo metadata --format-version 1 --no-deps)
+    (
+        cd "$1" || exit 1
+        cargo metadata --format-version 1 --no-deps --offline 2>/dev/null || cargo metadata --format-version 1 --no-deps
+    )
 }
 
 # Number of benchmarks the filter selects (criterion's --list), all bench targets.
@@ -250,7 +275,7 @@ count_benchmarks() {
     local repo=$1 filter=$2 log=$3
     local args=(--list)
     [[ -n $filter ]] && args+=("$filter")
-    (cd "$repo" && cargo bench --quiet -- "${args[@]}") >"$log" 2>&1 || return 1
+    run_in "$repo" cargo bench --quiet -- "${args[@]}" >"$log" 2>&1 || return 1
     grep -cE ': (bench|benchmark)$' "$log" || true
 }
 
@@ -264,7 +289,7 @@ compare() {
     [[ $case_name == aa && $RUN_IDENTICAL == 1 ]] && flags+=(--run-identical)
     t0=$(now)
     set +e
-    (cd "$repo" && "$SPEEDUP" speedup "$base..$head" "${flags[@]}" --json "$stem.json" "${EXTRA[@]}") \
+    run_in "$repo" "$SPEEDUP" speedup "$base..$head" "${flags[@]}" --json "$stem.json" "${EXTRA[@]}" \
         >"$stem.txt" 2>"$stem.err"
     rc=$?
     set -e
@@ -342,11 +367,11 @@ for i in "${!C_NAME[@]}"; do
     [[ -n $lib_src ]] || die "$crate: no library target"
 
     # Cargo.lock: the published one when the package has it, else a new one.
-    [[ -f $repo/Cargo.lock ]] || (cd "$repo" && cargo generate-lockfile --quiet) || die "$crate: cargo generate-lockfile failed"
+    [[ -f $repo/Cargo.lock ]] || run_in "$repo" cargo generate-lockfile --quiet || die "$crate: cargo generate-lockfile failed"
     note "$crate: building its bench targets ($(tr '\n' ' ' <<<"$benches"))"
-    if ! (cd "$repo" && cargo bench --no-run --quiet) >"$WORK/$crate-build.log" 2>&1; then
+    if ! run_in "$repo" cargo bench --no-run --quiet >"$WORK/$crate-build.log" 2>&1; then
         note "$crate: the bench targets do not build with the package's Cargo.lock; trying a new one"
-        (cd "$repo" && cargo generate-lockfile --quiet && cargo bench --no-run --quiet) >"$WORK/$crate-build.log" 2>&1 || {
+        { run_in "$repo" cargo generate-lockfile --quiet && run_in "$repo" cargo bench --no-run --quiet; } >"$WORK/$crate-build.log" 2>&1 || {
             tail -n 30 "$WORK/$crate-build.log" >&2
             die "$crate: the bench targets do not build on $(rustc --version)"
         }
@@ -405,7 +430,7 @@ for i in "${!C_NAME[@]}"; do
             die "$crate: cannot prepare the plain cargo bench at $rev"
         note "$crate: plain cargo bench at $rev (criterion defaults)"
         t0=$(now)
-        (cd "$repo" && cargo bench --quiet "${plain_args[@]}") >"$OUT/$crate-plain-$rev.txt" 2>&1 ||
+        run_in "$repo" cargo bench --quiet "${plain_args[@]}" >"$OUT/$crate-plain-$rev.txt" 2>&1 ||
             die "$crate: plain cargo bench at $rev failed (see $OUT/$crate-plain-$rev.txt)"
         plain_times+=("$(elapsed "$t0" "$(now)")")
     done
