@@ -323,19 +323,18 @@ compare() {
     note "$crate $case_name #$rep: exit $rc, $(tail -n 1 "$COMPARISONS" | jq -r '"\(.slower) slower, \(.faster) faster of \(.compared); suite gate \(if .fail_suite then "fails" else "passes" end); \(.runs) runs/side; \(.seconds) s"')"
 }
 
-# Criterion's change between the two plain runs (new vs base estimates), in % of the mean, per benchmark.
+# Criterion's change between the two plain runs, per benchmark: its change/estimates.json (the second run
+# against the first), the mean's relative change in %.
 plain_changes() {
     local home=$1
-    find "$home" -path '*/new/estimates.json' -print 2>/dev/null | sort | while read -r new; do
-        local dir base bench
-        dir=$(dirname "$(dirname "$new")")
-        base="$dir/base/estimates.json"
-        [[ -f $base ]] || continue
+    find "$home" -path '*/change/estimates.json' -print 2>/dev/null | sort | while read -r change; do
+        local dir bench
+        dir=$(dirname "$(dirname "$change")")
         bench=$(jq -r '.full_id // empty' "$dir/new/benchmark.json" 2>/dev/null || true)
         [[ -n $bench ]] || bench=${dir#"$home"/}
-        jq -n --arg b "$bench" --slurpfile n "$new" --slurpfile o "$base" \
-            '{benchmark: $b, base_ns: $o[0].mean.point_estimate, head_ns: $n[0].mean.point_estimate,
-              change_pct: (($n[0].mean.point_estimate / $o[0].mean.point_estimate - 1) * 100)}'
+        jq --arg b "$bench" '{benchmark: $b, change_pct: (.mean.point_estimate * 100),
+            lower_pct: (.mean.confidence_interval.lower_bound * 100),
+            upper_pct: (.mean.confidence_interval.upper_bound * 100)}' "$change"
     done | jq -s .
 }
 
