@@ -1,0 +1,524 @@
+#!/usr/bin/env bash
+# Calibration of cargo-speedup on real published crates: false alarms on changes that do not change the
+# code, and power on a planted slowdown. See calibrate/README.md.
+set -euo pipefail
+
+usage() {
+    cat <<'EOF'
+Usage: calibrate/run.sh [OPTIONS] [-- EXTRA...]
+
+Measures whether cargo-speedup's verdicts are calibrated on real published crates. For each crate:
+fetch its published source through cargo, make it a git repository in a temporary directory, and
+compare, N times each, the original commit with
+  bump     the package version's patch number + 1 (Cargo.toml and Cargo.lock)
+  comment  a comment line added at the top of a library source file
+  aa       the same commit (BASE..BASE; with --run-identical when the binary has it)
+  slow     a planted slowdown of about 5 % (calibrate/patches/NAME-VERSION.patch)
+and print false alarms of --fail-on any and --fail-on suite, the power on the slowdown, the process
+runs used and the wall time, beside the wall time of two plain `cargo bench` runs.
+
+Options:
+  --crate NAME@VERSION[:FILTER]  a crate from crates.io and criterion's filter (repeatable)
+                                 [default: the crates of DEFAULT_CRATES below]
+  -n N                           comparisons per case [default: 5]
+  --speedup PATH                 the cargo-speedup binary [default: build this repository with
+                                 `cargo build --release` and use its target/release/cargo-speedup]
+  --out DIR                      where reports and summary.json go [default: a new temporary
+                                 directory, printed; it is kept]
+  --cases LIST                   comma-separated subset of bump,comment,aa,slow [default: all]
+  --keep                         keep the temporary crate repositories (their path is printed)
+  -h, --help                     this help
+  -- EXTRA...                    passed to every `cargo-speedup speedup BASE..HEAD` (e.g. --runs 20)
+
+Exit status: 0 done (whatever the figures), 2 bad usage or a crate that cannot be fetched, built or
+benchmarked, or a cargo-speedup error (the message says which).
+EOF
+    printf '\nDefault crates:\n'
+    printf '  %s\n' "${DEFAULT_CRATES[@]}"
+}
+
+# Crates whose published package has criterion benchmarks that build with rustc 1.95, each with a filter
+# selecting 4 to 6 benchmarks of 1 us or more, all of which go through the function that
+# patches/NAME-VERSION.patch slows down.
+DEFAULT_CRATES=(
+    'base64@0.22.1:^(encode_small_input/encode(_slice|_reuse_buf)?|decode_small_input/decode(_slice|_reuse_buf)?)/3072$'
+    'seahash@4.1.0:^(buffer|stream)/(4096|16384)$'
+)
+ALL_CASES=(bump comment aa slow)
+
+die() {
+    printf 'calibrate: error: %s\n' "$*" >&2
+    exit 2
+}
+note() { printf 'calibrate: %s\n' "$*" >&2; }
+
+SCRIPT_DIR=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
+REPO_ROOT=$(cd "$SCRIPT_DIR/.." && pwd)
+PATCH_DIR="$SCRIPT_DIR/patches"
+
+CRATES=()
+N=5
+SPEEDUP=''
+OUT=''
+KEEP=0
+CASES_ARG=''
+EXTRA=()
+
+need_value() { [[ $# -ge 2 && -n $2 ]] || die "$1 needs a value (see --help)"; }
+
+while [[ $# -gt 0 ]]; do
+    case $1 in
+        -h | --help)
+            usage
+            exit 0
+            ;;
+        --crate)
+            need_value "$@"
+            CRATES+=("$2")
+            shift 2
+            ;;
+        --crate=*)
+            CRATES+=("${1#--crate=}")
+            shift
+            ;;
+        -n)
+            need_value "$@"
+            N=$2
+            shift 2
+            ;;
+        --speedup)
+            need_value "$@"
+            SPEEDUP=$2
+            shift 2
+            ;;
+        --speedup=*)
+            SPEEDUP=${1#--speedup=}
+            shift
+            ;;
+        --out)
+            need_value "$@"
+            OUT=$2
+            shift 2
+            ;;
+        --out=*)
+            OUT=${1#--out=}
+            shift
+            ;;
+        --cases)
+            need_value "$@"
+            CASES_ARG=$2
+            shift 2
+            ;;
+        --keep)
+            KEEP=1
+            shift
+            ;;
+        --)
+            shift
+            EXTRA=("$@")
+            break
+            ;;
+        *) die "unknown option '$1' (see --help)" ;;
+    esac
+done
+
+[[ $N =~ ^[1-9][0-9]*$ ]] || die "-n takes a positive integer, not '$N'"
+[[ ${#CRATES[@]} -gt 0 ]] || CRATES=("${DEFAULT_CRATES[@]}")
+
+CASES=("${ALL_CASES[@]}")
+if [[ -n $CASES_ARG ]]; then
+    IFS=',' read -r -a CASES <<<"$CASES_ARG"
+    for c in "${CASES[@]}"; do
+        case $c in bump | comment | aa | slow) ;; *) die "unknown case '$c' in --cases (bump, comment, aa, slow)" ;; esac
+    done
+fi
+
+# Parse every crate spec before doing anything.
+declare -a C_NAME C_VERSION C_FILTER
+for spec in "${CRATES[@]}"; do
+    nv=${spec%%:*}
+    filter=''
+    [[ $spec == *:* ]] && filter=${spec#*:}
+    name=${nv%%@*}
+    version=${nv#*@}
+    [[ $nv == *@* && $name =~ ^[A-Za-z0-9_-]+$ && $version =~ ^[0-9]+\.[0-9]+\.[0-9]+([-+][0-9A-Za-z.+-]+)?$ ]] ||
+        die "--crate takes NAME@VERSION[:FILTER] with an exact version, not '$spec'"
+    C_NAME+=("$name")
+    C_VERSION+=("$version")
+    C_FILTER+=("$filter")
+done
+
+for tool in git jq cargo setsid; do
+    command -v "$tool" >/dev/null || die "$tool is not installed"
+done
+if [[ -n $SPEEDUP ]]; then
+    [[ -f $SPEEDUP && -x $SPEEDUP ]] || die "--speedup $SPEEDUP is not an executable"
+fi
+
+# ---------------------------------------------------------------------------------------------------------
+# Temporary directories: everything this script writes, but --out, lives under WORK.
+
+WORK=$(mktemp -d "${TMPDIR:-/tmp}/cargo-speedup-calibrate.XXXXXX")
+CHILD=''
+# Runs CMD in DIR as a process group of its own and waits for it, so that an interrupt reaches this script at
+# once and the cleanup ends the whole group (cargo, rustc, the benchmarks) before removing WORK.
+run_in() {
+    local dir=$1 rc=0
+    shift
+    (cd "$dir" && exec setsid --wait "$@") &
+    CHILD=$!
+    wait "$CHILD" || rc=$?
+    CHILD=''
+    return "$rc"
+}
+stop_child() {
+    [[ -n $CHILD ]] || return 0
+    kill -TERM -- "-$CHILD" 2>/dev/null || kill -TERM "$CHILD" 2>/dev/null || true
+    wait "$CHILD" 2>/dev/null || true
+    CHILD=''
+}
+cleanup() {
+    local status=$?
+    trap - EXIT INT TERM
+    stop_child
+    if [[ $KEEP == 1 ]]; then
+        note "kept the crate repositories in $WORK"
+    else
+        rm -rf -- "$WORK"
+    fi
+    exit "$status"
+}
+trap cleanup EXIT
+trap 'note "interrupted"; exit 130' INT
+trap 'note "terminated"; exit 143' TERM
+
+if [[ -z $OUT ]]; then
+    OUT=$(mktemp -d "${TMPDIR:-/tmp}/cargo-speedup-calibrate-out.XXXXXX")
+else
+    mkdir -p -- "$OUT" || die "cannot create --out $OUT"
+    OUT=$(cd "$OUT" && pwd)
+fi
+note "reports and summary go to $OUT"
+COMPARISONS="$OUT/comparisons.jsonl"
+: >"$COMPARISONS"
+
+# ---------------------------------------------------------------------------------------------------------
+# The cargo-speedup binary.
+
+if [[ -z $SPEEDUP ]]; then
+    note "building cargo-speedup (cargo build --release in $REPO_ROOT)"
+    run_in "$REPO_ROOT" cargo build --release --quiet || die "cargo build --release of cargo-speedup failed"
+    target_dir=$(cd "$REPO_ROOT" && cargo metadata --format-version 1 --no-deps | jq -r .target_directory) ||
+        die "cargo metadata failed in $REPO_ROOT"
+    SPEEDUP="$target_dir/release/cargo-speedup"
+fi
+[[ -x $SPEEDUP ]] || die "--speedup $SPEEDUP is not an executable"
+SPEEDUP=$(cd "$(dirname "$SPEEDUP")" && pwd)/$(basename "$SPEEDUP")
+HELP=$("$SPEEDUP" speedup --help 2>&1) || die "$SPEEDUP speedup --help failed: $HELP"
+SPEEDUP_FLAGS=(--quiet --color never)
+grep -q -- '--rerun' <<<"$HELP" && SPEEDUP_FLAGS+=(--rerun)
+RUN_IDENTICAL=0
+grep -q -- '--run-identical' <<<"$HELP" && RUN_IDENTICAL=1
+note "cargo-speedup: $SPEEDUP (--run-identical: $([[ $RUN_IDENTICAL == 1 ]] && echo yes || echo no))"
+
+# The crates' builds and cargo-speedup's worktrees and caches: in WORK, whatever the caller's environment.
+export CARGO_TARGET_DIR="$WORK/target"
+export CARGO_TERM_COLOR=never
+unset CRITERION_HOME
+
+GIT=(git -c user.name=calibrate -c user.email=calibrate@localhost -c commit.gpgsign=false -c core.hooksPath=/dev/null)
+
+now() { date +%s.%N; }
+elapsed() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.1f", b - a }'; }
+
+# Copies NAME@VERSION's published source into $1 (a new directory).
+fetch_crate() {
+    local name=$1 version=$2 dest=$3 probe="$WORK/fetch-$1-$2" src
+    mkdir -p "$probe/src"
+    printf 'fn main() {}\n' >"$probe/src/main.rs"
+    cat >"$probe/Cargo.toml" <<EOF
+[package]
+name = "calibrate-fetch"
+version = "0.0.0"
+edition = "2021"
+publish = false
+
+[dependencies]
+$name = "=$version"
+
+[workspace]
+EOF
+    run_in "$probe" cargo fetch --quiet >"$probe/fetch.log" 2>&1 || {
+        cat "$probe/fetch.log" >&2
+        die "$name@$version: cannot be fetched from the registry (cargo fetch failed)"
+    }
+    src=$(cd "$probe" && cargo metadata --format-version 1 --offline |
+        jq -r --arg n "$name" --arg v "$version" '.packages[] | select(.name == $n and .version == $v) | .manifest_path') ||
+        die "$name@$version: cargo metadata failed on the fetched package"
+    [[ -n $src && -f $src ]] || die "$name@$version: not found after cargo fetch"
+    mkdir -p "$dest"
+    cp -R "$(dirname "$src")/." "$dest/"
+    chmod -R u+w "$dest"
+    rm -f "$dest/.cargo-ok" "$dest/.cargo_vcs_info.json"
+}
+
+# Bench targets, criterion dev-dependency, the library's source file.
+crate_metadata() {
+    (
+        cd "$1" || exit 1
+        cargo metadata --format-version 1 --no-deps --offline 2>/dev/null || cargo metadata --format-version 1 --no-deps
+    )
+}
+
+# Number of benchmarks the filter selects (criterion's --list), all bench targets.
+count_benchmarks() {
+    local repo=$1 filter=$2 log=$3
+    local args=(--list)
+    [[ -n $filter ]] && args+=("$filter")
+    run_in "$repo" cargo bench --quiet -- "${args[@]}" >"$log" 2>&1 || return 1
+    grep -cE ': (bench|benchmark)$' "$log" || true
+}
+
+# Runs one comparison; appends a record to $COMPARISONS. Stops the script on a cargo-speedup error.
+compare() {
+    local crate=$1 case_name=$2 rep=$3 base=$4 head=$5 repo=$6 filter=$7
+    local dir="$OUT/$crate" stem rc t0 t1 flags=("${SPEEDUP_FLAGS[@]}" --fail-on any)
+    mkdir -p "$dir"
+    stem="$dir/$case_name-$rep"
+    [[ -n $filter ]] && flags+=(--filter "$filter")
+    [[ $case_name == aa && $RUN_IDENTICAL == 1 ]] && flags+=(--run-identical)
+    t0=$(now)
+    set +e
+    run_in "$repo" "$SPEEDUP" speedup "$base..$head" "${flags[@]}" --json "$stem.json" "${EXTRA[@]}" \
+        >"$stem.txt" 2>"$stem.err"
+    rc=$?
+    set -e
+    t1=$(now)
+    if [[ $rc -ne 0 && $rc -ne 1 ]]; then
+        cat "$stem.err" >&2
+        die "$crate, case $case_name, comparison $rep: cargo-speedup exited $rc (see $stem.err)"
+    fi
+    [[ -s $stem.json ]] || die "$crate, case $case_name, comparison $rep: no JSON report written ($stem.json)"
+    # The suite gate from the same report, as src/protocol/gate.rs decides it: HPT says "slower" with
+    # confidence >= --confidence and the suite is at least (1 + threshold) slower by its r-speedup.
+    # One-process inputs (a noise floor applies) do not arise here: every side is process runs.
+    jq -c --arg crate "$crate" --arg case "$case_name" --argjson rep "$rep" --argjson rc "$rc" \
+        --arg seconds "$(elapsed "$t0" "$t1")" --arg report "$stem.json" '
+        def hpt: .suite.hpt;
+        {
+          crate: $crate, case: $case, rep: $rep, exit: $rc, seconds: ($seconds | tonumber), report: $report,
+          fail_any: .gate.failed,
+          fail_suite: (hpt.direction == "slower" and (hpt.confidence // 0) >= .confidence
+                       and hpt.r_speedup != null and hpt.r_speedup > 0
+                       and (1 / hpt.r_speedup) >= (1 + (.gate.threshold // 0) / 100)),
+          suite_verdict: .verdict,
+          hpt_confidence: hpt.confidence, hpt_direction: hpt.direction,
+          compared: (.benchmarks | length),
+          faster: ([.benchmarks[] | select(.verdict == "faster")] | length),
+          slower: ([.benchmarks[] | select(.verdict == "slower")] | length),
+          inconclusive: ([.benchmarks[] | select(.verdict == "inconclusive")] | length),
+          runs: ([.benchmarks[] | .base.runs, .head.runs] | max // 0),
+          one_process: ([.benchmarks[] | select(.observation == "one-process")] | length)
+        }' "$stem.json" >>"$COMPARISONS" || die "$crate: cannot read $stem.json"
+    note "$crate $case_name #$rep: exit $rc, $(tail -n 1 "$COMPARISONS" | jq -r '"\(.slower) slower, \(.faster) faster of \(.compared); suite gate \(if .fail_suite then "fails" else "passes" end); \(.runs) runs/side; \(.seconds) s"')"
+}
+
+# Criterion's change between the two plain runs, per benchmark: its change/estimates.json (the second run
+# against the first), the mean's relative change in %.
+plain_changes() {
+    local home=$1
+    find "$home" -path '*/change/estimates.json' -print 2>/dev/null | sort | while read -r change; do
+        local dir bench
+        dir=$(dirname "$(dirname "$change")")
+        bench=$(jq -r '.full_id // empty' "$dir/new/benchmark.json" 2>/dev/null || true)
+        [[ -n $bench ]] || bench=${dir#"$home"/}
+        jq --arg b "$bench" '{benchmark: $b, change_pct: (.mean.point_estimate * 100),
+            lower_pct: (.mean.confidence_interval.lower_bound * 100),
+            upper_pct: (.mean.confidence_interval.upper_bound * 100)}' "$change"
+    done | jq -s .
+}
+
+PLAIN_JSON="$WORK/plain.jsonl"
+: >"$PLAIN_JSON"
+
+for i in "${!C_NAME[@]}"; do
+    name=${C_NAME[$i]}
+    version=${C_VERSION[$i]}
+    filter=${C_FILTER[$i]}
+    crate="$name-$version"
+    repo="$WORK/crates/$crate"
+    note "== $name@$version (filter: ${filter:-none})"
+
+    fetch_crate "$name" "$version" "$repo"
+    (cd "$repo" && "${GIT[@]}" init --quiet && printf '/target\n' >>.git/info/exclude) ||
+        die "$crate: git init failed"
+    if [[ -f "$PATCH_DIR/$crate.setup.patch" ]]; then
+        (cd "$repo" && git apply "$PATCH_DIR/$crate.setup.patch") || die "$crate: $PATCH_DIR/$crate.setup.patch does not apply"
+        note "$crate: applied the setup patch $crate.setup.patch"
+    fi
+
+    meta=$(crate_metadata "$repo") || die "$crate: cargo metadata failed"
+    benches=$(jq -r --arg n "$name" '.packages[] | select(.name == $n) | .targets[] | select(.kind | index("bench")) | .name' <<<"$meta")
+    has_criterion=$(jq -r --arg n "$name" '[.packages[] | select(.name == $n) | .dependencies[] | select(.name == "criterion" and .kind == "dev")] | length' <<<"$meta")
+    lib_src=$(jq -r --arg n "$name" '.packages[] | select(.name == $n) | .targets[] | select(.kind | index("lib")) | .src_path' <<<"$meta" | head -n 1)
+    [[ -n $benches ]] || die "$crate: the published package has no bench target"
+    [[ $has_criterion -gt 0 ]] || die "$crate: no criterion dev-dependency: its benchmarks are not criterion's"
+    [[ -n $lib_src ]] || die "$crate: no library target"
+
+    # Cargo.lock: the published one when the package has it, else a new one.
+    [[ -f $repo/Cargo.lock ]] || run_in "$repo" cargo generate-lockfile --quiet || die "$crate: cargo generate-lockfile failed"
+    note "$crate: building its bench targets ($(tr '\n' ' ' <<<"$benches"))"
+    if ! run_in "$repo" cargo bench --no-run --quiet >"$WORK/$crate-build.log" 2>&1; then
+        note "$crate: the bench targets do not build with the package's Cargo.lock; trying a new one"
+        { run_in "$repo" cargo generate-lockfile --quiet && run_in "$repo" cargo bench --no-run --quiet; } >"$WORK/$crate-build.log" 2>&1 || {
+            tail -n 30 "$WORK/$crate-build.log" >&2
+            die "$crate: the bench targets do not build on $(rustc --version)"
+        }
+    fi
+    count=$(count_benchmarks "$repo" "$filter" "$WORK/$crate-list.log") || {
+        tail -n 30 "$WORK/$crate-list.log" >&2
+        die "$crate: the bench targets fail to list their benchmarks"
+    }
+    [[ $count -gt 0 ]] || die "$crate: the filter '$filter' selects no benchmark"
+    note "$crate: $count benchmarks selected: $(grep -E ': (bench|benchmark)$' "$WORK/$crate-list.log" | sed 's/: bench.*$//' | tr '\n' ' ')"
+
+    (cd "$repo" && "${GIT[@]}" add -A && "${GIT[@]}" add -f Cargo.lock && "${GIT[@]}" commit --quiet -m "$name $version as published" &&
+        "${GIT[@]}" tag calib-orig) || die "$crate: git commit failed"
+    rel_lib=${lib_src#"$repo"/}
+
+    # (a) the version's patch number + 1.
+    new_version=$(awk -F. '{ split($3, p, /[^0-9]/); printf "%s.%s.%d", $1, $2, p[1] + 1 }' <<<"$version")
+    (
+        cd "$repo" && "${GIT[@]}" checkout --quiet -b calib-bump calib-orig &&
+            awk -v old="$version" -v new="$new_version" '
+                /^\[/ { in_package = ($0 == "[package]") }
+                in_package && !done && $0 ~ "^version = \"" old "\"" { sub(old, new); done = 1 }
+                { print }' Cargo.toml >Cargo.toml.new && mv Cargo.toml.new Cargo.toml &&
+            grep -q "^version = \"$new_version\"" Cargo.toml &&
+            cargo update --workspace --offline --quiet &&
+            "${GIT[@]}" commit --quiet -am "Version $new_version"
+    ) || die "$crate: cannot make the version-bump commit"
+    # (b) a comment line at the top of the library's root file.
+    (
+        cd "$repo" && "${GIT[@]}" checkout --quiet -b calib-comment calib-orig &&
+            { printf '// A comment line: no code change.\n'; cat "$rel_lib"; } >"$rel_lib.new" && mv "$rel_lib.new" "$rel_lib" &&
+            "${GIT[@]}" commit --quiet -am "A comment in $rel_lib"
+    ) || die "$crate: cannot make the comment commit"
+    # (d) the planted slowdown.
+    has_slow=0
+    if [[ -f "$PATCH_DIR/$crate.patch" ]]; then
+        (
+            cd "$repo" && "${GIT[@]}" checkout --quiet -b calib-slow calib-orig &&
+                git apply "$PATCH_DIR/$crate.patch" && "${GIT[@]}" commit --quiet -am "A planted slowdown"
+        ) || die "$crate: $PATCH_DIR/$crate.patch does not apply"
+        has_slow=1
+    else
+        note "$crate: no $PATCH_DIR/$crate.patch: the slowdown case is skipped"
+    fi
+    (cd "$repo" && "${GIT[@]}" checkout --quiet calib-orig) || die "$crate: git checkout failed"
+
+    # Two plain cargo bench runs with criterion's defaults, builds of the crate's own code included: BASE, then
+    # the slowed HEAD (or BASE again without a patch). Their change is the slowdown as long runs see it.
+    if [[ $has_slow == 1 ]]; then plain_head=calib-slow; else plain_head=calib-orig; fi
+    export CRITERION_HOME="$WORK/criterion-plain/$crate"
+    plain_args=()
+    [[ -n $filter ]] && plain_args=(-- "$filter")
+    plain_times=()
+    for rev in calib-orig "$plain_head"; do
+        (cd "$repo" && "${GIT[@]}" checkout --quiet "$rev" && cargo clean --quiet -p "$name" --release) >/dev/null 2>&1 ||
+            die "$crate: cannot prepare the plain cargo bench at $rev"
+        note "$crate: plain cargo bench at $rev (criterion defaults)"
+        t0=$(now)
+        run_in "$repo" cargo bench --quiet "${plain_args[@]}" >"$OUT/$crate-plain-$rev.txt" 2>&1 ||
+            die "$crate: plain cargo bench at $rev failed (see $OUT/$crate-plain-$rev.txt)"
+        plain_times+=("$(elapsed "$t0" "$(now)")")
+    done
+    changes=$(plain_changes "$CRITERION_HOME")
+    unset CRITERION_HOME
+    (cd "$repo" && "${GIT[@]}" checkout --quiet calib-orig) || die "$crate: git checkout failed"
+    jq -n -c --arg crate "$crate" --arg filter "$filter" --argjson count "$count" --arg head "$plain_head" \
+        --arg t1 "${plain_times[0]}" --arg t2 "${plain_times[1]}" --argjson changes "$changes" --argjson slow "$has_slow" '
+        {crate: $crate, filter: $filter, benchmarks: $count, slow_patch: ($slow == 1),
+         plain: {head: $head, seconds_base: ($t1 | tonumber), seconds_head: ($t2 | tonumber),
+                 seconds_total: (($t1 | tonumber) + ($t2 | tonumber)), change_pct: $changes}}' >>"$PLAIN_JSON"
+
+    # cargo-speedup builds in a target directory of its own: one short untimed comparison (2 runs of 0.1 s)
+    # builds the dependencies there, so that the first timed comparison is not the only one that pays for
+    # them. (The extra arguments are not passed: a --runs among them would be given twice.)
+    note "$crate: building the dependencies in cargo-speedup's target directory (untimed)"
+    warm_flags=("${SPEEDUP_FLAGS[@]}" --fail-on none --runs 2 --warm-up-time 0.1 --measurement-time 0.1)
+    [[ -n $filter ]] && warm_flags+=(--filter "$filter")
+    run_in "$repo" "$SPEEDUP" speedup calib-orig..calib-orig "${warm_flags[@]}" \
+        >"$WORK/$crate-warm.txt" 2>"$WORK/$crate-warm.err" || {
+        cat "$WORK/$crate-warm.err" >&2
+        die "$crate: cargo-speedup failed on calib-orig..calib-orig"
+    }
+
+    for case_name in "${CASES[@]}"; do
+        case $case_name in
+            bump) head=calib-bump ;;
+            comment) head=calib-comment ;;
+            aa) head=calib-orig ;;
+            slow)
+                [[ $has_slow == 1 ]] || continue
+                head=calib-slow
+                ;;
+        esac
+        for rep in $(seq 1 "$N"); do
+            compare "$crate" "$case_name" "$rep" calib-orig "$head" "$repo" "$filter"
+        done
+    done
+done
+
+# ---------------------------------------------------------------------------------------------------------
+# Summary.
+
+extra_json=$(printf '%s\n' "${EXTRA[@]+"${EXTRA[@]}"}" | jq -R . | jq -s 'map(select(length > 0))')
+jq -n --slurpfile cmp "$COMPARISONS" --slurpfile plain "$PLAIN_JSON" --arg speedup "$SPEEDUP" \
+    --argjson n "$N" --argjson extra "$extra_json" --argjson run_identical "$RUN_IDENTICAL" '
+    def median: sort | if length == 0 then null elif length % 2 == 1 then .[length / 2 | floor]
+                       else (.[length / 2 - 1] + .[length / 2]) / 2 end;
+    {
+      speedup: $speedup, n: $n, extra_args: $extra, run_identical: ($run_identical == 1),
+      crates: [ $plain[] as $p | {
+        crate: $p.crate, filter: $p.filter, benchmarks: $p.benchmarks, plain_cargo_bench: $p.plain,
+        cases: [ $cmp | map(select(.crate == $p.crate)) | group_by(.case)[] | {
+          case: .[0].case,
+          comparisons: length,
+          fail_any: map(select(.fail_any)) | length,
+          fail_suite: map(select(.fail_suite)) | length,
+          compared: map(.compared) | add,
+          faster: map(.faster) | add,
+          slower: map(.slower) | add,
+          inconclusive: map(.inconclusive) | add,
+          called_slower_pct: ((map(.slower) | add) * 100 / ([map(.compared) | add, 1] | max)),
+          runs_per_side_median: map(.runs) | median,
+          wall_seconds_median: map(.seconds) | median,
+          reports: map(.report)
+        } ] | sort_by({bump: 0, comment: 1, aa: 2, slow: 3}[.case])
+      } ]
+    }' >"$OUT/summary.json" || die "cannot write $OUT/summary.json"
+
+{
+    printf '\ncargo-speedup calibration: %s comparison(s) per case; %s\n' "$N" "$SPEEDUP"
+    [[ ${#EXTRA[@]} -gt 0 ]] && printf 'extra arguments: %s\n' "${EXTRA[*]}"
+    for k in $(jq -r '.crates | keys[]' "$OUT/summary.json"); do
+        jq -r --argjson k "$k" '.crates[$k] | "\n\(.crate)  filter \(.filter)  (\(.benchmarks) benchmarks)"' "$OUT/summary.json"
+        jq -r --argjson k "$k" '.crates[$k] |
+            (["case", "cmp", "fail-any", "fail-suite", "faster", "slower", "of", "slower-%", "runs/side", "wall-s(median)"] | @tsv),
+            (.cases[] | [.case, .comparisons, .fail_any, .fail_suite, .faster, .slower, .compared,
+                         (.called_slower_pct * 10 | round / 10), .runs_per_side_median, .wall_seconds_median] | @tsv)' \
+            "$OUT/summary.json" | if command -v column >/dev/null; then column -t -s $'\t'; else cat; fi
+        jq -r --argjson k "$k" '.crates[$k] |
+            "plain cargo bench x2 (criterion defaults, crate rebuilt each time): \(.plain_cargo_bench.seconds_total * 10 | round / 10) s (\(.plain_cargo_bench.seconds_base) s at BASE + \(.plain_cargo_bench.seconds_head) s at \(.plain_cargo_bench.head))",
+            (if .plain_cargo_bench.head == "calib-slow" then
+                "slowdown seen by the plain runs (criterion mean, HEAD vs BASE): " +
+                ([.plain_cargo_bench.change_pct[] | "\(.benchmark) \(if .change_pct >= 0 then "+" else "" end)\(.change_pct * 10 | round / 10)%"] | join(", "))
+             else empty end)' "$OUT/summary.json"
+    done
+    printf '\ncases: bump = version patch +1; comment = a comment line; aa = the same commit on both sides%s;\n' \
+        "$([[ $RUN_IDENTICAL == 1 ]] && echo ' (--run-identical)' || echo '')"
+    printf '       slow = the planted slowdown (every selected benchmark is slowed: "slower-%%" is the power).\n'
+    printf 'fail-suite is derived from the --fail-on any report (HPT direction, confidence, r-speedup).\n'
+    printf 'reports: %s (summary.json, summary.txt, comparisons.jsonl)\n' "$OUT"
+} | tee "$OUT/summary.txt"
