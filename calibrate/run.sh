@@ -317,10 +317,15 @@ compare() {
           faster: ([.benchmarks[] | select(.verdict == "faster")] | length),
           slower: ([.benchmarks[] | select(.verdict == "slower")] | length),
           inconclusive: ([.benchmarks[] | select(.verdict == "inconclusive")] | length),
+          unchanged: ([.benchmarks[] | select(.verdict == "unchanged")] | length),
+          identical: ((.identical_executables // []) | length),
           runs: ([.benchmarks[] | .base.runs, .head.runs] | max // 0),
+          mean_runs: ([.benchmarks[] | .base.runs] | if length == 0 then 0 else add / length end),
+          between_process_pct: [.benchmarks[] | .variance.base.between_process_pct // empty],
+          design_effect: [.benchmarks[] | .variance.base.design_effect // empty],
           one_process: ([.benchmarks[] | select(.observation == "one-process")] | length)
         }' "$stem.json" >>"$COMPARISONS" || die "$crate: cannot read $stem.json"
-    note "$crate $case_name #$rep: exit $rc, $(tail -n 1 "$COMPARISONS" | jq -r '"\(.slower) slower, \(.faster) faster of \(.compared); suite gate \(if .fail_suite then "fails" else "passes" end); \(.runs) runs/side; \(.seconds) s"')"
+    note "$crate $case_name #$rep: exit $rc, $(tail -n 1 "$COMPARISONS" | jq -r '"\(.slower) slower, \(.faster) faster, \(.unchanged) unchanged, \(.inconclusive) inconclusive of \(.compared), \(.identical) identical executables; suite gate \(if .fail_suite then "fails" else "passes" end); \(.mean_runs) runs/side on average (at most \(.runs)); \(.seconds) s"')"
 }
 
 # Criterion's change between the two plain runs, per benchmark: its change/estimates.json (the second run
@@ -491,6 +496,11 @@ jq -n --slurpfile cmp "$COMPARISONS" --slurpfile plain "$PLAIN_JSON" --arg speed
           faster: map(.faster) | add,
           slower: map(.slower) | add,
           inconclusive: map(.inconclusive) | add,
+          unchanged: map(.unchanged) | add,
+          identical: map(.identical) | add,
+          mean_runs: ((map(.mean_runs * .compared) | add) / ([map(.compared) | add, 1] | max)),
+          between_process_pct_median: (map(.between_process_pct[]) | median),
+          design_effect_median: (map(.design_effect[]) | median),
           called_slower_pct: ((map(.slower) | add) * 100 / ([map(.compared) | add, 1] | max)),
           runs_per_side_median: map(.runs) | median,
           wall_seconds_median: map(.seconds) | median,
@@ -505,9 +515,11 @@ jq -n --slurpfile cmp "$COMPARISONS" --slurpfile plain "$PLAIN_JSON" --arg speed
     for k in $(jq -r '.crates | keys[]' "$OUT/summary.json"); do
         jq -r --argjson k "$k" '.crates[$k] | "\n\(.crate)  filter \(.filter)  (\(.benchmarks) benchmarks)"' "$OUT/summary.json"
         jq -r --argjson k "$k" '.crates[$k] |
-            (["case", "cmp", "fail-any", "fail-suite", "faster", "slower", "of", "slower-%", "runs/side", "wall-s(median)"] | @tsv),
-            (.cases[] | [.case, .comparisons, .fail_any, .fail_suite, .faster, .slower, .compared,
-                         (.called_slower_pct * 10 | round / 10), .runs_per_side_median, .wall_seconds_median] | @tsv)' \
+            (["case", "cmp", "fail-any", "fail-suite", "faster", "slower", "unchanged", "inconcl", "of", "identical", "slower-%", "runs/side(mean)", "runs(max,median)", "between-%", "deff", "wall-s(median)"] | @tsv),
+            (.cases[] | [.case, .comparisons, .fail_any, .fail_suite, .faster, .slower, .unchanged, .inconclusive, .compared, .identical,
+                         (.called_slower_pct * 10 | round / 10), (.mean_runs * 10 | round / 10), .runs_per_side_median,
+                         ((.between_process_pct_median // 0) * 100 | round / 100), ((.design_effect_median // 0) * 10 | round / 10),
+                         .wall_seconds_median] | @tsv)' \
             "$OUT/summary.json" | if command -v column >/dev/null; then column -t -s $'\t'; else cat; fi
         jq -r --argjson k "$k" '.crates[$k] |
             "plain cargo bench x2 (criterion defaults, crate rebuilt each time): \(.plain_cargo_bench.seconds_total * 10 | round / 10) s (\(.plain_cargo_bench.seconds_base) s at BASE + \(.plain_cargo_bench.seconds_head) s at \(.plain_cargo_bench.head))",
