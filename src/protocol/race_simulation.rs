@@ -115,7 +115,10 @@ fn model_runs(rng: &mut Rng, level: f64, noise: Noise, count: usize) -> Vec<f64>
 #[derive(Debug, Clone, PartialEq)]
 pub enum SeveralPlan {
     /// The project's race ([`standing`] at each look); `options.looks` is set to the plan's K.
-    Race { plan: LookPlan, options: RaceOptions },
+    Race {
+        plan: LookPlan,
+        options: RaceOptions,
+    },
     /// Every version this many runs, the lowest median picked.
     Constant(usize),
     /// Paper 002's Algorithm 1 for several versions.
@@ -272,7 +275,13 @@ pub fn paper_race(runs: &[Vec<f64>], paper: &PaperPlan) -> (Vec<usize>, usize, V
             removed[c] = order[..rank].iter().any(|&d| {
                 !removed[d]
                     && moments[d].0 < moments[c].0
-                    && beats(&logs[d][..used[d]], &logs[c][..used[c]], moments[d], moments[c], paper)
+                    && beats(
+                        &logs[d][..used[d]],
+                        &logs[c][..used[c]],
+                        moments[d],
+                        moments[c],
+                        paper,
+                    )
             });
         }
         let survivors: Vec<usize> = order.iter().copied().filter(|&c| !removed[c]).collect();
@@ -299,7 +308,10 @@ pub fn paper_race(runs: &[Vec<f64>], paper: &PaperPlan) -> (Vec<usize>, usize, V
         if survivors.iter().any(|&c| used[c] >= paper.max_runs()) {
             // The paper returns the survivors when one reaches the cap; they are judged once more here
             // on their last runs to name the pick, as its Algorithm 1 does before returning.
-            let moments: Vec<f64> = survivors.iter().map(|&i| sums[i].moments(used[i]).0).collect();
+            let moments: Vec<f64> = survivors
+                .iter()
+                .map(|&i| sums[i].moments(used[i]).0)
+                .collect();
             let at = (0..survivors.len())
                 .min_by(|&a, &b| moments[a].total_cmp(&moments[b]))
                 .unwrap_or(0);
