@@ -134,15 +134,32 @@ pub struct SimulateArgs {
         allow_negative_numbers = true
     )]
     pub confidence: f64,
-    /// ε of the project's plans: "unchanged" means within ±PCT percent
+    /// ε of the project's plans: "unchanged" means within ±PCT percent [default: 2, with --versions 3 or
+    /// more θ]
+    #[arg(long, value_name = "PCT", allow_negative_numbers = true)]
+    pub equivalence: Option<f64>,
+    /// Versions per problem: 2 replays BASE against HEAD at each --change; 3 or more races that many
+    /// versions per problem, most clearly worse (paper 002's setting is 17), and counts the picks worse
+    /// than the true best by θ or more
+    #[arg(long, value_name = "R", default_value_t = 2)]
+    pub versions: u64,
+    /// θ of a failed pick with --versions 3 or more: the pick's true time is θ percent or more above the
+    /// best's (paper 002's 0.5)
     #[arg(
         long,
         value_name = "PCT",
-        default_value_t = crate::protocol::equivalence::DEFAULT_MARGIN_PCT,
+        default_value_t = 0.5,
         allow_negative_numbers = true
     )]
-    pub equivalence: f64,
-    /// True changes of HEAD's time, in percent, one setting each (negative: HEAD faster)
+    pub theta: f64,
+    /// Runs per side (per version) before the project's race looks first [default: 5, or with --versions
+    /// 3 or more the fewest with which a version can lose at the first look]
+    #[arg(long, value_name = "N")]
+    pub runs: Option<u32>,
+    /// The project's race's cap on runs per side (per version) [default: 4 x --runs]
+    #[arg(long, value_name = "N")]
+    pub max_runs: Option<u32>,
+    /// True changes of HEAD's time, in percent, one setting each (negative: HEAD faster), with --versions 2
     #[arg(
         long,
         value_name = "PCT,...",

@@ -3,7 +3,9 @@
 //! plan's false-decision rates and runs per side (`docs/racing.md`, "Simulated: error and runs").
 //!
 //! Checks the options (exit 2 naming the flag), builds the plans, runs [`simulation::simulate`] per
-//! setting and hands the tallies to [`crate::report::simulation`].
+//! setting and hands the tallies to [`crate::report::simulation`]. With `--versions R` (R >= 3) it races R
+//! versions per problem instead ([`race_simulation::simulate`], `docs/racing.md` §6.1) and hands the
+//! tallies to [`crate::report::race_simulation`].
 
 use std::path::Path;
 
@@ -13,10 +15,13 @@ use super::Outcome;
 use crate::cli::{SimulateArgs, SimulateFormat};
 use crate::measure::first_look;
 use crate::plan::PlanError;
+use crate::protocol::race::RaceOptions;
+use crate::protocol::race_simulation::{self, SeveralPlan};
 use crate::protocol::raced_profiles::{EquivalenceRule, PaperPlan};
 use crate::protocol::sequential::LookPlan;
 use crate::protocol::simulation::{self, Noise, Plan, Source};
 use crate::protocol::{FailOn, Options};
+use crate::report::race_simulation::{self as races, SeveralNamed, SimulatedRaces};
 use crate::report::simulation::{self as render, NamedPlan, Setting, Simulated};
 
 /// Paper 002's operating point for loops (§6): alpha_LT = alpha_EQ = 0.02.
@@ -26,33 +31,23 @@ const PAPER_EPSILONS: [f64; 2] = [0.5, crate::protocol::equivalence::DEFAULT_MAR
 /// The fixed plans shown; the first is what the savings are measured against.
 const FIXED_RUNS: [u32; 2] = [10, 20];
 
+/// The constant plans of a race of several versions, runs per version.
+const CONSTANT_RUNS: [usize; 9] = [5, 10, 15, 20, 30, 40, 60, 80, 160];
+/// The cap of paper 002's race of several versions, runs per version.
+const PAPER_CAP: usize = 160;
+
 /// `simulate`.
 pub fn simulate(args: &SimulateArgs) -> Result<Outcome> {
     check(args)?;
     let pools = args.record.as_deref().map(recorded_runs).transpose()?;
-    let (source, described) = match &pools {
-        Some(pools) => (
-            Source::Recorded(pools),
-            format!(
-                "the process runs of {} benchmark(s) of {}, resampled with replacement",
-                pools.len(),
-                args.record.as_deref().unwrap_or(Path::new("-")).display()
-            ),
-        ),
-        None => (
-            Source::Model(Noise {
-                process: args.process / 100.0,
-                within: args.within / 100.0,
-                layout: args.layout / 100.0,
-                drift: 0.0,
-            }),
-            format!(
-                "the hierarchical model: process {} %, within {} % (10 samples per run), layout {} %",
-                args.process, args.within, args.layout
-            ),
-        ),
-    };
-    let named = plans(args.confidence, args.equivalence);
+    let (source, described) = source(args, pools.as_deref());
+    if args.versions > 2 {
+        return several(args, source, described);
+    }
+    let equivalence = args
+        .equivalence
+        .unwrap_or(crate::protocol::equivalence::DEFAULT_MARGIN_PCT);
+    let named = plans(args, equivalence)?;
     let plans: Vec<Plan> = named.iter().map(|n| n.plan.clone()).collect();
     let settings = args
         .change
@@ -85,9 +80,118 @@ pub fn simulate(args: &SimulateArgs) -> Result<Outcome> {
     Ok(Outcome::Passed)
 }
 
+/// Where the runs come from, and that in words.
+fn source<'a>(args: &SimulateArgs, pools: Option<&'a [Vec<f64>]>) -> (Source<'a>, String) {
+    match pools {
+        Some(pools) => (
+            Source::Recorded(pools),
+            format!(
+                "the process runs of {} benchmark(s) of {}, resampled with replacement",
+                pools.len(),
+                args.record.as_deref().unwrap_or(Path::new("-")).display()
+            ),
+        ),
+        None => (
+            Source::Model(Noise {
+                process: args.process / 100.0,
+                within: args.within / 100.0,
+                layout: args.layout / 100.0,
+                drift: 0.0,
+            }),
+            format!(
+                "the hierarchical model: process {} %, within {} % (10 samples per run), layout {} %",
+                args.process, args.within, args.layout
+            ),
+        ),
+    }
+}
+
+/// `simulate --versions R` (R >= 3): the project's race, the constant plans and paper 002's race on
+/// problems of R versions.
+fn several(args: &SimulateArgs, source: Source<'_>, described: String) -> Result<Outcome> {
+    let versions = args.versions as usize;
+    let equivalence_pct = args.equivalence.unwrap_or(args.theta);
+    let race = look_plan(
+        args,
+        race_simulation::first_look(args.confidence, versions, first_look(args.confidence)),
+    )?;
+    let looks: Vec<String> = race.looks().iter().map(u32::to_string).collect();
+    let options = RaceOptions {
+        confidence: args.confidence,
+        equivalence_pct,
+        looks: race.count(),
+        hpt_alpha: None,
+    };
+    let mut plans = vec![SeveralNamed {
+        name: format!("race {}", looks.join("/")),
+        description: format!(
+            "the project's race: looks after {} runs per version, rank-sum loser tests and equivalence \
+             within ±{equivalence_pct} % at alpha / (K (R − 1)) = {:.5}; losers keep their runs and re-enter",
+            looks.join(", "),
+            options.comparison_alpha(versions)
+        ),
+        plan: SeveralPlan::Race {
+            plan: race,
+            options,
+        },
+    }];
+    for n in CONSTANT_RUNS {
+        plans.push(SeveralNamed {
+            name: format!("constant {n}"),
+            description: format!("{n} runs of every version, the lowest median picked"),
+            plan: SeveralPlan::Constant(n),
+        });
+    }
+    let paper = PaperPlan::new(
+        PAPER_ALPHA,
+        PAPER_ALPHA,
+        args.theta,
+        2,
+        PAPER_CAP,
+        EquivalenceRule::Paper,
+    )
+    .expect("the paper's parameters");
+    plans.push(SeveralNamed {
+        name: format!("paper 002, ε {} %", args.theta),
+        description: format!(
+            "Algorithm 1: Welch on log run values after every run from 2 to {PAPER_CAP} per version, \
+             alpha_LT = alpha_EQ = {PAPER_ALPHA} (nominal), losers re-enter; equal by the paper's one-sided \
+             interval rule within {} %",
+            args.theta
+        ),
+        plan: SeveralPlan::Paper(paper),
+    });
+    let bare: Vec<SeveralPlan> = plans.iter().map(|p| p.plan.clone()).collect();
+    let tallies = race_simulation::simulate(
+        source,
+        &bare,
+        versions,
+        args.benchmarks as usize,
+        args.theta,
+        args.seed,
+    );
+    let simulated = SimulatedRaces {
+        source: described,
+        confidence: args.confidence,
+        versions,
+        problems: args.benchmarks as usize,
+        theta_pct: args.theta,
+        seed: args.seed,
+        plans,
+        tallies,
+    };
+    let text = match args.format {
+        SimulateFormat::Table => races::table(&simulated),
+        SimulateFormat::Json => races::json(&simulated),
+    };
+    print!("{text}");
+    Ok(Outcome::Passed)
+}
+
 /// The plans compared: the default race at `confidence`, the fixed plans, and paper 002 at its operating
 /// point with ε 0.5 % and 2 %, capped at the race's maximum.
-fn plans(confidence: f64, equivalence_pct: f64) -> Vec<NamedPlan> {
+fn plans(args: &SimulateArgs, equivalence_pct: f64) -> Result<Vec<NamedPlan>, PlanError> {
+    let confidence = args.confidence;
     let options = Options {
         confidence,
         hpt_alpha: None,
@@ -99,8 +203,7 @@ fn plans(confidence: f64, equivalence_pct: f64) -> Vec<NamedPlan> {
         looks: 1,
         remedy: crate::protocol::wording::Remedy::MeasureAgain,
     };
-    let first = first_look(confidence);
-    let race = LookPlan::new(first, first * crate::measure::DEFAULT_MAX_FACTOR).expect("a plan");
+    let race = look_plan(args, first_look(confidence))?;
     let looks: Vec<String> = race.looks().iter().map(u32::to_string).collect();
     let alpha = 1.0 - confidence;
     let mut plans = vec![NamedPlan {
@@ -149,7 +252,20 @@ fn plans(confidence: f64, equivalence_pct: f64) -> Vec<NamedPlan> {
             plan: Plan::Paper(paper),
         });
     }
-    plans
+    Ok(plans)
+}
+
+/// The project's race's looks: `--runs` (else `default_first`) to `--max-runs` (else 4 times the first).
+fn look_plan(args: &SimulateArgs, default_first: u32) -> Result<LookPlan, PlanError> {
+    let first = args.runs.unwrap_or(default_first);
+    let max = args
+        .max_runs
+        .unwrap_or(first.saturating_mul(crate::measure::DEFAULT_MAX_FACTOR));
+    LookPlan::new(first, max).ok_or_else(|| PlanError {
+        flag: "--max-runs",
+        value: max.to_string(),
+        expected: "at least the runs before the first look (--runs)",
+    })
 }
 
 /// Checks the option values (exit 2, naming the flag).
@@ -175,12 +291,44 @@ fn check(args: &SimulateArgs) -> Result<(), PlanError> {
             "a confidence level from 0.5 up to (not including) 1, e.g. 0.95",
         );
     }
-    let e = args.equivalence;
-    if !(e.is_finite() && e > 0.0 && e < 100.0) {
+    if let Some(e) = args
+        .equivalence
+        .filter(|e| !(e.is_finite() && *e > 0.0 && *e < 100.0))
+    {
         return bad(
             "--equivalence",
             e.to_string(),
             "a percentage above 0 and below 100, e.g. 2",
+        );
+    }
+    if !(2..=1000).contains(&args.versions) {
+        return bad(
+            "--versions",
+            args.versions.to_string(),
+            "a number of versions per problem from 2 (BASE and HEAD) to 1000, e.g. 17",
+        );
+    }
+    let t = args.theta;
+    if !(t.is_finite() && t > 0.0 && t < 100.0) {
+        return bad(
+            "--theta",
+            t.to_string(),
+            "a percentage above 0 and below 100, e.g. 0.5",
+        );
+    }
+    if let Some(n) = args.runs.filter(|n| !(2..=10_000).contains(n)) {
+        return bad(
+            "--runs",
+            n.to_string(),
+            "from 2 to 10000 runs before the first look, e.g. 5",
+        );
+    }
+    let runs = args.runs.unwrap_or(2);
+    if let Some(n) = args.max_runs.filter(|&n| n < runs || n > 10_000) {
+        return bad(
+            "--max-runs",
+            n.to_string(),
+            "at least --runs and at most 10000, e.g. 20",
         );
     }
     for (flag, value) in [

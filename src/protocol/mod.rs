@@ -9,6 +9,7 @@ pub mod equivalence;
 pub mod gate;
 pub mod hpt;
 pub mod race;
+pub mod race_simulation;
 pub mod raced_profiles;
 pub mod sequential;
 pub mod simulation;

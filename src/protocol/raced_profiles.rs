@@ -104,6 +104,14 @@ impl PaperPlan {
     pub fn rule(&self) -> EquivalenceRule {
         self.rule
     }
+
+    /// t⁻¹(1 − alpha_eq; n − 1), the quantile of a version's interval after `n` (>= 2) runs.
+    pub fn quantile(&self, n: usize) -> f64 {
+        self.quantiles
+            .get(n)
+            .copied()
+            .unwrap_or_else(|| t_upper_quantile((n - 1) as f64, self.alpha_eq))
+    }
 }
 
 /// The decision of one look on the log samples (equal sizes or not), `None` to go on.
@@ -111,14 +119,8 @@ pub fn look(base_logs: &[f64], head_logs: &[f64], plan: &PaperPlan) -> Option<Ve
     if let Some(verdict) = loser(base_logs, head_logs, plan.alpha_lt) {
         return Some(verdict);
     }
-    let quantile = |n: usize| {
-        plan.quantiles
-            .get(n)
-            .copied()
-            .unwrap_or_else(|| t_upper_quantile((n - 1) as f64, plan.alpha_eq))
-    };
-    let base = Interval::of(base_logs, quantile(base_logs.len()))?;
-    let head = Interval::of(head_logs, quantile(head_logs.len()))?;
+    let base = Interval::of(base_logs, plan.quantile(base_logs.len()))?;
+    let head = Interval::of(head_logs, plan.quantile(head_logs.len()))?;
     (worst_speedup(&base, &head, plan.rule) <= 1.0 + plan.epsilon_pct / 100.0)
         .then_some(Verdict::Unchanged)
 }

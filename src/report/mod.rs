@@ -13,6 +13,7 @@ pub mod markdown;
 #[cfg(test)]
 mod properties;
 pub mod race;
+pub mod race_simulation;
 #[cfg(test)]
 mod sample;
 pub mod simulation;

@@ -121,3 +121,75 @@ fn bad_options_are_refused_naming_the_flag() {
         text(&out.stderr)
     );
 }
+
+#[test]
+fn seventeen_versions_race_against_constant_plans_and_the_paper() {
+    let out = run(&["simulate", "--versions", "17", "--benchmarks", "50"]);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    let stdout = text(&out.stdout);
+    for line in [
+        "Simulated: 50 problems of 17 versions",
+        "failures",
+        "runs/version",
+        "best eliminated",
+    ] {
+        assert!(stdout.contains(line), "{line}: {stdout}");
+    }
+    for plan in [
+        "race 7/14/28",
+        "constant 5",
+        "constant 160",
+        "paper 002, ε 0.5 %",
+    ] {
+        // Once in the legend, once in the table.
+        let rows = stdout
+            .lines()
+            .filter(|l| l.trim_start().starts_with(plan))
+            .count();
+        assert_eq!(rows, 2, "{plan}: {stdout}");
+    }
+    let out = run(&[
+        "simulate",
+        "--versions",
+        "17",
+        "--benchmarks",
+        "20",
+        "--max-runs",
+        "56",
+        "--format",
+        "json",
+    ]);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    let json: serde_json::Value = serde_json::from_slice(&out.stdout).expect("JSON");
+    assert_eq!(json["schema"], "cargo-speedup-simulation-versions/1");
+    assert_eq!(json["versions"], 17);
+    let plans = json["plans"].as_array().expect("plans");
+    assert_eq!(plans[0]["name"], "race 7/14/28/56");
+    assert_eq!(plans[0]["max_runs"], 56);
+    for p in plans {
+        assert_eq!(p["problems"], 20, "{p}");
+        assert!(p["failures"].as_u64().expect("failures") <= 20, "{p}");
+        assert!(p["runs_per_version"].as_f64().expect("runs") > 0.0, "{p}");
+    }
+}
+
+#[test]
+fn one_version_or_a_cap_below_the_first_look_is_refused() {
+    for (args, flag) in [
+        (&["--versions", "1"][..], "--versions"),
+        (&["--versions", "17", "--theta", "0"], "--theta"),
+        (&["--versions", "17", "--max-runs", "3"], "--max-runs"),
+        (&["--runs", "10", "--max-runs", "5"], "--max-runs"),
+    ] {
+        let mut all = vec!["simulate", "--benchmarks", "5"];
+        all.extend_from_slice(args);
+        let out = run(&all);
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        assert!(
+            text(&out.stderr).contains(flag),
+            "{args:?}: {}",
+            text(&out.stderr)
+        );
+        assert!(out.stdout.is_empty());
+    }
+}
