@@ -106,17 +106,19 @@ fn locate_manifest(cwd: &Path) -> Result<PathBuf, MeasureError> {
     Ok(PathBuf::from(String::from_utf8_lossy(&out.stdout).trim()))
 }
 
-fn target_directory(manifest: &Path) -> Result<PathBuf, MeasureError> {
+/// `cargo metadata --no-deps --format-version 1 --manifest-path MANIFEST`: the workspace's own packages,
+/// without resolving dependencies.
+pub fn metadata_command(manifest: &Path) -> Command {
     let mut command = cargo();
     command
-        .args([
-            "metadata",
-            "--no-deps",
-            "--format-version",
-            "1",
-            "--manifest-path",
-        ])
+        .args(["metadata", "--no-deps", "--format-version", "1"])
+        .arg("--manifest-path")
         .arg(manifest);
+    command
+}
+
+fn target_directory(manifest: &Path) -> Result<PathBuf, MeasureError> {
+    let mut command = metadata_command(manifest);
     let out = process::run(&mut command)?;
     let failed = |detail: String| MeasureError::Cargo {
         command: process::describe(&command),

@@ -24,7 +24,7 @@ use toml_edit::{DocumentMut, Item, Value};
 
 use super::MeasureError;
 use super::process;
-use super::project::cargo;
+use super::project::metadata_command;
 
 /// A workspace member: its name, version and manifest path.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -115,17 +115,8 @@ fn workspace_root(manifest: &Path) -> Result<PathBuf, MeasureError> {
 }
 
 fn metadata(manifest: &Path) -> Result<serde_json::Value, MeasureError> {
-    let mut command = cargo();
-    command
-        .args([
-            "metadata",
-            "--no-deps",
-            "--format-version",
-            "1",
-            "--offline",
-        ])
-        .arg("--manifest-path")
-        .arg(manifest);
+    let mut command = metadata_command(manifest);
+    command.arg("--offline");
     let out = process::run(&mut command)?;
     if !out.status.success() {
         return Err(MeasureError::Metadata {

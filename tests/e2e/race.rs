@@ -6,12 +6,8 @@ use crate::support::*;
 #[test]
 fn a_clearly_slower_benchmark_stops_at_the_first_look() {
     let _serial = serial();
-    let repo = repository();
+    let repo = slowed_repository();
     let dir = repo.path();
-    write_criterion_crate(dir, 200);
-    commit(dir, "fast");
-    write_criterion_crate(dir, 1000);
-    commit(dir, "five times slower");
     let target = shared_target();
     let before = repository_state(dir);
     // RUN's settings without its fixed plan: looks after 5, 10 and 20 runs per side.

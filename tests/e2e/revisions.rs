@@ -16,12 +16,8 @@ fn verdict_of(report: &serde_json::Value, name: &str) -> String {
 #[test]
 fn a_five_times_slower_benchmark_fails_the_gate_and_the_repository_is_left_alone() {
     let _serial = serial();
-    let repo = repository();
+    let repo = slowed_repository();
     let dir = repo.path();
-    write_criterion_crate(dir, 200);
-    commit(dir, "fast");
-    write_criterion_crate(dir, 1000);
-    commit(dir, "five times slower");
     write(dir, &[("notes.txt", "uncommitted and untracked\n")]);
     // Uncommitted and tracked: back to the fast benchmark. Measured, it would hide the slowdown.
     write_criterion_crate(dir, 200);

@@ -80,6 +80,16 @@ pub fn commit(dir: &Path, message: &str) {
     git(dir, &["commit", "-q", "-m", message]);
 }
 
+/// A repository of the fixture crate whose second commit makes `changed` five times slower.
+pub fn slowed_repository() -> tempfile::TempDir {
+    let repo = repository();
+    write_criterion_crate(repo.path(), 200);
+    commit(repo.path(), "fast");
+    write_criterion_crate(repo.path(), 1000);
+    commit(repo.path(), "five times slower");
+    repo
+}
+
 /// A new repository in a temporary directory.
 pub fn repository() -> tempfile::TempDir {
     let dir = tempfile::tempdir().unwrap();
