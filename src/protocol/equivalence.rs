@@ -29,11 +29,12 @@ use crate::stats::describe::variance;
 use crate::stats::hodges_lehmann::hodges_lehmann;
 use crate::stats::normal;
 
-/// ε when `--equivalence` is not given, in percent. On the real crates of the calibration command
-/// (README, "What one observation is") the between-process standard deviation of a benchmark is 0.5 % to
-/// 2 % of its level; with the default 10 runs per side the 0.90 interval of the speedup is then about
-/// ±0.4 % to ±1.6 % wide, so ±2 % can be shown for unchanged code on a quiet machine, and a change of 2 % or
-/// more is never called unchanged (at risk alpha).
+/// ε when `--equivalence` is not given, in percent. With a between-process standard deviation of 0.5 % to
+/// 2 % (a quiet machine) and 10 to 20 runs per side, the interval of the speedup is about ±0.3 % to ±1.6 %
+/// wide, so ±2 % can be shown for unchanged code, and a change of 2 % or more is called unchanged at most
+/// alpha of the time. On a loaded machine (the calibration command measured 4 % to 11 % between processes,
+/// README "How it is calibrated") most unchanged benchmarks stay inconclusive with their minimum detectable
+/// effect: the honest answer there.
 pub const DEFAULT_MARGIN_PCT: f64 = 2.0;
 
 /// The power at which the minimum detectable effect is stated.
