@@ -147,13 +147,18 @@ impl Selection<'_> {
             return Some(None);
         };
         let open = all.get(participant).map_or(&[][..], Vec::as_slice);
-        let names: Vec<&String> = self
+        let listed: Vec<&String> = self
             .by_target
             .iter()
             .filter(|(t, _)| t == target)
             .flat_map(|(_, names)| names)
-            .filter(|n| open.contains(n))
             .collect();
+        // A target whose benchmarks could not be listed (a harness that does not answer criterion's
+        // `--list`) cannot be narrowed: it keeps running under the user's filter.
+        if listed.is_empty() {
+            return Some(None);
+        }
+        let names: Vec<&String> = listed.into_iter().filter(|n| open.contains(n)).collect();
         (!names.is_empty()).then(|| Some(exact_names(&names)))
     }
 }
@@ -626,5 +631,7 @@ mod tests {
             by_target: &by_target,
         };
         assert_eq!(all.filter(0, "u"), Some(None));
+        // A target that listed nothing (not criterion's `--list`) keeps running under the user's filter.
+        assert_eq!(selection.filter(0, "unlisted"), Some(None));
     }
 }
