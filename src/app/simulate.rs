@@ -72,12 +72,11 @@ pub fn simulate(args: &SimulateArgs) -> Result<Outcome> {
         plans: named,
         settings,
     };
-    let text = match args.format {
-        SimulateFormat::Table => render::table(&simulated),
-        SimulateFormat::Json => render::json(&simulated),
-    };
-    print!("{text}");
-    Ok(Outcome::Passed)
+    print_as(
+        args.format,
+        || render::table(&simulated),
+        || render::json(&simulated),
+    )
 }
 
 /// Where the runs come from, and that in words.
@@ -180,9 +179,22 @@ fn several(args: &SimulateArgs, source: Source<'_>, described: String) -> Result
         plans,
         tallies,
     };
-    let text = match args.format {
-        SimulateFormat::Table => races::table(&simulated),
-        SimulateFormat::Json => races::json(&simulated),
+    print_as(
+        args.format,
+        || races::table(&simulated),
+        || races::json(&simulated),
+    )
+}
+
+/// Prints the figures as a table or as JSON, as `--format` asks.
+fn print_as(
+    format: SimulateFormat,
+    table: impl FnOnce() -> String,
+    json: impl FnOnce() -> String,
+) -> Result<Outcome> {
+    let text = match format {
+        SimulateFormat::Table => table(),
+        SimulateFormat::Json => json(),
     };
     print!("{text}");
     Ok(Outcome::Passed)
