@@ -285,7 +285,14 @@ fn link_line(
     if let Some(f) = &options.features {
         command.args(["--features", f]);
     }
-    command.args(["--", "-C", "save-temps", "--print", "link-args"]);
+    // A cfg that no code reads and that differs at every call: cargo takes rustc's extra arguments into
+    // the bench crate's freshness, so this one crate is compiled again (nothing else), and rustc prints its
+    // link line even when the same arguments were given before (a second `record` of the working tree).
+    let nonce = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_nanos());
+    command.args(["--", "-C", "save-temps", "--print", "link-args", "--cfg"]);
+    command.arg(format!("cargo_speedup_relink=\"{nonce}\""));
     let failed = |reason: String, command: &Command| MeasureError::Relink {
         revision: label.to_string(),
         target: binary.target.clone(),
