@@ -114,7 +114,7 @@ fn copy_aside(
         move |source| MeasureError::Io {
             what: "copying a benchmark executable",
             path,
-            source,
+            error: source,
         }
     };
     if keep.exists() {

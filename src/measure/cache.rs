@@ -136,7 +136,7 @@ pub fn store(dir: &Path, key: &CacheKey, results: &Results) -> Result<(), Measur
         move |source| MeasureError::Io {
             what: "writing the cache",
             path,
-            source,
+            error: source,
         }
     };
     std::fs::create_dir_all(dir).map_err(io(dir.to_path_buf()))?;

@@ -130,17 +130,20 @@ pub enum MeasureError {
     )]
     Locked { path: PathBuf, holder: String },
 
-    #[error("could not start `{command}`: {source}")]
+    /// `error`, not `source`: as thiserror's source the reason would be printed twice (`error: {:#}` prints
+    /// the chain).
+    #[error("could not start `{command}`: {error}")]
     Spawn {
         command: String,
-        source: std::io::Error,
+        error: std::io::Error,
     },
 
-    #[error("{what}: {}: {source}", path.display())]
+    /// `error`, not `source`, as in `Spawn`.
+    #[error("{what}: {}: {error}", path.display())]
     Io {
         what: &'static str,
         path: PathBuf,
-        source: std::io::Error,
+        error: std::io::Error,
     },
 
     #[error("could not read {}: {detail}", path.display())]

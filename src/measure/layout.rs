@@ -325,7 +325,7 @@ fn relink(
         let io = |source| MeasureError::Io {
             what: "making a directory for a relinked layout",
             path: output.clone(),
-            source,
+            error: source,
         };
         std::fs::create_dir_all(output.parent().unwrap_or(Path::new("."))).map_err(io)?;
         let seed = layout_seed(options.seed ^ side_salt(label), k);
@@ -394,7 +394,7 @@ fn touch_tree(tree: &Path) -> Result<(), MeasureError> {
         move |source| MeasureError::Io {
             what: "refreshing a worktree's files",
             path,
-            source,
+            error: source,
         }
     };
     let mut stack = vec![tree.to_path_buf()];
@@ -428,7 +428,7 @@ fn distinct(binaries: &[BenchBinary]) -> Result<usize, MeasureError> {
         let bytes = std::fs::read(path).map_err(|source| MeasureError::Io {
             what: "reading a relinked layout",
             path: path.clone(),
-            source,
+            error: source,
         })?;
         let hash = bytes.iter().fold(0xcbf2_9ce4_8422_2325_u64, |h, &b| {
             (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3)

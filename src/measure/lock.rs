@@ -24,7 +24,7 @@ impl Lock {
         let io = |source| MeasureError::Io {
             what: "taking the lock",
             path: path.clone(),
-            source,
+            error: source,
         };
         std::fs::create_dir_all(dir).map_err(io)?;
         let mut file = OpenOptions::new()

@@ -662,7 +662,7 @@ fn same_code(a: &Path, b: &Path) -> Result<bool, MeasureError> {
         std::fs::read(path).map_err(|source| MeasureError::Io {
             what: "comparing the executables of BASE and HEAD",
             path: path.to_path_buf(),
-            source,
+            error: source,
         })
     };
     Ok(elf::same_code(&read(a)?, &read(b)?))

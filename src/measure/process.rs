@@ -51,7 +51,7 @@ fn run_with(command: &mut Command, stoppable: bool) -> Result<Captured, MeasureE
         .spawn()
         .map_err(|source| MeasureError::Spawn {
             command: describe(command),
-            source,
+            error: source,
         })?;
     let stdout = child.stdout.take().map(drain);
     let stderr = child.stderr.take().map(drain);
@@ -67,7 +67,7 @@ fn run_with(command: &mut Command, stoppable: bool) -> Result<Captured, MeasureE
             Err(source) => {
                 return Err(MeasureError::Spawn {
                     command: describe(command),
-                    source,
+                    error: source,
                 });
             }
         }
@@ -99,4 +99,21 @@ fn drain(mut pipe: impl Read + Send + 'static) -> thread::JoinHandle<Vec<u8>> {
         let _ = pipe.read_to_end(&mut bytes);
         bytes
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_command_that_cannot_start_names_its_reason_once_in_the_error_chain() {
+        let mut command = Command::new("/nonexistent/cargo-speedup-test-program");
+        let error = run_to_end(&mut command).unwrap_err();
+        let chain = format!("{:#}", anyhow::Error::from(error));
+        assert!(
+            chain.contains("could not start `/nonexistent/cargo-speedup-test-program`"),
+            "{chain}"
+        );
+        assert_eq!(chain.matches("No such file").count(), 1, "{chain}");
+    }
 }

@@ -32,7 +32,7 @@ impl Project {
         let cwd = std::env::current_dir().map_err(|source| MeasureError::Io {
             what: "reading the current directory",
             path: PathBuf::from("."),
-            source,
+            error: source,
         })?;
         let manifest = match manifest_path {
             Some(p) => cwd.join(p),

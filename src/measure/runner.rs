@@ -121,7 +121,7 @@ pub fn clear(runs_dir: &Path, participants: &[Participant]) -> Result<(), Measur
             std::fs::remove_dir_all(&dir).map_err(|source| MeasureError::Io {
                 what: "clearing an earlier run",
                 path: dir.clone(),
-                source,
+                error: source,
             })?;
         }
     }

@@ -203,7 +203,7 @@ fn read(path: &Path) -> Result<DocumentMut, MeasureError> {
     let text = std::fs::read_to_string(path).map_err(|source| MeasureError::Io {
         what: "reading a manifest of the BASE worktree",
         path: path.to_path_buf(),
-        source,
+        error: source,
     })?;
     text.parse()
         .map_err(|e: toml_edit::TomlError| MeasureError::Metadata {
@@ -216,7 +216,7 @@ fn write(path: &Path, document: &DocumentMut) -> Result<(), MeasureError> {
     std::fs::write(path, document.to_string()).map_err(|source| MeasureError::Io {
         what: "writing a manifest of the BASE worktree",
         path: path.to_path_buf(),
-        source,
+        error: source,
     })
 }
 

@@ -82,6 +82,7 @@ pub fn gate(
     hpt: &HptSummary,
     benchmarks: &[GateInput<'_>],
 ) -> GateOutcome {
+    let mut slower = Vec::new();
     let reasons = match fail_on {
         FailOn::None => Vec::new(),
         FailOn::Suite => {
@@ -93,13 +94,18 @@ pub fn gate(
                 .fold(threshold, f64::max);
             suite_reasons(held_to, confidence, hpt)
         }
-        FailOn::Any => any_reasons(threshold, 1.0 - confidence, benchmarks),
+        FailOn::Any => {
+            let rejected = any_rejected(threshold, 1.0 - confidence, benchmarks);
+            slower = rejected.iter().map(|r| r.name.to_string()).collect();
+            rejected.iter().map(Rejected::reason).collect()
+        }
     };
     GateOutcome {
         fail_on,
         threshold,
         failed: !reasons.is_empty(),
         reasons,
+        slower,
     }
 }
 
@@ -126,7 +132,30 @@ fn suite_reasons(threshold: f64, confidence: f64, hpt: &HptSummary) -> Vec<Strin
     }
 }
 
-fn any_reasons(threshold: f64, alpha: f64, benchmarks: &[GateInput<'_>]) -> Vec<String> {
+/// A benchmark the `any` gate finds slower.
+struct Rejected<'a> {
+    name: &'a str,
+    p: f64,
+    adjusted: f64,
+    /// The threshold it was held to, in percent.
+    held_to: f64,
+}
+
+impl Rejected<'_> {
+    fn reason(&self) -> String {
+        let what = if self.held_to > 0.0 {
+            format!("more than {:.3}% slower", self.held_to)
+        } else {
+            "slower".to_string()
+        };
+        format!(
+            "{} is {what} (p = {:.3e}, Holm-adjusted {:.3e})",
+            self.name, self.p, self.adjusted
+        )
+    }
+}
+
+fn any_rejected<'a>(threshold: f64, alpha: f64, benchmarks: &[GateInput<'a>]) -> Vec<Rejected<'a>> {
     let floor = floor_for(benchmarks, alpha);
     let mut tested: Vec<(&str, f64)> = benchmarks
         .iter()
@@ -138,20 +167,19 @@ fn any_reasons(threshold: f64, alpha: f64, benchmarks: &[GateInput<'_>]) -> Vec<
             Some((b.name, p))
         })
         .collect();
-    let rejected = holm(&mut tested, alpha);
-    rejected
+    holm(&mut tested, alpha)
         .into_iter()
         .map(|(name, p, adjusted)| {
             let held_to = benchmarks
                 .iter()
                 .find(|b| b.name == name)
                 .map_or(threshold, |b| b.threshold(threshold, floor));
-            let what = if held_to > 0.0 {
-                format!("more than {held_to:.3}% slower")
-            } else {
-                "slower".to_string()
-            };
-            format!("{name} is {what} (p = {p:.3e}, Holm-adjusted {adjusted:.3e})")
+            Rejected {
+                name,
+                p,
+                adjusted,
+                held_to,
+            }
         })
         .collect()
 }

@@ -353,6 +353,9 @@ pub struct GateOutcome {
     pub failed: bool,
     /// One line per reason the gate failed.
     pub reasons: Vec<String>,
+    /// Under `--fail-on any`, the benchmarks the gate finds slower (Holm); empty under the other modes. A
+    /// race keeps a benchmark called slower running until it is here (`sequential::open_benchmarks`).
+    pub slower: Vec<String>,
 }
 
 /// The finished analysis of a comparison: what every report renders.

@@ -26,8 +26,8 @@
 //!
 //! Pure: the runner asks [`open_benchmarks`] between looks through a callback.
 
-use super::Verdict;
 use super::analyse::{Options, analyse};
+use super::{FailOn, Verdict};
 use crate::model::Suite;
 
 /// When to look: after `min` process runs per side, then each time the runs have doubled, and at `max`.
@@ -75,12 +75,27 @@ impl LookPlan {
 }
 
 /// The benchmarks of `suite` that the runs so far do not decide at the per-look level of `options`
-/// (`options.looks` = K of the plan): the ones whose verdict is inconclusive.
+/// (`options.looks` = K of the plan): the ones whose verdict is inconclusive, and under `--fail-on any` the
+/// ones called slower that the gate does not find slower yet.
+///
+/// Why the second kind. A verdict is one benchmark's claim at alpha / K; the `any` gate corrects over the m
+/// benchmarks (Holm), so it needs p <= alpha / (K m) for the first. With 5 runs per side the rank-sum test
+/// reaches p = 1/252 at best: six base64 benchmarks slowed 5-6 % were each called slower at the first look
+/// (p = 0.004 <= 0.05 / 3) and stopped there, and the gate, needing 0.05 / 18 = 0.0028, passed (2 of 5
+/// calibration comparisons). Such a benchmark now runs on until the gate finds it slower or the plan ends;
+/// with a `--threshold` a benchmark slower by less than the threshold runs to the end of the plan.
 pub fn open_benchmarks(suite: &Suite, options: &Options) -> Vec<String> {
-    analyse(suite, options)
+    let analysis = analyse(suite, options);
+    let gated = options.fail_on == FailOn::Any;
+    analysis
         .benchmarks
         .into_iter()
-        .filter(|b| b.verdict == Verdict::Inconclusive)
+        .filter(|b| {
+            b.verdict == Verdict::Inconclusive
+                || (gated
+                    && b.verdict == Verdict::Slower
+                    && !analysis.gate.slower.contains(&b.name))
+        })
         .map(|b| b.name)
         .collect()
 }
@@ -88,6 +103,59 @@ pub fn open_benchmarks(suite: &Suite, options: &Options) -> Vec<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::model::{Run, Runs, Sample, Unit};
+    use crate::protocol::simulation::results;
+
+    /// Six benchmarks, 5 runs per side, every HEAD run slower than every BASE run: each rank-sum p is
+    /// 1/C(10, 5) = 1/252.
+    fn six_slower_benchmarks() -> Suite {
+        let runs = |level: f64| {
+            let runs = (0..5)
+                .map(|i| {
+                    let values = vec![level + i as f64, level + i as f64 + 0.5];
+                    Run::new(Sample::new(values, Unit::Ns).unwrap(), None)
+                })
+                .collect();
+            Runs::new(runs).unwrap()
+        };
+        let side = |level: f64| results((0..6).map(|k| (format!("b{k}"), runs(level))).collect());
+        Suite::pair(side(100.0), side(110.0))
+    }
+
+    fn options(fail_on: FailOn, looks: u32) -> Options {
+        Options {
+            confidence: 0.95,
+            hpt_alpha: None,
+            speedup_under_test: None,
+            fail_on,
+            threshold: 0.0,
+            precision: 0.05,
+            equivalence_pct: 2.0,
+            looks,
+            remedy: crate::protocol::wording::Remedy::MeasureAgain,
+        }
+    }
+
+    #[test]
+    fn benchmarks_called_slower_run_on_until_the_any_gate_can_fail_on_them() {
+        let suite = six_slower_benchmarks();
+        // At alpha / 3 each benchmark is called slower (1/252 <= 0.0167), but Holm over six needs
+        // 0.0167 / 6 = 0.0028 < 1/252: under `any` all six stay open, under `suite` none does.
+        let analysis = analyse(&suite, &options(FailOn::Any, 3));
+        assert!(
+            analysis
+                .benchmarks
+                .iter()
+                .all(|b| b.verdict == Verdict::Slower)
+        );
+        assert!(!analysis.gate.failed);
+        assert_eq!(open_benchmarks(&suite, &options(FailOn::Any, 3)).len(), 6);
+        assert!(open_benchmarks(&suite, &options(FailOn::Suite, 3)).is_empty());
+        // In one look (alpha / 6 = 0.0083 >= 1/252) the gate finds all six slower: none stays open.
+        let one_look = options(FailOn::Any, 1);
+        assert_eq!(analyse(&suite, &one_look).gate.slower.len(), 6);
+        assert!(open_benchmarks(&suite, &one_look).is_empty());
+    }
 
     #[test]
     fn looks_double_from_the_minimum_and_end_at_the_maximum() {

@@ -394,10 +394,16 @@ mod tests {
                 head: draw_runs(&mut rng, 100.0 * [1.0, 1.01, 1.03][k % 3], noise, 20),
             })
             .collect();
-        let (analysis, used) = race_suite(&drawn, plan, &options());
+        // Under `--fail-on suite`: under `any` a benchmark called slower also waits for the gate
+        // (`sequential::open_benchmarks`), which a single benchmark's race does not see.
+        let options = Options {
+            fail_on: FailOn::Suite,
+            ..options()
+        };
+        let (analysis, used) = race_suite(&drawn, plan, &options);
         for ((d, b), n) in drawn.iter().zip(&analysis.benchmarks).zip(used) {
             let values = |runs: &[Run]| runs.iter().map(Run::value).collect::<Vec<f64>>();
-            let raced = race(&values(&d.base), &values(&d.head), plan, &options());
+            let raced = race(&values(&d.base), &values(&d.head), plan, &options);
             assert_eq!((raced.verdict, raced.runs), (b.verdict, n), "{}", d.name);
         }
     }

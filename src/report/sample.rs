@@ -151,6 +151,7 @@ fn gate(fail_on: FailOn, threshold: f64, reasons: &[&str]) -> GateOutcome {
         threshold,
         failed: !reasons.is_empty(),
         reasons: reasons.iter().map(|r| r.to_string()).collect(),
+        slower: Vec::new(),
     }
 }
 
