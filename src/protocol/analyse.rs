@@ -11,8 +11,9 @@ use super::hpt::{HptOptions, hpt};
 use super::speedup_test::{Level, Weights, mean_test, median_test, overall, proportion, speedups};
 use super::wording::{Remedy, in_our_words, too_few_runs};
 use super::{
-    Analysis, BenchmarkAnalysis, Direction, FailOn, HptBenchmark, MedianTest, Proportions,
-    SideSummary, SuiteAnalysis, VarianceComponents, Verdict, Warning, WarningKind,
+    Analysis, BenchmarkAnalysis, Confidence, Direction, FailOn, HptBenchmark, MedianTest,
+    Proportions, SideSummary, SuiteAnalysis, Threshold, VarianceComponents, Verdict, Warning,
+    WarningKind,
 };
 use crate::model::{BaseHead, Basis, Environment, Observations, Pair, Run, Runs, Suite, Unit};
 use crate::stats::describe::{Summary, summarize};
@@ -99,10 +100,12 @@ pub fn analyse(suite: &Suite, options: &Options) -> Analysis {
         FailOn::Any => per_look.confidence,
         FailOn::Suite | FailOn::None => options.confidence,
     };
+    // The options are validated where they are read (`plan.rs`); a value out of range here is a bug of
+    // the caller, and the gate then holds to no threshold at 0.95 rather than panic.
     let gate = gate(
         options.fail_on,
-        options.threshold,
-        gate_confidence,
+        Threshold::percent(options.threshold).unwrap_or(Threshold::NONE),
+        Confidence::new(gate_confidence).unwrap_or(Confidence(0.95)),
         &hpt_summary,
         &gate_inputs,
     );

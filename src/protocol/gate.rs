@@ -22,7 +22,7 @@
 //!
 //! Pure: no I/O; the decision only, the reasons in words.
 
-use super::{Direction, FailOn, GateOutcome, HptSummary};
+use super::{Confidence, Direction, FailOn, GateOutcome, HptSummary, Threshold};
 use crate::model::Basis;
 use crate::stats::Alternative;
 use crate::stats::normal;
@@ -74,14 +74,15 @@ pub fn floor_for(benchmarks: &[GateInput<'_>], alpha: f64) -> f64 {
     noise_floor(alpha, count)
 }
 
-/// Decides the gate. `confidence` is 1 − the family-wise risk; `threshold` is in percent.
+/// Decides the gate. `confidence` is 1 − the family-wise risk.
 pub fn gate(
     fail_on: FailOn,
-    threshold: f64,
-    confidence: f64,
+    threshold: Threshold,
+    confidence: Confidence,
     hpt: &HptSummary,
     benchmarks: &[GateInput<'_>],
 ) -> GateOutcome {
+    let (threshold, confidence) = (threshold.pct(), confidence.level());
     let mut slower = Vec::new();
     let reasons = match fail_on {
         FailOn::None => Vec::new(),
@@ -206,6 +207,25 @@ fn holm<'a>(tests: &mut [(&'a str, f64)], alpha: f64) -> Vec<(&'a str, f64, f64)
 mod tests {
     use super::*;
 
+    fn t(percent: f64) -> Threshold {
+        Threshold::percent(percent).unwrap()
+    }
+
+    fn c(level: f64) -> Confidence {
+        Confidence::new(level).unwrap()
+    }
+
+    #[test]
+    fn confidence_and_threshold_refuse_what_they_cannot_be() {
+        assert_eq!(Confidence::new(1.0), None);
+        assert_eq!(Confidence::new(0.0), None);
+        assert_eq!(Confidence::new(f64::NAN), None);
+        assert!((c(0.95).alpha() - 0.05).abs() < 1e-15);
+        assert_eq!(Threshold::percent(-1.0), None);
+        assert_eq!(Threshold::percent(f64::INFINITY), None);
+        assert_eq!(t(0.0), Threshold::NONE);
+    }
+
     fn hpt(direction: Option<Direction>, confidence: Option<f64>, r: Option<f64>) -> HptSummary {
         HptSummary {
             confidence,
@@ -235,15 +255,15 @@ mod tests {
     #[test]
     fn suite_gate_fails_only_on_confident_slowdown() {
         let slower = hpt(Some(Direction::Slower), Some(0.99), Some(0.8));
-        assert!(gate(FailOn::Suite, 0.0, 0.95, &slower, &[]).failed);
+        assert!(gate(FailOn::Suite, t(0.0), c(0.95), &slower, &[]).failed);
         // 1 / 0.8 = 1.25: a 30 % threshold is not exceeded, 20 % is.
-        assert!(!gate(FailOn::Suite, 30.0, 0.95, &slower, &[]).failed);
-        assert!(gate(FailOn::Suite, 20.0, 0.95, &slower, &[]).failed);
+        assert!(!gate(FailOn::Suite, t(30.0), c(0.95), &slower, &[]).failed);
+        assert!(gate(FailOn::Suite, t(20.0), c(0.95), &slower, &[]).failed);
         let unsure = hpt(Some(Direction::Slower), Some(0.90), None);
-        assert!(!gate(FailOn::Suite, 0.0, 0.95, &unsure, &[]).failed);
+        assert!(!gate(FailOn::Suite, t(0.0), c(0.95), &unsure, &[]).failed);
         let faster = hpt(Some(Direction::Faster), Some(0.999), Some(1.2));
-        assert!(!gate(FailOn::Suite, 0.0, 0.95, &faster, &[]).failed);
-        assert!(!gate(FailOn::None, 0.0, 0.95, &slower, &[]).failed);
+        assert!(!gate(FailOn::Suite, t(0.0), c(0.95), &faster, &[]).failed);
+        assert!(!gate(FailOn::None, t(0.0), c(0.95), &slower, &[]).failed);
     }
 
     #[test]
@@ -266,13 +286,13 @@ mod tests {
             },
         ];
         let none = hpt(None, None, None);
-        let outcome = gate(FailOn::Any, 0.0, 0.95, &none, &inputs);
+        let outcome = gate(FailOn::Any, t(0.0), c(0.95), &none, &inputs);
         assert!(outcome.failed);
         assert_eq!(outcome.reasons.len(), 1);
         assert!(outcome.reasons[0].starts_with("slow is slower"));
         // 1.5x slower is less than a 60 % regression.
-        assert!(!gate(FailOn::Any, 60.0, 0.95, &none, &inputs).failed);
-        assert!(gate(FailOn::Any, 40.0, 0.95, &none, &inputs).failed);
+        assert!(!gate(FailOn::Any, t(60.0), c(0.95), &none, &inputs).failed);
+        assert!(gate(FailOn::Any, t(40.0), c(0.95), &none, &inputs).failed);
     }
 
     #[test]
@@ -291,7 +311,7 @@ mod tests {
         let four: &'static [f64] = Box::leak(four.into_boxed_slice());
         let eight: &'static [f64] = Box::leak(eight.into_boxed_slice());
         let none = hpt(None, None, None);
-        let any = |head, basis| gate(FailOn::Any, 0.0, 0.95, &none, &[input(head, basis)]);
+        let any = |head, basis| gate(FailOn::Any, t(0.0), c(0.95), &none, &[input(head, basis)]);
         assert!(any(four, Basis::ProcessRuns).failed);
         assert!(!any(four, Basis::OneProcess).failed);
         let eight_failed = any(eight, Basis::OneProcess);
@@ -306,8 +326,8 @@ mod tests {
         let suite = |basis| {
             gate(
                 FailOn::Suite,
-                0.0,
-                0.95,
+                t(0.0),
+                c(0.95),
                 &slower_suite,
                 &[input(four, basis)],
             )

@@ -358,6 +358,47 @@ pub struct GateOutcome {
     pub slower: Vec<String>,
 }
 
+/// A confidence level 1 − alpha, strictly between 0 and 1. A type of its own so that a function taking a
+/// confidence and a threshold cannot be given them swapped.
+#[derive(Debug, Clone, Copy, PartialEq, PartialOrd)]
+pub struct Confidence(f64);
+
+impl Confidence {
+    /// `None` unless `level` is in (0, 1).
+    pub fn new(level: f64) -> Option<Confidence> {
+        (level > 0.0 && level < 1.0).then_some(Confidence(level))
+    }
+
+    /// 1 − alpha.
+    pub fn level(self) -> f64 {
+        self.0
+    }
+
+    /// The risk alpha = 1 − level.
+    pub fn alpha(self) -> f64 {
+        1.0 - self.0
+    }
+}
+
+/// A practical-significance threshold of the gate, in percent, finite and >= 0 (`--threshold`).
+#[derive(Debug, Clone, Copy, PartialEq, PartialOrd)]
+pub struct Threshold(f64);
+
+impl Threshold {
+    /// No threshold: any significant slowdown counts.
+    pub const NONE: Threshold = Threshold(0.0);
+
+    /// `None` unless `percent` is finite and >= 0.
+    pub fn percent(percent: f64) -> Option<Threshold> {
+        (percent.is_finite() && percent >= 0.0).then_some(Threshold(percent))
+    }
+
+    /// The threshold in percent.
+    pub fn pct(self) -> f64 {
+        self.0
+    }
+}
+
 /// The finished analysis of a comparison: what every report renders.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Analysis {
