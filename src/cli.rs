@@ -5,6 +5,8 @@ use std::path::PathBuf;
 
 use clap::{Args, CommandFactory, Parser, Subcommand, ValueEnum};
 
+pub use crate::report::{ColorChoice, Format};
+
 /// The binary as cargo invokes it.
 #[derive(Debug, Parser)]
 #[command(name = "cargo", bin_name = "cargo", styles = clap_cargo_styles())]
@@ -368,25 +370,10 @@ pub struct RunArgs {
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
-pub enum Format {
-    Table,
-    Json,
-    Markdown,
-    Csv,
-}
-
-#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
 pub enum FailOnArg {
     None,
     Suite,
     Any,
-}
-
-#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
-pub enum ColorChoice {
-    Auto,
-    Always,
-    Never,
 }
 
 fn clap_cargo_styles() -> clap::builder::Styles {

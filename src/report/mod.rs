@@ -23,11 +23,28 @@ pub mod table;
 use std::collections::HashMap;
 use std::io::{self, Write};
 
-use crate::cli::{ColorChoice, Format};
 use crate::protocol::{
     Analysis, BenchmarkAnalysis, Direction, GainSpeedup, MeanTest, Proportion, Verdict, Warning,
     WarningKind,
 };
+
+/// What a report is rendered as (`--format`). Defined here, not in the command line, so that rendering
+/// does not depend on how its options are parsed; `cli` re-exports it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum Format {
+    Table,
+    Json,
+    Markdown,
+    Csv,
+}
+
+/// Whether the table is coloured (`--color`); `NO_COLOR` counts under `Auto`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum ColorChoice {
+    Auto,
+    Always,
+    Never,
+}
 
 /// How a report may look on the terminal.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -10,12 +10,12 @@ use std::io::{self, Write};
 
 use serde::Serialize;
 
+use super::Format;
 use super::Style;
 use super::csv::quote;
 use super::format::{self, finite_opt, machine};
 use super::json::{WarningJson, warnings};
 use super::markdown::{escape_name, escape_text};
-use crate::cli::Format;
 use crate::protocol::race::{Entry, RaceAnalysis, RaceBenchmark, Stop};
 
 /// The schema name of the race JSON.
