@@ -8,7 +8,9 @@
 use super::equivalence::{Equivalence, equivalence, runs_for};
 use super::gate::{GateInput, PROCESS_SD_PERCENT, gate};
 use super::hpt::{HptOptions, hpt};
-use super::speedup_test::{Level, Weights, mean_test, median_test, overall, proportion, speedups};
+use super::speedup_test::{
+    LARGE_FROM, Level, Weights, mean_test, median_test, overall, proportion, speedups,
+};
 use super::wording::{Remedy, in_our_words, too_few_runs};
 use super::{
     Analysis, BenchmarkAnalysis, Confidence, Direction, FailOn, HptBenchmark, MedianTest,
@@ -237,7 +239,7 @@ fn benchmark(
                 ),
             )
             .with_hint(format!(
-                "{} (31 for the large-sample rules)",
+                "{} ({LARGE_FROM} for the large-sample rules)",
                 options.remedy.more_runs(5)
             )),
         );
@@ -527,7 +529,7 @@ fn suite_warnings(suite: &Suite, benchmarks: &[BenchmarkAnalysis], remedy: Remed
                     suite.pairs.len()
                 ),
             )
-            .with_hint(format!("{} for the large-sample rules", remedy.more_runs(31))),
+            .with_hint(format!("{} for the large-sample rules", remedy.more_runs(LARGE_FROM))),
         );
     }
     // The reports list the names themselves ("Only in BASE, not compared: ..."; JSON `unmatched`): the

@@ -42,10 +42,14 @@ pub enum Level {
     Search,
 }
 
+/// The fewest values per side of a "large" pair: more than 30 (§4.1 and App. C). The hints that ask for
+/// more runs say this number.
+pub(crate) const LARGE_FROM: usize = 31;
+
 /// Pairs with more than 30 values on both sides are "large" (§4.1 and App. C; erratum 1 of
 /// `docs/speedup-test.md` §11: the pair is small unless *both* samples have more than 30 values).
 pub(crate) fn is_large(n: usize, m: usize) -> bool {
-    n > 30 && m > 30
+    n >= LARGE_FROM && m >= LARGE_FROM
 }
 
 #[cfg(test)]

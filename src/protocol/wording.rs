@@ -5,6 +5,7 @@
 //! only where the runs are measured here). Must not: change what a warning is about (its kind), only how it
 //! reads.
 
+use super::speedup_test::LARGE_FROM;
 use super::{Warning, WarningKind};
 
 /// How a comparison can get more runs: by a flag of this command, or by measuring again elsewhere.
@@ -39,14 +40,14 @@ pub fn in_our_words(warning: &Warning, remedy: Remedy) -> Warning {
     let (message, hint) = match warning.kind {
         WarningKind::TooFewSamples if text.contains("Student") => (
             format!("{side} has 30 runs or fewer and is not shown normal: the t-test cannot decide the mean"),
-            format!("{} for the large-sample rules", remedy.more_runs(31)),
+            format!("{} for the large-sample rules", remedy.more_runs(LARGE_FROM)),
         ),
         WarningKind::TooFewSamples => (
             format!(
                 "{side} has 30 runs or fewer and the sides differ by more than a shift: the rank-sum test \
                  cannot decide the median"
             ),
-            format!("{} for the large-sample rules", remedy.more_runs(31)),
+            format!("{} for the large-sample rules", remedy.more_runs(LARGE_FROM)),
         ),
         WarningKind::NotNormal => (
             format!("{side} is not normally distributed: the confidence of the mean's verdict may be inaccurate"),
@@ -65,7 +66,7 @@ pub fn in_our_words(warning: &Warning, remedy: Remedy) -> Warning {
             ),
             format!(
                 "either nothing changed, or the runs are too few or too noisy: {}",
-                remedy.more_runs(31)
+                remedy.more_runs(LARGE_FROM)
             ),
         ),
         WarningKind::Inapplicable => (
@@ -101,7 +102,7 @@ pub fn too_few_runs(base: usize, head: usize, remedy: Remedy) -> Warning {
         format!("{sizes}: no test can apply"),
     )
     .with_hint(format!(
-        "{} (31 for the large-sample rules)",
+        "{} ({LARGE_FROM} for the large-sample rules)",
         remedy.more_runs(5)
     ))
 }
