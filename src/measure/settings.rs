@@ -12,8 +12,8 @@
 use std::time::Duration;
 
 use crate::cli::RunArgs;
-use crate::protocol::analyse::rank_sum_can_reject;
 use crate::protocol::sequential::LookPlan;
+use crate::stats::rank_sum::can_reject;
 
 use super::MeasureError;
 
@@ -208,7 +208,7 @@ pub fn first_look(confidence: f64) -> u32 {
         .map_or(1, |p| p.count());
     let alpha = (1.0 - confidence) / f64::from(looks);
     (DEFAULT_FIRST_LOOK..64)
-        .find(|&n| rank_sum_can_reject(n as usize, n as usize, alpha))
+        .find(|&n| can_reject(n as usize, n as usize, alpha))
         .unwrap_or(64)
 }
 

@@ -19,6 +19,7 @@ use super::{
 };
 use crate::model::{BaseHead, Basis, Environment, Observations, Pair, Run, Runs, Suite, Unit};
 use crate::stats::describe::{Summary, summarize};
+use crate::stats::rank_sum::can_reject;
 use crate::stats::variance_components::one_way;
 
 /// Samples with at most this many observations are "small" for paper 000 (the n > 30 rule).
@@ -203,7 +204,7 @@ fn benchmark(
     let (base_summary, head_summary) = summaries;
     let mut mean_test = mean_test(base, head, Level::Fixed(confidence));
     let mut median_test = median_test(base, head, Level::Fixed(confidence));
-    let powerless = !rank_sum_can_reject(base.len(), head.len(), 1.0 - confidence);
+    let powerless = !can_reject(base.len(), head.len(), 1.0 - confidence);
     if powerless && base.len().min(head.len()) < 3 {
         // One cause (too few runs), one warning, in place of one per test and side.
         let tiny = too_few_runs(base.len(), head.len(), options.remedy);
@@ -315,7 +316,7 @@ fn decide(median_test: &MedianTest, powerless: bool, equivalence: &Equivalence) 
 pub fn verdict_at_look(base: &[f64], head: &[f64], options: &Options) -> Verdict {
     let confidence = options.per_look_confidence();
     let median_test = median_test(base, head, Level::Fixed(confidence));
-    let powerless = !rank_sum_can_reject(base.len(), head.len(), 1.0 - confidence);
+    let powerless = !can_reject(base.len(), head.len(), 1.0 - confidence);
     let equivalence = equivalence(base, head, confidence, options.equivalence_pct);
     decide(&median_test, powerless, &equivalence)
 }
@@ -400,20 +401,6 @@ fn layout_component(runs: &[Run]) -> Option<f64> {
     }
     let groups: Vec<&[f64]> = by_layout.iter().map(|(_, v)| v.as_slice()).collect();
     one_way(&groups).ok().map(|c| c.between)
-}
-
-/// Whether a one-sided rank-sum test of n against m samples can reach `alpha` at all: its smallest p-value,
-/// one arrangement out of C(n + m, n) without ties, must not exceed `alpha` (with 1 v 1 samples it is 1/2).
-pub(crate) fn rank_sum_can_reject(n: usize, m: usize, alpha: f64) -> bool {
-    // C(n + m, n) grows past 1/alpha quickly: stop multiplying once it does.
-    let mut arrangements = 1.0_f64;
-    for i in 1..=n.min(m) {
-        arrangements = arrangements * (n.max(m) + i) as f64 / i as f64;
-        if 1.0 / arrangements <= alpha {
-            return true;
-        }
-    }
-    1.0 / arrangements <= alpha
 }
 
 fn side(summary: &Summary) -> SideSummary {
@@ -645,13 +632,13 @@ mod tests {
     fn rank_sum_power_follows_the_number_of_arrangements() {
         // Smallest one-sided p: 1/C(n + m, n). R: wilcox.test(c(2), c(1), "greater")$p.value = 0.5,
         // wilcox.test(c(3,4), c(1,2), "greater")$p.value = 1/6, wilcox.test(4:6, 1:3, "greater") = 0.05.
-        assert!(!rank_sum_can_reject(1, 1, 0.05));
-        assert!(!rank_sum_can_reject(2, 2, 0.05));
-        assert!(rank_sum_can_reject(2, 2, 0.2));
-        assert!(rank_sum_can_reject(3, 3, 0.05));
-        assert!(!rank_sum_can_reject(1, 18, 0.05));
-        assert!(rank_sum_can_reject(1, 19, 0.05));
-        assert!(rank_sum_can_reject(100, 100, 0.01));
+        assert!(!can_reject(1, 1, 0.05));
+        assert!(!can_reject(2, 2, 0.05));
+        assert!(can_reject(2, 2, 0.2));
+        assert!(can_reject(3, 3, 0.05));
+        assert!(!can_reject(1, 18, 0.05));
+        assert!(can_reject(1, 19, 0.05));
+        assert!(can_reject(100, 100, 0.01));
     }
 
     #[test]

@@ -23,11 +23,11 @@
 //!
 //! Pure: no I/O. `docs/verdicts.md` says how the verdicts combine.
 
-use super::analyse::rank_sum_can_reject;
 use crate::stats::Alternative;
 use crate::stats::describe::variance;
 use crate::stats::hodges_lehmann::hodges_lehmann;
 use crate::stats::normal;
+use crate::stats::rank_sum::can_reject;
 
 /// ε when `--equivalence` is not given, in percent. With a between-process standard deviation of 0.5 % to
 /// 2 % (a quiet machine) and 10 to 20 runs per side, the interval of the speedup is about ±0.3 % to ±1.6 %
@@ -60,7 +60,7 @@ pub fn equivalence(base: &[f64], head: &[f64], confidence: f64, margin_pct: f64)
     let log = |v: &[f64]| v.iter().map(|x| x.ln()).collect::<Vec<f64>>();
     let (base, head) = (log(base), log(head));
     // Below the sizes where each one-sided test can reach alpha, the rank interval cannot reach its level.
-    let reachable = rank_sum_can_reject(base.len(), head.len(), alpha);
+    let reachable = can_reject(base.len(), head.len(), alpha);
     let interval = hodges_lehmann(&base, &head, Alternative::TwoSided, 1.0 - 2.0 * alpha)
         .ok()
         .filter(|_| reachable)

@@ -397,7 +397,7 @@ pub fn first_look(confidence: f64, versions: usize, at_least: u32) -> u32 {
     };
     let alpha = options.comparison_alpha(versions);
     (at_least.max(2)..64)
-        .find(|&n| super::analyse::rank_sum_can_reject(n as usize, n as usize, alpha))
+        .find(|&n| crate::stats::rank_sum::can_reject(n as usize, n as usize, alpha))
         .unwrap_or(64)
 }
 

@@ -68,6 +68,20 @@ pub fn rank_sum(x: &[f64], y: &[f64], alternative: Alternative) -> StatsResult<R
     })
 }
 
+/// The smallest one-sided p-value the test can reach with n against m values and no ties: one arrangement
+/// out of C(n + m, n) (1/2 with 1 v 1, 1/252 with 5 v 5). C is built as a product of ratios that stay exact
+/// integers while they are below 2^53, so the boundary cases compare exactly (3 v 3: 1/20 = 0.05).
+pub fn smallest_p_value(n: usize, m: usize) -> f64 {
+    let (small, large) = (n.min(m), n.max(m));
+    let arrangements = (1..=small).fold(1.0_f64, |c, i| c * (large + i) as f64 / i as f64);
+    1.0 / arrangements
+}
+
+/// Whether a one-sided test of n against m values can reach `alpha` at all.
+pub fn can_reject(n: usize, m: usize, alpha: f64) -> bool {
+    smallest_p_value(n, m) <= alpha
+}
+
 /// The normal approximation of R with continuity correction and tie correction:
 /// σ² = nm/12·[(N+1) − Σ(t³−t)/(N(N−1))], z = (W − nm/2 − CORR)/σ, CORR = +½ (greater), −½ (less),
 /// sign(W − nm/2)·½ (two-sided). σ = 0 (every value tied) is [`StatsError::Constant`].

@@ -11,7 +11,7 @@
 
 use crate::protocol::Direction;
 use crate::stats::Alternative;
-use crate::stats::rank_sum::{ExactRankSum, normal_p_value};
+use crate::stats::rank_sum::{ExactRankSum, normal_p_value, smallest_p_value};
 
 /// How a benchmark enters HPT.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -249,12 +249,6 @@ fn merge(x: &[f64], scale_x: f64, y: &[f64], scale_y: f64) -> Merged {
         tie_correction += t * t * t - t;
     }
     Merged { w, tie_correction }
-}
-
-/// The smallest one-sided p-value the rank-sum test can reach with sizes n and m: 1 / C(n+m, n).
-fn smallest_p_value(n: usize, m: usize) -> f64 {
-    let (small, total) = (n.min(m), n + m);
-    (0..small).fold(1.0, |p, i| p * (i + 1) as f64 / (total - i) as f64)
 }
 
 fn sorted(values: &[f64]) -> Vec<f64> {
