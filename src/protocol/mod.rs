@@ -182,6 +182,27 @@ pub struct MeanTest {
     pub warnings: Vec<Warning>,
 }
 
+impl MeanTest {
+    /// The mean protocol's own verdict: significant in a direction gives that direction; a t-test that
+    /// could not be computed (no p-value or no method) is inconclusive, and so is one the protocol did not
+    /// apply (30 runs or fewer on a side that is not normal: its warning is "too small for applying the
+    /// Student's t-test"), even when its p-value is tiny; otherwise the test applied and found no
+    /// difference.
+    pub fn verdict(&self) -> Verdict {
+        let not_applied = self
+            .warnings
+            .iter()
+            .any(|w| w.kind == WarningKind::TooFewSamples);
+        match (self.significant, self.direction) {
+            (true, Some(direction)) => direction.into(),
+            _ if self.p_value.is_none() || self.method.is_none() || not_applied => {
+                Verdict::Inconclusive
+            }
+            _ => Verdict::Unchanged,
+        }
+    }
+}
+
 /// The Hodges-Lehmann estimate of BASE − HEAD with its confidence interval, in nanoseconds.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct Shift {

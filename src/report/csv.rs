@@ -10,7 +10,7 @@
 use std::io::{self, Write};
 
 use super::format::machine;
-use super::{Render, Style, benchmark_warnings, mean_verdict};
+use super::{Render, Style, benchmark_warnings};
 use crate::protocol::{BenchmarkAnalysis, Direction};
 
 /// The CSV report.
@@ -95,7 +95,7 @@ fn row(b: &BenchmarkAnalysis) -> Vec<String> {
     fields.push(machine(interval.map(|i| i.0)));
     fields.push(machine(interval.map(|i| i.1)));
     let mean = &b.mean_test;
-    fields.push(mean_verdict(mean).as_str().into());
+    fields.push(mean.verdict().as_str().into());
     fields.push(machine(mean.p_value));
     fields.push(mean.method.map_or("", |m| m.as_str()).into());
     fields.push(machine(mean.confidence_level));

@@ -10,8 +10,8 @@ use std::io::{self, Write};
 
 use super::format;
 use super::{
-    Footnotes, Render, Style, concerned, hpt_sentence, hpt_winner, mean_verdict, nothing_compared,
-    suite_facts, verdict_with_level,
+    Footnotes, Render, Style, concerned, hpt_sentence, hpt_winner, nothing_compared, suite_facts,
+    verdict_with_level,
 };
 use crate::protocol::{Analysis, BenchmarkAnalysis, FailOn, Verdict};
 
@@ -77,7 +77,7 @@ fn row(b: &BenchmarkAnalysis) -> Vec<String> {
         format::time(b.head.median, unit),
         emphasise(speedup, b.verdict),
         format::speedup(b.speedup.mean),
-        protocol_text(mean_verdict(&b.mean_test), b.mean_test.confidence_level),
+        protocol_text(b.mean_test.verdict(), b.mean_test.confidence_level),
         protocol_text(b.verdict, b.median_test.confidence_level),
         hpt_winner(b.hpt.winner).to_string(),
     ]

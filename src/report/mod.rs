@@ -24,8 +24,7 @@ use std::collections::HashMap;
 use std::io::{self, Write};
 
 use crate::protocol::{
-    Analysis, BenchmarkAnalysis, Direction, GainSpeedup, MeanTest, Proportion, Verdict, Warning,
-    WarningKind,
+    Analysis, BenchmarkAnalysis, Direction, GainSpeedup, Proportion, Verdict, Warning, WarningKind,
 };
 
 /// What a report is rendered as (`--format`). Defined here, not in the command line, so that rendering
@@ -121,25 +120,6 @@ pub fn color_enabled_in(
             let dumb = env("TERM").is_some_and(|t| t == "dumb");
             stream_is_tty && !no_color && !dumb
         }
-    }
-}
-
-/// The mean protocol's decision as a [`Verdict`]. [`MeanTest`] carries no verdict of its own, so this is the
-/// one place that reads it: significant in a direction gives that direction; a t-test that could not be
-/// computed (no p-value or no method) is inconclusive, and so is one the protocol did not apply (30 runs or
-/// fewer on a side that is not normal: its warning is "too small for applying the Student's t-test"), even
-/// when its p-value is tiny; otherwise the test applied and found no difference.
-pub(crate) fn mean_verdict(test: &MeanTest) -> Verdict {
-    let not_applied = test
-        .warnings
-        .iter()
-        .any(|w| w.kind == WarningKind::TooFewSamples);
-    match (test.significant, test.direction) {
-        (true, Some(direction)) => direction.into(),
-        _ if test.p_value.is_none() || test.method.is_none() || not_applied => {
-            Verdict::Inconclusive
-        }
-        _ => Verdict::Unchanged,
     }
 }
 

@@ -20,8 +20,8 @@ use comfy_table::{
 
 use super::format;
 use super::{
-    Footnotes, Render, Style, concerned, hpt_sentence, hpt_winner, mean_verdict, nothing_compared,
-    suite_facts, verdict_with_level,
+    Footnotes, Render, Style, concerned, hpt_sentence, hpt_winner, nothing_compared, suite_facts,
+    verdict_with_level,
 };
 use crate::protocol::{Analysis, BenchmarkAnalysis, Direction, FailOn, Verdict};
 
@@ -436,7 +436,7 @@ fn benchmark_cell(
         Column::Speedup => text(format::speedup(b.speedup.median), verdict),
         Column::Mean => plain(format::speedup(b.speedup.mean)),
         Column::MeanTest => {
-            let mean = mean_verdict(&b.mean_test);
+            let mean = b.mean_test.verdict();
             text(
                 protocol_text(mean, b.mean_test.confidence_level),
                 Tone::of(mean),

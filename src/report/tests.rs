@@ -470,17 +470,11 @@ fn colour_choice_follows_no_color_and_term() {
 #[test]
 fn mean_verdict_reads_the_mean_test() {
     let faster = sample::faster_suite();
-    assert_eq!(
-        mean_verdict(&faster.benchmarks[0].mean_test),
-        Verdict::Faster
-    );
-    assert_eq!(
-        mean_verdict(&faster.benchmarks[2].mean_test),
-        Verdict::Unchanged
-    );
+    assert_eq!(faster.benchmarks[0].mean_test.verdict(), Verdict::Faster);
+    assert_eq!(faster.benchmarks[2].mean_test.verdict(), Verdict::Unchanged);
     let small = sample::inconclusive_with_warnings();
     assert_eq!(
-        mean_verdict(&small.benchmarks[0].mean_test),
+        small.benchmarks[0].mean_test.verdict(),
         Verdict::Inconclusive
     );
 }
