@@ -56,6 +56,25 @@ impl Options {
     }
 }
 
+#[cfg(test)]
+impl Options {
+    /// The command line's defaults (confidence 0.95, no threshold, ε 2 %, one look) with this gate: the
+    /// options the protocol's tests start from.
+    pub(crate) fn defaults(fail_on: FailOn) -> Options {
+        Options {
+            confidence: 0.95,
+            hpt_alpha: None,
+            speedup_under_test: None,
+            fail_on,
+            threshold: 0.0,
+            precision: 0.05,
+            equivalence_pct: 2.0,
+            looks: 1,
+            remedy: Remedy::MeasureAgain,
+        }
+    }
+}
+
 /// Analyses every paired benchmark of `suite`, on one value per process run ([`Pair::observations`]).
 pub fn analyse(suite: &Suite, options: &Options) -> Analysis {
     // Each benchmark's observations, summaries and analysis are built together, so that no row can shift
@@ -611,17 +630,7 @@ mod tests {
     }
 
     fn options() -> Options {
-        Options {
-            confidence: 0.95,
-            hpt_alpha: None,
-            speedup_under_test: None,
-            fail_on: FailOn::Suite,
-            threshold: 0.0,
-            precision: 0.05,
-            equivalence_pct: 2.0,
-            looks: 1,
-            remedy: Remedy::MeasureAgain,
-        }
+        Options::defaults(FailOn::Suite)
     }
 
     fn kinds(warnings: &[Warning]) -> Vec<WarningKind> {

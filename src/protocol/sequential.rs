@@ -124,15 +124,8 @@ mod tests {
 
     fn options(fail_on: FailOn, looks: u32) -> Options {
         Options {
-            confidence: 0.95,
-            hpt_alpha: None,
-            speedup_under_test: None,
-            fail_on,
-            threshold: 0.0,
-            precision: 0.05,
-            equivalence_pct: 2.0,
             looks,
-            remedy: crate::protocol::wording::Remedy::MeasureAgain,
+            ..Options::defaults(fail_on)
         }
     }
 

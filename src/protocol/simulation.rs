@@ -364,17 +364,7 @@ mod tests {
     use crate::protocol::FailOn;
 
     fn options() -> Options {
-        Options {
-            confidence: 0.95,
-            hpt_alpha: None,
-            speedup_under_test: None,
-            fail_on: FailOn::Any,
-            threshold: 0.0,
-            precision: 0.05,
-            equivalence_pct: 2.0,
-            looks: 1,
-            remedy: crate::protocol::wording::Remedy::MeasureAgain,
-        }
+        Options::defaults(FailOn::Any)
     }
 
     #[test]

@@ -42,17 +42,7 @@ fn suite(rng: &mut Rng, noise: Noise, slowdown: &[f64]) -> Suite {
 }
 
 fn options(fail_on: FailOn) -> Options {
-    Options {
-        confidence: 0.95,
-        hpt_alpha: None,
-        speedup_under_test: None,
-        fail_on,
-        threshold: 0.0,
-        precision: 0.05,
-        equivalence_pct: 2.0,
-        looks: 1,
-        remedy: crate::protocol::wording::Remedy::MeasureAgain,
-    }
+    Options::defaults(fail_on)
 }
 
 /// Gate failures under `any` and `suite`, and faster/slower verdicts, over `suites` A/A suites.
