@@ -17,21 +17,20 @@ fn record_keeps_each_process_run_of_the_working_tree_apart_and_records_again() {
         dir.file_name().unwrap().to_string_lossy()
     ));
     let target = shared_target();
-    let args = [
-        "record",
-        "--warm-up-time",
-        "0.05",
-        "--measurement-time",
-        "0.1",
-        "--sample-size",
-        "10",
-        "--runs",
-        "3",
-        "--filter",
-        "same",
-        "-o",
-        out_file.to_str().unwrap(),
-    ];
+    // RUN's short criterion settings (`--warm-up-time`, `--measurement-time`, `--sample-size`).
+    let args: Vec<&str> = [
+        &["record"][..],
+        &RUN[1..7],
+        &[
+            "--runs",
+            "3",
+            "--filter",
+            "same",
+            "-o",
+            out_file.to_str().unwrap(),
+        ],
+    ]
+    .concat();
     let out = speedup(dir, &target, &args);
     assert_eq!(out.status.code(), Some(0), "stderr: {}", stderr(&out));
     // Again, with nothing changed: cargo holds the bench crate fresh, and its layouts are still relinked.
