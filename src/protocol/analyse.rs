@@ -638,19 +638,6 @@ mod tests {
     }
 
     #[test]
-    fn rank_sum_power_follows_the_number_of_arrangements() {
-        // Smallest one-sided p: 1/C(n + m, n). R: wilcox.test(c(2), c(1), "greater")$p.value = 0.5,
-        // wilcox.test(c(3,4), c(1,2), "greater")$p.value = 1/6, wilcox.test(4:6, 1:3, "greater") = 0.05.
-        assert!(!can_reject(1, 1, 0.05));
-        assert!(!can_reject(2, 2, 0.05));
-        assert!(can_reject(2, 2, 0.2));
-        assert!(can_reject(3, 3, 0.05));
-        assert!(!can_reject(1, 18, 0.05));
-        assert!(can_reject(1, 19, 0.05));
-        assert!(can_reject(100, 100, 0.01));
-    }
-
-    #[test]
     fn benchmarks_of_identical_executables_are_unchanged_and_pass_every_gate() {
         let empty = |origin: &str| Results {
             origin: origin.into(),

@@ -207,3 +207,32 @@ proptest! {
         }
     }
 }
+
+#[test]
+fn the_smallest_p_value_is_one_over_the_binomial_coefficient() {
+    // R: wilcox.test(c(2), c(1), "greater")$p.value = 0.5, wilcox.test(c(3,4), c(1,2), "greater") = 1/6,
+    // wilcox.test(4:6, 1:3, "greater") = 0.05.
+    assert_eq!(smallest_p_value(1, 1), 0.5);
+    assert_eq!(smallest_p_value(3, 3), 1.0 / 20.0);
+    assert!((smallest_p_value(5, 4) - 1.0 / 126.0).abs() < 1e-15);
+    assert!(!can_reject(1, 1, 0.05));
+    assert!(!can_reject(2, 2, 0.05));
+    assert!(can_reject(2, 2, 0.2));
+    assert!(can_reject(3, 3, 0.05));
+    assert!(!can_reject(1, 18, 0.05));
+    assert!(can_reject(1, 19, 0.05));
+    assert!(can_reject(100, 100, 0.01));
+}
+
+#[test]
+fn the_smallest_p_value_is_what_the_exact_test_gives_disjoint_samples() {
+    for n in 1..=12 {
+        for m in 1..=12 {
+            let x: Vec<f64> = (0..n).map(|i| 100.0 + i as f64).collect();
+            let y: Vec<f64> = (0..m).map(|j| j as f64).collect();
+            let exact = rank_sum(&x, &y, Alternative::Greater).unwrap().p_value;
+            let case = format!("{n} v {m}");
+            assert_rel(&case, "p", smallest_p_value(n, m), exact, 1e-12);
+        }
+    }
+}

@@ -370,13 +370,6 @@ mod tests {
     }
 
     #[test]
-    fn smallest_p_value_is_one_over_the_binomial_coefficient() {
-        assert_eq!(smallest_p_value(1, 1), 0.5);
-        assert_eq!(smallest_p_value(3, 3), 1.0 / 20.0);
-        assert!((smallest_p_value(5, 4) - 1.0 / 126.0).abs() < 1e-15);
-    }
-
-    #[test]
     fn even_medians_average_the_scaled_middle_values() {
         assert_eq!(median(&[1.0, 2.0, 4.0, 10.0], 3.0), 9.0);
         assert_eq!(median(&[1.0, 2.0, 4.0], 3.0), 6.0);
