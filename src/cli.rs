@@ -61,7 +61,8 @@ pub enum Command {
     after_help = "A race exits 0 when it ran, 2 on bad usage; --fail-on and --threshold do not apply to it."
 )]
 pub struct RaceArgs {
-    /// The competing revisions (at least two commits, each named once); speedups are against the first
+    /// The competing revisions (at least two, each named once; `.` is the working tree as it is, uncommitted
+    /// changes included); speedups are against the first
     #[arg(value_name = "REVISION", num_args = 0..)]
     pub revisions: Vec<String>,
 

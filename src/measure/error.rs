@@ -26,6 +26,11 @@ pub enum MeasureError {
     },
 
     #[error(
+        "`.` (the working tree) is named twice: a race against itself measures only the machine's noise\nhint: name the working tree once in `cargo speedup race`"
+    )]
+    RaceWorkingTreeTwice,
+
+    #[error(
         "a race takes at most {max} revisions, {count} were given\nhint: race the most promising ones first, then race the winners"
     )]
     RaceTooMany { count: usize, max: usize },

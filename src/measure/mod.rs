@@ -75,7 +75,7 @@ impl Role {
     }
 
     /// The tree built first, whose package versions the others take (`versions`): HEAD, or a race's first
-    /// revision.
+    /// revision, unless the working tree takes part: it is then the reference, whatever its role.
     fn is_reference(self) -> bool {
         matches!(self, Role::Head | Role::Racer(1))
     }
@@ -232,10 +232,16 @@ pub fn measure_race(
     let _lock = lock::Lock::acquire(&project.speedup_dir())?;
     let sides = revision::resolve_race(project.git()?, revisions)?;
     let progress = Progress::new(quiet);
-    if project.git()?.is_dirty()? {
-        progress.note(
-            "note: the working tree has uncommitted changes; they are not part of the revisions raced",
-        );
+    let racing_the_tree = sides.contains(&Side::WorkingTree);
+    match (project.git()?.is_dirty()?, racing_the_tree) {
+        (true, false) => progress.note(
+            "note: the working tree has uncommitted changes; they are not part of the revisions raced \
+             (name it `.` to race it)",
+        ),
+        (true, true) => progress.note(
+            "note: `.` is the working tree as it is now, uncommitted changes included",
+        ),
+        (false, _) => {}
     }
     let plans: Vec<Plan> = sides
         .into_iter()
@@ -360,11 +366,17 @@ fn measure(
     // HEAD (a race's first revision) first: the other worktrees take its package versions, and must be
     // checked out after it was built, since cargo judges freshness by modification time in the target
     // directory they share.
+    // The working tree, when it takes part, is the reference: its Cargo.lock is the user's and is never
+    // rewritten.
+    let reference = todo
+        .iter()
+        .position(|p| p.side == Side::WorkingTree)
+        .or_else(|| todo.iter().position(|p| p.role.is_reference()));
     let mut order: Vec<usize> = (0..todo.len()).collect();
-    order.sort_by_key(|&i| !todo[i].role.is_reference());
+    order.sort_by_key(|&i| Some(i) != reference);
     let mut head_tree: Option<(PathBuf, String)> = sides
         .iter()
-        .find(|p| p.role == Role::Head && p.side == Side::WorkingTree)
+        .find(|p| p.side == Side::WorkingTree)
         .map(|p| (project.root.clone(), p.label.clone()));
     // Every revision must have the manifest: said before anything is built, BASE first.
     for plan in &todo {
@@ -394,10 +406,9 @@ fn measure(
             Side::WorkingTree => project.root.clone(),
         };
         match (plan.role, &head_tree) {
-            (role, _) if role.is_reference() => {
-                head_tree = Some((tree.clone(), plan.label.clone()))
-            }
-            (Role::Base, Some((head, _))) if matches!(plan.side, Side::Commit { .. }) => {
+            _ if Some(i) == reference => head_tree = Some((tree.clone(), plan.label.clone())),
+            _ if plan.side == Side::WorkingTree => {}
+            (Role::Base, Some((head, _))) => {
                 align_versions(project, progress, &tree, head, ("BASE", "HEAD"))?
             }
             (Role::Racer(_), Some((first, first_label))) => {

@@ -144,6 +144,9 @@ pub fn check_race_names(names: &[String], max: usize) -> Result<(), MeasureError
 pub fn check_race_distinct(sides: &[Side]) -> Result<(), MeasureError> {
     for (i, side) in sides.iter().enumerate() {
         let Side::Commit { name, sha } = side else {
+            if sides[..i].contains(&Side::WorkingTree) {
+                return Err(MeasureError::RaceWorkingTreeTwice);
+            }
             continue;
         };
         if let Some(Side::Commit { name: first, .. }) = sides[..i]
@@ -160,11 +163,18 @@ pub fn check_race_distinct(sides: &[Side]) -> Result<(), MeasureError> {
     Ok(())
 }
 
-/// Resolves every revision of a race to a commit, and checks that none is named twice.
+/// How a race names the working tree as it is, uncommitted changes included: no git revision is spelt so.
+pub const WORKING_TREE: &str = ".";
+
+/// Resolves every revision of a race to a commit, or to the working tree for [`WORKING_TREE`], and checks
+/// that none is named twice.
 pub fn resolve_race(git: &Git, names: &[String]) -> Result<Vec<Side>, MeasureError> {
     let sides = names
         .iter()
-        .map(|name| commit(git, name))
+        .map(|name| match name.trim() {
+            WORKING_TREE => Ok(Side::WorkingTree),
+            _ => commit(git, name),
+        })
         .collect::<Result<Vec<_>, _>>()?;
     check_race_distinct(&sides)?;
     Ok(sides)
@@ -296,6 +306,25 @@ mod tests {
         );
         assert!(error.contains("hint: name each commit once"), "{error}");
         assert!(check_race_distinct(&sides[..2]).is_ok());
+    }
+
+    #[test]
+    fn the_working_tree_races_once() {
+        let main = Side::Commit {
+            name: "main".into(),
+            sha: "0123456789abcdef0123".into(),
+        };
+        assert!(check_race_distinct(&[main.clone(), Side::WorkingTree]).is_ok());
+        let error = check_race_distinct(&[Side::WorkingTree, main, Side::WorkingTree]).unwrap_err();
+        assert!(
+            matches!(error, MeasureError::RaceWorkingTreeTwice),
+            "{error}"
+        );
+        assert!(
+            error
+                .to_string()
+                .contains("`.` (the working tree) is named twice")
+        );
     }
 
     #[test]

@@ -51,6 +51,62 @@ fn the_clearly_fastest_of_three_revisions_is_picked() {
 }
 
 #[test]
+fn the_working_tree_races_as_dot_and_is_left_as_it_was() {
+    let _serial = serial();
+    let repo = repository();
+    let dir = repo.path();
+    write_criterion_crate(dir, 1800);
+    commit(dir, "slow");
+    // Uncommitted, nine times faster: only `.` measures it.
+    write_criterion_crate(dir, 200);
+    let lib = std::fs::read(dir.join("src/lib.rs")).unwrap();
+    let lock = std::fs::read(dir.join("Cargo.lock")).ok();
+    let target = shared_target();
+    let before = repository_state(dir);
+    let mut args = vec!["race", "HEAD", "."];
+    args.extend(&RUN[1..7]);
+    args.extend(["--runs", "5", "--max-runs", "10", "--format", "json"]);
+    let out = speedup(dir, &target, &args);
+    let text = stderr(&out);
+    assert_eq!(out.status.code(), Some(0), "{text}");
+    assert!(
+        text.contains("`.` is the working tree as it is now"),
+        "{text}"
+    );
+    let report: serde_json::Value = serde_json::from_slice(&out.stdout).expect("JSON report");
+    assert_eq!(report["revisions"][1], "working tree", "{report}");
+    let changed = report["benchmarks"]
+        .as_array()
+        .and_then(|all| all.iter().find(|b| b["name"] == "changed"))
+        .expect("changed is reported");
+    assert_eq!(changed["pick"], 1, "{changed}");
+    let speedup = changed["revisions"][1]["speedup"]
+        .as_f64()
+        .expect("speedup");
+    assert!((5.0..15.0).contains(&speedup), "{changed}");
+    assert_eq!(repository_state(dir), before);
+    assert_eq!(std::fs::read(dir.join("src/lib.rs")).unwrap(), lib);
+    assert_eq!(std::fs::read(dir.join("Cargo.lock")).ok(), lock);
+}
+
+#[test]
+fn the_working_tree_named_twice_exits_2_before_building() {
+    let repo = repository();
+    let dir = repo.path();
+    write_criterion_crate(dir, 200);
+    commit(dir, "one");
+    let target = tempfile::tempdir().unwrap();
+    let out = speedup(dir, target.path(), &["race", ".", "main", "."]);
+    let text = stderr(&out);
+    assert_eq!(out.status.code(), Some(2), "{text}");
+    assert!(
+        text.contains("`.` (the working tree) is named twice"),
+        "{text}"
+    );
+    assert!(!text.contains("building"), "{text}");
+}
+
+#[test]
 fn a_race_of_one_revision_exits_2_with_the_fix() {
     let repo = repository();
     let dir = repo.path();
