@@ -34,6 +34,7 @@ pub fn race_revisions(args: &RaceArgs) -> Result<Outcome> {
         args.analysis.quiet,
         plan.options.confidence,
         &decide,
+        &format!("race {:?}", options(0)),
     )?;
     let analysis = race(
         &measured.results,

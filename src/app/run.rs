@@ -42,6 +42,7 @@ pub fn revisions(
         analysis.quiet,
         plan.options.confidence,
         &decide,
+        &plan.options.stopping_rule(),
     )?;
     analyse_and_report(
         measured.base,

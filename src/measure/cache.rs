@@ -1,7 +1,8 @@
 //! Results already measured, reused when nothing that determines them changed. The key is the text of
 //! everything that does: the commit and the commit it was interleaved with (a side's runs are only worth
 //! their interleaving with the other side's: results of two sessions are never mixed, `docs/replication.md`
-//! §3), `rustc -vV`, the manifest, package, bench targets, features, build flags from the environment,
+//! §3), the looks, the budget and the analysis options the looks stop on (runs that stopped at 0.95's
+//! verdicts, or at a cap of 20, are not what `--confidence 0.99` or `--max-runs 40` asks for), `rustc -vV`, the manifest, package, bench targets, features, build flags from the environment,
 //! criterion's filter and times, the runs, the linked layouts, a seed when one was given, and the machine (host name and CPU
 //! model). Its FNV-1a hash names the file; the full text is stored beside it and compared on load, so a
 //! hash collision is a miss, never a wrong hit. The working tree is never cached (it has no commit).
@@ -15,7 +16,7 @@ use super::settings::RunOptions;
 use crate::model::Results;
 
 /// Version of the key's layout: bump it when what a cached file means changes.
-const KEY_VERSION: u32 = 3;
+const KEY_VERSION: u32 = 4;
 
 /// The machine, as far as results depend on it.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
@@ -51,10 +52,13 @@ pub struct CacheKey {
 }
 
 impl CacheKey {
-    /// The key of the side `sha` measured interleaved with `other` (the other side's commit).
+    /// The key of the side `sha` measured interleaved with `other` (the other sides' commits), whose
+    /// looks stopped by the rule `stopping` (the analysis options the verdicts between looks depend on).
+    #[allow(clippy::too_many_arguments)]
     pub fn new(
         sha: &str,
         other: &str,
+        stopping: &str,
         given_seed: Option<u64>,
         rustc: &str,
         manifest: &Path,
@@ -78,6 +82,16 @@ impl CacheKey {
         line("features", options.features.as_deref().unwrap_or(""));
         line("filter", options.filter.as_deref().unwrap_or(""));
         line("runs", &options.runs.to_string());
+        let looks: Vec<String> = options.plan.looks().iter().map(u32::to_string).collect();
+        line("looks", &looks.join(","));
+        line(
+            "budget",
+            &options
+                .budget
+                .map(|b| b.as_millis().to_string())
+                .unwrap_or_default(),
+        );
+        line("stopping", stopping);
         line("warm-up-time", &options.warm_up_secs.to_string());
         line("measurement-time", &options.measurement_secs.to_string());
         line("sample-size", &options.sample_size.to_string());
@@ -184,6 +198,7 @@ mod tests {
         CacheKey::new(
             sha,
             "other",
+            "confidence 0.95",
             None,
             "rustc 1.0",
             Path::new("Cargo.toml"),
@@ -204,6 +219,7 @@ mod tests {
             CacheKey::new(
                 "abc",
                 other,
+                "confidence 0.95",
                 seed,
                 "r",
                 Path::new("C"),
@@ -222,15 +238,33 @@ mod tests {
     }
 
     #[test]
+    fn the_stopping_rule_the_cap_and_the_budget_change_the_key() {
+        let machine = Machine::default();
+        let o = options(None);
+        let key = |o: &RunOptions, stopping: &str| {
+            CacheKey::new("s", "o", stopping, None, "r", Path::new("C"), o, &machine).stem()
+        };
+        let first = key(&o, "confidence 0.95");
+        assert_ne!(first, key(&o, "confidence 0.99"));
+        let mut capped = o.clone();
+        capped.plan = crate::protocol::sequential::LookPlan::new(o.runs, 40).unwrap();
+        assert_ne!(first, key(&capped, "confidence 0.95"));
+        let mut budget = o.clone();
+        budget.budget = Some(std::time::Duration::from_secs(600));
+        assert_ne!(first, key(&budget, "confidence 0.95"));
+        assert_eq!(first, key(&o.clone(), "confidence 0.95"));
+    }
+
+    #[test]
     fn the_layouts_change_the_key() {
         let machine = Machine::default();
         let mut o = options(None);
         let fixed = {
             o.layouts = 1;
-            CacheKey::new("s", "o", None, "r", Path::new("C"), &o, &machine)
+            CacheKey::new("s", "o", "c", None, "r", Path::new("C"), &o, &machine)
         };
         o.layouts = 10;
-        let sampled = CacheKey::new("s", "o", None, "r", Path::new("C"), &o, &machine);
+        let sampled = CacheKey::new("s", "o", "c", None, "r", Path::new("C"), &o, &machine);
         assert_ne!(fixed.stem(), sampled.stem());
     }
 
@@ -238,12 +272,12 @@ mod tests {
     fn quiet_and_rerun_do_not_change_the_key() {
         let mut o = options(None);
         let machine = Machine::default();
-        let a = CacheKey::new("s", "o", None, "r", Path::new("C"), &o, &machine);
+        let a = CacheKey::new("s", "o", "c", None, "r", Path::new("C"), &o, &machine);
         o.quiet = true;
         o.rerun = true;
         assert_eq!(
             a,
-            CacheKey::new("s", "o", None, "r", Path::new("C"), &o, &machine)
+            CacheKey::new("s", "o", "c", None, "r", Path::new("C"), &o, &machine)
         );
     }
 

@@ -118,6 +118,7 @@ pub fn measure_revisions(
     quiet: bool,
     confidence: f64,
     decide: Decide<'_>,
+    stopping: &str,
 ) -> Result<Measured, MeasureError> {
     let started = Instant::now();
     let spec = RevisionSpec::parse(revisions)?;
@@ -131,43 +132,12 @@ pub fn measure_revisions(
     for note in &tree_notes {
         progress.note(&format!("note: {note}"));
     }
-    let pair = match (&base, &head) {
-        (Side::Commit { sha: b, .. }, Side::Commit { sha: h, .. }) => Some((b.clone(), h.clone())),
-        _ => None,
-    };
-    let sides = [
-        Plan::new(
-            &project,
-            &options,
-            base,
-            Role::Base,
-            pair.as_ref().map(|(_, h)| h.as_str()),
-        ),
-        Plan::new(
-            &project,
-            &options,
-            head,
-            Role::Head,
-            pair.as_ref().map(|(b, _)| b.as_str()),
-        ),
+    let interleaving = Interleaving::of(&[&base, &head], stopping);
+    let mut sides = [
+        Plan::new(&project, &options, base, Role::Base, interleaving.as_ref()),
+        Plan::new(&project, &options, head, Role::Head, interleaving.as_ref()),
     ];
-    // A side's runs are only worth their interleaving with the other side's: both come from the cache, or
-    // both are measured again.
-    let mut sides = sides;
-    if sides.iter().any(|p| p.cached.is_none()) {
-        for plan in &mut sides {
-            plan.cached = None;
-        }
-    }
-    for plan in &sides {
-        if let (Some(_), Some(path)) = (&plan.cached, &plan.cache_path) {
-            progress.note(&format!(
-                "{}: reusing the results measured earlier ({}); --rerun measures again",
-                plan.label,
-                path.display()
-            ));
-        }
-    }
+    all_cached_or_none(&mut sides, &progress);
     let race = Race {
         decide: Some(Decider::Pair(decide)),
         started,
@@ -203,6 +173,25 @@ pub fn measure_revisions(
     })
 }
 
+/// A side's runs are only worth their interleaving with the other sides': all come from the cache, or all
+/// are measured again. Says which are reused.
+fn all_cached_or_none(sides: &mut [Plan], progress: &Progress) {
+    if sides.iter().any(|p| p.cached.is_none()) {
+        for plan in sides.iter_mut() {
+            plan.cached = None;
+        }
+    }
+    for plan in sides.iter() {
+        if let (Some(_), Some(path)) = (&plan.cached, &plan.cache_path) {
+            progress.note(&format!(
+                "{}: reusing the results measured earlier ({}); --rerun measures again",
+                plan.label,
+                path.display()
+            ));
+        }
+    }
+}
+
 /// What `cargo speedup race` measured.
 #[derive(Debug)]
 pub struct MeasuredRace {
@@ -216,13 +205,16 @@ pub struct MeasuredRace {
 
 /// `cargo speedup race REV1 REV2 ...`: every revision's results, measured together in interleaved
 /// blocks, each in its own worktree (`r001`, `r002`, ...: paths of equal length) with the first
-/// revision's package versions. Races are not cached, and every executable runs, identical or not.
+/// revision's package versions (the working tree's when it races). Races are cached as comparisons are,
+/// under every revision's commit in order, unless the working tree races; every executable runs,
+/// identical or not.
 pub fn measure_race(
     revisions: &[String],
     args: &RunArgs,
     quiet: bool,
     confidence: f64,
     decide: DecideRace<'_>,
+    stopping: &str,
 ) -> Result<MeasuredRace, MeasureError> {
     let started = Instant::now();
     revision::check_race_names(revisions, MAX_RACERS)?;
@@ -243,22 +235,38 @@ pub fn measure_race(
         ),
         (false, _) => {}
     }
-    let plans: Vec<Plan> = sides
+    let interleaving = Interleaving::of(&sides.iter().collect::<Vec<_>>(), stopping);
+    let mut plans: Vec<Plan> = sides
         .into_iter()
         .enumerate()
-        .map(|(i, side)| Plan::new(&project, &options, side, Role::Racer(i as u16 + 1), None))
+        .map(|(i, side)| {
+            let role = Role::Racer(i as u16 + 1);
+            Plan::new(&project, &options, side, role, interleaving.as_ref())
+        })
         .collect();
+    all_cached_or_none(&mut plans, &progress);
     let labels: Vec<String> = plans.iter().map(|p| p.label.clone()).collect();
     let race = Race {
         decide: Some(Decider::Several(decide)),
         started,
     };
-    let (results, _) = measure(&project, &options, &progress, &plans, &race)?;
-    if results.len() != plans.len() {
-        return Err(MeasureError::NoSamples {
-            revision: labels[results.len().min(labels.len() - 1)].clone(),
-        });
-    }
+    let (measured, _) = measure(&project, &options, &progress, &plans, &race)?;
+    let mut measured = measured.into_iter();
+    let results = plans
+        .into_iter()
+        .map(|plan| match plan.cached {
+            Some(results) => Ok(results),
+            None => {
+                let results = measured.next().ok_or(MeasureError::NoSamples {
+                    revision: plan.label.clone(),
+                })?;
+                if let Some(key) = &plan.key {
+                    cache::store(&project.speedup_dir().join("cache"), key, &results)?;
+                }
+                Ok(results)
+            }
+        })
+        .collect::<Result<Vec<_>, MeasureError>>()?;
     Ok(MeasuredRace {
         results,
         labels,
@@ -290,6 +298,41 @@ pub fn record(args: &RunArgs, quiet: bool) -> Result<Results, MeasureError> {
     })
 }
 
+/// What the runs of a side measured with others depend on besides its own commit: every side's commit, in
+/// order, and the rule its looks stopped by.
+struct Interleaving<'a> {
+    commits: Vec<String>,
+    stopping: &'a str,
+}
+
+impl<'a> Interleaving<'a> {
+    /// `None` when a side is the working tree.
+    fn of(sides: &[&Side], stopping: &'a str) -> Option<Interleaving<'a>> {
+        let commits = sides
+            .iter()
+            .map(|side| match side {
+                Side::Commit { sha, .. } => Some(sha.clone()),
+                Side::WorkingTree => None,
+            })
+            .collect::<Option<Vec<_>>>()?;
+        Some(Interleaving { commits, stopping })
+    }
+
+    /// The commits `sha` was interleaved with: the other side's for a pair (as keys always were), every
+    /// side's in order, `sha` marked, for a race.
+    fn others(&self, sha: &str) -> String {
+        match self.commits.as_slice() {
+            [base, head] if base == sha => head.clone(),
+            [base, head] if head == sha => base.clone(),
+            all => all
+                .iter()
+                .map(|c| if c == sha { "*" } else { c.as_str() })
+                .collect::<Vec<_>>()
+                .join(","),
+        }
+    }
+}
+
 /// One side to measure, and what is known before measuring it.
 struct Plan {
     side: Side,
@@ -301,14 +344,15 @@ struct Plan {
 }
 
 impl Plan {
-    /// `interleaved_with` is the other side's commit; `None` when the other side is the working tree (its
-    /// results are never cached, and neither then is this side's: they were only measured together).
+    /// `interleaving`: the other sides' commits and the stopping rule; `None` when another side is the
+    /// working tree (its results are never cached, and neither then is this side's: they were only
+    /// measured together).
     fn new(
         project: &Project,
         options: &RunOptions,
         side: Side,
         role: Role,
-        interleaved_with: Option<&str>,
+        interleaving: Option<&Interleaving<'_>>,
     ) -> Plan {
         let label = match (role, &side) {
             (Role::Base, Side::Commit { name, sha }) => {
@@ -319,10 +363,11 @@ impl Plan {
             }
             _ => side.label(),
         };
-        let key = match (&side, interleaved_with) {
-            (Side::Commit { sha, .. }, Some(other)) => Some(CacheKey::new(
+        let key = match (&side, interleaving) {
+            (Side::Commit { sha, .. }, Some(with)) => Some(CacheKey::new(
                 sha,
-                other,
+                &with.others(sha),
+                with.stopping,
                 options.given_seed,
                 &rustc_version(&project.root),
                 &project.manifest,

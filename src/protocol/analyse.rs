@@ -54,6 +54,28 @@ impl Options {
     pub fn per_look_confidence(&self) -> f64 {
         1.0 - (1.0 - self.confidence) / f64::from(self.looks.max(1))
     }
+
+    /// Every option the verdicts between looks depend on, as text: runs measured under one rule are not
+    /// reused under another (the cache's key). The looks and the hints' remedy are left out: the first is
+    /// the plan's, keyed apart, the second changes no verdict.
+    pub fn stopping_rule(&self) -> String {
+        let Options {
+            confidence,
+            hpt_alpha,
+            speedup_under_test,
+            fail_on,
+            threshold,
+            precision,
+            equivalence_pct,
+            looks: _,
+            remedy: _,
+        } = self;
+        format!(
+            "confidence {confidence:?}, hpt-alpha {hpt_alpha:?}, speedup-under-test \
+             {speedup_under_test:?}, fail-on {fail_on:?}, threshold {threshold:?}, precision \
+             {precision:?}, equivalence {equivalence_pct:?}"
+        )
+    }
 }
 
 #[cfg(test)]

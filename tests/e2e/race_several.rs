@@ -39,14 +39,32 @@ fn the_clearly_fastest_of_three_revisions_is_picked() {
     for entry in changed["revisions"].as_array().expect("entries") {
         assert_eq!(entry["runs"], 5, "decided at the first look: {changed}");
     }
-    let speedup = changed["revisions"][1]["speedup"]
+    let fastest = changed["revisions"][1]["speedup"]
         .as_f64()
         .expect("speedup");
-    assert!((2.0..4.5).contains(&speedup), "{changed}");
+    assert!((2.0..4.5).contains(&fastest), "{changed}");
     assert!(
         !text.contains("ran in"),
         "a benchmark out of the race is not missing: {text}"
     );
+    assert_eq!(repository_state(dir), before);
+
+    // The same race again comes from the cache, every revision of it; another stopping rule does not.
+    let again = speedup(dir, &target, &args);
+    let text = stderr(&again);
+    assert_eq!(again.status.code(), Some(0), "{text}");
+    assert_eq!(
+        text.matches("reusing the results measured earlier").count(),
+        3,
+        "{text}"
+    );
+    assert_eq!(again.stdout, out.stdout, "the same runs, the same report");
+    let mut stricter = args.clone();
+    stricter.extend(["--confidence", "0.99"]);
+    let other = speedup(dir, &target, &stricter);
+    let text = stderr(&other);
+    assert_eq!(other.status.code(), Some(0), "{text}");
+    assert!(!text.contains("reusing"), "{text}");
     assert_eq!(repository_state(dir), before);
 }
 
