@@ -14,6 +14,8 @@ compare, N times each, the original commit with
   comment  a comment line added at the top of a library source file
   aa       the same commit (BASE..BASE; with --run-identical when the binary has it)
   slow     a planted slowdown of about 5 % (calibrate/patches/NAME-VERSION.patch)
+  race     `cargo speedup race` of the original, comment and slow commits (when --cases names it:
+           not in the default set)
 and print false alarms of --fail-on any and --fail-on suite, the power on the slowdown, the process
 runs used and the wall time, beside the wall time of two plain `cargo bench` runs.
 
@@ -25,7 +27,8 @@ Options:
                                  `cargo build --release` and use its target/release/cargo-speedup]
   --out DIR                      where reports and summary.json go [default: a new temporary
                                  directory, printed; it is kept]
-  --cases LIST                   comma-separated subset of bump,comment,aa,slow [default: all]
+  --cases LIST                   comma-separated subset of bump,comment,aa,slow,race
+                                 [default: bump,comment,aa,slow]
   --keep                         keep the temporary crate repositories (their path is printed)
   -h, --help                     this help
   -- EXTRA...                    passed to every `cargo-speedup speedup BASE..HEAD` (e.g. --runs 20)
@@ -129,7 +132,7 @@ CASES=("${ALL_CASES[@]}")
 if [[ -n $CASES_ARG ]]; then
     IFS=',' read -r -a CASES <<<"$CASES_ARG"
     for c in "${CASES[@]}"; do
-        case $c in bump | comment | aa | slow) ;; *) die "unknown case '$c' in --cases (bump, comment, aa, slow)" ;; esac
+        case $c in bump | comment | aa | slow | race) ;; *) die "unknown case '$c' in --cases (bump, comment, aa, slow, race)" ;; esac
     done
 fi
 
@@ -200,7 +203,9 @@ else
 fi
 note "reports and summary go to $OUT"
 COMPARISONS="$OUT/comparisons.jsonl"
+RACES="$OUT/races.jsonl"
 : >"$COMPARISONS"
+: >"$RACES"
 
 # ---------------------------------------------------------------------------------------------------------
 # The cargo-speedup binary.
@@ -326,6 +331,40 @@ compare() {
           one_process: ([.benchmarks[] | select(.observation == "one-process")] | length)
         }' "$stem.json" >>"$COMPARISONS" || die "$crate: cannot read $stem.json"
     note "$crate $case_name #$rep: exit $rc, $(tail -n 1 "$COMPARISONS" | jq -r '"\(.slower) slower, \(.faster) faster, \(.unchanged) unchanged, \(.inconclusive) inconclusive of \(.compared), \(.identical) identical executables; suite gate \(if .fail_suite then "fails" else "passes" end); \(.mean_runs) runs/side on average (at most \(.runs)); \(.seconds) s"')"
+}
+
+# Runs one race of the original, comment and slow commits; appends a record to $RACES. A correct race
+# never picks the slowed revision (index 2) and eliminates it; the other two are the same code.
+race_case() {
+    local crate=$1 rep=$2 repo=$3 filter=$4
+    local dir="$OUT/$crate" stem rc t0 t1 flags=("${SPEEDUP_FLAGS[@]}")
+    mkdir -p "$dir"
+    stem="$dir/race-$rep"
+    [[ -n $filter ]] && flags+=(--filter "$filter")
+    t0=$(now)
+    set +e
+    run_in "$repo" "$SPEEDUP" speedup race calib-orig calib-comment calib-slow "${flags[@]}" \
+        --json "$stem.json" "${EXTRA[@]}" >"$stem.txt" 2>"$stem.err"
+    rc=$?
+    set -e
+    t1=$(now)
+    if [[ $rc -ne 0 ]]; then
+        cat "$stem.err" >&2
+        die "$crate, race $rep: cargo-speedup exited $rc (see $stem.err)"
+    fi
+    jq -c --arg crate "$crate" --argjson rep "$rep" --arg seconds "$(elapsed "$t0" "$t1")" --arg report "$stem.json" '
+        {
+          crate: $crate, rep: $rep, seconds: ($seconds | tonumber), report: $report,
+          benchmarks: (.benchmarks | length),
+          slow_picked: ([.benchmarks[] | select(.pick == 2)] | length),
+          slow_eliminated: ([.benchmarks[] | select((.survivors | index(2)) == null)] | length),
+          winner: ([.benchmarks[] | select(.outcome == "winner")] | length),
+          equivalent: ([.benchmarks[] | select(.outcome == "equivalent")] | length),
+          inconclusive: ([.benchmarks[] | select(.outcome == "inconclusive")] | length),
+          mean_runs: ([.benchmarks[] | .revisions[] | .runs] | if length == 0 then 0 else add / length end),
+          suite_fastest: .suite.fastest
+        }' "$stem.json" >>"$RACES" || die "$crate: cannot read $stem.json"
+    note "$crate race #$rep: $(tail -n 1 "$RACES" | jq -r '"slow picked in \(.slow_picked), eliminated in \(.slow_eliminated) of \(.benchmarks); \(.winner) winner, \(.equivalent) equivalent, \(.inconclusive) inconclusive; \(.mean_runs) runs per revision; \(.seconds) s"')"
 }
 
 # Criterion's change between the two plain runs, per benchmark: its change/estimates.json (the second run
@@ -468,6 +507,13 @@ for i in "${!C_NAME[@]}"; do
                 [[ $has_slow == 1 ]] || continue
                 head=calib-slow
                 ;;
+            race)
+                [[ $has_slow == 1 ]] || continue
+                for rep in $(seq 1 "$N"); do
+                    race_case "$crate" "$rep" "$repo" "$filter"
+                done
+                continue
+                ;;
         esac
         for rep in $(seq 1 "$N"); do
             compare "$crate" "$case_name" "$rep" calib-orig "$head" "$repo" "$filter"
@@ -531,6 +577,10 @@ jq -n --slurpfile cmp "$COMPARISONS" --slurpfile plain "$PLAIN_JSON" --arg speed
     printf '\ncases: bump = version patch +1; comment = a comment line; aa = the same commit on both sides%s;\n' \
         "$([[ $RUN_IDENTICAL == 1 ]] && echo ' (--run-identical)' || echo '')"
     printf '       slow = the planted slowdown (every selected benchmark is slowed: "slower-%%" is the power).\n'
+    if [[ -s $RACES ]]; then
+        printf '\nraces of calib-orig, calib-comment, calib-slow (the slow revision must lose):\n'
+        jq -s -r 'group_by(.crate)[] | "  \(.[0].crate): \(length) races, slow picked in \(map(.slow_picked) | add) and eliminated in \(map(.slow_eliminated) | add) of \(map(.benchmarks) | add) benchmarks; \(map(.winner) | add) winner, \(map(.equivalent) | add) equivalent, \(map(.inconclusive) | add) inconclusive; \((map(.mean_runs) | add) / length * 10 | round / 10) runs per revision; wall \(map(.seconds) | sort | .[length / 2 | floor]) s (median)"' "$RACES"
+    fi
     printf 'fail-suite is derived from the --fail-on any report (HPT direction, confidence, r-speedup).\n'
     printf 'reports: %s (summary.json, summary.txt, comparisons.jsonl)\n' "$OUT"
 } | tee "$OUT/summary.txt"

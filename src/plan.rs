@@ -1,11 +1,15 @@
 //! Validated, typed options built from the command line: every value a user can get wrong is checked here
 //! once, with a message that names the flag and the accepted range.
 
+mod run;
+
 use std::path::PathBuf;
 
 use crate::cli::{AnalysisArgs, ColorChoice, FailOnArg, Format};
 use crate::protocol::wording::Remedy;
 use crate::protocol::{FailOn, Options};
+
+pub use run::run_options;
 
 /// A bad option value: exit status 2.
 #[derive(Debug, Clone, PartialEq, thiserror::Error)]

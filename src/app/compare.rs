@@ -5,7 +5,7 @@ use std::io::{IsTerminal, Write};
 use anyhow::{Context as _, Result, bail};
 
 use super::{Input, Outcome, Output, check_outputs, is_stdout, write_to};
-use crate::cli::{AnalysisArgs, CompareArgs, Format};
+use crate::cli::{CompareArgs, Format};
 use crate::model::{Results, Suite, Unit};
 use crate::plan::{AnalysisPlan, OutputPlan};
 use crate::protocol::wording::Remedy;
@@ -16,6 +16,12 @@ use crate::sources::{self, Context};
 /// `compare`: load both sides, then [`analyse_and_report`].
 pub fn compare(args: &CompareArgs) -> Result<Outcome> {
     let mut context = Context::from_env();
+    let by_name = [&args.base, &args.head]
+        .iter()
+        .any(|spec| matches!(sources::locate(spec), sources::Location::BaselineName));
+    if context.criterion_home.is_none() && by_name {
+        context.criterion_home = crate::measure::criterion_home();
+    }
     if let Some(unit) = &args.unit {
         context.unit_override = Some(Unit::parse(unit).with_context(|| {
             format!("invalid value {unit:?} for --unit\nhint: use one of ns, us, ms, s")
@@ -28,16 +34,17 @@ pub fn compare(args: &CompareArgs) -> Result<Outcome> {
             );
         }
     }
-    // Where the reports go is checked first: a bad --json path would otherwise fail after the report printed,
-    // and a report written over an input would destroy it.
+    // The options, then where the reports go, are checked first: a bad --json path would otherwise fail
+    // after the report printed, and a report written over an input would destroy it.
+    let plan = AnalysisPlan::from_args(&args.analysis)?;
     let inputs = [&args.base, &args.head].map(|spec| input(spec, &context));
     check_report_outputs(
-        &args.analysis,
+        &plan.output,
         &inputs.into_iter().flatten().collect::<Vec<_>>(),
     )?;
     let base = sources::load(&args.base, &context)?;
     let head = sources::load(&args.head, &context)?;
-    analyse_and_report(base, head, vec![], 1, Remedy::MeasureAgain, &args.analysis)
+    analyse_and_report(base, head, vec![], 1, Remedy::MeasureAgain, plan)
 }
 
 /// What `spec` reads on disk: a file, or a criterion directory (a baseline name reads the criterion home).
@@ -52,16 +59,16 @@ fn input(spec: &str, context: &Context) -> Option<Input> {
 
 /// Checks `-o` and `--json` of a comparing command against each other and against what it reads, before
 /// anything is read or run.
-pub fn check_report_outputs(args: &AnalysisArgs, inputs: &[Input]) -> Result<()> {
-    if args.output.is_none() && args.json.as_deref().is_some_and(is_stdout) {
+pub fn check_report_outputs(output: &OutputPlan, inputs: &[Input]) -> Result<()> {
+    if output.path.is_none() && output.json.as_deref().is_some_and(is_stdout) {
         bail!(
             "`--json -` writes to standard output, where the report already goes\n\
              hint: send the report to a file with `-o report.txt`, or print only JSON with `--format json`"
         );
     }
     let outputs = [
-        ("-o", &args.output, "report.txt"),
-        ("--json", &args.json, "report.json"),
+        ("-o", &output.path, "report.txt"),
+        ("--json", &output.json, "report.json"),
     ]
     .into_iter()
     .filter_map(|(flag, path, example)| {
@@ -85,9 +92,8 @@ pub fn analyse_and_report(
     identical: Vec<String>,
     looks: u32,
     remedy: Remedy,
-    args: &AnalysisArgs,
+    mut plan: AnalysisPlan,
 ) -> Result<Outcome> {
-    let mut plan = AnalysisPlan::from_args(args)?;
     plan.options.looks = looks;
     plan.options.remedy = remedy;
     let (base_origin, head_origin) = (base.origin.clone(), head.origin.clone());

@@ -8,19 +8,24 @@ use super::{Input, Outcome, is_stdout};
 use crate::cli::RaceArgs;
 use crate::measure;
 use crate::model::Results;
-use crate::plan::AnalysisPlan;
+use crate::plan::{AnalysisPlan, run_options};
 use crate::protocol::race::{RaceOptions, open_in_race, race};
 use crate::report::race::render;
 
 /// `race`: check the options, measure, analyse, render. A race that ran exits 0: it has no gate.
 pub fn race_revisions(args: &RaceArgs) -> Result<Outcome> {
     let plan = AnalysisPlan::from_args(&args.analysis)?;
+    let run = run_options(
+        &args.run,
+        args.analysis.quiet,
+        Some(plan.options.confidence),
+    )?;
     let manifest = args
         .run
         .manifest_path
         .clone()
         .unwrap_or_else(|| "Cargo.toml".into());
-    check_report_outputs(&args.analysis, &[Input::File(manifest)])?;
+    check_report_outputs(&plan.output, &[Input::File(manifest)])?;
     let options = |looks| RaceOptions {
         confidence: plan.options.confidence,
         equivalence_pct: plan.options.equivalence_pct,
@@ -30,9 +35,7 @@ pub fn race_revisions(args: &RaceArgs) -> Result<Outcome> {
     let decide = |so_far: &[Results], looks: u32| open_in_race(so_far, &options(looks));
     let measured = measure::measure_race(
         &args.revisions,
-        &args.run,
-        args.analysis.quiet,
-        plan.options.confidence,
+        &run,
         &decide,
         &format!("race {:?}", options(0)),
     )?;

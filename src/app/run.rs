@@ -7,7 +7,7 @@ use super::{Input, Outcome, Output, analyse_and_report, check_outputs, write_to}
 use crate::cli::{AnalysisArgs, RecordArgs, RunArgs};
 use crate::measure;
 use crate::model::{Results, Suite};
-use crate::plan::AnalysisPlan;
+use crate::plan::{AnalysisPlan, run_options};
 use crate::protocol::analyse::Options;
 use crate::protocol::sequential::open_benchmarks;
 use crate::protocol::wording::Remedy;
@@ -27,7 +27,8 @@ pub fn revisions(
     // Options of the analysis and where the reports go are checked before minutes of building and running,
     // not after.
     let plan = AnalysisPlan::from_args(analysis)?;
-    check_report_outputs(analysis, &[manifest(run)])?;
+    let run_plan = run_options(run, analysis.quiet, Some(plan.options.confidence))?;
+    check_report_outputs(&plan.output, &[manifest(run)])?;
     // Between looks, the analysis itself says which benchmarks are still undecided.
     let decide = |base: &Results, head: &Results, looks: u32| {
         let options = Options {
@@ -36,21 +37,15 @@ pub fn revisions(
         };
         open_benchmarks(&Suite::pair(base.clone(), head.clone()), &options)
     };
-    let measured = measure::measure_revisions(
-        revisions,
-        run,
-        analysis.quiet,
-        plan.options.confidence,
-        &decide,
-        &plan.options.stopping_rule(),
-    )?;
+    let measured =
+        measure::measure_revisions(revisions, &run_plan, &decide, &plan.options.stopping_rule())?;
     analyse_and_report(
         measured.base,
         measured.head,
         measured.identical,
         measured.looks,
         Remedy::RunHere,
-        analysis,
+        plan,
     )
 }
 
@@ -64,7 +59,8 @@ pub fn record(args: &RecordArgs) -> Result<Outcome> {
         };
         check_outputs(&[output], &[manifest(&args.run)])?;
     }
-    let results = measure::record(&args.run, args.quiet)?;
+    let run = run_options(&args.run, args.quiet, None)?;
+    let results = measure::record(&run)?;
     let mut bytes = Vec::new();
     crate::sources::record::write(&results, &mut bytes).context("writing the results")?;
     write_to(args.output.as_deref(), &bytes)?;

@@ -187,7 +187,7 @@ mod tests {
             rerun: false,
             run_identical: false,
         };
-        RunOptions::from_args(&args, false, None).unwrap()
+        crate::plan::run_options(&args, false, None).unwrap()
     }
 
     fn key(sha: &str, features: Option<&str>, cpu: &str) -> CacheKey {

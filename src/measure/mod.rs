@@ -37,10 +37,14 @@ use std::process::Command;
 use std::time::Instant;
 
 pub use error::MeasureError;
+pub use layout::MAX_LAYOUTS;
+pub use project::criterion_home;
 pub use revision::RevisionSpec;
-pub use settings::{DEFAULT_MAX_FACTOR, RunOptions, first_look};
+pub use settings::{
+    DEFAULT_MAX_FACTOR, DEFAULT_MAX_LAYOUTS, DEFAULT_MEASUREMENT_SECS, DEFAULT_RUNS,
+    DEFAULT_SAMPLE_SIZE, DEFAULT_WARM_UP_SECS, RunOptions, first_look,
+};
 
-use crate::cli::RunArgs;
 use crate::model::Results;
 use cache::{CacheKey, Machine};
 use git::Worktree;
@@ -114,35 +118,32 @@ pub struct Measured {
 /// `cargo speedup REVISIONS`: BASE's and HEAD's results, measured or from the cache.
 pub fn measure_revisions(
     revisions: &str,
-    args: &RunArgs,
-    quiet: bool,
-    confidence: f64,
+    options: &RunOptions,
     decide: Decide<'_>,
     stopping: &str,
 ) -> Result<Measured, MeasureError> {
     let started = Instant::now();
     let spec = RevisionSpec::parse(revisions)?;
-    let options = RunOptions::from_args(args, quiet, Some(confidence))?;
-    let project = Project::discover(args.manifest_path.as_deref(), true)?;
+    let project = Project::discover(options.manifest_path.as_deref(), true)?;
     interrupt::install();
     let _lock = lock::Lock::acquire(&project.speedup_dir())?;
     let (base, head) = revision::resolve(project.git()?, &spec)?;
-    let progress = Progress::new(quiet);
+    let progress = Progress::new(options.quiet);
     let tree_notes = tell_about_the_tree(&project, &base, &head)?;
     for note in &tree_notes {
         progress.note(&format!("note: {note}"));
     }
     let interleaving = Interleaving::of(&[&base, &head], stopping);
     let mut sides = [
-        Plan::new(&project, &options, base, Role::Base, interleaving.as_ref()),
-        Plan::new(&project, &options, head, Role::Head, interleaving.as_ref()),
+        Plan::new(&project, options, base, Role::Base, interleaving.as_ref()),
+        Plan::new(&project, options, head, Role::Head, interleaving.as_ref()),
     ];
     all_cached_or_none(&mut sides, &progress);
     let race = Race {
         decide: Some(Decider::Pair(decide)),
         started,
     };
-    let (measured, identical) = measure(&project, &options, &progress, &sides, &race)?;
+    let (measured, identical) = measure(&project, options, &progress, &sides, &race)?;
     let [base, head] = sides;
     let mut measured = measured.into_iter();
     let mut finish = |plan: Plan| -> Result<Results, MeasureError> {
@@ -210,20 +211,17 @@ pub struct MeasuredRace {
 /// identical or not.
 pub fn measure_race(
     revisions: &[String],
-    args: &RunArgs,
-    quiet: bool,
-    confidence: f64,
+    options: &RunOptions,
     decide: DecideRace<'_>,
     stopping: &str,
 ) -> Result<MeasuredRace, MeasureError> {
     let started = Instant::now();
     revision::check_race_names(revisions, MAX_RACERS)?;
-    let options = RunOptions::from_args(args, quiet, Some(confidence))?;
-    let project = Project::discover(args.manifest_path.as_deref(), true)?;
+    let project = Project::discover(options.manifest_path.as_deref(), true)?;
     interrupt::install();
     let _lock = lock::Lock::acquire(&project.speedup_dir())?;
     let sides = revision::resolve_race(project.git()?, revisions)?;
-    let progress = Progress::new(quiet);
+    let progress = Progress::new(options.quiet);
     let racing_the_tree = sides.contains(&Side::WorkingTree);
     match (project.git()?.is_dirty()?, racing_the_tree) {
         (true, false) => progress.note(
@@ -241,7 +239,7 @@ pub fn measure_race(
         .enumerate()
         .map(|(i, side)| {
             let role = Role::Racer(i as u16 + 1);
-            Plan::new(&project, &options, side, role, interleaving.as_ref())
+            Plan::new(&project, options, side, role, interleaving.as_ref())
         })
         .collect();
     all_cached_or_none(&mut plans, &progress);
@@ -250,7 +248,7 @@ pub fn measure_race(
         decide: Some(Decider::Several(decide)),
         started,
     };
-    let (measured, _) = measure(&project, &options, &progress, &plans, &race)?;
+    let (measured, _) = measure(&project, options, &progress, &plans, &race)?;
     let mut measured = measured.into_iter();
     let results = plans
         .into_iter()
@@ -275,20 +273,19 @@ pub fn measure_race(
 }
 
 /// `cargo speedup record`: the working tree's pooled results.
-pub fn record(args: &RunArgs, quiet: bool) -> Result<Results, MeasureError> {
-    let options = RunOptions::from_args(args, quiet, None)?;
-    let project = Project::discover(args.manifest_path.as_deref(), false)?;
+pub fn record(options: &RunOptions) -> Result<Results, MeasureError> {
+    let project = Project::discover(options.manifest_path.as_deref(), false)?;
     interrupt::install();
     let _lock = lock::Lock::acquire(&project.speedup_dir())?;
-    let progress = Progress::new(quiet);
-    let plan = Plan::new(&project, &options, Side::WorkingTree, Role::Record, None);
+    let progress = Progress::new(options.quiet);
+    let plan = Plan::new(&project, options, Side::WorkingTree, Role::Record, None);
     let race = Race {
         decide: None,
         started: Instant::now(),
     };
     let (mut measured, _) = measure(
         &project,
-        &options,
+        options,
         &progress,
         std::slice::from_ref(&plan),
         &race,

@@ -131,3 +131,14 @@ fn target_directory(manifest: &Path) -> Result<PathBuf, MeasureError> {
         serde_json::from_slice(&out.stdout).map_err(|e| failed(e.to_string()))?;
     Ok(metadata.target_directory.into_std_path_buf())
 }
+
+/// The criterion home of the package in the current directory when neither `CRITERION_HOME` nor
+/// `CARGO_TARGET_DIR` says it: `cargo metadata`'s `target_directory/criterion`; `None` when cargo cannot
+/// tell (no manifest here, cargo missing).
+pub fn criterion_home() -> Option<PathBuf> {
+    cargo_metadata::MetadataCommand::new()
+        .no_deps()
+        .exec()
+        .ok()
+        .map(|m| m.target_directory.join("criterion").into_std_path_buf())
+}

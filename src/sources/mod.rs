@@ -54,7 +54,7 @@ pub const FILE_FORMATS: [&str; 6] = [
 /// Where to look for criterion baselines by name, and how to read what does not say its unit.
 #[derive(Debug, Clone, Default, PartialEq)]
 pub struct Context {
-    /// The criterion home; `None` resolves it on use through `cargo metadata` (see [`Context::criterion_home`]).
+    /// The criterion home; `None`: `./target/criterion` (see [`Context::criterion_home`]).
     pub criterion_home: Option<PathBuf>,
     /// The unit of criterion samples (a custom measurement such as cycles cannot be detected from the files);
     /// also overrides the unit that cargo-criterion lines declare. `None` means nanoseconds.
@@ -62,8 +62,8 @@ pub struct Context {
 }
 
 impl Context {
-    /// The criterion home as criterion resolves it (`docs/formats.md` §1.1), the `cargo metadata` step deferred to
-    /// [`Context::criterion_home`]: `$CRITERION_HOME`, else `$CARGO_TARGET_DIR/criterion`.
+    /// The criterion home as criterion resolves it (`docs/formats.md` §1.1), but for the `cargo metadata`
+    /// step, which the app adds: `$CRITERION_HOME`, else `$CARGO_TARGET_DIR/criterion`.
     pub fn from_env() -> Context {
         let home = std::env::var_os("CRITERION_HOME")
             .filter(|v| !v.is_empty())
@@ -79,17 +79,12 @@ impl Context {
         }
     }
 
-    /// The criterion home: the one set, else `cargo metadata`'s `target_directory/criterion` (run from the
-    /// current directory), else `./target/criterion`. Never panics when cargo is missing.
+    /// The criterion home: the one set, else `./target/criterion`. The app sets it from `cargo metadata`
+    /// when a baseline name needs it (`measure::criterion_home`): this module starts no process.
     pub fn criterion_home(&self) -> PathBuf {
-        if let Some(home) = &self.criterion_home {
-            return home.clone();
-        }
-        cargo_metadata::MetadataCommand::new()
-            .no_deps()
-            .exec()
-            .map(|m| m.target_directory.join("criterion").into_std_path_buf())
-            .unwrap_or_else(|_| PathBuf::from("target").join("criterion"))
+        self.criterion_home
+            .clone()
+            .unwrap_or_else(|| PathBuf::from("target").join("criterion"))
     }
 }
 

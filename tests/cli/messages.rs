@@ -111,7 +111,7 @@ fn command_line_mistakes_exit_2_with_the_fix() {
         ),
         (
             vec!["main", "--sample-size", "-3"],
-            "invalid value -3 for --sample-size: at least 10",
+            "invalid value -3 for --sample-size: expected at least 10",
         ),
         (
             vec!["main", "--warm-up-time", "-1"],

@@ -18,7 +18,7 @@ fn fewer_than_two_runs_are_refused_naming_the_flag() {
         assert_eq!(out.status.code(), Some(2), "{flag} {value}");
         assert!(
             stderr(&out).contains(&format!(
-                "invalid value {value} for --runs: at least 2 process runs"
+                "invalid value {value} for --runs: expected at least 2 process runs"
             )),
             "{}",
             stderr(&out)
