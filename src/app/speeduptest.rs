@@ -13,7 +13,7 @@ use anyhow::{Result, bail};
 
 use super::{self as app, Outcome, Output, check_outputs, write_atomically};
 use crate::cli::{SpeeduptestArgs, Weight};
-use crate::protocol::speedup_test::{self as protocol, Input, Options, WeightChoice};
+use crate::protocol::speedup_test::{Input, SpeedupTestOptions, WeightChoice, analyse_speeduptest};
 use crate::report::speeduptest as render;
 use crate::sources::speeduptest_config::{self as config, Entry, Rows};
 
@@ -34,7 +34,7 @@ pub fn speeduptest(args: &SpeeduptestArgs) -> Result<Outcome> {
     check_outputs_clear(args, &files, &rows)?;
     let config = rows.load();
     let inputs: Vec<Input> = config.entries.into_iter().map(input).collect();
-    let mut analysis = protocol::analyse(&inputs, &options);
+    let mut analysis = analyse_speeduptest(&inputs, &options);
     analysis.warnings.splice(
         0..0,
         config
@@ -106,7 +106,7 @@ fn check_outputs_clear(args: &SpeeduptestArgs, files: &[PathBuf], rows: &Rows) -
 }
 
 /// Checks the option values (exit 2 on a bad one, naming the flag).
-fn options(args: &SpeeduptestArgs) -> Result<Options> {
+fn options(args: &SpeeduptestArgs) -> Result<SpeedupTestOptions> {
     if let Some(c) = args.conf_level
         && !(c > 0.0 && c < 1.0)
     {
@@ -116,7 +116,7 @@ fn options(args: &SpeeduptestArgs) -> Result<Options> {
     if !(r > 0.0 && r < 1.0) {
         bail!("invalid value {r} for --precision: a number strictly between 0 and 1, e.g. 0.05");
     }
-    Ok(Options {
+    Ok(SpeedupTestOptions {
         conf_level: args.conf_level,
         weight: match args.weight {
             Weight::Custom => WeightChoice::Custom,

@@ -30,7 +30,10 @@ pub use aggregate::{
 };
 pub use mean::mean_test;
 pub use median::median_test;
-pub use suite::{Input, Options, Row, RowResult, SpeedupTestAnalysis, WeightChoice, analyse};
+pub use suite::{
+    Input, Row, RowResult, SpeedupTestAnalysis, SpeedupTestOptions, WeightChoice,
+    analyse_speeduptest,
+};
 
 /// The confidence level a protocol decides at.
 #[derive(Debug, Clone, Copy, PartialEq)]

@@ -218,7 +218,9 @@ mod tests {
 
     fn paper() -> SpeedupTestAnalysis {
         use crate::protocol::speedup_test::tests_support::PAPER;
-        use crate::protocol::speedup_test::{Input, Options, WeightChoice, analyse};
+        use crate::protocol::speedup_test::{
+            Input, SpeedupTestOptions, WeightChoice, analyse_speeduptest,
+        };
         let mut inputs: Vec<Input> = PAPER
             .iter()
             .enumerate()
@@ -237,12 +239,12 @@ mod tests {
             coef: None,
             notes: vec!["File 'g' is not readable".into()],
         });
-        let options = Options {
+        let options = SpeedupTestOptions {
             conf_level: None,
             weight: WeightChoice::Custom,
             precision: 0.05,
         };
-        analyse(&inputs, &options)
+        analyse_speeduptest(&inputs, &options)
     }
 
     #[test]

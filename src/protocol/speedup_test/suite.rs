@@ -39,7 +39,7 @@ pub enum WeightChoice {
 
 /// The command's options, already validated.
 #[derive(Debug, Clone, Copy, PartialEq)]
-pub struct Options {
+pub struct SpeedupTestOptions {
     /// `--conf-level`: the level of rows without their own, and of the proportion intervals.
     pub conf_level: Option<f64>,
     pub weight: WeightChoice,
@@ -83,7 +83,7 @@ pub struct SpeedupTestAnalysis {
 }
 
 /// Runs both protocols on every row and aggregates the analysed ones.
-pub fn analyse(inputs: &[Input], options: &Options) -> SpeedupTestAnalysis {
+pub fn analyse_speeduptest(inputs: &[Input], options: &SpeedupTestOptions) -> SpeedupTestAnalysis {
     let mut rows: Vec<Row> = inputs.iter().map(|i| analyse_row(i, options)).collect();
     let analysed: Vec<(usize, (Summary, Summary))> = inputs
         .iter()
@@ -139,7 +139,7 @@ fn summaries(samples: &[Vec<f64>; 2]) -> Option<(Summary, Summary)> {
     Some((summarize(&samples[0]).ok()?, summarize(&samples[1]).ok()?))
 }
 
-fn analyse_row(input: &Input, options: &Options) -> Row {
+fn analyse_row(input: &Input, options: &SpeedupTestOptions) -> Row {
     let mut warnings: Vec<Warning> = input
         .notes
         .iter()
@@ -213,7 +213,7 @@ mod tests {
             .collect()
     }
 
-    const SEARCH: Options = Options {
+    const SEARCH: SpeedupTestOptions = SpeedupTestOptions {
         conf_level: None,
         weight: WeightChoice::Custom,
         precision: 0.05,
@@ -221,7 +221,7 @@ mod tests {
 
     #[test]
     fn the_papers_example_counts_three_and_four_accelerated_benchmarks() {
-        let a = analyse(&paper_inputs(), &SEARCH);
+        let a = analyse_speeduptest(&paper_inputs(), &SEARCH);
         let p = a.proportions.unwrap();
         assert_eq!((p.mean.accelerated, p.mean.total), (3, 4));
         assert_eq!((p.median.accelerated, p.median.total), (4, 4));
@@ -237,11 +237,11 @@ mod tests {
     fn a_rows_level_overrides_the_option_and_the_option_the_search() {
         let mut inputs = paper_inputs();
         inputs[0].conf_level = Some(0.7);
-        let options = Options {
+        let options = SpeedupTestOptions {
             conf_level: Some(0.9),
             ..SEARCH
         };
-        let a = analyse(&inputs, &options);
+        let a = analyse_speeduptest(&inputs, &options);
         let levels: Vec<Level> = a
             .rows
             .iter()
@@ -259,7 +259,7 @@ mod tests {
         let mut inputs = paper_inputs();
         inputs[2].samples = None;
         inputs[2].notes = vec!["File 'x' is not readable".into()];
-        let a = analyse(&inputs, &SEARCH);
+        let a = analyse_speeduptest(&inputs, &SEARCH);
         assert!(a.rows[2].result.is_none());
         assert_eq!(a.rows[2].warnings[0].message, "File 'x' is not readable");
         assert_eq!(a.proportions.unwrap().mean.total, 3);
@@ -271,29 +271,33 @@ mod tests {
         for (i, input) in inputs.iter_mut().enumerate() {
             input.coef = Some(i as f64 + 1.0);
         }
-        let a = analyse(&inputs, &SEARCH);
+        let a = analyse_speeduptest(&inputs, &SEARCH);
         let c: Vec<[f64; 3]> = a
             .rows
             .iter()
             .map(|r| r.result.as_ref().unwrap().coefficients)
             .collect();
         assert_eq!(c[3], [4.0; 3]);
-        let equal = analyse(&paper_inputs(), &SEARCH).overall.unwrap();
+        let equal = analyse_speeduptest(&paper_inputs(), &SEARCH)
+            .overall
+            .unwrap();
         assert_ne!(a.overall.unwrap().mean.gain, equal.mean.gain);
     }
 
     #[test]
     fn partial_or_zero_coefficients_fall_back_to_equal_weights_with_a_warning() {
-        let equal = analyse(&paper_inputs(), &SEARCH).overall.unwrap();
+        let equal = analyse_speeduptest(&paper_inputs(), &SEARCH)
+            .overall
+            .unwrap();
         let mut inputs = paper_inputs();
         inputs[0].coef = Some(3.0);
-        let a = analyse(&inputs, &SEARCH);
+        let a = analyse_speeduptest(&inputs, &SEARCH);
         assert_eq!(a.overall.unwrap(), equal);
         assert_eq!(a.warnings.len(), 1);
         for input in inputs.iter_mut() {
             input.coef = Some(0.0);
         }
-        let a = analyse(&inputs, &SEARCH);
+        let a = analyse_speeduptest(&inputs, &SEARCH);
         assert_eq!(a.overall.unwrap(), equal);
         assert!(a.warnings[0].message.contains("total weight is zero"));
     }
@@ -307,7 +311,7 @@ mod tests {
             coef: None,
             notes: vec![],
         }];
-        let a = analyse(&inputs, &SEARCH);
+        let a = analyse_speeduptest(&inputs, &SEARCH);
         assert_eq!((a.overall, a.proportions), (None, None));
         assert!(a.warnings.is_empty());
     }
