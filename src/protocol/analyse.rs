@@ -148,7 +148,7 @@ pub fn analyse(suite: &Suite, options: &Options) -> Analysis {
     let verdict = if only_identical {
         Verdict::Unchanged
     } else {
-        suite_verdict(&hpt_summary, options.confidence, benchmarks.len())
+        suite_verdict(&hpt_summary, options.confidence, &benchmarks)
     };
     Analysis {
         confidence: options.confidence,
@@ -446,14 +446,22 @@ fn disagreement(mean: Option<Direction>, median: Option<Direction>) -> Warning {
     )
 }
 
-/// The suite's verdict from HPT: a direction when its confidence reaches the analysis' confidence.
-fn suite_verdict(hpt: &super::HptSummary, confidence: f64, analysed: usize) -> Verdict {
-    if analysed == 0 {
+/// The suite's verdict (`docs/verdicts.md` §4): HPT's direction when its confidence reaches the analysis'
+/// confidence; else unchanged when every benchmark is shown unchanged within ±ε (an intersection-union
+/// test: each equivalence at risk alpha makes their conjunction one at risk alpha, Berger 1982); else
+/// inconclusive, which includes every suite too small for HPT to reach the confidence at all.
+fn suite_verdict(
+    hpt: &super::HptSummary,
+    confidence: f64,
+    benchmarks: &[BenchmarkAnalysis],
+) -> Verdict {
+    if benchmarks.is_empty() {
         return Verdict::Inconclusive;
     }
     match (hpt.direction, hpt.confidence) {
         (Some(direction), Some(level)) if level >= confidence => direction.into(),
-        _ => Verdict::Unchanged,
+        _ if benchmarks.iter().all(|b| b.verdict == Verdict::Unchanged) => Verdict::Unchanged,
+        _ => Verdict::Inconclusive,
     }
 }
 
@@ -761,5 +769,85 @@ mod tests {
             messages.iter().any(|m| m.starts_with("BASE ")),
             "{messages:?}"
         );
+    }
+
+    /// One benchmark of [`suite_of`]: name, BASE's runs, HEAD's runs.
+    type Named<'a> = (&'a str, Vec<f64>, Vec<f64>);
+
+    /// A suite of process-run benchmarks, in nanoseconds.
+    fn suite_of(benchmarks: &[Named<'_>]) -> Suite {
+        let side = |pick: &dyn Fn(&Named<'_>) -> Vec<f64>| Results {
+            origin: "test".into(),
+            benchmarks: benchmarks
+                .iter()
+                .map(|b| Benchmark {
+                    name: b.0.into(),
+                    runs: Runs::independent(Sample::new(pick(b), Unit::Ns).expect("valid")),
+                    unit: Unit::Ns,
+                })
+                .collect(),
+            environment: Environment::default(),
+            notes: vec![],
+        };
+        Suite::pair(side(&|b| b.1.clone()), side(&|b| b.2.clone()))
+    }
+
+    /// Ten runs around `level`, spread by ±1 %.
+    fn runs(level: f64) -> Vec<f64> {
+        (0..10)
+            .map(|i| level * (1.0 + (f64::from(i) - 4.5) / 450.0))
+            .collect()
+    }
+
+    #[test]
+    fn a_suite_too_small_for_hpt_is_inconclusive_and_its_gate_says_it_cannot_fail() {
+        // Three benchmarks, each clearly slower (0.60x, 0.71x, 0.93x): HPT reaches at most 1 - 1/2^3.
+        let slower = |name, level: f64, speedup: f64| (name, runs(level), runs(level / speedup));
+        let suite = suite_of(&[
+            slower("a", 100.0, 0.60),
+            slower("b", 2000.0, 0.71),
+            slower("c", 50.0, 0.93),
+        ]);
+        let analysis = analyse(&suite, &options());
+        assert!(
+            analysis
+                .benchmarks
+                .iter()
+                .all(|b| b.verdict == Verdict::Slower)
+        );
+        assert_eq!(analysis.suite.hpt.max_confidence, Some(0.875));
+        assert_eq!(analysis.verdict, Verdict::Inconclusive);
+        assert!(!analysis.gate.failed);
+        let note = analysis.gate.cannot_fail.as_deref().expect("a note");
+        assert!(note.contains("at least 5 benchmarks"), "{note}");
+        // `--fail-on any` decides it, and the verdict stays the suite's.
+        let any = analyse(&suite, &Options::defaults(FailOn::Any));
+        assert!(any.gate.failed);
+        assert_eq!(any.gate.cannot_fail, None);
+        // Two of two faster: inconclusive too, never "unchanged".
+        let faster = |name, level: f64, speedup: f64| (name, runs(level), runs(level / speedup));
+        let two = suite_of(&[faster("x", 100.0, 1.3), faster("y", 10.0, 1.2)]);
+        assert_eq!(analyse(&two, &options()).verdict, Verdict::Inconclusive);
+    }
+
+    #[test]
+    fn a_suite_is_unchanged_only_when_every_benchmark_is_shown_unchanged() {
+        let same = |name, level: f64| (name, runs(level), runs(level));
+        let analysis = analyse(&suite_of(&[same("a", 100.0), same("b", 50.0)]), &options());
+        assert!(
+            analysis
+                .benchmarks
+                .iter()
+                .all(|b| b.verdict == Verdict::Unchanged)
+        );
+        assert_eq!(analysis.verdict, Verdict::Unchanged);
+        // One benchmark whose runs are too noisy to show equivalence: inconclusive, not unchanged.
+        let noisy: Vec<f64> = (0..10)
+            .map(|i| 100.0 * (1.0 + f64::from(i % 5) / 10.0))
+            .collect();
+        let mixed = suite_of(&[same("a", 100.0), ("n", noisy.clone(), noisy)]);
+        let analysis = analyse(&mixed, &options());
+        assert_eq!(analysis.benchmarks[1].verdict, Verdict::Inconclusive);
+        assert_eq!(analysis.verdict, Verdict::Inconclusive);
     }
 }

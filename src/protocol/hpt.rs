@@ -108,6 +108,7 @@ pub fn hpt(
         gamma: options.speedup_under_test,
         gamma_confidence,
         geometric_mean_speedup: geometric_mean_speedup(&suite),
+        max_confidence: (!benchmarks.is_empty()).then(|| max_confidence(benchmarks.len())),
         warnings,
     };
     (summary, per_benchmark)
@@ -214,8 +215,14 @@ fn unreachable_warning(n: usize, r: f64) -> Warning {
     }
 }
 
+/// The highest confidence HPT can reach with `n` benchmarks, whatever their times: 1 − 1/2^n, when every
+/// difference has the same sign (the sign-flip test's smallest p-value; zeros only raise it).
+pub fn max_confidence(n: usize) -> f64 {
+    1.0 - 0.5f64.powi(i32::try_from(n).unwrap_or(i32::MAX))
+}
+
 /// The smallest suite whose best case, every d of one sign (p = 1/2^n), reaches confidence r.
-fn benchmarks_needed(r: f64) -> u32 {
+pub fn benchmarks_needed(r: f64) -> u32 {
     let (mut n, mut p) = (0u32, 1.0f64);
     while 1.0 - p < r && n < 1100 {
         p /= 2.0;

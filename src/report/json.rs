@@ -187,6 +187,8 @@ struct HptJson<'a> {
     gamma: Num,
     gamma_confidence: Num,
     geometric_mean_speedup: Num,
+    /// The highest confidence HPT can reach with this many benchmarks, 1 − 1/2^b.
+    max_confidence: Num,
     warnings: Vec<WarningJson<'a>>,
 }
 
@@ -225,6 +227,8 @@ struct GateJson<'a> {
     threshold: Num,
     failed: bool,
     reasons: &'a [String],
+    /// Why the gate cannot fail whatever the times, or `null`.
+    cannot_fail: Option<&'a str>,
 }
 
 #[derive(Serialize)]
@@ -288,6 +292,7 @@ impl<'a> From<&'a Analysis> for Report<'a> {
                 threshold: finite(a.gate.threshold),
                 failed: a.gate.failed,
                 reasons: &a.gate.reasons,
+                cannot_fail: a.gate.cannot_fail.as_deref(),
             },
             warnings: warnings(&a.warnings),
         }
@@ -400,6 +405,7 @@ impl<'a> From<&'a HptSummary> for HptJson<'a> {
             gamma: finite_opt(h.gamma),
             gamma_confidence: finite_opt(h.gamma_confidence),
             geometric_mean_speedup: finite_opt(h.geometric_mean_speedup),
+            max_confidence: finite_opt(h.max_confidence),
             warnings: warnings(&h.warnings),
         }
     }

@@ -114,6 +114,7 @@ fn hpt(
         gamma: None,
         gamma_confidence: None,
         geometric_mean_speedup: Some(geometric),
+        max_confidence: Some(0.999),
         warnings: Vec::new(),
     }
 }
@@ -152,6 +153,7 @@ fn gate(fail_on: FailOn, threshold: f64, reasons: &[&str]) -> GateOutcome {
         failed: !reasons.is_empty(),
         reasons: reasons.iter().map(|r| r.to_string()).collect(),
         slower: Vec::new(),
+        cannot_fail: None,
     }
 }
 
@@ -248,6 +250,7 @@ pub fn unchanged_suite() -> Analysis {
                 gamma: None,
                 gamma_confidence: None,
                 geometric_mean_speedup: Some(1.0),
+                max_confidence: Some(0.75),
                 warnings: vec![Warning::new(
                     WarningKind::Suite,
                     "no benchmark differs significantly: HPT has no evidence either way",
@@ -347,6 +350,37 @@ pub fn hpt_not_reachable() -> Analysis {
     let mut a = faster_suite();
     a.confidence = 0.99;
     a.suite.hpt = hpt(0.875, Direction::Faster, None, 1.1295);
+    a.verdict = Verdict::Inconclusive;
+    a
+}
+
+/// Three benchmarks, all slower: HPT's best confidence, 1 − 1/2^3, is below 0.95, so the suite is
+/// inconclusive and its gate cannot fail.
+pub fn too_few_benchmarks() -> Analysis {
+    let mut suite_hpt = hpt(0.875, Direction::Slower, None, 0.73);
+    suite_hpt.max_confidence = Some(0.875);
+    let mut a = analysis(
+        vec![
+            bench("a", Unit::Us, 100_000.0, 166_900.0, Verdict::Slower),
+            bench("b", Unit::Ms, 2_002_000.0, 2_824_000.0, Verdict::Slower),
+            bench("c", Unit::Us, 50_170.0, 53_800.0, Verdict::Slower),
+        ],
+        SuiteAnalysis {
+            hpt: suite_hpt,
+            overall: overall(0.71),
+            proportion: Some(Proportions {
+                mean: proportion(0, 3, 0.0, 0.6901),
+                median: proportion(0, 3, 0.0, 0.6901),
+            }),
+        },
+        Verdict::Inconclusive,
+    );
+    a.gate.cannot_fail = Some(
+        "the suite gate cannot fail with 3 benchmarks: HPT reaches at most confidence 0.875 (1 - 1/2^3) \
+         whatever the times, short of 0.95; it needs at least 5 benchmarks, or `--fail-on any` gates each \
+         benchmark"
+            .to_string(),
+    );
     a
 }
 
@@ -397,6 +431,7 @@ pub fn nothing_known() -> Analysis {
                 gamma: Some(f64::NAN),
                 gamma_confidence: None,
                 geometric_mean_speedup: None,
+                max_confidence: None,
                 warnings: Vec::new(),
             },
             overall: None,
@@ -434,6 +469,7 @@ pub fn all() -> Vec<(&'static str, Analysis)> {
         ("inconclusive_warnings", inconclusive_with_warnings()),
         ("unmatched", unmatched()),
         ("hpt_not_reachable", hpt_not_reachable()),
+        ("too_few_benchmarks", too_few_benchmarks()),
         ("nothing_known", nothing_known()),
         ("empty", empty()),
         ("identical_executables", identical_executables()),
