@@ -7,7 +7,7 @@
 
 use super::equivalence::{Equivalence, equivalence, runs_for};
 use super::gate::{GateInput, PROCESS_SD_PERCENT, gate};
-use super::hpt::{HptOptions, hpt};
+use super::hpt::{HptOptions, Ranking, hpt_ranked};
 use super::speedup_test::{
     LARGE_FROM, Level, Weights, mean_test, median_test, overall, proportion, speedups,
 };
@@ -32,6 +32,8 @@ pub struct Options {
     pub confidence: f64,
     /// Risk of HPT's per-benchmark tests; `None` for the paper's default.
     pub hpt_alpha: Option<f64>,
+    /// What HPT ranks across benchmarks (`--hpt-rank`).
+    pub hpt_rank: Ranking,
     /// `--speedup-under-test`.
     pub speedup_under_test: Option<f64>,
     pub fail_on: FailOn,
@@ -64,6 +66,7 @@ impl Options {
         Options {
             confidence: 0.95,
             hpt_alpha: None,
+            hpt_rank: Ranking::LogRatio,
             speedup_under_test: None,
             fail_on,
             threshold: 0.0,
@@ -100,13 +103,14 @@ pub fn analyse(suite: &Suite, options: &Options) -> Analysis {
             )
         })
         .collect();
-    let (hpt_summary, per_benchmark) = hpt(
+    let (hpt_summary, per_benchmark) = hpt_ranked(
         &samples,
         &HptOptions {
             confidence: options.confidence,
             alpha: options.hpt_alpha,
             speedup_under_test: options.speedup_under_test,
         },
+        options.hpt_rank,
     );
     let gate_inputs: Vec<GateInput<'_>> = compared
         .iter()
@@ -309,6 +313,7 @@ fn benchmark(
         median_test,
         hpt: HptBenchmark {
             difference: 0.0,
+            log_ratio: 0.0,
             winner: None,
         },
         equivalence,

@@ -258,6 +258,7 @@ mod tests {
             gamma_confidence: None,
             geometric_mean_speedup: None,
             max_confidence: None,
+            ranking: crate::protocol::hpt::Ranking::LogRatio,
             warnings: vec![],
         }
     }

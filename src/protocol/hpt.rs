@@ -8,7 +8,8 @@
 //!
 //! 1. Per benchmark (`unibench`), the Wilcoxon rank-sum test of BASE against gamma·HEAD in both tails,
 //!    each at alpha_t (`--hpt-alpha`; default 0.05 when both sides have at least 5 samples, else 0.10).
-//!    If a tail rejects, d = median(BASE) − median(gamma·HEAD), else d = 0. Times are nanoseconds, lower is
+//!    If a tail rejects, d = ln median(BASE) − ln median(gamma·HEAD) (or their difference, [`Ranking`]),
+//!    else d = 0. Times are nanoseconds, lower is
 //!    better; the paper divides the faster machine's scores by gamma, which is the same thing.
 //! 2. Across benchmarks (`speedup`, [`crate::stats::sign_flip`]), the signed-rank test on d with the zeros
 //!    kept and their ranks split (the paper's R_A, R_B), under the exact conditional sign-flip null. The
@@ -30,11 +31,12 @@
 //! - When a benchmark cannot reject at alpha whatever its data (1 / C(n+m, n) > alpha: one sample per side,
 //!   or 2 against 2), its difference of medians is used as it is, with a warning: this is how the paper
 //!   treats its single-valued SPEC tables (Table 2), generalised to every size where the test is powerless.
-//! - As `docs/hpt.md` and the PARSEC toolkit define it, d is a difference of times (nanoseconds), so across
-//!   benchmarks the longest ones carry the largest ranks. The paper applies HPT to scores already normalised
-//!   per benchmark (SPEC ratios; Table 3 "normalized to the first run of Y"), where d is in effect a relative
-//!   difference; callers wanting that ranking pass times normalised per benchmark (e.g. divided by BASE's
-//!   median). Both give the PARSEC figures above; Table 3 read in times gives 0.898 instead of the paper's
+//! - What is ranked across benchmarks ([`Ranking`], `--hpt-rank`, `docs/hpt.md` §4): by default the log
+//!   speedup ln(median BASE / median HEAD) − ln gamma, SPEC's score with BASE as the reference machine on a
+//!   log scale, free of the unit and of each benchmark's length (the paper ranks SPEC ratios, normalised per
+//!   benchmark); or, as the PARSEC toolkit defines d, the difference of median times, where the longest
+//!   benchmarks carry the largest ranks. Both give the PARSEC figures and Table 2's 1 − 1/4096 and 1.42
+//!   (`fixtures/r/hpt_ranking.R`); Table 3 read in times gives 0.898 by differences instead of the paper's
 //!   0.957, which the tests reproduce with the paper's own score differences.
 
 mod speedup;
@@ -55,11 +57,43 @@ pub struct HptOptions {
     pub speedup_under_test: Option<f64>,
 }
 
-/// Runs HPT on `benchmarks[i] = (base times, head times)` in nanoseconds (lower is better); sample counts
-/// may differ between sides and benchmarks. Returns the suite summary and one entry per benchmark, in order.
+/// What HPT ranks across benchmarks (`--hpt-rank`, `docs/hpt.md` §4).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Ranking {
+    /// |ln(median BASE / median HEAD) − ln gamma|: the log speedup, free of the unit and of each
+    /// benchmark's length; a 2x speedup and a 2x slowdown weigh alike. The default.
+    #[default]
+    LogRatio,
+    /// |median BASE − median(gamma·HEAD)|: differences of times, as the PARSEC toolkit defines them; the
+    /// longest benchmarks carry the largest ranks.
+    Difference,
+}
+
+impl Ranking {
+    /// The name on the command line and in the JSON: `log-ratio`, `difference`.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Ranking::LogRatio => "log-ratio",
+            Ranking::Difference => "difference",
+        }
+    }
+}
+
+/// Runs HPT on `benchmarks[i] = (base times, head times)` in nanoseconds (lower is better), ranking log
+/// speedups ([`Ranking::LogRatio`]); sample counts may differ between sides and benchmarks. Returns the suite
+/// summary and one entry per benchmark, in order.
 pub fn hpt(
     benchmarks: &[(&[f64], &[f64])],
     options: &HptOptions,
+) -> (HptSummary, Vec<HptBenchmark>) {
+    hpt_ranked(benchmarks, options, Ranking::LogRatio)
+}
+
+/// [`hpt`] with the ranking of `--hpt-rank`.
+pub fn hpt_ranked(
+    benchmarks: &[(&[f64], &[f64])],
+    options: &HptOptions,
+    ranking: Ranking,
 ) -> (HptSummary, Vec<HptBenchmark>) {
     let mut warnings = Vec::new();
     let alpha = options.alpha.filter(|a| {
@@ -75,7 +109,7 @@ pub fn hpt(
     let mut tables = Tables::default();
     let prepared = benchmarks
         .iter()
-        .map(|(base, head)| Prepared::new(base, head, alpha, &mut tables))
+        .map(|(base, head)| Prepared::new(base, head, alpha, ranking, &mut tables))
         .collect();
     let suite = Suite {
         benchmarks: prepared,
@@ -86,7 +120,8 @@ pub fn hpt(
     let per_benchmark: Vec<HptBenchmark> = at_one
         .outcomes
         .iter()
-        .map(|&(difference, winner)| HptBenchmark { difference, winner })
+        .zip(&suite.benchmarks)
+        .map(|(&(_, winner), prepared)| per_benchmark(prepared, winner))
         .collect();
     let (confidence, direction) = verdict(&at_one, &per_benchmark, &mut warnings);
     let r_speedup = r_speedup(&suite, &at_one, options.confidence, &mut warnings);
@@ -109,9 +144,26 @@ pub fn hpt(
         gamma_confidence,
         geometric_mean_speedup: geometric_mean_speedup(&suite),
         max_confidence: (!benchmarks.is_empty()).then(|| max_confidence(benchmarks.len())),
+        ranking,
         warnings,
     };
     (summary, per_benchmark)
+}
+
+/// A benchmark's entry: both readings of its difference when it counts, zeros for a tie.
+fn per_benchmark(prepared: &Prepared, winner: Option<Direction>) -> HptBenchmark {
+    match (winner, prepared.medians()) {
+        (Some(winner), Some((base, head))) => HptBenchmark {
+            difference: base - head,
+            log_ratio: (base / head).ln(),
+            winner: Some(winner),
+        },
+        _ => HptBenchmark {
+            difference: 0.0,
+            log_ratio: 0.0,
+            winner: None,
+        },
+    }
 }
 
 /// The direction with the higher confidence at gamma = 1, and that confidence.
@@ -239,7 +291,10 @@ fn input_warnings(suite: &Suite) -> Vec<Warning> {
     if unusable > 0 {
         warnings.push(Warning::new(
             WarningKind::Inapplicable,
-            format!("HPT counts {unusable} benchmark(s) as ties: a side is empty or not finite"),
+            format!(
+                "HPT counts {unusable} benchmark(s) as ties: a side is empty, not finite, or (ranking log \
+                 speedups) not positive"
+            ),
         ));
     }
     let as_is = count(Mode::AsIs);

@@ -237,6 +237,9 @@ pub struct MedianTest {
 pub struct HptBenchmark {
     /// median(base) − median(head) in nanoseconds when the rank-sum test is significant, else 0.
     pub difference: f64,
+    /// ln(median(base) / median(head)) when the rank-sum test is significant, else 0: what HPT ranks under
+    /// [`hpt::Ranking::LogRatio`].
+    pub log_ratio: f64,
     /// `Some(direction)` for a significant difference, `None` for a tie.
     pub winner: Option<Direction>,
 }
@@ -304,6 +307,8 @@ pub struct HptSummary {
     /// benchmarks (every difference of one sign); `None` without benchmarks. Below the requested
     /// confidence the suite can only be inconclusive (`docs/hpt.md` §8).
     pub max_confidence: Option<f64>,
+    /// What was ranked across benchmarks (`--hpt-rank`).
+    pub ranking: hpt::Ranking,
     pub warnings: Vec<Warning>,
 }
 

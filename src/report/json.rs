@@ -168,6 +168,8 @@ struct BoundsJson {
 struct HptBenchmarkJson {
     /// median(base) − median(head) in the benchmark's unit; 0 for a tie.
     difference: Num,
+    /// ln(median(base) / median(head)); 0 for a tie.
+    log_ratio: Num,
     /// `"faster"`, `"slower"`, or `null` for a tie.
     winner: Option<&'static str>,
 }
@@ -189,6 +191,8 @@ struct HptJson<'a> {
     geometric_mean_speedup: Num,
     /// The highest confidence HPT can reach with this many benchmarks, 1 − 1/2^b.
     max_confidence: Num,
+    /// What HPT ranked across benchmarks: `"log-ratio"` or `"difference"`.
+    ranking: &'static str,
     warnings: Vec<WarningJson<'a>>,
 }
 
@@ -323,6 +327,7 @@ impl<'a> From<&'a BenchmarkAnalysis> for BenchmarkJson<'a> {
             median_test: median(&b.median_test, b.unit),
             hpt: HptBenchmarkJson {
                 difference: time(b.hpt.difference, b.unit),
+                log_ratio: finite(b.hpt.log_ratio),
                 winner: direction(b.hpt.winner),
             },
             equivalence: EquivalenceJson {
@@ -406,6 +411,7 @@ impl<'a> From<&'a HptSummary> for HptJson<'a> {
             gamma_confidence: finite_opt(h.gamma_confidence),
             geometric_mean_speedup: finite_opt(h.geometric_mean_speedup),
             max_confidence: finite_opt(h.max_confidence),
+            ranking: h.ranking.as_str(),
             warnings: warnings(&h.warnings),
         }
     }

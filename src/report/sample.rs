@@ -7,6 +7,7 @@
 
 use crate::model::{BaseHead, Basis, Unit};
 use crate::protocol::equivalence::Equivalence;
+use crate::protocol::hpt::Ranking;
 use crate::protocol::{
     Analysis, BenchmarkAnalysis, Direction, FailOn, GainSpeedup, GateOutcome, HptBenchmark,
     HptSummary, MeanTest, MedianTest, Overall, Proportion, Proportions, Shift, SideSummary,
@@ -85,6 +86,11 @@ fn bench(name: &str, unit: Unit, base: f64, head: f64, verdict: Verdict) -> Benc
             } else {
                 0.0
             },
+            log_ratio: if direction.is_some() {
+                (base / head).ln()
+            } else {
+                0.0
+            },
             winner: direction,
         },
         verdict,
@@ -115,6 +121,7 @@ fn hpt(
         gamma_confidence: None,
         geometric_mean_speedup: Some(geometric),
         max_confidence: Some(0.999),
+        ranking: Ranking::LogRatio,
         warnings: Vec::new(),
     }
 }
@@ -251,6 +258,7 @@ pub fn unchanged_suite() -> Analysis {
                 gamma_confidence: None,
                 geometric_mean_speedup: Some(1.0),
                 max_confidence: Some(0.75),
+                ranking: Ranking::LogRatio,
                 warnings: vec![Warning::new(
                     WarningKind::Suite,
                     "no benchmark differs significantly: HPT has no evidence either way",
@@ -432,6 +440,7 @@ pub fn nothing_known() -> Analysis {
                 gamma_confidence: None,
                 geometric_mean_speedup: None,
                 max_confidence: None,
+                ranking: Ranking::Difference,
                 warnings: Vec::new(),
             },
             overall: None,

@@ -601,7 +601,7 @@ fn a_mean_protocol_that_did_not_apply_reads_inconclusive_not_unchanged() {
 
 #[test]
 fn below_the_requested_confidence_the_hpt_sentence_agrees_with_the_suite_verdict() {
-    // HPT gives the example 0.969: at --confidence 0.99 the suite is inconclusive (not every benchmark is
+    // HPT gives the example 0.961 (ranking log speedups): at --confidence 0.99 the suite is inconclusive (not every benchmark is
     // shown unchanged), and the sentence used to read "HEAD is faster than BASE with confidence 0.969"
     // beside it.
     let output = run(&[
@@ -621,7 +621,7 @@ fn below_the_requested_confidence_the_hpt_sentence_agrees_with_the_suite_verdict
     assert!(first.starts_with("**Suite: inconclusive.**"), "{first}");
     assert!(!first.contains("HEAD is faster than BASE with"), "{first}");
     assert!(first.contains("not shown faster"), "{first}");
-    assert!(first.contains("0.969"), "{first}");
+    assert!(first.contains("0.961"), "{first}");
 }
 
 #[test]
@@ -764,4 +764,19 @@ fn a_directory_is_searched_only_to_criterions_depth() {
             .contains("it holds <group>[/<function>][/<value>]/<baseline>/{benchmark,sample}.json"),
         "{message}"
     );
+}
+
+#[test]
+fn hpt_ranks_log_speedups_unless_asked_for_differences() {
+    let (base, head) = ("fixtures/example/base.json", "fixtures/example/head.json");
+    let (log, _) = compare_json(base, head, &[]);
+    assert_eq!(log["suite"]["hpt"]["ranking"], "log-ratio");
+    assert_eq!(log["suite"]["hpt"]["confidence"], 0.9609375);
+    let (difference, _) = compare_json(base, head, &["--hpt-rank", "difference"]);
+    assert_eq!(difference["suite"]["hpt"]["ranking"], "difference");
+    // parse/large (91 ms, 1.25x faster) then outranks render/page (418 µs, 1.10x slower).
+    assert_eq!(difference["suite"]["hpt"]["confidence"], 0.96875);
+    let large = &log["benchmarks"][1]["hpt"];
+    let ratio = large["log_ratio"].as_f64().expect("log_ratio");
+    assert!((ratio - (91.76f64 / 73.11).ln()).abs() < 0.01, "{large}");
 }

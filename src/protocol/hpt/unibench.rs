@@ -1,5 +1,5 @@
 //! HPT's uni-benchmark level (paper 003 §4.1): the rank-sum test of BASE against a scaled HEAD, both tails,
-//! and the difference d of medians it lets through.
+//! and the d it lets through: the log of the ratio of medians (the default ranking) or their difference.
 //!
 //! The r-speedup re-runs this test at every gamma of its grid, so each benchmark is prepared once: both sides
 //! sorted, the exact rank-sum table of its (n, m) shared with every benchmark of the same sizes. A gamma then
@@ -9,6 +9,7 @@
 //! ties the test is therefore approximate even for small samples, as in R; a constant pooled sample (σ = 0)
 //! is not significant. Nothing here decides the suite: it only yields d and the winner of one benchmark.
 
+use super::Ranking;
 use crate::protocol::Direction;
 use crate::stats::Alternative;
 use crate::stats::rank_sum::{ExactRankSum, normal_p_value, smallest_p_value};
@@ -32,6 +33,8 @@ pub(super) struct Prepared {
     head: Vec<f64>,
     pub(super) alpha: f64,
     pub(super) mode: Mode,
+    /// What d is: the log of the ratio of medians, or their difference.
+    ranking: Ranking,
     /// Index of this benchmark's (n, m) exact table in [`Tables`], when n < 50 and m < 50.
     exact: Option<usize>,
     /// Σ(t³ − t) over the tie groups inside each side: the pooled term whenever no BASE value equals a HEAD one.
@@ -67,17 +70,20 @@ struct Merged {
 
 impl Prepared {
     /// Sorts both sides and chooses the risk: `alpha`, else 0.05 when both sides have at least 5 samples and
-    /// 0.10 otherwise (paper 003 §4.1).
+    /// 0.10 otherwise (paper 003 §4.1). Under [`Ranking::LogRatio`] a side with a value that is not positive
+    /// has no logarithm and is unusable.
     pub(super) fn new(
         base: &[f64],
         head: &[f64],
         alpha: Option<f64>,
+        ranking: Ranking,
         tables: &mut Tables,
     ) -> Prepared {
         let (n, m) = (base.len(), head.len());
         let alpha = alpha.unwrap_or(if n.min(m) >= 5 { 0.05 } else { 0.10 });
         let finite = base.iter().chain(head).all(|v| v.is_finite());
-        let mode = if n == 0 || m == 0 || !finite {
+        let positive = ranking == Ranking::Difference || base.iter().chain(head).all(|v| *v > 0.0);
+        let mode = if n == 0 || m == 0 || !finite || !positive {
             Mode::Unusable
         } else if smallest_p_value(n, m) > alpha {
             Mode::AsIs
@@ -97,6 +103,7 @@ impl Prepared {
             head,
             alpha,
             mode,
+            ranking,
             exact,
             within_ties,
             near_ties,
@@ -112,15 +119,26 @@ impl Prepared {
         (self.mode != Mode::Unusable).then(|| (median(&self.base, 1.0), median(&self.head, 1.0)))
     }
 
-    /// d = median(scale_base·base) − median(scale_head·head) when the test of scale_base·base against
-    /// scale_head·head is significant in either tail at alpha, with the tail that won; else (0, None).
+    /// d when the test of scale_base·base against scale_head·head is significant in either tail at alpha,
+    /// with the tail that won; else (0, None). d is ln median(scale_base·base) − ln median(scale_head·head)
+    /// under [`Ranking::LogRatio`], median(scale_base·base) − median(scale_head·head) under
+    /// [`Ranking::Difference`]; both have the sign of the winner.
     pub(super) fn difference(
         &self,
         scale_base: f64,
         scale_head: f64,
         tables: &Tables,
     ) -> (f64, Option<Direction>) {
-        let d = || median(&self.base, scale_base) - median(&self.head, scale_head);
+        let d = || {
+            let (base, head) = (
+                median(&self.base, scale_base),
+                median(&self.head, scale_head),
+            );
+            match self.ranking {
+                Ranking::LogRatio => base.ln() - head.ln(),
+                Ranking::Difference => base - head,
+            }
+        };
         match self.mode {
             Mode::Unusable => (0.0, None),
             Mode::AsIs => {
@@ -319,7 +337,7 @@ mod tests {
         let mut tables = Tables::default();
         let base = [3.0, 1.0, 4.0, 1.0, 5.0, 9.0, 2.0, 6.0];
         let head = [2.5, 7.5, 1.5, 8.5, 2.5, 0.5];
-        let prepared = Prepared::new(&base, &head, None, &mut tables);
+        let prepared = Prepared::new(&base, &head, None, Ranking::Difference, &mut tables);
         // 2.0 scales 2.5 to 5.0 and 1.5 to 3.0 (cross ties); 1.0 and 1.1 leave none.
         for (sb, sh) in [
             (1.0, 1.0),
@@ -357,7 +375,7 @@ mod tests {
             let head: Vec<f64> = head.into_iter().map(value).collect();
             let gamma = f64::from(hundredths) / 100.0;
             let mut tables = Tables::default();
-            let prepared = Prepared::new(&base, &head, Some(0.05), &mut tables);
+            let prepared = Prepared::new(&base, &head, Some(0.05), Ranking::Difference, &mut tables);
             let scaled: Vec<f64> = head.iter().map(|v| v * gamma).collect();
             let p = |alternative| rank_sum(&base, &scaled, alternative).map(|t| t.p_value);
             let expected = match (p(Alternative::Greater), p(Alternative::Less)) {
@@ -379,13 +397,16 @@ mod tests {
     fn default_risk_follows_the_smaller_side() {
         let mut tables = Tables::default();
         let five = [1.0, 2.0, 3.0, 4.0, 5.0];
-        assert_eq!(Prepared::new(&five, &five, None, &mut tables).alpha, 0.05);
         assert_eq!(
-            Prepared::new(&five, &five[..4], None, &mut tables).alpha,
+            Prepared::new(&five, &five, None, Ranking::Difference, &mut tables).alpha,
+            0.05
+        );
+        assert_eq!(
+            Prepared::new(&five, &five[..4], None, Ranking::Difference, &mut tables).alpha,
             0.10
         );
         assert_eq!(
-            Prepared::new(&five, &five, Some(0.01), &mut tables).alpha,
+            Prepared::new(&five, &five, Some(0.01), Ranking::Difference, &mut tables).alpha,
             0.01
         );
     }
