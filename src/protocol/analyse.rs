@@ -9,7 +9,7 @@ use super::equivalence::{Equivalence, equivalence, runs_for};
 use super::gate::{GateInput, PROCESS_SD_PERCENT, gate};
 use super::hpt::{HptOptions, Ranking, hpt_ranked};
 use super::speedup_test::{
-    LARGE_FROM, Level, Weights, mean_test, median_test, overall, proportion, speedups,
+    LARGE_FROM, Level, Ties, Weights, mean_test, median_test_with, overall, proportion, speedups,
 };
 use super::wording::{Remedy, in_our_words, too_few_runs};
 use super::{
@@ -226,7 +226,7 @@ fn benchmark(
     let head = observations.values.head.as_slice();
     let (base_summary, head_summary) = summaries;
     let mut mean_test = mean_test(base, head, Level::Fixed(confidence));
-    let mut median_test = median_test(base, head, Level::Fixed(confidence));
+    let mut median_test = median_test_with(base, head, Level::Fixed(confidence), Ties::Exact);
     let powerless = !can_reject(base.len(), head.len(), 1.0 - confidence);
     if powerless && base.len().min(head.len()) < 3 {
         // One cause (too few runs), one warning, in place of one per test and side.
@@ -339,7 +339,7 @@ fn decide(median_test: &MedianTest, powerless: bool, equivalence: &Equivalence) 
 /// without the rest of the analysis (the mean protocol, HPT, the gate), which it does not depend on.
 pub fn verdict_at_look(base: &[f64], head: &[f64], options: &Options) -> Verdict {
     let confidence = options.per_look_confidence();
-    let median_test = median_test(base, head, Level::Fixed(confidence));
+    let median_test = median_test_with(base, head, Level::Fixed(confidence), Ties::Exact);
     let powerless = !can_reject(base.len(), head.len(), 1.0 - confidence);
     let equivalence = equivalence(base, head, confidence, options.equivalence_pct);
     decide(&median_test, powerless, &equivalence)
@@ -854,5 +854,22 @@ mod tests {
         let analysis = analyse(&mixed, &options());
         assert_eq!(analysis.benchmarks[1].verdict, Verdict::Inconclusive);
         assert_eq!(analysis.verdict, Verdict::Inconclusive);
+    }
+
+    #[test]
+    fn the_median_protocol_takes_the_exact_p_value_of_tied_runs() {
+        // Coarse timings: BASE 10 ns four times and 11 ns eight times, HEAD 10 ns six times and 11 ns twice.
+        // coin::wilcox_test(distribution = "exact") gives P(HEAD faster) = 0.0849011669445106, not
+        // significant at 0.05, where R's normal approximation gives 0.041 (fixtures/r/rank_sum_ties.R,
+        // two_values_12x8).
+        let base: Vec<f64> = [10.0; 4].into_iter().chain([11.0; 8]).collect();
+        let head: Vec<f64> = [10.0; 6].into_iter().chain([11.0; 2]).collect();
+        let suite = suite_of(&[("coarse", base, head)]);
+        let analysis = analyse(&suite, &options());
+        let median = &analysis.benchmarks[0].median_test;
+        let p = median.p_value.expect("a p-value");
+        assert!((p - 0.0849011669445106).abs() < 1e-12, "{p}");
+        assert!(!median.significant);
+        assert_ne!(analysis.benchmarks[0].verdict, Verdict::Faster);
     }
 }

@@ -8,7 +8,8 @@
 //!   1 − confidence of the time.
 //! - `any`: fails when at least one benchmark is significantly slower, controlling the family-wise error rate
 //!   across benchmarks with Holm's step-down procedure (Holm 1979, *Scand. J. Statist.* 6:65–70) on the
-//!   one-sided Wilcoxon-Mann-Whitney p-values of "HEAD slower". With t %, each benchmark tests "HEAD is more
+//!   one-sided Wilcoxon-Mann-Whitney p-values of "HEAD slower" (exact with ties while cheap, as the median
+//!   protocol's). With t %, each benchmark tests "HEAD is more
 //!   than t % slower": BASE's times are multiplied by 1 + t/100 before the test. So a suite of 50 unchanged
 //!   benchmarks fails at most 1 − confidence of the time, not 1 − confidence^50.
 //! - `none`: never fails.
@@ -31,7 +32,7 @@ use super::{Confidence, Direction, FailOn, GateOutcome, HptSummary, Threshold};
 use crate::model::Basis;
 use crate::stats::Alternative;
 use crate::stats::normal;
-use crate::stats::rank_sum::rank_sum;
+use crate::stats::rank_sum::rank_sum_exact;
 
 /// The standard deviation, in percent, of a benchmark's level from one process to the next, assumed for
 /// inputs that cannot show it (one process per side): the level of a quiet machine. The calibration command
@@ -187,7 +188,9 @@ fn any_rejected<'a>(threshold: f64, alpha: f64, benchmarks: &[GateInput<'a>]) ->
             let factor = 1.0 + b.threshold(threshold, floor) / 100.0;
             let scaled: Vec<f64> = b.base.iter().map(|v| v * factor).collect();
             // "HEAD slower by more than t %": BASE·(1 + t) is stochastically smaller than HEAD.
-            let p = rank_sum(&scaled, b.head, Alternative::Less).ok()?.p_value;
+            let p = rank_sum_exact(&scaled, b.head, Alternative::Less)
+                .ok()?
+                .p_value;
             Some((b.name, p))
         })
         .collect();

@@ -4,15 +4,19 @@
 //! The r-speedup re-runs this test at every gamma of its grid, so each benchmark is prepared once: both sides
 //! sorted, the exact rank-sum table of its (n, m) shared with every benchmark of the same sizes. A gamma then
 //! costs one merge of the two sorted sides, O(n + m), which counts W = #{x > y} + ½#{x = y} and the pooled
-//! tie groups together. p-values follow the statistics core's rule (R's): exact iff n < 50, m < 50 and the
-//! pooled scaled sample has no ties, else the normal approximation with continuity and tie corrections. With
-//! ties the test is therefore approximate even for small samples, as in R; a constant pooled sample (σ = 0)
-//! is not significant. Nothing here decides the suite: it only yields d and the winner of one benchmark.
+//! tie groups together. p-values are those of [`crate::stats::rank_sum::rank_sum_exact`]: exact when
+//! n < 50 and m < 50, from the Gaussian-binomial table without ties and from the exact conditional table
+//! given the pooled ties while it is cheap (`rank_sum_ties.rs`; the tied tables are cached by tie pattern,
+//! which a scan meets at many gammas); else the normal approximation with continuity and tie corrections. A
+//! constant pooled sample is not significant. Nothing here decides the suite: it only yields d and the winner of one benchmark.
 
 use super::Ranking;
 use crate::protocol::Direction;
 use crate::stats::Alternative;
-use crate::stats::rank_sum::{ExactRankSum, normal_p_value, smallest_p_value};
+use crate::stats::rank_sum::{ExactRankSum, TiedRankSum, normal_p_value, smallest_p_value};
+use std::cell::RefCell;
+use std::collections::HashMap;
+use std::rc::Rc;
 
 /// How a benchmark enters HPT.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -43,12 +47,20 @@ pub(super) struct Prepared {
     near_ties: bool,
 }
 
-/// The exact rank-sum tables of the suite, one per distinct (n, m).
+/// The exact rank-sum tables of the suite, one per distinct (n, m), and the exact tied tables met so far,
+/// one per (n, pooled tie groups): a scan meets the same tie pattern at many gammas.
 #[derive(Default)]
 pub(super) struct Tables {
     sizes: Vec<(usize, usize)>,
     tables: Vec<ExactRankSum>,
+    tied: RefCell<HashMap<TieKey, Option<Rc<TiedRankSum>>>>,
 }
+
+/// A tied table's key: n, and the sizes of the pooled groups of equal values in ascending order.
+type TieKey = (usize, Vec<usize>);
+
+/// The tied tables kept at most: beyond, the cache starts again (each table is at most ~100 kB).
+const TIED_CACHE: usize = 4096;
 
 impl Tables {
     fn index(&mut self, n: usize, m: usize) -> Option<usize> {
@@ -59,6 +71,18 @@ impl Tables {
         self.sizes.push((n, m));
         self.tables.push(table);
         Some(self.tables.len() - 1)
+    }
+
+    /// The exact conditional table for n values of x among pooled tie `groups`; `None` beyond its budget.
+    fn tied(&self, n: usize, groups: Vec<usize>) -> Option<Rc<TiedRankSum>> {
+        let mut cache = self.tied.borrow_mut();
+        if cache.len() >= TIED_CACHE {
+            cache.clear();
+        }
+        cache
+            .entry((n, groups))
+            .or_insert_with_key(|(n, groups)| TiedRankSum::new(groups, *n).map(Rc::new))
+            .clone()
     }
 }
 
@@ -161,9 +185,16 @@ impl Prepared {
     fn winner(&self, scale_base: f64, scale_head: f64, tables: &Tables) -> Option<Direction> {
         let merged = self.statistic(scale_base, scale_head);
         let (n, m) = self.sizes();
+        let tied = || {
+            let groups = pooled_groups(&self.base, scale_base, &self.head, scale_head);
+            (groups.len() > 1).then(|| tables.tied(n, groups)).flatten()
+        };
         let (greater, less) = match self.exact {
             Some(i) if merged.tie_correction == 0.0 => {
                 let table = &tables.tables[i];
+                (table.p_upper(merged.w), table.p_lower(merged.w))
+            }
+            Some(_) if let Some(table) = tied() => {
                 (table.p_upper(merged.w), table.p_lower(merged.w))
             }
             _ => {
@@ -269,6 +300,26 @@ fn merge(x: &[f64], scale_x: f64, y: &[f64], scale_y: f64) -> Merged {
     Merged { w, tie_correction }
 }
 
+/// The sizes of the groups of equal values of sorted x·scale_x and y·scale_y pooled, in ascending order.
+fn pooled_groups(x: &[f64], scale_x: f64, y: &[f64], scale_y: f64) -> Vec<usize> {
+    let (mut i, mut j) = (0, 0);
+    let mut groups = Vec::new();
+    while i < x.len() || j < y.len() {
+        let vx = x.get(i).map_or(f64::INFINITY, |v| v * scale_x);
+        let vy = y.get(j).map_or(f64::INFINITY, |v| v * scale_y);
+        let value = vx.min(vy);
+        let start = i + j;
+        while i < x.len() && x[i] * scale_x == value {
+            i += 1;
+        }
+        while j < y.len() && y[j] * scale_y == value {
+            j += 1;
+        }
+        groups.push(i + j - start);
+    }
+    groups
+}
+
 fn sorted(values: &[f64]) -> Vec<f64> {
     let mut values = values.to_vec();
     values.sort_unstable_by(f64::total_cmp);
@@ -359,8 +410,9 @@ mod tests {
     }
 
     proptest::proptest! {
-        /// The one-pass statistic and its p-values decide as the statistics core's `rank_sum` (checked
-        /// against R) does on the explicitly scaled HEAD sample, ties and large samples included.
+        /// The one-pass statistic and its p-values decide as the statistics core's `rank_sum_exact` (checked
+        /// against R, coin and enumeration) does on the explicitly scaled HEAD sample, ties and large samples
+        /// included.
         #[test]
         fn decisions_match_the_rank_sum_test_on_the_scaled_sample(
             base in proptest::collection::vec(1u32..100_000, 3..60),
@@ -368,7 +420,7 @@ mod tests {
             hundredths in 50u32..200,
             coarse in proptest::bool::ANY,
         ) {
-            use crate::stats::rank_sum::rank_sum;
+            use crate::stats::rank_sum::rank_sum_exact;
             // Coarse values tie often (normal approximation); fine ones rarely (exact below 50 per side).
             let value = |v: u32| if coarse { f64::from(v % 60 + 1) / 4.0 } else { f64::from(v) / 64.0 };
             let base: Vec<f64> = base.into_iter().map(value).collect();
@@ -377,7 +429,7 @@ mod tests {
             let mut tables = Tables::default();
             let prepared = Prepared::new(&base, &head, Some(0.05), Ranking::Difference, &mut tables);
             let scaled: Vec<f64> = head.iter().map(|v| v * gamma).collect();
-            let p = |alternative| rank_sum(&base, &scaled, alternative).map(|t| t.p_value);
+            let p = |alternative| rank_sum_exact(&base, &scaled, alternative).map(|t| t.p_value);
             let expected = match (p(Alternative::Greater), p(Alternative::Less)) {
                 (Ok(g), _) if at_most(g, 0.05) => Some(Direction::Faster),
                 (_, Ok(l)) if at_most(l, 0.05) => Some(Direction::Slower),
