@@ -142,6 +142,8 @@ pub fn analyse(suite: &Suite, options: &Options) -> Analysis {
     let mut benchmarks: Vec<BenchmarkAnalysis> = compared.into_iter().map(|c| c.analysis).collect();
     for (analysis, hpt_benchmark) in benchmarks.iter_mut().zip(per_benchmark) {
         analysis.hpt = hpt_benchmark;
+        let disagreement = super::hpt::disagreement(analysis.verdict, &hpt_benchmark);
+        analysis.warnings.extend(disagreement);
     }
     // Nothing measured because nothing could differ: unchanged, and nothing to warn about.
     let only_identical = benchmarks.is_empty() && !suite.identical.is_empty();
@@ -704,7 +706,8 @@ mod tests {
         let analysis = analyse(&suite, &options());
         let b = &analysis.benchmarks[0];
         assert_eq!(b.verdict, Verdict::Inconclusive);
-        assert!(b.warnings.is_empty(), "{:?}", b.warnings);
+        // Only the note that explains the HPT column (HPT takes the single values as they are).
+        assert_eq!(kinds(&b.warnings), vec![WarningKind::ProtocolsDisagree]);
         for test_warnings in [&b.mean_test.warnings, &b.median_test.warnings] {
             assert_eq!(test_warnings.len(), 1, "{test_warnings:?}");
             assert_eq!(
@@ -871,5 +874,38 @@ mod tests {
         assert!((p - 0.0849011669445106).abs() < 1e-12, "{p}");
         assert!(!median.significant);
         assert_ne!(analysis.benchmarks[0].verdict, Verdict::Faster);
+    }
+
+    #[test]
+    fn one_run_per_side_has_no_interval_and_hpt_says_why_it_counts_the_benchmark() {
+        // One run per side: HPT takes the difference as it is (faster), the median protocol cannot decide,
+        // and a one-point interval [0.83, 0.83] would look precise.
+        let suite = suite_of(&[("one", vec![100.0], vec![120.0])]);
+        let analysis = analyse(&suite, &options());
+        let b = &analysis.benchmarks[0];
+        assert_eq!(b.verdict, Verdict::Inconclusive);
+        assert_eq!(b.hpt.winner, Some(Direction::Slower));
+        assert_eq!(b.median_test.speedup_interval, None);
+        assert_eq!(b.median_test.shift, None);
+        let note = b
+            .warnings
+            .iter()
+            .find(|w| w.kind == WarningKind::ProtocolsDisagree)
+            .expect("the HPT column explained");
+        assert!(
+            note.message.starts_with(
+                "HPT counts this benchmark as slower while its verdict is inconclusive"
+            ),
+            "{}",
+            note.message
+        );
+        // Where both agree there is no such note.
+        let agreeing = analyse(&suite_of(&[("a", runs(100.0), runs(120.0))]), &options());
+        assert!(
+            agreeing.benchmarks[0]
+                .warnings
+                .iter()
+                .all(|w| w.kind != WarningKind::ProtocolsDisagree)
+        );
     }
 }

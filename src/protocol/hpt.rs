@@ -43,7 +43,7 @@
 mod speedup;
 mod unibench;
 
-use crate::protocol::{Direction, HptBenchmark, HptSummary, Warning, WarningKind};
+use crate::protocol::{Direction, HptBenchmark, HptSummary, Verdict, Warning, WarningKind};
 use speedup::{AtOne, MAX_SPEEDUP, Scan, Suite};
 use unibench::{Mode, Prepared, Tables};
 
@@ -266,6 +266,34 @@ fn unreachable_warning(n: usize, r: f64) -> Warning {
         )
         .with_hint("more benchmarks or more samples per benchmark may show a difference")
     }
+}
+
+/// Why a benchmark's HPT entry says otherwise than its verdict, when it does: the reports then show a footnote
+/// beside the HPT column instead of two cells telling opposite stories. HPT tests each benchmark on its own
+/// terms (its per-benchmark risk, 0.10 with fewer than 5 runs per side; no shift-model check; one run per
+/// side taken as it is), so it can count a benchmark that the median protocol leaves undecided, or the
+/// reverse.
+pub fn disagreement(verdict: Verdict, entry: &HptBenchmark) -> Option<Warning> {
+    let hpt = entry.winner.map_or("a tie", Direction::as_str);
+    let agrees = match (entry.winner, verdict) {
+        (Some(d), v) => Verdict::from(d) == v,
+        (None, v) => !matches!(v, Verdict::Faster | Verdict::Slower),
+    };
+    (!agrees).then(|| {
+        Warning::new(
+            WarningKind::ProtocolsDisagree,
+            format!(
+                "HPT counts this benchmark as {hpt} while its verdict is {}: HPT's own rank-sum test runs at \
+                 its per-benchmark risk (`--hpt-alpha`; 0.10 below 5 runs per side) without the median \
+                 protocol's checks, and takes a single run per side as it is",
+                verdict.as_str()
+            ),
+        )
+        .with_hint(
+            "the benchmark's verdict is the median protocol's; the HPT column only says how the benchmark \
+             enters the suite's test",
+        )
+    })
 }
 
 /// The highest confidence HPT can reach with `n` benchmarks, whatever their times: 1 − 1/2^n, when every

@@ -140,8 +140,14 @@ pub fn median_test_with(base: &[f64], head: &[f64], level: Level, ties: Ties) ->
     }
 }
 
-/// The Hodges-Lehmann estimate of BASE − HEAD with its two-sided interval at `confidence`.
+/// The Hodges-Lehmann estimate of BASE − HEAD with its two-sided interval at `confidence`; `None` when the
+/// sizes cannot give an interval at that level (1/C(n+m, n) > (1 − confidence)/2: one value per side, 3
+/// against 3 at 0.95; R: "requested conf.level not achievable"), where the order statistics would print a
+/// one-point interval such as `0.83x [0.83, 0.83]` that looks precise and is not.
 fn shift(base: &[f64], head: &[f64], confidence: f64) -> Option<Shift> {
+    if !rank_sum::can_reject(base.len(), head.len(), (1.0 - confidence) / 2.0) {
+        return None;
+    }
     let hl = rank_sum::hodges_lehmann(base, head, Alternative::TwoSided, confidence).ok()?;
     [hl.estimate, hl.lower, hl.upper]
         .iter()
