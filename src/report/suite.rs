@@ -114,7 +114,16 @@ fn no_direction(analysis: &Analysis) -> String {
                 None => "no benchmark differs significantly between BASE and HEAD".to_string(),
             }
         }
-        _ => "no benchmark differs significantly between BASE and HEAD".to_string(),
+        _ if analysis.benchmarks.is_empty() => {
+            "no benchmark differs significantly between BASE and HEAD".to_string()
+        }
+        // Not a finding of "no change": say what the benchmarks found and where the remedy is.
+        _ => format!(
+            "no benchmark differs significantly, but not every one is shown unchanged either (the median \
+             protocol finds {}): nothing can be concluded about the suite; the warnings say what would \
+             decide each benchmark",
+            verdict_counts(analysis)
+        ),
     }
 }
 
@@ -189,6 +198,23 @@ mod tests {
             hpt_sentence(&a),
             "HEAD is slower than BASE with confidence 0.998, but by less than 1% at confidence 0.95 \
              (0.95-slowdown 1.00x, the smallest step of the search)"
+        );
+    }
+
+    #[test]
+    fn a_suite_of_undecided_benchmarks_says_nothing_can_be_concluded() {
+        let mut a = sample::unchanged_suite();
+        a.verdict = Verdict::Inconclusive;
+        // A suite large enough for HPT (else the sentence says that it is too small).
+        a.suite.hpt.max_confidence = Some(0.999);
+        for b in &mut a.benchmarks {
+            b.verdict = Verdict::Inconclusive;
+        }
+        assert_eq!(
+            hpt_sentence(&a),
+            "no benchmark differs significantly, but not every one is shown unchanged either (the median \
+             protocol finds 2 of 2 inconclusive): nothing can be concluded about the suite; the warnings say \
+             what would decide each benchmark"
         );
     }
 
