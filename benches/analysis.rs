@@ -56,6 +56,7 @@ fn whole_analysis(c: &mut Criterion) {
     let options = Options {
         confidence: 0.95,
         hpt_alpha: None,
+        hpt_rank: cargo_speedup::protocol::hpt::Ranking::LogRatio,
         speedup_under_test: Some(1.01),
         fail_on: FailOn::Any,
         threshold: 0.0,

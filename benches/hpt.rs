@@ -1,5 +1,6 @@
 //! Benchmarks: HPT with its r-speedup on a large suite (1000 benchmarks x 100 samples per side), the case
-//! the 0.01 gamma grid makes expensive, and on the small PARSEC-sized suite.
+//! the 0.01 gamma grid makes expensive, on the small PARSEC-sized suite, and on suites of coarse (tied)
+//! timings, where each benchmark's test is exact given its ties.
 
 use cargo_speedup::protocol::hpt::{HptOptions, hpt};
 use criterion::{Criterion, criterion_group, criterion_main};
@@ -49,11 +50,30 @@ fn bench_hpt(c: &mut Criterion) {
         ("hpt_8x3_speedup_1.90", 8, 3, 1.90),
     ] {
         let data = suite(benchmarks, samples, speedup);
-        let pairs: Vec<(&[f64], &[f64])> = data.iter().map(|(b, h)| (&b[..], &h[..])).collect();
-        c.bench_function(name, |b| {
-            b.iter(|| hpt(black_box(&pairs), black_box(&options)))
-        });
+        bench_one(c, name, &data, &options);
     }
+    // Coarse timings (integer ns/op, as Go prints them): ties everywhere, so every rank-sum test takes the
+    // exact conditional distribution given the ties.
+    for (name, benchmarks, samples, speedup) in [
+        ("hpt_tied_100x10_speedup_1.05", 100, 10, 1.05),
+        ("hpt_tied_100x20_speedup_1.05", 100, 20, 1.05),
+    ] {
+        let data: Vec<(Vec<f64>, Vec<f64>)> = suite(benchmarks, samples, speedup)
+            .into_iter()
+            .map(|(b, h)| {
+                let coarse = |v: Vec<f64>| v.into_iter().map(|t| (t / 100.0).round()).collect();
+                (coarse(b), coarse(h))
+            })
+            .collect();
+        bench_one(c, name, &data, &options);
+    }
+}
+
+fn bench_one(c: &mut Criterion, name: &str, data: &[(Vec<f64>, Vec<f64>)], options: &HptOptions) {
+    let pairs: Vec<(&[f64], &[f64])> = data.iter().map(|(b, h)| (&b[..], &h[..])).collect();
+    c.bench_function(name, |b| {
+        b.iter(|| hpt(black_box(&pairs), black_box(options)))
+    });
 }
 
 criterion_group!(benches, bench_hpt);

@@ -276,6 +276,11 @@ pub struct AnalysisArgs {
     #[arg(long = "hpt-alpha", value_name = "A", allow_negative_numbers = true)]
     pub hpt_alpha: Option<f64>,
 
+    /// What HPT ranks across benchmarks: log speedups (log-ratio), or differences of median times
+    /// (difference, as the PARSEC toolkit)
+    #[arg(long = "hpt-rank", value_name = "RULE", value_enum, default_value_t = HptRankArg::LogRatio)]
+    pub hpt_rank: HptRankArg,
+
     /// Also report HPT's confidence that HEAD is more than G times faster than BASE
     #[arg(
         long = "speedup-under-test",
@@ -375,6 +380,15 @@ pub enum FailOnArg {
     None,
     Suite,
     Any,
+}
+
+/// `--hpt-rank`: what HPT ranks across benchmarks (`docs/hpt.md` §4).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum HptRankArg {
+    /// |ln(median BASE / median HEAD)|: log speedups, free of each benchmark's unit and length
+    LogRatio,
+    /// |median BASE − median HEAD|: differences of times; the longest benchmarks weigh most
+    Difference,
 }
 
 fn clap_cargo_styles() -> clap::builder::Styles {

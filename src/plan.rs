@@ -5,7 +5,8 @@ mod run;
 
 use std::path::PathBuf;
 
-use crate::cli::{AnalysisArgs, ColorChoice, FailOnArg, Format};
+use crate::cli::{AnalysisArgs, ColorChoice, FailOnArg, Format, HptRankArg};
+use crate::protocol::hpt::Ranking;
 use crate::protocol::wording::Remedy;
 use crate::protocol::{FailOn, Options};
 
@@ -77,6 +78,10 @@ impl AnalysisPlan {
             options: Options {
                 confidence,
                 hpt_alpha,
+                hpt_rank: match args.hpt_rank {
+                    HptRankArg::LogRatio => Ranking::LogRatio,
+                    HptRankArg::Difference => Ranking::Difference,
+                },
                 speedup_under_test: args.speedup_under_test,
                 fail_on: match args.fail_on {
                     FailOnArg::None => FailOn::None,

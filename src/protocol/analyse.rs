@@ -7,9 +7,9 @@
 
 use super::equivalence::{Equivalence, equivalence, runs_for};
 use super::gate::{GateInput, PROCESS_SD_PERCENT, gate};
-use super::hpt::{HptOptions, hpt};
+use super::hpt::{HptOptions, Ranking, hpt_ranked};
 use super::speedup_test::{
-    LARGE_FROM, Level, Weights, mean_test, median_test, overall, proportion, speedups,
+    LARGE_FROM, Level, Ties, Weights, mean_test, median_test_with, overall, proportion, speedups,
 };
 use super::wording::{Remedy, in_our_words, too_few_runs};
 use super::{
@@ -32,6 +32,8 @@ pub struct Options {
     pub confidence: f64,
     /// Risk of HPT's per-benchmark tests; `None` for the paper's default.
     pub hpt_alpha: Option<f64>,
+    /// What HPT ranks across benchmarks (`--hpt-rank`).
+    pub hpt_rank: Ranking,
     /// `--speedup-under-test`.
     pub speedup_under_test: Option<f64>,
     pub fail_on: FailOn,
@@ -67,13 +69,14 @@ impl Options {
             threshold,
             precision,
             equivalence_pct,
+            hpt_rank,
             looks: _,
             remedy: _,
         } = self;
         format!(
             "confidence {confidence:?}, hpt-alpha {hpt_alpha:?}, speedup-under-test \
              {speedup_under_test:?}, fail-on {fail_on:?}, threshold {threshold:?}, precision \
-             {precision:?}, equivalence {equivalence_pct:?}"
+             {precision:?}, equivalence {equivalence_pct:?}, hpt-rank {hpt_rank:?}"
         )
     }
 }
@@ -86,6 +89,7 @@ impl Options {
         Options {
             confidence: 0.95,
             hpt_alpha: None,
+            hpt_rank: Ranking::LogRatio,
             speedup_under_test: None,
             fail_on,
             threshold: 0.0,
@@ -122,13 +126,14 @@ pub fn analyse(suite: &Suite, options: &Options) -> Analysis {
             )
         })
         .collect();
-    let (hpt_summary, per_benchmark) = hpt(
+    let (hpt_summary, per_benchmark) = hpt_ranked(
         &samples,
         &HptOptions {
             confidence: options.confidence,
             alpha: options.hpt_alpha,
             speedup_under_test: options.speedup_under_test,
         },
+        options.hpt_rank,
     );
     let gate_inputs: Vec<GateInput<'_>> = compared
         .iter()
@@ -160,6 +165,8 @@ pub fn analyse(suite: &Suite, options: &Options) -> Analysis {
     let mut benchmarks: Vec<BenchmarkAnalysis> = compared.into_iter().map(|c| c.analysis).collect();
     for (analysis, hpt_benchmark) in benchmarks.iter_mut().zip(per_benchmark) {
         analysis.hpt = hpt_benchmark;
+        let disagreement = super::hpt::disagreement(analysis.verdict, &hpt_benchmark);
+        analysis.warnings.extend(disagreement);
     }
     // Nothing measured because nothing could differ: unchanged, and nothing to warn about.
     let only_identical = benchmarks.is_empty() && !suite.identical.is_empty();
@@ -170,7 +177,7 @@ pub fn analyse(suite: &Suite, options: &Options) -> Analysis {
     let verdict = if only_identical {
         Verdict::Unchanged
     } else {
-        suite_verdict(&hpt_summary, options.confidence, benchmarks.len())
+        suite_verdict(&hpt_summary, options.confidence, &benchmarks)
     };
     Analysis {
         confidence: options.confidence,
@@ -244,7 +251,7 @@ fn benchmark(
     let head = observations.values.head.as_slice();
     let (base_summary, head_summary) = summaries;
     let mut mean_test = mean_test(base, head, Level::Fixed(confidence));
-    let mut median_test = median_test(base, head, Level::Fixed(confidence));
+    let mut median_test = median_test_with(base, head, Level::Fixed(confidence), Ties::Exact);
     let powerless = !can_reject(base.len(), head.len(), 1.0 - confidence);
     if powerless && base.len().min(head.len()) < 3 {
         // One cause (too few runs), one warning, in place of one per test and side.
@@ -331,6 +338,7 @@ fn benchmark(
         median_test,
         hpt: HptBenchmark {
             difference: 0.0,
+            log_ratio: 0.0,
             winner: None,
         },
         equivalence,
@@ -356,7 +364,7 @@ fn decide(median_test: &MedianTest, powerless: bool, equivalence: &Equivalence) 
 /// without the rest of the analysis (the mean protocol, HPT, the gate), which it does not depend on.
 pub fn verdict_at_look(base: &[f64], head: &[f64], options: &Options) -> Verdict {
     let confidence = options.per_look_confidence();
-    let median_test = median_test(base, head, Level::Fixed(confidence));
+    let median_test = median_test_with(base, head, Level::Fixed(confidence), Ties::Exact);
     let powerless = !can_reject(base.len(), head.len(), 1.0 - confidence);
     let equivalence = equivalence(base, head, confidence, options.equivalence_pct);
     decide(&median_test, powerless, &equivalence)
@@ -468,14 +476,22 @@ fn disagreement(mean: Option<Direction>, median: Option<Direction>) -> Warning {
     )
 }
 
-/// The suite's verdict from HPT: a direction when its confidence reaches the analysis' confidence.
-fn suite_verdict(hpt: &super::HptSummary, confidence: f64, analysed: usize) -> Verdict {
-    if analysed == 0 {
+/// The suite's verdict (`docs/verdicts.md` §4): HPT's direction when its confidence reaches the analysis'
+/// confidence; else unchanged when every benchmark is shown unchanged within ±ε (an intersection-union
+/// test: each equivalence at risk alpha makes their conjunction one at risk alpha, Berger 1982); else
+/// inconclusive, which includes every suite too small for HPT to reach the confidence at all.
+fn suite_verdict(
+    hpt: &super::HptSummary,
+    confidence: f64,
+    benchmarks: &[BenchmarkAnalysis],
+) -> Verdict {
+    if benchmarks.is_empty() {
         return Verdict::Inconclusive;
     }
     match (hpt.direction, hpt.confidence) {
         (Some(direction), Some(level)) if level >= confidence => direction.into(),
-        _ => Verdict::Unchanged,
+        _ if benchmarks.iter().all(|b| b.verdict == Verdict::Unchanged) => Verdict::Unchanged,
+        _ => Verdict::Inconclusive,
     }
 }
 
@@ -713,7 +729,8 @@ mod tests {
         let analysis = analyse(&suite, &options());
         let b = &analysis.benchmarks[0];
         assert_eq!(b.verdict, Verdict::Inconclusive);
-        assert!(b.warnings.is_empty(), "{:?}", b.warnings);
+        // Only the note that explains the HPT column (HPT takes the single values as they are).
+        assert_eq!(kinds(&b.warnings), vec![WarningKind::ProtocolsDisagree]);
         for test_warnings in [&b.mean_test.warnings, &b.median_test.warnings] {
             assert_eq!(test_warnings.len(), 1, "{test_warnings:?}");
             assert_eq!(
@@ -782,6 +799,136 @@ mod tests {
         assert!(
             messages.iter().any(|m| m.starts_with("BASE ")),
             "{messages:?}"
+        );
+    }
+
+    /// One benchmark of [`suite_of`]: name, BASE's runs, HEAD's runs.
+    type Named<'a> = (&'a str, Vec<f64>, Vec<f64>);
+
+    /// A suite of process-run benchmarks, in nanoseconds.
+    fn suite_of(benchmarks: &[Named<'_>]) -> Suite {
+        let side = |pick: &dyn Fn(&Named<'_>) -> Vec<f64>| Results {
+            origin: "test".into(),
+            benchmarks: benchmarks
+                .iter()
+                .map(|b| Benchmark {
+                    name: b.0.into(),
+                    runs: Runs::independent(Sample::new(pick(b), Unit::Ns).expect("valid")),
+                    unit: Unit::Ns,
+                })
+                .collect(),
+            environment: Environment::default(),
+            notes: vec![],
+        };
+        Suite::pair(side(&|b| b.1.clone()), side(&|b| b.2.clone()))
+    }
+
+    /// Ten runs around `level`, spread by ±1 %.
+    fn runs(level: f64) -> Vec<f64> {
+        (0..10)
+            .map(|i| level * (1.0 + (f64::from(i) - 4.5) / 450.0))
+            .collect()
+    }
+
+    #[test]
+    fn a_suite_too_small_for_hpt_is_inconclusive_and_its_gate_says_it_cannot_fail() {
+        // Three benchmarks, each clearly slower (0.60x, 0.71x, 0.93x): HPT reaches at most 1 - 1/2^3.
+        let slower = |name, level: f64, speedup: f64| (name, runs(level), runs(level / speedup));
+        let suite = suite_of(&[
+            slower("a", 100.0, 0.60),
+            slower("b", 2000.0, 0.71),
+            slower("c", 50.0, 0.93),
+        ]);
+        let analysis = analyse(&suite, &options());
+        assert!(
+            analysis
+                .benchmarks
+                .iter()
+                .all(|b| b.verdict == Verdict::Slower)
+        );
+        assert_eq!(analysis.suite.hpt.max_confidence, Some(0.875));
+        assert_eq!(analysis.verdict, Verdict::Inconclusive);
+        assert!(!analysis.gate.failed);
+        let note = analysis.gate.cannot_fail.as_deref().expect("a note");
+        assert!(note.contains("at least 5 benchmarks"), "{note}");
+        // `--fail-on any` decides it, and the verdict stays the suite's.
+        let any = analyse(&suite, &Options::defaults(FailOn::Any));
+        assert!(any.gate.failed);
+        assert_eq!(any.gate.cannot_fail, None);
+        // Two of two faster: inconclusive too, never "unchanged".
+        let faster = |name, level: f64, speedup: f64| (name, runs(level), runs(level / speedup));
+        let two = suite_of(&[faster("x", 100.0, 1.3), faster("y", 10.0, 1.2)]);
+        assert_eq!(analyse(&two, &options()).verdict, Verdict::Inconclusive);
+    }
+
+    #[test]
+    fn a_suite_is_unchanged_only_when_every_benchmark_is_shown_unchanged() {
+        let same = |name, level: f64| (name, runs(level), runs(level));
+        let analysis = analyse(&suite_of(&[same("a", 100.0), same("b", 50.0)]), &options());
+        assert!(
+            analysis
+                .benchmarks
+                .iter()
+                .all(|b| b.verdict == Verdict::Unchanged)
+        );
+        assert_eq!(analysis.verdict, Verdict::Unchanged);
+        // One benchmark whose runs are too noisy to show equivalence: inconclusive, not unchanged.
+        let noisy: Vec<f64> = (0..10)
+            .map(|i| 100.0 * (1.0 + f64::from(i % 5) / 10.0))
+            .collect();
+        let mixed = suite_of(&[same("a", 100.0), ("n", noisy.clone(), noisy)]);
+        let analysis = analyse(&mixed, &options());
+        assert_eq!(analysis.benchmarks[1].verdict, Verdict::Inconclusive);
+        assert_eq!(analysis.verdict, Verdict::Inconclusive);
+    }
+
+    #[test]
+    fn the_median_protocol_takes_the_exact_p_value_of_tied_runs() {
+        // Coarse timings: BASE 10 ns four times and 11 ns eight times, HEAD 10 ns six times and 11 ns twice.
+        // coin::wilcox_test(distribution = "exact") gives P(HEAD faster) = 0.0849011669445106, not
+        // significant at 0.05, where R's normal approximation gives 0.041 (fixtures/r/rank_sum_ties.R,
+        // two_values_12x8).
+        let base: Vec<f64> = [10.0; 4].into_iter().chain([11.0; 8]).collect();
+        let head: Vec<f64> = [10.0; 6].into_iter().chain([11.0; 2]).collect();
+        let suite = suite_of(&[("coarse", base, head)]);
+        let analysis = analyse(&suite, &options());
+        let median = &analysis.benchmarks[0].median_test;
+        let p = median.p_value.expect("a p-value");
+        assert!((p - 0.0849011669445106).abs() < 1e-12, "{p}");
+        assert!(!median.significant);
+        assert_ne!(analysis.benchmarks[0].verdict, Verdict::Faster);
+    }
+
+    #[test]
+    fn one_run_per_side_has_no_interval_and_hpt_says_why_it_counts_the_benchmark() {
+        // One run per side: HPT takes the difference as it is (faster), the median protocol cannot decide,
+        // and a one-point interval [0.83, 0.83] would look precise.
+        let suite = suite_of(&[("one", vec![100.0], vec![120.0])]);
+        let analysis = analyse(&suite, &options());
+        let b = &analysis.benchmarks[0];
+        assert_eq!(b.verdict, Verdict::Inconclusive);
+        assert_eq!(b.hpt.winner, Some(Direction::Slower));
+        assert_eq!(b.median_test.speedup_interval, None);
+        assert_eq!(b.median_test.shift, None);
+        let note = b
+            .warnings
+            .iter()
+            .find(|w| w.kind == WarningKind::ProtocolsDisagree)
+            .expect("the HPT column explained");
+        assert!(
+            note.message.starts_with(
+                "HPT counts this benchmark as slower while its verdict is inconclusive"
+            ),
+            "{}",
+            note.message
+        );
+        // Where both agree there is no such note.
+        let agreeing = analyse(&suite_of(&[("a", runs(100.0), runs(120.0))]), &options());
+        assert!(
+            agreeing.benchmarks[0]
+                .warnings
+                .iter()
+                .all(|w| w.kind != WarningKind::ProtocolsDisagree)
         );
     }
 }

@@ -8,10 +8,15 @@
 //!   1 − confidence of the time.
 //! - `any`: fails when at least one benchmark is significantly slower, controlling the family-wise error rate
 //!   across benchmarks with Holm's step-down procedure (Holm 1979, *Scand. J. Statist.* 6:65–70) on the
-//!   one-sided Wilcoxon-Mann-Whitney p-values of "HEAD slower". With t %, each benchmark tests "HEAD is more
+//!   one-sided Wilcoxon-Mann-Whitney p-values of "HEAD slower" (exact with ties while cheap, as the median
+//!   protocol's). With t %, each benchmark tests "HEAD is more
 //!   than t % slower": BASE's times are multiplied by 1 + t/100 before the test. So a suite of 50 unchanged
 //!   benchmarks fails at most 1 − confidence of the time, not 1 − confidence^50.
 //! - `none`: never fails.
+//!
+//! With b benchmarks HPT's confidence is at most 1 − 1/2^b, so below 5 benchmarks `suite` cannot fail at 0.95
+//! whatever the times; the outcome says so ([`GateOutcome::cannot_fail`]) and names the remedies (more
+//! benchmarks, `--fail-on any`), rather than passing as if the suite had been found fine.
 //!
 //! Benchmarks whose sides are one process each ([`Basis::OneProcess`]: a criterion baseline, a
 //! cargo-criterion stream) cannot show how far a level moves from one process to the next, which is larger
@@ -22,11 +27,12 @@
 //!
 //! Pure: no I/O; the decision only, the reasons in words.
 
+use super::hpt::benchmarks_needed;
 use super::{Confidence, Direction, FailOn, GateOutcome, HptSummary, Threshold};
 use crate::model::Basis;
 use crate::stats::Alternative;
 use crate::stats::normal;
-use crate::stats::rank_sum::rank_sum;
+use crate::stats::rank_sum::rank_sum_exact;
 
 /// The standard deviation, in percent, of a benchmark's level from one process to the next, assumed for
 /// inputs that cannot show it (one process per side): the level of a quiet machine. The calibration command
@@ -101,13 +107,31 @@ pub fn gate(
             rejected.iter().map(Rejected::reason).collect()
         }
     };
+    let cannot_fail = match fail_on {
+        FailOn::Suite => suite_cannot_fail(confidence, hpt, benchmarks.len()),
+        FailOn::Any | FailOn::None => None,
+    };
     GateOutcome {
         fail_on,
         threshold,
         failed: !reasons.is_empty(),
         reasons,
         slower,
+        cannot_fail,
     }
+}
+
+/// Why `--fail-on suite` cannot fail on `count` benchmarks at `confidence`, whatever their times: HPT's best
+/// confidence, 1 − 1/2^count, is below it. `None` when it can fail (or there is nothing to gate).
+fn suite_cannot_fail(confidence: f64, hpt: &HptSummary, count: usize) -> Option<String> {
+    let best = hpt.max_confidence.filter(|best| *best < confidence)?;
+    let needed = benchmarks_needed(confidence);
+    Some(format!(
+        "the suite gate cannot fail with {count} benchmark{}: HPT reaches at most confidence {best} \
+         (1 - 1/2^{count}) whatever the times, short of {confidence}; it needs at least {needed} benchmarks, \
+         or `--fail-on any` gates each benchmark",
+        if count == 1 { "" } else { "s" }
+    ))
 }
 
 fn suite_reasons(threshold: f64, confidence: f64, hpt: &HptSummary) -> Vec<String> {
@@ -164,7 +188,9 @@ fn any_rejected<'a>(threshold: f64, alpha: f64, benchmarks: &[GateInput<'a>]) ->
             let factor = 1.0 + b.threshold(threshold, floor) / 100.0;
             let scaled: Vec<f64> = b.base.iter().map(|v| v * factor).collect();
             // "HEAD slower by more than t %": BASE·(1 + t) is stochastically smaller than HEAD.
-            let p = rank_sum(&scaled, b.head, Alternative::Less).ok()?.p_value;
+            let p = rank_sum_exact(&scaled, b.head, Alternative::Less)
+                .ok()?
+                .p_value;
             Some((b.name, p))
         })
         .collect();
@@ -234,6 +260,8 @@ mod tests {
             gamma: None,
             gamma_confidence: None,
             geometric_mean_speedup: None,
+            max_confidence: None,
+            ranking: crate::protocol::hpt::Ranking::LogRatio,
             warnings: vec![],
         }
     }
@@ -348,5 +376,41 @@ mod tests {
         expect(0.05, 8, 2.497_705_474_412_388); // qnorm(1 - 0.05/8)
         expect(0.01, 100, 3.7190164854556804); // qnorm(1 - 0.01/100)
         assert_eq!(noise_floor(0.05, 0), noise_floor(0.05, 1));
+    }
+
+    #[test]
+    fn the_suite_gate_says_when_it_cannot_fail() {
+        // 1 - 1/2^4 = 0.9375 < 0.95: four benchmarks cannot fail the suite gate; five can (0.96875).
+        let mut four = hpt(Some(Direction::Slower), Some(0.9375), None);
+        four.max_confidence = Some(0.9375);
+        let inputs: Vec<GateInput<'_>> = (0..4)
+            .map(|_| GateInput {
+                name: "b",
+                base: &[],
+                head: &[],
+                basis: Basis::ProcessRuns,
+            })
+            .collect();
+        let outcome = gate(FailOn::Suite, t(0.0), c(0.95), &four, &inputs);
+        assert!(!outcome.failed);
+        let note = outcome.cannot_fail.expect("a note");
+        assert!(
+            note.starts_with("the suite gate cannot fail with 4 benchmarks"),
+            "{note}"
+        );
+        assert!(
+            note.contains("0.9375") && note.contains("at least 5"),
+            "{note}"
+        );
+        four.max_confidence = Some(0.96875);
+        assert_eq!(
+            gate(FailOn::Suite, t(0.0), c(0.95), &four, &inputs).cannot_fail,
+            None
+        );
+        four.max_confidence = Some(0.9375);
+        assert_eq!(
+            gate(FailOn::Any, t(0.0), c(0.95), &four, &inputs).cannot_fail,
+            None
+        );
     }
 }

@@ -8,7 +8,8 @@
 //!
 //! 1. Per benchmark (`unibench`), the Wilcoxon rank-sum test of BASE against gamma·HEAD in both tails,
 //!    each at alpha_t (`--hpt-alpha`; default 0.05 when both sides have at least 5 samples, else 0.10).
-//!    If a tail rejects, d = median(BASE) − median(gamma·HEAD), else d = 0. Times are nanoseconds, lower is
+//!    If a tail rejects, d = ln median(BASE) − ln median(gamma·HEAD) (or their difference, [`Ranking`]),
+//!    else d = 0. Times are nanoseconds, lower is
 //!    better; the paper divides the faster machine's scores by gamma, which is the same thing.
 //! 2. Across benchmarks (`speedup`, [`crate::stats::sign_flip`]), the signed-rank test on d with the zeros
 //!    kept and their ranks split (the paper's R_A, R_B), under the exact conditional sign-flip null. The
@@ -18,8 +19,9 @@
 //!
 //! Decisions where the sources differ:
 //! - The paper tests per-benchmark with critical tables (m < 12) and an untied normal z (m ≥ 12); this
-//!   uses the statistics core's rank-sum p-values (R's rule: exact without ties and below 50 per side,
-//!   else normal with tie and continuity corrections).
+//!   uses the statistics core's exact rank-sum p-values ([`crate::stats::rank_sum::rank_sum_exact`]: exact
+//!   below 50 per side, given the ties while cheap, else normal with tie and continuity corrections). On
+//!   paper 003 Table 3 this makes radiosity significant (p = 6/252 with its ties), a tie in the paper.
 //! - The paper uses textbook signed-rank tables over all n signs even when many d are zero; the exact
 //!   conditional law here is smaller in evidence and correct (PARSEC example at gamma 1.85: 0.875, where the
 //!   unconditional table gives 0.926).
@@ -30,17 +32,18 @@
 //! - When a benchmark cannot reject at alpha whatever its data (1 / C(n+m, n) > alpha: one sample per side,
 //!   or 2 against 2), its difference of medians is used as it is, with a warning: this is how the paper
 //!   treats its single-valued SPEC tables (Table 2), generalised to every size where the test is powerless.
-//! - As `docs/hpt.md` and the PARSEC toolkit define it, d is a difference of times (nanoseconds), so across
-//!   benchmarks the longest ones carry the largest ranks. The paper applies HPT to scores already normalised
-//!   per benchmark (SPEC ratios; Table 3 "normalized to the first run of Y"), where d is in effect a relative
-//!   difference; callers wanting that ranking pass times normalised per benchmark (e.g. divided by BASE's
-//!   median). Both give the PARSEC figures above; Table 3 read in times gives 0.898 instead of the paper's
+//! - What is ranked across benchmarks ([`Ranking`], `--hpt-rank`, `docs/hpt.md` §4): by default the log
+//!   speedup ln(median BASE / median HEAD) − ln gamma, SPEC's score with BASE as the reference machine on a
+//!   log scale, free of the unit and of each benchmark's length (the paper ranks SPEC ratios, normalised per
+//!   benchmark); or, as the PARSEC toolkit defines d, the difference of median times, where the longest
+//!   benchmarks carry the largest ranks. Both give the PARSEC figures and Table 2's 1 − 1/4096 and 1.42
+//!   (`fixtures/r/hpt_ranking.R`); Table 3 read in times gives 0.898 by differences instead of the paper's
 //!   0.957, which the tests reproduce with the paper's own score differences.
 
 mod speedup;
 mod unibench;
 
-use crate::protocol::{Direction, HptBenchmark, HptSummary, Warning, WarningKind};
+use crate::protocol::{Direction, HptBenchmark, HptSummary, Verdict, Warning, WarningKind};
 use speedup::{AtOne, MAX_SPEEDUP, Scan, Suite};
 use unibench::{Mode, Prepared, Tables};
 
@@ -55,11 +58,43 @@ pub struct HptOptions {
     pub speedup_under_test: Option<f64>,
 }
 
-/// Runs HPT on `benchmarks[i] = (base times, head times)` in nanoseconds (lower is better); sample counts
-/// may differ between sides and benchmarks. Returns the suite summary and one entry per benchmark, in order.
+/// What HPT ranks across benchmarks (`--hpt-rank`, `docs/hpt.md` §4).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Ranking {
+    /// |ln(median BASE / median HEAD) − ln gamma|: the log speedup, free of the unit and of each
+    /// benchmark's length; a 2x speedup and a 2x slowdown weigh alike. The default.
+    #[default]
+    LogRatio,
+    /// |median BASE − median(gamma·HEAD)|: differences of times, as the PARSEC toolkit defines them; the
+    /// longest benchmarks carry the largest ranks.
+    Difference,
+}
+
+impl Ranking {
+    /// The name on the command line and in the JSON: `log-ratio`, `difference`.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Ranking::LogRatio => "log-ratio",
+            Ranking::Difference => "difference",
+        }
+    }
+}
+
+/// Runs HPT on `benchmarks[i] = (base times, head times)` in nanoseconds (lower is better), ranking log
+/// speedups ([`Ranking::LogRatio`]); sample counts may differ between sides and benchmarks. Returns the suite
+/// summary and one entry per benchmark, in order.
 pub fn hpt(
     benchmarks: &[(&[f64], &[f64])],
     options: &HptOptions,
+) -> (HptSummary, Vec<HptBenchmark>) {
+    hpt_ranked(benchmarks, options, Ranking::LogRatio)
+}
+
+/// [`hpt`] with the ranking of `--hpt-rank`.
+pub fn hpt_ranked(
+    benchmarks: &[(&[f64], &[f64])],
+    options: &HptOptions,
+    ranking: Ranking,
 ) -> (HptSummary, Vec<HptBenchmark>) {
     let mut warnings = Vec::new();
     let alpha = options.alpha.filter(|a| {
@@ -75,7 +110,7 @@ pub fn hpt(
     let mut tables = Tables::default();
     let prepared = benchmarks
         .iter()
-        .map(|(base, head)| Prepared::new(base, head, alpha, &mut tables))
+        .map(|(base, head)| Prepared::new(base, head, alpha, ranking, &mut tables))
         .collect();
     let suite = Suite {
         benchmarks: prepared,
@@ -86,7 +121,8 @@ pub fn hpt(
     let per_benchmark: Vec<HptBenchmark> = at_one
         .outcomes
         .iter()
-        .map(|&(difference, winner)| HptBenchmark { difference, winner })
+        .zip(&suite.benchmarks)
+        .map(|(&(_, winner), prepared)| per_benchmark(prepared, winner))
         .collect();
     let (confidence, direction) = verdict(&at_one, &per_benchmark, &mut warnings);
     let r_speedup = r_speedup(&suite, &at_one, options.confidence, &mut warnings);
@@ -108,9 +144,27 @@ pub fn hpt(
         gamma: options.speedup_under_test,
         gamma_confidence,
         geometric_mean_speedup: geometric_mean_speedup(&suite),
+        max_confidence: (!benchmarks.is_empty()).then(|| max_confidence(benchmarks.len())),
+        ranking,
         warnings,
     };
     (summary, per_benchmark)
+}
+
+/// A benchmark's entry: both readings of its difference when it counts, zeros for a tie.
+fn per_benchmark(prepared: &Prepared, winner: Option<Direction>) -> HptBenchmark {
+    match (winner, prepared.medians()) {
+        (Some(winner), Some((base, head))) => HptBenchmark {
+            difference: base - head,
+            log_ratio: (base / head).ln(),
+            winner: Some(winner),
+        },
+        _ => HptBenchmark {
+            difference: 0.0,
+            log_ratio: 0.0,
+            winner: None,
+        },
+    }
 }
 
 /// The direction with the higher confidence at gamma = 1, and that confidence.
@@ -214,8 +268,42 @@ fn unreachable_warning(n: usize, r: f64) -> Warning {
     }
 }
 
+/// Why a benchmark's HPT entry says otherwise than its verdict, when it does: the reports then show a footnote
+/// beside the HPT column instead of two cells telling opposite stories. HPT tests each benchmark on its own
+/// terms (its per-benchmark risk, 0.10 with fewer than 5 runs per side; no shift-model check; one run per
+/// side taken as it is), so it can count a benchmark that the median protocol leaves undecided, or the
+/// reverse.
+pub fn disagreement(verdict: Verdict, entry: &HptBenchmark) -> Option<Warning> {
+    let hpt = entry.winner.map_or("a tie", Direction::as_str);
+    let agrees = match (entry.winner, verdict) {
+        (Some(d), v) => Verdict::from(d) == v,
+        (None, v) => !matches!(v, Verdict::Faster | Verdict::Slower),
+    };
+    (!agrees).then(|| {
+        Warning::new(
+            WarningKind::ProtocolsDisagree,
+            format!(
+                "HPT counts this benchmark as {hpt} while its verdict is {}: HPT's own rank-sum test runs at \
+                 its per-benchmark risk (`--hpt-alpha`; 0.10 below 5 runs per side) without the median \
+                 protocol's checks, and takes a single run per side as it is",
+                verdict.as_str()
+            ),
+        )
+        .with_hint(
+            "the benchmark's verdict is the median protocol's; the HPT column only says how the benchmark \
+             enters the suite's test",
+        )
+    })
+}
+
+/// The highest confidence HPT can reach with `n` benchmarks, whatever their times: 1 − 1/2^n, when every
+/// difference has the same sign (the sign-flip test's smallest p-value; zeros only raise it).
+pub fn max_confidence(n: usize) -> f64 {
+    1.0 - 0.5f64.powi(i32::try_from(n).unwrap_or(i32::MAX))
+}
+
 /// The smallest suite whose best case, every d of one sign (p = 1/2^n), reaches confidence r.
-fn benchmarks_needed(r: f64) -> u32 {
+pub fn benchmarks_needed(r: f64) -> u32 {
     let (mut n, mut p) = (0u32, 1.0f64);
     while 1.0 - p < r && n < 1100 {
         p /= 2.0;
@@ -232,7 +320,10 @@ fn input_warnings(suite: &Suite) -> Vec<Warning> {
     if unusable > 0 {
         warnings.push(Warning::new(
             WarningKind::Inapplicable,
-            format!("HPT counts {unusable} benchmark(s) as ties: a side is empty or not finite"),
+            format!(
+                "HPT counts {unusable} benchmark(s) as ties: a side is empty, not finite, or (ranking log \
+                 speedups) not positive"
+            ),
         ));
     }
     let as_is = count(Mode::AsIs);

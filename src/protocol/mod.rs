@@ -237,6 +237,9 @@ pub struct MedianTest {
 pub struct HptBenchmark {
     /// median(base) − median(head) in nanoseconds when the rank-sum test is significant, else 0.
     pub difference: f64,
+    /// ln(median(base) / median(head)) when the rank-sum test is significant, else 0: what HPT ranks under
+    /// [`hpt::Ranking::LogRatio`].
+    pub log_ratio: f64,
     /// `Some(direction)` for a significant difference, `None` for a tie.
     pub winner: Option<Direction>,
 }
@@ -300,6 +303,12 @@ pub struct HptSummary {
     pub gamma_confidence: Option<f64>,
     /// The geometric mean of the median speedups, printed beside HPT for comparison only.
     pub geometric_mean_speedup: Option<f64>,
+    /// The highest confidence HPT can reach with this many benchmarks whatever the times, 1 − 1/2^b for b
+    /// benchmarks (every difference of one sign); `None` without benchmarks. Below the requested
+    /// confidence the suite can only be inconclusive (`docs/hpt.md` §8).
+    pub max_confidence: Option<f64>,
+    /// What was ranked across benchmarks (`--hpt-rank`).
+    pub ranking: hpt::Ranking,
     pub warnings: Vec<Warning>,
 }
 
@@ -377,6 +386,9 @@ pub struct GateOutcome {
     /// Under `--fail-on any`, the benchmarks the gate finds slower (Holm); empty under the other modes. A
     /// race keeps a benchmark called slower running until it is here (`sequential::open_benchmarks`).
     pub slower: Vec<String>,
+    /// Why the gate cannot fail whatever the times, when it cannot (`--fail-on suite` with fewer benchmarks
+    /// than HPT needs to reach the confidence), with what would let it; `None` otherwise.
+    pub cannot_fail: Option<String>,
 }
 
 /// A confidence level 1 − alpha, strictly between 0 and 1. A type of its own so that a function taking a
@@ -433,7 +445,8 @@ pub struct Analysis {
     /// The looks the plan that measured the runs could take; each per-benchmark decision is at risk
     /// alpha / looks (`docs/racing.md`).
     pub looks: u32,
-    /// The suite's verdict, from HPT.
+    /// The suite's verdict: HPT's direction when it reaches the confidence, unchanged when every benchmark
+    /// is shown unchanged, else inconclusive (`docs/verdicts.md` §4).
     pub verdict: Verdict,
     pub gate: GateOutcome,
     /// Warnings about the comparison as a whole.

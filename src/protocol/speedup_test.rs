@@ -29,7 +29,7 @@ pub use aggregate::{
     Coefficients, OverallError, Weights, coefficients, overall, proportion, speedups,
 };
 pub use mean::mean_test;
-pub use median::median_test;
+pub use median::{Ties, median_test, median_test_with};
 pub use suite::{
     Input, Row, RowResult, SpeedupTestAnalysis, SpeedupTestOptions, WeightChoice,
     analyse_speeduptest,

@@ -12,7 +12,7 @@
 //!   3 decimals when 2 would print a speedup that is not 1 as `1.00`;
 //! - confidences computed by a test (HPT): at least 3 decimals, more until the value no longer rounds to 1
 //!   (`0.9998` for 1 − 1/4096, paper 003 Table 2), never `1.000` for a value below 1;
-//! - confidence levels found by paper 000's search (0.51..0.99 grid): 2 decimals;
+//! - confidence levels found by paper 000's search (0.51..0.99 grid): 2 decimals, the grid's top `>= 0.99`;
 //! - gains and proportions: percents with 1 decimal.
 
 use crate::model::Unit;
@@ -151,9 +151,14 @@ pub fn level(c: f64) -> String {
     }
 }
 
-/// A confidence level of paper 000's search grid (0.51..0.99): 2 decimals.
+/// The highest level paper 000's search tries: a result that passes there holds at this level or higher.
+pub const GRID_TOP: f64 = 0.99;
+
+/// A confidence level of paper 000's search grid (0.51..0.99): 2 decimals; the top of the grid, where the
+/// search stops, as `>= 0.99` (a p-value of 1e-49 passes there too, and would read as merely 0.99).
 pub fn grid_level(c: f64) -> String {
     match probability(c) {
+        Some(c) if c >= GRID_TOP - 1e-9 => format!(">= {GRID_TOP:.2}"),
         Some(c) => format!("{c:.2}"),
         None => MISSING.to_string(),
     }
@@ -353,6 +358,8 @@ mod tests {
         assert_eq!(level(1.5), MISSING);
         assert_eq!(level(0.95), "0.95");
         assert_eq!(grid_level(0.9), "0.90");
+        assert_eq!(grid_level(0.98), "0.98");
+        assert_eq!(grid_level(0.99), ">= 0.99");
         assert_eq!(grid_speedup(1.42), "1.42x");
     }
 }

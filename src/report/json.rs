@@ -168,6 +168,8 @@ struct BoundsJson {
 struct HptBenchmarkJson {
     /// median(base) − median(head) in the benchmark's unit; 0 for a tie.
     difference: Num,
+    /// ln(median(base) / median(head)); 0 for a tie.
+    log_ratio: Num,
     /// `"faster"`, `"slower"`, or `null` for a tie.
     winner: Option<&'static str>,
 }
@@ -187,6 +189,10 @@ struct HptJson<'a> {
     gamma: Num,
     gamma_confidence: Num,
     geometric_mean_speedup: Num,
+    /// The highest confidence HPT can reach with this many benchmarks, 1 − 1/2^b.
+    max_confidence: Num,
+    /// What HPT ranked across benchmarks: `"log-ratio"` or `"difference"`.
+    ranking: &'static str,
     warnings: Vec<WarningJson<'a>>,
 }
 
@@ -225,6 +231,8 @@ struct GateJson<'a> {
     threshold: Num,
     failed: bool,
     reasons: &'a [String],
+    /// Why the gate cannot fail whatever the times, or `null`.
+    cannot_fail: Option<&'a str>,
 }
 
 #[derive(Serialize)]
@@ -288,6 +296,7 @@ impl<'a> From<&'a Analysis> for Report<'a> {
                 threshold: finite(a.gate.threshold),
                 failed: a.gate.failed,
                 reasons: &a.gate.reasons,
+                cannot_fail: a.gate.cannot_fail.as_deref(),
             },
             warnings: warnings(&a.warnings),
         }
@@ -318,6 +327,7 @@ impl<'a> From<&'a BenchmarkAnalysis> for BenchmarkJson<'a> {
             median_test: median(&b.median_test, b.unit),
             hpt: HptBenchmarkJson {
                 difference: time(b.hpt.difference, b.unit),
+                log_ratio: finite(b.hpt.log_ratio),
                 winner: direction(b.hpt.winner),
             },
             equivalence: EquivalenceJson {
@@ -400,6 +410,8 @@ impl<'a> From<&'a HptSummary> for HptJson<'a> {
             gamma: finite_opt(h.gamma),
             gamma_confidence: finite_opt(h.gamma_confidence),
             geometric_mean_speedup: finite_opt(h.geometric_mean_speedup),
+            max_confidence: finite_opt(h.max_confidence),
+            ranking: h.ranking.as_str(),
             warnings: warnings(&h.warnings),
         }
     }

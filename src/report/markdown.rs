@@ -10,8 +10,8 @@ use std::io::{self, Write};
 
 use super::format;
 use super::{
-    Footnotes, Render, Style, concerned, hpt_sentence, hpt_winner, nothing_compared, suite_facts,
-    verdict_with_level,
+    Footnotes, Render, Style, concerned, gate_note, hpt_sentence, hpt_winner, nothing_compared,
+    suite_facts, verdict_with_level,
 };
 use crate::protocol::{Analysis, BenchmarkAnalysis, FailOn, Verdict};
 
@@ -106,7 +106,10 @@ fn gate_text(analysis: &Analysis) -> String {
         format::percent_value(gate.threshold)
     );
     if !gate.failed {
-        return format!("{head} passed.");
+        return match gate_note(analysis) {
+            Some(note) => format!("{head} passed; {}.", escape_text(note)),
+            None => format!("{head} passed."),
+        };
     }
     let reasons: Vec<String> = gate
         .reasons

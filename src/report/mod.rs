@@ -18,7 +18,10 @@ pub mod race_simulation;
 mod sample;
 pub mod simulation;
 pub mod speeduptest;
+mod suite;
 pub mod table;
+
+pub(crate) use suite::{gate_note, hpt_sentence};
 
 use std::collections::HashMap;
 use std::io::{self, Write};
@@ -299,40 +302,6 @@ pub(crate) fn concerned(note: &Footnote<'_>, total: usize) -> Option<String> {
         n if n == total && n > 3 => Some(format!("all {n} benchmarks")),
         n if n > 5 => Some(format!("{} and {} more", names[..3].join(", "), n - 3)),
         _ => Some(names.join(", ")),
-    }
-}
-
-/// The suite's HPT result in one sentence (README, "Output" and "What it computes"), without styling or prefix:
-/// `HEAD is faster than BASE with confidence 0.998; 0.95-speedup 1.12x`.
-pub(crate) fn hpt_sentence(analysis: &Analysis) -> String {
-    use format::{confidence, grid_speedup, level, ratio_value};
-    let hpt = &analysis.suite.hpt;
-    let r = level(analysis.confidence);
-    if analysis.benchmarks.is_empty() && !analysis.identical.is_empty() {
-        return "nothing was run: BASE and HEAD built identical executables".to_string();
-    }
-    let (Some(direction), Some(c)) = (hpt.direction, format::finite_opt(hpt.confidence)) else {
-        return "no benchmark differs significantly between BASE and HEAD".to_string();
-    };
-    let head = format!(
-        "HEAD is {} than BASE with confidence {}",
-        direction.as_str(),
-        confidence(c)
-    );
-    match format::finite_opt(hpt.r_speedup) {
-        Some(s) if s < 1.0 => format!(
-            "{head}; {r}-speedup {} (BASE is {}x faster)",
-            grid_speedup(s),
-            ratio_value(1.0 / s)
-        ),
-        Some(s) => format!("{head}; {r}-speedup {}", grid_speedup(s)),
-        // Below r the suite's verdict is "unchanged": the sentence must not read as a finding.
-        None => format!(
-            "HEAD is not shown {} than BASE at confidence {r}: HPT's confidence is {}, so there is no \
-             {r}-speedup",
-            direction.as_str(),
-            confidence(c)
-        ),
     }
 }
 

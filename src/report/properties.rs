@@ -25,6 +25,7 @@ fn with_numbers(x: &[f64]) -> Analysis {
         b.mean_test.confidence_level = Some(n());
         b.mean_test.shapiro_p_values = [Some(n()), Some(n())];
         b.hpt.difference = n();
+        b.hpt.log_ratio = n();
     }
     let hpt = &mut a.suite.hpt;
     hpt.confidence = Some(n());
@@ -32,6 +33,7 @@ fn with_numbers(x: &[f64]) -> Analysis {
     hpt.gamma = Some(n());
     hpt.gamma_confidence = Some(n());
     hpt.geometric_mean_speedup = Some(n());
+    hpt.max_confidence = Some(n());
     if let Some(o) = &mut a.suite.overall {
         o.median.gain = n();
         o.median.speedup = n();

@@ -7,6 +7,7 @@
 
 use crate::model::{BaseHead, Basis, Unit};
 use crate::protocol::equivalence::Equivalence;
+use crate::protocol::hpt::Ranking;
 use crate::protocol::{
     Analysis, BenchmarkAnalysis, Direction, FailOn, GainSpeedup, GateOutcome, HptBenchmark,
     HptSummary, MeanTest, MedianTest, Overall, Proportion, Proportions, Shift, SideSummary,
@@ -85,6 +86,11 @@ fn bench(name: &str, unit: Unit, base: f64, head: f64, verdict: Verdict) -> Benc
             } else {
                 0.0
             },
+            log_ratio: if direction.is_some() {
+                (base / head).ln()
+            } else {
+                0.0
+            },
             winner: direction,
         },
         verdict,
@@ -114,6 +120,8 @@ fn hpt(
         gamma: None,
         gamma_confidence: None,
         geometric_mean_speedup: Some(geometric),
+        max_confidence: Some(0.999),
+        ranking: Ranking::LogRatio,
         warnings: Vec::new(),
     }
 }
@@ -152,6 +160,7 @@ fn gate(fail_on: FailOn, threshold: f64, reasons: &[&str]) -> GateOutcome {
         failed: !reasons.is_empty(),
         reasons: reasons.iter().map(|r| r.to_string()).collect(),
         slower: Vec::new(),
+        cannot_fail: None,
     }
 }
 
@@ -248,6 +257,8 @@ pub fn unchanged_suite() -> Analysis {
                 gamma: None,
                 gamma_confidence: None,
                 geometric_mean_speedup: Some(1.0),
+                max_confidence: Some(0.75),
+                ranking: Ranking::LogRatio,
                 warnings: vec![Warning::new(
                     WarningKind::Suite,
                     "no benchmark differs significantly: HPT has no evidence either way",
@@ -347,6 +358,37 @@ pub fn hpt_not_reachable() -> Analysis {
     let mut a = faster_suite();
     a.confidence = 0.99;
     a.suite.hpt = hpt(0.875, Direction::Faster, None, 1.1295);
+    a.verdict = Verdict::Inconclusive;
+    a
+}
+
+/// Three benchmarks, all slower: HPT's best confidence, 1 − 1/2^3, is below 0.95, so the suite is
+/// inconclusive and its gate cannot fail.
+pub fn too_few_benchmarks() -> Analysis {
+    let mut suite_hpt = hpt(0.875, Direction::Slower, None, 0.73);
+    suite_hpt.max_confidence = Some(0.875);
+    let mut a = analysis(
+        vec![
+            bench("a", Unit::Us, 100_000.0, 166_900.0, Verdict::Slower),
+            bench("b", Unit::Ms, 2_002_000.0, 2_824_000.0, Verdict::Slower),
+            bench("c", Unit::Us, 50_170.0, 53_800.0, Verdict::Slower),
+        ],
+        SuiteAnalysis {
+            hpt: suite_hpt,
+            overall: overall(0.71),
+            proportion: Some(Proportions {
+                mean: proportion(0, 3, 0.0, 0.6901),
+                median: proportion(0, 3, 0.0, 0.6901),
+            }),
+        },
+        Verdict::Inconclusive,
+    );
+    a.gate.cannot_fail = Some(
+        "the suite gate cannot fail with 3 benchmarks: HPT reaches at most confidence 0.875 (1 - 1/2^3) \
+         whatever the times, short of 0.95; it needs at least 5 benchmarks, or `--fail-on any` gates each \
+         benchmark"
+            .to_string(),
+    );
     a
 }
 
@@ -397,6 +439,8 @@ pub fn nothing_known() -> Analysis {
                 gamma: Some(f64::NAN),
                 gamma_confidence: None,
                 geometric_mean_speedup: None,
+                max_confidence: None,
+                ranking: Ranking::Difference,
                 warnings: Vec::new(),
             },
             overall: None,
@@ -434,6 +478,7 @@ pub fn all() -> Vec<(&'static str, Analysis)> {
         ("inconclusive_warnings", inconclusive_with_warnings()),
         ("unmatched", unmatched()),
         ("hpt_not_reachable", hpt_not_reachable()),
+        ("too_few_benchmarks", too_few_benchmarks()),
         ("nothing_known", nothing_known()),
         ("empty", empty()),
         ("identical_executables", identical_executables()),

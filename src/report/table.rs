@@ -20,8 +20,8 @@ use comfy_table::{
 
 use super::format;
 use super::{
-    Footnotes, Render, Style, concerned, hpt_sentence, hpt_winner, nothing_compared, suite_facts,
-    verdict_with_level,
+    Footnotes, Render, Style, concerned, gate_note, hpt_sentence, hpt_winner, nothing_compared,
+    suite_facts, verdict_with_level,
 };
 use crate::protocol::{Analysis, BenchmarkAnalysis, Direction, FailOn, Verdict};
 
@@ -458,7 +458,11 @@ fn protocol_text(verdict: Verdict, level: Option<f64>) -> String {
 
 fn summary_lines(analysis: &Analysis) -> Vec<Line> {
     let mut lines = vec![Line {
-        text: format!("HPT: {}", hpt_sentence(analysis)),
+        text: format!(
+            "Suite: {}. HPT: {}",
+            analysis.verdict.as_str(),
+            hpt_sentence(analysis)
+        ),
         tone: Tone::of(analysis.verdict),
     }];
     lines.extend(suite_facts(analysis).into_iter().map(line));
@@ -498,6 +502,8 @@ fn gate_lines(analysis: &Analysis) -> Vec<Line> {
             tone: Tone::Bad,
         });
         lines.extend(gate.reasons.iter().map(|r| line(format!("  - {r}"))));
+    } else if let Some(note) = gate_note(analysis) {
+        lines.push(line(format!("{head}passed; {note}")));
     } else {
         lines.push(line(format!("{head}passed")));
     }

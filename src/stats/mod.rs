@@ -16,6 +16,7 @@ pub mod normal;
 pub mod proportion;
 pub mod rank;
 pub mod rank_sum;
+pub mod rank_sum_ties;
 pub mod shapiro_wilk;
 pub mod sign_flip;
 pub mod signed_rank;

@@ -10,7 +10,8 @@
 //!   with midranks for ties. W/(nm) estimates P\[x > y\].
 //! - Method (R's observable rule, `docs/statistics.md` §5): **exact iff n < 50, m < 50 and the pooled sample has no
 //!   ties**; otherwise the normal approximation with continuity correction (±½) and tie correction of the
-//!   variance.
+//!   variance. [`rank_sum_exact`] replaces the approximation for small tied samples by the exact conditional
+//!   distribution (`rank_sum_ties.rs`, `docs/statistics.md` §5.1) while it is cheap.
 //! - Exact null distribution: the number of arrangements with U = u is the coefficient of q^u in the Gaussian
 //!   binomial coefficient [n+m choose n]_q = ∏_{i=1..n} (1 − q^{m+i})/(1 − q^i) (Andrews, *The Theory of
 //!   Partitions*, 1976, Th. 3.1; equivalent to Mann & Whitney's recursion c(u; n, m) = c(u − m; n − 1, m) +
@@ -25,6 +26,7 @@
 
 pub use super::hodges_lehmann::{ShiftInterval, hodges_lehmann};
 use super::rank::midranks;
+pub use super::rank_sum_ties::{EXACT_TIES_BUDGET, TiedRankSum, tie_groups};
 use super::{Alternative, Method, StatsError, StatsResult, check_finite, check_len, normal};
 
 /// Largest sample size for which R (and this module) uses the exact distribution.
@@ -43,6 +45,27 @@ pub struct RankSum {
 
 /// Wilcoxon–Mann–Whitney test of `x` (BASE, size n) against `y` (HEAD, size m), as R's `wilcox.test(x, y)`.
 pub fn rank_sum(x: &[f64], y: &[f64], alternative: Alternative) -> StatsResult<RankSum> {
+    rank_sum_by(x, y, alternative, Ties::Normal)
+}
+
+/// The same test, but with ties the p-value is the exact conditional one ([`TiedRankSum`], as
+/// `coin::wilcox_test(distribution = "exact")`) while both sides have at most 49 values and its table costs
+/// at most [`EXACT_TIES_BUDGET`]; beyond, R's rule. Without ties it is [`rank_sum`]. The median protocol of
+/// `compare` and HPT's per-benchmark test use it; `speeduptest` keeps R's rule, as `SpeedUpTest.sh` does.
+pub fn rank_sum_exact(x: &[f64], y: &[f64], alternative: Alternative) -> StatsResult<RankSum> {
+    rank_sum_by(x, y, alternative, Ties::Exact)
+}
+
+/// How a tied sample is tested.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Ties {
+    /// The normal approximation with tie correction, as R.
+    Normal,
+    /// The exact conditional distribution when cheap.
+    Exact,
+}
+
+fn rank_sum_by(x: &[f64], y: &[f64], alternative: Alternative, ties: Ties) -> StatsResult<RankSum> {
     check_len(x, 1)?;
     check_len(y, 1)?;
     check_finite(x)?;
@@ -52,8 +75,23 @@ pub fn rank_sum(x: &[f64], y: &[f64], alternative: Alternative) -> StatsResult<R
     let ranks = midranks(&pooled);
     let rank_sum_x: f64 = ranks.ranks[..n].iter().sum();
     let statistic = rank_sum_x - (n * (n + 1)) as f64 / 2.0;
-    let exact = n <= EXACT_MAX && m <= EXACT_MAX && !ranks.has_ties;
-    let (p_value, method) = if exact {
+    let small = n <= EXACT_MAX && m <= EXACT_MAX;
+    let tied = match ties {
+        Ties::Exact if small && ranks.has_ties => {
+            let mut sorted = pooled.clone();
+            sorted.sort_unstable_by(f64::total_cmp);
+            let groups = tie_groups(&sorted);
+            // A pooled sample of one value has no variation: as R, not testable.
+            if groups.len() == 1 {
+                return Err(StatsError::Constant);
+            }
+            TiedRankSum::new(&groups, n)
+        }
+        _ => None,
+    };
+    let (p_value, method) = if let Some(dist) = tied {
+        (dist.p_value(statistic, alternative), Method::Exact)
+    } else if small && !ranks.has_ties {
         let dist = ExactRankSum::new(n, m)?;
         (dist.p_value(statistic, alternative), Method::Exact)
     } else {

@@ -2,6 +2,7 @@
 
 use super::*;
 use crate::stats::oracle::{alternative, assert_rel, load, number, numbers};
+use crate::stats::rank::midranks;
 use proptest::prelude::*;
 
 #[test]
@@ -234,5 +235,128 @@ fn the_smallest_p_value_is_what_the_exact_test_gives_disjoint_samples() {
             let case = format!("{n} v {m}");
             assert_rel(&case, "p", smallest_p_value(n, m), exact, 1e-12);
         }
+    }
+}
+
+/// The exact conditional p-values of x against y by listing every choice of n of the pooled midranks:
+/// (P(W ≥ w), P(W ≤ w)), counting in halves so that the comparison is exact.
+fn enumerated_tails(x: &[f64], y: &[f64]) -> (f64, f64) {
+    let pooled: Vec<f64> = x.iter().chain(y).copied().collect();
+    let doubled: Vec<i64> = midranks(&pooled)
+        .ranks
+        .iter()
+        .map(|r| (2.0 * r) as i64)
+        .collect();
+    let n = x.len();
+    let observed: i64 = doubled[..n].iter().sum();
+    let (mut upper, mut lower, mut total) = (0u64, 0u64, 0u64);
+    for mask in 0u32..(1 << pooled.len()) {
+        if mask.count_ones() as usize != n {
+            continue;
+        }
+        let sum: i64 = (0..pooled.len())
+            .filter(|i| mask & (1 << i) != 0)
+            .map(|i| doubled[i])
+            .sum();
+        total += 1;
+        upper += u64::from(sum >= observed);
+        lower += u64::from(sum <= observed);
+    }
+    (upper as f64 / total as f64, lower as f64 / total as f64)
+}
+
+proptest! {
+    #[test]
+    fn exact_tied_p_values_are_the_full_enumeration(
+        x in prop::collection::vec(0u8..5, 1..8),
+        y in prop::collection::vec(0u8..5, 1..8),
+    ) {
+        // Values from five levels: ties are the rule. Up to 14 pooled values, at most 3432 subsets.
+        let x: Vec<f64> = x.into_iter().map(f64::from).collect();
+        let y: Vec<f64> = y.into_iter().map(f64::from).collect();
+        let (Ok(greater), Ok(less)) = (
+            rank_sum_exact(&x, &y, Alternative::Greater),
+            rank_sum_exact(&x, &y, Alternative::Less),
+        ) else {
+            // Only a constant pooled sample is refused.
+            let pooled: Vec<f64> = x.iter().chain(&y).copied().collect();
+            prop_assert!(pooled.iter().all(|v| *v == pooled[0]));
+            return Ok(());
+        };
+        let (upper, lower) = enumerated_tails(&x, &y);
+        prop_assert_eq!(greater.method, Method::Exact);
+        prop_assert!((greater.p_value - upper).abs() < 1e-12, "{} vs {}", greater.p_value, upper);
+        prop_assert!((less.p_value - lower).abs() < 1e-12, "{} vs {}", less.p_value, lower);
+        // Two-sided: the tail on the observed side of nm/2, doubled (R's rule for its exact test).
+        let two = rank_sum_exact(&x, &y, Alternative::TwoSided).expect("valid").p_value;
+        let tail = if greater.statistic > (x.len() * y.len()) as f64 / 2.0 { upper } else { lower };
+        prop_assert!((two - (2.0 * tail).min(1.0)).abs() < 1e-12);
+    }
+
+    #[test]
+    fn without_ties_the_exact_variant_is_r_rule(x in prop::collection::vec(0.0f64..1.0, 1..30), y in prop::collection::vec(0.0f64..1.0, 1..30)) {
+        let pooled: Vec<f64> = x.iter().chain(&y).copied().collect();
+        prop_assume!(!midranks(&pooled).has_ties);
+        for alt in [Alternative::Greater, Alternative::Less, Alternative::TwoSided] {
+            prop_assert_eq!(rank_sum_exact(&x, &y, alt), rank_sum(&x, &y, alt));
+        }
+    }
+}
+
+#[test]
+fn exact_tied_p_values_match_coin_and_fall_back_to_r_beyond_the_budget() {
+    // fixtures/r/rank_sum_ties.R: coin::wilcox_test(distribution = "exact") one-sided p-values, and R's
+    // wilcox.test (normal approximation) for the 49 v 49 case beyond the exact budget.
+    let oracle = load("rank_sum_ties");
+    let cases = oracle["cases"].as_array().expect("cases");
+    assert!(cases.len() >= 40);
+    for case in cases {
+        let name = case["name"].as_str().expect("name");
+        let x = numbers(&case["x"]);
+        let y = numbers(&case["y"]);
+        let alt = alternative(case["alternative"].as_str().expect("alternative"));
+        let r = rank_sum_exact(&x, &y, alt).unwrap_or_else(|e| panic!("{name}: {e}"));
+        assert_eq!(r.statistic, number(&case["statistic"]), "{name}: W");
+        if case["beyond_budget"].as_bool().expect("flag") {
+            assert_eq!(r.method, Method::Approximate, "{name}");
+            assert_rel(name, "p", r.p_value, number(&case["p_normal"]), 1e-9);
+        } else {
+            assert_eq!(r.method, Method::Exact, "{name}");
+            assert_rel(name, "p", r.p_value, number(&case["p_exact"]), 1e-9);
+        }
+        // R's rule is kept by rank_sum.
+        let normal = rank_sum(&x, &y, alt).expect("valid").p_value;
+        assert_rel(name, "R's p", normal, number(&case["p_normal"]), 1e-9);
+    }
+}
+
+#[test]
+fn the_exact_tied_table_is_refused_beyond_its_budget() {
+    use crate::stats::rank_sum_ties::cost;
+    // 25 v 25 fits (2.47e6 cell updates), 26 v 26 does not (2.89e6); 49 v 17 fits, 49 v 18 does not.
+    assert!(cost(&[1; 50], 25) <= EXACT_TIES_BUDGET);
+    assert!(cost(&[1; 52], 26) > EXACT_TIES_BUDGET);
+    assert!(cost(&[1; 66], 49) <= EXACT_TIES_BUDGET);
+    assert!(cost(&[1; 67], 49) > EXACT_TIES_BUDGET);
+    assert!(TiedRankSum::new(&[1; 52], 26).is_none());
+    assert!(TiedRankSum::new(&[2, 3], 0).is_none());
+    // Without ties the tied table is the Gaussian-binomial one.
+    let tied = TiedRankSum::new(&[1; 12], 5).expect("cheap");
+    let untied = ExactRankSum::new(5, 7).expect("valid");
+    for w in 0..=35 {
+        assert_rel(
+            "5 v 7",
+            "upper",
+            tied.p_upper(w as f64),
+            untied.p_upper(w as f64),
+            1e-13,
+        );
+        assert_rel(
+            "5 v 7",
+            "lower",
+            tied.p_lower(w as f64),
+            untied.p_lower(w as f64),
+            1e-13,
+        );
     }
 }

@@ -117,6 +117,10 @@ fn command_line_mistakes_exit_2_with_the_fix() {
             vec!["main", "--warm-up-time", "-1"],
             "invalid value -1 for --warm-up-time",
         ),
+        (
+            vec!["compare", base, head, "--hpt-rank", "ratio"],
+            "[possible values: log-ratio, difference]",
+        ),
     ] {
         let output = run(&args);
         let stderr = String::from_utf8(output.stderr).expect("UTF-8");

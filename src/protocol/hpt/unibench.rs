@@ -1,17 +1,22 @@
 //! HPT's uni-benchmark level (paper 003 §4.1): the rank-sum test of BASE against a scaled HEAD, both tails,
-//! and the difference d of medians it lets through.
+//! and the d it lets through: the log of the ratio of medians (the default ranking) or their difference.
 //!
 //! The r-speedup re-runs this test at every gamma of its grid, so each benchmark is prepared once: both sides
 //! sorted, the exact rank-sum table of its (n, m) shared with every benchmark of the same sizes. A gamma then
 //! costs one merge of the two sorted sides, O(n + m), which counts W = #{x > y} + ½#{x = y} and the pooled
-//! tie groups together. p-values follow the statistics core's rule (R's): exact iff n < 50, m < 50 and the
-//! pooled scaled sample has no ties, else the normal approximation with continuity and tie corrections. With
-//! ties the test is therefore approximate even for small samples, as in R; a constant pooled sample (σ = 0)
-//! is not significant. Nothing here decides the suite: it only yields d and the winner of one benchmark.
+//! tie groups together. p-values are those of [`crate::stats::rank_sum::rank_sum_exact`]: exact when
+//! n < 50 and m < 50, from the Gaussian-binomial table without ties and from the exact conditional table
+//! given the pooled ties while it is cheap (`rank_sum_ties.rs`; the tied tables are cached by tie pattern,
+//! which a scan meets at many gammas); else the normal approximation with continuity and tie corrections. A
+//! constant pooled sample is not significant. Nothing here decides the suite: it only yields d and the winner of one benchmark.
 
+use super::Ranking;
 use crate::protocol::Direction;
 use crate::stats::Alternative;
-use crate::stats::rank_sum::{ExactRankSum, normal_p_value, smallest_p_value};
+use crate::stats::rank_sum::{ExactRankSum, TiedRankSum, normal_p_value, smallest_p_value};
+use std::cell::RefCell;
+use std::collections::HashMap;
+use std::rc::Rc;
 
 /// How a benchmark enters HPT.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -32,6 +37,8 @@ pub(super) struct Prepared {
     head: Vec<f64>,
     pub(super) alpha: f64,
     pub(super) mode: Mode,
+    /// What d is: the log of the ratio of medians, or their difference.
+    ranking: Ranking,
     /// Index of this benchmark's (n, m) exact table in [`Tables`], when n < 50 and m < 50.
     exact: Option<usize>,
     /// Σ(t³ − t) over the tie groups inside each side: the pooled term whenever no BASE value equals a HEAD one.
@@ -40,12 +47,20 @@ pub(super) struct Prepared {
     near_ties: bool,
 }
 
-/// The exact rank-sum tables of the suite, one per distinct (n, m).
+/// The exact rank-sum tables of the suite, one per distinct (n, m), and the exact tied tables met so far,
+/// one per (n, pooled tie groups): a scan meets the same tie pattern at many gammas.
 #[derive(Default)]
 pub(super) struct Tables {
     sizes: Vec<(usize, usize)>,
     tables: Vec<ExactRankSum>,
+    tied: RefCell<HashMap<TieKey, Option<Rc<TiedRankSum>>>>,
 }
+
+/// A tied table's key: n, and the sizes of the pooled groups of equal values in ascending order.
+type TieKey = (usize, Vec<usize>);
+
+/// The tied tables kept at most: beyond, the cache starts again (each table is at most ~100 kB).
+const TIED_CACHE: usize = 4096;
 
 impl Tables {
     fn index(&mut self, n: usize, m: usize) -> Option<usize> {
@@ -57,6 +72,18 @@ impl Tables {
         self.tables.push(table);
         Some(self.tables.len() - 1)
     }
+
+    /// The exact conditional table for n values of x among pooled tie `groups`; `None` beyond its budget.
+    fn tied(&self, n: usize, groups: Vec<usize>) -> Option<Rc<TiedRankSum>> {
+        let mut cache = self.tied.borrow_mut();
+        if cache.len() >= TIED_CACHE {
+            cache.clear();
+        }
+        cache
+            .entry((n, groups))
+            .or_insert_with_key(|(n, groups)| TiedRankSum::new(groups, *n).map(Rc::new))
+            .clone()
+    }
 }
 
 /// The rank-sum statistic of x against y with the pooled tie term Σ(t³ − t).
@@ -67,17 +94,20 @@ struct Merged {
 
 impl Prepared {
     /// Sorts both sides and chooses the risk: `alpha`, else 0.05 when both sides have at least 5 samples and
-    /// 0.10 otherwise (paper 003 §4.1).
+    /// 0.10 otherwise (paper 003 §4.1). Under [`Ranking::LogRatio`] a side with a value that is not positive
+    /// has no logarithm and is unusable.
     pub(super) fn new(
         base: &[f64],
         head: &[f64],
         alpha: Option<f64>,
+        ranking: Ranking,
         tables: &mut Tables,
     ) -> Prepared {
         let (n, m) = (base.len(), head.len());
         let alpha = alpha.unwrap_or(if n.min(m) >= 5 { 0.05 } else { 0.10 });
         let finite = base.iter().chain(head).all(|v| v.is_finite());
-        let mode = if n == 0 || m == 0 || !finite {
+        let positive = ranking == Ranking::Difference || base.iter().chain(head).all(|v| *v > 0.0);
+        let mode = if n == 0 || m == 0 || !finite || !positive {
             Mode::Unusable
         } else if smallest_p_value(n, m) > alpha {
             Mode::AsIs
@@ -97,6 +127,7 @@ impl Prepared {
             head,
             alpha,
             mode,
+            ranking,
             exact,
             within_ties,
             near_ties,
@@ -112,15 +143,26 @@ impl Prepared {
         (self.mode != Mode::Unusable).then(|| (median(&self.base, 1.0), median(&self.head, 1.0)))
     }
 
-    /// d = median(scale_base·base) − median(scale_head·head) when the test of scale_base·base against
-    /// scale_head·head is significant in either tail at alpha, with the tail that won; else (0, None).
+    /// d when the test of scale_base·base against scale_head·head is significant in either tail at alpha,
+    /// with the tail that won; else (0, None). d is ln median(scale_base·base) − ln median(scale_head·head)
+    /// under [`Ranking::LogRatio`], median(scale_base·base) − median(scale_head·head) under
+    /// [`Ranking::Difference`]; both have the sign of the winner.
     pub(super) fn difference(
         &self,
         scale_base: f64,
         scale_head: f64,
         tables: &Tables,
     ) -> (f64, Option<Direction>) {
-        let d = || median(&self.base, scale_base) - median(&self.head, scale_head);
+        let d = || {
+            let (base, head) = (
+                median(&self.base, scale_base),
+                median(&self.head, scale_head),
+            );
+            match self.ranking {
+                Ranking::LogRatio => base.ln() - head.ln(),
+                Ranking::Difference => base - head,
+            }
+        };
         match self.mode {
             Mode::Unusable => (0.0, None),
             Mode::AsIs => {
@@ -143,9 +185,16 @@ impl Prepared {
     fn winner(&self, scale_base: f64, scale_head: f64, tables: &Tables) -> Option<Direction> {
         let merged = self.statistic(scale_base, scale_head);
         let (n, m) = self.sizes();
+        let tied = || {
+            let groups = pooled_groups(&self.base, scale_base, &self.head, scale_head);
+            (groups.len() > 1).then(|| tables.tied(n, groups)).flatten()
+        };
         let (greater, less) = match self.exact {
             Some(i) if merged.tie_correction == 0.0 => {
                 let table = &tables.tables[i];
+                (table.p_upper(merged.w), table.p_lower(merged.w))
+            }
+            Some(_) if let Some(table) = tied() => {
                 (table.p_upper(merged.w), table.p_lower(merged.w))
             }
             _ => {
@@ -251,6 +300,26 @@ fn merge(x: &[f64], scale_x: f64, y: &[f64], scale_y: f64) -> Merged {
     Merged { w, tie_correction }
 }
 
+/// The sizes of the groups of equal values of sorted x·scale_x and y·scale_y pooled, in ascending order.
+fn pooled_groups(x: &[f64], scale_x: f64, y: &[f64], scale_y: f64) -> Vec<usize> {
+    let (mut i, mut j) = (0, 0);
+    let mut groups = Vec::new();
+    while i < x.len() || j < y.len() {
+        let vx = x.get(i).map_or(f64::INFINITY, |v| v * scale_x);
+        let vy = y.get(j).map_or(f64::INFINITY, |v| v * scale_y);
+        let value = vx.min(vy);
+        let start = i + j;
+        while i < x.len() && x[i] * scale_x == value {
+            i += 1;
+        }
+        while j < y.len() && y[j] * scale_y == value {
+            j += 1;
+        }
+        groups.push(i + j - start);
+    }
+    groups
+}
+
 fn sorted(values: &[f64]) -> Vec<f64> {
     let mut values = values.to_vec();
     values.sort_unstable_by(f64::total_cmp);
@@ -319,7 +388,7 @@ mod tests {
         let mut tables = Tables::default();
         let base = [3.0, 1.0, 4.0, 1.0, 5.0, 9.0, 2.0, 6.0];
         let head = [2.5, 7.5, 1.5, 8.5, 2.5, 0.5];
-        let prepared = Prepared::new(&base, &head, None, &mut tables);
+        let prepared = Prepared::new(&base, &head, None, Ranking::Difference, &mut tables);
         // 2.0 scales 2.5 to 5.0 and 1.5 to 3.0 (cross ties); 1.0 and 1.1 leave none.
         for (sb, sh) in [
             (1.0, 1.0),
@@ -341,8 +410,9 @@ mod tests {
     }
 
     proptest::proptest! {
-        /// The one-pass statistic and its p-values decide as the statistics core's `rank_sum` (checked
-        /// against R) does on the explicitly scaled HEAD sample, ties and large samples included.
+        /// The one-pass statistic and its p-values decide as the statistics core's `rank_sum_exact` (checked
+        /// against R, coin and enumeration) does on the explicitly scaled HEAD sample, ties and large samples
+        /// included.
         #[test]
         fn decisions_match_the_rank_sum_test_on_the_scaled_sample(
             base in proptest::collection::vec(1u32..100_000, 3..60),
@@ -350,16 +420,16 @@ mod tests {
             hundredths in 50u32..200,
             coarse in proptest::bool::ANY,
         ) {
-            use crate::stats::rank_sum::rank_sum;
+            use crate::stats::rank_sum::rank_sum_exact;
             // Coarse values tie often (normal approximation); fine ones rarely (exact below 50 per side).
             let value = |v: u32| if coarse { f64::from(v % 60 + 1) / 4.0 } else { f64::from(v) / 64.0 };
             let base: Vec<f64> = base.into_iter().map(value).collect();
             let head: Vec<f64> = head.into_iter().map(value).collect();
             let gamma = f64::from(hundredths) / 100.0;
             let mut tables = Tables::default();
-            let prepared = Prepared::new(&base, &head, Some(0.05), &mut tables);
+            let prepared = Prepared::new(&base, &head, Some(0.05), Ranking::Difference, &mut tables);
             let scaled: Vec<f64> = head.iter().map(|v| v * gamma).collect();
-            let p = |alternative| rank_sum(&base, &scaled, alternative).map(|t| t.p_value);
+            let p = |alternative| rank_sum_exact(&base, &scaled, alternative).map(|t| t.p_value);
             let expected = match (p(Alternative::Greater), p(Alternative::Less)) {
                 (Ok(g), _) if at_most(g, 0.05) => Some(Direction::Faster),
                 (_, Ok(l)) if at_most(l, 0.05) => Some(Direction::Slower),
@@ -379,13 +449,16 @@ mod tests {
     fn default_risk_follows_the_smaller_side() {
         let mut tables = Tables::default();
         let five = [1.0, 2.0, 3.0, 4.0, 5.0];
-        assert_eq!(Prepared::new(&five, &five, None, &mut tables).alpha, 0.05);
         assert_eq!(
-            Prepared::new(&five, &five[..4], None, &mut tables).alpha,
+            Prepared::new(&five, &five, None, Ranking::Difference, &mut tables).alpha,
+            0.05
+        );
+        assert_eq!(
+            Prepared::new(&five, &five[..4], None, Ranking::Difference, &mut tables).alpha,
             0.10
         );
         assert_eq!(
-            Prepared::new(&five, &five, Some(0.01), &mut tables).alpha,
+            Prepared::new(&five, &five, Some(0.01), Ranking::Difference, &mut tables).alpha,
             0.01
         );
     }

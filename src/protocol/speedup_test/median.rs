@@ -4,7 +4,7 @@
 //! the location-shift model F_head(t) = F_base(t + Δ). If it rejects (p ≤ α) and the pair is small, the
 //! protocol cannot conclude (W3 for each sample of 30 values or fewer: "inconclusive"); on a large pair it
 //! goes on with W4. Then the one-sided Wilcoxon-Mann-Whitney rank-sum test (R `wilcox.test` defaults: exact
-//! iff both n < 50 and no ties) with H0 F_base ≥ F_head, H1 F_base < F_head (BASE stochastically larger, i.e.
+//! iff both n < 50 and no ties; with [`Ties::Exact`], exact given the ties while cheap) with H0 F_base ≥ F_head, H1 F_base < F_head (BASE stochastically larger, i.e.
 //! HEAD faster, and P[head < base] > 1/2, App. D); the mirror test for HEAD slower. Significant ⇔ p ≤ α.
 //!
 //! Reported besides the decision: W/(nm), the estimate of P[a HEAD run is faster than a BASE run]; the
@@ -33,10 +33,14 @@ struct Step {
     warnings: Vec<Warning>,
 }
 
-fn statistics(base: &[f64], head: &[f64]) -> Statistics {
-    let greater = rank_sum::rank_sum(base, head, Alternative::Greater);
+fn statistics(base: &[f64], head: &[f64], ties: Ties) -> Statistics {
+    let test = match ties {
+        Ties::AsR => rank_sum::rank_sum,
+        Ties::Exact => rank_sum::rank_sum_exact,
+    };
+    let greater = test(base, head, Alternative::Greater);
     let p_head_faster = greater.as_ref().ok().map(|r| r.p_x_greater);
-    let less = rank_sum::rank_sum(base, head, Alternative::Less);
+    let less = test(base, head, Alternative::Less);
     Statistics {
         sizes: [base.len(), head.len()],
         ks_p: ks::location_shift(base, head).map(|r| r.p_value),
@@ -88,10 +92,26 @@ fn decide(s: &Statistics, alpha: f64, direction: Direction) -> Step {
     }
 }
 
+/// How the rank-sum test of the protocol treats a tied sample.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Ties {
+    /// R's `wilcox.test`: the normal approximation with tie correction (`speeduptest`, as `SpeedUpTest.sh`).
+    AsR,
+    /// The exact conditional p-value while cheap ([`rank_sum::rank_sum_exact`]): `compare` and the revision
+    /// comparison.
+    Exact,
+}
+
 /// The median protocol on BASE and HEAD execution times at `level`; see [`super::mean_test`] for how the
-/// level is used. `inconclusive` is that of the decision (the last level evaluated when searching).
+/// level is used. `inconclusive` is that of the decision (the last level evaluated when searching). Ties
+/// are tested as R does; [`median_test_with`] chooses.
 pub fn median_test(base: &[f64], head: &[f64], level: Level) -> MedianTest {
-    let s = statistics(base, head);
+    median_test_with(base, head, level, Ties::AsR)
+}
+
+/// [`median_test`] with the treatment of ties chosen.
+pub fn median_test_with(base: &[f64], head: &[f64], level: Level, ties: Ties) -> MedianTest {
+    let s = statistics(base, head, ties);
     let applied = search::apply(
         level,
         |alpha, d| decide(&s, alpha, d),
@@ -120,8 +140,14 @@ pub fn median_test(base: &[f64], head: &[f64], level: Level) -> MedianTest {
     }
 }
 
-/// The Hodges-Lehmann estimate of BASE − HEAD with its two-sided interval at `confidence`.
+/// The Hodges-Lehmann estimate of BASE − HEAD with its two-sided interval at `confidence`; `None` when the
+/// sizes cannot give an interval at that level (1/C(n+m, n) > (1 − confidence)/2: one value per side, 3
+/// against 3 at 0.95; R: "requested conf.level not achievable"), where the order statistics would print a
+/// one-point interval such as `0.83x [0.83, 0.83]` that looks precise and is not.
 fn shift(base: &[f64], head: &[f64], confidence: f64) -> Option<Shift> {
+    if !rank_sum::can_reject(base.len(), head.len(), (1.0 - confidence) / 2.0) {
+        return None;
+    }
     let hl = rank_sum::hodges_lehmann(base, head, Alternative::TwoSided, confidence).ok()?;
     [hl.estimate, hl.lower, hl.upper]
         .iter()

@@ -1,0 +1,226 @@
+//! The suite's verdict in words: HPT's sentence and the gate's note, shared by the table and the Markdown.
+//!
+//! One story (`docs/verdicts.md` §4): the sentence never reads as a finding the verdict does not make. A
+//! direction is stated only when HPT reaches the confidence; a suite too small for HPT to reach it at all
+//! (b benchmarks reach at most 1 − 1/2^b) is said to be so, with what the per-benchmark verdicts found and
+//! what would decide it; a suite found slower is given its r-slowdown, not an r-speedup of 1.00x. It only
+//! presents: the verdict, HPT's figures and the gate's note come from the [`Analysis`].
+
+use super::format::{self, confidence, grid_speedup, level};
+use crate::protocol::{Analysis, Direction, Verdict};
+
+/// The suite's HPT result in one sentence (README, "Output" and "What it computes"), without styling or
+/// prefix: `HEAD is faster than BASE with confidence 0.998; 0.95-speedup 1.12x`.
+pub(crate) fn hpt_sentence(analysis: &Analysis) -> String {
+    let hpt = &analysis.suite.hpt;
+    let r = level(analysis.confidence);
+    if analysis.benchmarks.is_empty() && !analysis.identical.is_empty() {
+        return "nothing was run: BASE and HEAD built identical executables".to_string();
+    }
+    if let Some(small) = too_small(analysis) {
+        return small;
+    }
+    let (Some(direction), Some(c)) = (hpt.direction, format::finite_opt(hpt.confidence)) else {
+        return no_direction(analysis);
+    };
+    let reached = matches!(analysis.verdict, Verdict::Faster | Verdict::Slower);
+    match format::finite_opt(hpt.r_speedup) {
+        Some(s) if reached => {
+            let head = format!(
+                "HEAD is {} than BASE with confidence {}",
+                direction.as_str(),
+                confidence(c)
+            );
+            // Below 1 the r-speedup is 1 / (BASE's r-speedup over HEAD): said as the slowdown it is.
+            let (word, factor) = match direction {
+                Direction::Faster => ("speedup", s),
+                Direction::Slower => ("slowdown", 1.0 / s),
+            };
+            let factor = grid_speedup(factor);
+            if factor == "1.00x" {
+                format!(
+                    "{head}, but by less than 1% at confidence {r} ({r}-{word} {factor}, the smallest step \
+                     of the search)"
+                )
+            } else {
+                format!("{head}; {r}-{word} {factor}")
+            }
+        }
+        // Below r the suite's verdict is not a direction: the sentence must not read as a finding.
+        _ => format!(
+            "HEAD is not shown {} than BASE at confidence {r}: HPT's confidence is {}, so there is no \
+             {r}-speedup",
+            direction.as_str(),
+            confidence(c)
+        ),
+    }
+}
+
+/// The sentence of a suite with fewer benchmarks than HPT needs to reach the confidence at all: why it is
+/// inconclusive, what the benchmarks' own verdicts found, and what would decide it. A suite whose every
+/// benchmark is shown unchanged is unchanged whatever its size: equivalence does not rest on HPT.
+fn too_small(analysis: &Analysis) -> Option<String> {
+    if analysis.verdict != Verdict::Inconclusive {
+        return None;
+    }
+    let best = analysis
+        .suite
+        .hpt
+        .max_confidence
+        .filter(|best| *best < analysis.confidence)?;
+    let n = analysis.benchmarks.len();
+    let r = level(analysis.confidence);
+    let needed = crate::protocol::hpt::benchmarks_needed(analysis.confidence);
+    let lean = match (
+        analysis.suite.hpt.direction,
+        format::finite_opt(analysis.suite.hpt.confidence),
+    ) {
+        (Some(d), Some(c)) => format!("it leans {} (confidence {}); ", d.as_str(), confidence(c)),
+        _ => String::new(),
+    };
+    Some(format!(
+        "with {n} benchmark{} HPT reaches at most confidence {} (1 - 1/2^{n}) whatever the \
+         times, short of {r}; {lean}the median protocol finds {}. What would decide: at least {needed} \
+         benchmarks, or `--fail-on any`, which tests each benchmark on its own",
+        plural(n),
+        level(best),
+        verdict_counts(analysis)
+    ))
+}
+
+/// When HPT has no direction: every benchmark a tie, or the differing ones balancing out.
+fn no_direction(analysis: &Analysis) -> String {
+    let differing = analysis
+        .benchmarks
+        .iter()
+        .filter(|b| b.hpt.winner.is_some())
+        .count();
+    if differing > 0 {
+        return format!(
+            "the {differing} benchmark{} that differ balance out: HPT favours neither direction",
+            plural(differing)
+        );
+    }
+    match analysis.verdict {
+        Verdict::Unchanged => {
+            let margin = analysis
+                .benchmarks
+                .first()
+                .map(|b| format::percent_value(b.equivalence.margin_pct));
+            match margin {
+                Some(margin) => format!(
+                    "no benchmark differs significantly, and every one is shown unchanged within ±{margin}"
+                ),
+                None => "no benchmark differs significantly between BASE and HEAD".to_string(),
+            }
+        }
+        _ if analysis.benchmarks.is_empty() => {
+            "no benchmark differs significantly between BASE and HEAD".to_string()
+        }
+        // Not a finding of "no change": say what the benchmarks found and where the remedy is.
+        _ => format!(
+            "no benchmark differs significantly, but not every one is shown unchanged either (the median \
+             protocol finds {}): nothing can be concluded about the suite; the warnings say what would \
+             decide each benchmark",
+            verdict_counts(analysis)
+        ),
+    }
+}
+
+/// The benchmarks' verdicts, counted: `3 of 3 slower`, `1 faster, 2 inconclusive of 3`.
+fn verdict_counts(analysis: &Analysis) -> String {
+    let total = analysis.benchmarks.len();
+    let parts: Vec<String> = [
+        Verdict::Faster,
+        Verdict::Slower,
+        Verdict::Unchanged,
+        Verdict::Inconclusive,
+    ]
+    .into_iter()
+    .filter_map(|v| {
+        let count = analysis
+            .benchmarks
+            .iter()
+            .filter(|b| b.verdict == v)
+            .count();
+        (count > 0).then(|| format!("{count} {}", v.as_str()))
+    })
+    .collect();
+    match parts.as_slice() {
+        [one] => {
+            let (count, word) = one.split_once(' ').unwrap_or((one, ""));
+            format!("{count} of {total} {word}")
+        }
+        _ => format!("{} of {total}", parts.join(", ")),
+    }
+}
+
+/// The gate's verdict for the human reports: `passed`, `FAILED`, or `passed; the suite gate cannot fail ...`.
+pub(crate) fn gate_note(analysis: &Analysis) -> Option<&str> {
+    analysis
+        .gate
+        .cannot_fail
+        .as_deref()
+        .filter(|_| !analysis.gate.failed)
+}
+
+fn plural(n: usize) -> &'static str {
+    if n == 1 { "" } else { "s" }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::report::sample;
+
+    #[test]
+    fn a_suite_too_small_for_the_confidence_says_so_and_what_would_decide() {
+        let a = sample::too_few_benchmarks();
+        assert_eq!(
+            hpt_sentence(&a),
+            "with 3 benchmarks HPT reaches at most confidence 0.875 (1 - 1/2^3) whatever the \
+             times, short of 0.95; it leans slower (confidence 0.875); the median protocol finds 3 of 3 \
+             slower. What would decide: at least 5 benchmarks, or `--fail-on any`, which tests each \
+             benchmark on its own"
+        );
+        assert!(gate_note(&a).is_some_and(|n| n.contains("cannot fail")));
+    }
+
+    #[test]
+    fn a_slower_suite_is_given_its_slowdown_and_a_one_step_result_says_less_than_one_percent() {
+        let mut a = sample::slower_suite_failed_gate();
+        assert_eq!(
+            hpt_sentence(&a),
+            "HEAD is slower than BASE with confidence 0.998; 0.95-slowdown 1.15x"
+        );
+        a.suite.hpt.r_speedup = Some(1.0);
+        assert_eq!(
+            hpt_sentence(&a),
+            "HEAD is slower than BASE with confidence 0.998, but by less than 1% at confidence 0.95 \
+             (0.95-slowdown 1.00x, the smallest step of the search)"
+        );
+    }
+
+    #[test]
+    fn a_suite_of_undecided_benchmarks_says_nothing_can_be_concluded() {
+        let mut a = sample::unchanged_suite();
+        a.verdict = Verdict::Inconclusive;
+        // A suite large enough for HPT (else the sentence says that it is too small).
+        a.suite.hpt.max_confidence = Some(0.999);
+        for b in &mut a.benchmarks {
+            b.verdict = Verdict::Inconclusive;
+        }
+        assert_eq!(
+            hpt_sentence(&a),
+            "no benchmark differs significantly, but not every one is shown unchanged either (the median \
+             protocol finds 2 of 2 inconclusive): nothing can be concluded about the suite; the warnings say \
+             what would decide each benchmark"
+        );
+    }
+
+    #[test]
+    fn counts_read_as_a_phrase() {
+        let a = sample::faster_suite();
+        assert_eq!(verdict_counts(&a), "2 faster, 1 unchanged of 3");
+    }
+}
