@@ -234,6 +234,7 @@ mod tests {
             gamma: None,
             gamma_confidence: None,
             geometric_mean_speedup: None,
+            curve: Vec::new(),
             warnings: vec![],
         }
     }

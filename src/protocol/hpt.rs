@@ -37,8 +37,11 @@
 //!   median). Both give the PARSEC figures above; Table 3 read in times gives 0.898 instead of the paper's
 //!   0.957, which the tests reproduce with the paper's own score differences.
 
+mod curve;
 mod speedup;
 mod unibench;
+
+pub use curve::{CURVE_POINTS, curve_gammas};
 
 use crate::protocol::{Direction, HptBenchmark, HptSummary, Warning, WarningKind};
 use speedup::{AtOne, MAX_SPEEDUP, Scan, Suite};
@@ -101,6 +104,12 @@ pub fn hpt(
             None
         }
     });
+    let speedups = suite
+        .benchmarks
+        .iter()
+        .filter_map(Prepared::medians)
+        .map(|(base, head)| base / head);
+    let curve = suite.curve(&curve_gammas(speedups.chain(r_speedup)));
     let summary = HptSummary {
         confidence,
         direction,
@@ -108,6 +117,7 @@ pub fn hpt(
         gamma: options.speedup_under_test,
         gamma_confidence,
         geometric_mean_speedup: geometric_mean_speedup(&suite),
+        curve,
         warnings,
     };
     (summary, per_benchmark)
