@@ -33,6 +33,13 @@ pub fn render(
         Format::Json => json(analysis, out),
         Format::Markdown => markdown(analysis, out),
         Format::Csv => csv(analysis, out),
+        Format::Html => {
+            let mut text = Vec::new();
+            markdown(analysis, &mut text)?;
+            let page =
+                super::html::text_page("cargo-speedup race", &String::from_utf8_lossy(&text));
+            out.write_all(page.as_bytes())
+        }
     }
 }
 
