@@ -121,6 +121,7 @@ fn plot(analysis: &Analysis, curve: &[ConfidencePoint]) -> String {
     ] {
         let points: Vec<String> = curve
             .iter()
+            .filter(|p| pick(p).is_finite())
             .filter_map(|p| Some(format!("{},{}", px(x.x(p.gamma)?), px(y.x(pick(p))))))
             .collect();
         let _ = write!(

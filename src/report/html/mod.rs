@@ -320,3 +320,6 @@ table{border-collapse:collapse}
 .forest th,.forest td{border:0}
 .forest .figures{font-size:.8rem}}
 "#;
+
+#[cfg(test)]
+mod tests;

@@ -1,6 +1,6 @@
 //! Per benchmark, the runs of BASE and HEAD: one point per process run (its median), a line through it for
 //! the interquartile range of the samples inside that run, and a mark at each side's median, on a linear
-//! time axis of the benchmark's own unit. It shows what a single speedup hides: two modes, one run far
+//! time axis in the unit the table prints the benchmark's times in. It shows what a single speedup hides: two modes, one run far
 //! from the others, a run much noisier than the rest.
 //!
 //! Points are spread vertically by a fixed pattern (not at random: the page is the same for the same
@@ -32,7 +32,7 @@ pub fn figure(b: &BenchmarkAnalysis, id: &str) -> String {
         escape(&b.name),
         escape(&super::svg::shorten(&b.name, 120))
     );
-    let (base, head) = (&b.points.base, &b.points.head);
+    let (base, head) = (drawn(&b.points.base), drawn(&b.points.head));
     if base.len() < 2 && head.len() < 2 {
         let _ = write!(
             out,
@@ -45,17 +45,20 @@ pub fn figure(b: &BenchmarkAnalysis, id: &str) -> String {
             ))
         );
     } else {
-        out.push_str(&plot(b));
-        let unit = b.unit;
+        out.push_str(&plot(b, [base, head]));
+        let unit = format::row_unit(b.base.median, b.head.median);
         let kind = match b.basis {
             Basis::ProcessRuns => "one point per process run, line: quartiles of its samples",
             Basis::OneProcess => "one process per side: one point per sample",
         };
-        let thinned = [base, head]
+        let thinned = if [&b.points.base, &b.points.head]
             .iter()
             .any(|side| side.len() > MAX_POINTS)
-            .then(|| format!("; {MAX_POINTS} evenly spaced points of each larger side"))
-            .unwrap_or_default();
+        {
+            format!("; {MAX_POINTS} evenly spaced points of each larger side")
+        } else {
+            String::new()
+        };
         let _ = write!(
             out,
             r#"<p class="caption">{}</p>"#,
@@ -69,23 +72,32 @@ pub fn figure(b: &BenchmarkAnalysis, id: &str) -> String {
     out
 }
 
-/// The points drawn of one side: all, or [`MAX_POINTS`] evenly spaced order statistics.
+/// The points drawn of one side: every finite one, or [`MAX_POINTS`] evenly spaced order statistics of
+/// them.
 fn drawn(points: &[RunPoint]) -> Vec<RunPoint> {
-    if points.len() <= MAX_POINTS {
-        return points.to_vec();
+    let finite: Vec<RunPoint> = points
+        .iter()
+        .filter(|p| p.value.is_finite())
+        .map(|p| RunPoint {
+            value: p.value,
+            spread: p.spread.filter(|(l, h)| l.is_finite() && h.is_finite()),
+        })
+        .collect();
+    if finite.len() <= MAX_POINTS {
+        return finite;
     }
-    let mut sorted = points.to_vec();
+    let mut sorted = finite;
     sorted.sort_by(|a, b| a.value.total_cmp(&b.value));
     (0..MAX_POINTS)
         .map(|i| sorted[i * (sorted.len() - 1) / (MAX_POINTS - 1)])
         .collect()
 }
 
-fn plot(b: &BenchmarkAnalysis) -> String {
-    let unit = b.unit;
+fn plot(b: &BenchmarkAnalysis, [base, head]: [Vec<RunPoint>; 2]) -> String {
+    let unit = format::row_unit(b.base.median, b.head.median);
     let sides = [
-        ("BASE", drawn(&b.points.base), b.base.median, 28.0),
-        ("HEAD", drawn(&b.points.head), b.head.median, 60.0),
+        ("BASE", base, b.base.median, 28.0),
+        ("HEAD", head, b.head.median, 60.0),
     ];
     let (lo, hi) = sides
         .iter()
@@ -94,7 +106,6 @@ fn plot(b: &BenchmarkAnalysis) -> String {
             let (l, h) = p.spread.unwrap_or((p.value, p.value));
             [p.value, l, h]
         })
-        .filter(|v| v.is_finite())
         .fold((f64::INFINITY, f64::NEG_INFINITY), |(lo, hi), v| {
             (lo.min(v), hi.max(v))
         });
@@ -145,7 +156,7 @@ fn plot(b: &BenchmarkAnalysis) -> String {
                 px(y + dy)
             );
         }
-        if let Some(m) = format::finite(*median) {
+        if let Some(m) = format::finite(*median).filter(|m| (lo..=hi).contains(m)) {
             line(&mut out, (x(m), y - 12.0), (x(m), y + 12.0), "median");
         }
         out.push_str("</g>");

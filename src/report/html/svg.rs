@@ -78,7 +78,12 @@ impl LogScale {
     /// The pixel of `value`, clamped to the plot; `None` for a value that is not finite and positive.
     pub fn x(&self, value: f64) -> Option<f64> {
         (value.is_finite() && value > 0.0).then(|| {
-            let t = (value.ln() - self.lo.ln()) / (self.hi.ln() - self.lo.ln());
+            let span = self.hi.ln() - self.lo.ln();
+            let t = if span > 0.0 {
+                (value.ln() - self.lo.ln()) / span
+            } else {
+                0.5
+            };
             self.left + t.clamp(0.0, 1.0) * (self.right - self.left)
         })
     }
