@@ -8,6 +8,7 @@
 
 pub mod csv;
 pub mod format;
+pub mod glyph;
 pub mod html;
 pub mod json;
 pub mod markdown;
