@@ -254,7 +254,7 @@ const CSS: &str = r#"
 :root{--faster:#1a7f37;--slower:#cf222e;--unchanged:#57606a;--inconclusive:#9a6700;--ink:#1f2328;--muted:#59636e;--line:#d1d9e0;--band:#ddf4ff}
 *{box-sizing:border-box}
 body{margin:0;font:15px/1.5 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;color:var(--ink);background:#fff}
-main{max-width:1100px;margin:0 auto;padding:16px}
+main{max-width:1100px;margin:0 auto;padding:16px;overflow-wrap:anywhere}
 h1{font-size:1.1rem;margin:0 0 4px;color:var(--muted);font-weight:600}
 h2{font-size:1.15rem;margin:28px 0 8px;border-bottom:1px solid var(--line);padding-bottom:4px}
 .headline{font-size:1.2rem;margin:0 0 8px;padding:10px 12px;border-left:6px solid var(--unchanged);background:#f6f8fa}

@@ -39,16 +39,22 @@ pub fn figure(b: &BenchmarkAnalysis, id: &str) -> String {
             r#"<p class="missing">{}</p>"#,
             escape(&format!(
                 "No distribution to draw: BASE has {} and HEAD {} observation(s). Measure more process \
-                 runs (e.g. `--runs 10`) to see how they spread.",
+                 runs per side to see how they spread.",
                 base.len(),
                 head.len()
             ))
         );
     } else {
+        let spread = [&base, &head]
+            .iter()
+            .any(|side| side.iter().any(|p| p.spread.is_some()));
         out.push_str(&plot(b, [base, head]));
         let unit = format::row_unit(b.base.median, b.head.median);
         let kind = match b.basis {
-            Basis::ProcessRuns => "one point per process run, line: quartiles of its samples",
+            Basis::ProcessRuns if spread => {
+                "one point per process run, its line the quartiles of the run's samples"
+            }
+            Basis::ProcessRuns => "one point per process run",
             Basis::OneProcess => "one process per side: one point per sample",
         };
         let thinned = if [&b.points.base, &b.points.head]
