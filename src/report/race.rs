@@ -429,4 +429,13 @@ mod tests {
         assert!(markdown.contains("| spin\\|x |"), "{markdown}");
         assert!(markdown.contains("| **r2** |"), "{markdown}");
     }
+
+    #[test]
+    fn the_html_page_holds_the_markdown_escaped() {
+        let page = rendered(Format::Html);
+        assert!(page.starts_with("<!DOCTYPE html>"), "{page}");
+        assert!(page.contains("<pre class=\"scroll\">"), "{page}");
+        assert!(page.contains("| spin\\|x |"), "{page}");
+        assert!(!page.contains("<script"));
+    }
 }
