@@ -153,7 +153,13 @@ impl Browser {
     /// One HTTP request to the driver; the `value` of its JSON answer, or the error it reports.
     fn call(&self, method: &str, path: &str, body: Option<Value>) -> Result<Value, String> {
         let body = body.map(|b| b.to_string()).unwrap_or_default();
-        let mut stream = TcpStream::connect(("127.0.0.1", self.port)).map_err(|e| e.to_string())?;
+        let mut stream = loop {
+            match TcpStream::connect(("127.0.0.1", self.port)) {
+                Ok(stream) => break stream,
+                Err(e) if e.kind() == std::io::ErrorKind::Interrupted => continue,
+                Err(e) => return Err(e.to_string()),
+            }
+        };
         stream
             .set_read_timeout(Some(Duration::from_secs(60)))
             .map_err(|e| e.to_string())?;
@@ -214,7 +220,12 @@ fn read_response(stream: &mut TcpStream) -> Result<(String, Vec<u8>), String> {
         })
     };
     loop {
-        let n = stream.read(&mut buf).map_err(|e| e.to_string())?;
+        // Other tests start and stop processes meanwhile: a signal may interrupt the read, which is retried.
+        let n = match stream.read(&mut buf) {
+            Ok(n) => n,
+            Err(e) if e.kind() == std::io::ErrorKind::Interrupted => continue,
+            Err(e) => return Err(e.to_string()),
+        };
         raw.extend_from_slice(&buf[..n]);
         if let Some(done) = complete(&raw)? {
             return Ok(done);
