@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Runs `cargo speedup BASE...HEAD` (or BASE..HEAD), appends the Markdown report to the job summary, sets the
-# step outputs (verdict, speedup, report, markdown), annotates confirmed regressions, and exits with
+# step outputs (verdict, speedup, report, markdown, html), annotates confirmed regressions, and exits with
 # cargo-speedup's status: 0 no failure, 1 the gate failed, 2 unusable input.
 set -uo pipefail
 
@@ -45,14 +45,15 @@ fi
 out=${SPEEDUP_OUT:-${RUNNER_TEMP:-/tmp}}
 markdown="$out/cargo-speedup.md"
 json="$out/cargo-speedup.json"
-rm -f "$markdown" "$json"
+html="$out/cargo-speedup.html"
+rm -f "$markdown" "$json" "$html"
 
 # shellcheck disable=SC2086 # SPEEDUP_ARGS is a list of arguments
 cargo speedup "$base_rev$separator$head_rev" \
   --confidence "${SPEEDUP_CONFIDENCE:-0.95}" \
   --fail-on "${SPEEDUP_FAIL_ON:-suite}" \
   --threshold "${SPEEDUP_THRESHOLD:-0}" \
-  --format markdown -o "$markdown" --json "$json" \
+  --format markdown -o "$markdown" --json "$json" --html "$html" \
   ${SPEEDUP_ARGS:-}
 status=$?
 
@@ -65,6 +66,7 @@ cat "$markdown" >> "${GITHUB_STEP_SUMMARY:-/dev/null}"
   echo "speedup=$(jq -r '.suite.hpt.r_speedup // empty' "$json")"
   echo "report=$json"
   echo "markdown=$markdown"
+  if [ -f "$html" ]; then echo "html=$html"; fi
 } >> "${GITHUB_OUTPUT:-/dev/null}"
 
 jq -r '.benchmarks[] | select(.verdict == "slower") |

@@ -248,6 +248,10 @@ pub struct AnalysisArgs {
     #[arg(long = "json", value_name = "FILE")]
     pub json: Option<PathBuf>,
 
+    /// Also write the HTML report (one self-contained page with plots) to FILE, whatever --format is
+    #[arg(long = "html", value_name = "FILE")]
+    pub html: Option<PathBuf>,
+
     /// Exit 1 when HPT finds the suite slower (suite), or when any benchmark is significantly slower after
     /// Holm's correction (any)
     #[arg(long = "fail-on", value_enum, default_value_t = FailOnArg::Suite)]

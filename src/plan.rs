@@ -32,6 +32,8 @@ pub struct OutputPlan {
     pub path: Option<PathBuf>,
     /// `--json FILE`: the JSON report as well.
     pub json: Option<PathBuf>,
+    /// `--html FILE`: the HTML report as well.
+    pub html: Option<PathBuf>,
     pub color: ColorChoice,
     pub quiet: bool,
 }
@@ -98,6 +100,7 @@ impl AnalysisPlan {
                 format: args.format,
                 path: args.output.clone(),
                 json: args.json.clone(),
+                html: args.html.clone(),
                 color: args.color,
                 quiet: args.quiet,
             },

@@ -57,7 +57,7 @@ fn input(spec: &str, context: &Context) -> Option<Input> {
     }
 }
 
-/// Checks `-o` and `--json` of a comparing command against each other and against what it reads, before
+/// Checks `-o`, `--json` and `--html` of a comparing command against each other and against what it reads, before
 /// anything is read or run.
 pub fn check_report_outputs(output: &OutputPlan, inputs: &[Input]) -> Result<()> {
     if output.path.is_none() && output.json.as_deref().is_some_and(is_stdout) {
@@ -66,9 +66,16 @@ pub fn check_report_outputs(output: &OutputPlan, inputs: &[Input]) -> Result<()>
              hint: send the report to a file with `-o report.txt`, or print only JSON with `--format json`"
         );
     }
+    if output.path.is_none() && output.html.as_deref().is_some_and(is_stdout) {
+        bail!(
+            "`--html -` writes to standard output, where the report already goes\n\
+             hint: send the report to a file with `-o report.txt`, or print only HTML with `--format html`"
+        );
+    }
     let outputs = [
         ("-o", &output.path, "report.txt"),
         ("--json", &output.json, "report.json"),
+        ("--html", &output.html, "report.html"),
     ]
     .into_iter()
     .filter_map(|(flag, path, example)| {
@@ -125,7 +132,8 @@ fn write_report(analysis: &Analysis, output: &OutputPlan) -> Result<()> {
 /// What renders a report in a format and style (the comparison's or the race's renderers).
 pub type RenderWith<'a> = &'a dyn Fn(Format, Style, &mut dyn Write) -> std::io::Result<()>;
 
-/// [`write_report`] for any report: `render` in `--format` to stdout or `-o`, and in JSON to `--json`.
+/// [`write_report`] for any report: `render` in `--format` to stdout or `-o`, in JSON to `--json` and in HTML
+/// to `--html`.
 pub fn write_rendered(output: &OutputPlan, render: RenderWith<'_>) -> Result<()> {
     match report_file(output) {
         None => {
@@ -151,6 +159,11 @@ pub fn write_rendered(output: &OutputPlan, render: RenderWith<'_>) -> Result<()>
     if let Some(path) = &output.json {
         let mut bytes = Vec::new();
         render(Format::Json, Style::plain(), &mut bytes)?;
+        write_to(Some(path), &bytes)?;
+    }
+    if let Some(path) = &output.html {
+        let mut bytes = Vec::new();
+        render(Format::Html, Style::plain(), &mut bytes)?;
         write_to(Some(path), &bytes)?;
     }
     Ok(())

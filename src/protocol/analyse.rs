@@ -344,6 +344,10 @@ fn benchmark(
         equivalence,
         verdict,
         warnings,
+        points: BaseHead::new(
+            super::points::run_points(&pair.base.runs, observations.basis),
+            super::points::run_points(&pair.head.runs, observations.basis),
+        ),
     }
 }
 

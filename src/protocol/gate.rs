@@ -262,6 +262,7 @@ mod tests {
             geometric_mean_speedup: None,
             max_confidence: None,
             ranking: crate::protocol::hpt::Ranking::LogRatio,
+            curve: Vec::new(),
             warnings: vec![],
         }
     }

@@ -40,8 +40,11 @@
 //!   (`fixtures/r/hpt_ranking.R`); Table 3 read in times gives 0.898 by differences instead of the paper's
 //!   0.957, which the tests reproduce with the paper's own score differences.
 
+mod curve;
 mod speedup;
 mod unibench;
+
+pub use curve::{CURVE_POINTS, curve_gammas};
 
 use crate::protocol::{Direction, HptBenchmark, HptSummary, Verdict, Warning, WarningKind};
 use speedup::{AtOne, MAX_SPEEDUP, Scan, Suite};
@@ -137,6 +140,12 @@ pub fn hpt_ranked(
             None
         }
     });
+    let speedups = suite
+        .benchmarks
+        .iter()
+        .filter_map(Prepared::medians)
+        .map(|(base, head)| base / head);
+    let curve = suite.curve(&curve_gammas(speedups.chain(r_speedup)));
     let summary = HptSummary {
         confidence,
         direction,
@@ -146,6 +155,7 @@ pub fn hpt_ranked(
         geometric_mean_speedup: geometric_mean_speedup(&suite),
         max_confidence: (!benchmarks.is_empty()).then(|| max_confidence(benchmarks.len())),
         ranking,
+        curve,
         warnings,
     };
     (summary, per_benchmark)

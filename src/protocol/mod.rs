@@ -8,6 +8,7 @@ pub mod analyse;
 pub mod equivalence;
 pub mod gate;
 pub mod hpt;
+pub mod points;
 pub mod race;
 pub mod race_simulation;
 pub mod raced_profiles;
@@ -287,6 +288,17 @@ pub struct BenchmarkAnalysis {
     pub verdict: Verdict,
     /// Warnings about the benchmark as a whole (batch means, unequal sizes, protocols disagree, ...).
     pub warnings: Vec<Warning>,
+    /// Per side, the observations as points with their within-run spread ([`points::run_points`]).
+    pub points: BaseHead<Vec<RunPoint>>,
+}
+
+/// One observation of a side as drawn: a process run's value with the interquartile range of its samples,
+/// in nanoseconds (a sample of a one-process side has no spread).
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct RunPoint {
+    pub value: f64,
+    /// The 25 % and 75 % quantiles of the run's samples, when it has more than one.
+    pub spread: Option<(f64, f64)>,
 }
 
 /// HPT across the suite (paper 003 §4).
@@ -309,7 +321,21 @@ pub struct HptSummary {
     pub max_confidence: Option<f64>,
     /// What was ranked across benchmarks (`--hpt-rank`).
     pub ranking: hpt::Ranking,
+    /// The confidence curve over a grid of gamma spanning the benchmarks' speedups (`hpt::curve_gammas`);
+    /// empty when no benchmark is usable.
+    pub curve: Vec<ConfidencePoint>,
     pub warnings: Vec<Warning>,
+}
+
+/// One gamma of HPT's confidence curve (the HTML report draws it).
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct ConfidencePoint {
+    /// The speedup under test.
+    pub gamma: f64,
+    /// HPT's confidence that HEAD is more than gamma times faster than BASE.
+    pub faster: f64,
+    /// HPT's confidence that HEAD is less than gamma times faster (BASE more than 1/gamma times faster).
+    pub slower: f64,
 }
 
 /// Overall gain G and speedup S of one execution-time statistic (paper 000 §3.2).

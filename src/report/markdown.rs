@@ -1,6 +1,8 @@
 //! The Markdown report, for a GitHub job summary or a pull-request comment: the suite's verdict in one
 //! sentence on top, a GitHub-flavoured table with one row per benchmark, the suite's figures as a list, the
-//! gate, and the warnings folded in a `<details>` block.
+//! gate, and the warnings folded in a `<details>` block. Each row draws its interval against 1x
+//! ([`super::glyph`]) and marks a significant speedup by direction (`🔴` slower, `🟢` faster), so that a
+//! regression does not look like an improvement.
 //!
 //! It carries no ANSI codes whatever the style, and escapes benchmark names so that a `|`, `<` or `*` in a
 //! name cannot break the table or inject HTML. Figures are rounded by [`super::format`], exactly as in the
@@ -9,6 +11,7 @@
 use std::io::{self, Write};
 
 use super::format;
+use super::glyph::GlyphScale;
 use super::{
     Footnotes, Render, Style, concerned, gate_note, hpt_sentence, hpt_winner, nothing_compared,
     suite_facts, verdict_with_level,
@@ -45,9 +48,8 @@ fn headline(analysis: &Analysis) -> String {
     )
 }
 
-const HEADER: &str =
-    "| Benchmark | Base | Head | Speedup (median) | Mean | Mean test | Median test | HPT |";
-const ALIGN: &str = "|:--|--:|--:|--:|--:|:--|:--|:--|";
+const HEADER: &str = "| Benchmark | Base | Head | Speedup (median) | Interval vs 1x | Mean | Mean test | Median test | HPT |";
+const ALIGN: &str = "|:--|--:|--:|--:|:-:|--:|:--|:--|:--|";
 
 /// The table; the Notes column (warning numbers) only when some benchmark has a warning.
 fn write_table(analysis: &Analysis, notes: &Footnotes<'_>, out: &mut dyn Write) -> io::Result<()> {
@@ -58,8 +60,9 @@ fn write_table(analysis: &Analysis, notes: &Footnotes<'_>, out: &mut dyn Write) 
         ("", "")
     };
     writeln!(out, "{HEADER}{extra}\n{ALIGN}{extra_align}")?;
+    let scale = GlyphScale::of(analysis);
     for (i, b) in analysis.benchmarks.iter().enumerate() {
-        let mut cells = row(b);
+        let mut cells = row(b, &scale);
         if with_notes {
             cells.push(notes.marker(i));
         }
@@ -68,19 +71,38 @@ fn write_table(analysis: &Analysis, notes: &Footnotes<'_>, out: &mut dyn Write) 
     writeln!(out)
 }
 
-fn row(b: &BenchmarkAnalysis) -> Vec<String> {
+fn row(b: &BenchmarkAnalysis, scale: &GlyphScale) -> Vec<String> {
     let unit = format::row_unit(b.base.median, b.head.median);
     let speedup = format::speedup_with_interval(b.speedup.median, b.median_test.speedup_interval);
+    // In a code span so that the cells keep their width; spaces kept as no-break spaces, which GitHub
+    // would otherwise trim at the span's ends.
+    let glyph = scale
+        .glyph(b.speedup.median, b.median_test.speedup_interval)
+        .map_or_else(
+            || format::MISSING.to_string(),
+            |g| format!("`{}`", g.replace(' ', "\u{a0}")),
+        );
     vec![
         escape_name(&b.name),
         format::time(b.base.median, unit),
         format::time(b.head.median, unit),
-        emphasise(speedup, b.verdict),
+        mark(emphasise(speedup, b.verdict), b.verdict),
+        glyph,
         format::speedup(b.speedup.mean),
         protocol_text(b.mean_test.verdict(), b.mean_test.confidence_level),
         protocol_text(b.verdict, b.median_test.confidence_level),
         hpt_winner(b.hpt.winner).to_string(),
     ]
+}
+
+/// A significant speedup marked by its direction, so that a regression and an improvement differ at a
+/// glance and not only by their words: `🔴` slower, `🟢` faster.
+fn mark(text: String, verdict: Verdict) -> String {
+    match verdict {
+        Verdict::Slower => format!("🔴 {text}"),
+        Verdict::Faster => format!("🟢 {text}"),
+        Verdict::Unchanged | Verdict::Inconclusive => text,
+    }
 }
 
 /// Significant results in bold, so that they stand out without colour.

@@ -8,6 +8,8 @@
 
 pub mod csv;
 pub mod format;
+pub mod glyph;
+pub mod html;
 pub mod json;
 pub mod markdown;
 #[cfg(test)]
@@ -38,6 +40,8 @@ pub enum Format {
     Json,
     Markdown,
     Csv,
+    /// One self-contained page with plots (`report::html`).
+    Html,
 }
 
 /// Whether the table is coloured (`--color`); `NO_COLOR` counts under `Auto`.
@@ -98,6 +102,7 @@ pub fn renderer(format: Format) -> Box<dyn Render> {
         Format::Json => Box::new(json::JsonReport),
         Format::Markdown => Box::new(markdown::MarkdownReport),
         Format::Csv => Box::new(csv::CsvReport),
+        Format::Html => Box::new(html::HtmlReport),
     }
 }
 

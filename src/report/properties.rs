@@ -26,6 +26,12 @@ fn with_numbers(x: &[f64]) -> Analysis {
         b.mean_test.shapiro_p_values = [Some(n()), Some(n())];
         b.hpt.difference = n();
         b.hpt.log_ratio = n();
+        for side in [&mut b.points.base, &mut b.points.head] {
+            for p in side.iter_mut() {
+                p.value = n();
+                p.spread = Some((n(), n()));
+            }
+        }
     }
     let hpt = &mut a.suite.hpt;
     hpt.confidence = Some(n());
@@ -34,6 +40,13 @@ fn with_numbers(x: &[f64]) -> Analysis {
     hpt.gamma_confidence = Some(n());
     hpt.geometric_mean_speedup = Some(n());
     hpt.max_confidence = Some(n());
+    hpt.curve = (0..5)
+        .map(|_| crate::protocol::ConfidencePoint {
+            gamma: n(),
+            faster: n(),
+            slower: n(),
+        })
+        .collect();
     if let Some(o) = &mut a.suite.overall {
         o.median.gain = n();
         o.median.speedup = n();
@@ -70,7 +83,7 @@ proptest! {
     fn any_numbers_render_without_nan_and_as_strict_json(x in prop::collection::vec(any_number(), 1..40)) {
         let analysis = with_numbers(&x);
         let style = Style { color: false, width: Some(50) };
-        for format in [Format::Table, Format::Json, Format::Markdown, Format::Csv] {
+        for format in [Format::Table, Format::Json, Format::Markdown, Format::Csv, Format::Html] {
             let text = render(format, &analysis, style);
             let lower = text.to_lowercase();
             for word in lower.split(|c: char| !c.is_ascii_alphanumeric()) {

@@ -33,6 +33,13 @@ pub fn render(
         Format::Json => json(analysis, out),
         Format::Markdown => markdown(analysis, out),
         Format::Csv => csv(analysis, out),
+        Format::Html => {
+            let mut text = Vec::new();
+            markdown(analysis, &mut text)?;
+            let page =
+                super::html::text_page("cargo-speedup race", &String::from_utf8_lossy(&text));
+            out.write_all(page.as_bytes())
+        }
     }
 }
 
@@ -421,5 +428,14 @@ mod tests {
         let markdown = rendered(Format::Markdown);
         assert!(markdown.contains("| spin\\|x |"), "{markdown}");
         assert!(markdown.contains("| **r2** |"), "{markdown}");
+    }
+
+    #[test]
+    fn the_html_page_holds_the_markdown_escaped() {
+        let page = rendered(Format::Html);
+        assert!(page.starts_with("<!DOCTYPE html>"), "{page}");
+        assert!(page.contains("<pre class=\"scroll\">"), "{page}");
+        assert!(page.contains("| spin\\|x |"), "{page}");
+        assert!(!page.contains("<script"));
     }
 }

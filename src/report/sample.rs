@@ -10,8 +10,9 @@ use crate::protocol::equivalence::Equivalence;
 use crate::protocol::hpt::Ranking;
 use crate::protocol::{
     Analysis, BenchmarkAnalysis, Direction, FailOn, GainSpeedup, GateOutcome, HptBenchmark,
-    HptSummary, MeanTest, MedianTest, Overall, Proportion, Proportions, Shift, SideSummary,
-    Speedups, SuiteAnalysis, TMethod, VarianceComponents, Verdict, Warning, WarningKind,
+    HptSummary, MeanTest, MedianTest, Overall, Proportion, Proportions, RunPoint, Shift,
+    SideSummary, Speedups, SuiteAnalysis, TMethod, VarianceComponents, Verdict, Warning,
+    WarningKind,
 };
 
 /// Variance components as the runs of a criterion benchmark show them.
@@ -95,7 +96,19 @@ fn bench(name: &str, unit: Unit, base: f64, head: f64, verdict: Verdict) -> Benc
         },
         verdict,
         warnings: Vec::new(),
+        points: BaseHead::new(points(base), points(head)),
     }
+}
+
+/// Five runs around `median`, each with a within-run spread of about ±1 %.
+fn points(median: f64) -> Vec<RunPoint> {
+    [0.97, 0.99, 1.0, 1.01, 1.04]
+        .iter()
+        .map(|f| RunPoint {
+            value: median * f,
+            spread: Some((median * f * 0.99, median * f * 1.01)),
+        })
+        .collect()
 }
 
 fn side(n: usize, median: f64) -> SideSummary {
@@ -122,6 +135,7 @@ fn hpt(
         geometric_mean_speedup: Some(geometric),
         max_confidence: Some(0.999),
         ranking: Ranking::LogRatio,
+        curve: Vec::new(),
         warnings: Vec::new(),
     }
 }
@@ -259,6 +273,7 @@ pub fn unchanged_suite() -> Analysis {
                 geometric_mean_speedup: Some(1.0),
                 max_confidence: Some(0.75),
                 ranking: Ranking::LogRatio,
+                curve: Vec::new(),
                 warnings: vec![Warning::new(
                     WarningKind::Suite,
                     "no benchmark differs significantly: HPT has no evidence either way",
@@ -441,6 +456,7 @@ pub fn nothing_known() -> Analysis {
                 geometric_mean_speedup: None,
                 max_confidence: None,
                 ranking: Ranking::Difference,
+                curve: Vec::new(),
                 warnings: Vec::new(),
             },
             overall: None,

@@ -6,9 +6,9 @@
 //! (green faster, red slower, dim unchanged) appear only when [`Style::color`] says so. Without a width
 //! nothing is wrapped. With [`Style::width`], the table (comfy-table, borderless columns like critcmp's)
 //! keeps each benchmark on one line: it takes the widest of its `LAYOUTS` that fits, leaving out the least
-//! important figures first (the mean speedup, the mean test, then the speedup's interval, said in a line
-//! under the table) and wrapping only headers; when even the narrowest layout cannot fit, each benchmark is
-//! printed as a short block of lines instead. Every other line is word-wrapped, so that no line is wider
+//! important figures first (the mean speedup, the mean test, the interval's drawing, then the speedup's
+//! interval, said in a line under the table) and wrapping only headers; when even the narrowest layout
+//! cannot fit, each benchmark is printed as a short block of lines instead. Every other line is word-wrapped, so that no line is wider
 //! than the width, and no line ends in spaces, coloured or not. Times are printed per row in the readable
 //! unit of the smaller median (the analysis' own unit may be nanoseconds for a second-long benchmark).
 
@@ -19,6 +19,7 @@ use comfy_table::{
 };
 
 use super::format;
+use super::glyph::GlyphScale;
 use super::{
     Footnotes, Render, Style, concerned, gate_note, hpt_sentence, hpt_winner, nothing_compared,
     suite_facts, verdict_with_level,
@@ -143,6 +144,8 @@ enum Column {
     Base,
     Head,
     Speedup,
+    /// The interval drawn against 1x (`report::glyph`).
+    Glyph,
     Mean,
     MeanTest,
     MedianTest,
@@ -151,11 +154,12 @@ enum Column {
 }
 
 impl Column {
-    const ALL: [Column; 9] = [
+    const ALL: [Column; 10] = [
         Column::Name,
         Column::Base,
         Column::Head,
         Column::Speedup,
+        Column::Glyph,
         Column::Mean,
         Column::MeanTest,
         Column::MedianTest,
@@ -169,6 +173,7 @@ impl Column {
             Column::Base => "Base",
             Column::Head => "Head",
             Column::Speedup => "Speedup (median)",
+            Column::Glyph => "Interval vs 1x",
             Column::Mean => "Mean",
             Column::MeanTest => "Mean test",
             Column::MedianTest => "Median test",
@@ -193,29 +198,40 @@ impl Column {
 struct Layout {
     mean: bool,
     mean_test: bool,
+    glyph: bool,
     interval: bool,
 }
 
 /// From the widest layout to the narrowest.
-const LAYOUTS: [Layout; 4] = [
+const LAYOUTS: [Layout; 5] = [
     Layout {
         mean: true,
         mean_test: true,
+        glyph: true,
         interval: true,
     },
     Layout {
         mean: false,
         mean_test: true,
+        glyph: true,
         interval: true,
     },
     Layout {
         mean: false,
         mean_test: false,
+        glyph: true,
         interval: true,
     },
     Layout {
         mean: false,
         mean_test: false,
+        glyph: false,
+        interval: true,
+    },
+    Layout {
+        mean: false,
+        mean_test: false,
+        glyph: false,
         interval: false,
     },
 ];
@@ -227,13 +243,15 @@ impl Layout {
             .filter(|c| match c {
                 Column::Mean => self.mean,
                 Column::MeanTest => self.mean_test,
+                Column::Glyph => self.glyph,
                 Column::Notes => notes,
                 _ => true,
             })
             .collect()
     }
 
-    /// What this layout leaves out, in words, or `None` when it shows every figure.
+    /// What this layout leaves out, in words, or `None` when it shows every figure. The interval's drawing
+    /// is not named: it repeats figures that the Speedup column still prints.
     fn left_out(self) -> Option<String> {
         let parts: Vec<&str> = [
             (!self.mean, "mean speedup"),
@@ -266,6 +284,7 @@ fn benchmark_table(
     style: Style,
 ) -> Option<(String, Option<String>)> {
     let with_notes = notes.any_marker();
+    let scale = GlyphScale::of(analysis);
     let room = style.width.map_or(usize::MAX, usize::from);
     LAYOUTS.into_iter().find_map(|layout| {
         let columns = layout.columns(with_notes);
@@ -276,7 +295,7 @@ fn benchmark_table(
             .map(|(i, b)| {
                 columns
                     .iter()
-                    .map(|&c| benchmark_cell(b, c, layout, || notes.marker(i)))
+                    .map(|&c| benchmark_cell(b, c, layout, &scale, || notes.marker(i)))
                     .collect()
             })
             .collect();
@@ -379,8 +398,9 @@ fn trim_end_styled(line: &str) -> String {
 fn benchmark_list(analysis: &Analysis, notes: &Footnotes<'_>) -> Vec<Line> {
     let mut lines = Vec::new();
     let full = LAYOUTS[0];
+    let scale = GlyphScale::of(analysis);
     for (i, b) in analysis.benchmarks.iter().enumerate() {
-        let cell = |c| benchmark_cell(b, c, full, String::new);
+        let cell = |c| benchmark_cell(b, c, full, &scale, String::new);
         let marker = notes.marker(i);
         let name = if marker.is_empty() {
             b.name.clone()
@@ -421,6 +441,7 @@ fn benchmark_cell(
     b: &BenchmarkAnalysis,
     column: Column,
     layout: Layout,
+    scale: &GlyphScale,
     marker: impl FnOnce() -> String,
 ) -> Text {
     let unit = || format::row_unit(b.base.median, b.head.median);
@@ -434,6 +455,12 @@ fn benchmark_cell(
             verdict,
         ),
         Column::Speedup => text(format::speedup(b.speedup.median), verdict),
+        Column::Glyph => text(
+            scale
+                .glyph(b.speedup.median, b.median_test.speedup_interval)
+                .unwrap_or_else(|| format::MISSING.to_string()),
+            verdict,
+        ),
         Column::Mean => plain(format::speedup(b.speedup.mean)),
         Column::MeanTest => {
             let mean = b.mean_test.verdict();

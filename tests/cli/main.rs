@@ -1,6 +1,7 @@
 //! CLI tests on committed fixtures: each module drives the `cargo-speedup` binary on files under
 //! `fixtures/` and checks its output and exit status.
 
+mod browser;
 mod calibrate;
 mod compare;
 mod messages;
@@ -9,3 +10,4 @@ mod record;
 mod simulate;
 mod speeduptest;
 mod support;
+mod webdriver;

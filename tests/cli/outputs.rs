@@ -283,3 +283,48 @@ fn columns_sets_the_width_of_a_report_that_goes_to_no_terminal() {
     assert!(unset.lines().any(|l| l.chars().count() > 60), "{unset}");
     assert!(unset.lines().all(|l| l.trim_end() == l), "{unset}");
 }
+
+#[test]
+fn html_goes_beside_any_format_and_is_checked_like_json() {
+    let dir = example_copy();
+    let output = run_in(
+        dir.path(),
+        &[
+            "compare",
+            "base.json",
+            "head.json",
+            "--format",
+            "markdown",
+            "--html",
+            "report.html",
+            "-q",
+        ],
+    );
+    assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
+    assert!(String::from_utf8_lossy(&output.stdout).starts_with("**Suite: faster.**"));
+    let page = fs::read_to_string(dir.path().join("report.html")).expect("the HTML report");
+    assert!(page.starts_with("<!DOCTYPE html>") && page.contains("data-plot=\"curve\""));
+    assert_refused(
+        dir.path(),
+        &["compare", "base.json", "head.json", "--html", "-"],
+        "`--html -` writes to standard output",
+    );
+    assert_refused(
+        dir.path(),
+        &["compare", "base.json", "head.json", "--html", "head.json"],
+        "refusing to overwrite input `head.json`",
+    );
+    assert_refused(
+        dir.path(),
+        &[
+            "compare",
+            "base.json",
+            "head.json",
+            "--json",
+            "r.out",
+            "--html",
+            "r.out",
+        ],
+        "refusing to write `--json` and `--html` to the same file",
+    );
+}

@@ -29,7 +29,22 @@ impl Home {
             bin.join("cargo-speedup"),
         )
         .expect("link the binary");
+        // GitHub's CLI, as the comment step calls it: records its arguments, finds no earlier comment.
+        let gh = bin.join("gh");
+        std::fs::write(
+            &gh,
+            "#!/usr/bin/env bash\nprintf '%s\\n' \"$@\" >> \"$HOME/gh-calls.txt\"\n",
+        )
+        .expect("a fake gh");
+        use std::os::unix::fs::PermissionsExt;
+        std::fs::set_permissions(&gh, std::fs::Permissions::from_mode(0o755))
+            .expect("gh is executable");
         Home { dir }
+    }
+
+    /// Every argument the fake `gh` was called with, one per line.
+    fn gh_calls(&self) -> String {
+        std::fs::read_to_string(self.dir.path().join("gh-calls.txt")).unwrap_or_default()
     }
 
     fn env(&self) -> Vec<(String, String)> {
@@ -156,13 +171,14 @@ fn readme_workflow_on_a_regression_fails_with_the_table_in_the_summary() {
         inputs.contains(&("fail-on".to_string(), "any".to_string())),
         "{inputs:?}"
     );
-    // Short criterion settings for the test; posting the comment needs GitHub's API.
+    assert!(
+        inputs.contains(&("comment".to_string(), "true".to_string())),
+        "{inputs:?}"
+    );
+    // Short criterion settings for the test; the comment goes to the fake `gh` of `Home`.
     let args = "--warm-up-time 0.05 --measurement-time 0.1 --sample-size 10 --runs 6";
-    inputs.retain(|(k, _)| k != "args" && k != "comment");
-    inputs.extend([
-        ("args".into(), args.into()),
-        ("comment".into(), "false".into()),
-    ]);
+    inputs.retain(|(k, _)| k != "args");
+    inputs.push(("args".into(), args.into()));
     let inputs: Vec<(&str, &str)> = inputs
         .iter()
         .map(|(k, v)| (k.as_str(), v.as_str()))
@@ -178,6 +194,7 @@ fn readme_workflow_on_a_regression_fails_with_the_table_in_the_summary() {
             ("event.pull_request.number", "7"),
             ("sha", &head),
             ("repository", "example/demo"),
+            ("run_id", "42"),
         ],
     );
     let run = run(repo.path(), contexts);
@@ -211,11 +228,33 @@ fn readme_workflow_on_a_regression_fails_with_the_table_in_the_summary() {
         json["verdict"].as_str().expect("verdict")
     );
     assert!(json["gate"]["failed"].as_bool().expect("gate"));
+    assert_html_report_uploaded_and_linked(&run, &home);
     assert_eq!(
         git(repo.path(), &["rev-parse", "HEAD"]).trim(),
         head,
         "HEAD untouched"
     );
+}
+
+/// The HTML report is uploaded as the artifact `cargo-speedup-report` even though the gate failed, and both
+/// the job summary and the pull-request comment link to it.
+fn assert_html_report_uploaded_and_linked(run: &ActionRun, home: &Home) {
+    let [(name, path)] = run.uploads.as_slice() else {
+        panic!("one upload expected: {:?}\n{}", run.uploads, run.log);
+    };
+    assert_eq!(name, "cargo-speedup-report");
+    assert_eq!(run.outputs["html"], path.display().to_string());
+    let page = std::fs::read_to_string(path).expect("the HTML report exists");
+    assert!(page.starts_with("<!DOCTYPE html>") && page.contains("data-plot=\"forest\""));
+    let link =
+        "[The HTML report with plots](https://github.com/example/demo/actions/runs/42/artifacts/1)";
+    assert!(run.summary.contains(link), "summary:\n{}", run.summary);
+    let comment = home.gh_calls();
+    assert!(
+        comment.contains("<!-- cargo-speedup -->") && comment.contains("| changed |"),
+        "gh was called with:\n{comment}"
+    );
+    assert!(comment.contains(link), "gh was called with:\n{comment}");
 }
 
 #[test]

@@ -3,7 +3,9 @@
 //! `GITHUB_PATH` pointing at temporary files, each `run:` step executed by `bash --noprofile --norc -eo
 //! pipefail`, step outputs collected for later expressions, `if:` conditions honoured.
 //!
-//! `uses:` steps (the cache) belong to GitHub and are skipped. The expression language is the subset the
+//! `uses:` steps belong to GitHub: the cache is skipped, and `actions/upload-artifact` is simulated (the
+//! file must exist; the step's outputs `artifact-id` and `artifact-url` are set as GitHub sets them, and
+//! the upload is recorded). The expression language is the subset the
 //! action uses: dotted context paths, `==`/`!=` against a quoted literal, `&&`, `always()`; anything else
 //! fails the test so that the action cannot silently grow beyond what is tested.
 
@@ -23,6 +25,8 @@ pub struct ActionRun {
     pub outputs: BTreeMap<String, String>,
     /// Everything the steps printed, for annotations and failure messages.
     pub log: String,
+    /// The artifacts uploaded: (name, path).
+    pub uploads: Vec<(String, PathBuf)>,
 }
 
 /// The values of the `github`, `runner` and `inputs` contexts.
@@ -54,6 +58,7 @@ pub fn run_action(action_dir: &Path, workspace: &Path, mut contexts: Contexts) -
         steps: BTreeMap::new(),
         status: 0,
         log: String::new(),
+        uploads: Vec::new(),
     };
     for step in doc["runs"]["steps"].as_vec().expect("steps") {
         state.run_step(step, workspace, &files);
@@ -68,6 +73,7 @@ pub fn run_action(action_dir: &Path, workspace: &Path, mut contexts: Contexts) -
         summary: std::fs::read_to_string(&files.summary).unwrap_or_default(),
         outputs,
         log: state.log,
+        uploads: state.uploads,
     }
 }
 
@@ -97,12 +103,19 @@ struct State {
     steps: BTreeMap<String, BTreeMap<String, String>>,
     status: i32,
     log: String,
+    uploads: Vec<(String, PathBuf)>,
 }
 
 impl State {
     fn run_step(&mut self, step: &Yaml, workspace: &Path, files: &GithubFiles) {
         let condition = step["if"].as_str().unwrap_or("success()");
-        if !self.condition(condition) || step["uses"].as_str().is_some() {
+        if !self.condition(condition) {
+            return;
+        }
+        if let Some(uses) = step["uses"].as_str() {
+            if uses.starts_with("actions/upload-artifact@") {
+                self.upload(step, workspace);
+            }
             return;
         }
         let script = self.substitute(step["run"].as_str().expect("a run step"));
@@ -146,6 +159,36 @@ impl State {
         if !output.status.success() && self.status == 0 {
             self.status = output.status.code().unwrap_or(-1);
         }
+    }
+
+    /// `actions/upload-artifact`: the file at `with.path` is uploaded as `with.name`; the address GitHub
+    /// gives an artifact becomes the step's `artifact-url`.
+    fn upload(&mut self, step: &Yaml, workspace: &Path) {
+        let with = |key: &str| self.substitute(step["with"][key].as_str().unwrap_or(""));
+        let (name, path) = (with("name"), workspace.join(with("path")));
+        assert!(!name.is_empty(), "an artifact needs a name");
+        if !path.is_file() {
+            assert_eq!(
+                with("if-no-files-found"),
+                "ignore",
+                "no file at {}",
+                path.display()
+            );
+            return;
+        }
+        let url = format!(
+            "https://github.com/{}/actions/runs/{}/artifacts/1",
+            self.value("github.repository"),
+            self.value("github.run_id")
+        );
+        if let Some(id) = step["id"].as_str() {
+            let outputs = [("artifact-id", "1".to_string()), ("artifact-url", url)]
+                .into_iter()
+                .map(|(k, v)| (k.to_string(), v))
+                .collect();
+            self.steps.insert(id.to_string(), outputs);
+        }
+        self.uploads.push((name, path));
     }
 
     /// Evaluates an `if:` condition of the supported subset.

@@ -505,6 +505,56 @@ mod properties {
     }
 }
 
+#[test]
+fn parsec_curve_gives_the_exact_confidences_of_both_directions() {
+    // docs/hpt.md's exact values for "HEAD more than gamma times faster" (see the test above); at gamma 10
+    // every scaled HEAD is significantly slower, so "less than 10 times faster" has 1 − 1/2^8, and at gamma
+    // 1 (every d positive) it has 0.
+    let (base, head) = parsec();
+    let mut tables = unibench::Tables::default();
+    let benchmarks = base
+        .iter()
+        .zip(&head)
+        .map(|(b, h)| Prepared::new(b, h, Some(0.1), Ranking::Difference, &mut tables))
+        .collect();
+    let suite = Suite { benchmarks, tables };
+    let curve = suite.curve(&[1.0, 1.5, 1.85, 1.9, 2.0, 10.0]);
+    let faster: Vec<f64> = curve.iter().map(|p| p.faster).collect();
+    assert_eq!(faster, [0.99609375, 0.984375, 0.875, 0.5, 0.0, 0.0]);
+    assert_eq!(curve[0].slower, 0.0);
+    assert_eq!(curve[5].slower, 0.99609375);
+}
+
+#[test]
+fn the_summary_curve_spans_the_speedups_and_holds_the_verdicts_confidence_at_one() {
+    let (base, head) = parsec();
+    let (summary, _) = run(&base, &head, &options(0.95, Some(0.1), None));
+    assert_eq!(summary.curve.len(), CURVE_POINTS + 1);
+    let at_one = summary
+        .curve
+        .iter()
+        .find(|p| p.gamma == 1.0)
+        .expect("gamma 1");
+    assert_eq!(Some(at_one.faster), summary.confidence);
+    // Past every benchmark's speedup no d is positive: no confidence in "more than gamma times faster".
+    assert_eq!(summary.curve.last().map(|p| p.faster), Some(0.0));
+}
+
+#[test]
+fn curve_gammas_are_log_spaced_around_one_and_bounded() {
+    let gammas = curve_gammas([0.5, 3.0, f64::NAN, -1.0]);
+    assert_eq!(gammas.len(), CURVE_POINTS + 1, "gamma 1 is inserted");
+    assert!((gammas[0] - 0.5 / 1.05).abs() < 1e-12);
+    assert!((gammas[gammas.len() - 1] - 3.15).abs() < 1e-12);
+    assert!(gammas.windows(2).all(|w| w[0] < w[1]));
+    assert!(gammas.contains(&1.0));
+    // Only faster: the grid still starts below 1, so that the curve shows gamma = 1.
+    assert!(curve_gammas([3.0])[0] < 1.0);
+    let wide = curve_gammas([1e-6, 1e6]);
+    assert!((wide[0] - 1e-3).abs() < 1e-15 && (wide[wide.len() - 1] - 1e3).abs() < 1e-9);
+    assert!(curve_gammas([f64::INFINITY]).is_empty());
+}
+
 mod ranking {
     //! Both rankings against `fixtures/r/hpt_ranking.R`: R and coin's exact rank-sum test per benchmark, all
     //! sign patterns listed across benchmarks, independently of this crate.

@@ -159,7 +159,13 @@ impl Prepared {
                 median(&self.head, scale_head),
             );
             match self.ranking {
-                Ranking::LogRatio => base.ln() - head.ln(),
+                // Rounded to a multiple of 2^-40 (ratios 1 + 1e-12 apart): benchmarks whose ratios are equal
+                // must tie in the ranking across benchmarks, whatever rounding the logarithms and the scale
+                // leave (five 1.25x benchmarks in ms and in ns did not, and HPT's confidence moved).
+                Ranking::LogRatio => {
+                    let quantum = (-40f64).exp2();
+                    ((base.ln() - head.ln()) / quantum).round() * quantum
+                }
                 Ranking::Difference => base - head,
             }
         };

@@ -1,0 +1,163 @@
+//! The page's structure and its bad inputs: snapshots of every SVG of each sample analysis (the plots'
+//! structure stays stable), and pages that must still render, escaped, with the missing plots explained:
+//! hostile and very long names, one run per side, infinite or missing intervals, no curve.
+
+use super::*;
+use crate::model::BaseHead;
+use crate::protocol::{ConfidencePoint, RunPoint};
+use crate::report::sample;
+
+/// Every `<svg>...</svg>` of `page`, one per line: the plots without the page around them.
+fn svgs(page: &str) -> String {
+    let mut out = Vec::new();
+    let mut rest = page;
+    while let Some(start) = rest.find("<svg") {
+        let end = rest[start..].find("</svg>").expect("closed svg") + start + "</svg>".len();
+        out.push(&rest[start..end]);
+        rest = &rest[end..];
+    }
+    out.join("\n")
+}
+
+#[test]
+fn snapshots_of_the_plots_of_every_sample() {
+    for (name, analysis) in sample::all() {
+        insta::assert_snapshot!(format!("html_svg_{name}"), svgs(&page(&analysis)));
+    }
+}
+
+#[test]
+fn the_page_is_self_contained_and_balanced() {
+    let html = page(&sample::faster_suite());
+    assert!(html.starts_with("<!DOCTYPE html>"));
+    for forbidden in ["<script", "http://", "https://", "@import", "url("] {
+        assert!(!html.contains(forbidden), "{forbidden}");
+    }
+    for tag in ["svg", "table", "section", "figure", "tr"] {
+        let open = html.matches(&format!("<{tag}")).count();
+        let close = html.matches(&format!("</{tag}>")).count();
+        assert_eq!(open, close, "<{tag}> opened {open} times, closed {close}");
+    }
+    for plot in [
+        "data-plot=\"forest\"",
+        "data-plot=\"curve\"",
+        "data-plot=\"runs\"",
+    ] {
+        assert!(html.contains(plot), "{plot}");
+    }
+}
+
+#[test]
+fn names_and_messages_are_escaped_and_long_names_cut() {
+    let mut analysis = sample::inconclusive_with_warnings();
+    let hostile = "<script>alert(\"x\")</script>&'".to_string();
+    analysis.benchmarks[0].name = hostile.clone();
+    analysis.benchmarks[1].name = "n".repeat(10_000);
+    analysis.benchmarks[0]
+        .warnings
+        .push(crate::protocol::Warning::new(
+            crate::protocol::WarningKind::Input,
+            "a <b>message</b> & more",
+        ));
+    let html = page(&analysis);
+    assert!(!html.contains("<script"));
+    assert!(!html.contains("<b>"));
+    assert!(html.contains("&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt;&amp;&#39;"));
+    assert!(html.contains("a &lt;b&gt;message&lt;/b&gt; &amp; more"));
+    // The long name is shown cut (with an ellipsis) and kept whole only in tooltips.
+    assert!(html.contains(&format!("{}…", "n".repeat(79))));
+    assert!(html.len() < 200_000, "{} bytes", html.len());
+}
+
+#[test]
+fn one_run_per_side_says_there_is_no_distribution() {
+    let mut analysis = sample::faster_suite();
+    analysis.benchmarks[0].points = BaseHead::new(
+        vec![RunPoint {
+            value: 100.0,
+            spread: None,
+        }],
+        vec![RunPoint {
+            value: 90.0,
+            spread: None,
+        }],
+    );
+    let html = page(&analysis);
+    assert!(html.contains("No distribution to draw: BASE has 1 and HEAD 1 observation(s)"));
+}
+
+#[test]
+fn infinite_and_missing_intervals_are_drawn_to_the_edge_or_explained() {
+    let mut analysis = sample::faster_suite();
+    analysis.benchmarks[0].median_test.speedup_interval = Some((1.1, f64::INFINITY));
+    analysis.benchmarks[1].median_test.speedup_interval = None;
+    analysis.benchmarks[2].median_test.speedup_interval = Some((0.001, 5000.0));
+    let html = page(&analysis);
+    assert!(html.contains("the interval is unbounded"));
+    assert!(html.contains("no interval: too few runs"));
+    assert!(html.contains("the interval goes past the axis (0.01x to 100x)"));
+    assert_eq!(
+        html.matches("class=\"arrow\"").count(),
+        3,
+        "one arrow per open end"
+    );
+    assert!(!html.to_lowercase().contains("nan") && !html.contains("inf\""));
+}
+
+#[test]
+fn a_suite_without_curve_says_so() {
+    let mut analysis = sample::faster_suite();
+    analysis.suite.hpt.curve.clear();
+    assert!(page(&analysis).contains("No confidence curve"));
+    analysis.suite.hpt.curve = vec![
+        ConfidencePoint {
+            gamma: 0.9,
+            faster: 1.0,
+            slower: 0.0,
+        },
+        ConfidencePoint {
+            gamma: 1.2,
+            faster: 0.5,
+            slower: 0.4,
+        },
+    ];
+    let html = page(&analysis);
+    assert!(html.contains("class=\"curve-line faster\""));
+    assert!(html.contains("0.95-speedup"));
+}
+
+#[test]
+fn regressions_come_first_in_the_forest() {
+    let analysis = sample::slower_suite_failed_gate();
+    let order = forest::order(&analysis);
+    let verdicts: Vec<_> = order
+        .iter()
+        .map(|&i| analysis.benchmarks[i].verdict)
+        .collect();
+    let first_other = verdicts
+        .iter()
+        .position(|v| *v != crate::protocol::Verdict::Slower)
+        .unwrap_or(verdicts.len());
+    assert!(
+        verdicts[first_other..]
+            .iter()
+            .all(|v| *v != crate::protocol::Verdict::Slower),
+        "{verdicts:?}"
+    );
+    assert!(first_other > 0, "the sample has a slower benchmark");
+}
+
+#[test]
+fn many_samples_are_thinned_to_the_most_points() {
+    let mut analysis = sample::faster_suite();
+    let many: Vec<RunPoint> = (0..5000)
+        .map(|i| RunPoint {
+            value: 1000.0 + f64::from(i),
+            spread: None,
+        })
+        .collect();
+    analysis.benchmarks[0].points = BaseHead::new(many.clone(), many);
+    let figure = runs::figure(&analysis.benchmarks[0], "x");
+    assert_eq!(figure.matches("<circle").count(), 2 * runs::MAX_POINTS);
+    assert!(figure.contains("evenly spaced points"));
+}
