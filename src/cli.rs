@@ -316,6 +316,10 @@ pub struct RunArgs {
     /// criterion's benchmark filter [default: every benchmark]
     #[arg(long = "filter", value_name = "PATTERN")]
     pub filter: Option<String>,
+    /// Run only the K-th of N parts of the benchmarks (nextest's `count:K/N` or `hash:K/N`), one per job of
+    /// a CI matrix; `cargo speedup merge` joins the parts' reports [default: every benchmark]
+    #[arg(long = "partition", value_name = "count:K/N")]
+    pub partition: Option<String>,
     /// Process runs per revision before the first look (with --fixed: all of them), in randomized
     /// interleaved blocks; each run is one observation [default: 5 at confidence 0.95, 6 at 0.99; 10 with
     /// --fixed and for record]

@@ -180,6 +180,8 @@ fn analysis(
         verdict,
         gate: gate(FailOn::Suite, 0.0, &[]),
         warnings: Vec::new(),
+        fingerprint: None,
+        pairs: Vec::new(),
     }
 }
 
