@@ -53,6 +53,21 @@ pub enum Command {
     Simulate(SimulateArgs),
     /// Race several revisions: run them interleaved, eliminate the slower ones, report the fastest
     Race(RaceArgs),
+    /// Merge the JSON reports of the parts of one comparison (a CI matrix's jobs, `--partition`, or
+    /// machines) into one report, one verdict and one gate
+    Merge(MergeArgs),
+}
+
+/// `cargo speedup merge PART.json...`.
+#[derive(Debug, Args)]
+pub struct MergeArgs {
+    /// The parts: JSON reports (`--json FILE` or `--format json`) of `cargo speedup BASE..HEAD`, one per
+    /// job; shards (`--partition K/N`) are joined, repeats on other machines analysed as more units
+    #[arg(value_name = "PART", required = true, num_args = 1..)]
+    pub parts: Vec<PathBuf>,
+
+    #[command(flatten)]
+    pub analysis: AnalysisArgs,
 }
 
 /// `cargo speedup race REV1 REV2 ...`.
@@ -413,7 +428,7 @@ fn confidence_number(text: &str) -> Result<f64, String> {
 }
 
 /// The subcommands, for the error of a misspelt or misplaced one.
-const SUBCOMMANDS: [&str; 3] = ["compare", "record", "speeduptest"];
+const SUBCOMMANDS: [&str; 4] = ["compare", "record", "speeduptest", "merge"];
 
 /// Why `args` (after `speedup`) failed to parse when a subcommand is misspelt (`compar a b`) or comes after
 /// options (`--confidence 2 compare a b`), with the command line that works.

@@ -8,6 +8,7 @@ pub mod analyse;
 pub mod equivalence;
 pub mod gate;
 pub mod hpt;
+pub mod merge;
 pub mod race;
 pub mod race_simulation;
 pub mod raced_profiles;

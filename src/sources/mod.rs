@@ -25,6 +25,7 @@ pub mod criterion;
 pub mod go;
 pub mod google_benchmark;
 pub mod hyperfine;
+pub mod part;
 pub mod raw_json;
 pub mod record;
 pub mod speeduptest_config;

@@ -158,9 +158,10 @@ pub fn parse(text: &str, origin: &str) -> Result<Results, SourceError> {
             cpu: env.cpu,
             rustc: env.rustc,
             host: env.host,
-            fingerprint: file.fingerprint,
+            fingerprint: None,
         };
     }
+    builder.environment.fingerprint = file.fingerprint;
     notes.extend(file.notes);
     builder.notes = notes;
     builder.finish(FORMAT)

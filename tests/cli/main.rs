@@ -3,6 +3,7 @@
 
 mod calibrate;
 mod compare;
+mod merge;
 mod messages;
 mod outputs;
 mod record;
