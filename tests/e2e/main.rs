@@ -12,5 +12,6 @@ mod race_several;
 mod readme;
 mod record;
 mod revisions;
+mod sharding;
 mod submodules;
 mod support;
