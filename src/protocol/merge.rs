@@ -29,7 +29,7 @@
 use std::collections::{BTreeMap, BTreeSet};
 
 use crate::fingerprint::{Fingerprint, MachineInfo};
-use crate::model::{Environment, Pair, Suite};
+use crate::model::{Benchmark, Environment, Pair, Results, Suite};
 use crate::partition::Partition;
 
 /// One part: its label (the file it was read from), and what its report held.
@@ -93,6 +93,18 @@ pub enum MergeError {
     )]
     Missing { missing: String, given: String },
     #[error(
+        "{part} has no fingerprint: it was not written by this version of `cargo speedup record`\nhint: record the parts again with this version"
+    )]
+    NoFingerprint { part: String },
+    #[error(
+        "benchmark `{name}` is in {part} and in {other}: a record is one side, and runs of two machines are never pooled into one sample\nhint: merge each machine's records apart, or merge the comparisons' JSON reports, which analyse each machine as units"
+    )]
+    Repeated {
+        name: String,
+        part: String,
+        other: String,
+    },
+    #[error(
         "benchmark `{name}` is in {part} ({part_k}) and in {other} ({other_k}): the parts overlap\nhint: the parts of one split cannot share a benchmark; merge reports of one `--partition` split of one comparison"
     )]
     Overlap {
@@ -104,52 +116,41 @@ pub enum MergeError {
     },
 }
 
+/// One `record` file (one side of a comparison) of a part: what [`merge_records`] joins.
+#[derive(Debug, Clone, PartialEq)]
+pub struct RecordPart {
+    pub label: String,
+    pub schema: String,
+    /// Its fingerprint is in `results.environment.fingerprint`; a record without one is refused.
+    pub results: Results,
+}
+
+/// What the checks need of a part, report or record.
+struct View<'a> {
+    label: &'a str,
+    schema: &'a str,
+    fingerprint: &'a Fingerprint,
+    /// The benchmarks it holds (compared, or unchanged by identical executables).
+    names: BTreeSet<&'a str>,
+}
+
 /// Joins `parts` into one suite (module doc); refuses what cannot be one comparison.
 pub fn merge(parts: &[Part]) -> Result<Merged, MergeError> {
-    let first = parts.first().ok_or(MergeError::Empty)?;
-    for part in &parts[1..] {
-        if part.schema != first.schema {
-            return Err(MergeError::Schema {
-                part: part.label.clone(),
-                found: part.schema.clone(),
-                first: first.label.clone(),
-                expected: first.schema.clone(),
-            });
-        }
-        if let Some((what, found, expected)) = part.fingerprint.mismatch(&first.fingerprint) {
-            return Err(MergeError::Mismatch {
-                part: part.label.clone(),
-                first: first.label.clone(),
-                what,
-                found,
-                expected,
-            });
-        }
-    }
-    let indexes = partition_indexes(parts)?;
-    // Where each name is: (part, K); a name in two parts of different K is an overlap.
-    let mut seen: BTreeMap<&str, Vec<usize>> = BTreeMap::new();
-    for (p, part) in parts.iter().enumerate() {
-        let names = part
-            .pairs
-            .iter()
-            .map(|pair| pair.name.as_str())
-            .chain(part.identical.iter().map(String::as_str));
-        for name in names.collect::<BTreeSet<_>>() {
-            let places = seen.entry(name).or_default();
-            if let Some(&other) = places.iter().find(|&&o| indexes[o] != indexes[p]) {
-                let k = |i: usize| parts[i].fingerprint.partition.clone().unwrap_or_default();
-                return Err(MergeError::Overlap {
-                    name: name.to_string(),
-                    part: parts[other].label.clone(),
-                    part_k: k(other),
-                    other: part.label.clone(),
-                    other_k: k(p),
-                });
-            }
-            places.push(p);
-        }
-    }
+    let views: Vec<View<'_>> = parts
+        .iter()
+        .map(|part| View {
+            label: &part.label,
+            schema: &part.schema,
+            fingerprint: &part.fingerprint,
+            names: part
+                .pairs
+                .iter()
+                .map(|pair| pair.name.as_str())
+                .chain(part.identical.iter().map(String::as_str))
+                .collect(),
+        })
+        .collect();
+    let seen = check(&views)?;
     let in_blocks = |name: &str| seen.get(name).is_some_and(|places| places.len() > 1);
     let unit = |name: &str, part: &Part| match in_blocks(name) {
         true => format!("{name} @ {}", part.label),
@@ -176,21 +177,8 @@ pub fn merge(parts: &[Part]) -> Result<Merged, MergeError> {
         names.sort();
         names.dedup();
     }
-    let environment = Environment {
-        cpu: common(parts, |m| m.cpu.clone()).flatten(),
-        rustc: first.fingerprint.rustc.clone(),
-        host: None,
-        fingerprint: Some(Fingerprint {
-            partition: None,
-            machine: MachineInfo {
-                cpu: common(parts, |m| m.cpu.clone()).flatten(),
-                cores: common(parts, |m| m.cores).flatten(),
-                governor: common(parts, |m| m.governor.clone()).flatten(),
-            },
-            ..first.fingerprint.clone()
-        }),
-    };
-    let notes = notes(parts, seen.values().any(|places| places.len() > 1));
+    let environment = environment(&views);
+    let notes = notes(&views, seen.values().any(|places| places.len() > 1));
     Ok(Merged {
         suite: Suite {
             pairs,
@@ -201,13 +189,133 @@ pub fn merge(parts: &[Part]) -> Result<Merged, MergeError> {
             notes,
             identical,
         },
-        looks: first.looks,
+        looks: parts[0].looks,
     })
+}
+
+/// Joins the `record` files of the parts of one side (one commit) into one record: the same checks as
+/// [`merge`], and a benchmark held by two parts is refused, since a record is one side and the runs of two
+/// machines are never pooled.
+pub fn merge_records(parts: &[RecordPart]) -> Result<Results, MergeError> {
+    let missing = parts
+        .iter()
+        .find(|p| p.results.environment.fingerprint.is_none());
+    if let Some(part) = missing {
+        return Err(MergeError::NoFingerprint {
+            part: part.label.clone(),
+        });
+    }
+    let views: Vec<View<'_>> = parts
+        .iter()
+        .filter_map(|part| {
+            Some(View {
+                label: &part.label,
+                schema: &part.schema,
+                fingerprint: part.results.environment.fingerprint.as_ref()?,
+                names: part
+                    .results
+                    .benchmarks
+                    .iter()
+                    .map(|b| b.name.as_str())
+                    .collect(),
+            })
+        })
+        .collect();
+    let seen = check(&views)?;
+    if let Some((name, places)) = seen.iter().find(|(_, places)| places.len() > 1) {
+        return Err(MergeError::Repeated {
+            name: name.to_string(),
+            part: parts[places[0]].label.clone(),
+            other: parts[places[1]].label.clone(),
+        });
+    }
+    let mut benchmarks: Vec<Benchmark> = parts
+        .iter()
+        .flat_map(|p| p.results.benchmarks.iter().cloned())
+        .collect();
+    benchmarks.sort_by(|a, b| a.name.cmp(&b.name));
+    let mut notes: Vec<String> = parts
+        .iter()
+        .flat_map(|p| p.results.notes.iter().cloned())
+        .collect();
+    notes.extend(self::notes(&views, false));
+    Ok(Results {
+        origin: "the merged records".into(),
+        benchmarks,
+        environment: environment(&views),
+        notes,
+    })
+}
+
+/// The checks of both merges: one schema, one comparison (fingerprints), one split with every part, no
+/// benchmark in two different parts K. Returns, per benchmark, the parts that hold it.
+fn check<'a>(views: &[View<'a>]) -> Result<BTreeMap<&'a str, Vec<usize>>, MergeError> {
+    let first = views.first().ok_or(MergeError::Empty)?;
+    for part in &views[1..] {
+        if part.schema != first.schema {
+            return Err(MergeError::Schema {
+                part: part.label.to_string(),
+                found: part.schema.to_string(),
+                first: first.label.to_string(),
+                expected: first.schema.to_string(),
+            });
+        }
+        if let Some((what, found, expected)) = part.fingerprint.mismatch(first.fingerprint) {
+            return Err(MergeError::Mismatch {
+                part: part.label.to_string(),
+                first: first.label.to_string(),
+                what,
+                found,
+                expected,
+            });
+        }
+    }
+    let indexes = partition_indexes(views)?;
+    // Where each name is; a name in two parts of different K is an overlap.
+    let mut seen: BTreeMap<&str, Vec<usize>> = BTreeMap::new();
+    for (p, part) in views.iter().enumerate() {
+        for &name in &part.names {
+            let places = seen.entry(name).or_default();
+            if let Some(&other) = places.iter().find(|&&o| indexes[o] != indexes[p]) {
+                let k = |i: usize| views[i].fingerprint.partition.clone().unwrap_or_default();
+                return Err(MergeError::Overlap {
+                    name: name.to_string(),
+                    part: views[other].label.to_string(),
+                    part_k: k(other),
+                    other: part.label.to_string(),
+                    other_k: k(p),
+                });
+            }
+            places.push(p);
+        }
+    }
+    Ok(seen)
+}
+
+/// The merged environment: the first part's fingerprint without partition, its machine's members where
+/// every part agrees.
+fn environment(views: &[View<'_>]) -> Environment {
+    let first = views[0].fingerprint;
+    let machine = MachineInfo {
+        cpu: common(views, |m| m.cpu.clone()).flatten(),
+        cores: common(views, |m| m.cores).flatten(),
+        governor: common(views, |m| m.governor.clone()).flatten(),
+    };
+    Environment {
+        cpu: machine.cpu.clone(),
+        rustc: first.rustc.clone(),
+        host: None,
+        fingerprint: Some(Fingerprint {
+            partition: None,
+            machine,
+            ..first.clone()
+        }),
+    }
 }
 
 /// Each part's K (0 for a part of the whole suite), after checking that the parts are one split with no
 /// part missing.
-fn partition_indexes(parts: &[Part]) -> Result<Vec<u32>, MergeError> {
+fn partition_indexes(parts: &[View<'_>]) -> Result<Vec<u32>, MergeError> {
     let parsed: Vec<Option<Partition>> = parts
         .iter()
         .map(|p| {
@@ -230,9 +338,9 @@ fn partition_indexes(parts: &[Part]) -> Result<Vec<u32>, MergeError> {
     for (i, p) in parsed.iter().enumerate() {
         if split(p) != split(&parsed[0]) || p.is_some_and(|p| p.index == 0) {
             return Err(MergeError::Partition {
-                part: parts[i].label.clone(),
+                part: parts[i].label.to_string(),
                 found: name(i),
-                first: parts[0].label.clone(),
+                first: parts[0].label.to_string(),
                 expected: name(0),
             });
         }
@@ -254,7 +362,7 @@ fn partition_indexes(parts: &[Part]) -> Result<Vec<u32>, MergeError> {
 }
 
 /// The value every part's machine has, `None` when they differ.
-fn common<T: PartialEq>(parts: &[Part], get: impl Fn(&MachineInfo) -> T) -> Option<T> {
+fn common<T: PartialEq>(parts: &[View<'_>], get: impl Fn(&MachineInfo) -> T) -> Option<T> {
     let first = get(&parts.first()?.fingerprint.machine);
     parts
         .iter()
@@ -263,7 +371,7 @@ fn common<T: PartialEq>(parts: &[Part], get: impl Fn(&MachineInfo) -> T) -> Opti
 }
 
 /// The report's notes: the parts and their machines, and the caveat of blocks.
-fn notes(parts: &[Part], blocks: bool) -> Vec<String> {
+fn notes(parts: &[View<'_>], blocks: bool) -> Vec<String> {
     let machine = |m: &MachineInfo| {
         let mut text = m.cpu.clone().unwrap_or_else(|| "unknown CPU".into());
         if let Some(cores) = m.cores {
@@ -274,19 +382,18 @@ fn notes(parts: &[Part], blocks: bool) -> Vec<String> {
         }
         text
     };
-    let list: Vec<String> = parts
+    let mut list: Vec<String> = parts
         .iter()
         .map(|p| {
             format!(
                 "{} ({}, {} benchmarks) on {}",
                 p.label,
                 p.fingerprint.partition.as_deref().unwrap_or("whole suite"),
-                p.pairs.len() + p.identical.len(),
+                p.names.len(),
                 machine(&p.fingerprint.machine)
             )
         })
         .collect();
-    let mut list = list;
     list.sort();
     let mut notes = vec![format!("merged {} parts: {}", parts.len(), list.join("; "))];
     let machines: BTreeSet<&MachineInfo> = parts.iter().map(|p| &p.fingerprint.machine).collect();
@@ -491,5 +598,70 @@ mod tests {
         schemas[1].schema = "cargo-speedup/2".into();
         assert!(matches!(merge(&schemas), Err(MergeError::Schema { part, .. }) if part == "p2"));
         assert_eq!(merge(&[]).unwrap_err(), MergeError::Empty);
+    }
+
+    fn record(label: &str, partition: Option<&str>, names: &[&str]) -> RecordPart {
+        let report = part(label, partition, names);
+        RecordPart {
+            label: label.into(),
+            schema: "cargo-speedup-record/2".into(),
+            results: Results {
+                origin: label.into(),
+                benchmarks: report.pairs.into_iter().map(|p| p.head).collect(),
+                environment: Environment {
+                    fingerprint: Some(report.fingerprint),
+                    ..Environment::default()
+                },
+                notes: vec![format!("a note of {label}")],
+            },
+        }
+    }
+
+    #[test]
+    fn records_of_one_side_are_joined_into_one_record() {
+        let parts = [
+            record("r2", Some("count:2/2"), &["b"]),
+            record("r1", Some("count:1/2"), &["c", "a"]),
+        ];
+        let merged = merge_records(&parts).unwrap();
+        let names: Vec<&str> = merged.benchmarks.iter().map(|b| b.name.as_str()).collect();
+        assert_eq!(names, ["a", "b", "c"]);
+        assert_eq!(merged.benchmarks[1], parts[0].results.benchmarks[0]);
+        assert!(merged.notes.contains(&"a note of r1".to_string()));
+        assert!(
+            merged
+                .notes
+                .iter()
+                .any(|n| n.starts_with("merged 2 parts: r1 (count:1/2"))
+        );
+        let print = merged.environment.fingerprint.unwrap();
+        assert_eq!(
+            (print.partition, print.head_commit.as_deref()),
+            (None, Some("bbb"))
+        );
+    }
+
+    #[test]
+    fn a_record_never_pools_two_machines_and_needs_its_fingerprint() {
+        let parts = [record("m1", None, &["a"]), record("m2", None, &["a"])];
+        assert_eq!(
+            merge_records(&parts).unwrap_err(),
+            MergeError::Repeated {
+                name: "a".into(),
+                part: "m1".into(),
+                other: "m2".into()
+            }
+        );
+        let mut parts = [record("r1", None, &["a"])];
+        parts[0].results.environment.fingerprint = None;
+        assert_eq!(
+            merge_records(&parts).unwrap_err(),
+            MergeError::NoFingerprint { part: "r1".into() }
+        );
+        let missing = [record("r1", Some("hash:1/2"), &["a"])];
+        assert!(matches!(
+            merge_records(&missing),
+            Err(MergeError::Missing { .. })
+        ));
     }
 }

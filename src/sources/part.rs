@@ -2,7 +2,8 @@
 //! CI matrix, read back into the paired runs it was computed from (`samples`), with its fingerprint,
 //! its looks and the names it could not compare (`docs/sharding.md` §3).
 //!
-//! Only the fields merging needs are read; the report's own results (verdicts, p-values) are not: the
+//! A `record` file (one side) is read as a part of a record ([`parse_record`]): parts of one side are
+//! joined into one record. Only the fields merging needs are read from a report; the report's own results (verdicts, p-values) are not: the
 //! merge analyses the runs again. Must not: accept a report without a fingerprint or without the runs of
 //! every benchmark it lists (a part that cannot be analysed again would drop benchmarks silently), or
 //! analyse anything.
@@ -80,8 +81,29 @@ pub enum PartError {
         "holds no runs of benchmark `{0}` (`samples`)\nhint: merge the `--json` reports of `cargo speedup BASE..HEAD`, which carry them"
     )]
     NoSamples(String),
+    #[error("is not a record that can be read: {0}")]
+    Record(String),
     #[error("benchmark `{name}`: {problem}")]
     Invalid { name: String, problem: String },
+}
+
+/// The `schema` of a part's text, when it is a JSON object that names one (`None` for anything else,
+/// truncated text included: [`parse`] then says what is wrong).
+pub fn schema_of(text: &str) -> Option<String> {
+    let value: serde_json::Value = serde_json::from_str(text).ok()?;
+    value.get("schema")?.as_str().map(str::to_string)
+}
+
+/// Whether a schema is a record's (`docs/formats.md` §7): such parts are joined into one record.
+pub fn is_record_schema(schema: &str) -> bool {
+    schema.starts_with("cargo-speedup-record/")
+}
+
+/// Reads one side's part from the text of a record file (`cargo speedup record --partition K/N`), read
+/// from `origin`.
+pub fn parse_record(text: &str, origin: &str) -> Result<crate::model::Results, PartError> {
+    serde_json::from_str::<serde_json::Value>(text).map_err(|e| PartError::Json(e.to_string()))?;
+    super::raw_json::parse(text, origin).map_err(|e| PartError::Record(e.to_string()))
 }
 
 /// Reads one part from the text of a JSON report.

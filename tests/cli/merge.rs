@@ -227,3 +227,58 @@ fn parts_that_cannot_be_one_comparison_exit_2_naming_the_part() {
     let out = merge(d, &[&p1], &["-o", p1.to_str().unwrap()]);
     assert_eq!(out.status.code(), Some(2), "{}", text(&out.stderr));
 }
+
+#[test]
+fn records_of_each_side_merge_into_one_record_that_compares_as_the_whole() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let mut merged_sides = Vec::new();
+    for (file, commit) in [("base.json", "aaaa"), ("head.json", "bbbb")] {
+        let mut parts = Vec::new();
+        for k in 1..=3 {
+            let spec = format!("count:{k}/3");
+            let mut value = side(file, &count_part(k), commit, Some(&spec), "cpu");
+            value["schema"] = json!("cargo-speedup-record/2");
+            let path = d.join(format!("{k}-{file}"));
+            std::fs::write(&path, value.to_string()).unwrap();
+            parts.push(path);
+        }
+        let out_path = d.join(format!("merged-{file}"));
+        let refs: Vec<&Path> = parts.iter().map(PathBuf::as_path).collect();
+        let out = merge(d, &refs, &["-o", out_path.to_str().unwrap()]);
+        assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+        merged_sides.push(out_path);
+        // One side's records and a comparison report are not merged together.
+        if file == "head.json" {
+            let report = part(d, &count_part(1), Some("count:1/1"), "cpu", "a-report");
+            let out = merge(d, &[&parts[0], &report], &[]);
+            assert_eq!(out.status.code(), Some(2));
+            assert!(
+                text(&out.stderr).contains("mix `record` files"),
+                "{}",
+                text(&out.stderr)
+            );
+        }
+    }
+    let compare = |base: &Path, head: &Path| {
+        let out = run_in(
+            d,
+            &[
+                "compare",
+                base.to_str().unwrap(),
+                head.to_str().unwrap(),
+                "--format",
+                "json",
+            ],
+        );
+        serde_json::from_slice::<Value>(&out.stdout)
+            .unwrap_or_else(|e| panic!("{e}: {}", text(&out.stderr)))
+    };
+    let example = crate::support::root().join("fixtures/example");
+    let whole = compare(&example.join("base.json"), &example.join("head.json"));
+    let merged = compare(&merged_sides[0], &merged_sides[1]);
+    assert_eq!(verdicts(&merged), verdicts(&whole));
+    assert_eq!(merged["gate"], whole["gate"]);
+    assert_eq!(merged["fingerprint"]["base_commit"], "aaaa");
+    assert_eq!(merged["fingerprint"]["head_commit"], "bbbb");
+}
