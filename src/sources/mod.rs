@@ -136,7 +136,7 @@ pub enum SourceError {
         tried: Vec<&'static str>,
     },
     #[error(
-        "{path} is an analysis report (schema \"cargo-speedup/1\"), which holds no samples\nhint: compare the files written by `cargo speedup record`, or raw timing JSON"
+        "{path} is an analysis report (schema \"cargo-speedup/1\"), not one side's samples\nhint: compare the files written by `cargo speedup record`, or raw timing JSON; reports of the parts of one comparison are joined by `cargo speedup merge`"
     )]
     AnalysisReport { path: String },
     #[error(

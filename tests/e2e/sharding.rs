@@ -198,4 +198,32 @@ fn the_readmes_three_parts_merge_into_the_verdicts_of_one_unsharded_run() {
         let speedup = benchmark["speedup"]["median"].as_f64().unwrap();
         assert!((0.5..2.0).contains(&speedup), "{benchmark}");
     }
+
+    // `record` takes the partition too: `hash:1/2` holds the names whose FNV-1a-64 is even (computed
+    // apart: changed 0xdf38879af614707b, changed_too 0xdde27f848c54b19e, same 0x097b5e18bf93ef5b,
+    // same_too 0x5dbfdfc0985f2cbe).
+    let out = speedup(
+        dir,
+        &target,
+        &[
+            &["record", "--partition", "hash:1/2", "-o", "record-1.json"][..],
+            &SHORT[..],
+        ]
+        .concat(),
+    );
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let record = report(&dir.join("record-1.json"));
+    let mut recorded: Vec<&str> = record["benchmarks"]
+        .as_array()
+        .expect("benchmarks")
+        .iter()
+        .map(|b| b["name"].as_str().expect("name"))
+        .collect();
+    recorded.sort();
+    assert_eq!(recorded, ["changed_too", "same_too"]);
+    assert_eq!(record["fingerprint"]["partition"], "hash:1/2");
+    assert_eq!(
+        record["fingerprint"]["head_commit"].as_str(),
+        Some(head.trim())
+    );
 }
