@@ -62,7 +62,7 @@ pub enum Command {
 #[derive(Debug, Args)]
 pub struct MergeArgs {
     /// The parts: JSON reports (`--json FILE` or `--format json`) of `cargo speedup BASE..HEAD`, one per
-    /// job; shards (`--partition K/N`) are joined, repeats on other machines analysed as more units
+    /// job; shards (`--partition count:K/N`) are joined, repeats on other machines analysed as more units
     #[arg(value_name = "PART", required = true, num_args = 1..)]
     pub parts: Vec<PathBuf>,
 

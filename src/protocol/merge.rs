@@ -1,7 +1,7 @@
 //! `cargo speedup merge`: the parts of one comparison, measured by the jobs of a CI matrix, made into one
 //! suite for the usual analysis (`docs/sharding.md` §3).
 //!
-//! Parts that hold different benchmarks (shards, `--partition K/N`) are joined. Parts that hold the same
+//! Parts that hold different benchmarks (shards, `--partition count:K/N`) are joined. Parts that hold the same
 //! benchmarks (the same K, or no partition, on several machines) are *blocks*: each machine compared BASE
 //! with HEAD on itself, interleaved, so each (machine, benchmark) comparison is valid on its own, while
 //! runs of two machines must never be pooled into one sample (their levels differ by more than any change

@@ -70,7 +70,7 @@ pub enum PartError {
     )]
     Json(String),
     #[error(
-        "has schema {found}, not \"{SCHEMA}\"\nhint: merge the `--json` reports of `cargo speedup BASE..HEAD --partition K/N` written by one version of cargo-speedup"
+        "has schema {found}, not \"{SCHEMA}\"\nhint: merge the `--json` reports of `cargo speedup BASE..HEAD --partition count:K/N` written by one version of cargo-speedup"
     )]
     Schema { found: String },
     #[error(
@@ -99,7 +99,7 @@ pub fn is_record_schema(schema: &str) -> bool {
     schema.starts_with("cargo-speedup-record/")
 }
 
-/// Reads one side's part from the text of a record file (`cargo speedup record --partition K/N`), read
+/// Reads one side's part from the text of a record file (`cargo speedup record --partition count:K/N`), read
 /// from `origin`.
 pub fn parse_record(text: &str, origin: &str) -> Result<crate::model::Results, PartError> {
     serde_json::from_str::<serde_json::Value>(text).map_err(|e| PartError::Json(e.to_string()))?;
