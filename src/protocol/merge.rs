@@ -18,7 +18,8 @@
 //! one benchmark on several machines are not independent, so with few benchmarks and many machines HPT's
 //! confidence is optimistic; shard a suite over machines rather than repeat it when that matters.
 //!
-//! Refused, with the part named (exit 2): parts that compared other commits or used other settings, tool or
+//! Refused, with the part named (exit 2): a part that compared a working tree (no commit to check), parts
+//! that compared other commits or used other settings, tool or
 //! rustc versions or lock files ([`Fingerprint::mismatch`]), other schemas, other partitions (`count:1/3`
 //! beside `hash:2/3` or `count:1/2`), a missing part K of N, and a benchmark in two different parts K
 //! (overlapping shards). Nothing is dropped: names compared on one side only or unchanged by identical
@@ -93,6 +94,10 @@ pub enum MergeError {
     )]
     Missing { missing: String, given: String },
     #[error(
+        "{part} compared a working tree, which no commit names: parts cannot be shown to measure the same code\nhint: commit the change and run every part as `cargo speedup BASE..HEAD` with two commits"
+    )]
+    NoCommit { part: String },
+    #[error(
         "{part} has no fingerprint: it was not written by this version of `cargo speedup record`\nhint: record the parts again with this version"
     )]
     NoFingerprint { part: String },
@@ -136,6 +141,15 @@ struct View<'a> {
 
 /// Joins `parts` into one suite (module doc); refuses what cannot be one comparison.
 pub fn merge(parts: &[Part]) -> Result<Merged, MergeError> {
+    // Two working trees cannot be shown to hold the same code: only commits can.
+    let uncommitted = parts
+        .iter()
+        .find(|p| p.fingerprint.base_commit.is_none() || p.fingerprint.head_commit.is_none());
+    if let Some(part) = uncommitted {
+        return Err(MergeError::NoCommit {
+            part: part.label.clone(),
+        });
+    }
     let views: Vec<View<'_>> = parts
         .iter()
         .map(|part| View {
@@ -598,6 +612,12 @@ mod tests {
         schemas[1].schema = "cargo-speedup/2".into();
         assert!(matches!(merge(&schemas), Err(MergeError::Schema { part, .. }) if part == "p2"));
         assert_eq!(merge(&[]).unwrap_err(), MergeError::Empty);
+        let mut tree = [part("p1", None, &["a"])];
+        tree[0].fingerprint.head_commit = None;
+        assert_eq!(
+            merge(&tree).unwrap_err(),
+            MergeError::NoCommit { part: "p1".into() }
+        );
     }
 
     fn record(label: &str, partition: Option<&str>, names: &[&str]) -> RecordPart {
