@@ -53,6 +53,21 @@ pub enum Command {
     Simulate(SimulateArgs),
     /// Race several revisions: run them interleaved, eliminate the slower ones, report the fastest
     Race(RaceArgs),
+    /// Merge the JSON reports of the parts of one comparison (a CI matrix's jobs, `--partition`, or
+    /// machines) into one report, one verdict and one gate
+    Merge(MergeArgs),
+}
+
+/// `cargo speedup merge PART.json...`.
+#[derive(Debug, Args)]
+pub struct MergeArgs {
+    /// The parts: JSON reports (`--json FILE` or `--format json`) of `cargo speedup BASE..HEAD`, one per
+    /// job; shards (`--partition count:K/N`) are joined, repeats on other machines analysed as more units
+    #[arg(value_name = "PART", required = true, num_args = 1..)]
+    pub parts: Vec<PathBuf>,
+
+    #[command(flatten)]
+    pub analysis: AnalysisArgs,
 }
 
 /// `cargo speedup race REV1 REV2 ...`.
@@ -320,6 +335,10 @@ pub struct RunArgs {
     /// criterion's benchmark filter [default: every benchmark]
     #[arg(long = "filter", value_name = "PATTERN")]
     pub filter: Option<String>,
+    /// Run only the K-th of N parts of the benchmarks (nextest's `count:K/N` or `hash:K/N`), one per job of
+    /// a CI matrix; `cargo speedup merge` joins the parts' reports [default: every benchmark]
+    #[arg(long = "partition", value_name = "count:K/N")]
+    pub partition: Option<String>,
     /// Process runs per revision before the first look (with --fixed: all of them), in randomized
     /// interleaved blocks; each run is one observation [default: 5 at confidence 0.95, 6 at 0.99; 10 with
     /// --fixed and for record]
@@ -412,8 +431,19 @@ fn confidence_number(text: &str) -> Result<f64, String> {
     })
 }
 
-/// The subcommands, for the error of a misspelt or misplaced one.
-const SUBCOMMANDS: [&str; 3] = ["compare", "record", "speeduptest"];
+/// The subcommands' names as clap knows them, for the error of a misspelt or misplaced one.
+fn subcommands() -> Vec<String> {
+    CargoCli::command()
+        .find_subcommand("speedup")
+        .map(|speedup| {
+            speedup
+                .get_subcommands()
+                .map(|c| c.get_name().to_string())
+                .filter(|name| name != "help")
+                .collect()
+        })
+        .unwrap_or_default()
+}
 
 /// Why `args` (after `speedup`) failed to parse when a subcommand is misspelt (`compar a b`) or comes after
 /// options (`--confidence 2 compare a b`), with the command line that works.
@@ -439,13 +469,14 @@ fn subcommand_mistake(args: &[String]) -> Option<String> {
     let word = args.get(position)?;
     let (options, rest) = (&args[..position], &args[position + 1..]);
     let others = [options, rest].concat().join(" ");
-    if SUBCOMMANDS.contains(&word.as_str()) && !options.is_empty() {
+    let names = subcommands();
+    if names.contains(word) && !options.is_empty() {
         return Some(format!(
             "`{word}` must come before the options: `cargo speedup {word} {}`",
             others
         ));
     }
-    let guess = crate::suggest::closest(word, SUBCOMMANDS)?;
+    let guess = crate::suggest::closest(word, names.iter().map(String::as_str))?;
     (!rest.is_empty()).then(|| {
         format!(
             "`{word}` is neither a subcommand nor a revision range; did you mean `{guess}`? \

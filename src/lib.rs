@@ -31,8 +31,10 @@
 
 pub mod app;
 pub mod cli;
+pub mod fingerprint;
 pub mod measure;
 pub mod model;
+pub mod partition;
 pub mod plan;
 pub mod protocol;
 pub mod report;

@@ -351,6 +351,8 @@ pub struct Environment {
     pub cpu: Option<String>,
     pub rustc: Option<String>,
     pub host: Option<String>,
+    /// What a measuring command recorded about the run (`crate::fingerprint`); `None` for foreign inputs.
+    pub fingerprint: Option<crate::fingerprint::Fingerprint>,
 }
 
 /// One side's results, as read from a source or measured.

@@ -112,7 +112,13 @@ pub fn analyse_and_report(
             unmatched_names(&suite.base_only, &suite.head_only)
         );
     }
-    let analysis = analyse(&suite, &plan.options);
+    report_suite(&suite, &plan)
+}
+
+/// Analyses a paired suite, renders it as `plan` says, and gates (`compare`, the revision comparison and
+/// `merge`).
+pub fn report_suite(suite: &Suite, plan: &AnalysisPlan) -> Result<Outcome> {
+    let analysis = analyse(suite, &plan.options);
     write_report(&analysis, &plan.output)?;
     warn_on_stderr(&analysis, &plan.output);
     Ok(if analysis.gate.failed {

@@ -3,6 +3,7 @@
 #![allow(clippy::print_stdout)]
 
 mod compare;
+mod merge;
 mod output;
 mod race;
 mod run;
@@ -54,6 +55,7 @@ pub fn run(cli: SpeedupCli) -> Result<Outcome> {
         Some(Command::Speeduptest(args)) => speeduptest::speeduptest(&args),
         Some(Command::Simulate(args)) => simulate::simulate(&args),
         Some(Command::Race(args)) => race::race_revisions(&args),
+        Some(Command::Merge(args)) => merge::merge(&args),
         None => run::revisions(cli.revisions.as_deref(), &cli.run, &cli.analysis),
     }
 }

@@ -3,7 +3,7 @@
 //! their interleaving with the other side's: results of two sessions are never mixed, `docs/replication.md`
 //! §3), the looks, the budget and the analysis options the looks stop on (runs that stopped at 0.95's
 //! verdicts, or at a cap of 20, are not what `--confidence 0.99` or `--max-runs 40` asks for), `rustc -vV`, the manifest, package, bench targets, features, build flags from the environment,
-//! criterion's filter and times, the runs, the linked layouts, a seed when one was given, and the machine (host name and CPU
+//! criterion's filter and times, the partition, the runs, the linked layouts, a seed when one was given, and the machine (host name and CPU
 //! model). Its FNV-1a hash names the file; the full text is stored beside it and compared on load, so a
 //! hash collision is a miss, never a wrong hit. The working tree is never cached (it has no commit).
 
@@ -81,6 +81,10 @@ impl CacheKey {
         line("benches", &options.benches.join(","));
         line("features", options.features.as_deref().unwrap_or(""));
         line("filter", options.filter.as_deref().unwrap_or(""));
+        line(
+            "partition",
+            &options.partition.map(|p| p.to_string()).unwrap_or_default(),
+        );
         line("runs", &options.runs.to_string());
         let looks: Vec<String> = options.plan.looks().iter().map(u32::to_string).collect();
         line("looks", &looks.join(","));
@@ -175,6 +179,7 @@ mod tests {
             bench: vec![],
             features: features.map(String::from),
             filter: None,
+            partition: None,
             runs: None,
             max_runs: None,
             fixed: false,
@@ -299,6 +304,7 @@ mod tests {
                 cpu: Some("cpu A".into()),
                 rustc: None,
                 host: None,
+                fingerprint: None,
             },
             notes: vec![],
         };

@@ -18,6 +18,7 @@ mod build;
 mod cache;
 mod elf;
 mod error;
+mod fingerprint;
 mod git;
 mod interrupt;
 mod layout;
@@ -133,6 +134,17 @@ pub fn measure_revisions(
     for note in &tree_notes {
         progress.note(&format!("note: {note}"));
     }
+    let commit = |side: &Side| match side {
+        Side::Commit { sha, .. } => Some(sha.clone()),
+        Side::WorkingTree => None,
+    };
+    let print = fingerprint::gather(
+        &project,
+        options,
+        commit(&base).as_deref(),
+        commit(&head).as_deref(),
+        &rustc_version(&project.root),
+    );
     let interleaving = Interleaving::of(&[&base, &head], stopping);
     let mut sides = [
         Plan::new(&project, options, base, Role::Base, interleaving.as_ref()),
@@ -162,8 +174,10 @@ pub fn measure_revisions(
             }
         }
     };
-    let base = finish(base)?;
+    let mut base = finish(base)?;
     let mut head = finish(head)?;
+    base.environment.fingerprint = Some(print.clone());
+    head.environment.fingerprint = Some(print);
     // Said in the report too, not only on stderr.
     head.notes.extend(tree_notes);
     Ok(Measured {
@@ -290,9 +304,18 @@ pub fn record(options: &RunOptions) -> Result<Results, MeasureError> {
         std::slice::from_ref(&plan),
         &race,
     )?;
-    measured.pop().ok_or(MeasureError::NoSamples {
+    let mut results = measured.pop().ok_or(MeasureError::NoSamples {
         revision: plan.label,
-    })
+    })?;
+    // A record is one side: its commit is the working tree's `HEAD`, its lock file the working tree's.
+    let mut print =
+        fingerprint::gather(&project, options, None, None, &rustc_version(&project.root));
+    print.head_commit = project
+        .git()
+        .ok()
+        .and_then(|git| git.output(&["rev-parse", "HEAD"]).ok());
+    results.environment.fingerprint = Some(print);
+    Ok(results)
 }
 
 /// What the runs of a side measured with others depend on besides its own commit: every side's commit, in
@@ -476,9 +499,14 @@ fn measure(
         });
     }
     let mut participants: Vec<Participant> = built.into_iter().flatten().collect();
+    let part = match options.partition {
+        Some(partition) => Some(part_of(partition, &participants, options, progress)?),
+        None => None,
+    };
+    let part = part.as_deref();
     let pair = !matches!(race.decide, Some(Decider::Several(_)));
     let identical = match (options.run_identical, pair, participants.as_mut_slice()) {
-        (false, true, [base, head]) => set_identical_aside(base, head, options, progress)?,
+        (false, true, [base, head]) => set_identical_aside(base, head, options, progress, part)?,
         _ => vec![],
     };
     let environment = environment(&project.root);
@@ -494,7 +522,14 @@ fn measure(
     for p in &mut participants {
         layout::add_layouts(project, options, progress, &p.label, &mut p.binaries)?;
     }
-    let pooled = run_race(&dir.join("runs"), &participants, options, progress, race)?;
+    let pooled = run_race(
+        &dir.join("runs"),
+        &participants,
+        options,
+        progress,
+        race,
+        part,
+    )?;
     let results = pooled
         .into_iter()
         .map(|mut results| {
@@ -513,27 +548,64 @@ struct Race<'a> {
     started: Instant,
 }
 
+/// The benchmarks of `partition`'s part: criterion's `--list` of every participant's executables (with
+/// the user's filter), split by [`crate::partition`]; an error when the part is empty.
+fn part_of(
+    partition: crate::partition::Partition,
+    participants: &[Participant],
+    options: &RunOptions,
+    progress: &Progress,
+) -> Result<Vec<String>, MeasureError> {
+    let mut all = Vec::new();
+    for p in participants {
+        for b in &p.binaries {
+            all.extend(runner::list(b, options.filter.as_deref(), &p.label)?);
+        }
+    }
+    let part = partition.select(&all);
+    if part.is_empty() {
+        return Err(MeasureError::Option {
+            flag: "--partition",
+            value: partition.to_string(),
+            expected: "a part that holds at least one benchmark: use fewer parts (N) than there are \
+                       benchmarks, or check `--filter` and `--bench`",
+        });
+    }
+    all.sort();
+    all.dedup();
+    progress.note(&format!(
+        "partition {partition}: {} of the {} benchmarks",
+        part.len(),
+        all.len()
+    ));
+    Ok(part)
+}
+
 /// Runs the plan's blocks look by look (`protocol::sequential`): after each look but the last, the
 /// benchmarks the analysis decides stop and the next blocks run the open ones only; the race ends when none
-/// is open, at the last look, or when the next look would not end within `--budget`.
+/// is open, at the last look, or when the next look would not end within `--budget`. `part`: only these
+/// benchmarks run (`--partition`).
 fn run_race(
     runs_dir: &Path,
     participants: &[Participant],
     options: &RunOptions,
     progress: &Progress,
     race: &Race<'_>,
+    part: Option<&[String]>,
 ) -> Result<Vec<Results>, MeasureError> {
     runner::clear(runs_dir, participants)?;
     let looks = options.plan.looks();
-    // A pair lists BASE's benchmarks; a race lists every revision's, since any may have its own.
-    let listed = match race.decide {
-        Some(Decider::Several(_)) => participants,
+    // A pair lists BASE's benchmarks; a race, or a part of the benchmarks, lists every revision's, since
+    // any may have its own.
+    let listed = match (race.decide, part) {
+        (Some(Decider::Several(_)), _) | (_, Some(_)) => participants,
         _ => participants.get(..1).unwrap_or_default(),
     };
     let mut by_target: Vec<(String, Vec<String>)> = Vec::new();
-    for p in listed.iter().filter(|_| looks.len() > 1) {
+    for p in listed.iter().filter(|_| looks.len() > 1 || part.is_some()) {
         for b in &p.binaries {
-            let names = runner::list(b, options.filter.as_deref(), &p.label)?;
+            let mut names = runner::list(b, options.filter.as_deref(), &p.label)?;
+            names.retain(|name| part.is_none_or(|part| part.contains(name)));
             match by_target.iter_mut().find(|(t, _)| *t == b.target) {
                 Some((_, known)) => {
                     for name in names {
@@ -546,6 +618,8 @@ fn run_race(
             }
         }
     }
+    // A target with nothing in the part does not run.
+    by_target.retain(|(_, names)| part.is_none() || !names.is_empty());
     let benchmarks: usize = by_target.iter().map(|(_, n)| n.len()).sum();
     let per_run = options.warm_up_secs + options.measurement_secs;
     if let Some(budget) = options.budget {
@@ -580,7 +654,8 @@ fn run_race(
     }
     let args = |filter| options.criterion_args_with(runner::BASELINE, filter);
     // Per participant: the benchmarks it still runs (`None`: all), and how many blocks ran each benchmark.
-    let mut open: Option<Vec<Vec<String>>> = None;
+    let mut open: Option<Vec<Vec<String>>> =
+        part.map(|part| vec![part.to_vec(); participants.len()]);
     let mut ran: Vec<HashMap<String, u32>> = vec![HashMap::new(); participants.len()];
     let mut done = 0;
     let started_runs = Instant::now();
@@ -614,6 +689,7 @@ fn run_race(
         let selection = runner::Selection {
             open: open.as_deref(),
             by_target: &by_target,
+            partitioned: part.is_some(),
         };
         runner::run_blocks(
             runs_dir,
@@ -670,6 +746,7 @@ fn set_identical_aside(
     head: &mut Participant,
     options: &RunOptions,
     progress: &Progress,
+    part: Option<&[String]>,
 ) -> Result<Vec<String>, MeasureError> {
     let mut same_targets = Vec::new();
     for b in &base.binaries {
@@ -682,11 +759,12 @@ fn set_identical_aside(
     let mut names = Vec::new();
     for target in &same_targets {
         if let Some(binary) = base.binaries.iter().find(|b| &b.target == target) {
-            names.extend(runner::list(
-                binary,
-                options.filter.as_deref(),
-                &base.label,
-            )?);
+            let listed = runner::list(binary, options.filter.as_deref(), &base.label)?;
+            names.extend(
+                listed
+                    .into_iter()
+                    .filter(|name| part.is_none_or(|part| part.contains(name))),
+            );
         }
     }
     base.binaries.retain(|b| !same_targets.contains(&b.target));
@@ -802,5 +880,6 @@ fn environment(dir: &Path) -> crate::model::Environment {
         cpu: machine.cpu,
         rustc,
         host: machine.host,
+        fingerprint: None,
     }
 }

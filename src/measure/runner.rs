@@ -137,6 +137,8 @@ pub struct Selection<'a> {
     pub open: Option<&'a [Vec<String>]>,
     /// The benchmarks of each bench target, as criterion lists them.
     pub by_target: &'a [(String, Vec<String>)],
+    /// Under `--partition`: a target not in `by_target` has nothing of the part and does not run.
+    pub partitioned: bool,
 }
 
 impl Selection<'_> {
@@ -156,7 +158,7 @@ impl Selection<'_> {
         // A target whose benchmarks could not be listed (a harness that does not answer criterion's
         // `--list`) cannot be narrowed: it keeps running under the user's filter.
         if listed.is_empty() {
-            return Some(None);
+            return (!self.partitioned).then_some(None);
         }
         let names: Vec<&String> = listed.into_iter().filter(|n| open.contains(n)).collect();
         (!names.is_empty()).then(|| Some(exact_names(&names)))
@@ -617,6 +619,7 @@ mod tests {
         let selection = Selection {
             open: Some(&open),
             by_target: &by_target,
+            partitioned: false,
         };
         assert_eq!(
             selection.filter(0, "t"),
@@ -629,9 +632,17 @@ mod tests {
         let all = Selection {
             open: None,
             by_target: &by_target,
+            partitioned: false,
         };
         assert_eq!(all.filter(0, "u"), Some(None));
         // A target that listed nothing (not criterion's `--list`) keeps running under the user's filter.
         assert_eq!(selection.filter(0, "unlisted"), Some(None));
+        // Under `--partition`, a target with nothing of the part does not run at all.
+        let part = Selection {
+            partitioned: true,
+            ..selection
+        };
+        assert_eq!(part.filter(0, "unlisted"), None);
+        assert_eq!(part.filter(1, "u"), Some(Some("^(?:d)$".to_string())));
     }
 }

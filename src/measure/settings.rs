@@ -12,6 +12,7 @@
 use std::path::PathBuf;
 use std::time::Duration;
 
+use crate::partition::Partition;
 use crate::protocol::sequential::LookPlan;
 use crate::stats::rank_sum::can_reject;
 
@@ -45,6 +46,8 @@ pub struct RunOptions {
     pub benches: Vec<String>,
     pub features: Option<String>,
     pub filter: Option<String>,
+    /// `--partition`: only this part of the benchmarks runs (`crate::partition`).
+    pub partition: Option<Partition>,
     /// Process runs per revision at the first look (all of them for a fixed plan), >= 2.
     pub runs: u32,
     /// When to look at the runs and decide (`protocol::sequential`); one look for a fixed plan.

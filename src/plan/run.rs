@@ -10,6 +10,7 @@ use crate::measure::{
     DEFAULT_MAX_FACTOR, DEFAULT_MAX_LAYOUTS, DEFAULT_MEASUREMENT_SECS, DEFAULT_RUNS,
     DEFAULT_SAMPLE_SIZE, DEFAULT_WARM_UP_SECS, RunOptions, first_look,
 };
+use crate::partition::Partition;
 use crate::protocol::sequential::LookPlan;
 
 /// The running options of `args`. `race_confidence`: the confidence of the decisions when the runs race
@@ -79,6 +80,20 @@ pub fn run_options(
         benches: args.bench.clone(),
         features: args.features.clone(),
         filter: args.filter.clone(),
+        partition: args
+            .partition
+            .as_deref()
+            .map(|text| {
+                Partition::parse(text).map_err(|_| {
+                    invalid(
+                        "--partition",
+                        text,
+                        "`count:K/N` or `hash:K/N` with 1 <= K <= N, e.g. `count:1/3` (the first of \
+                         three parts)",
+                    )
+                })
+            })
+            .transpose()?,
         runs,
         plan,
         budget,
@@ -183,6 +198,7 @@ mod tests {
             bench: vec![],
             features: None,
             filter: None,
+            partition: None,
             runs: None,
             max_runs: None,
             fixed: false,
@@ -195,6 +211,23 @@ mod tests {
             rerun: false,
             run_identical: false,
         }
+    }
+
+    #[test]
+    fn a_partition_is_parsed_and_a_bad_one_names_the_flag() {
+        let mut a = args();
+        a.partition = Some("hash:2/4".into());
+        let o = run_options(&a, false, None).unwrap();
+        assert_eq!(
+            o.partition.map(|p| p.to_string()).as_deref(),
+            Some("hash:2/4")
+        );
+        a.partition = Some("count:5/4".into());
+        let error = run_options(&a, false, None).unwrap_err().to_string();
+        assert!(
+            error.starts_with("invalid value count:5/4 for --partition: expected `count:K/N`"),
+            "{error}"
+        );
     }
 
     #[test]

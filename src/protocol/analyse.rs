@@ -179,6 +179,10 @@ pub fn analyse(suite: &Suite, options: &Options) -> Analysis {
     } else {
         suite_verdict(&hpt_summary, options.confidence, &benchmarks)
     };
+    let fingerprint = crate::fingerprint::Fingerprint::of_comparison(
+        suite.base_environment.fingerprint.as_ref(),
+        suite.head_environment.fingerprint.as_ref(),
+    );
     Analysis {
         confidence: options.confidence,
         suite: SuiteAnalysis {
@@ -199,6 +203,12 @@ pub fn analyse(suite: &Suite, options: &Options) -> Analysis {
         looks: options.looks.max(1),
         verdict,
         gate,
+        pairs: if fingerprint.is_some() {
+            suite.pairs.clone()
+        } else {
+            Vec::new()
+        },
+        fingerprint,
     }
 }
 

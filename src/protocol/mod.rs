@@ -8,6 +8,7 @@ pub mod analyse;
 pub mod equivalence;
 pub mod gate;
 pub mod hpt;
+pub mod merge;
 pub mod points;
 pub mod race;
 pub mod race_simulation;
@@ -477,4 +478,9 @@ pub struct Analysis {
     pub gate: GateOutcome,
     /// Warnings about the comparison as a whole.
     pub warnings: Vec<Warning>,
+    /// What the measuring command recorded about the runs (`crate::fingerprint`), when the inputs say.
+    pub fingerprint: Option<crate::fingerprint::Fingerprint>,
+    /// The paired runs analysed, kept when there is a fingerprint: the JSON report then carries them, so
+    /// that `cargo speedup merge` can analyse parts again as one suite (`docs/sharding.md`).
+    pub pairs: Vec<crate::model::Pair>,
 }

@@ -16,7 +16,8 @@ use serde::Serialize;
 
 use super::format::{finite, finite_opt};
 use super::{Render, Style, warning_kind_name};
-use crate::model::{Basis, Unit};
+use crate::fingerprint::Fingerprint;
+use crate::model::{Basis, Benchmark, Run, Unit};
 use crate::protocol::{
     Analysis, BenchmarkAnalysis, Direction, GainSpeedup, HptSummary, MeanTest, MedianTest,
     Proportion, SideSummary, VarianceComponents, Warning,
@@ -57,6 +58,9 @@ struct Report<'a> {
     verdict: &'static str,
     gate: GateJson<'a>,
     warnings: Vec<WarningJson<'a>>,
+    /// What the measuring command recorded (`docs/sharding.md` §2); absent for foreign inputs.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    fingerprint: Option<&'a Fingerprint>,
 }
 
 #[derive(Serialize)]
@@ -78,6 +82,36 @@ struct BenchmarkJson<'a> {
     minimum_detectable_effect_pct: Num,
     verdict: &'static str,
     warnings: Vec<WarningJson<'a>>,
+    /// The runs behind the benchmark, in nanoseconds, when the report has a fingerprint: what
+    /// `cargo speedup merge` analyses again.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    samples: Option<SamplesJson<'a>>,
+}
+
+/// One benchmark's runs on both sides, as a record file writes them (`docs/formats.md` §7).
+#[derive(Serialize)]
+struct SamplesJson<'a> {
+    unit: &'static str,
+    base: SideRunsJson<'a>,
+    head: SideRunsJson<'a>,
+}
+
+#[derive(Serialize)]
+struct SideRunsJson<'a> {
+    display_unit: &'static str,
+    runs: Vec<&'a [f64]>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    layouts: Option<Vec<u32>>,
+}
+
+impl<'a> SideRunsJson<'a> {
+    fn from(benchmark: &'a Benchmark) -> SideRunsJson<'a> {
+        SideRunsJson {
+            display_unit: benchmark.unit.as_str(),
+            runs: benchmark.runs.runs().iter().map(Run::samples).collect(),
+            layouts: benchmark.runs.runs().iter().map(Run::layout).collect(),
+        }
+    }
 }
 
 /// "unchanged" is shown, not assumed: the 1 − 2 alpha interval of the speedup inside ±margin
@@ -267,7 +301,23 @@ impl<'a> From<&'a Analysis> for Report<'a> {
         Report {
             schema: SCHEMA,
             confidence: finite(a.confidence),
-            benchmarks: a.benchmarks.iter().map(BenchmarkJson::from).collect(),
+            benchmarks: a
+                .benchmarks
+                .iter()
+                .map(|b| {
+                    let mut json = BenchmarkJson::from(b);
+                    json.samples = a
+                        .pairs
+                        .iter()
+                        .find(|p| p.name == b.name)
+                        .map(|p| SamplesJson {
+                            unit: "ns",
+                            base: SideRunsJson::from(&p.base),
+                            head: SideRunsJson::from(&p.head),
+                        });
+                    json
+                })
+                .collect(),
             suite: SuiteJson {
                 hpt: HptJson::from(&a.suite.hpt),
                 overall: a.suite.overall.as_ref().map(|o| OverallJson {
@@ -299,6 +349,7 @@ impl<'a> From<&'a Analysis> for Report<'a> {
                 cannot_fail: a.gate.cannot_fail.as_deref(),
             },
             warnings: warnings(&a.warnings),
+            fingerprint: a.fingerprint.as_ref(),
         }
     }
 }
@@ -339,6 +390,7 @@ impl<'a> From<&'a BenchmarkAnalysis> for BenchmarkJson<'a> {
             minimum_detectable_effect_pct: b.equivalence.minimum_detectable_pct,
             verdict: b.verdict.as_str(),
             warnings: warnings(&b.warnings),
+            samples: None,
         }
     }
 }

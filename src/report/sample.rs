@@ -194,6 +194,8 @@ fn analysis(
         verdict,
         gate: gate(FailOn::Suite, 0.0, &[]),
         warnings: Vec::new(),
+        fingerprint: None,
+        pairs: Vec::new(),
     }
 }
 

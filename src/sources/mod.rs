@@ -25,6 +25,7 @@ pub mod criterion;
 pub mod go;
 pub mod google_benchmark;
 pub mod hyperfine;
+pub mod part;
 pub mod raw_json;
 pub mod record;
 pub mod speeduptest_config;
@@ -135,7 +136,7 @@ pub enum SourceError {
         tried: Vec<&'static str>,
     },
     #[error(
-        "{path} is an analysis report (schema \"cargo-speedup/1\"), which holds no samples\nhint: compare the files written by `cargo speedup record`, or raw timing JSON"
+        "{path} is an analysis report (schema \"cargo-speedup/1\"), not one side's samples\nhint: compare the files written by `cargo speedup record`, or raw timing JSON; reports of the parts of one comparison are joined by `cargo speedup merge`"
     )]
     AnalysisReport { path: String },
     #[error(

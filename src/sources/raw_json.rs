@@ -33,13 +33,21 @@ use serde::de::IgnoredAny;
 
 use super::diagnose::json_problem;
 use super::{Builder, Measured, SourceError, invalid, parse_unit};
+use crate::fingerprint::Fingerprint;
 use crate::model::{Environment, Results, Unit};
 use crate::suggest::closest;
 
 const FORMAT: &str = "raw timing JSON";
 
 /// The fields read at the top level and in a benchmark, for the note on the others.
-const FILE_FIELDS: [&str; 5] = ["schema", "unit", "environment", "benchmarks", "notes"];
+const FILE_FIELDS: [&str; 6] = [
+    "schema",
+    "unit",
+    "environment",
+    "benchmarks",
+    "notes",
+    "fingerprint",
+];
 const BENCHMARK_FIELDS: [&str; 7] = [
     "name",
     "unit",
@@ -59,6 +67,9 @@ struct File {
     _schema: Option<IgnoredAny>,
     unit: Option<String>,
     environment: Option<EnvironmentFile>,
+    /// A record's fingerprint (`crate::fingerprint`); ignored when it does not read as one.
+    #[serde(default, deserialize_with = "lenient_fingerprint")]
+    fingerprint: Option<Fingerprint>,
     benchmarks: Vec<BenchmarkFile>,
     #[serde(default)]
     notes: Vec<String>,
@@ -84,6 +95,15 @@ struct BenchmarkFile {
     observation: Option<String>,
     #[serde(flatten)]
     unknown: Unknown,
+}
+
+/// A fingerprint, or `None` when the value is not one (a fingerprint only serves merging: a file that
+/// cannot be merged can still be compared).
+fn lenient_fingerprint<'de, D: serde::Deserializer<'de>>(
+    deserializer: D,
+) -> Result<Option<Fingerprint>, D::Error> {
+    let value = serde_json::Value::deserialize(deserializer)?;
+    Ok(serde_json::from_value(value).ok())
 }
 
 /// Parses raw timing JSON or record JSON read from `origin`.
@@ -138,8 +158,10 @@ pub fn parse(text: &str, origin: &str) -> Result<Results, SourceError> {
             cpu: env.cpu,
             rustc: env.rustc,
             host: env.host,
+            fingerprint: None,
         };
     }
+    builder.environment.fingerprint = file.fingerprint;
     notes.extend(file.notes);
     builder.notes = notes;
     builder.finish(FORMAT)

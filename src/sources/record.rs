@@ -37,6 +37,9 @@ struct RecordFile<'a> {
     schema: &'static str,
     unit: &'static str,
     environment: EnvironmentWire<'a>,
+    /// What the measuring command recorded (`crate::fingerprint`), when known.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    fingerprint: Option<&'a crate::fingerprint::Fingerprint>,
     benchmarks: Vec<BenchmarkWire<'a>>,
     notes: &'a [String],
 }
@@ -69,6 +72,7 @@ pub fn write(results: &Results, out: &mut impl Write) -> std::io::Result<()> {
             rustc: env.rustc.as_deref(),
             host: env.host.as_deref(),
         },
+        fingerprint: env.fingerprint.as_ref(),
         benchmarks: results
             .benchmarks
             .iter()
@@ -126,6 +130,12 @@ mod tests {
                 cpu: Some("AMD EPYC 7B13".into()),
                 rustc: None,
                 host: Some("x86_64-unknown-linux-gnu".into()),
+                fingerprint: Some(crate::fingerprint::Fingerprint {
+                    tool: "cargo-speedup 0.1.0".into(),
+                    head_commit: Some("0123abcd".into()),
+                    partition: Some("hash:2/3".into()),
+                    ..Default::default()
+                }),
             },
             notes: vec!["dropped 1 run".into()],
         }

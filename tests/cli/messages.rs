@@ -101,6 +101,8 @@ fn command_line_mistakes_exit_2_with_the_fix() {
     let (base, head) = ("fixtures/example/base.json", "fixtures/example/head.json");
     for (args, expected) in [
         (vec!["compar", base, head], "did you mean `compare`?"),
+        (vec!["rcae", "main", "feature"], "did you mean `race`?"),
+        (vec!["merg", "a.json", "b.json"], "did you mean `merge`?"),
         (
             vec!["--confidence", "0.99", "compare", base, head],
             "`compare` must come before the options: `cargo speedup compare --confidence 0.99",

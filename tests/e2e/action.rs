@@ -15,12 +15,12 @@ use crate::support::{commit, git, repository, serial, shared_target, write_crite
 
 /// A home directory whose install root already holds this build of cargo-speedup (the action's cache-hit
 /// path), with cargo and rustup still found where they are.
-struct Home {
-    dir: tempfile::TempDir,
+pub struct Home {
+    pub dir: tempfile::TempDir,
 }
 
 impl Home {
-    fn new() -> Home {
+    pub fn new() -> Home {
         let dir = tempfile::tempdir().expect("home");
         let bin = dir.path().join(".cache/cargo-speedup/bin");
         std::fs::create_dir_all(&bin).expect("install root");
@@ -47,7 +47,7 @@ impl Home {
         std::fs::read_to_string(self.dir.path().join("gh-calls.txt")).unwrap_or_default()
     }
 
-    fn env(&self) -> Vec<(String, String)> {
+    pub fn env(&self) -> Vec<(String, String)> {
         let real_home = std::env::var("HOME").unwrap_or_default();
         let keep = |name: &str, default: String| std::env::var(name).unwrap_or(default);
         vec![
@@ -72,11 +72,11 @@ impl Home {
 /// Names and values of inputs or `github.*` fields.
 type Pairs<'a> = Vec<(&'a str, &'a str)>;
 
-fn action_dir() -> PathBuf {
+pub fn action_dir() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
 }
 
-fn contexts(
+pub fn contexts(
     home: &Home,
     runner_temp: &Path,
     inputs: &[(&str, &str)],
@@ -98,7 +98,7 @@ fn contexts(
 
 /// A repository with `main` (the base) and a `feature` commit that makes the `changed` benchmark 5x slower;
 /// `origin/main` points at main, as after `actions/checkout` with `fetch-depth: 0`.
-fn pull_request_repository() -> (tempfile::TempDir, String, String) {
+pub fn pull_request_repository() -> (tempfile::TempDir, String, String) {
     let repo = repository();
     write_criterion_crate(repo.path(), 400);
     commit(repo.path(), "base");
@@ -114,7 +114,7 @@ fn pull_request_repository() -> (tempfile::TempDir, String, String) {
     (repo, base, head)
 }
 
-fn run(repo: &Path, contexts: Contexts) -> ActionRun {
+pub fn run(repo: &Path, contexts: Contexts) -> ActionRun {
     run_action(&action_dir(), repo, contexts)
 }
 

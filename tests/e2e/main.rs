@@ -3,6 +3,7 @@
 //! and run one at a time.
 
 mod action;
+mod action_matrix;
 mod action_runner;
 mod faults;
 mod identical;
@@ -12,5 +13,6 @@ mod race_several;
 mod readme;
 mod record;
 mod revisions;
+mod sharding;
 mod submodules;
 mod support;

@@ -14,7 +14,7 @@ const SHORT: [&str; 7] = [
 ];
 
 /// The commands of the README's block under `heading`, one per line, comments left out.
-fn readme_commands(heading: &str) -> Vec<Vec<String>> {
+pub fn readme_commands(heading: &str) -> Vec<Vec<String>> {
     let readme = include_str!("../../README.md");
     let section = readme
         .split_once(heading)

@@ -1,0 +1,97 @@
+//! `cargo speedup merge PART.json...`: read the parts (`sources::part`), join them (`protocol::merge`),
+//! then analyse, report and gate as `compare` does (`docs/sharding.md` §3). Parts that are `record` files
+//! (one side each) are joined into one record instead, written to `-o` or standard output, for `compare`
+//! later.
+
+use std::path::Path;
+
+use anyhow::{Context as _, Result, anyhow, bail};
+
+use super::compare::{check_report_outputs, report_suite};
+use super::{Input, Outcome, write_to};
+use crate::cli::MergeArgs;
+use crate::plan::AnalysisPlan;
+use crate::protocol::merge::{Part, RecordPart, merge as join, merge_records};
+use crate::protocol::wording::Remedy;
+use crate::sources::part;
+
+/// `merge`: every part read and checked before anything is written.
+pub fn merge(args: &MergeArgs) -> Result<Outcome> {
+    let mut plan = AnalysisPlan::from_args(&args.analysis)?;
+    let inputs: Vec<Input> = args.parts.iter().cloned().map(Input::File).collect();
+    check_report_outputs(&plan.output, &inputs)?;
+    let texts = args
+        .parts
+        .iter()
+        .map(|path| Ok((path.display().to_string(), read(path)?)))
+        .collect::<Result<Vec<_>>>()?;
+    let records = texts
+        .iter()
+        .filter(|(_, text)| part::schema_of(text).is_some_and(|s| part::is_record_schema(&s)))
+        .count();
+    if records > 0 {
+        if records < texts.len() {
+            bail!(
+                "the parts mix `record` files (one side each) with comparison reports\nhint: merge the \
+                 records of one side into one record, or the reports of the comparisons, not both"
+            );
+        }
+        return join_records(&texts, args);
+    }
+    let parts = texts
+        .into_iter()
+        .map(|(label, text)| {
+            let file = part::parse(&text).map_err(|e| anyhow!("part {label} {e}"))?;
+            Ok(Part {
+                label,
+                schema: file.schema,
+                fingerprint: file.fingerprint,
+                looks: file.looks,
+                pairs: file.pairs,
+                identical: file.identical,
+                base_only: file.base_only,
+                head_only: file.head_only,
+            })
+        })
+        .collect::<Result<Vec<_>>>()?;
+    let merged = join(&parts)?;
+    plan.options.looks = merged.looks;
+    plan.options.remedy = Remedy::RunHere;
+    report_suite(&merged.suite, &plan)
+}
+
+fn read(path: &Path) -> Result<String> {
+    std::fs::read_to_string(path).with_context(|| {
+        format!(
+            "reading part {}\nhint: give the JSON reports (or record files) the matrix's jobs wrote",
+            path.display()
+        )
+    })
+}
+
+/// The records of one side's parts joined into one record, written to `-o` or standard output.
+fn join_records(texts: &[(String, String)], args: &MergeArgs) -> Result<Outcome> {
+    if args.analysis.json.is_some() {
+        bail!(
+            "`--json` writes a comparison report, and records are one side\nhint: write the merged record \
+             with `-o merged.json`, then compare it: `cargo speedup compare base.json merged.json`"
+        );
+    }
+    let parts = texts
+        .iter()
+        .map(|(label, text)| {
+            let results =
+                part::parse_record(text, label).map_err(|e| anyhow!("part {label} {e}"))?;
+            Ok(RecordPart {
+                label: label.clone(),
+                schema: part::schema_of(text).unwrap_or_default(),
+                results,
+            })
+        })
+        .collect::<Result<Vec<_>>>()?;
+    let merged = merge_records(&parts)?;
+    let mut bytes = Vec::new();
+    crate::sources::record::write(&merged, &mut bytes).context("writing the merged record")?;
+    write_to(args.analysis.output.as_deref(), &bytes)?;
+    Ok(Outcome::Passed)
+}

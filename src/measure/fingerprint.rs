@@ -1,0 +1,89 @@
+//! Gathers the environment fingerprint (`crate::fingerprint`) of a measuring command: the commits, the
+//! settings of the runs, `rustc -vV`, the hash of `Cargo.lock` and the machine (CPU model, logical CPUs,
+//! cpufreq governor). Reading the system is this module's job; what the fields mean and which of them
+//! merging compares lives in `crate::fingerprint`.
+//!
+//! Must not: fail a measurement for want of a field (an unreadable one is `None`).
+
+use std::collections::BTreeMap;
+use std::path::Path;
+
+use super::cache::Machine;
+use super::project::Project;
+use super::settings::RunOptions;
+use crate::fingerprint::{Fingerprint, MachineInfo};
+use crate::partition::fnv1a64;
+
+/// The fingerprint of runs of `base` and `head` (commits; `None` for the working tree or a record's
+/// absent BASE) made with `options`; `rustc` is `rustc -vV`'s output.
+pub fn gather(
+    project: &Project,
+    options: &RunOptions,
+    base: Option<&str>,
+    head: Option<&str>,
+    rustc: &str,
+) -> Fingerprint {
+    let machine = Machine::detect();
+    Fingerprint {
+        tool: Fingerprint::tool_version(),
+        base_commit: base.map(str::to_string),
+        head_commit: head.map(str::to_string),
+        partition: options.partition.map(|p| p.to_string()),
+        settings: settings(options),
+        rustc: rustc.lines().next().map(str::to_string),
+        cargo_lock: cargo_lock(project, head),
+        machine: MachineInfo {
+            cpu: machine.cpu,
+            cores: std::thread::available_parallelism()
+                .ok()
+                .and_then(|n| u32::try_from(n.get()).ok()),
+            governor: std::fs::read_to_string(
+                "/sys/devices/system/cpu/cpu0/cpufreq/scaling_governor",
+            )
+            .ok()
+            .map(|g| g.trim().to_string())
+            .filter(|g| !g.is_empty()),
+        },
+    }
+}
+
+/// The settings that decide what a run measures; the seed (only the order of runs) is left out.
+fn settings(options: &RunOptions) -> BTreeMap<String, String> {
+    let looks: Vec<String> = options.plan.looks().iter().map(u32::to_string).collect();
+    [
+        ("package", options.package.clone().unwrap_or_default()),
+        ("bench", options.benches.join(",")),
+        ("features", options.features.clone().unwrap_or_default()),
+        ("filter", options.filter.clone().unwrap_or_default()),
+        ("looks", looks.join(",")),
+        ("warm-up-time", options.warm_up_secs.to_string()),
+        ("measurement-time", options.measurement_secs.to_string()),
+        ("sample-size", options.sample_size.to_string()),
+        ("layouts", options.layouts.to_string()),
+        ("run-identical", options.run_identical.to_string()),
+    ]
+    .into_iter()
+    .map(|(k, v)| (k.to_string(), v))
+    .collect()
+}
+
+/// FNV-1a-64 of the `Cargo.lock` nearest the manifest (its text, trimmed), at commit `head` or in the
+/// working tree.
+fn cargo_lock(project: &Project, head: Option<&str>) -> Option<String> {
+    let manifest_dir = project.manifest.parent().unwrap_or(Path::new(""));
+    for dir in manifest_dir.ancestors() {
+        let relative = dir.join("Cargo.lock");
+        let text = match (head, project.git()) {
+            (Some(sha), Ok(git)) => git
+                .output(&["show", &format!("{sha}:{}", relative.to_string_lossy())])
+                .ok(),
+            _ => std::fs::read_to_string(project.root.join(&relative))
+                .ok()
+                .map(|t| t.trim().to_string()),
+        };
+        if let Some(text) = text {
+            return Some(format!("{:016x}", fnv1a64(text.as_bytes())));
+        }
+    }
+    None
+}

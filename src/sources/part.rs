@@ -1,0 +1,312 @@
+//! A part for `cargo speedup merge`: the JSON report (`cargo-speedup/1`, `docs/json.md`) of one job of a
+//! CI matrix, read back into the paired runs it was computed from (`samples`), with its fingerprint,
+//! its looks and the names it could not compare (`docs/sharding.md` §3).
+//!
+//! A `record` file (one side) is read as a part of a record ([`parse_record`]): parts of one side are
+//! joined into one record. Only the fields merging needs are read from a report; the report's own results (verdicts, p-values) are not: the
+//! merge analyses the runs again. Must not: accept a report without a fingerprint or without the runs of
+//! every benchmark it lists (a part that cannot be analysed again would drop benchmarks silently), or
+//! analyse anything.
+
+use serde::Deserialize;
+
+use crate::fingerprint::Fingerprint;
+use crate::model::{Benchmark, Pair, Run, Runs, Sample, Unit};
+
+/// The schema of a report that can be a part.
+pub const SCHEMA: &str = crate::report::json::SCHEMA;
+
+/// One part as read.
+#[derive(Debug, Clone, PartialEq)]
+pub struct PartFile {
+    pub schema: String,
+    pub fingerprint: Fingerprint,
+    pub looks: u32,
+    pub pairs: Vec<Pair>,
+    pub identical: Vec<String>,
+    pub base_only: Vec<String>,
+    pub head_only: Vec<String>,
+}
+
+#[derive(Deserialize)]
+struct ReportFile {
+    schema: Option<String>,
+    fingerprint: Option<Fingerprint>,
+    looks: Option<u32>,
+    benchmarks: Vec<BenchmarkFile>,
+    #[serde(default)]
+    identical_executables: Vec<String>,
+    #[serde(default)]
+    base_only: Vec<String>,
+    #[serde(default)]
+    head_only: Vec<String>,
+}
+
+#[derive(Deserialize)]
+struct BenchmarkFile {
+    name: String,
+    samples: Option<SamplesFile>,
+}
+
+#[derive(Deserialize)]
+struct SamplesFile {
+    unit: String,
+    base: SideFile,
+    head: SideFile,
+}
+
+#[derive(Deserialize)]
+struct SideFile {
+    display_unit: String,
+    runs: Vec<Vec<f64>>,
+    layouts: Option<Vec<u32>>,
+}
+
+/// Why a file is not a part, in words that name what to do (the caller names the file).
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum PartError {
+    #[error(
+        "is not complete JSON ({0})\nhint: the file may be truncated: download the job's report again, or run the job again"
+    )]
+    Json(String),
+    #[error(
+        "has schema {found}, not \"{SCHEMA}\"\nhint: merge the `--json` reports of `cargo speedup BASE..HEAD --partition count:K/N` written by one version of cargo-speedup"
+    )]
+    Schema { found: String },
+    #[error(
+        "has no fingerprint: it was not measured by this version of cargo-speedup (or is a `compare` of foreign files)\nhint: merge the `--json` reports of `cargo speedup BASE..HEAD`"
+    )]
+    NoFingerprint,
+    #[error(
+        "holds no runs of benchmark `{0}` (`samples`)\nhint: merge the `--json` reports of `cargo speedup BASE..HEAD`, which carry them"
+    )]
+    NoSamples(String),
+    #[error("is not a record that can be read: {0}")]
+    Record(String),
+    #[error("benchmark `{name}`: {problem}")]
+    Invalid { name: String, problem: String },
+}
+
+/// The `schema` of a part's text, when it is a JSON object that names one (`None` for anything else,
+/// truncated text included: [`parse`] then says what is wrong).
+pub fn schema_of(text: &str) -> Option<String> {
+    let value: serde_json::Value = serde_json::from_str(text).ok()?;
+    value.get("schema")?.as_str().map(str::to_string)
+}
+
+/// Whether a schema is a record's (`docs/formats.md` §7): such parts are joined into one record.
+pub fn is_record_schema(schema: &str) -> bool {
+    schema.starts_with("cargo-speedup-record/")
+}
+
+/// Reads one side's part from the text of a record file (`cargo speedup record --partition count:K/N`), read
+/// from `origin`.
+pub fn parse_record(text: &str, origin: &str) -> Result<crate::model::Results, PartError> {
+    serde_json::from_str::<serde_json::Value>(text).map_err(|e| PartError::Json(e.to_string()))?;
+    super::raw_json::parse(text, origin).map_err(|e| PartError::Record(e.to_string()))
+}
+
+/// Reads one part from the text of a JSON report.
+pub fn parse(text: &str) -> Result<PartFile, PartError> {
+    let value: serde_json::Value =
+        serde_json::from_str(text).map_err(|e| PartError::Json(e.to_string()))?;
+    let schema = value
+        .get("schema")
+        .and_then(serde_json::Value::as_str)
+        .unwrap_or("none");
+    if schema != SCHEMA {
+        return Err(PartError::Schema {
+            found: format!("\"{schema}\""),
+        });
+    }
+    let file: ReportFile =
+        serde_json::from_value(value).map_err(|e| PartError::Json(e.to_string()))?;
+    let fingerprint = file.fingerprint.ok_or(PartError::NoFingerprint)?;
+    let pairs = file
+        .benchmarks
+        .into_iter()
+        .map(pair)
+        .collect::<Result<Vec<_>, _>>()?;
+    Ok(PartFile {
+        schema: file.schema.unwrap_or_default(),
+        fingerprint,
+        looks: file.looks.unwrap_or(1).max(1),
+        pairs,
+        identical: file.identical_executables,
+        base_only: file.base_only,
+        head_only: file.head_only,
+    })
+}
+
+fn pair(b: BenchmarkFile) -> Result<Pair, PartError> {
+    let samples = b
+        .samples
+        .ok_or_else(|| PartError::NoSamples(b.name.clone()))?;
+    let invalid = |problem: String| PartError::Invalid {
+        name: b.name.clone(),
+        problem,
+    };
+    let unit = Unit::parse(&samples.unit)
+        .ok_or_else(|| invalid(format!("unknown unit {:?}", samples.unit)))?;
+    let side = |side: SideFile| -> Result<Benchmark, PartError> {
+        let display = Unit::parse(&side.display_unit)
+            .ok_or_else(|| invalid(format!("unknown unit {:?}", side.display_unit)))?;
+        if side
+            .layouts
+            .as_ref()
+            .is_some_and(|l| l.len() != side.runs.len())
+        {
+            return Err(invalid("`layouts` and `runs` differ in length".into()));
+        }
+        let runs = side
+            .runs
+            .into_iter()
+            .enumerate()
+            .map(|(i, values)| {
+                let sample = Sample::new(values, unit).map_err(|e| invalid(e.to_string()))?;
+                Ok(Run::new(
+                    sample,
+                    side.layouts.as_ref().and_then(|l| l.get(i).copied()),
+                ))
+            })
+            .collect::<Result<Vec<_>, PartError>>()?;
+        Ok(Benchmark {
+            name: b.name.clone(),
+            runs: Runs::new(runs).map_err(|e| invalid(e.to_string()))?,
+            unit: display,
+        })
+    };
+    Ok(Pair {
+        name: b.name.clone(),
+        base: side(samples.base)?,
+        head: side(samples.head)?,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::model::{Environment, Suite};
+    use crate::protocol::FailOn;
+    use crate::protocol::analyse::{Options, analyse};
+    use crate::report::{Format, Style, renderer};
+
+    /// A measured comparison's report: two benchmarks, one with layouts, one of one process per side.
+    fn report(fingerprint: Option<Fingerprint>) -> (Suite, String) {
+        let runs = |values: &[&[f64]], layouts: bool| {
+            Runs::new(
+                values
+                    .iter()
+                    .enumerate()
+                    .map(|(i, v)| {
+                        Run::new(
+                            Sample::new(v.to_vec(), Unit::Ns).unwrap(),
+                            layouts.then_some(i as u32),
+                        )
+                    })
+                    .collect(),
+            )
+            .unwrap()
+        };
+        let benchmark = |name: &str, values: &[&[f64]], layouts, unit| Benchmark {
+            name: name.into(),
+            runs: runs(values, layouts),
+            unit,
+        };
+        let pairs = vec![
+            Pair {
+                name: "parse/small".into(),
+                base: benchmark(
+                    "parse/small",
+                    &[&[812.5, 811.0], &[1.0 / 3.0], &[799.25]],
+                    true,
+                    Unit::Us,
+                ),
+                head: benchmark(
+                    "parse/small",
+                    &[&[700.125], &[701.0], &[690.0, 0.1]],
+                    true,
+                    Unit::Us,
+                ),
+            },
+            Pair {
+                name: "one".into(),
+                base: benchmark("one", &[&[5.0, 6.0, 7.0]], false, Unit::Ns),
+                head: benchmark("one", &[&[4.0, 5.0, 6.5]], false, Unit::Ns),
+            },
+        ];
+        let environment = Environment {
+            fingerprint,
+            ..Environment::default()
+        };
+        let suite = Suite {
+            pairs,
+            base_only: vec!["old".into()],
+            head_only: vec![],
+            base_environment: environment.clone(),
+            head_environment: environment,
+            notes: vec![],
+            identical: vec!["same".into()],
+        };
+        let analysis = analyse(&suite, &Options::defaults(FailOn::Suite));
+        let mut bytes = Vec::new();
+        renderer(Format::Json)
+            .render(&analysis, Style::plain(), &mut bytes)
+            .unwrap();
+        (suite, String::from_utf8(bytes).unwrap())
+    }
+
+    fn fingerprint() -> Fingerprint {
+        Fingerprint {
+            tool: "cargo-speedup 0.1.0".into(),
+            partition: Some("count:2/3".into()),
+            ..Fingerprint::default()
+        }
+    }
+
+    #[test]
+    fn a_report_gives_back_the_runs_it_was_computed_from_bit_for_bit() {
+        let (suite, text) = report(Some(fingerprint()));
+        let part = parse(&text).unwrap();
+        assert_eq!(part.pairs, suite.pairs);
+        assert_eq!(part.fingerprint, fingerprint());
+        assert_eq!(
+            (part.identical, part.base_only),
+            (suite.identical, suite.base_only)
+        );
+        assert_eq!((part.schema.as_str(), part.looks), ("cargo-speedup/1", 1));
+    }
+
+    #[test]
+    fn a_report_without_fingerprint_carries_no_runs_and_is_no_part() {
+        let (_, text) = report(None);
+        assert!(!text.contains("\"samples\"") && !text.contains("\"fingerprint\""));
+        assert_eq!(parse(&text), Err(PartError::NoFingerprint));
+    }
+
+    #[test]
+    fn truncated_files_other_schemas_and_missing_runs_are_refused() {
+        let (_, text) = report(Some(fingerprint()));
+        let cut = parse(&text[..text.len() / 2]).unwrap_err();
+        assert!(matches!(cut, PartError::Json(_)), "{cut:?}");
+        assert!(cut.to_string().contains("truncated"));
+        let other = text.replacen("cargo-speedup/1", "cargo-speedup/2", 1);
+        assert_eq!(
+            parse(&other),
+            Err(PartError::Schema {
+                found: "\"cargo-speedup/2\"".into()
+            })
+        );
+        let record = r#"{"schema": "cargo-speedup-record/2", "benchmarks": []}"#;
+        assert!(matches!(parse(record), Err(PartError::Schema { .. })));
+        let mut value: serde_json::Value = serde_json::from_str(&text).unwrap();
+        value["benchmarks"][1]
+            .as_object_mut()
+            .unwrap()
+            .remove("samples");
+        assert_eq!(
+            parse(&value.to_string()),
+            Err(PartError::NoSamples("one".into()))
+        );
+    }
+}
