@@ -12,6 +12,8 @@ pub mod describe;
 pub mod f_test;
 pub mod hodges_lehmann;
 pub mod ks;
+pub mod mixture;
+pub mod modes;
 pub mod normal;
 pub mod proportion;
 pub mod rank;
