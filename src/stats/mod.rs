@@ -8,6 +8,7 @@
 //! R is the oracle (`fixtures/r/*.R` writes `fixtures/oracle/*.json`, which the tests read); R's sources
 //! are never ported.
 
+pub mod comparison;
 pub mod describe;
 pub mod f_test;
 pub mod hodges_lehmann;
