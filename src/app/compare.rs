@@ -8,6 +8,7 @@ use super::{Input, Outcome, Output, check_outputs, is_stdout, write_to};
 use crate::cli::{AnalysisArgs, CompareArgs, Format};
 use crate::model::{Results, Suite, Unit};
 use crate::plan::{AnalysisPlan, OutputPlan};
+use crate::protocol::shape::{self, ShapeOptions};
 use crate::protocol::wording::Remedy;
 use crate::protocol::{Analysis, analyse};
 use crate::report::{Style, color_enabled, renderer, warning_summary};
@@ -99,7 +100,12 @@ pub fn analyse_and_report(
             unmatched_names(&suite.base_only, &suite.head_only)
         );
     }
-    let analysis = analyse(&suite, &plan.options);
+    let mut analysis = analyse(&suite, &plan.options);
+    let shape_options = ShapeOptions {
+        mixture_fit: args.mixture_fit,
+        ..ShapeOptions::default()
+    };
+    shape::annotate(&mut analysis, &suite, &shape_options);
     write_report(&analysis, &plan.output)?;
     warn_on_stderr(&analysis, &plan.output);
     Ok(if analysis.gate.failed {

@@ -314,6 +314,7 @@ fn benchmark(
         equivalence,
         verdict,
         warnings,
+        shape: None,
     }
 }
 

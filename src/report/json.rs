@@ -22,6 +22,9 @@ use crate::protocol::{
     Proportion, SideSummary, VarianceComponents, Warning,
 };
 
+#[path = "shape_json.rs"]
+mod shape_json;
+
 /// The schema name every results JSON carries.
 pub const SCHEMA: &str = "cargo-speedup/1";
 
@@ -78,6 +81,9 @@ struct BenchmarkJson<'a> {
     minimum_detectable_effect_pct: Num,
     verdict: &'static str,
     warnings: Vec<WarningJson<'a>>,
+    /// The shape of each side (`docs/mixtures.md`); absent when it was not computed.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    shape: Option<shape_json::ShapeJson>,
 }
 
 /// "unchanged" is shown, not assumed: the 1 − 2 alpha interval of the speedup inside ±margin
@@ -329,6 +335,7 @@ impl<'a> From<&'a BenchmarkAnalysis> for BenchmarkJson<'a> {
             minimum_detectable_effect_pct: b.equivalence.minimum_detectable_pct,
             verdict: b.verdict.as_str(),
             warnings: warnings(&b.warnings),
+            shape: b.shape.as_ref().map(|s| shape_json::shape(s, b.unit)),
         }
     }
 }

@@ -89,6 +89,7 @@ fn bench(name: &str, unit: Unit, base: f64, head: f64, verdict: Verdict) -> Benc
         },
         verdict,
         warnings: Vec::new(),
+        shape: None,
     }
 }
 

@@ -586,6 +586,13 @@ impl SplitMix64 {
         (self.next_u64() >> 11) as f64 / (1u64 << 53) as f64
     }
 
+    /// A standard normal draw (Box-Muller, one of the pair).
+    pub(crate) fn normal(&mut self) -> f64 {
+        let u = 1.0 - self.uniform(); // in (0, 1]
+        let v = self.uniform();
+        (-2.0 * u.ln()).sqrt() * (2.0 * std::f64::consts::PI * v).cos()
+    }
+
     /// Uniform in 0..n (n > 0).
     pub(crate) fn below(&mut self, n: usize) -> usize {
         ((self.uniform() * n as f64) as usize).min(n.saturating_sub(1))

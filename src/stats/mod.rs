@@ -13,6 +13,7 @@ pub mod describe;
 pub mod f_test;
 pub mod hodges_lehmann;
 pub mod ks;
+pub mod ks_fit;
 pub mod mixture;
 pub mod modes;
 pub mod normal;

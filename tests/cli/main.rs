@@ -6,6 +6,7 @@ mod compare;
 mod messages;
 mod outputs;
 mod record;
+mod shape;
 mod simulate;
 mod speeduptest;
 mod support;
