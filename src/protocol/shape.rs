@@ -151,7 +151,10 @@ pub fn shape(
     values: &BaseHead<Vec<f64>>,
     options: &ShapeOptions,
 ) -> BenchmarkShape {
-    let fit_options = FitOptions::default();
+    let fit_options = FitOptions {
+        patience: Some(3),
+        ..FitOptions::default()
+    };
     let fitted = values.as_ref().map(|v| side_shape(v, &fit_options));
     let (base, head) = (&values.base, &values.head);
     let mixture_check = options

@@ -62,13 +62,21 @@ fn bic_table_matches_mclust() {
     }
 }
 
-/// mclust's chosen model, its K and its parameters (to 1e-3: mclust's L is one step from its parameters).
+/// mclust's chosen model, its K and its parameters (to 1e-3: mclust's L is one step from its parameters),
+/// with the full search and with the shape step's early stop.
 #[test]
 fn chosen_model_matches_mclust() {
-    for case in cases() {
+    let early = FitOptions {
+        patience: Some(3),
+        ..FitOptions::default()
+    };
+    for (case, options) in cases()
+        .into_iter()
+        .flat_map(|c| [(c.clone(), FitOptions::default()), (c, early)])
+    {
         let name = case["name"].as_str().expect("name");
         let x = numbers(&case["x"]);
-        let best = select(&x, &FitOptions::default()).expect("fit").best;
+        let best = select(&x, &options).expect("fit").best;
         let want = &case["best"];
         let k = want["k"].as_u64().expect("k") as usize;
         assert_eq!(best.components(), k, "{name}: K");
