@@ -16,7 +16,7 @@
 //!   side, seeded: paper 001 found the non-parametric metrics as good or better (§6.5), so these are
 //!   cross-checks, and KSfit costs N full refits per side.
 //!
-//! Pure: no I/O, no clock; the seed is an argument. It runs after [`super::analyse`], on the same suite
+//! Pure: no I/O, no clock; the seed is an argument. It runs after [`super::analyse()`], on the same suite
 //! ([`annotate`]), so that the simulations and races that call the analysis many times do not pay for it.
 
 use std::collections::HashMap;
@@ -98,7 +98,7 @@ pub const VERY_STRONG: f64 = 10.0;
 pub struct MixtureCheck {
     /// Î1 = E|BASE − HEAD| from the two mixtures, in nanoseconds.
     pub mean_abs_difference: f64,
-    /// Î2 = P[a HEAD run is faster than a BASE run] from the two mixtures.
+    /// Î2 = P\[a HEAD run is faster than a BASE run\] from the two mixtures.
     pub p_head_faster: f64,
     /// KSfit's bootstrap p-value per side; `None` where the side was not modelled.
     pub ks_fit_p_values: BaseHead<Option<f64>>,
@@ -115,7 +115,7 @@ pub struct BenchmarkShape {
     pub head: SideShape,
     /// Ĩ1 = E|BASE − HEAD| from the observations, in nanoseconds.
     pub mean_abs_difference: Option<f64>,
-    /// Ĩ3 with the two revisions: P[a HEAD run is strictly faster than a BASE run] (ties count 0, where
+    /// Ĩ3 with the two revisions: P\[a HEAD run is strictly faster than a BASE run\] (ties count 0, where
     /// `p_head_faster` counts them ½).
     pub p_head_fastest: Option<f64>,
     pub mixture_check: Option<MixtureCheck>,

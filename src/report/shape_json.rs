@@ -16,7 +16,7 @@ pub(super) struct ShapeJson {
     head: SideShapeJson,
     /// Ĩ1 = E|BASE − HEAD| between one run of each.
     mean_abs_difference: Num,
-    /// Ĩ3 with two revisions: P[a HEAD run is strictly faster than a BASE run].
+    /// Ĩ3 with two revisions: P\[a HEAD run is strictly faster than a BASE run\].
     p_head_fastest: Num,
     /// Present under `--mixture-fit` when both sides were modelled.
     mixture_fit: Option<MixtureCheckJson>,

@@ -1,5 +1,5 @@
 //! Paper 001's comparison metrics of two or more versions (§6, `docs/mixtures.md` §2): I1 = E|X − Y|,
-//! I2 = P[X < Y] and I3 = P[X₁ < min(X₂, …, X_r)], each non-parametric (from the samples) and parametric
+//! I2 = P\[X < Y\] and I3 = P\[X₁ < min(X₂, …, X_r)\], each non-parametric (from the samples) and parametric
 //! (from fitted Gaussian mixtures).
 //!
 //! Notation: X, Y, X_j are versions (here BASE, HEAD and, for I3, any further revisions); one draw of each
@@ -9,11 +9,11 @@
 //! - Ĩ1 = (1/nm) Σ_i Σ_j |x_i − y_j| (eq. 5), in O((n + m) log m) with sorting and prefix sums.
 //! - Ĩ3 = (1/∏n_j) #{tuples with x_{i,1} < min_{j≥2} x_{i_j,j}} (eq. 12, strict "<"; the prose's "≤" is an
 //!   erratum), which factorises as (1/n₁) Σ_i ∏_{j≥2} #{l : x_{l,j} > x_{i,1}}/n_j: O(Σ n_j log n_j).
-//!   With two versions it is the strict P[X₁ < X₂] (Ĩ2 with ties counted 0, where `p_head_faster` counts
+//!   With two versions it is the strict P\[X₁ < X₂\] (Ĩ2 with ties counted 0, where `p_head_faster` counts
 //!   them ½).
 //! - Î1 = Σ_ij π_i π'_j [d_ij (2Φ(d_ij/s_ij) − 1) + 2 s_ij φ(d_ij/s_ij)], d = μ_i − μ'_j,
 //!   s = √(σ_i² + σ'_j²) (eq. 7, from E|Z| for Z normal, eq. 6).
-//! - Î2(Δ) = P[X < Y + Δ] = Σ_ij π_i π'_j Φ((Δ + μ'_j − μ_i)/s_ij) (eq. 10).
+//! - Î2(Δ) = P\[X < Y + Δ\] = Σ_ij π_i π'_j Φ((Δ + μ'_j − μ_i)/s_ij) (eq. 10).
 //! - Î3 = ∫ f̂₁(x) ∏_{j≥2} (1 − F̂_j(x)) dx (eq. 13 with its erratum corrected: the product is already the
 //!   survival), by composite Simpson per component of f̂₁ over μ ± 12σ, the step at most a twentieth of the
 //!   smallest σ of all the mixtures.
@@ -52,7 +52,7 @@ pub fn mean_abs_difference(x: &[f64], y: &[f64]) -> Option<f64> {
 }
 
 /// Ĩ3 = P[a run of `first` is strictly faster than one run of each of `others`]; `None` when any sample is
-/// empty. With one other version it is the strict P[X₁ < X₂].
+/// empty. With one other version it is the strict P\[X₁ < X₂\].
 pub fn p_first_fastest(first: &[f64], others: &[&[f64]]) -> Option<f64> {
     if first.is_empty() || others.iter().any(|o| o.is_empty()) {
         return None;
@@ -84,13 +84,13 @@ pub fn mixture_mean_abs_difference(x: &Mixture, y: &Mixture) -> f64 {
     })
 }
 
-/// Î2(Δ) = P[X < Y + Δ] for X and Y drawn from two mixtures (eq. 10; Δ = 0 is I2).
+/// Î2(Δ) = P\[X < Y + Δ\] for X and Y drawn from two mixtures (eq. 10; Δ = 0 is I2).
 pub fn mixture_p_less(x: &Mixture, y: &Mixture, delta: f64) -> f64 {
     // d = μ_x − μ_y, so P[X − Y < Δ] = Φ((Δ − d)/s).
     pairs(x, y, |d, s| normal::cdf((delta - d) / s))
 }
 
-/// Î3 = P[X₁ < min(X₂, …)] for draws from mixtures (eq. 13), by numerical integration.
+/// Î3 = P\[X₁ < min(X₂, …)\] for draws from mixtures (eq. 13), by numerical integration.
 pub fn mixture_p_first_fastest(first: &Mixture, others: &[&Mixture]) -> f64 {
     let smallest = first
         .components
