@@ -534,7 +534,9 @@ impl<'a> Data<'a> {
 }
 
 /// The E-step on the centred data: fills `z` (K × n) with the responsibilities and returns
-/// L = Σ_i log Σ_k π_k φ(x_i; μ_k, σ_k), each row in log space (log-sum-exp), one `exp` per term.
+/// L = Σ_i log Σ_k π_k φ(x_i; μ_k, σ_k), each row in log space (log-sum-exp), one `exp` per term. The
+/// row sums (each in [1, K]) are multiplied together and their logarithm taken once per 2^900, instead of
+/// one logarithm per observation; terms below e^−708 (exp's slow underflow path) count as 0.
 fn e_step(
     centred: &[f64],
     params: &[Component],
@@ -542,6 +544,7 @@ fn e_step(
     z: &mut [f64],
     scratch: &mut [f64],
 ) -> f64 {
+    const RENORMALISE: f64 = 8.452_712_498_170_644e270; // 2^900
     let n = centred.len();
     // log(π_k/σ_k) − ½ ln 2π, the centred mean and 1/(2σ²) of each component.
     let constants: Vec<(f64, f64, f64)> = params
@@ -555,6 +558,7 @@ fn e_step(
         })
         .collect();
     let mut total = 0.0;
+    let mut product = 1.0;
     for (i, &c) in centred.iter().enumerate() {
         let mut max = f64::NEG_INFINITY;
         for (t, &(log_scale, mu, half_precision)) in scratch.iter_mut().zip(&constants) {
@@ -564,16 +568,22 @@ fn e_step(
         }
         let mut sum = 0.0;
         for t in scratch.iter_mut() {
-            *t = (*t - max).exp();
+            let shifted = *t - max;
+            *t = if shifted > -708.0 { shifted.exp() } else { 0.0 };
             sum += *t;
         }
         let inverse = 1.0 / sum;
         for (j, t) in scratch.iter().enumerate() {
             z[j * n + i] = t * inverse;
         }
-        total += max + sum.ln();
+        total += max;
+        product *= sum;
+        if product > RENORMALISE {
+            total += product.ln();
+            product = 1.0;
+        }
     }
-    total
+    total + product.ln()
 }
 
 /// log(π φ(x; μ, σ)) from log π, μ, log σ and 1/σ.
