@@ -536,7 +536,8 @@ impl<'a> Data<'a> {
 /// The E-step on the centred data: fills `z` (K × n) with the responsibilities and returns
 /// L = Σ_i log Σ_k π_k φ(x_i; μ_k, σ_k), each row in log space (log-sum-exp), one `exp` per term. The
 /// row sums (each in [1, K]) are multiplied together and their logarithm taken once per 2^900, instead of
-/// one logarithm per observation; terms below e^−708 (exp's slow underflow path) count as 0.
+/// one logarithm per observation; the largest term of a row is exp(0) = 1 without a call, and terms below
+/// e^−708 (exp's slow underflow path) count as 0.
 fn e_step(
     centred: &[f64],
     params: &[Component],
@@ -560,16 +561,26 @@ fn e_step(
     let mut total = 0.0;
     let mut product = 1.0;
     for (i, &c) in centred.iter().enumerate() {
-        let mut max = f64::NEG_INFINITY;
-        for (t, &(log_scale, mu, half_precision)) in scratch.iter_mut().zip(&constants) {
+        let (mut max, mut top) = (f64::NEG_INFINITY, 0);
+        for (j, (t, &(log_scale, mu, half_precision))) in
+            scratch.iter_mut().zip(&constants).enumerate()
+        {
             let d = c - mu;
             *t = log_scale - d * d * half_precision;
-            max = max.max(*t);
+            if *t > max {
+                (max, top) = (*t, j);
+            }
         }
         let mut sum = 0.0;
-        for t in scratch.iter_mut() {
+        for (j, t) in scratch.iter_mut().enumerate() {
             let shifted = *t - max;
-            *t = if shifted > -708.0 { shifted.exp() } else { 0.0 };
+            *t = if j == top {
+                1.0
+            } else if shifted > -708.0 {
+                shifted.exp()
+            } else {
+                0.0
+            };
             sum += *t;
         }
         let inverse = 1.0 / sum;
