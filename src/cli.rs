@@ -312,6 +312,11 @@ pub struct AnalysisArgs {
     #[arg(long, value_enum, default_value_t = ColorChoice::Auto)]
     pub color: ColorChoice,
 
+    /// Also report the Gaussian-mixture cross-checks: parametric E|BASE - HEAD| and P[HEAD faster], and each
+    /// side's goodness of fit (KSfit, 200 seeded bootstrap refits per side; slow)
+    #[arg(long = "mixture-fit")]
+    pub mixture_fit: bool,
+
     /// Print nothing on stderr but errors
     #[arg(short, long)]
     pub quiet: bool,

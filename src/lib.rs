@@ -24,7 +24,7 @@
 //! | paper | citation | used for |
 //! |---|---|---|
 //! | 000 | S.-A.-A. Touati, J. Worms, S. Briais, *The Speedup Test*, technical report, HAL inria-00443839v2, 2010 | the mean and median protocols, G and S, the proportion of accelerated benchmarks, `speeduptest` |
-//! | 001 | J. Worms, S. Touati, *Parametric and Non-Parametric Statistics for Program Performance Analysis and Comparison*, INRIA RR-8875, 2016 | P\[HEAD run faster\]; mixture models (planned) |
+//! | 001 | J. Worms, S. Touati, *Parametric and Non-Parametric Statistics for Program Performance Analysis and Comparison*, INRIA RR-8875, 2016 | P\[HEAD run faster\]; Gaussian mixtures, modes and the multimodal warning |
 //! | 002 | H. Leather, M. O'Boyle, B. Worton, *Raced Profiles: Efficient Selection of Competing Compiler Optimizations*, LCTES 2009 | sequential sampling (planned) |
 //! | 003 | T. Chen, Q. Guo, O. Temam, Y. Wu, Y. Bao, Z. Xu, Y. Chen, *Statistical Performance Comparisons of Computers*, IEEE Trans. Computers 64(5), 2015 | HPT and the r-speedup |
 //! | 004 | S.-A.-A. Touati, *Towards a Statistical Methodology to Evaluate Program Speedups and their Optimisation Techniques*, HAL hal-00356529, 2009 | background; superseded by 000 |

@@ -43,6 +43,8 @@ pub struct OutputPlan {
 pub struct AnalysisPlan {
     pub options: Options,
     pub output: OutputPlan,
+    /// `--mixture-fit`: the parametric shape figures and the KSfit check as well.
+    pub mixture_fit: bool,
 }
 
 impl AnalysisPlan {
@@ -96,6 +98,7 @@ impl AnalysisPlan {
                 looks: 1,
                 remedy: Remedy::MeasureAgain,
             },
+            mixture_fit: args.mixture_fit,
             output: OutputPlan {
                 format: args.format,
                 path: args.output.clone(),

@@ -8,6 +8,7 @@ use super::{Input, Outcome, Output, check_outputs, is_stdout, write_to};
 use crate::cli::{CompareArgs, Format};
 use crate::model::{Results, Suite, Unit};
 use crate::plan::{AnalysisPlan, OutputPlan};
+use crate::protocol::shape::{self, ShapeOptions};
 use crate::protocol::wording::Remedy;
 use crate::protocol::{Analysis, analyse};
 use crate::report::{Style, color_enabled, renderer, warning_summary};
@@ -115,10 +116,15 @@ pub fn analyse_and_report(
     report_suite(&suite, &plan)
 }
 
-/// Analyses a paired suite, renders it as `plan` says, and gates (`compare`, the revision comparison and
-/// `merge`).
+/// Analyses a paired suite, adds each side's shape, renders it as `plan` says, and gates (`compare`, the
+/// revision comparison and `merge`).
 pub fn report_suite(suite: &Suite, plan: &AnalysisPlan) -> Result<Outcome> {
-    let analysis = analyse(suite, &plan.options);
+    let mut analysis = analyse(suite, &plan.options);
+    let shape_options = ShapeOptions {
+        mixture_fit: plan.mixture_fit,
+        ..ShapeOptions::default()
+    };
+    shape::annotate(&mut analysis, suite, &shape_options);
     write_report(&analysis, &plan.output)?;
     warn_on_stderr(&analysis, &plan.output);
     Ok(if analysis.gate.failed {

@@ -358,6 +358,7 @@ fn benchmark(
             super::points::run_points(&pair.base.runs, observations.basis),
             super::points::run_points(&pair.head.runs, observations.basis),
         ),
+        shape: None,
     }
 }
 

@@ -14,6 +14,7 @@ pub mod race;
 pub mod race_simulation;
 pub mod raced_profiles;
 pub mod sequential;
+pub mod shape;
 pub mod simulation;
 pub mod speedup_test;
 pub mod wording;
@@ -106,6 +107,8 @@ pub enum WarningKind {
     Input,
     /// Neither a difference nor equivalence within ±ε was shown.
     Undecided,
+    /// The shape of a side's distribution: several modes, a changed number of modes, or no model.
+    Shape,
 }
 
 /// A warning as data: what happened and what to do about it.
@@ -289,6 +292,8 @@ pub struct BenchmarkAnalysis {
     pub verdict: Verdict,
     /// Warnings about the benchmark as a whole (batch means, unequal sizes, protocols disagree, ...).
     pub warnings: Vec<Warning>,
+    /// The shape of each side (modes, I1, I3); `None` until [`shape::annotate`] runs.
+    pub shape: Option<shape::BenchmarkShape>,
     /// Per side, the observations as points with their within-run spread ([`points::run_points`]).
     pub points: BaseHead<Vec<RunPoint>>,
 }

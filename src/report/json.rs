@@ -23,6 +23,9 @@ use crate::protocol::{
     Proportion, SideSummary, VarianceComponents, Warning,
 };
 
+#[path = "shape_json.rs"]
+mod shape_json;
+
 /// The schema name every results JSON carries.
 pub const SCHEMA: &str = "cargo-speedup/1";
 
@@ -86,6 +89,9 @@ struct BenchmarkJson<'a> {
     /// `cargo speedup merge` analyses again.
     #[serde(skip_serializing_if = "Option::is_none")]
     samples: Option<SamplesJson<'a>>,
+    /// The shape of each side (`docs/mixtures.md`); absent when it was not computed.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    shape: Option<shape_json::ShapeJson>,
 }
 
 /// One benchmark's runs on both sides, as a record file writes them (`docs/formats.md` §7).
@@ -391,6 +397,7 @@ impl<'a> From<&'a BenchmarkAnalysis> for BenchmarkJson<'a> {
             verdict: b.verdict.as_str(),
             warnings: warnings(&b.warnings),
             samples: None,
+            shape: b.shape.as_ref().map(|s| shape_json::shape(s, b.unit)),
         }
     }
 }

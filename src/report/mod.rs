@@ -164,6 +164,7 @@ pub(crate) fn warning_kind_name(kind: WarningKind) -> &'static str {
         WarningKind::Suite => "suite",
         WarningKind::Input => "input",
         WarningKind::Undecided => "undecided",
+        WarningKind::Shape => "shape",
     }
 }
 

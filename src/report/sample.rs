@@ -97,6 +97,7 @@ fn bench(name: &str, unit: Unit, base: f64, head: f64, verdict: Verdict) -> Benc
         verdict,
         warnings: Vec::new(),
         points: BaseHead::new(points(base), points(head)),
+        shape: None,
     }
 }
 

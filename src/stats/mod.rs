@@ -8,12 +8,18 @@
 //! R is the oracle (`fixtures/r/*.R` writes `fixtures/oracle/*.json`, which the tests read); R's sources
 //! are never ported.
 
+pub mod comparison;
 pub mod describe;
 pub mod f_test;
 pub mod hodges_lehmann;
 pub mod ks;
+pub mod ks_fit;
+pub mod mixture;
+pub mod mixture_density;
+pub mod modes;
 pub mod normal;
 pub mod proportion;
+pub mod random;
 pub mod rank;
 pub mod rank_sum;
 pub mod rank_sum_ties;

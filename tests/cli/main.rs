@@ -8,6 +8,7 @@ mod merge;
 mod messages;
 mod outputs;
 mod record;
+mod shape;
 mod simulate;
 mod speeduptest;
 mod support;

@@ -1,0 +1,349 @@
+//! The shape of each side's distribution (paper 001, `docs/mixtures.md`): a Gaussian mixture fitted to the
+//! observations of BASE and of HEAD, its modes (I4) with their locations and weights, the non-parametric
+//! comparison metrics I1 and I3, and the warnings the shape calls for.
+//!
+//! - What is fitted: the values every test sees ([`crate::model::Pair::observations`]): one per process run,
+//!   where modes are states a process settles in (a CPU frequency, a memory placement) that a mean blurs; or,
+//!   when each side is a single process, the samples inside it, and the warning says so (those modes are
+//!   inside one process and say nothing about the next).
+//! - Warnings: a side with two modes or more, the mixture beating one normal by very strong evidence
+//!   ([`VERY_STRONG`]; I4 itself is reported as fitted), is multimodal — its mean and variance describe none of the
+//!   modes, so the mean protocol misleads and the median protocol (the verdict's) is the one to trust; BASE
+//!   and HEAD with different numbers of modes (so established) means the change altered the shape, not only the level. A side
+//!   with fewer than 3 values or all values equal is not modelled ("too few distinct values to model the
+//!   shape"), which is data, never a NaN; it is a warning only when there are 3 values or more.
+//! - `--mixture-fit` adds the parametric I1 and I2 from the two mixtures and KSfit's bootstrap p-value per
+//!   side, seeded: paper 001 found the non-parametric metrics as good or better (§6.5), so these are
+//!   cross-checks, and KSfit costs N full refits per side.
+//!
+//! Pure: no I/O, no clock; the seed is an argument. It runs after [`super::analyse()`], on the same suite
+//! ([`annotate`]), so that the simulations and races that call the analysis many times do not pay for it.
+
+use std::collections::HashMap;
+
+use super::{Analysis, Warning, WarningKind};
+use crate::model::{BaseHead, Basis, Side, Suite, Unit};
+use crate::stats::comparison::{
+    mean_abs_difference, mixture_mean_abs_difference, mixture_p_less, p_first_fastest,
+};
+use crate::stats::ks_fit::{DEFAULT_REPLICATES, ks_fit};
+use crate::stats::mixture::{FitOptions, Mixture, VarianceModel, select};
+use crate::stats::modes::{Mode, modes};
+
+/// What the shape step computes beyond the default.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct ShapeOptions {
+    /// `--mixture-fit`: the parametric metrics and KSfit.
+    pub mixture_fit: bool,
+    /// KSfit's bootstrap samples (paper 001: N = 200).
+    pub replicates: usize,
+    /// The seed of KSfit's draws.
+    pub seed: u64,
+}
+
+impl Default for ShapeOptions {
+    fn default() -> ShapeOptions {
+        ShapeOptions {
+            mixture_fit: false,
+            replicates: DEFAULT_REPLICATES,
+            seed: 1,
+        }
+    }
+}
+
+/// One side's shape.
+#[derive(Debug, Clone, PartialEq)]
+pub enum SideShape {
+    /// The BIC-chosen mixture and its modes (locations in nanoseconds).
+    Fitted {
+        model: VarianceModel,
+        mixture: Mixture,
+        modes: Vec<Mode>,
+        /// BIC(chosen) − BIC(one normal): about 2 ln of the Bayes factor of the mixture over one normal.
+        evidence: f64,
+    },
+    /// Fewer than 3 values, or all equal: too few distinct values to model the shape.
+    TooFewDistinctValues { values: usize },
+}
+
+impl SideShape {
+    /// I4, the number of modes; `None` when the side was not modelled.
+    pub fn mode_count(&self) -> Option<usize> {
+        match self {
+            SideShape::Fitted { modes, .. } => Some(modes.len()),
+            SideShape::TooFewDistinctValues { .. } => None,
+        }
+    }
+
+    /// The number of modes the warnings rely on: I4 when the mixture beats one normal by very strong
+    /// evidence ([`VERY_STRONG`]), else 1; `None` when the side was not modelled.
+    pub fn established_modes(&self) -> Option<usize> {
+        match self {
+            SideShape::Fitted {
+                modes, evidence, ..
+            } if *evidence >= VERY_STRONG => Some(modes.len()),
+            SideShape::Fitted { .. } => Some(1),
+            SideShape::TooFewDistinctValues { .. } => None,
+        }
+    }
+}
+
+/// The BIC difference from which the warnings take a mixture's modes as established: 2 ln B > 10, "very
+/// strong" evidence on Kass & Raftery's scale (J. Am. Stat. Assoc. 90:773–795, 1995, §3.2). Below it, a
+/// skewed unimodal sample of 40 log-normal runs can show two modes (BIC gain 8.3 in `fixtures/example`).
+pub const VERY_STRONG: f64 = 10.0;
+
+/// The `--mixture-fit` cross-checks.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct MixtureCheck {
+    /// Î1 = E|BASE − HEAD| from the two mixtures, in nanoseconds.
+    pub mean_abs_difference: f64,
+    /// Î2 = P\[a HEAD run is faster than a BASE run\] from the two mixtures.
+    pub p_head_faster: f64,
+    /// KSfit's bootstrap p-value per side; `None` where the side was not modelled.
+    pub ks_fit_p_values: BaseHead<Option<f64>>,
+    /// The number of bootstrap samples behind each p-value.
+    pub replicates: usize,
+}
+
+/// The shape of one benchmark.
+#[derive(Debug, Clone, PartialEq)]
+pub struct BenchmarkShape {
+    /// What was fitted: one value per process run, or the samples of one process per side.
+    pub basis: Basis,
+    pub base: SideShape,
+    pub head: SideShape,
+    /// Ĩ1 = E|BASE − HEAD| from the observations, in nanoseconds.
+    pub mean_abs_difference: Option<f64>,
+    /// Ĩ3 with the two revisions: P\[a HEAD run is strictly faster than a BASE run\] (ties count 0, where
+    /// `p_head_faster` counts them ½).
+    pub p_head_fastest: Option<f64>,
+    pub mixture_check: Option<MixtureCheck>,
+    pub warnings: Vec<Warning>,
+}
+
+/// Adds each benchmark's shape to `analysis`, whose benchmarks come from `suite`: the shape, and its
+/// warnings beside the benchmark's others.
+pub fn annotate(analysis: &mut Analysis, suite: &Suite, options: &ShapeOptions) {
+    let pairs: HashMap<&str, _> = suite.pairs.iter().map(|p| (p.name.as_str(), p)).collect();
+    for benchmark in &mut analysis.benchmarks {
+        let Some(pair) = pairs.get(benchmark.name.as_str()) else {
+            continue;
+        };
+        let observations = pair.observations();
+        let shape = shape(
+            &benchmark.name,
+            observations.basis,
+            benchmark.unit,
+            &observations.values,
+            options,
+        );
+        benchmark.warnings.extend(shape.warnings.iter().cloned());
+        benchmark.shape = Some(shape);
+    }
+}
+
+/// The shape of one benchmark from its observations (nanoseconds); `unit` is the one its report prints.
+pub fn shape(
+    name: &str,
+    basis: Basis,
+    unit: Unit,
+    values: &BaseHead<Vec<f64>>,
+    options: &ShapeOptions,
+) -> BenchmarkShape {
+    let fit_options = FitOptions {
+        patience: Some(3),
+        ..FitOptions::default()
+    };
+    let fitted = values.as_ref().map(|v| side_shape(v, &fit_options));
+    let (base, head) = (&values.base, &values.head);
+    let mixture_check = options
+        .mixture_fit
+        .then(|| mixture_check(&fitted, values, &fit_options, options))
+        .flatten();
+    let mut warnings = Vec::new();
+    for side in [Side::Base, Side::Head] {
+        warnings.extend(side_warning(
+            name,
+            side,
+            basis,
+            unit,
+            fitted.get(side),
+            values.get(side).len(),
+        ));
+    }
+    if let (Some(b), Some(h)) = (
+        fitted.base.established_modes(),
+        fitted.head.established_modes(),
+    ) && b != h
+    {
+        warnings.push(
+            Warning::new(
+                WarningKind::Shape,
+                format!(
+                    "BASE of `{name}` has {} and HEAD {}: the change altered the shape of the distribution, \
+                     not only its level",
+                    count(b),
+                    count(h)
+                ),
+            )
+            .with_hint("one speedup figure summarises one level only: look at the modes of both sides"),
+        );
+    }
+    BenchmarkShape {
+        basis,
+        mean_abs_difference: mean_abs_difference(base, head),
+        p_head_fastest: p_first_fastest(head, &[base]),
+        base: fitted.base,
+        head: fitted.head,
+        mixture_check,
+        warnings,
+    }
+}
+
+fn side_shape(values: &[f64], options: &FitOptions) -> SideShape {
+    match select(values, options) {
+        Ok(selection) => {
+            let one_normal = selection.bic[0][0].unwrap_or(selection.best.bic);
+            let evidence = selection.best.bic - one_normal;
+            let mixture = selection.best.mixture;
+            SideShape::Fitted {
+                model: selection.best.model,
+                modes: modes(&mixture).modes,
+                mixture,
+                evidence,
+            }
+        }
+        // n < 3 or all equal (non-finite values cannot reach here: samples are validated).
+        Err(_) => SideShape::TooFewDistinctValues {
+            values: values.len(),
+        },
+    }
+}
+
+fn mixture_check(
+    fitted: &BaseHead<SideShape>,
+    values: &BaseHead<Vec<f64>>,
+    fit_options: &FitOptions,
+    options: &ShapeOptions,
+) -> Option<MixtureCheck> {
+    let (SideShape::Fitted { mixture: base, .. }, SideShape::Fitted { mixture: head, .. }) =
+        (&fitted.base, &fitted.head)
+    else {
+        return None;
+    };
+    // Each side its own stream of draws, so that adding a benchmark changes no other's p-value.
+    let p_value = |v: &[f64], stream: u64| {
+        ks_fit(v, fit_options, options.replicates, options.seed ^ stream)
+            .ok()
+            .map(|k| k.p_value)
+    };
+    Some(MixtureCheck {
+        mean_abs_difference: mixture_mean_abs_difference(base, head),
+        p_head_faster: mixture_p_less(head, base, 0.0),
+        ks_fit_p_values: BaseHead::new(
+            p_value(&values.base, 0x6261_7365),
+            p_value(&values.head, 0x6865_6164),
+        ),
+        replicates: options.replicates,
+    })
+}
+
+fn side_warning(
+    name: &str,
+    side: Side,
+    basis: Basis,
+    unit: Unit,
+    shape: &SideShape,
+    n: usize,
+) -> Option<Warning> {
+    match shape {
+        SideShape::Fitted { modes, .. } if shape.established_modes().is_some_and(|m| m >= 2) => {
+            let list = mode_list(modes, unit);
+            let warning = match basis {
+                Basis::ProcessRuns => Warning::new(
+                    WarningKind::Shape,
+                    format!(
+                        "{side} of `{name}` has {}: {list}; the mean protocol is misleading here, trust the \
+                         median protocol",
+                        count(modes.len())
+                    ),
+                )
+                .with_hint(
+                    "the runs settle in different states (CPU frequency, memory placement, ...): pin the \
+                     frequency or look for what switches between runs",
+                ),
+                Basis::OneProcess => Warning::new(
+                    WarningKind::Shape,
+                    format!(
+                        "{side} of `{name}` has {} among the samples inside its one process: {list}; the mean \
+                         protocol is misleading here, trust the median protocol",
+                        count(modes.len())
+                    ),
+                )
+                .with_hint("modes inside one process say nothing of the next: measure several process runs"),
+            };
+            Some(warning)
+        }
+        SideShape::TooFewDistinctValues { values } if n >= 3 => Some(
+            Warning::new(
+                WarningKind::Shape,
+                format!(
+                    "{side} of `{name}`: too few distinct values to model the shape (its {values} values are \
+                     all equal)"
+                ),
+            )
+            .with_hint("a coarse timer rounds the times: run more iterations per sample"),
+        ),
+        _ => None,
+    }
+}
+
+fn count(modes: usize) -> String {
+    if modes == 1 {
+        "1 mode".to_string()
+    } else {
+        format!("{modes} modes")
+    }
+}
+
+/// "1.02 ms (70 %) and 1.31 ms (30 %)": 3 significant digits, more until the locations differ in print.
+fn mode_list(modes: &[Mode], unit: Unit) -> String {
+    let texts = (3..=8)
+        .map(|digits| {
+            modes
+                .iter()
+                .map(|m| significant(m.location / unit.nanos(), digits))
+                .collect::<Vec<_>>()
+        })
+        .find(|t| t.windows(2).all(|w| w[0] != w[1]))
+        .unwrap_or_else(|| {
+            modes
+                .iter()
+                .map(|m| format!("{}", m.location / unit.nanos()))
+                .collect()
+        });
+    let items: Vec<String> = texts
+        .iter()
+        .zip(modes)
+        .map(|(t, m)| format!("{t} {} ({:.0} %)", unit.symbol(), 100.0 * m.weight))
+        .collect();
+    match items.split_last() {
+        Some((last, rest)) if !rest.is_empty() => format!("{} and {last}", rest.join(", ")),
+        _ => items.join(""),
+    }
+}
+
+/// `value` with `digits` significant digits in fixed notation.
+fn significant(value: f64, digits: i32) -> String {
+    if value == 0.0 || !value.is_finite() {
+        return format!("{value}");
+    }
+    let magnitude = value.abs().log10().floor() as i32;
+    let decimals = (digits - 1 - magnitude).clamp(0, 12) as usize;
+    format!("{value:.decimals$}")
+}
+
+#[cfg(test)]
+#[path = "shape_tests.rs"]
+mod tests;

@@ -1,0 +1,485 @@
+//! Univariate Gaussian mixtures fitted by EM, the number of components chosen by BIC as the R package mclust
+//! does (paper 001 §3–4, `docs/mixtures.md`).
+//!
+//! - Model: g(x) = Σ_k π_k φ(x; μ_k, σ_k) with π_k > 0, Σ π_k = 1. Two variance models, mclust's names:
+//!   [`VarianceModel::Equal`] ("E", σ_1 = … = σ_K) and [`VarianceModel::Variable`] ("V", distinct σ_k).
+//! - EM (Dempster, Laird & Rubin 1977): E-step α_ik = π_k φ_ik / Σ_l π_l φ_il in log space (log-sum-exp);
+//!   M-step n_k = Σ_i α_ik, π_k = n_k/n, μ_k = Σ_i α_ik x_i/n_k, σ_k² = Σ_i α_ik (x_i − μ_k)²/n_k (V) or
+//!   σ² = Σ_k Σ_i α_ik (x_i − μ_k)²/n (E). After any M-step Σ π_k μ_k = x̄ and Σ π_k (σ_k² + μ_k²) − x̄² is
+//!   the 1/n sample variance (tests below). The likelihood never decreases.
+//! - Stopping: |L_t − L_{t−1}| ≤ 10⁻⁵ (1 + |L_t|), mclust's relative tolerance `emControl()$tol[1]`; at most
+//!   [`FitOptions::max_iterations`] iterations (mclust has no cap; the cap only bounds the cost, the fit at
+//!   the cap is kept since L only grows).
+//! - Initialisation, deterministic as mclust's for one dimension: the data are split at their type-7
+//!   quantiles of orders k/K (class k holds x with q_{(k−1)/K} ≤ x < q_{k/K}, the last class includes the
+//!   maximum), and EM starts with an M-step on that hard partition. An empty class (ties) means no start.
+//!   mclust's own function for this is `qclass`; `fixtures/r/mixture.R` checks the partition against it.
+//!   [`FitOptions::restarts`] adds seeded starts (K distinct data values drawn as centres, nearest-centre
+//!   partition; SplitMix64, Steele, Lea & Flood 2014); the start with the highest likelihood is kept.
+//! - Choice of K: BIC = 2L − ν ln n, maximised over K = 1..9 and both models, with ν_E = 2K and
+//!   ν_V = 3K − 1 (mclust's convention; paper 001 §4.2 states it inconsistently, see `docs/mixtures.md`).
+//!   Equal BICs keep the smaller K, then E. [`FitOptions::patience`] may stop the search early.
+//! - Singular fits: a fit whose variance falls to the floor σ_min = 10⁻³ · s (s the 1/n standard deviation
+//!   of the data) or whose component empties (n_k < 10⁻⁸ n) is discarded, as mclust gives NA for a singular
+//!   fit. Without it the V model finds spikes on tied values (rounded timings) with an unbounded likelihood.
+//! - Guards: n ≥ 3, finite values, not all equal ([`StatsError`]); K is tried only up to the number of
+//!   distinct values.
+//!
+//! Never ported from R: written from the algorithms above; mclust 6.0 is the oracle (`fixtures/r/mixture.R`).
+
+pub use super::mixture_density::{Component, Mixture};
+pub(crate) use super::random::SplitMix64;
+use super::{StatsError, StatsResult, check_finite, check_len};
+
+/// mclust's default largest number of components.
+pub const MAX_COMPONENTS: usize = 9;
+
+const LN_2PI: f64 = 1.837_877_066_409_345_3;
+
+/// The variance model, with mclust's one-letter names.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum VarianceModel {
+    /// "E": one variance common to every component.
+    Equal,
+    /// "V": one variance per component.
+    Variable,
+}
+
+impl VarianceModel {
+    /// mclust's name of the model: "E" or "V".
+    pub fn as_str(self) -> &'static str {
+        match self {
+            VarianceModel::Equal => "E",
+            VarianceModel::Variable => "V",
+        }
+    }
+
+    /// ν, the number of free parameters of a K-component mixture under this model.
+    pub fn parameters(self, k: usize) -> usize {
+        match self {
+            VarianceModel::Equal => 2 * k,
+            VarianceModel::Variable => 3 * k - 1,
+        }
+    }
+}
+
+/// One fitted (K, model).
+#[derive(Debug, Clone, PartialEq)]
+pub struct Fit {
+    pub model: VarianceModel,
+    pub mixture: Mixture,
+    /// L at the fitted parameters.
+    pub log_likelihood: f64,
+    /// 2L − ν ln n.
+    pub bic: f64,
+    /// EM iterations (E-steps) run.
+    pub iterations: usize,
+}
+
+impl Fit {
+    /// K, the number of components.
+    pub fn components(&self) -> usize {
+        self.mixture.components.len()
+    }
+}
+
+/// How to fit.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct FitOptions {
+    /// The largest K tried (mclust: 9).
+    pub max_components: usize,
+    /// The relative log-likelihood tolerance (mclust: 1e-5).
+    pub tolerance: f64,
+    /// At most this many EM iterations per start.
+    pub max_iterations: usize,
+    /// Seeded starts tried beside the quantile partition, per (K, model).
+    pub restarts: usize,
+    pub seed: u64,
+    /// Stop raising K after this many successive K whose BIC (both models) stays below the best so far;
+    /// `None` tries every K as mclust does. The shape step uses 3, which keeps mclust's choice on every
+    /// oracle sample (App. A's BIC falls for K = 2 and 3 and peaks at 5) at a third of the cost.
+    pub patience: Option<usize>,
+}
+
+impl Default for FitOptions {
+    /// mclust's settings (K ≤ 9, tolerance 1e-5, quantile start only), at most 1000 iterations.
+    fn default() -> FitOptions {
+        FitOptions {
+            max_components: MAX_COMPONENTS,
+            tolerance: 1e-5,
+            max_iterations: 1000,
+            restarts: 0,
+            seed: 0,
+            patience: None,
+        }
+    }
+}
+
+/// The BICs of every (K, model) tried, and the best fit.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Selection {
+    pub best: Fit,
+    /// For K = 1.., [BIC of E, BIC of V]; `None` for a singular fit (mclust's NA). Shorter than the largest
+    /// K when [`FitOptions::patience`] stopped the search.
+    pub bic: Vec<[Option<f64>; 2]>,
+}
+
+/// Fits K = 1..`max_components` under both models and keeps the highest BIC, as mclust's `Mclust(x)`.
+///
+/// Errors: fewer than 3 values, a non-finite value, or all values equal.
+pub fn select(x: &[f64], options: &FitOptions) -> StatsResult<Selection> {
+    let data = Data::new(x)?;
+    let max_k = options.max_components.min(data.distinct).max(1);
+    let mut bic = Vec::with_capacity(max_k);
+    let mut best = data.single();
+    bic.push([Some(best.bic), Some(best.bic)]);
+    let mut since_best = 0;
+    for k in 2..=max_k {
+        if options.patience.is_some_and(|p| since_best >= p) {
+            break;
+        }
+        since_best += 1;
+        let mut row = [None, None];
+        for (slot, model) in [VarianceModel::Equal, VarianceModel::Variable]
+            .into_iter()
+            .enumerate()
+        {
+            if let Some(fit) = data.fit_k(k, model, options) {
+                row[slot] = Some(fit.bic);
+                if fit.bic > best.bic {
+                    best = fit;
+                    since_best = 0;
+                }
+            }
+        }
+        bic.push(row);
+    }
+    Ok(Selection { best, bic })
+}
+
+/// Fits one (K, model): the quantile start plus `options.restarts` seeded starts; `None` when every start
+/// is singular or K exceeds the number of distinct values.
+pub fn fit(
+    x: &[f64],
+    k: usize,
+    model: VarianceModel,
+    options: &FitOptions,
+) -> StatsResult<Option<Fit>> {
+    let data = Data::new(x)?;
+    if k == 0 || k > data.distinct {
+        return Ok(None);
+    }
+    if k == 1 {
+        return Ok(Some(data.single()));
+    }
+    Ok(data.fit_k(k, model, options))
+}
+
+/// mclust's one-dimensional starting partition: class (0-based) of each value for K classes, from the
+/// type-7 quantiles of orders k/K; `None` when a class is empty.
+pub fn quantile_partition(x: &[f64], k: usize) -> Option<Vec<usize>> {
+    let mut sorted = x.to_vec();
+    sorted.sort_by(f64::total_cmp);
+    let breaks: Vec<f64> = (1..k)
+        .map(|j| type7(&sorted, j as f64 / k as f64))
+        .collect();
+    let classes: Vec<usize> = x
+        .iter()
+        .map(|&v| breaks.partition_point(|&b| b <= v))
+        .collect();
+    let mut counts = vec![0usize; k];
+    for &c in &classes {
+        counts[c] += 1;
+    }
+    counts.iter().all(|&c| c > 0).then_some(classes)
+}
+
+fn type7(sorted: &[f64], p: f64) -> f64 {
+    let h = (sorted.len() - 1) as f64 * p;
+    let lo = h.floor() as usize;
+    let f = h - lo as f64;
+    match sorted.get(lo + 1) {
+        Some(&next) => sorted[lo] + f * (next - sorted[lo]),
+        None => sorted[lo],
+    }
+}
+
+/// The data with what every fit needs.
+struct Data<'a> {
+    x: &'a [f64],
+    /// x − x̄.
+    centred: Vec<f64>,
+    mean: f64,
+    /// The 1/n variance.
+    variance: f64,
+    distinct: usize,
+    /// σ_min², the variance floor.
+    floor: f64,
+}
+
+impl<'a> Data<'a> {
+    fn new(x: &'a [f64]) -> StatsResult<Data<'a>> {
+        check_finite(x)?;
+        check_len(x, 3)?;
+        let n = x.len() as f64;
+        let mean0 = x.iter().sum::<f64>() / n;
+        let mean = mean0 + x.iter().map(|v| v - mean0).sum::<f64>() / n;
+        let variance = x.iter().map(|v| (v - mean).powi(2)).sum::<f64>() / n;
+        let mut sorted = x.to_vec();
+        sorted.sort_by(f64::total_cmp);
+        let distinct = 1 + sorted.windows(2).filter(|w| w[0] != w[1]).count();
+        if distinct < 2 || variance <= 0.0 {
+            return Err(StatsError::Constant);
+        }
+        Ok(Data {
+            x,
+            centred: x.iter().map(|v| v - mean).collect(),
+            mean,
+            variance,
+            distinct,
+            floor: 1e-6 * variance,
+        })
+    }
+
+    fn n(&self) -> f64 {
+        self.x.len() as f64
+    }
+
+    /// K = 1: the normal MLE (E and V coincide).
+    fn single(&self) -> Fit {
+        let sd = self.variance.sqrt();
+        let mixture = Mixture::new(vec![Component {
+            weight: 1.0,
+            mean: self.mean,
+            sd,
+        }]);
+        let log_likelihood = -0.5 * self.n() * (LN_2PI + self.variance.ln() + 1.0);
+        Fit {
+            model: VarianceModel::Equal,
+            mixture,
+            log_likelihood,
+            bic: 2.0 * log_likelihood - 2.0 * self.n().ln(),
+            iterations: 0,
+        }
+    }
+
+    fn fit_k(&self, k: usize, model: VarianceModel, options: &FitOptions) -> Option<Fit> {
+        let mut best: Option<Fit> = None;
+        let mut consider = |fit: Option<Fit>| {
+            if let Some(fit) = fit
+                && best
+                    .as_ref()
+                    .is_none_or(|b| fit.log_likelihood > b.log_likelihood)
+            {
+                best = Some(fit);
+            }
+        };
+        if let Some(classes) = quantile_partition(self.x, k) {
+            consider(self.em(&classes, k, model, options).map(|(fit, _)| fit));
+        }
+        let mut rng = SplitMix64::new(options.seed ^ ((k as u64) << 32) ^ model as u64);
+        for _ in 0..options.restarts {
+            if let Some(classes) = self.random_partition(k, &mut rng) {
+                consider(self.em(&classes, k, model, options).map(|(fit, _)| fit));
+            }
+        }
+        best
+    }
+
+    /// K distinct data values drawn as centres, each value in the class of its nearest centre.
+    fn random_partition(&self, k: usize, rng: &mut SplitMix64) -> Option<Vec<usize>> {
+        let mut centres: Vec<f64> = Vec::with_capacity(k);
+        let mut attempts = 0;
+        while centres.len() < k && attempts < 100 * k {
+            attempts += 1;
+            let v = self.x[rng.below(self.x.len())];
+            if !centres.contains(&v) {
+                centres.push(v);
+            }
+        }
+        if centres.len() < k {
+            return None;
+        }
+        centres.sort_by(f64::total_cmp);
+        Some(
+            self.x
+                .iter()
+                .map(|&v| {
+                    (0..k)
+                        .min_by(|&a, &b| (v - centres[a]).abs().total_cmp(&(v - centres[b]).abs()))
+                        .unwrap_or(0)
+                })
+                .collect(),
+        )
+    }
+
+    /// EM from a hard partition into K classes, starting with an M-step. Returns the fit and the
+    /// log-likelihood after each E-step; `None` when the fit is singular.
+    fn em(
+        &self,
+        classes: &[usize],
+        k: usize,
+        model: VarianceModel,
+        options: &FitOptions,
+    ) -> Option<(Fit, Vec<f64>)> {
+        let n = self.x.len();
+        // Responsibilities component-major: z[j * n + i] = α_ij.
+        let mut z = vec![0.0; n * k];
+        for (i, &c) in classes.iter().enumerate() {
+            z[c * n + i] = 1.0;
+        }
+        let mut params = vec![
+            Component {
+                weight: 0.0,
+                mean: 0.0,
+                sd: 0.0,
+            };
+            k
+        ];
+        let mut scratch = vec![0.0; k];
+        let mut trace = Vec::new();
+        let mut previous = f64::NEG_INFINITY;
+        let mut log_likelihood = f64::NEG_INFINITY;
+        let mut iterations = 0;
+        while iterations < options.max_iterations.max(1) {
+            if !self.m_step(&z, model, &mut params) {
+                return None;
+            }
+            log_likelihood = e_step(&self.centred, &params, self.mean, &mut z, &mut scratch);
+            if !log_likelihood.is_finite() {
+                return None;
+            }
+            trace.push(log_likelihood);
+            iterations += 1;
+            if (log_likelihood - previous).abs() <= options.tolerance * (1.0 + log_likelihood.abs())
+            {
+                break;
+            }
+            previous = log_likelihood;
+        }
+        // The parameters of the last M-step are the ones L was computed at.
+        let fit = Fit {
+            model,
+            mixture: Mixture::new(params),
+            log_likelihood,
+            bic: 2.0 * log_likelihood - model.parameters(k) as f64 * self.n().ln(),
+            iterations,
+        };
+        Some((fit, trace))
+    }
+
+    /// The M-step from responsibilities `z` (K × n, component-major); false when the fit is singular.
+    /// Computed on x − x̄ so that a large mean with a tiny spread loses no digits.
+    fn m_step(&self, z: &[f64], model: VarianceModel, params: &mut [Component]) -> bool {
+        let n = self.x.len();
+        let nf = self.n();
+        for (p, alpha) in params.iter_mut().zip(z.chunks_exact(n)) {
+            let (mut nk, mut sx) = (0.0, 0.0);
+            for (&a, &c) in alpha.iter().zip(&self.centred) {
+                nk += a;
+                sx += a * c;
+            }
+            if nk.is_nan() || nk <= 1e-8 * nf {
+                return false;
+            }
+            let centre = sx / nk;
+            let ss: f64 = alpha
+                .iter()
+                .zip(&self.centred)
+                .map(|(&a, &c)| a * (c - centre) * (c - centre))
+                .sum();
+            p.weight = nk / nf;
+            p.mean = self.mean + centre;
+            p.sd = ss; // the weighted sum of squares, turned into σ below
+        }
+        match model {
+            VarianceModel::Variable => {
+                for p in params.iter_mut() {
+                    let var = p.sd / (p.weight * nf);
+                    if var.is_nan() || var <= self.floor {
+                        return false;
+                    }
+                    p.sd = var.sqrt();
+                }
+            }
+            VarianceModel::Equal => {
+                let var = params.iter().map(|p| p.sd).sum::<f64>() / nf;
+                if var.is_nan() || var <= self.floor {
+                    return false;
+                }
+                for p in params.iter_mut() {
+                    p.sd = var.sqrt();
+                }
+            }
+        }
+        true
+    }
+}
+
+/// The E-step on the centred data: fills `z` (K × n) with the responsibilities and returns
+/// L = Σ_i log Σ_k π_k φ(x_i; μ_k, σ_k), each row in log space (log-sum-exp), one `exp` per term. The
+/// row sums (each in [1, K]) are multiplied together and their logarithm taken once per 2^900, instead of
+/// one logarithm per observation; the largest term of a row is exp(0) = 1 without a call, and terms below
+/// e^−708 (exp's slow underflow path) count as 0.
+fn e_step(
+    centred: &[f64],
+    params: &[Component],
+    mean: f64,
+    z: &mut [f64],
+    scratch: &mut [f64],
+) -> f64 {
+    const RENORMALISE: f64 = 8.452_712_498_170_644e270; // 2^900
+    let n = centred.len();
+    // log(π_k/σ_k) − ½ ln 2π, the centred mean and 1/(2σ²) of each component.
+    let constants: Vec<(f64, f64, f64)> = params
+        .iter()
+        .map(|p| {
+            (
+                (p.weight / p.sd).ln() - 0.5 * LN_2PI,
+                p.mean - mean,
+                0.5 / (p.sd * p.sd),
+            )
+        })
+        .collect();
+    let mut total = 0.0;
+    let mut product = 1.0;
+    for (i, &c) in centred.iter().enumerate() {
+        let (mut max, mut top) = (f64::NEG_INFINITY, 0);
+        for (j, (t, &(log_scale, mu, half_precision))) in
+            scratch.iter_mut().zip(&constants).enumerate()
+        {
+            let d = c - mu;
+            *t = log_scale - d * d * half_precision;
+            if *t > max {
+                (max, top) = (*t, j);
+            }
+        }
+        let mut sum = 0.0;
+        for (j, t) in scratch.iter_mut().enumerate() {
+            let shifted = *t - max;
+            *t = if j == top {
+                1.0
+            } else if shifted > -708.0 {
+                shifted.exp()
+            } else {
+                0.0
+            };
+            sum += *t;
+        }
+        let inverse = 1.0 / sum;
+        for (j, t) in scratch.iter().enumerate() {
+            z[j * n + i] = t * inverse;
+        }
+        total += max;
+        product *= sum;
+        if product > RENORMALISE {
+            total += product.ln();
+            product = 1.0;
+        }
+    }
+    total + product.ln()
+}
+
+#[cfg(test)]
+#[path = "mixture_tests.rs"]
+mod tests;
