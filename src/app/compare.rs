@@ -12,11 +12,11 @@ use crate::protocol::shape::{self, ShapeOptions};
 use crate::protocol::wording::Remedy;
 use crate::protocol::{Analysis, analyse};
 use crate::report::{Style, color_enabled, renderer, warning_summary};
-use crate::sources::{self, Context};
+use crate::sources::{self, ReadOptions};
 
 /// `compare`: load both sides, then [`analyse_and_report`].
 pub fn compare(args: &CompareArgs) -> Result<Outcome> {
-    let mut context = Context::from_env();
+    let mut context = ReadOptions::from_env();
     let by_name = [&args.base, &args.head]
         .iter()
         .any(|spec| matches!(sources::locate(spec), sources::Location::BaselineName));
@@ -49,7 +49,7 @@ pub fn compare(args: &CompareArgs) -> Result<Outcome> {
 }
 
 /// What `spec` reads on disk: a file, or a criterion directory (a baseline name reads the criterion home).
-fn input(spec: &str, context: &Context) -> Option<Input> {
+fn input(spec: &str, context: &ReadOptions) -> Option<Input> {
     match sources::locate(spec) {
         sources::Location::Stdin => None,
         sources::Location::File(path, _) => Some(Input::File(path.to_path_buf())),
@@ -122,6 +122,7 @@ pub fn report_suite(suite: &Suite, plan: &AnalysisPlan) -> Result<Outcome> {
     let mut analysis = analyse(suite, &plan.options);
     let shape_options = ShapeOptions {
         mixture_fit: plan.mixture_fit,
+        distinct_pct: plan.options.equivalence_pct,
         ..ShapeOptions::default()
     };
     shape::annotate(&mut analysis, suite, &shape_options);

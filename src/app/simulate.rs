@@ -381,7 +381,7 @@ fn check(args: &SimulateArgs) -> Result<(), PlanError> {
 /// The run values of each benchmark of `path` that has at least two process runs.
 fn recorded_runs(path: &Path) -> Result<Vec<Vec<f64>>> {
     let spec = path.display().to_string();
-    let results = crate::sources::load(&spec, &crate::sources::Context::from_env())
+    let results = crate::sources::load(&spec, &crate::sources::ReadOptions::from_env())
         .with_context(|| format!("--record {spec}"))?;
     let pools: Vec<Vec<f64>> = results
         .benchmarks

@@ -51,7 +51,7 @@ use cache::{CacheKey, Machine};
 use git::Worktree;
 use progress::Progress;
 use project::Project;
-use revision::Side;
+use revision::Checkout;
 use runner::Participant;
 
 /// Which part a measured tree plays: it names its directories under `<target>/speedup/` (`worktrees/`,
@@ -134,9 +134,9 @@ pub fn measure_revisions(
     for note in &tree_notes {
         progress.note(&format!("note: {note}"));
     }
-    let commit = |side: &Side| match side {
-        Side::Commit { sha, .. } => Some(sha.clone()),
-        Side::WorkingTree => None,
+    let commit = |side: &Checkout| match side {
+        Checkout::Commit { sha, .. } => Some(sha.clone()),
+        Checkout::WorkingTree => None,
     };
     let print = fingerprint::gather(
         &project,
@@ -147,8 +147,8 @@ pub fn measure_revisions(
     );
     let interleaving = Interleaving::of(&[&base, &head], stopping);
     let mut sides = [
-        Plan::new(&project, options, base, Role::Base, interleaving.as_ref()),
-        Plan::new(&project, options, head, Role::Head, interleaving.as_ref()),
+        Candidate::new(&project, options, base, Role::Base, interleaving.as_ref()),
+        Candidate::new(&project, options, head, Role::Head, interleaving.as_ref()),
     ];
     all_cached_or_none(&mut sides, &progress);
     let race = Race {
@@ -158,7 +158,7 @@ pub fn measure_revisions(
     let (measured, identical) = measure(&project, options, &progress, &sides, &race)?;
     let [base, head] = sides;
     let mut measured = measured.into_iter();
-    let mut finish = |plan: Plan| -> Result<Results, MeasureError> {
+    let mut finish = |plan: Candidate| -> Result<Results, MeasureError> {
         match plan.cached {
             Some(results) => Ok(results),
             None => {
@@ -190,7 +190,7 @@ pub fn measure_revisions(
 
 /// A side's runs are only worth their interleaving with the other sides': all come from the cache, or all
 /// are measured again. Says which are reused.
-fn all_cached_or_none(sides: &mut [Plan], progress: &Progress) {
+fn all_cached_or_none(sides: &mut [Candidate], progress: &Progress) {
     if sides.iter().any(|p| p.cached.is_none()) {
         for plan in sides.iter_mut() {
             plan.cached = None;
@@ -236,7 +236,7 @@ pub fn measure_race(
     let _lock = lock::Lock::acquire(&project.speedup_dir())?;
     let sides = revision::resolve_race(project.git()?, revisions)?;
     let progress = Progress::new(options.quiet);
-    let racing_the_tree = sides.contains(&Side::WorkingTree);
+    let racing_the_tree = sides.contains(&Checkout::WorkingTree);
     match (project.git()?.is_dirty()?, racing_the_tree) {
         (true, false) => progress.note(
             "note: the working tree has uncommitted changes; they are not part of the revisions raced \
@@ -248,12 +248,12 @@ pub fn measure_race(
         (false, _) => {}
     }
     let interleaving = Interleaving::of(&sides.iter().collect::<Vec<_>>(), stopping);
-    let mut plans: Vec<Plan> = sides
+    let mut plans: Vec<Candidate> = sides
         .into_iter()
         .enumerate()
         .map(|(i, side)| {
             let role = Role::Racer(i as u16 + 1);
-            Plan::new(&project, options, side, role, interleaving.as_ref())
+            Candidate::new(&project, options, side, role, interleaving.as_ref())
         })
         .collect();
     all_cached_or_none(&mut plans, &progress);
@@ -292,7 +292,7 @@ pub fn record(options: &RunOptions) -> Result<Results, MeasureError> {
     interrupt::install();
     let _lock = lock::Lock::acquire(&project.speedup_dir())?;
     let progress = Progress::new(options.quiet);
-    let plan = Plan::new(&project, options, Side::WorkingTree, Role::Record, None);
+    let plan = Candidate::new(&project, options, Checkout::WorkingTree, Role::Record, None);
     let race = Race {
         decide: None,
         started: Instant::now(),
@@ -327,12 +327,12 @@ struct Interleaving<'a> {
 
 impl<'a> Interleaving<'a> {
     /// `None` when a side is the working tree.
-    fn of(sides: &[&Side], stopping: &'a str) -> Option<Interleaving<'a>> {
+    fn of(sides: &[&Checkout], stopping: &'a str) -> Option<Interleaving<'a>> {
         let commits = sides
             .iter()
             .map(|side| match side {
-                Side::Commit { sha, .. } => Some(sha.clone()),
-                Side::WorkingTree => None,
+                Checkout::Commit { sha, .. } => Some(sha.clone()),
+                Checkout::WorkingTree => None,
             })
             .collect::<Option<Vec<_>>>()?;
         Some(Interleaving { commits, stopping })
@@ -353,9 +353,10 @@ impl<'a> Interleaving<'a> {
     }
 }
 
-/// One side to measure, and what is known before measuring it.
-struct Plan {
-    side: Side,
+/// One side to measure (BASE, HEAD, a racer or the recorded tree) before it is built: what is known of it
+/// and its cached runs, if any. Built, it becomes a [`runner::Participant`].
+struct Candidate {
+    side: Checkout,
     role: Role,
     label: String,
     key: Option<CacheKey>,
@@ -363,28 +364,28 @@ struct Plan {
     cached: Option<Results>,
 }
 
-impl Plan {
+impl Candidate {
     /// `interleaving`: the other sides' commits and the stopping rule; `None` when another side is the
     /// working tree (its results are never cached, and neither then is this side's: they were only
     /// measured together).
     fn new(
         project: &Project,
         options: &RunOptions,
-        side: Side,
+        side: Checkout,
         role: Role,
         interleaving: Option<&Interleaving<'_>>,
-    ) -> Plan {
+    ) -> Candidate {
         let label = match (role, &side) {
-            (Role::Base, Side::Commit { name, sha }) => {
+            (Role::Base, Checkout::Commit { name, sha }) => {
                 format!("BASE ({name}, {})", revision::short(sha))
             }
-            (Role::Head, Side::Commit { name, sha }) => {
+            (Role::Head, Checkout::Commit { name, sha }) => {
                 format!("HEAD ({name}, {})", revision::short(sha))
             }
             _ => side.label(),
         };
         let key = match (&side, interleaving) {
-            (Side::Commit { sha, .. }, Some(with)) => Some(CacheKey::new(
+            (Checkout::Commit { sha, .. }, Some(with)) => Some(CacheKey::new(
                 sha,
                 &with.others(sha),
                 with.stopping,
@@ -402,7 +403,7 @@ impl Plan {
             (Some(k), false) => cache::load(&cache_dir, k, &side.label()),
             _ => None,
         };
-        Plan {
+        Candidate {
             side,
             role,
             label,
@@ -419,10 +420,10 @@ fn measure(
     project: &Project,
     options: &RunOptions,
     progress: &Progress,
-    sides: &[Plan],
+    sides: &[Candidate],
     race: &Race<'_>,
 ) -> Result<(Vec<Results>, Vec<String>), MeasureError> {
-    let todo: Vec<&Plan> = sides.iter().filter(|p| p.cached.is_none()).collect();
+    let todo: Vec<&Candidate> = sides.iter().filter(|p| p.cached.is_none()).collect();
     if todo.is_empty() {
         return Ok((vec![], vec![]));
     }
@@ -435,17 +436,17 @@ fn measure(
     // rewritten.
     let reference = todo
         .iter()
-        .position(|p| p.side == Side::WorkingTree)
+        .position(|p| p.side == Checkout::WorkingTree)
         .or_else(|| todo.iter().position(|p| p.role.is_reference()));
     let mut order: Vec<usize> = (0..todo.len()).collect();
     order.sort_by_key(|&i| Some(i) != reference);
     let mut head_tree: Option<(PathBuf, String)> = sides
         .iter()
-        .find(|p| p.side == Side::WorkingTree)
+        .find(|p| p.side == Checkout::WorkingTree)
         .map(|p| (project.root.clone(), p.label.clone()));
     // Every revision must have the manifest: said before anything is built, BASE first.
     for plan in &todo {
-        if let Side::Commit { sha, .. } = &plan.side {
+        if let Checkout::Commit { sha, .. } = &plan.side {
             let object = format!("{sha}:{}", project.manifest.to_string_lossy());
             if project.git()?.output(&["cat-file", "-e", &object]).is_err() {
                 return Err(MeasureError::NoManifest {
@@ -459,7 +460,7 @@ fn measure(
     for i in order {
         let plan = todo[i];
         let tree = match &plan.side {
-            Side::Commit { sha, .. } => {
+            Checkout::Commit { sha, .. } => {
                 let path = dir
                     .join("worktrees")
                     .join(format!("{}-{sha}", plan.role.slug()));
@@ -468,11 +469,11 @@ fn measure(
                 worktrees.push(worktree);
                 tree
             }
-            Side::WorkingTree => project.root.clone(),
+            Checkout::WorkingTree => project.root.clone(),
         };
         match (plan.role, &head_tree) {
             _ if Some(i) == reference => head_tree = Some((tree.clone(), plan.label.clone())),
-            _ if plan.side == Side::WorkingTree => {}
+            _ if plan.side == Checkout::WorkingTree => {}
             (Role::Base, Some((head, _))) => {
                 align_versions(project, progress, &tree, head, ("BASE", "HEAD"))?
             }
@@ -825,10 +826,10 @@ fn align_versions(
 /// they hold. The working tree gets its own: a path package's outputs do not depend on its directory, and
 /// the user's files, older than the last build made from a worktree, would pass that revision's executables
 /// off as the working tree's.
-fn cargo_target(side: &Side) -> &'static str {
+fn cargo_target(side: &Checkout) -> &'static str {
     match side {
-        Side::Commit { .. } => "target",
-        Side::WorkingTree => "target-working-tree",
+        Checkout::Commit { .. } => "target",
+        Checkout::WorkingTree => "target-working-tree",
     }
 }
 
@@ -836,11 +837,11 @@ fn cargo_target(side: &Side) -> &'static str {
 /// when both sides are one commit (the comparison then measures the machine's noise, an A/A test).
 fn tell_about_the_tree(
     project: &Project,
-    base: &Side,
-    head: &Side,
+    base: &Checkout,
+    head: &Checkout,
 ) -> Result<Vec<String>, MeasureError> {
     let mut notes = Vec::new();
-    if let (Side::Commit { sha: b, .. }, Side::Commit { sha: h, .. }) = (base, head) {
+    if let (Checkout::Commit { sha: b, .. }, Checkout::Commit { sha: h, .. }) = (base, head) {
         if b == h {
             notes.push(format!(
                 "BASE and HEAD are the same commit ({}): any difference found is the machine's noise",
@@ -850,14 +851,14 @@ fn tell_about_the_tree(
     }
     let dirty = project.git()?.is_dirty()?;
     match (head, dirty) {
-        (Side::WorkingTree, true) => {
+        (Checkout::WorkingTree, true) => {
             notes.push("HEAD is the working tree as it is now, uncommitted changes included".into())
         }
-        (Side::Commit { .. }, true) => notes.push(
+        (Checkout::Commit { .. }, true) => notes.push(
             "the working tree has uncommitted changes; they are not part of the revisions compared"
                 .into(),
         ),
-        (Side::WorkingTree, false) | (Side::Commit { .. }, false) => {}
+        (Checkout::WorkingTree, false) | (Checkout::Commit { .. }, false) => {}
     }
     Ok(notes)
 }

@@ -68,9 +68,9 @@ impl RevisionSpec {
     }
 }
 
-/// One side to measure: a commit, or the working tree.
+/// What one side is built from: a commit, or the working tree as it is.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub enum Side {
+pub enum Checkout {
     Commit {
         /// What the user wrote (or `merge-base(A, B)`), for messages.
         name: String,
@@ -79,12 +79,12 @@ pub enum Side {
     WorkingTree,
 }
 
-impl Side {
+impl Checkout {
     /// `main (1a2b3c4d)` or `working tree`.
     pub fn label(&self) -> String {
         match self {
-            Side::Commit { name, sha } => format!("{name} ({})", short(sha)),
-            Side::WorkingTree => "working tree".to_string(),
+            Checkout::Commit { name, sha } => format!("{name} ({})", short(sha)),
+            Checkout::WorkingTree => "working tree".to_string(),
         }
     }
 }
@@ -95,7 +95,7 @@ pub fn short(sha: &str) -> &str {
 }
 
 /// Resolves both sides to commits (the working tree stays as it is).
-pub fn resolve(git: &Git, spec: &RevisionSpec) -> Result<(Side, Side), MeasureError> {
+pub fn resolve(git: &Git, spec: &RevisionSpec) -> Result<(Checkout, Checkout), MeasureError> {
     match spec {
         RevisionSpec::Range { base, head } => Ok((commit(git, base)?, commit(git, head)?)),
         RevisionSpec::Symmetric { base, head } => {
@@ -108,17 +108,17 @@ pub fn resolve(git: &Git, spec: &RevisionSpec) -> Result<(Side, Side), MeasureEr
                     })?;
             let name = format!("merge-base({base}, {head})");
             Ok((
-                Side::Commit {
+                Checkout::Commit {
                     name,
                     sha: merge_base,
                 },
-                Side::Commit {
+                Checkout::Commit {
                     name: head.clone(),
                     sha: h,
                 },
             ))
         }
-        RevisionSpec::WorkingTree { base } => Ok((commit(git, base)?, Side::WorkingTree)),
+        RevisionSpec::WorkingTree { base } => Ok((commit(git, base)?, Checkout::WorkingTree)),
     }
 }
 
@@ -141,17 +141,17 @@ pub fn check_race_names(names: &[String], max: usize) -> Result<(), MeasureError
 }
 
 /// Checks that no commit is named twice in a race (`main` and its sha, a tag and its branch).
-pub fn check_race_distinct(sides: &[Side]) -> Result<(), MeasureError> {
+pub fn check_race_distinct(sides: &[Checkout]) -> Result<(), MeasureError> {
     for (i, side) in sides.iter().enumerate() {
-        let Side::Commit { name, sha } = side else {
-            if sides[..i].contains(&Side::WorkingTree) {
+        let Checkout::Commit { name, sha } = side else {
+            if sides[..i].contains(&Checkout::WorkingTree) {
                 return Err(MeasureError::RaceWorkingTreeTwice);
             }
             continue;
         };
-        if let Some(Side::Commit { name: first, .. }) = sides[..i]
+        if let Some(Checkout::Commit { name: first, .. }) = sides[..i]
             .iter()
-            .find(|s| matches!(s, Side::Commit { sha: other, .. } if other == sha))
+            .find(|s| matches!(s, Checkout::Commit { sha: other, .. } if other == sha))
         {
             return Err(MeasureError::RaceRepeated {
                 first: first.clone(),
@@ -168,11 +168,11 @@ pub const WORKING_TREE: &str = ".";
 
 /// Resolves every revision of a race to a commit, or to the working tree for [`WORKING_TREE`], and checks
 /// that none is named twice.
-pub fn resolve_race(git: &Git, names: &[String]) -> Result<Vec<Side>, MeasureError> {
+pub fn resolve_race(git: &Git, names: &[String]) -> Result<Vec<Checkout>, MeasureError> {
     let sides = names
         .iter()
         .map(|name| match name.trim() {
-            WORKING_TREE => Ok(Side::WorkingTree),
+            WORKING_TREE => Ok(Checkout::WorkingTree),
             _ => commit(git, name),
         })
         .collect::<Result<Vec<_>, _>>()?;
@@ -180,8 +180,8 @@ pub fn resolve_race(git: &Git, names: &[String]) -> Result<Vec<Side>, MeasureErr
     Ok(sides)
 }
 
-fn commit(git: &Git, revision: &str) -> Result<Side, MeasureError> {
-    Ok(Side::Commit {
+fn commit(git: &Git, revision: &str) -> Result<Checkout, MeasureError> {
+    Ok(Checkout::Commit {
         name: revision.to_string(),
         sha: commit_sha(git, revision)?,
     })
@@ -289,7 +289,7 @@ mod tests {
 
     #[test]
     fn a_commit_named_twice_in_a_race_is_refused_with_both_names() {
-        let side = |name: &str, sha: &str| Side::Commit {
+        let side = |name: &str, sha: &str| Checkout::Commit {
             name: name.into(),
             sha: sha.into(),
         };
@@ -310,12 +310,13 @@ mod tests {
 
     #[test]
     fn the_working_tree_races_once() {
-        let main = Side::Commit {
+        let main = Checkout::Commit {
             name: "main".into(),
             sha: "0123456789abcdef0123".into(),
         };
-        assert!(check_race_distinct(&[main.clone(), Side::WorkingTree]).is_ok());
-        let error = check_race_distinct(&[Side::WorkingTree, main, Side::WorkingTree]).unwrap_err();
+        assert!(check_race_distinct(&[main.clone(), Checkout::WorkingTree]).is_ok());
+        let error =
+            check_race_distinct(&[Checkout::WorkingTree, main, Checkout::WorkingTree]).unwrap_err();
         assert!(
             matches!(error, MeasureError::RaceWorkingTreeTwice),
             "{error}"
@@ -329,11 +330,11 @@ mod tests {
 
     #[test]
     fn labels_show_a_short_sha() {
-        let side = Side::Commit {
+        let side = Checkout::Commit {
             name: "main".into(),
             sha: "0123456789abcdef0123".into(),
         };
         assert_eq!(side.label(), "main (0123456789)");
-        assert_eq!(Side::WorkingTree.label(), "working tree");
+        assert_eq!(Checkout::WorkingTree.label(), "working tree");
     }
 }

@@ -6,8 +6,9 @@
 //! suite's is HPT's).
 
 use super::equivalence::{Equivalence, equivalence, runs_for};
-use super::gate::{GateInput, PROCESS_SD_PERCENT, gate};
+use super::gate::{GateInput, gate};
 use super::hpt::{HptOptions, Ranking, hpt_ranked};
+use super::input_warnings::{note_warnings, suite_warnings};
 use super::speedup_test::{
     LARGE_FROM, Level, Ties, Weights, mean_test, median_test_with, overall, proportion, speedups,
 };
@@ -17,13 +18,10 @@ use super::{
     Proportions, SideSummary, SuiteAnalysis, Threshold, VarianceComponents, Verdict, Warning,
     WarningKind,
 };
-use crate::model::{BaseHead, Basis, Environment, Observations, Pair, Run, Runs, Suite, Unit};
+use crate::model::{BaseHead, Observations, Pair, Run, Runs, Suite, Unit};
 use crate::stats::describe::{Summary, summarize};
 use crate::stats::rank_sum::can_reject;
 use crate::stats::variance_components::one_way;
-
-/// Samples with at most this many observations are "small" for paper 000 (the n > 30 rule).
-const SMALL_SAMPLE: usize = 30;
 
 /// What the analysis needs to know from the command line.
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -532,123 +530,6 @@ fn aggregate_proportions(
     })
 }
 
-/// Warnings about the inputs as a whole: the same results on both sides, batch means, small samples,
-/// unmatched names, environments.
-fn suite_warnings(suite: &Suite, benchmarks: &[BenchmarkAnalysis], remedy: Remedy) -> Vec<Warning> {
-    let mut warnings = Vec::new();
-    if !suite.pairs.is_empty() && suite.pairs.iter().all(|p| p.base.runs == p.head.runs) {
-        warnings.push(
-            Warning::new(
-                WarningKind::Input,
-                "BASE and HEAD hold the very same samples for every benchmark: the same results were \
-                 given twice",
-            )
-            .with_hint(
-                "for criterion, save two baselines (`cargo bench --bench NAME -- --save-baseline before`, \
-                 then `after`) and compare them: `cargo speedup compare before after`",
-            ),
-        );
-    }
-    let one_process = benchmarks
-        .iter()
-        .filter(|b| b.basis == Basis::OneProcess)
-        .count();
-    if one_process > 0 {
-        warnings.push(
-            Warning::new(
-                WarningKind::OneProcess,
-                format!(
-                    "{one_process} of {} benchmarks come from one process per side (a criterion baseline or \
-                     stream): their samples show the noise inside that process, not how much a level moves \
-                     from one process to the next, so their confidence covers those two processes only; the \
-                     gate fails them only beyond the slowdown that process effects of {PROCESS_SD_PERCENT} % \
-                     could make",
-                    suite.pairs.len()
-                ),
-            )
-            .with_hint(
-                "measure several process runs per side: `cargo speedup BASE..HEAD` does, and so do \
-                 `record` files and the raw JSON's `runs`",
-            ),
-        );
-    }
-    // Fewer than 3 runs on a side has a warning of its own per benchmark.
-    let small = benchmarks
-        .iter()
-        .map(|b| b.base.n.min(b.head.n))
-        .filter(|n| (3..=SMALL_SAMPLE).contains(n))
-        .count();
-    if small > 0 {
-        warnings.push(
-            Warning::new(
-                WarningKind::TooFewSamples,
-                format!(
-                    "{small} of {} benchmarks have 30 observations or fewer on a side: the t-test then needs \
-                     normal samples and the median test a location-shift model",
-                    suite.pairs.len()
-                ),
-            )
-            .with_hint(format!("{} for the large-sample rules", remedy.more_runs(LARGE_FROM))),
-        );
-    }
-    // The reports list the names themselves ("Only in BASE, not compared: ..."; JSON `unmatched`): the
-    // warning counts them, so that a long list is not printed twice.
-    let (base_only, head_only) = (suite.base_only.len(), suite.head_only.len());
-    if base_only + head_only > 0 {
-        warnings.push(
-            Warning::new(
-                WarningKind::Unmatched,
-                format!(
-                    "{} benchmark(s) are present on one side only and are not compared ({base_only} only in \
-                     BASE, {head_only} only in HEAD)",
-                    base_only + head_only
-                ),
-            )
-            .with_hint("benchmarks are matched by exact name: rename consistently or compare the same set"),
-        );
-    }
-    warnings.extend(environment_warning(
-        &suite.base_environment,
-        &suite.head_environment,
-    ));
-    warnings.extend(note_warnings(suite));
-    warnings
-}
-
-/// The inputs' reading notes as warnings.
-fn note_warnings(suite: &Suite) -> impl Iterator<Item = Warning> + '_ {
-    suite
-        .notes
-        .iter()
-        .map(|note| Warning::new(WarningKind::Input, note.clone()))
-}
-
-fn environment_warning(base: &Environment, head: &Environment) -> Option<Warning> {
-    let differs =
-        |a: &Option<String>, b: &Option<String>| matches!((a, b), (Some(a), Some(b)) if a != b);
-    let mut what = Vec::new();
-    if differs(&base.cpu, &head.cpu) {
-        what.push("CPU");
-    }
-    if differs(&base.rustc, &head.rustc) {
-        what.push("rustc version");
-    }
-    if differs(&base.host, &head.host) {
-        what.push("host");
-    }
-    (!what.is_empty()).then(|| {
-        Warning::new(
-            WarningKind::EnvironmentDiffers,
-            format!(
-                "BASE and HEAD were measured with a different {}: the difference may come from the machine, \
-                 not the change",
-                what.join(" and ")
-            ),
-        )
-        .with_hint("measure both sides on one machine, e.g. `cargo speedup BASE..HEAD`")
-    })
-}
-
 #[cfg(test)]
 #[path = "simulation_tests.rs"]
 mod simulation_tests;
@@ -656,7 +537,7 @@ mod simulation_tests;
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::model::{Benchmark, Results, Sample};
+    use crate::model::{Basis, Benchmark, Environment, Results, Sample};
 
     /// What a side's values are, in these tests.
     #[derive(Clone, Copy)]

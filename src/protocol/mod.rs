@@ -8,6 +8,7 @@ pub mod analyse;
 pub mod equivalence;
 pub mod gate;
 pub mod hpt;
+mod input_warnings;
 pub mod merge;
 pub mod points;
 pub mod race;

@@ -42,6 +42,7 @@ use super::hpt::{HptOptions, hpt};
 use super::{Direction, HptSummary, Warning, WarningKind};
 use crate::model::{Results, Unit};
 use crate::stats::Alternative;
+use crate::stats::comparison::p_first_fastest;
 use crate::stats::describe::median;
 use crate::stats::rank_sum::rank_sum;
 
@@ -208,6 +209,11 @@ pub struct Entry {
     /// median(first revision) / median(this one): above 1 means faster than the first.
     pub speedup: Option<f64>,
     pub survivor: bool,
+    /// Paper 001's I3, non-parametric: the probability that one run of this revision is strictly faster
+    /// than one run of each other revision that has the benchmark (`stats::comparison::p_first_fastest`;
+    /// ties count as not faster, so the revisions' values sum to 1 only without ties); `None` when it does
+    /// not have the benchmark or no other revision does.
+    pub p_fastest: Option<f64>,
 }
 
 /// One benchmark's race.
@@ -258,6 +264,20 @@ pub struct RaceAnalysis {
     pub warnings: Vec<Warning>,
 }
 
+/// I3 of revision `i` against the others that have the benchmark (paper 001 eq. 12).
+fn p_fastest(values: &[&[f64]], i: usize) -> Option<f64> {
+    let others: Vec<&[f64]> = values
+        .iter()
+        .enumerate()
+        .filter(|&(j, v)| j != i && !v.is_empty())
+        .map(|(_, v)| *v)
+        .collect();
+    if others.is_empty() {
+        return None;
+    }
+    p_first_fastest(values[i], &others)
+}
+
 /// Analyses a finished race: `results[i]` are revision i's runs, `labels[i]` its name.
 pub fn race(results: &[Results], labels: &[String], options: &RaceOptions) -> RaceAnalysis {
     let mut warnings: Vec<Warning> = results
@@ -279,6 +299,7 @@ pub fn race(results: &[Results], labels: &[String], options: &RaceOptions) -> Ra
                 median: medians[i],
                 speedup: medians[0].zip(medians[i]).map(|(first, this)| first / this),
                 survivor: s.survivors.contains(&i),
+                p_fastest: p_fastest(&slices, i),
             })
             .collect();
         let unit = results
@@ -441,6 +462,20 @@ mod tests {
 
     fn slices(v: &[Vec<f64>]) -> Vec<&[f64]> {
         v.iter().map(Vec::as_slice).collect()
+    }
+
+    #[test]
+    fn p_fastest_counts_the_runs_that_beat_one_run_of_every_other() {
+        // r0 = {1, 4}, r1 = {2, 3}, r2 = {5}: of the 4 tuples (r0, r1, r2) r0 is fastest in 2 (1 beats
+        // both 2 and 3), r1 in 2 (2 and 3 beat 4); r2 never. Counted by hand, as eq. 12 defines it.
+        let data = [vec![1.0, 4.0], vec![2.0, 3.0], vec![5.0], vec![]];
+        let values = slices(&data);
+        assert_eq!(p_fastest(&values, 0), Some(0.5));
+        assert_eq!(p_fastest(&values, 1), Some(0.5));
+        assert_eq!(p_fastest(&values, 2), Some(0.0));
+        // A revision without the benchmark has none, and is not one of the others.
+        assert_eq!(p_fastest(&values, 3), None);
+        assert_eq!(p_fastest(&slices(&[vec![1.0], vec![]]), 0), None);
     }
 
     #[test]

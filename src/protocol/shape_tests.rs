@@ -130,6 +130,7 @@ fn mixture_fit_is_seeded_and_within_bounds() {
         mixture_fit: true,
         replicates: 20,
         seed: 9,
+        ..ShapeOptions::default()
     };
     let a = of(unimodal(), bimodal(), Basis::ProcessRuns, &options);
     let b = of(unimodal(), bimodal(), Basis::ProcessRuns, &options);
@@ -240,4 +241,84 @@ fn bistable_runs_raise_the_warning() {
             "Δ = {separation} σ: {warned} of 100 warned"
         );
     }
+}
+
+/// `n` runs at `low`, the last `high_count` of them at `high` (each ± a tiny spread).
+fn two_levels(n: usize, low: f64, high: f64, high_count: usize) -> Vec<f64> {
+    (0..n)
+        .map(|i| {
+            let level = if i >= n - high_count { high } else { low };
+            level * (1.0 + 1e-4 * crate::stats::normal::quantile((i as f64 + 0.5) / n as f64))
+        })
+        .collect()
+}
+
+#[test]
+fn one_or_two_outlying_runs_are_not_a_mode() {
+    // 10 runs, one 10 % off: the same shape on both sides of an A/A comparison must stay silent.
+    let base = two_levels(10, 1.0e3, 1.1e3, 0);
+    let head = two_levels(10, 1.0e3, 1.1e3, 1);
+    let s = of(base, head, Basis::ProcessRuns, &ShapeOptions::default());
+    assert!(s.warnings.is_empty(), "{:?}", s.warnings);
+    // Three runs of ten make a state.
+    let head = two_levels(10, 1.0e3, 1.1e3, 3);
+    let counted = match &of(
+        two_levels(10, 1.0e3, 1.1e3, 3),
+        head,
+        Basis::ProcessRuns,
+        &ShapeOptions::default(),
+    )
+    .head
+    {
+        SideShape::Fitted { modes, .. } => counted_modes(modes, 10, 2.0),
+        other => panic!("{other:?}"),
+    };
+    assert_eq!(counted.len(), 2, "{counted:?}");
+}
+
+#[test]
+fn modes_closer_than_the_margin_are_one_level() {
+    let modes = [
+        Mode {
+            location: 1.447,
+            weight: 0.34,
+        },
+        Mode {
+            location: 1.448,
+            weight: 0.16,
+        },
+        Mode {
+            location: 1.451,
+            weight: 0.25,
+        },
+        Mode {
+            location: 1.519,
+            weight: 0.25,
+        },
+    ];
+    // 20 runs: 1.447-1.451 is one level (75 %, at the heaviest mode), 1.519 another (4.7 % above).
+    let levels = counted_modes(&modes, 20, 2.0);
+    assert_eq!(levels.len(), 2, "{levels:?}");
+    assert_eq!(levels[0].location, 1.447);
+    assert!((levels[0].weight - 0.75).abs() < 1e-12);
+    // At a 5 % margin they are all one level.
+    assert_eq!(counted_modes(&modes, 20, 5.0).len(), 1);
+    // With 8 runs the upper level holds 2 runs: not counted.
+    assert_eq!(counted_modes(&modes, 8, 2.0).len(), 1);
+}
+
+#[test]
+fn the_same_two_states_on_both_sides_do_not_change_the_shape() {
+    // A/A: both sides bistable at 1.45 and 1.52 (5 % apart), 11 and 9 runs against 15 and 5: the counts
+    // of modes can differ by chance, but the distributions do not: no "altered the shape".
+    let base = two_levels(20, 1.45e3, 1.52e3, 9);
+    let head = two_levels(20, 1.45e3, 1.52e3, 5);
+    let s = of(base, head, Basis::ProcessRuns, &ShapeOptions::default());
+    assert!(
+        !s.warnings
+            .iter()
+            .any(|w| w.message.contains("altered the shape")),
+        "{:?}",
+        s.warnings
+    );
 }

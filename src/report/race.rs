@@ -63,9 +63,14 @@ fn cell(b: &RaceBenchmark, i: usize, e: &Entry) -> String {
         Some(median) => {
             let time = format::time(median, b.unit);
             let speedup = e.speedup.map(format::speedup).unwrap_or_default();
+            let fastest = e
+                .p_fastest
+                .and_then(format::finite)
+                .map(|p| format!(", fastest {:.0}%", 100.0 * p))
+                .unwrap_or_default();
             match i {
-                0 => format!("{time} n={}", e.runs),
-                _ => format!("{time} {speedup} n={}", e.runs),
+                0 => format!("{time} n={}{fastest}", e.runs),
+                _ => format!("{time} {speedup} n={}{fastest}", e.runs),
             }
         }
     }
@@ -82,7 +87,8 @@ fn outcome(stop: Stop) -> &'static str {
 fn preamble(analysis: &RaceAnalysis) -> Vec<String> {
     let mut lines = vec![format!(
         "Race of {} revisions at confidence {}: each loser and equivalence test at alpha / (looks x \
-         (revisions - 1)), {} looks; equivalence within ±{} %; speedups against r1.",
+         (revisions - 1)), {} looks; equivalence within ±{} %; speedups against r1; \"fastest\": the chance \
+         that one run of the revision beats one run of every other (paper 001's I3).",
         analysis.revisions.len(),
         analysis.confidence,
         analysis.looks,
@@ -209,8 +215,18 @@ fn markdown(analysis: &RaceAnalysis, out: &mut dyn Write) -> io::Result<()> {
     Ok(())
 }
 
-const CSV_HEADER: [&str; 10] = [
-    "name", "unit", "revision", "label", "runs", "median", "speedup", "survivor", "pick", "outcome",
+const CSV_HEADER: [&str; 11] = [
+    "name",
+    "unit",
+    "revision",
+    "label",
+    "runs",
+    "median",
+    "speedup",
+    "survivor",
+    "pick",
+    "outcome",
+    "p_fastest",
 ];
 
 /// One row per benchmark and revision (a long table: the columns do not depend on the number of
@@ -231,6 +247,7 @@ fn csv(analysis: &RaceAnalysis, out: &mut dyn Write) -> io::Result<()> {
                 e.survivor.to_string(),
                 (b.pick == i).to_string(),
                 b.stop.as_str().to_string(),
+                machine(e.p_fastest),
             ];
             writeln!(out, "{}", fields.join(","))?;
         }
@@ -269,6 +286,8 @@ struct EntryJson {
     median: Num,
     speedup: Num,
     survivor: bool,
+    /// Paper 001's I3: P[one run of this revision beats one run of every other].
+    p_fastest: Num,
 }
 
 #[derive(Serialize)]
@@ -314,6 +333,7 @@ fn json(analysis: &RaceAnalysis, out: &mut dyn Write) -> io::Result<()> {
                         median: finite_opt(e.median.map(|m| m / b.unit.nanos())),
                         speedup: finite_opt(e.speedup),
                         survivor: e.survivor,
+                        p_fastest: finite_opt(e.p_fastest),
                     })
                     .collect(),
             })
@@ -411,7 +431,8 @@ mod tests {
         assert_eq!(lines[0], CSV_HEADER.join(","));
         assert_eq!(lines.len(), 4);
         assert!(lines[2].starts_with("spin|x,us,2,b (2),5,"), "{}", lines[2]);
-        assert!(lines[2].ends_with(",true,true,winner"), "{}", lines[2]);
+        // Every run of r2 beats every run of the others: I3 = 1.
+        assert!(lines[2].ends_with(",true,true,winner,1.0"), "{}", lines[2]);
         assert!(lines[3].contains(",\"c, (3)\","), "{}", lines[3]);
     }
 

@@ -116,12 +116,12 @@ fn unknown_unit(origin: &str, at: &str, complete: &Complete) -> SourceError {
 mod tests {
     use super::*;
     use crate::sources::tests::fixture;
-    use crate::sources::{Context, Format, detect, load};
+    use crate::sources::{Format, ReadOptions, detect, load};
 
     #[test]
     fn observation_is_measured_value_over_iterations() {
         let path = fixture("cargo-criterion/base.jsonl");
-        let results = load(path.to_str().unwrap(), &Context::default()).unwrap();
+        let results = load(path.to_str().unwrap(), &ReadOptions::default()).unwrap();
         let names: Vec<_> = results.benchmarks.iter().map(|b| b.name.as_str()).collect();
         assert_eq!(names, ["norm", "throughput/Bytes"]);
         let norm = &results.benchmarks[0];

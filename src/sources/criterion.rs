@@ -6,7 +6,7 @@
 //! Benchmarks are matched by `full_id` from `benchmark.json`, never by directory name: criterion's
 //! directory names are lossy (`make_filename_safe`, 64-byte truncation) and order-dependent (`_2` suffixes).
 //! Observation k is `times[k] / iters[k]`, the mean time of batch k (`Measured::OneProcess`), in
-//! nanoseconds for criterion's WallTime (a custom measurement needs [`Context::unit_override`]). Both the
+//! nanoseconds for criterion's WallTime (a custom measurement needs [`ReadOptions::unit_override`]). Both the
 //! 0.3.3+ `sample.json` (`{"sampling_mode", "iters", "times"}`, `sampling_mode` optional, Linear or Flat)
 //! and the older pair of arrays `[[iters…], [times…]]` are read; unknown fields are ignored. `estimates.json`
 //! and `change/` are not read: the statistics use the samples only.
@@ -18,7 +18,7 @@ use std::path::{Path, PathBuf};
 
 use serde::Deserialize;
 
-use super::{Builder, Context, Measured, SourceError, invalid};
+use super::{Builder, Measured, ReadOptions, SourceError, invalid};
 use crate::model::{Results, Unit};
 
 const FORMAT: &str = "criterion data";
@@ -208,7 +208,7 @@ fn read_json<T: for<'de> Deserialize<'de>>(path: &Path) -> Result<T, SourceError
 pub(crate) fn load_dir(
     dir: &Path,
     selector: Option<&str>,
-    ctx: &Context,
+    ctx: &ReadOptions,
 ) -> Result<Results, SourceError> {
     if dir.join("benchmark.json").is_file() && selector.is_none() {
         let (name, values) = read_benchmark(dir)?;

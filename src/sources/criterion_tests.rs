@@ -104,7 +104,7 @@ fn two_directories_with_one_full_id_are_a_duplicate() {
 #[test]
 fn a_baseline_directory_is_one_benchmark() {
     let dir = fixture("criterion/real/sum_squares/vec_u32_/64/after");
-    let results = load_dir(&dir, None, &Context::default()).unwrap();
+    let results = load_dir(&dir, None, &ReadOptions::default()).unwrap();
     assert_eq!(names(&results), ["sum_squares/vec<u32>/64"]);
     assert_eq!(
         results.benchmarks[0].runs.runs()[0].samples()[0],
@@ -115,7 +115,7 @@ fn a_baseline_directory_is_one_benchmark() {
 #[test]
 fn root_with_selector_reads_that_baseline() {
     let root = fixture("criterion/real");
-    let ctx = Context::default();
+    let ctx = ReadOptions::default();
     let after = load_dir(&root, Some("after"), &ctx).unwrap();
     let new = load_dir(&root, None, &ctx).unwrap();
     assert_eq!(after.benchmarks.len(), 4);
@@ -126,7 +126,7 @@ fn root_with_selector_reads_that_baseline() {
 
 #[test]
 fn unit_override_scales_the_samples() {
-    let ctx = Context {
+    let ctx = ReadOptions {
         criterion_home: None,
         unit_override: Some(Unit::Us),
     };

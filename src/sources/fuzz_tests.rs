@@ -89,12 +89,12 @@ proptest! {
 
     #[test]
     fn arbitrary_bytes_never_panic(bytes in proptest::collection::vec(any::<u8>(), 0..512), s in 0usize..4) {
-        check(load_bytes(&bytes, "fuzz", SELECTORS[s], &Context::default()));
+        check(load_bytes(&bytes, "fuzz", SELECTORS[s], &ReadOptions::default()));
     }
 
     #[test]
     fn arbitrary_text_never_panics(text in "[{}\\[\\]\":,0-9a-zA-Z .#=/+\\-\n]{0,300}", s in 0usize..4) {
-        check(load_bytes(text.as_bytes(), "fuzz", SELECTORS[s], &Context::default()));
+        check(load_bytes(text.as_bytes(), "fuzz", SELECTORS[s], &ReadOptions::default()));
     }
 
     #[test]
@@ -105,7 +105,7 @@ proptest! {
     ) {
         let mut bytes = std::fs::read(fixture(TEXT_FIXTURES[which])).unwrap();
         apply(&mut bytes, &mutations);
-        check(load_bytes(&bytes, "fuzz", SELECTORS[s], &Context::default()));
+        check(load_bytes(&bytes, "fuzz", SELECTORS[s], &ReadOptions::default()));
     }
 }
 

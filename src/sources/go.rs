@@ -153,10 +153,10 @@ fn ambiguous_names(keys: &[(String, String)]) -> BTreeSet<String> {
 mod tests {
     use super::*;
     use crate::sources::tests::fixture;
-    use crate::sources::{Context, load};
+    use crate::sources::{ReadOptions, load};
 
     fn read(rel: &str) -> Results {
-        load(fixture(rel).to_str().unwrap(), &Context::default()).unwrap()
+        load(fixture(rel).to_str().unwrap(), &ReadOptions::default()).unwrap()
     }
 
     #[test]

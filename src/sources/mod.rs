@@ -54,18 +54,18 @@ pub const FILE_FORMATS: [&str; 6] = [
 
 /// Where to look for criterion baselines by name, and how to read what does not say its unit.
 #[derive(Debug, Clone, Default, PartialEq)]
-pub struct Context {
-    /// The criterion home; `None`: `./target/criterion` (see [`Context::criterion_home`]).
+pub struct ReadOptions {
+    /// The criterion home; `None`: `./target/criterion` (see [`ReadOptions::criterion_home`]).
     pub criterion_home: Option<PathBuf>,
     /// The unit of criterion samples (a custom measurement such as cycles cannot be detected from the files);
     /// also overrides the unit that cargo-criterion lines declare. `None` means nanoseconds.
     pub unit_override: Option<Unit>,
 }
 
-impl Context {
+impl ReadOptions {
     /// The criterion home as criterion resolves it (`docs/formats.md` §1.1), but for the `cargo metadata`
     /// step, which the app adds: `$CRITERION_HOME`, else `$CARGO_TARGET_DIR/criterion`.
-    pub fn from_env() -> Context {
+    pub fn from_env() -> ReadOptions {
         let home = std::env::var_os("CRITERION_HOME")
             .filter(|v| !v.is_empty())
             .map(PathBuf::from)
@@ -74,7 +74,7 @@ impl Context {
                     .filter(|v| !v.is_empty())
                     .map(|t| PathBuf::from(t).join("criterion"))
             });
-        Context {
+        ReadOptions {
             criterion_home: home,
             unit_override: None,
         }
@@ -197,7 +197,7 @@ pub fn locate(spec: &str) -> Location<'_> {
 }
 
 /// Loads one side: a file, a criterion directory, or a criterion baseline name (see the module doc).
-pub fn load(spec: &str, ctx: &Context) -> Result<Results, SourceError> {
+pub fn load(spec: &str, ctx: &ReadOptions) -> Result<Results, SourceError> {
     match locate(spec) {
         Location::Stdin => {
             let mut bytes = Vec::new();
@@ -234,7 +234,7 @@ fn split_selector(spec: &str) -> (&Path, Option<&str>) {
     }
 }
 
-fn load_baseline_name(spec: &str, ctx: &Context) -> Result<Results, SourceError> {
+fn load_baseline_name(spec: &str, ctx: &ReadOptions) -> Result<Results, SourceError> {
     let looks_like_name = !spec.is_empty() && !spec.contains(['/', '\\', '#']);
     if !looks_like_name {
         return Err(SourceError::Read {
@@ -259,7 +259,7 @@ pub fn load_bytes(
     bytes: &[u8],
     origin: &str,
     selector: Option<&str>,
-    ctx: &Context,
+    ctx: &ReadOptions,
 ) -> Result<Results, SourceError> {
     let text = std::str::from_utf8(bytes).map_err(|_| SourceError::Unrecognised {
         path: origin.into(),

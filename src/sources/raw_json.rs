@@ -219,10 +219,10 @@ fn parse_observation(text: Option<&str>, origin: &str) -> Result<Measured, Sourc
 mod tests {
     use super::*;
     use crate::sources::tests::fixture;
-    use crate::sources::{Context, load, load_bytes};
+    use crate::sources::{ReadOptions, load, load_bytes};
 
     fn read(rel: &str) -> Result<Results, SourceError> {
-        load(fixture(rel).to_str().unwrap(), &Context::default())
+        load(fixture(rel).to_str().unwrap(), &ReadOptions::default())
     }
 
     #[test]
@@ -326,7 +326,7 @@ mod tests {
     #[test]
     fn nan_is_not_a_time() {
         let text = r#"{"unit":"ns","benchmarks":[{"name":"a","samples":[1, NaN]}]}"#;
-        let message = load_bytes(text.as_bytes(), "x.json", None, &Context::default())
+        let message = load_bytes(text.as_bytes(), "x.json", None, &ReadOptions::default())
             .unwrap_err()
             .to_string();
         assert!(

@@ -18,11 +18,11 @@ pub(crate) fn read_fixture(spec: &str) -> Result<crate::model::Results, SourceEr
         .map_or((spec, None), |(r, s)| (r, Some(s)));
     let path = fixture(rel).display().to_string();
     let spec = selector.map_or(path.clone(), |s| format!("{path}#{s}"));
-    load(&spec, &Context::default())
+    load(&spec, &ReadOptions::default())
 }
 
-fn ctx() -> Context {
-    Context {
+fn ctx() -> ReadOptions {
+    ReadOptions {
         criterion_home: Some(fixture("criterion/real")),
         unit_override: None,
     }
@@ -185,7 +185,7 @@ fn unreadable_path_names_the_path() {
 
 #[test]
 fn missing_criterion_home_does_not_panic() {
-    let ctx = Context {
+    let ctx = ReadOptions {
         criterion_home: Some(PathBuf::from("/nonexistent/criterion")),
         unit_override: None,
     };
