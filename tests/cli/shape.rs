@@ -108,3 +108,36 @@ fn mixture_fit_adds_the_parametric_cross_checks() {
     // A side that could not be modelled has no cross-check.
     assert!(benchmark(&json, "tick/coarse")["shape"]["mixture_fit"].is_null());
 }
+
+/// A real A/A comparison of base64 0.22.1 (the same commit on both sides, `calibrate/run.sh --cases aa`, 20
+/// process runs per side, each linked in its own code layout), kept as the JSON report it wrote: its runs
+/// travel with it, and `merge` analyses them again.
+const REAL_AA: &str = "fixtures/shape/base64-aa.json";
+
+#[test]
+fn real_runs_in_two_layout_states_are_multimodal_on_both_sides_and_not_a_changed_shape() {
+    // BASE's 20 run values of `encode_small_input/encode/3072`, sorted (ns): 1446-1468 (11 runs), then a
+    // gap of 3 %, 1511-1564 (9 runs).
+    let output = run(&["merge", REAL_AA, "--fail-on", "none", "--format", "json"]);
+    assert_eq!(output.status.code(), Some(0), "{output:?}");
+    let json: Value = serde_json::from_slice(&output.stdout).expect("JSON report");
+    let encode = benchmark(&json, "encode_small_input/encode/3072");
+    let messages: Vec<&str> = encode["warnings"]
+        .as_array()
+        .expect("warnings")
+        .iter()
+        .filter(|w| w["kind"] == "shape")
+        .filter_map(|w| w["message"].as_str())
+        .collect();
+    assert!(
+        messages.iter().any(|m| m.starts_with(
+            "BASE of `encode_small_input/encode/3072` has 2 modes: 1.45 µs (55 %) and 1.52 µs (45 %)"
+        )),
+        "{messages:?}"
+    );
+    // HEAD shows the same two states (15 and 5 runs): the same code, not a changed shape.
+    assert!(
+        !messages.iter().any(|m| m.contains("altered the shape")),
+        "{messages:?}"
+    );
+}
