@@ -57,6 +57,7 @@ fn whole_analysis(c: &mut Criterion) {
         confidence: 0.95,
         hpt_alpha: None,
         hpt_rank: cargo_speedup::protocol::hpt::Ranking::LogRatio,
+        hpt_curve: false,
         speedup_under_test: Some(1.01),
         fail_on: FailOn::Any,
         threshold: 0.0,

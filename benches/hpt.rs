@@ -41,6 +41,7 @@ fn bench_hpt(c: &mut Criterion) {
         confidence: 0.95,
         alpha: None,
         speedup_under_test: Some(1.02),
+        curve: false,
     };
     for (name, benchmarks, samples, speedup) in [
         ("hpt_1000x100_speedup_1.05", 1000, 100, 1.05),

@@ -61,6 +61,7 @@ fn html_report(c: &mut Criterion) {
         precision: 0.05,
         equivalence_pct: 2.0,
         hpt_rank: cargo_speedup::protocol::hpt::Ranking::LogRatio,
+        hpt_curve: true,
         looks: 1,
         remedy: Remedy::MeasureAgain,
     };

@@ -62,6 +62,7 @@ fn shape(c: &mut Criterion) {
         precision: 0.05,
         equivalence_pct: 2.0,
         hpt_rank: cargo_speedup::protocol::hpt::Ranking::LogRatio,
+        hpt_curve: false,
         looks: 1,
         remedy: Remedy::MeasureAgain,
     };

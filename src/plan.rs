@@ -95,6 +95,8 @@ impl AnalysisPlan {
                 threshold: args.threshold,
                 precision: DEFAULT_PRECISION,
                 equivalence_pct: args.equivalence,
+                // Only the HTML report draws HPT's confidence curve.
+                hpt_curve: args.format == Format::Html || args.html.is_some(),
                 looks: 1,
                 remedy: Remedy::MeasureAgain,
             },
@@ -174,6 +176,20 @@ mod tests {
         assert_eq!(error.flag, "--hpt-alpha");
         let plan = AnalysisPlan::from_args(&analysis_args(&["--hpt-alpha", "0.5"])).unwrap();
         assert_eq!(plan.options.hpt_alpha, Some(0.5));
+    }
+
+    #[test]
+    fn only_the_html_report_asks_for_hpts_confidence_curve() {
+        let curve = |extra: &[&str]| {
+            AnalysisPlan::from_args(&analysis_args(extra))
+                .unwrap()
+                .options
+                .hpt_curve
+        };
+        assert!(!curve(&[]));
+        assert!(!curve(&["--format", "json"]));
+        assert!(curve(&["--format", "html"]));
+        assert!(curve(&["--html", "report.html"]));
     }
 
     #[test]

@@ -208,6 +208,7 @@ fn plans(args: &SimulateArgs, equivalence_pct: f64) -> Result<Vec<NamedPlan>, Pl
         confidence,
         hpt_alpha: None,
         hpt_rank: crate::protocol::hpt::Ranking::LogRatio,
+        hpt_curve: false,
         speedup_under_test: None,
         fail_on: FailOn::None,
         threshold: 0.0,

@@ -32,6 +32,8 @@ pub struct Options {
     pub hpt_alpha: Option<f64>,
     /// What HPT ranks across benchmarks (`--hpt-rank`).
     pub hpt_rank: Ranking,
+    /// HPT's confidence curve, for the HTML report (`HptOptions::curve`).
+    pub hpt_curve: bool,
     /// `--speedup-under-test`.
     pub speedup_under_test: Option<f64>,
     pub fail_on: FailOn,
@@ -68,6 +70,7 @@ impl Options {
             precision,
             equivalence_pct,
             hpt_rank,
+            hpt_curve: _,
             looks: _,
             remedy: _,
         } = self;
@@ -88,6 +91,7 @@ impl Options {
             confidence: 0.95,
             hpt_alpha: None,
             hpt_rank: Ranking::LogRatio,
+            hpt_curve: false,
             speedup_under_test: None,
             fail_on,
             threshold: 0.0,
@@ -130,6 +134,7 @@ pub fn analyse(suite: &Suite, options: &Options) -> Analysis {
             confidence: options.confidence,
             alpha: options.hpt_alpha,
             speedup_under_test: options.speedup_under_test,
+            curve: options.hpt_curve,
         },
         options.hpt_rank,
     );

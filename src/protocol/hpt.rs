@@ -59,6 +59,9 @@ pub struct HptOptions {
     pub alpha: Option<f64>,
     /// gamma of `--speedup-under-test`: also report the confidence that HEAD is more than gamma times faster.
     pub speedup_under_test: Option<f64>,
+    /// Compute the confidence curve over a grid of gamma ([`HptSummary::curve`]): 62 more HPT runs, which
+    /// only the HTML report draws.
+    pub curve: bool,
 }
 
 /// What HPT ranks across benchmarks (`--hpt-rank`, `docs/hpt.md` §4).
@@ -145,7 +148,11 @@ pub fn hpt_ranked(
         .iter()
         .filter_map(Prepared::medians)
         .map(|(base, head)| base / head);
-    let curve = suite.curve(&curve_gammas(speedups.chain(r_speedup)));
+    let curve = if options.curve {
+        suite.curve(&curve_gammas(speedups.chain(r_speedup)))
+    } else {
+        Vec::new()
+    };
     let summary = HptSummary {
         confidence,
         direction,

@@ -369,6 +369,7 @@ fn suite(results: &[Results], labels: &[String], options: &RaceOptions) -> RaceS
         confidence: options.confidence,
         alpha: options.hpt_alpha,
         speedup_under_test: None,
+        curve: false,
     };
     let versus_first: Vec<VersusFirst> = (1..results.len())
         .map(|i| {

@@ -41,6 +41,7 @@ fn options(confidence: f64, alpha: Option<f64>, gamma: Option<f64>) -> HptOption
         confidence,
         alpha,
         speedup_under_test: gamma,
+        curve: true,
     }
 }
 
