@@ -137,19 +137,10 @@ fn normal_pdf(z: f64) -> f64 {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::stats::mixture::Component;
     use proptest::prelude::*;
 
     fn mixture(w: &[f64], m: &[f64], s: &[f64]) -> Mixture {
-        Mixture::new(
-            (0..w.len())
-                .map(|j| Component {
-                    weight: w[j],
-                    mean: m[j],
-                    sd: s[j],
-                })
-                .collect(),
-        )
+        Mixture::from_columns(w, m, s)
     }
 
     /// The Fig. 6 mixtures of paper 001 (`docs/mixtures.md` §7.2).

@@ -27,6 +27,19 @@ impl Mixture {
         Mixture { components }
     }
 
+    /// A mixture from its parameters as columns (weights, means, standard deviations), as the papers and
+    /// mclust print them; the shortest column sets the number of components.
+    pub fn from_columns(weights: &[f64], means: &[f64], sds: &[f64]) -> Mixture {
+        Mixture::new(
+            weights
+                .iter()
+                .zip(means)
+                .zip(sds)
+                .map(|((&weight, &mean), &sd)| Component { weight, mean, sd })
+                .collect(),
+        )
+    }
+
     /// The density g(x).
     pub fn pdf(&self, x: f64) -> f64 {
         self.components

@@ -117,15 +117,7 @@ fn app_a_mixture() -> Mixture {
         numbers(&fixed["mean"]),
         numbers(&fixed["sd"]),
     );
-    Mixture::new(
-        (0..w.len())
-            .map(|j| Component {
-                weight: w[j],
-                mean: m[j],
-                sd: s[j],
-            })
-            .collect(),
-    )
+    Mixture::from_columns(&w, &m, &s)
 }
 
 /// Fixed-parameter checks of `docs/mixtures.md` §7.1 at mclust's full-precision App. A parameters.

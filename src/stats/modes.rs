@@ -126,19 +126,10 @@ fn refine(mixture: &Mixture, mut a: f64, mut b: f64, peak: bool) -> f64 {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::stats::mixture::Component;
     use crate::stats::oracle::{load, numbers};
 
     fn mixture(w: &[f64], m: &[f64], s: &[f64]) -> Mixture {
-        Mixture::new(
-            (0..w.len())
-                .map(|j| Component {
-                    weight: w[j],
-                    mean: m[j],
-                    sd: s[j],
-                })
-                .collect(),
-        )
+        Mixture::from_columns(w, m, s)
     }
 
     /// docs/mixtures.md §7.2 and §7.1: Fig. 6 A has 3 modes (2, 8, 25), B 3 (4.000, 16.008, 22.967), C one
