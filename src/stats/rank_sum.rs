@@ -262,18 +262,13 @@ impl ExactRankSum {
 
     /// The p-value of an observed W: the two-sided one doubles the smaller tail, as R does.
     pub fn p_value(&self, w: f64, alternative: Alternative) -> f64 {
-        match alternative {
-            Alternative::Greater => self.p_upper(w),
-            Alternative::Less => self.p_lower(w),
-            Alternative::TwoSided => {
-                let tail = if w > (self.n * self.m) as f64 / 2.0 {
-                    self.p_upper(w)
-                } else {
-                    self.p_lower(w)
-                };
-                (2.0 * tail).min(1.0)
-            }
-        }
+        p_from_tails(
+            w,
+            self.n * self.m,
+            alternative,
+            |w| self.p_upper(w),
+            |w| self.p_lower(w),
+        )
     }
 
     /// The smallest u with P(W ≤ u) ≥ p (R's `qwilcox`), comparing with a relative fuzz of 1e-12 so that a
@@ -314,6 +309,30 @@ fn gaussian_binomial(n: usize, m: usize) -> Vec<i128> {
     let mut full = c.clone();
     full.extend((half + 1..=n * m).map(|u| c[n * m - u]));
     full
+}
+
+/// The p-value of W from its upper and lower tails, W ranging over 0..=`nm`: the two-sided one doubles the
+/// tail W lies in (the smaller one), as R's `wilcox.test` does. Shared by the untied table and the tied one
+/// (`rank_sum_ties`).
+pub(super) fn p_from_tails(
+    w: f64,
+    nm: usize,
+    alternative: Alternative,
+    upper: impl Fn(f64) -> f64,
+    lower: impl Fn(f64) -> f64,
+) -> f64 {
+    match alternative {
+        Alternative::Greater => upper(w),
+        Alternative::Less => lower(w),
+        Alternative::TwoSided => {
+            let tail = if w > nm as f64 / 2.0 {
+                upper(w)
+            } else {
+                lower(w)
+            };
+            (2.0 * tail).min(1.0)
+        }
+    }
 }
 
 #[cfg(test)]

@@ -175,19 +175,13 @@ impl TiedRankSum {
 
     /// The p-value of an observed W; the two-sided one doubles the smaller tail, as for the untied table.
     pub fn p_value(&self, w: f64, alternative: super::Alternative) -> f64 {
-        use super::Alternative;
-        match alternative {
-            Alternative::Greater => self.p_upper(w),
-            Alternative::Less => self.p_lower(w),
-            Alternative::TwoSided => {
-                let tail = if w > (self.n * self.m) as f64 / 2.0 {
-                    self.p_upper(w)
-                } else {
-                    self.p_lower(w)
-                };
-                (2.0 * tail).min(1.0)
-            }
-        }
+        super::rank_sum::p_from_tails(
+            w,
+            self.n * self.m,
+            alternative,
+            |w| self.p_upper(w),
+            |w| self.p_lower(w),
+        )
     }
 }
 
