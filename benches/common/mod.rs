@@ -1,0 +1,39 @@
+//! What the analysis benchmarks share: the seeded generator of their synthetic suites (the crate's own
+//! SplitMix64, so the figures need no random-number crate), a side made of generated benchmarks, and the
+//! command line's default analysis options.
+
+#![allow(dead_code)] // each benchmark uses part of it
+
+use cargo_speedup::model::{Benchmark, Environment, Results};
+use cargo_speedup::protocol::hpt::Ranking;
+use cargo_speedup::protocol::wording::Remedy;
+use cargo_speedup::protocol::{FailOn, Options};
+pub use cargo_speedup::stats::random::SplitMix64;
+
+/// One side's results from generated benchmarks.
+pub fn results(benchmarks: Vec<Benchmark>) -> Results {
+    Results {
+        origin: "generated".into(),
+        benchmarks,
+        environment: Environment::default(),
+        notes: vec![],
+    }
+}
+
+/// The command line's defaults (confidence 0.95, ε 2 %, one look, HPT on log speedups) with
+/// `--fail-on any`; the confidence curve only where the HTML report is drawn.
+pub fn options(hpt_curve: bool) -> Options {
+    Options {
+        confidence: 0.95,
+        hpt_alpha: None,
+        hpt_rank: Ranking::LogRatio,
+        hpt_curve,
+        speedup_under_test: None,
+        fail_on: FailOn::Any,
+        threshold: 0.0,
+        precision: 0.05,
+        equivalence_pct: 2.0,
+        looks: 1,
+        remedy: Remedy::MeasureAgain,
+    }
+}
