@@ -18,17 +18,22 @@ pub struct GlyphScale {
     half: f64,
 }
 
+/// What a drawing of the speedups must span: every benchmark's median speedup and the bounds of its
+/// interval (NaN where it has none); shared by the glyphs and the HTML forest plot.
+pub fn drawn_speedups(analysis: &Analysis) -> impl Iterator<Item = f64> + '_ {
+    analysis.benchmarks.iter().flat_map(|b| {
+        let (lo, hi) = b
+            .median_test
+            .speedup_interval
+            .unwrap_or((f64::NAN, f64::NAN));
+        [b.speedup.median, lo, hi]
+    })
+}
+
 impl GlyphScale {
     /// The scale of `analysis`: its benchmarks' median speedups and interval bounds.
     pub fn of(analysis: &Analysis) -> GlyphScale {
-        let values = analysis.benchmarks.iter().flat_map(|b| {
-            let (lo, hi) = b
-                .median_test
-                .speedup_interval
-                .unwrap_or((f64::NAN, f64::NAN));
-            [b.speedup.median, lo, hi]
-        });
-        GlyphScale::spanning(values)
+        GlyphScale::spanning(drawn_speedups(analysis))
     }
 
     /// The scale spanning the finite positive `values`, within [1.05x, 10x] either way.

@@ -61,13 +61,7 @@ pub fn verdict_class(v: Verdict) -> &'static str {
 
 /// The shared scale of every row: every finite estimate and interval bound, the equivalence band and 1.
 fn scale(analysis: &Analysis, band: (f64, f64)) -> LogScale {
-    let values = analysis.benchmarks.iter().flat_map(|b| {
-        let (lo, hi) = b
-            .median_test
-            .speedup_interval
-            .unwrap_or((f64::NAN, f64::NAN));
-        [b.speedup.median, lo, hi]
-    });
+    let values = crate::report::glyph::drawn_speedups(analysis);
     LogScale::around_one(values.chain([band.0, band.1]), 1.08, LIMIT, LEFT, RIGHT)
 }
 
