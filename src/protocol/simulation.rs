@@ -30,23 +30,21 @@ use super::raced_profiles::{self, PaperPlan};
 use super::sequential::{LookPlan, open_benchmarks};
 use super::{Analysis, Verdict};
 use crate::model::{Benchmark, Environment, Results, Run, Runs, Sample, Suite, Unit};
+use crate::stats::random::SplitMix64;
 
-/// SplitMix64 with Box-Muller normals: deterministic, no random-number crate.
+/// The stats' SplitMix64 ([`SplitMix64`]) with the simulations' own draws: uniforms in the open (0, 1)
+/// and Box-Muller normals from two of them (the simulated figures of `docs/racing.md` were made so).
 #[derive(Debug, Clone)]
-pub struct Rng(u64);
+pub struct Rng(SplitMix64);
 
 impl Rng {
     pub fn new(seed: u64) -> Rng {
-        Rng(seed)
+        Rng(SplitMix64::new(seed))
     }
 
     /// The next 64 random bits.
     pub fn next_u64(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
+        self.0.next_u64()
     }
 
     /// Uniform in (0, 1).
