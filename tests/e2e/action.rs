@@ -118,24 +118,25 @@ pub fn run(repo: &Path, contexts: Contexts) -> ActionRun {
     run_action(&action_dir(), repo, contexts)
 }
 
-/// The inputs of the cargo-speedup step of the README's workflow, after checking that the workflow checks
-/// out the full history.
-fn readme_workflow_inputs() -> Vec<(String, String)> {
+/// The README's workflow block that holds `marker`, parsed.
+pub fn readme_workflow(marker: &str) -> Yaml {
     let readme = std::fs::read_to_string(action_dir().join("README.md")).expect("README.md");
-    let workflow = readme
+    let block = readme
         .split("```yaml\n")
         .skip(1)
         .filter_map(|block| block.split("```").next())
-        .find(|block| block.contains("actions/checkout"))
-        .expect("the README shows a workflow");
-    let doc = YamlLoader::load_from_str(workflow).expect("the README workflow is YAML");
-    let steps = doc[0]["jobs"]["speedup"]["steps"].as_vec().expect("steps");
-    assert_eq!(
-        steps[0]["with"]["fetch-depth"].as_i64(),
-        Some(0),
-        "checkout must fetch the merge-base"
-    );
-    let step = steps
+        .find(|block| block.contains(marker))
+        .unwrap_or_else(|| panic!("the README shows a workflow with {marker}"));
+    YamlLoader::load_from_str(block)
+        .expect("the README workflow is YAML")
+        .remove(0)
+}
+
+/// The `with:` of the job's cargo-speedup step, as strings.
+pub fn action_inputs(job: &Yaml) -> Vec<(String, String)> {
+    let step = job["steps"]
+        .as_vec()
+        .expect("steps")
         .iter()
         .find(|s| {
             s["uses"]
@@ -158,6 +159,19 @@ fn readme_workflow_inputs() -> Vec<(String, String)> {
             (k.as_str().expect("input name").to_string(), value)
         })
         .collect()
+}
+
+/// The inputs of the cargo-speedup step of the README's workflow, after checking that the workflow checks
+/// out the full history.
+fn readme_workflow_inputs() -> Vec<(String, String)> {
+    let workflow = readme_workflow("actions/checkout");
+    let job = &workflow["jobs"]["speedup"];
+    assert_eq!(
+        job["steps"][0]["with"]["fetch-depth"].as_i64(),
+        Some(0),
+        "checkout must fetch the merge-base"
+    );
+    action_inputs(job)
 }
 
 #[test]

@@ -5,54 +5,13 @@
 
 use std::path::{Path, PathBuf};
 
-use yaml_rust2::{Yaml, YamlLoader};
-
-use crate::action::{Home, action_dir, contexts, pull_request_repository, run};
+use crate::action::{
+    Home, action_dir, action_inputs, contexts, pull_request_repository, readme_workflow, run,
+};
 use crate::action_runner::ActionRun;
 
 /// Short criterion settings for the tests.
 const ARGS: &str = "--warm-up-time 0.05 --measurement-time 0.1 --sample-size 10 --runs 6";
-
-/// The README's workflow block that holds `marker`, parsed.
-fn readme_workflow(marker: &str) -> Yaml {
-    let readme = std::fs::read_to_string(action_dir().join("README.md")).expect("README.md");
-    let block = readme
-        .split("```yaml\n")
-        .skip(1)
-        .filter_map(|block| block.split("```").next())
-        .find(|block| block.contains(marker))
-        .unwrap_or_else(|| panic!("the README shows a workflow with {marker}"));
-    YamlLoader::load_from_str(block)
-        .expect("the README workflow is YAML")
-        .remove(0)
-}
-
-/// The `with:` of the job's cargo-speedup step, as strings.
-fn action_inputs(job: &Yaml) -> Vec<(String, String)> {
-    let step = job["steps"]
-        .as_vec()
-        .expect("steps")
-        .iter()
-        .find(|s| {
-            s["uses"]
-                .as_str()
-                .is_some_and(|u| u.contains("cargo-speedup"))
-        })
-        .expect("a cargo-speedup step");
-    step["with"]
-        .as_hash()
-        .expect("with:")
-        .iter()
-        .map(|(k, v)| {
-            let value = match v {
-                Yaml::String(s) => s.clone(),
-                Yaml::Boolean(b) => b.to_string(),
-                other => panic!("unexpected input value {other:?}"),
-            };
-            (k.as_str().expect("input name").to_string(), value)
-        })
-        .collect()
-}
 
 /// A stub `gh` on the action's PATH (the install root, which the action puts there): it logs its
 /// arguments to `gh.log` beside it, lists no earlier comment, and answers a pull request's head with
