@@ -14,7 +14,7 @@
 //! - [`stats`] is pure mathematics (one test per file, checked against R); [`protocol`] takes the
 //!   decisions of the Speedup-Test (paper 000) and of HPT (paper 003) and yields one
 //!   [`protocol::Analysis`].
-//! - [`report`] renders an analysis as a table, JSON, Markdown or CSV.
+//! - [`report`] renders an analysis as a table, JSON, Markdown, CSV or an HTML page.
 //! - [`app`] runs one command as a list of these stages; [`cli`] and [`plan`] parse and validate options.
 //!
 //! The methods, the decisions taken where the sources are silent or wrong, and the input and output
@@ -25,7 +25,7 @@
 //! |---|---|---|
 //! | 000 | S.-A.-A. Touati, J. Worms, S. Briais, *The Speedup Test*, technical report, HAL inria-00443839v2, 2010 | the mean and median protocols, G and S, the proportion of accelerated benchmarks, `speeduptest` |
 //! | 001 | J. Worms, S. Touati, *Parametric and Non-Parametric Statistics for Program Performance Analysis and Comparison*, INRIA RR-8875, 2016 | P\[HEAD run faster\]; Gaussian mixtures, modes and the multimodal warning |
-//! | 002 | H. Leather, M. O'Boyle, B. Worton, *Raced Profiles: Efficient Selection of Competing Compiler Optimizations*, LCTES 2009 | sequential sampling (planned) |
+//! | 002 | H. Leather, M. O'Boyle, B. Worton, *Raced Profiles: Efficient Selection of Competing Compiler Optimizations*, LCTES 2009 | sequential sampling: run until decided, races of several revisions |
 //! | 003 | T. Chen, Q. Guo, O. Temam, Y. Wu, Y. Bao, Z. Xu, Y. Chen, *Statistical Performance Comparisons of Computers*, IEEE Trans. Computers 64(5), 2015 | HPT and the r-speedup |
 //! | 004 | S.-A.-A. Touati, *Towards a Statistical Methodology to Evaluate Program Speedups and their Optimisation Techniques*, HAL hal-00356529, 2009 | background; superseded by 000 |
 
@@ -34,6 +34,7 @@ pub mod cli;
 pub mod fingerprint;
 pub mod measure;
 pub mod model;
+pub mod parallel;
 pub mod partition;
 pub mod plan;
 pub mod protocol;

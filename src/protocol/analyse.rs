@@ -114,11 +114,8 @@ pub fn analyse(suite: &Suite, options: &Options) -> Analysis {
         confidence: options.per_look_confidence(),
         ..*options
     };
-    let compared: Vec<Compared<'_>> = suite
-        .pairs
-        .iter()
-        .map(|pair| Compared::new(pair, &per_look))
-        .collect();
+    let compared: Vec<Compared<'_>> =
+        crate::parallel::map(&suite.pairs, |pair| Compared::new(pair, &per_look));
     let samples: Vec<(&[f64], &[f64])> = compared
         .iter()
         .map(|c| {

@@ -184,20 +184,23 @@ pub struct BenchmarkShape {
 /// warnings beside the benchmark's others.
 pub fn annotate(analysis: &mut Analysis, suite: &Suite, options: &ShapeOptions) {
     let pairs: HashMap<&str, _> = suite.pairs.iter().map(|p| (p.name.as_str(), p)).collect();
-    for benchmark in &mut analysis.benchmarks {
-        let Some(pair) = pairs.get(benchmark.name.as_str()) else {
-            continue;
-        };
+    // Each benchmark's shape depends on its own runs only: fitted on the machine's cores (`parallel`).
+    let shapes = crate::parallel::map(&analysis.benchmarks, |benchmark| {
+        let pair = pairs.get(benchmark.name.as_str())?;
         let observations = pair.observations();
-        let shape = shape(
+        Some(shape(
             &benchmark.name,
             observations.basis,
             benchmark.unit,
             &observations.values,
             options,
-        );
-        benchmark.warnings.extend(shape.warnings.iter().cloned());
-        benchmark.shape = Some(shape);
+        ))
+    });
+    for (benchmark, shape) in analysis.benchmarks.iter_mut().zip(shapes) {
+        if let Some(shape) = shape {
+            benchmark.warnings.extend(shape.warnings.iter().cloned());
+            benchmark.shape = Some(shape);
+        }
     }
 }
 

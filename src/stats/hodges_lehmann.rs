@@ -96,7 +96,7 @@ fn exact_ranks(
     alpha: f64,
     alternative: Alternative,
 ) -> StatsResult<(Option<usize>, Option<usize>)> {
-    let dist = ExactRankSum::new(n, m)?;
+    let dist = ExactRankSum::shared(n, m)?;
     let nm = n * m;
     let side = |a: f64| dist.quantile(a).max(1);
     Ok(match alternative {

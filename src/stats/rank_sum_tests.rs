@@ -80,6 +80,22 @@ fn exact_distribution_is_refused_beyond_49() {
 }
 
 #[test]
+fn a_shared_table_is_built_once_and_is_the_table_of_its_sizes() {
+    let first = ExactRankSum::shared(7, 9).expect("valid sizes");
+    let again = ExactRankSum::shared(7, 9).expect("valid sizes");
+    assert!(std::sync::Arc::ptr_eq(&first, &again));
+    assert_eq!(*first, ExactRankSum::new(7, 9).expect("valid sizes"));
+    assert_eq!(
+        ExactRankSum::shared(9, 7).expect("valid sizes").sizes(),
+        (9, 7)
+    );
+    assert!(matches!(
+        ExactRankSum::shared(50, 3),
+        Err(StatsError::TooMany { max: 49, got: 50 })
+    ));
+}
+
+#[test]
 fn small_exact_distribution_counts_arrangements() {
     // n = m = 2: the 6 arrangements give U = 0, 1, 2, 2, 3, 4.
     let d = ExactRankSum::new(2, 2).expect("valid sizes");

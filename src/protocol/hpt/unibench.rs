@@ -17,6 +17,7 @@ use crate::stats::rank_sum::{ExactRankSum, TiedRankSum, normal_p_value, smallest
 use std::cell::RefCell;
 use std::collections::HashMap;
 use std::rc::Rc;
+use std::sync::Arc;
 
 /// How a benchmark enters HPT.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -52,7 +53,7 @@ pub(super) struct Prepared {
 #[derive(Default)]
 pub(super) struct Tables {
     sizes: Vec<(usize, usize)>,
-    tables: Vec<ExactRankSum>,
+    tables: Vec<Arc<ExactRankSum>>,
     tied: RefCell<HashMap<TieKey, Option<Rc<TiedRankSum>>>>,
 }
 
@@ -67,7 +68,7 @@ impl Tables {
         if let Some(i) = self.sizes.iter().position(|&s| s == (n, m)) {
             return Some(i);
         }
-        let table = ExactRankSum::new(n, m).ok()?;
+        let table = ExactRankSum::shared(n, m).ok()?;
         self.sizes.push((n, m));
         self.tables.push(table);
         Some(self.tables.len() - 1)

@@ -1,0 +1,85 @@
+//! An order-keeping map over a suite's benchmarks on the machine's cores.
+//!
+//! The analysis of one benchmark (both protocols, its interval, its shape) depends on that benchmark's runs
+//! alone, so the benchmarks of a large suite are analysed on as many threads as the machine offers, each
+//! taking one contiguous share, and the results come back in the input's order: the report is the same,
+//! to the bit, whatever the number of threads (tested). Small inputs stay on the calling thread, where
+//! starting threads would cost more than it saves.
+//!
+//! Written with `std::thread::scope` rather than a thread-pool crate: one call site shape (a slice in, a
+//! `Vec` out, in order) is all the analysis needs, and scoped threads borrow the suite without copying it.
+//! The statistics stay pure: the number of threads is the one fact read from the machine, and it changes
+//! only how long the analysis takes.
+
+use std::num::NonZeroUsize;
+
+/// Fewer items than this per thread are not worth a thread of their own.
+const MIN_PER_THREAD: usize = 32;
+
+/// `items.iter().map(f).collect()`, on up to the machine's number of cores.
+pub fn map<'a, T: Sync, U: Send>(items: &'a [T], f: impl Fn(&'a T) -> U + Sync) -> Vec<U> {
+    let cores = std::thread::available_parallelism().map_or(1, NonZeroUsize::get);
+    map_on(items, cores, f)
+}
+
+/// [`map`] on at most `threads` threads.
+pub fn map_on<'a, T: Sync, U: Send>(
+    items: &'a [T],
+    threads: usize,
+    f: impl Fn(&'a T) -> U + Sync,
+) -> Vec<U> {
+    let threads = threads.min(items.len() / MIN_PER_THREAD).max(1);
+    if threads == 1 {
+        return items.iter().map(f).collect();
+    }
+    let share = items.len().div_ceil(threads);
+    let f = &f;
+    std::thread::scope(|scope| {
+        let mut chunks = items.chunks(share);
+        let first = chunks.next().unwrap_or_default();
+        let others: Vec<_> = chunks
+            .map(|chunk| scope.spawn(move || chunk.iter().map(f).collect::<Vec<U>>()))
+            .collect();
+        let mut out: Vec<U> = first.iter().map(f).collect();
+        for handle in others {
+            // A panic in a worker is a bug of the analysis: carry it to the caller as it is.
+            match handle.join() {
+                Ok(part) => out.extend(part),
+                Err(panic) => std::panic::resume_unwind(panic),
+            }
+        }
+        out
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_item_comes_back_once_in_order_whatever_the_threads() {
+        let items: Vec<u64> = (0..1000).collect();
+        let expected: Vec<u64> = items.iter().map(|v| v * v + 1).collect();
+        for threads in [1, 2, 3, 7, 64] {
+            assert_eq!(
+                map_on(&items, threads, |v| v * v + 1),
+                expected,
+                "{threads}"
+            );
+        }
+        assert_eq!(map_on(&items[..5], 4, |v| v + 1), vec![1, 2, 3, 4, 5]);
+        assert!(map_on(&[] as &[u64], 4, |v| *v).is_empty());
+    }
+
+    #[test]
+    fn small_inputs_stay_on_the_calling_thread() {
+        let caller = std::thread::current().id();
+        let items = vec![0u8; MIN_PER_THREAD * 2 - 1];
+        let ids = map_on(&items, 8, |_| std::thread::current().id());
+        assert!(ids.iter().all(|&id| id == caller));
+        let items = vec![0u8; MIN_PER_THREAD * 4];
+        let ids = map_on(&items, 2, |_| std::thread::current().id());
+        assert_eq!(ids[0], caller);
+        assert_ne!(ids[ids.len() - 1], caller);
+    }
+}
