@@ -1,7 +1,11 @@
 //! Validated, typed options built from the command line: every value a user can get wrong is checked here
-//! once, with a message that names the flag and the accepted range.
+//! once, with a message that names the flag and the accepted range. Each command builds its plan once,
+//! before it reads, builds or runs anything, and the stages after it never see the command line.
 
+mod commands;
 mod run;
+mod simulate;
+mod speeduptest;
 
 use std::path::PathBuf;
 
@@ -10,7 +14,10 @@ use crate::protocol::hpt::Ranking;
 use crate::protocol::wording::Remedy;
 use crate::protocol::{FailOn, Options};
 
+pub use commands::{ComparePlan, RacePlan, RevisionsPlan};
 pub use run::run_options;
+pub use simulate::SimulatePlan;
+pub use speeduptest::speeduptest_options;
 
 /// A bad option value: exit status 2.
 #[derive(Debug, Clone, PartialEq, thiserror::Error)]
@@ -19,6 +26,31 @@ pub struct PlanError {
     pub flag: &'static str,
     pub value: String,
     pub expected: &'static str,
+}
+
+/// A command line that cannot be carried out as given, with what to do instead: exit status 2.
+#[derive(Debug, Clone, PartialEq, thiserror::Error)]
+pub enum UsageError {
+    #[error(transparent)]
+    Invalid(#[from] PlanError),
+    #[error(
+        "nothing to compare\nhint: `cargo speedup main..HEAD` compares two revisions, `cargo speedup HEAD` \
+         the last commit with the working tree, `cargo speedup compare A B` two existing results"
+    )]
+    NothingToCompare,
+    #[error(
+        "{side} is empty\nhint: give a results file, a criterion directory or a criterion baseline name"
+    )]
+    EmptySide { side: &'static str },
+    #[error("invalid value {value:?} for --unit\nhint: use one of ns, us, ms, s")]
+    Unit { value: String },
+    /// The paper's levels and precisions (`speeduptest`).
+    #[error("invalid value {value} for {flag}: a number strictly between 0 and 1, e.g. {example}")]
+    Fraction {
+        flag: &'static str,
+        value: f64,
+        example: &'static str,
+    },
 }
 
 /// Precision r of the minimal number of benchmarks when none is given (paper 000 §6.2.4).

@@ -6,8 +6,8 @@ use anyhow::{Context as _, Result, bail};
 
 use super::{Input, Outcome, Output, check_outputs, is_stdout, write_to};
 use crate::cli::{CompareArgs, Format};
-use crate::model::{Results, Suite, Unit};
-use crate::plan::{AnalysisPlan, OutputPlan};
+use crate::model::{Results, Suite};
+use crate::plan::{AnalysisPlan, ComparePlan, OutputPlan};
 use crate::protocol::shape::{self, ShapeOptions};
 use crate::protocol::wording::Remedy;
 use crate::protocol::{Analysis, analyse};
@@ -16,36 +16,25 @@ use crate::sources::{self, ReadOptions};
 
 /// `compare`: load both sides, then [`analyse_and_report`].
 pub fn compare(args: &CompareArgs) -> Result<Outcome> {
+    // The options, then where the reports go, are checked first: a bad --json path would otherwise fail
+    // after the report printed, and a report written over an input would destroy it.
+    let plan = ComparePlan::from_args(args)?;
     let mut context = ReadOptions::from_env();
-    let by_name = [&args.base, &args.head]
+    let by_name = [&plan.base, &plan.head]
         .iter()
         .any(|spec| matches!(sources::locate(spec), sources::Location::BaselineName));
     if context.criterion_home.is_none() && by_name {
         context.criterion_home = crate::measure::criterion_home();
     }
-    if let Some(unit) = &args.unit {
-        context.unit_override = Some(Unit::parse(unit).with_context(|| {
-            format!("invalid value {unit:?} for --unit\nhint: use one of ns, us, ms, s")
-        })?);
-    }
-    for (side, spec) in [("BASE", &args.base), ("HEAD", &args.head)] {
-        if spec.trim().is_empty() {
-            bail!(
-                "{side} is empty\nhint: give a results file, a criterion directory or a criterion baseline name"
-            );
-        }
-    }
-    // The options, then where the reports go, are checked first: a bad --json path would otherwise fail
-    // after the report printed, and a report written over an input would destroy it.
-    let plan = AnalysisPlan::from_args(&args.analysis)?;
-    let inputs = [&args.base, &args.head].map(|spec| input(spec, &context));
+    context.unit_override = plan.unit;
+    let inputs = [&plan.base, &plan.head].map(|spec| input(spec, &context));
     check_report_outputs(
-        &plan.output,
+        &plan.analysis.output,
         &inputs.into_iter().flatten().collect::<Vec<_>>(),
     )?;
-    let base = sources::load(&args.base, &context)?;
-    let head = sources::load(&args.head, &context)?;
-    analyse_and_report(base, head, vec![], 1, Remedy::MeasureAgain, plan)
+    let base = sources::load(&plan.base, &context)?;
+    let head = sources::load(&plan.head, &context)?;
+    analyse_and_report(base, head, vec![], 1, Remedy::MeasureAgain, plan.analysis)
 }
 
 /// What `spec` reads on disk: a file, or a criterion directory (a baseline name reads the criterion home).

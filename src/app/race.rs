@@ -8,18 +8,16 @@ use super::{Input, Outcome, is_stdout};
 use crate::cli::RaceArgs;
 use crate::measure;
 use crate::model::Results;
-use crate::plan::{AnalysisPlan, run_options};
+use crate::plan::RacePlan;
 use crate::protocol::race::{RaceOptions, open_in_race, race};
 use crate::report::race::render;
 
 /// `race`: check the options, measure, analyse, render. A race that ran exits 0: it has no gate.
 pub fn race_revisions(args: &RaceArgs) -> Result<Outcome> {
-    let plan = AnalysisPlan::from_args(&args.analysis)?;
-    let run = run_options(
-        &args.run,
-        args.analysis.quiet,
-        Some(plan.options.confidence),
-    )?;
+    let RacePlan {
+        analysis: plan,
+        run,
+    } = RacePlan::from_args(&args.run, &args.analysis)?;
     let manifest = args
         .run
         .manifest_path

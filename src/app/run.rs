@@ -1,13 +1,13 @@
 //! `cargo speedup BASE..HEAD`, `cargo speedup BASE` and `cargo speedup record`: measure, then compare.
 
-use anyhow::{Context, Result, bail};
+use anyhow::{Context, Result};
 
 use super::compare::check_report_outputs;
 use super::{Input, Outcome, Output, analyse_and_report, check_outputs, write_to};
 use crate::cli::{AnalysisArgs, RecordArgs, RunArgs};
 use crate::measure;
 use crate::model::{Results, Suite};
-use crate::plan::{AnalysisPlan, run_options};
+use crate::plan::{RevisionsPlan, run_options};
 use crate::protocol::analyse::Options;
 use crate::protocol::sequential::open_benchmarks;
 use crate::protocol::wording::Remedy;
@@ -18,16 +18,13 @@ pub fn revisions(
     run: &RunArgs,
     analysis: &AnalysisArgs,
 ) -> Result<Outcome> {
-    let Some(revisions) = revisions else {
-        bail!(
-            "nothing to compare\nhint: `cargo speedup main..HEAD` compares two revisions, `cargo speedup HEAD` \
-             the last commit with the working tree, `cargo speedup compare A B` two existing results"
-        );
-    };
     // Options of the analysis and where the reports go are checked before minutes of building and running,
     // not after.
-    let plan = AnalysisPlan::from_args(analysis)?;
-    let run_plan = run_options(run, analysis.quiet, Some(plan.options.confidence))?;
+    let RevisionsPlan {
+        revisions,
+        analysis: plan,
+        run: run_plan,
+    } = RevisionsPlan::from_args(revisions, run, analysis)?;
     check_report_outputs(&plan.output, &[manifest(run)])?;
     // Between looks, the analysis itself says which benchmarks are still undecided.
     let decide = |base: &Results, head: &Results, looks: u32| {
@@ -37,8 +34,12 @@ pub fn revisions(
         };
         open_benchmarks(&Suite::pair(base.clone(), head.clone()), &options)
     };
-    let measured =
-        measure::measure_revisions(revisions, &run_plan, &decide, &plan.options.stopping_rule())?;
+    let measured = measure::measure_revisions(
+        &revisions,
+        &run_plan,
+        &decide,
+        &plan.options.stopping_rule(),
+    )?;
     analyse_and_report(
         measured.base,
         measured.head,

@@ -2,7 +2,7 @@
 //! hierarchical model (or resampled from a record file), one setting per true change, and prints each
 //! plan's false-decision rates and runs per side (`docs/racing.md`, "Simulated: error and runs").
 //!
-//! Checks the options (exit 2 naming the flag), builds the plans, runs [`simulation::simulate`] per
+//! Takes the checked options ([`SimulatePlan`]), builds the plans, runs [`simulation::simulate`] per
 //! setting and hands the tallies to [`crate::report::simulation`]. With `--versions R` (R >= 3) it races R
 //! versions per problem instead ([`race_simulation::simulate`], `docs/racing.md` §6.1) and hands the
 //! tallies to [`crate::report::race_simulation`].
@@ -13,8 +13,7 @@ use anyhow::{Context as _, Result, bail};
 
 use super::Outcome;
 use crate::cli::{SimulateArgs, SimulateFormat};
-use crate::measure::first_look;
-use crate::plan::PlanError;
+use crate::plan::SimulatePlan;
 use crate::protocol::race::RaceOptions;
 use crate::protocol::race_simulation::{self, SeveralPlan};
 use crate::protocol::raced_profiles::{EquivalenceRule, PaperPlan};
@@ -38,16 +37,13 @@ const PAPER_CAP: usize = 160;
 
 /// `simulate`.
 pub fn simulate(args: &SimulateArgs) -> Result<Outcome> {
-    check(args)?;
+    let plan = SimulatePlan::from_args(args)?;
     let pools = args.record.as_deref().map(recorded_runs).transpose()?;
     let (source, described) = source(args, pools.as_deref());
     if args.versions > 2 {
-        return several(args, source, described);
+        return several(args, &plan, source, described);
     }
-    let equivalence = args
-        .equivalence
-        .unwrap_or(crate::protocol::equivalence::DEFAULT_MARGIN_PCT);
-    let named = plans(args, equivalence)?;
+    let named = plans(args, &plan);
     let plans: Vec<Plan> = named.iter().map(|n| n.plan.clone()).collect();
     let settings = args
         .change
@@ -107,13 +103,15 @@ fn source<'a>(args: &SimulateArgs, pools: Option<&'a [Vec<f64>]>) -> (Source<'a>
 
 /// `simulate --versions R` (R >= 3): the project's race, the constant plans and paper 002's race on
 /// problems of R versions.
-fn several(args: &SimulateArgs, source: Source<'_>, described: String) -> Result<Outcome> {
+fn several(
+    args: &SimulateArgs,
+    plan: &SimulatePlan,
+    source: Source<'_>,
+    described: String,
+) -> Result<Outcome> {
     let versions = args.versions as usize;
-    let equivalence_pct = args.equivalence.unwrap_or(args.theta);
-    let race = look_plan(
-        args,
-        race_simulation::first_look(args.confidence, versions, first_look(args.confidence)),
-    )?;
+    let equivalence_pct = plan.equivalence_pct;
+    let race = plan.looks;
     let looks: Vec<String> = race.looks().iter().map(u32::to_string).collect();
     let options = RaceOptions {
         confidence: args.confidence,
@@ -202,8 +200,9 @@ fn print_as(
 
 /// The plans compared: the default race at `confidence`, the fixed plans, and paper 002 at its operating
 /// point with ε 0.5 % and 2 %, capped at the race's maximum.
-fn plans(args: &SimulateArgs, equivalence_pct: f64) -> Result<Vec<NamedPlan>, PlanError> {
+fn plans(args: &SimulateArgs, plan: &SimulatePlan) -> Vec<NamedPlan> {
     let confidence = args.confidence;
+    let equivalence_pct = plan.equivalence_pct;
     let options = Options {
         confidence,
         hpt_alpha: None,
@@ -217,7 +216,7 @@ fn plans(args: &SimulateArgs, equivalence_pct: f64) -> Result<Vec<NamedPlan>, Pl
         looks: 1,
         remedy: crate::protocol::wording::Remedy::MeasureAgain,
     };
-    let race = look_plan(args, first_look(confidence))?;
+    let race = plan.looks;
     let looks: Vec<String> = race.looks().iter().map(u32::to_string).collect();
     let alpha = 1.0 - confidence;
     let mut plans = vec![NamedPlan {
@@ -266,117 +265,7 @@ fn plans(args: &SimulateArgs, equivalence_pct: f64) -> Result<Vec<NamedPlan>, Pl
             plan: Plan::Paper(paper),
         });
     }
-    Ok(plans)
-}
-
-/// The project's race's looks: `--runs` (else `default_first`) to `--max-runs` (else 4 times the first).
-fn look_plan(args: &SimulateArgs, default_first: u32) -> Result<LookPlan, PlanError> {
-    let first = args.runs.unwrap_or(default_first);
-    let max = args
-        .max_runs
-        .unwrap_or(first.saturating_mul(crate::measure::DEFAULT_MAX_FACTOR));
-    LookPlan::new(first, max).ok_or_else(|| PlanError {
-        flag: "--max-runs",
-        value: max.to_string(),
-        expected: "at least the runs before the first look (--runs)",
-    })
-}
-
-/// Checks the option values (exit 2, naming the flag).
-fn check(args: &SimulateArgs) -> Result<(), PlanError> {
-    let bad = |flag, value: String, expected| {
-        Err(PlanError {
-            flag,
-            value,
-            expected,
-        })
-    };
-    if args.benchmarks == 0 || args.benchmarks > 100_000_000 {
-        return bad(
-            "--benchmarks",
-            args.benchmarks.to_string(),
-            "a number of benchmarks per setting from 1 to 100000000, e.g. 10000",
-        );
-    }
-    if !(0.5..1.0).contains(&args.confidence) {
-        return bad(
-            "--confidence",
-            args.confidence.to_string(),
-            "a confidence level from 0.5 up to (not including) 1, e.g. 0.95",
-        );
-    }
-    if let Some(e) = args
-        .equivalence
-        .filter(|e| !(e.is_finite() && *e > 0.0 && *e < 100.0))
-    {
-        return bad(
-            "--equivalence",
-            e.to_string(),
-            "a percentage above 0 and below 100, e.g. 2",
-        );
-    }
-    if !(2..=1000).contains(&args.versions) {
-        return bad(
-            "--versions",
-            args.versions.to_string(),
-            "a number of versions per problem from 2 (BASE and HEAD) to 1000, e.g. 17",
-        );
-    }
-    let t = args.theta;
-    if !(t.is_finite() && t > 0.0 && t < 100.0) {
-        return bad(
-            "--theta",
-            t.to_string(),
-            "a percentage above 0 and below 100, e.g. 0.5",
-        );
-    }
-    if let Some(n) = args.runs.filter(|n| !(2..=10_000).contains(n)) {
-        return bad(
-            "--runs",
-            n.to_string(),
-            "from 2 to 10000 runs before the first look, e.g. 5",
-        );
-    }
-    let runs = args.runs.unwrap_or(2);
-    if let Some(n) = args.max_runs.filter(|&n| n < runs || n > 10_000) {
-        return bad(
-            "--max-runs",
-            n.to_string(),
-            "at least --runs and at most 10000, e.g. 20",
-        );
-    }
-    for (flag, value) in [
-        ("--process", args.process),
-        ("--within", args.within),
-        ("--layout", args.layout),
-    ] {
-        if !(value.is_finite() && (0.0..=100.0).contains(&value)) {
-            return bad(
-                flag,
-                value.to_string(),
-                "a percentage from 0 to 100, e.g. 1",
-            );
-        }
-    }
-    if args.change.is_empty() {
-        return bad(
-            "--change",
-            String::new(),
-            "one or more percentages, e.g. 0,2,5",
-        );
-    }
-    if let Some(c) = args
-        .change
-        .iter()
-        .find(|c| !(c.is_finite() && **c > -100.0 && **c <= 1000.0))
-    {
-        return bad(
-            "--change",
-            c.to_string(),
-            "percentages above -100 and at most 1000, e.g. 0,2,5 (negative: HEAD faster)",
-        );
-    }
-    Ok(())
+    plans
 }
 
 /// The run values of each benchmark of `path` that has at least two process runs.

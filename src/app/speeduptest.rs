@@ -12,15 +12,16 @@ use std::time::Instant;
 use anyhow::{Result, bail};
 
 use super::{self as app, Outcome, Output, check_outputs, write_atomically};
-use crate::cli::{SpeeduptestArgs, Weight};
-use crate::protocol::speedup_test::{Input, SpeedupTestOptions, WeightChoice, analyse_speeduptest};
+use crate::cli::SpeeduptestArgs;
+use crate::plan::speeduptest_options;
+use crate::protocol::speedup_test::{Input, analyse_speeduptest};
 use crate::report::speeduptest as render;
 use crate::sources::speeduptest_config::{self as config, Entry, Rows};
 
 /// `speeduptest`.
 pub fn speeduptest(args: &SpeeduptestArgs) -> Result<Outcome> {
     let start = Instant::now();
-    let options = options(args)?;
+    let options = speeduptest_options(args)?;
     let rows = config::read_rows(&args.config)?;
     if rows.rows.is_empty() && rows.notes.is_empty() {
         bail!(
@@ -103,28 +104,6 @@ fn check_outputs_clear(args: &SpeeduptestArgs, files: &[PathBuf], rows: &Rows) -
         .map(|path| app::Input::File(path.to_path_buf()))
         .collect();
     check_outputs(&outputs, &inputs)
-}
-
-/// Checks the option values (exit 2 on a bad one, naming the flag).
-fn options(args: &SpeeduptestArgs) -> Result<SpeedupTestOptions> {
-    if let Some(c) = args.conf_level
-        && !(c > 0.0 && c < 1.0)
-    {
-        bail!("invalid value {c} for --conf-level: a number strictly between 0 and 1, e.g. 0.95");
-    }
-    let r = args.precision;
-    if !(r > 0.0 && r < 1.0) {
-        bail!("invalid value {r} for --precision: a number strictly between 0 and 1, e.g. 0.05");
-    }
-    Ok(SpeedupTestOptions {
-        conf_level: args.conf_level,
-        weight: match args.weight {
-            Weight::Custom => WeightChoice::Custom,
-            Weight::Equal => WeightChoice::Equal,
-            Weight::Fraction => WeightChoice::Fraction,
-        },
-        precision: r,
-    })
 }
 
 fn input(entry: Entry) -> Input {

@@ -1,0 +1,151 @@
+//! The options of `simulate`, checked before any benchmark is drawn, and the looks of the project's race
+//! they ask for.
+
+use super::PlanError;
+use crate::cli::SimulateArgs;
+use crate::measure::first_look;
+use crate::protocol::race_simulation;
+use crate::protocol::sequential::LookPlan;
+
+/// What `simulate` replays, checked.
+#[derive(Debug, Clone, PartialEq)]
+pub struct SimulatePlan {
+    /// The looks of the project's race: of BASE against HEAD, or of `--versions` versions.
+    pub looks: LookPlan,
+    /// ε of the equivalence check, in percent: `--equivalence`, else the project's default for two
+    /// versions and `--theta` for more.
+    pub equivalence_pct: f64,
+}
+
+impl SimulatePlan {
+    pub fn from_args(args: &SimulateArgs) -> Result<SimulatePlan, PlanError> {
+        check(args)?;
+        let two_sided = first_look(args.confidence);
+        Ok(if args.versions > 2 {
+            SimulatePlan {
+                looks: look_plan(
+                    args,
+                    race_simulation::first_look(args.confidence, args.versions as usize, two_sided),
+                )?,
+                equivalence_pct: args.equivalence.unwrap_or(args.theta),
+            }
+        } else {
+            SimulatePlan {
+                looks: look_plan(args, two_sided)?,
+                equivalence_pct: args
+                    .equivalence
+                    .unwrap_or(crate::protocol::equivalence::DEFAULT_MARGIN_PCT),
+            }
+        })
+    }
+}
+
+/// The project's race's looks: `--runs` (else `default_first`) to `--max-runs` (else 4 times the first).
+fn look_plan(args: &SimulateArgs, default_first: u32) -> Result<LookPlan, PlanError> {
+    let first = args.runs.unwrap_or(default_first);
+    let max = args
+        .max_runs
+        .unwrap_or(first.saturating_mul(crate::measure::DEFAULT_MAX_FACTOR));
+    LookPlan::new(first, max).ok_or_else(|| PlanError {
+        flag: "--max-runs",
+        value: max.to_string(),
+        expected: "at least the runs before the first look (--runs)",
+    })
+}
+
+/// Checks the option values (exit 2, naming the flag).
+fn check(args: &SimulateArgs) -> Result<(), PlanError> {
+    let bad = |flag, value: String, expected| {
+        Err(PlanError {
+            flag,
+            value,
+            expected,
+        })
+    };
+    if args.benchmarks == 0 || args.benchmarks > 100_000_000 {
+        return bad(
+            "--benchmarks",
+            args.benchmarks.to_string(),
+            "a number of benchmarks per setting from 1 to 100000000, e.g. 10000",
+        );
+    }
+    if !(0.5..1.0).contains(&args.confidence) {
+        return bad(
+            "--confidence",
+            args.confidence.to_string(),
+            "a confidence level from 0.5 up to (not including) 1, e.g. 0.95",
+        );
+    }
+    if let Some(e) = args
+        .equivalence
+        .filter(|e| !(e.is_finite() && *e > 0.0 && *e < 100.0))
+    {
+        return bad(
+            "--equivalence",
+            e.to_string(),
+            "a percentage above 0 and below 100, e.g. 2",
+        );
+    }
+    if !(2..=1000).contains(&args.versions) {
+        return bad(
+            "--versions",
+            args.versions.to_string(),
+            "a number of versions per problem from 2 (BASE and HEAD) to 1000, e.g. 17",
+        );
+    }
+    let t = args.theta;
+    if !(t.is_finite() && t > 0.0 && t < 100.0) {
+        return bad(
+            "--theta",
+            t.to_string(),
+            "a percentage above 0 and below 100, e.g. 0.5",
+        );
+    }
+    if let Some(n) = args.runs.filter(|n| !(2..=10_000).contains(n)) {
+        return bad(
+            "--runs",
+            n.to_string(),
+            "from 2 to 10000 runs before the first look, e.g. 5",
+        );
+    }
+    let runs = args.runs.unwrap_or(2);
+    if let Some(n) = args.max_runs.filter(|&n| n < runs || n > 10_000) {
+        return bad(
+            "--max-runs",
+            n.to_string(),
+            "at least --runs and at most 10000, e.g. 20",
+        );
+    }
+    for (flag, value) in [
+        ("--process", args.process),
+        ("--within", args.within),
+        ("--layout", args.layout),
+    ] {
+        if !(value.is_finite() && (0.0..=100.0).contains(&value)) {
+            return bad(
+                flag,
+                value.to_string(),
+                "a percentage from 0 to 100, e.g. 1",
+            );
+        }
+    }
+    if args.change.is_empty() {
+        return bad(
+            "--change",
+            String::new(),
+            "one or more percentages, e.g. 0,2,5",
+        );
+    }
+    if let Some(c) = args
+        .change
+        .iter()
+        .find(|c| !(c.is_finite() && **c > -100.0 && **c <= 1000.0))
+    {
+        return bad(
+            "--change",
+            c.to_string(),
+            "percentages above -100 and at most 1000, e.g. 0,2,5 (negative: HEAD faster)",
+        );
+    }
+    Ok(())
+}

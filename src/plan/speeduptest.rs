@@ -1,0 +1,69 @@
+//! The options of `speeduptest`, checked as the paper's SpeedUpTest.sh takes them: levels and precisions
+//! strictly between 0 and 1.
+
+use super::UsageError;
+use crate::cli::{SpeeduptestArgs, Weight};
+use crate::protocol::speedup_test::{SpeedupTestOptions, WeightChoice};
+
+/// The options of `speeduptest` (exit 2 on a bad one, naming the flag).
+pub fn speeduptest_options(args: &SpeeduptestArgs) -> Result<SpeedupTestOptions, UsageError> {
+    if let Some(c) = args.conf_level
+        && !(c > 0.0 && c < 1.0)
+    {
+        return Err(UsageError::Fraction {
+            flag: "--conf-level",
+            value: c,
+            example: "0.95",
+        });
+    }
+    let r = args.precision;
+    if !(r > 0.0 && r < 1.0) {
+        return Err(UsageError::Fraction {
+            flag: "--precision",
+            value: r,
+            example: "0.05",
+        });
+    }
+    Ok(SpeedupTestOptions {
+        conf_level: args.conf_level,
+        weight: match args.weight {
+            Weight::Custom => WeightChoice::Custom,
+            Weight::Equal => WeightChoice::Equal,
+            Weight::Fraction => WeightChoice::Fraction,
+        },
+        precision: r,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::cli::{Command, parse_from};
+
+    fn options(extra: &[&str]) -> Result<SpeedupTestOptions, UsageError> {
+        let mut args = vec!["cargo-speedup", "speeduptest", "bench.cfg"];
+        args.extend_from_slice(extra);
+        match parse_from(args).command {
+            Some(Command::Speeduptest(s)) => speeduptest_options(&s),
+            other => panic!("expected speeduptest, got {other:?}"),
+        }
+    }
+
+    #[test]
+    fn levels_and_precisions_outside_the_open_unit_interval_are_refused() {
+        let error = options(&["--conf-level", "1.5"]).unwrap_err();
+        assert_eq!(
+            error.to_string(),
+            "invalid value 1.5 for --conf-level: a number strictly between 0 and 1, e.g. 0.95"
+        );
+        let error = options(&["--precision", "0"]).unwrap_err();
+        assert_eq!(
+            error.to_string(),
+            "invalid value 0 for --precision: a number strictly between 0 and 1, e.g. 0.05"
+        );
+        assert_eq!(
+            options(&["--conf-level", "0.9"]).unwrap().conf_level,
+            Some(0.9)
+        );
+    }
+}
