@@ -5,7 +5,7 @@ use std::process::ExitCode;
 
 fn main() -> ExitCode {
     let cli = cargo_speedup::cli::parse();
-    match cargo_speedup::app::run(cli) {
+    match cargo_speedup::app::dispatch(cli) {
         Ok(outcome) => ExitCode::from(outcome.exit_code()),
         Err(error) => {
             eprintln!("error: {error:#}");

@@ -19,31 +19,31 @@ pub fn compare(args: &CompareArgs) -> Result<Outcome> {
     // The options, then where the reports go, are checked first: a bad --json path would otherwise fail
     // after the report printed, and a report written over an input would destroy it.
     let plan = ComparePlan::from_args(args)?;
-    let mut context = ReadOptions::from_env();
+    let mut read_options = ReadOptions::from_env();
     let by_name = [&plan.base, &plan.head]
         .iter()
         .any(|spec| matches!(sources::locate(spec), sources::Location::BaselineName));
-    if context.criterion_home.is_none() && by_name {
-        context.criterion_home = crate::measure::criterion_home();
+    if read_options.criterion_home.is_none() && by_name {
+        read_options.criterion_home = crate::measure::criterion_home();
     }
-    context.unit_override = plan.unit;
-    let inputs = [&plan.base, &plan.head].map(|spec| input(spec, &context));
+    read_options.unit_override = plan.unit;
+    let inputs = [&plan.base, &plan.head].map(|spec| input(spec, &read_options));
     check_report_outputs(
         &plan.analysis.output,
         &inputs.into_iter().flatten().collect::<Vec<_>>(),
     )?;
-    let base = sources::load(&plan.base, &context)?;
-    let head = sources::load(&plan.head, &context)?;
+    let base = sources::load(&plan.base, &read_options)?;
+    let head = sources::load(&plan.head, &read_options)?;
     analyse_and_report(base, head, vec![], 1, Remedy::MeasureAgain, plan.analysis)
 }
 
 /// What `spec` reads on disk: a file, or a criterion directory (a baseline name reads the criterion home).
-fn input(spec: &str, context: &ReadOptions) -> Option<Input> {
+fn input(spec: &str, read_options: &ReadOptions) -> Option<Input> {
     match sources::locate(spec) {
         sources::Location::Stdin => None,
         sources::Location::File(path, _) => Some(Input::File(path.to_path_buf())),
         sources::Location::Dir(path, _) => Some(Input::Tree(path.to_path_buf())),
-        sources::Location::BaselineName => Some(Input::Tree(context.criterion_home())),
+        sources::Location::BaselineName => Some(Input::Tree(read_options.criterion_home())),
     }
 }
 

@@ -6,7 +6,8 @@ mod compare;
 mod merge;
 mod output;
 mod race;
-mod run;
+mod record;
+mod revisions;
 mod simulate;
 mod speeduptest;
 
@@ -16,7 +17,8 @@ use crate::cli::{Command, SpeedupCli};
 
 pub use compare::analyse_and_report;
 pub use output::{
-    Input, Output, check_output_path, check_outputs, is_stdout, write_atomically, write_to,
+    Input, Output, check_output_path, check_outputs, is_stdout, manifest, write_atomically,
+    write_to,
 };
 
 /// What a command ended with, mapped to the exit status by `main`.
@@ -47,15 +49,15 @@ impl Outcome {
     }
 }
 
-/// Runs the command the user asked for.
-pub fn run(cli: SpeedupCli) -> Result<Outcome> {
+/// Hands the command line to the command the user asked for.
+pub fn dispatch(cli: SpeedupCli) -> Result<Outcome> {
     match cli.command {
         Some(Command::Compare(args)) => compare::compare(&args),
-        Some(Command::Record(args)) => run::record(&args),
+        Some(Command::Record(args)) => record::record(&args),
         Some(Command::Speeduptest(args)) => speeduptest::speeduptest(&args),
         Some(Command::Simulate(args)) => simulate::simulate(&args),
         Some(Command::Race(args)) => race::race_revisions(&args),
         Some(Command::Merge(args)) => merge::merge(&args),
-        None => run::revisions(cli.revisions.as_deref(), &cli.run, &cli.analysis),
+        None => revisions::compare_revisions(cli.revisions.as_deref(), &cli.run, &cli.analysis),
     }
 }

@@ -6,6 +6,8 @@ use std::path::{Path, PathBuf};
 
 use anyhow::{Context, Result, bail};
 
+use crate::cli::RunArgs;
+
 /// One place a command writes: the flag that names it, the path as the user gave it (`-` for standard
 /// output), and a value of the flag to suggest instead.
 #[derive(Debug, Clone, Copy)]
@@ -22,6 +24,16 @@ pub enum Input {
     File(PathBuf),
     /// A directory whose files are read (a criterion tree): no output may go inside it.
     Tree(PathBuf),
+}
+
+/// The manifest a measuring command finds the benchmarks through (`--manifest-path`, else `Cargo.toml`),
+/// which no report may replace.
+pub fn manifest(run: &RunArgs) -> Input {
+    Input::File(
+        run.manifest_path
+            .clone()
+            .unwrap_or_else(|| "Cargo.toml".into()),
+    )
 }
 
 /// `-`: standard output, not a file of that name.

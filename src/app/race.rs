@@ -4,7 +4,7 @@
 use anyhow::Result;
 
 use super::compare::{check_report_outputs, write_rendered};
-use super::{Input, Outcome, is_stdout};
+use super::{Outcome, is_stdout, manifest};
 use crate::cli::RaceArgs;
 use crate::measure;
 use crate::model::Results;
@@ -18,12 +18,7 @@ pub fn race_revisions(args: &RaceArgs) -> Result<Outcome> {
         analysis: plan,
         run,
     } = RacePlan::from_args(&args.run, &args.analysis)?;
-    let manifest = args
-        .run
-        .manifest_path
-        .clone()
-        .unwrap_or_else(|| "Cargo.toml".into());
-    check_report_outputs(&plan.output, &[Input::File(manifest)])?;
+    check_report_outputs(&plan.output, &[manifest(&args.run)])?;
     let options = |looks| RaceOptions {
         confidence: plan.options.confidence,
         equivalence_pct: plan.options.equivalence_pct,

@@ -69,7 +69,7 @@ pub fn build(
     if let Some(f) = &options.features {
         command.args(["--features", f]);
     }
-    let out = process::run(&mut command)?;
+    let out = process::capture(&mut command)?;
     if !out.status.success() {
         return Err(MeasureError::Build {
             revision: label.to_string(),

@@ -30,7 +30,7 @@ impl Git {
             .arg("-C")
             .arg(dir)
             .args(["rev-parse", "--show-toplevel"]);
-        let out = process::run(&mut command)?;
+        let out = process::capture(&mut command)?;
         if !out.status.success() {
             return Err(MeasureError::NotGitRepository {
                 path: dir.to_path_buf(),
@@ -51,9 +51,9 @@ impl Git {
         let mut command = Command::new("git");
         command.arg("-C").arg(&self.root).args(args);
         let out = if stoppable {
-            process::run(&mut command)?
+            process::capture(&mut command)?
         } else {
-            process::run_to_end(&mut command)?
+            process::capture_to_end(&mut command)?
         };
         if !out.status.success() {
             return Err(MeasureError::Git {
@@ -124,7 +124,7 @@ fn update_submodules(git: &Git, tree: &Path) -> Result<(), MeasureError> {
         "--get-regexp",
         r"^submodule\..*\.(path|url)$",
     ]);
-    let out = process::run(&mut listing)?;
+    let out = process::capture(&mut listing)?;
     // Exit status 1: nothing matched, no submodule to check out.
     if out.status.code() == Some(1) {
         return Ok(());
@@ -239,13 +239,13 @@ fn local_clone(git: &Git, tree: &Path, name: &str, path: &str) -> Option<PathBuf
         .arg("--git-dir")
         .arg(&dir)
         .args(["cat-file", "-e", &format!("{commit}^{{commit}}")]);
-    let held = process::run(&mut check).ok()?.status.success();
+    let held = process::capture(&mut check).ok()?.status.success();
     held.then_some(dir)
 }
 
 /// Runs `command`, turning a failure into [`MeasureError::Git`] with its stderr.
 fn checked(command: &mut Command) -> Result<(), MeasureError> {
-    let out = process::run(command)?;
+    let out = process::capture(command)?;
     if !out.status.success() {
         return Err(MeasureError::Git {
             command: process::describe(command),

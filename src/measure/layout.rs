@@ -299,7 +299,7 @@ fn link_line(
         command: process::describe(command),
         reason,
     };
-    let out = process::run(&mut command)?;
+    let out = process::capture(&mut command)?;
     if !out.status.success() {
         return Err(failed(out.stderr_text(), &command));
     }
@@ -334,7 +334,7 @@ fn relink(
         command
             .args(&args)
             .envs(line.env.iter().map(|(k, v)| (k, v)));
-        let out = process::run(&mut command)?;
+        let out = process::capture(&mut command)?;
         if !out.status.success() {
             return Err(MeasureError::Relink {
                 revision: label.to_string(),

@@ -158,16 +158,16 @@ pub fn measure_revisions(
     let (measured, identical) = measure(&project, options, &progress, &sides, &race)?;
     let [base, head] = sides;
     let mut measured = measured.into_iter();
-    let mut finish = |plan: Candidate| -> Result<Results, MeasureError> {
-        match plan.cached {
+    let mut finish = |candidate: Candidate| -> Result<Results, MeasureError> {
+        match candidate.cached {
             Some(results) => Ok(results),
             None => {
                 let results = measured.next().ok_or(MeasureError::NoSamples {
-                    revision: plan.label.clone(),
+                    revision: candidate.label.clone(),
                 })?;
                 // The cache holds measured runs only: which targets were identical is found again from
                 // the builds, which cargo then has at hand.
-                if let (Some(key), true) = (&plan.key, identical.is_empty()) {
+                if let (Some(key), true) = (&candidate.key, identical.is_empty()) {
                     cache::store(&project.speedup_dir().join("cache"), key, &results)?;
                 }
                 Ok(results)
@@ -192,15 +192,15 @@ pub fn measure_revisions(
 /// are measured again. Says which are reused.
 fn all_cached_or_none(sides: &mut [Candidate], progress: &Progress) {
     if sides.iter().any(|p| p.cached.is_none()) {
-        for plan in sides.iter_mut() {
-            plan.cached = None;
+        for candidate in sides.iter_mut() {
+            candidate.cached = None;
         }
     }
-    for plan in sides.iter() {
-        if let (Some(_), Some(path)) = (&plan.cached, &plan.cache_path) {
+    for candidate in sides.iter() {
+        if let (Some(_), Some(path)) = (&candidate.cached, &candidate.cache_path) {
             progress.note(&format!(
                 "{}: reusing the results measured earlier ({}); --rerun measures again",
-                plan.label,
+                candidate.label,
                 path.display()
             ));
         }
@@ -266,13 +266,13 @@ pub fn measure_race(
     let mut measured = measured.into_iter();
     let results = plans
         .into_iter()
-        .map(|plan| match plan.cached {
+        .map(|candidate| match candidate.cached {
             Some(results) => Ok(results),
             None => {
                 let results = measured.next().ok_or(MeasureError::NoSamples {
-                    revision: plan.label.clone(),
+                    revision: candidate.label.clone(),
                 })?;
-                if let Some(key) = &plan.key {
+                if let Some(key) = &candidate.key {
                     cache::store(&project.speedup_dir().join("cache"), key, &results)?;
                 }
                 Ok(results)
@@ -286,13 +286,13 @@ pub fn measure_race(
     })
 }
 
-/// `cargo speedup record`: the working tree's pooled results.
-pub fn record(options: &RunOptions) -> Result<Results, MeasureError> {
+/// `cargo speedup record`: the working tree's pooled results, measured alone.
+pub fn measure_working_tree(options: &RunOptions) -> Result<Results, MeasureError> {
     let project = Project::discover(options.manifest_path.as_deref(), false)?;
     interrupt::install();
     let _lock = lock::Lock::acquire(&project.speedup_dir())?;
     let progress = Progress::new(options.quiet);
-    let plan = Candidate::new(&project, options, Checkout::WorkingTree, Role::Record, None);
+    let side = Candidate::new(&project, options, Checkout::WorkingTree, Role::Record, None);
     let race = Race {
         decide: None,
         started: Instant::now(),
@@ -301,11 +301,11 @@ pub fn record(options: &RunOptions) -> Result<Results, MeasureError> {
         &project,
         options,
         &progress,
-        std::slice::from_ref(&plan),
+        std::slice::from_ref(&side),
         &race,
     )?;
     let mut results = measured.pop().ok_or(MeasureError::NoSamples {
-        revision: plan.label,
+        revision: side.label,
     })?;
     // A record is one side: its commit is the working tree's `HEAD`, its lock file the working tree's.
     let mut print =
@@ -445,12 +445,12 @@ fn measure(
         .find(|p| p.side == Checkout::WorkingTree)
         .map(|p| (project.root.clone(), p.label.clone()));
     // Every revision must have the manifest: said before anything is built, BASE first.
-    for plan in &todo {
-        if let Checkout::Commit { sha, .. } = &plan.side {
+    for candidate in &todo {
+        if let Checkout::Commit { sha, .. } = &candidate.side {
             let object = format!("{sha}:{}", project.manifest.to_string_lossy());
             if project.git()?.output(&["cat-file", "-e", &object]).is_err() {
                 return Err(MeasureError::NoManifest {
-                    revision: plan.label.clone(),
+                    revision: candidate.label.clone(),
                     path: project.manifest.clone(),
                 });
             }
@@ -458,12 +458,12 @@ fn measure(
     }
     let mut built: Vec<Option<Participant>> = vec![None; todo.len()];
     for i in order {
-        let plan = todo[i];
-        let tree = match &plan.side {
+        let candidate = todo[i];
+        let tree = match &candidate.side {
             Checkout::Commit { sha, .. } => {
                 let path = dir
                     .join("worktrees")
-                    .join(format!("{}-{sha}", plan.role.slug()));
+                    .join(format!("{}-{sha}", candidate.role.slug()));
                 let worktree = Worktree::add(project.git()?, sha, path)?;
                 let tree = worktree.path.clone();
                 worktrees.push(worktree);
@@ -471,31 +471,35 @@ fn measure(
             }
             Checkout::WorkingTree => project.root.clone(),
         };
-        match (plan.role, &head_tree) {
-            _ if Some(i) == reference => head_tree = Some((tree.clone(), plan.label.clone())),
-            _ if plan.side == Checkout::WorkingTree => {}
+        match (candidate.role, &head_tree) {
+            _ if Some(i) == reference => head_tree = Some((tree.clone(), candidate.label.clone())),
+            _ if candidate.side == Checkout::WorkingTree => {}
             (Role::Base, Some((head, _))) => {
                 align_versions(project, progress, &tree, head, ("BASE", "HEAD"))?
             }
-            (Role::Racer(_), Some((first, first_label))) => {
-                align_versions(project, progress, &tree, first, (&plan.label, first_label))?
-            }
+            (Role::Racer(_), Some((first, first_label))) => align_versions(
+                project,
+                progress,
+                &tree,
+                first,
+                (&candidate.label, first_label),
+            )?,
             _ => {}
         }
-        progress.building(&plan.label);
-        let keep = dir.join("bin").join(plan.role.slug());
+        progress.building(&candidate.label);
+        let keep = dir.join("bin").join(candidate.role.slug());
         let binaries = build::build(
             &tree,
             project,
-            &plan.label,
+            &candidate.label,
             options,
-            &dir.join(cargo_target(&plan.side)),
+            &dir.join(cargo_target(&candidate.side)),
             &keep,
         )?;
         built[i] = Some(Participant {
-            label: plan.label.clone(),
-            origin: plan.side.label(),
-            slug: plan.role.slug(),
+            label: candidate.label.clone(),
+            origin: candidate.side.label(),
+            slug: candidate.role.slug(),
             binaries,
         });
     }
@@ -867,7 +871,7 @@ fn tell_about_the_tree(
 fn rustc_version(dir: &Path) -> String {
     let mut command = Command::new(std::env::var_os("RUSTC").unwrap_or_else(|| "rustc".into()));
     command.arg("-vV").current_dir(dir);
-    process::run(&mut command)
+    process::capture(&mut command)
         .ok()
         .filter(|out| out.status.success())
         .map(|out| String::from_utf8_lossy(&out.stdout).into_owned())

@@ -31,16 +31,16 @@ pub fn describe(command: &Command) -> String {
 }
 
 /// Runs `command` to completion with stdout and stderr captured (stdin closed); Ctrl-C kills it.
-pub fn run(command: &mut Command) -> Result<Captured, MeasureError> {
-    run_with(command, true)
+pub fn capture(command: &mut Command) -> Result<Captured, MeasureError> {
+    capture_with(command, true)
 }
 
-/// [`run`] for clean-up commands, which must run even after Ctrl-C.
-pub fn run_to_end(command: &mut Command) -> Result<Captured, MeasureError> {
-    run_with(command, false)
+/// [`capture`] for clean-up commands, which must run even after Ctrl-C.
+pub fn capture_to_end(command: &mut Command) -> Result<Captured, MeasureError> {
+    capture_with(command, false)
 }
 
-fn run_with(command: &mut Command, stoppable: bool) -> Result<Captured, MeasureError> {
+fn capture_with(command: &mut Command, stoppable: bool) -> Result<Captured, MeasureError> {
     if stoppable && interrupt::requested() {
         return Err(MeasureError::Interrupted);
     }
@@ -108,7 +108,7 @@ mod tests {
     #[test]
     fn a_command_that_cannot_start_names_its_reason_once_in_the_error_chain() {
         let mut command = Command::new("/nonexistent/cargo-speedup-test-program");
-        let error = run_to_end(&mut command).unwrap_err();
+        let error = capture_to_end(&mut command).unwrap_err();
         let chain = format!("{:#}", anyhow::Error::from(error));
         assert!(
             chain.contains("could not start `/nonexistent/cargo-speedup-test-program`"),

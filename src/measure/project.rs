@@ -96,7 +96,7 @@ fn locate_manifest(cwd: &Path) -> Result<PathBuf, MeasureError> {
     command
         .args(["locate-project", "--message-format", "plain"])
         .current_dir(cwd);
-    let out = process::run(&mut command)?;
+    let out = process::capture(&mut command)?;
     if !out.status.success() {
         return Err(MeasureError::NoManifest {
             revision: "the working tree".into(),
@@ -119,7 +119,7 @@ pub fn metadata_command(manifest: &Path) -> Command {
 
 fn target_directory(manifest: &Path) -> Result<PathBuf, MeasureError> {
     let mut command = metadata_command(manifest);
-    let out = process::run(&mut command)?;
+    let out = process::capture(&mut command)?;
     let failed = |detail: String| MeasureError::Cargo {
         command: process::describe(&command),
         stderr: detail,

@@ -278,7 +278,7 @@ pub fn list(
         .args(filter)
         .current_dir(&binary.package_dir)
         .env("CARGO_MANIFEST_DIR", &binary.package_dir);
-    let out = process::run(&mut command)?;
+    let out = process::capture(&mut command)?;
     if !out.status.success() {
         return Err(MeasureError::BenchmarkFailed {
             revision: label.to_string(),
@@ -342,7 +342,7 @@ fn run_one(
         .current_dir(&binary.package_dir)
         .env("CRITERION_HOME", home)
         .env("CARGO_MANIFEST_DIR", &binary.package_dir);
-    let out = process::run(&mut command)?;
+    let out = process::capture(&mut command)?;
     if !out.status.success() {
         let stderr = out.stderr_text();
         if rejects_fractional_seconds(&stderr) {

@@ -117,7 +117,7 @@ fn workspace_root(manifest: &Path) -> Result<PathBuf, MeasureError> {
 fn metadata(manifest: &Path) -> Result<serde_json::Value, MeasureError> {
     let mut command = metadata_command(manifest);
     command.arg("--offline");
-    let out = process::run(&mut command)?;
+    let out = process::capture(&mut command)?;
     if !out.status.success() {
         return Err(MeasureError::Metadata {
             path: manifest.to_path_buf(),

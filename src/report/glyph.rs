@@ -49,13 +49,13 @@ impl GlyphScale {
     }
 
     /// The cell of `value`, or `None` when it lies beyond the scale (then on the side of its sign).
-    fn cell(&self, value: f64) -> Result<usize, Side> {
+    fn cell(&self, value: f64) -> Result<usize, Beyond> {
         let t = value.ln() / self.half;
         if t < -1.0 - 1e-9 {
-            return Err(Side::Low);
+            return Err(Beyond::Low);
         }
         if t > 1.0 + 1e-9 {
-            return Err(Side::High);
+            return Err(Beyond::High);
         }
         let middle = (WIDTH - 1) as f64 / 2.0;
         Ok(((t.clamp(-1.0, 1.0) + 1.0) * middle).round() as usize)
@@ -72,8 +72,8 @@ impl GlyphScale {
         if let Some((lo, hi)) = interval.filter(|(lo, hi)| lo.partial_cmp(hi).is_some()) {
             let at = |v: f64| match (v > 0.0).then(|| self.cell(v)) {
                 Some(Ok(i)) => i,
-                Some(Err(Side::High)) => WIDTH - 1,
-                Some(Err(Side::Low)) | None => 0,
+                Some(Err(Beyond::High)) => WIDTH - 1,
+                Some(Err(Beyond::Low)) | None => 0,
             };
             let (from, to) = (at(lo), at(hi));
             for c in cells.iter_mut().take(to + 1).skip(from) {
@@ -90,8 +90,8 @@ impl GlyphScale {
         cells[middle] = if crosses_one { '┼' } else { '│' };
         match self.cell(estimate) {
             Ok(i) => cells[i] = '●',
-            Err(Side::Low) => cells[0] = '◂',
-            Err(Side::High) => cells[WIDTH - 1] = '▸',
+            Err(Beyond::Low) => cells[0] = '◂',
+            Err(Beyond::High) => cells[WIDTH - 1] = '▸',
         }
         Some(cells.iter().collect())
     }
@@ -99,7 +99,7 @@ impl GlyphScale {
 
 /// Which end of the scale a value lies beyond.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-enum Side {
+enum Beyond {
     Low,
     High,
 }

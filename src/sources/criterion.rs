@@ -208,16 +208,16 @@ fn read_json<T: for<'de> Deserialize<'de>>(path: &Path) -> Result<T, SourceError
 pub(crate) fn load_dir(
     dir: &Path,
     selector: Option<&str>,
-    ctx: &ReadOptions,
+    options: &ReadOptions,
 ) -> Result<Results, SourceError> {
     if dir.join("benchmark.json").is_file() && selector.is_none() {
         let (name, values) = read_benchmark(dir)?;
         let mut builder = Builder::new(&dir.display().to_string());
-        let unit = ctx.unit_override.unwrap_or(Unit::Ns);
+        let unit = options.unit_override.unwrap_or(Unit::Ns);
         builder.push(&name, values, unit, Measured::OneProcess)?;
         return builder.finish(FORMAT);
     }
-    read_baseline_with_unit(dir, selector.unwrap_or("new"), ctx.unit_override)
+    read_baseline_with_unit(dir, selector.unwrap_or("new"), options.unit_override)
 }
 
 #[cfg(test)]

@@ -115,9 +115,9 @@ fn a_baseline_directory_is_one_benchmark() {
 #[test]
 fn root_with_selector_reads_that_baseline() {
     let root = fixture("criterion/real");
-    let ctx = ReadOptions::default();
-    let after = load_dir(&root, Some("after"), &ctx).unwrap();
-    let new = load_dir(&root, None, &ctx).unwrap();
+    let options = ReadOptions::default();
+    let after = load_dir(&root, Some("after"), &options).unwrap();
+    let new = load_dir(&root, None, &options).unwrap();
     assert_eq!(after.benchmarks.len(), 4);
     assert!(after.origin.contains("`after`"));
     // The last run saved `after`, so `new` holds the same samples.
@@ -126,11 +126,11 @@ fn root_with_selector_reads_that_baseline() {
 
 #[test]
 fn unit_override_scales_the_samples() {
-    let ctx = ReadOptions {
+    let options = ReadOptions {
         criterion_home: None,
         unit_override: Some(Unit::Us),
     };
-    let results = load_dir(&fixture("criterion/legacy"), Some("new"), &ctx).unwrap();
+    let results = load_dir(&fixture("criterion/legacy"), Some("new"), &options).unwrap();
     assert_eq!(results.benchmarks[0].unit, Unit::Us);
     assert_eq!(
         results.benchmarks[0].runs.runs()[0].samples()[0],

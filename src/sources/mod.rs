@@ -197,7 +197,7 @@ pub fn locate(spec: &str) -> Location<'_> {
 }
 
 /// Loads one side: a file, a criterion directory, or a criterion baseline name (see the module doc).
-pub fn load(spec: &str, ctx: &ReadOptions) -> Result<Results, SourceError> {
+pub fn load(spec: &str, options: &ReadOptions) -> Result<Results, SourceError> {
     match locate(spec) {
         Location::Stdin => {
             let mut bytes = Vec::new();
@@ -207,18 +207,18 @@ pub fn load(spec: &str, ctx: &ReadOptions) -> Result<Results, SourceError> {
                     path: "standard input".into(),
                     error,
                 })?;
-            load_bytes(&bytes, "standard input", None, ctx)
+            load_bytes(&bytes, "standard input", None, options)
         }
-        Location::Dir(path, selector) => criterion::load_dir(path, selector, ctx),
+        Location::Dir(path, selector) => criterion::load_dir(path, selector, options),
         Location::File(path, selector) => {
             let origin = path.display().to_string();
             let bytes = std::fs::read(path).map_err(|error| SourceError::Read {
                 path: origin.clone(),
                 error,
             })?;
-            load_bytes(&bytes, &origin, selector, ctx)
+            load_bytes(&bytes, &origin, selector, options)
         }
-        Location::BaselineName => load_baseline_name(spec, ctx),
+        Location::BaselineName => load_baseline_name(spec, options),
     }
 }
 
@@ -234,7 +234,7 @@ fn split_selector(spec: &str) -> (&Path, Option<&str>) {
     }
 }
 
-fn load_baseline_name(spec: &str, ctx: &ReadOptions) -> Result<Results, SourceError> {
+fn load_baseline_name(spec: &str, options: &ReadOptions) -> Result<Results, SourceError> {
     let looks_like_name = !spec.is_empty() && !spec.contains(['/', '\\', '#']);
     if !looks_like_name {
         return Err(SourceError::Read {
@@ -242,10 +242,10 @@ fn load_baseline_name(spec: &str, ctx: &ReadOptions) -> Result<Results, SourceEr
             error: std::io::Error::new(std::io::ErrorKind::NotFound, "no such file or directory"),
         });
     }
-    let home = ctx.criterion_home();
+    let home = options.criterion_home();
     let baselines = criterion::baselines(&home);
     if baselines.iter().any(|b| b == spec) {
-        return criterion::read_baseline_with_unit(&home, spec, ctx.unit_override);
+        return criterion::read_baseline_with_unit(&home, spec, options.unit_override);
     }
     Err(SourceError::NotFound {
         spec: spec.into(),
@@ -259,7 +259,7 @@ pub fn load_bytes(
     bytes: &[u8],
     origin: &str,
     selector: Option<&str>,
-    ctx: &ReadOptions,
+    options: &ReadOptions,
 ) -> Result<Results, SourceError> {
     let text = std::str::from_utf8(bytes).map_err(|_| SourceError::Unrecognised {
         path: origin.into(),
@@ -287,7 +287,7 @@ pub fn load_bytes(
         Format::Record | Format::RawJson => raw_json::parse(text, origin),
         Format::Hyperfine => hyperfine::parse(text, origin, selector),
         Format::GoogleBenchmark => google_benchmark::parse(text, origin, selector),
-        Format::CargoCriterion => cargo_criterion::parse(text, origin, ctx.unit_override),
+        Format::CargoCriterion => cargo_criterion::parse(text, origin, options.unit_override),
         Format::Go => go::parse(text, origin),
     }
 }

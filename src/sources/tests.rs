@@ -21,7 +21,7 @@ pub(crate) fn read_fixture(spec: &str) -> Result<crate::model::Results, SourceEr
     load(&spec, &ReadOptions::default())
 }
 
-fn ctx() -> ReadOptions {
+fn options() -> ReadOptions {
     ReadOptions {
         criterion_home: Some(fixture("criterion/real")),
         unit_override: None,
@@ -30,14 +30,14 @@ fn ctx() -> ReadOptions {
 
 #[test]
 fn baseline_name_is_found_in_the_criterion_home() {
-    let results = load("before", &ctx()).unwrap();
+    let results = load("before", &options()).unwrap();
     assert_eq!(results.benchmarks.len(), 4);
     assert_eq!(results.benchmarks[0].name, "fib_20");
 }
 
 #[test]
 fn unknown_name_lists_the_baselines_found() {
-    let message = load("nothing-here", &ctx()).unwrap_err().to_string();
+    let message = load("nothing-here", &options()).unwrap_err().to_string();
     assert!(message.contains("`nothing-here`"), "{message}");
     assert!(
         message.contains("hint: baselines found there: after, before, new"),
@@ -48,13 +48,13 @@ fn unknown_name_lists_the_baselines_found() {
 #[test]
 fn criterion_root_with_selector_is_a_baseline() {
     let spec = format!("{}#before", fixture("criterion/real").display());
-    let results = load(&spec, &ctx()).unwrap();
+    let results = load(&spec, &options()).unwrap();
     assert!(results.origin.contains("`before`"));
 }
 
 #[test]
 fn context_home_set_wins() {
-    assert_eq!(ctx().criterion_home(), fixture("criterion/real"));
+    assert_eq!(options().criterion_home(), fixture("criterion/real"));
 }
 
 /// Every committed fixture file and the format its content must be detected as.
@@ -98,7 +98,7 @@ fn detection_ignores_the_extension() {
         let ext = if *format == Format::Go { "json" } else { "txt" };
         let path = dir.path().join(format!("input{i}.{ext}"));
         std::fs::copy(fixture(rel), &path).unwrap();
-        let loaded = load(path.to_str().unwrap(), &ctx());
+        let loaded = load(path.to_str().unwrap(), &options());
         match format {
             Format::GoogleBenchmark if rel.contains("aggregates") => {
                 assert!(
@@ -114,7 +114,7 @@ fn detection_ignores_the_extension() {
 #[test]
 fn garbage_lists_every_format_tried() {
     for bytes in [&b"hello world\n"[..], b"\xff\xfe\x00binary", b"{\"a\": 1}"] {
-        let err = load_bytes(bytes, "junk.bin", None, &ctx()).unwrap_err();
+        let err = load_bytes(bytes, "junk.bin", None, &options()).unwrap_err();
         let message = err.to_string();
         assert!(
             message.starts_with("junk.bin: not a results file"),
@@ -130,14 +130,14 @@ fn garbage_lists_every_format_tried() {
 #[test]
 fn hyperfine_csv_is_not_accepted() {
     let path = fixture("misc/hyperfine.csv");
-    let err = load(path.to_str().unwrap(), &ctx()).unwrap_err();
+    let err = load(path.to_str().unwrap(), &options()).unwrap_err();
     assert!(matches!(err, SourceError::Unrecognised { .. }), "{err:?}");
 }
 
 #[test]
 fn analysis_report_gets_its_own_error_and_hint() {
     let path = fixture("misc/analysis-report.json");
-    let message = load(path.to_str().unwrap(), &ctx())
+    let message = load(path.to_str().unwrap(), &options())
         .unwrap_err()
         .to_string();
     assert!(message.contains("is an analysis report"), "{message}");
@@ -150,7 +150,7 @@ fn analysis_report_gets_its_own_error_and_hint() {
 #[test]
 fn selector_on_a_format_without_parts_is_an_error() {
     let spec = format!("{}#x", fixture("raw/base.json").display());
-    let message = load(&spec, &ctx()).unwrap_err().to_string();
+    let message = load(&spec, &options()).unwrap_err().to_string();
     assert!(
         message.contains("`#x` selects nothing in raw timing JSON"),
         "{message}"
@@ -160,7 +160,7 @@ fn selector_on_a_format_without_parts_is_an_error() {
 #[test]
 fn directory_without_criterion_data_says_so() {
     let dir = tempfile::tempdir().unwrap();
-    let message = load(dir.path().to_str().unwrap(), &ctx())
+    let message = load(dir.path().to_str().unwrap(), &options())
         .unwrap_err()
         .to_string();
     assert!(
@@ -176,7 +176,9 @@ fn directory_without_criterion_data_says_so() {
 #[test]
 fn unreadable_path_names_the_path() {
     // A path with a separator is never taken for a baseline name.
-    let message = load("no/such/file.json", &ctx()).unwrap_err().to_string();
+    let message = load("no/such/file.json", &options())
+        .unwrap_err()
+        .to_string();
     assert_eq!(
         message,
         "cannot read no/such/file.json: no such file or directory"
@@ -185,11 +187,11 @@ fn unreadable_path_names_the_path() {
 
 #[test]
 fn missing_criterion_home_does_not_panic() {
-    let ctx = ReadOptions {
+    let options = ReadOptions {
         criterion_home: Some(PathBuf::from("/nonexistent/criterion")),
         unit_override: None,
     };
-    let message = load("before", &ctx).unwrap_err().to_string();
+    let message = load("before", &options).unwrap_err().to_string();
     assert!(
         message.contains("save one with `cargo bench --bench NAME -- --save-baseline BASELINE`"),
         "{message}"

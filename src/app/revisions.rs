@@ -1,19 +1,20 @@
-//! `cargo speedup BASE..HEAD`, `cargo speedup BASE` and `cargo speedup record`: measure, then compare.
+//! `cargo speedup BASE..HEAD` and `cargo speedup BASE`: measure two revisions, then compare them as `compare`
+//! compares two results.
 
-use anyhow::{Context, Result};
+use anyhow::Result;
 
 use super::compare::check_report_outputs;
-use super::{Input, Outcome, Output, analyse_and_report, check_outputs, write_to};
-use crate::cli::{AnalysisArgs, RecordArgs, RunArgs};
+use super::{Outcome, analyse_and_report, manifest};
+use crate::cli::{AnalysisArgs, RunArgs};
 use crate::measure;
 use crate::model::{Results, Suite};
-use crate::plan::{RevisionsPlan, run_options};
+use crate::plan::RevisionsPlan;
 use crate::protocol::analyse::Options;
 use crate::protocol::sequential::open_benchmarks;
 use crate::protocol::wording::Remedy;
 
 /// `cargo speedup REVISIONS`.
-pub fn revisions(
+pub fn compare_revisions(
     revisions: Option<&str>,
     run: &RunArgs,
     analysis: &AnalysisArgs,
@@ -47,32 +48,5 @@ pub fn revisions(
         measured.looks,
         Remedy::RunHere,
         plan,
-    )
-}
-
-/// `cargo speedup record`.
-pub fn record(args: &RecordArgs) -> Result<Outcome> {
-    if let Some(path) = &args.output {
-        let output = Output {
-            flag: "-o",
-            path,
-            example: "results.json",
-        };
-        check_outputs(&[output], &[manifest(&args.run)])?;
-    }
-    let run = run_options(&args.run, args.quiet, None)?;
-    let results = measure::record(&run)?;
-    let mut bytes = Vec::new();
-    crate::sources::record::write(&results, &mut bytes).context("writing the results")?;
-    write_to(args.output.as_deref(), &bytes)?;
-    Ok(Outcome::Passed)
-}
-
-/// The manifest the benchmarks are found through, which no report may replace.
-fn manifest(run: &RunArgs) -> Input {
-    Input::File(
-        run.manifest_path
-            .clone()
-            .unwrap_or_else(|| "Cargo.toml".into()),
     )
 }
