@@ -18,7 +18,7 @@ use crate::protocol::race::RaceOptions;
 use crate::protocol::race_simulation::{self, SeveralPlan};
 use crate::protocol::raced_profiles::{EquivalenceRule, PaperPlan};
 use crate::protocol::sequential::LookPlan;
-use crate::protocol::simulation::{self, Noise, Plan, Source};
+use crate::protocol::simulation::{self, Noise, SamplingPlan, Source};
 use crate::protocol::{FailOn, Options};
 use crate::report::race_simulation::{self as races, SeveralNamed, SimulatedRaces};
 use crate::report::simulation::{self as render, NamedPlan, Setting, Simulated};
@@ -44,7 +44,7 @@ pub fn simulate(args: &SimulateArgs) -> Result<Outcome> {
         return several(args, &plan, source, described);
     }
     let named = plans(args, &plan);
-    let plans: Vec<Plan> = named.iter().map(|n| n.plan.clone()).collect();
+    let plans: Vec<SamplingPlan> = named.iter().map(|n| n.plan.clone()).collect();
     let settings = args
         .change
         .iter()
@@ -228,7 +228,7 @@ fn plans(args: &SimulateArgs, plan: &SimulatePlan) -> Vec<NamedPlan> {
             race.count(),
             alpha / f64::from(race.count())
         ),
-        plan: Plan::Looks {
+        plan: SamplingPlan::Looks {
             plan: race,
             options,
         },
@@ -239,7 +239,7 @@ fn plans(args: &SimulateArgs, plan: &SimulatePlan) -> Vec<NamedPlan> {
             description: format!(
                 "--fixed --runs {runs}: one look after {runs} runs per side at alpha = {alpha:.4}"
             ),
-            plan: Plan::Looks {
+            plan: SamplingPlan::Looks {
                 plan: LookPlan::fixed(runs).expect("a plan"),
                 options,
             },
@@ -262,7 +262,7 @@ fn plans(args: &SimulateArgs, plan: &SimulatePlan) -> Vec<NamedPlan> {
                  {PAPER_ALPHA} (nominal); equal by the paper's one-sided interval rule within {epsilon} %",
                 race.max()
             ),
-            plan: Plan::Paper(paper),
+            plan: SamplingPlan::Paper(paper),
         });
     }
     plans

@@ -246,9 +246,9 @@ pub fn race_suite(drawn: &[Drawn], plan: LookPlan, options: &Options) -> (Analys
     (analyse(&suite_at(&used), &options), used)
 }
 
-/// A plan to replay.
+/// A sampling plan to replay: when to look at the runs and decide.
 #[derive(Debug, Clone, PartialEq)]
-pub enum Plan {
+pub enum SamplingPlan {
     /// The project's: looks of a [`LookPlan`] (one for a fixed plan), verdicts at alpha / K, unchanged
     /// within ±`options.equivalence_pct`.
     Looks { plan: LookPlan, options: Options },
@@ -256,28 +256,28 @@ pub enum Plan {
     Paper(PaperPlan),
 }
 
-impl Plan {
+impl SamplingPlan {
     /// The most runs per side the plan can take.
     pub fn max_runs(&self) -> usize {
         match self {
-            Plan::Looks { plan, .. } => plan.max() as usize,
-            Plan::Paper(paper) => paper.max_runs(),
+            SamplingPlan::Looks { plan, .. } => plan.max() as usize,
+            SamplingPlan::Paper(paper) => paper.max_runs(),
         }
     }
 
     /// ε of the plan's "unchanged", in percent.
     pub fn equivalence_pct(&self) -> f64 {
         match self {
-            Plan::Looks { options, .. } => options.equivalence_pct,
-            Plan::Paper(paper) => paper.epsilon_pct(),
+            SamplingPlan::Looks { options, .. } => options.equivalence_pct,
+            SamplingPlan::Paper(paper) => paper.epsilon_pct(),
         }
     }
 
-    /// Replays the plan on one benchmark's run values (at least [`Plan::max_runs`] each).
+    /// Replays the plan on one benchmark's run values (at least [`SamplingPlan::max_runs`] each).
     pub fn replay(&self, base: &[f64], head: &[f64]) -> Raced {
         match self {
-            Plan::Looks { plan, options } => race(base, head, *plan, options),
-            Plan::Paper(paper) => {
+            SamplingPlan::Looks { plan, options } => race(base, head, *plan, options),
+            SamplingPlan::Paper(paper) => {
                 let (verdict, runs) = raced_profiles::race(base, head, paper);
                 Raced { verdict, runs }
             }
@@ -339,13 +339,13 @@ impl Tally {
 /// all plans see the same draws. One tally per plan, in their order.
 pub fn simulate(
     source: Source<'_>,
-    plans: &[Plan],
+    plans: &[SamplingPlan],
     factor: f64,
     benchmarks: usize,
     seed: u64,
 ) -> Vec<Tally> {
     let mut rng = Rng::new(seed);
-    let count = plans.iter().map(Plan::max_runs).max().unwrap_or(0);
+    let count = plans.iter().map(SamplingPlan::max_runs).max().unwrap_or(0);
     let mut tallies = vec![Tally::default(); plans.len()];
     for k in 0..benchmarks {
         let (base, head) = draw_values(&mut rng, source, k, factor, count);
@@ -427,7 +427,7 @@ mod tests {
 
     #[test]
     fn the_same_seed_gives_the_same_figures() {
-        let plans = [Plan::Looks {
+        let plans = [SamplingPlan::Looks {
             plan: LookPlan::fixed(10).unwrap(),
             options: options(),
         }];

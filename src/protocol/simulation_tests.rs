@@ -384,7 +384,7 @@ fn three_looks_cost_no_error_and_paper_002_exceeds_its_nominal_alpha() {
     // most alpha = 5 % (up to the binomial margin); paper 002, which tests after every run from 2 to 20 at
     // a nominal 2 %, is wrong in far more than 2 % (the release run finds 7.8 % and 7.0 %).
     use crate::protocol::raced_profiles::{EquivalenceRule, PaperPlan};
-    use crate::protocol::simulation::{Plan, Source, simulate};
+    use crate::protocol::simulation::{SamplingPlan, Source, simulate};
     let noise = Noise {
         process: 0.01,
         within: 0.01,
@@ -392,11 +392,11 @@ fn three_looks_cost_no_error_and_paper_002_exceeds_its_nominal_alpha() {
         drift: 0.0,
     };
     let plans = [
-        Plan::Looks {
+        SamplingPlan::Looks {
             plan: LookPlan::new(5, 20).expect("plan"),
             options: options(FailOn::None),
         },
-        Plan::Paper(
+        SamplingPlan::Paper(
             PaperPlan::new(0.02, 0.02, 0.5, 2, 20, EquivalenceRule::Paper).expect("the paper's"),
         ),
     ];

@@ -8,7 +8,7 @@
 use comfy_table::{CellAlignment, LineStyle, Table, TableStyle};
 use serde::Serialize;
 
-use crate::protocol::simulation::{Plan, Tally};
+use crate::protocol::simulation::{SamplingPlan, Tally};
 
 /// The JSON schema of the simulation output.
 pub const SCHEMA: &str = "cargo-speedup-simulation/1";
@@ -18,7 +18,7 @@ pub const SCHEMA: &str = "cargo-speedup-simulation/1";
 pub struct NamedPlan {
     pub name: String,
     pub description: String,
-    pub plan: Plan,
+    pub plan: SamplingPlan,
 }
 
 /// The tallies of one setting, one per plan in the order of [`Simulated::plans`].
