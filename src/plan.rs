@@ -12,7 +12,7 @@ use std::path::PathBuf;
 use crate::cli::{AnalysisArgs, ColorChoice, FailOnArg, Format, HptRankArg};
 use crate::protocol::hpt::Ranking;
 use crate::protocol::wording::Remedy;
-use crate::protocol::{FailOn, Options};
+use crate::protocol::{Alpha, Confidence, FailOn, Options, Threshold};
 
 pub use commands::{ComparePlan, RacePlan, RevisionsPlan};
 pub use run::run_options;
@@ -96,13 +96,11 @@ impl AnalysisPlan {
                 expected: "a positive speedup factor, e.g. 1.1",
             });
         }
-        if !(args.threshold.is_finite() && args.threshold >= 0.0) {
-            return Err(PlanError {
-                flag: "--threshold",
-                value: args.threshold.to_string(),
-                expected: "a percentage >= 0, e.g. 5",
-            });
-        }
+        let threshold = Threshold::percent(args.threshold).ok_or_else(|| PlanError {
+            flag: "--threshold",
+            value: args.threshold.to_string(),
+            expected: "a percentage >= 0, e.g. 5",
+        })?;
         if !(args.equivalence.is_finite() && args.equivalence > 0.0 && args.equivalence < 100.0) {
             return Err(PlanError {
                 flag: "--equivalence",
@@ -124,7 +122,7 @@ impl AnalysisPlan {
                     FailOnArg::Suite => FailOn::Suite,
                     FailOnArg::Any => FailOn::Any,
                 },
-                threshold: args.threshold,
+                threshold,
                 precision: DEFAULT_PRECISION,
                 equivalence_pct: args.equivalence,
                 // Only the HTML report draws HPT's confidence curve.
@@ -147,29 +145,25 @@ impl AnalysisPlan {
 
 /// A confidence level: below 0.5 a one-sided test can pass in both directions at once, so that one benchmark
 /// would read "faster" with a speedup below 1; 1 would be no test at all.
-fn at_least_even(flag: &'static str, value: f64) -> Result<f64, PlanError> {
-    if (0.5..1.0).contains(&value) {
-        Ok(value)
-    } else {
-        Err(PlanError {
+fn at_least_even(flag: &'static str, value: f64) -> Result<Confidence, PlanError> {
+    Confidence::new(value)
+        .filter(|c| c.level() >= 0.5)
+        .ok_or_else(|| PlanError {
             flag,
             value: value.to_string(),
             expected: "a confidence level from 0.5 up to (not including) 1, e.g. 0.95",
         })
-    }
 }
 
 /// A risk level: above 0.5 both tails of a test can reject at once.
-fn at_most_even(flag: &'static str, value: f64) -> Result<f64, PlanError> {
-    if value > 0.0 && value <= 0.5 {
-        Ok(value)
-    } else {
-        Err(PlanError {
+fn at_most_even(flag: &'static str, value: f64) -> Result<Alpha, PlanError> {
+    Alpha::new(value)
+        .filter(|a| a.risk() <= 0.5)
+        .ok_or_else(|| PlanError {
             flag,
             value: value.to_string(),
             expected: "a risk level above 0 and at most 0.5, e.g. 0.05",
         })
-    }
 }
 
 #[cfg(test)]
@@ -194,7 +188,7 @@ mod tests {
             assert_eq!(error.flag, "--confidence", "{bad}");
         }
         let plan = AnalysisPlan::from_args(&analysis_args(&["--confidence", "0.99"])).unwrap();
-        assert_eq!(plan.options.confidence, 0.99);
+        assert_eq!(plan.options.confidence.level(), 0.99);
     }
 
     #[test]
@@ -203,11 +197,11 @@ mod tests {
         let error = AnalysisPlan::from_args(&analysis_args(&["--confidence", "0.3"])).unwrap_err();
         assert_eq!(error.flag, "--confidence");
         let plan = AnalysisPlan::from_args(&analysis_args(&["--confidence", "0.5"])).unwrap();
-        assert_eq!(plan.options.confidence, 0.5);
+        assert_eq!(plan.options.confidence.level(), 0.5);
         let error = AnalysisPlan::from_args(&analysis_args(&["--hpt-alpha", "0.7"])).unwrap_err();
         assert_eq!(error.flag, "--hpt-alpha");
         let plan = AnalysisPlan::from_args(&analysis_args(&["--hpt-alpha", "0.5"])).unwrap();
-        assert_eq!(plan.options.hpt_alpha, Some(0.5));
+        assert_eq!(plan.options.hpt_alpha.map(Alpha::risk), Some(0.5));
     }
 
     #[test]

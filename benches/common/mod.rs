@@ -7,7 +7,7 @@
 use cargo_speedup::model::{Benchmark, Environment, Results};
 use cargo_speedup::protocol::hpt::Ranking;
 use cargo_speedup::protocol::wording::Remedy;
-use cargo_speedup::protocol::{FailOn, Options};
+use cargo_speedup::protocol::{Confidence, FailOn, Options, Threshold};
 pub use cargo_speedup::stats::random::SplitMix64;
 
 /// One side's results from generated benchmarks.
@@ -24,13 +24,13 @@ pub fn results(benchmarks: Vec<Benchmark>) -> Results {
 /// `--fail-on any`; the confidence curve only where the HTML report is drawn.
 pub fn options(hpt_curve: bool) -> Options {
     Options {
-        confidence: 0.95,
+        confidence: Confidence::new(0.95).expect("a confidence level"),
         hpt_alpha: None,
         hpt_rank: Ranking::LogRatio,
         hpt_curve,
         speedup_under_test: None,
         fail_on: FailOn::Any,
-        threshold: 0.0,
+        threshold: Threshold::NONE,
         precision: 0.05,
         equivalence_pct: 2.0,
         looks: 1,

@@ -19,7 +19,7 @@ use crate::protocol::race_simulation::{self, SeveralPlan};
 use crate::protocol::raced_profiles::{EquivalenceRule, PaperPlan};
 use crate::protocol::sequential::LookPlan;
 use crate::protocol::simulation::{self, Noise, SamplingPlan, Source};
-use crate::protocol::{FailOn, Options};
+use crate::protocol::{FailOn, Options, Threshold};
 use crate::report::race_simulation::{self as races, SeveralNamed, SimulatedRaces};
 use crate::report::simulation::{self as render, NamedPlan, Setting, Simulated};
 
@@ -43,7 +43,7 @@ pub fn simulate(args: &SimulateArgs) -> Result<Outcome> {
     if args.versions > 2 {
         return several(args, &plan, source, described);
     }
-    let named = plans(args, &plan);
+    let named = plans(&plan);
     let plans: Vec<SamplingPlan> = named.iter().map(|n| n.plan.clone()).collect();
     let settings = args
         .change
@@ -200,8 +200,8 @@ fn print_as(
 
 /// The plans compared: the default race at `confidence`, the fixed plans, and paper 002 at its operating
 /// point with ε 0.5 % and 2 %, capped at the race's maximum.
-fn plans(args: &SimulateArgs, plan: &SimulatePlan) -> Vec<NamedPlan> {
-    let confidence = args.confidence;
+fn plans(plan: &SimulatePlan) -> Vec<NamedPlan> {
+    let confidence = plan.confidence;
     let equivalence_pct = plan.equivalence_pct;
     let options = Options {
         confidence,
@@ -210,7 +210,7 @@ fn plans(args: &SimulateArgs, plan: &SimulatePlan) -> Vec<NamedPlan> {
         hpt_curve: false,
         speedup_under_test: None,
         fail_on: FailOn::None,
-        threshold: 0.0,
+        threshold: Threshold::NONE,
         precision: crate::plan::DEFAULT_PRECISION,
         equivalence_pct,
         looks: 1,
@@ -218,7 +218,7 @@ fn plans(args: &SimulateArgs, plan: &SimulatePlan) -> Vec<NamedPlan> {
     };
     let race = plan.looks;
     let looks: Vec<String> = race.looks().iter().map(u32::to_string).collect();
-    let alpha = 1.0 - confidence;
+    let alpha = confidence.alpha();
     let mut plans = vec![NamedPlan {
         name: format!("sequential {}", looks.join("/")),
         description: format!(

@@ -13,6 +13,7 @@ use std::path::PathBuf;
 use std::time::Duration;
 
 use crate::partition::Partition;
+use crate::protocol::Confidence;
 use crate::protocol::sequential::LookPlan;
 use crate::stats::rank_sum::can_reject;
 
@@ -101,10 +102,10 @@ impl RunOptions {
 
 /// The runs before a race's first look at `confidence`: `DEFAULT_FIRST_LOOK` (5), or the fewest from there
 /// with which the one-sided rank-sum test can reach the per-look risk of the default plan (3 looks).
-pub fn first_look(confidence: f64) -> u32 {
+pub fn first_look(confidence: Confidence) -> u32 {
     let looks = LookPlan::new(DEFAULT_FIRST_LOOK, DEFAULT_FIRST_LOOK * DEFAULT_MAX_FACTOR)
         .map_or(1, |p| p.count());
-    let alpha = (1.0 - confidence) / f64::from(looks);
+    let alpha = confidence.alpha() / f64::from(looks);
     (DEFAULT_FIRST_LOOK..64)
         .find(|&n| can_reject(n as usize, n as usize, alpha))
         .unwrap_or(64)

@@ -11,6 +11,7 @@ use crate::measure::{
     DEFAULT_SAMPLE_SIZE, DEFAULT_WARM_UP_SECS, RunOptions, first_look,
 };
 use crate::partition::Partition;
+use crate::protocol::Confidence;
 use crate::protocol::sequential::LookPlan;
 
 /// The running options of `args`. `race_confidence`: the confidence of the decisions when the runs race
@@ -18,7 +19,7 @@ use crate::protocol::sequential::LookPlan;
 pub fn run_options(
     args: &RunArgs,
     quiet: bool,
-    race_confidence: Option<f64>,
+    race_confidence: Option<Confidence>,
 ) -> Result<RunOptions, PlanError> {
     let race_confidence = race_confidence.filter(|_| !args.fixed);
     let runs = match args.runs {
@@ -325,14 +326,17 @@ mod tests {
 
     #[test]
     fn races_look_after_five_runs_at_095_and_six_at_099() {
-        let race = |c| run_options(&args(), false, Some(c)).unwrap();
+        let race = |c| run_options(&args(), false, Confidence::new(c)).unwrap();
         // 1/C(10, 5) = 0.00397 <= 0.05/3; at 0.99, 0.01/3 = 0.00333 needs 6 v 6 (1/924).
         assert_eq!(race(0.95).plan.looks(), [5, 10, 20]);
         assert_eq!(race(0.99).plan.looks(), [6, 12, 24]);
         let mut fixed = args();
         fixed.fixed = true;
         assert_eq!(
-            run_options(&fixed, false, Some(0.95)).unwrap().plan.looks(),
+            run_options(&fixed, false, Confidence::new(0.95))
+                .unwrap()
+                .plan
+                .looks(),
             [10]
         );
         assert_eq!(
@@ -343,14 +347,14 @@ mod tests {
         capped.runs = Some(8);
         capped.max_runs = Some(8);
         assert_eq!(
-            run_options(&capped, false, Some(0.95))
+            run_options(&capped, false, Confidence::new(0.95))
                 .unwrap()
                 .plan
                 .count(),
             1
         );
         capped.max_runs = Some(7);
-        let error = run_options(&capped, false, Some(0.95)).unwrap_err();
+        let error = run_options(&capped, false, Confidence::new(0.95)).unwrap_err();
         assert!(error.to_string().contains("--max-runs"), "{error}");
     }
 

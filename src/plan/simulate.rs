@@ -1,15 +1,18 @@
 //! The options of `simulate`, checked before any benchmark is drawn, and the looks of the project's race
 //! they ask for.
 
-use super::PlanError;
+use super::{PlanError, at_least_even};
 use crate::cli::SimulateArgs;
 use crate::measure::first_look;
+use crate::protocol::Confidence;
 use crate::protocol::race_simulation;
 use crate::protocol::sequential::LookPlan;
 
 /// What `simulate` replays, checked.
 #[derive(Debug, Clone, PartialEq)]
 pub struct SimulatePlan {
+    /// `--confidence`: of the project's plans' decisions.
+    pub confidence: Confidence,
     /// The looks of the project's race: of BASE against HEAD, or of `--versions` versions.
     pub looks: LookPlan,
     /// ε of the equivalence check, in percent: `--equivalence`, else the project's default for two
@@ -19,10 +22,11 @@ pub struct SimulatePlan {
 
 impl SimulatePlan {
     pub fn from_args(args: &SimulateArgs) -> Result<SimulatePlan, PlanError> {
-        check(args)?;
-        let two_sided = first_look(args.confidence);
+        let confidence = check(args)?;
+        let two_sided = first_look(confidence);
         Ok(if args.versions > 2 {
             SimulatePlan {
+                confidence,
                 looks: look_plan(
                     args,
                     race_simulation::first_look(args.confidence, args.versions as usize, two_sided),
@@ -31,6 +35,7 @@ impl SimulatePlan {
             }
         } else {
             SimulatePlan {
+                confidence,
                 looks: look_plan(args, two_sided)?,
                 equivalence_pct: args
                     .equivalence
@@ -53,8 +58,8 @@ fn look_plan(args: &SimulateArgs, default_first: u32) -> Result<LookPlan, PlanEr
     })
 }
 
-/// Checks the option values (exit 2, naming the flag).
-fn check(args: &SimulateArgs) -> Result<(), PlanError> {
+/// Checks the option values (exit 2, naming the flag); the confidence, typed.
+fn check(args: &SimulateArgs) -> Result<Confidence, PlanError> {
     let bad = |flag, value: String, expected| {
         Err(PlanError {
             flag,
@@ -69,13 +74,7 @@ fn check(args: &SimulateArgs) -> Result<(), PlanError> {
             "a number of benchmarks per setting from 1 to 100000000, e.g. 10000",
         );
     }
-    if !(0.5..1.0).contains(&args.confidence) {
-        return bad(
-            "--confidence",
-            args.confidence.to_string(),
-            "a confidence level from 0.5 up to (not including) 1, e.g. 0.95",
-        );
-    }
+    let confidence = at_least_even("--confidence", args.confidence)?;
     if let Some(e) = args
         .equivalence
         .filter(|e| !(e.is_finite() && *e > 0.0 && *e < 100.0))
@@ -147,5 +146,5 @@ fn check(args: &SimulateArgs) -> Result<(), PlanError> {
             "percentages above -100 and at most 1000, e.g. 0,2,5 (negative: HEAD faster)",
         );
     }
-    Ok(())
+    Ok(confidence)
 }

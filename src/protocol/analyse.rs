@@ -14,7 +14,7 @@ use super::speedup_test::{
 };
 use super::wording::{Remedy, in_our_words, too_few_runs};
 use super::{
-    Analysis, BenchmarkAnalysis, Confidence, Direction, FailOn, HptBenchmark, MedianTest,
+    Alpha, Analysis, BenchmarkAnalysis, Confidence, Direction, FailOn, HptBenchmark, MedianTest,
     Proportions, SideSummary, SuiteAnalysis, Threshold, VarianceComponents, Verdict, Warning,
     WarningKind,
 };
@@ -26,10 +26,10 @@ use crate::stats::variance_components::one_way;
 /// What the analysis needs to know from the command line.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct Options {
-    /// Confidence level of every decision and r of the r-speedup, in (0, 1).
-    pub confidence: f64,
+    /// Confidence level of every decision and r of the r-speedup.
+    pub confidence: Confidence,
     /// Risk of HPT's per-benchmark tests; `None` for the paper's default.
-    pub hpt_alpha: Option<f64>,
+    pub hpt_alpha: Option<Alpha>,
     /// What HPT ranks across benchmarks (`--hpt-rank`).
     pub hpt_rank: Ranking,
     /// HPT's confidence curve, for the HTML report (`HptOptions::curve`).
@@ -37,8 +37,7 @@ pub struct Options {
     /// `--speedup-under-test`.
     pub speedup_under_test: Option<f64>,
     pub fail_on: FailOn,
-    /// Percent, >= 0.
-    pub threshold: f64,
+    pub threshold: Threshold,
     /// Precision r of the minimal number of benchmarks (paper 000 §5).
     pub precision: f64,
     /// ε of the equivalence check, in percent, in (0, 100).
@@ -53,8 +52,8 @@ pub struct Options {
 
 impl Options {
     /// The confidence of each per-benchmark decision: 1 − alpha / looks (Bonferroni over the looks).
-    pub fn per_look_confidence(&self) -> f64 {
-        1.0 - (1.0 - self.confidence) / f64::from(self.looks.max(1))
+    pub fn per_look_confidence(&self) -> Confidence {
+        Confidence(1.0 - self.confidence.alpha() / f64::from(self.looks.max(1)))
     }
 
     /// Every option the verdicts between looks depend on, as text: runs measured under one rule are not
@@ -74,6 +73,11 @@ impl Options {
             looks: _,
             remedy: _,
         } = self;
+        let (confidence, hpt_alpha, threshold) = (
+            confidence.level(),
+            hpt_alpha.map(Alpha::risk),
+            threshold.pct(),
+        );
         format!(
             "confidence {confidence:?}, hpt-alpha {hpt_alpha:?}, speedup-under-test \
              {speedup_under_test:?}, fail-on {fail_on:?}, threshold {threshold:?}, precision \
@@ -88,13 +92,13 @@ impl Options {
     /// options the protocol's tests start from.
     pub(crate) fn defaults(fail_on: FailOn) -> Options {
         Options {
-            confidence: 0.95,
+            confidence: Confidence(0.95),
             hpt_alpha: None,
             hpt_rank: Ranking::LogRatio,
             hpt_curve: false,
             speedup_under_test: None,
             fail_on,
-            threshold: 0.0,
+            threshold: Threshold::NONE,
             precision: 0.05,
             equivalence_pct: 2.0,
             looks: 1,
@@ -128,8 +132,8 @@ pub fn analyse(suite: &Suite, options: &Options) -> Analysis {
     let (hpt_summary, per_benchmark) = hpt_ranked(
         &samples,
         &HptOptions {
-            confidence: options.confidence,
-            alpha: options.hpt_alpha,
+            confidence: options.confidence.level(),
+            alpha: options.hpt_alpha.map(Alpha::risk),
             speedup_under_test: options.speedup_under_test,
             curve: options.hpt_curve,
         },
@@ -149,12 +153,10 @@ pub fn analyse(suite: &Suite, options: &Options) -> Analysis {
         FailOn::Any => per_look.confidence,
         FailOn::Suite | FailOn::None => options.confidence,
     };
-    // The options are validated where they are read (`plan.rs`); a value out of range here is a bug of
-    // the caller, and the gate then holds to no threshold at 0.95 rather than panic.
     let gate = gate(
         options.fail_on,
-        Threshold::percent(options.threshold).unwrap_or(Threshold::NONE),
-        Confidence::new(gate_confidence).unwrap_or(Confidence(0.95)),
+        options.threshold,
+        gate_confidence,
         &hpt_summary,
         &gate_inputs,
     );
@@ -184,7 +186,7 @@ pub fn analyse(suite: &Suite, options: &Options) -> Analysis {
         suite.head_environment.fingerprint.as_ref(),
     );
     Analysis {
-        confidence: options.confidence,
+        confidence: options.confidence.level(),
         suite: SuiteAnalysis {
             overall,
             proportion: aggregate_proportions(&benchmarks, options),
@@ -260,9 +262,10 @@ fn benchmark(
     let base = observations.values.base.as_slice();
     let head = observations.values.head.as_slice();
     let (base_summary, head_summary) = summaries;
-    let mut mean_test = mean_test(base, head, Level::Fixed(confidence));
-    let mut median_test = median_test_with(base, head, Level::Fixed(confidence), Ties::Exact);
-    let powerless = !can_reject(base.len(), head.len(), 1.0 - confidence);
+    let mut mean_test = mean_test(base, head, Level::Fixed(confidence.level()));
+    let mut median_test =
+        median_test_with(base, head, Level::Fixed(confidence.level()), Ties::Exact);
+    let powerless = !can_reject(base.len(), head.len(), confidence.alpha());
     if powerless && base.len().min(head.len()) < 3 {
         // One cause (too few runs), one warning, in place of one per test and side.
         let tiny = too_few_runs(base.len(), head.len(), options.remedy);
@@ -291,10 +294,11 @@ fn benchmark(
             Warning::new(
                 WarningKind::TooFewSamples,
                 format!(
-                    "with {} and {} runs the rank-sum test cannot reach confidence {confidence}, \
+                    "with {} and {} runs the rank-sum test cannot reach confidence {}, \
                      whatever the times: no verdict",
                     base.len(),
-                    head.len()
+                    head.len(),
+                    confidence.level()
                 ),
             )
             .with_hint(format!(
@@ -379,15 +383,15 @@ fn decide(median_test: &MedianTest, powerless: bool, equivalence: &Equivalence) 
 /// without the rest of the analysis (the mean protocol, HPT, the gate), which it does not depend on.
 pub fn verdict_at_look(base: &[f64], head: &[f64], options: &Options) -> Verdict {
     let confidence = options.per_look_confidence();
-    let median_test = median_test_with(base, head, Level::Fixed(confidence), Ties::Exact);
-    let powerless = !can_reject(base.len(), head.len(), 1.0 - confidence);
+    let median_test = median_test_with(base, head, Level::Fixed(confidence.level()), Ties::Exact);
+    let powerless = !can_reject(base.len(), head.len(), confidence.alpha());
     let equivalence = equivalence(base, head, confidence, options.equivalence_pct);
     decide(&median_test, powerless, &equivalence)
 }
 
 /// Why a benchmark that differs in no direction is not called unchanged, and what would decide it.
-fn undecided(e: &Equivalence, confidence: f64, runs: usize) -> Warning {
-    let level = 1.0 - 2.0 * (1.0 - confidence);
+fn undecided(e: &Equivalence, confidence: Confidence, runs: usize) -> Warning {
+    let level = 1.0 - 2.0 * confidence.alpha();
     let interval = match e.interval {
         Some((low, high)) => {
             format!("its {level:.2} interval of the speedup, [{low:.4}, {high:.4}], reaches beyond")
@@ -497,14 +501,14 @@ fn disagreement(mean: Option<Direction>, median: Option<Direction>) -> Warning {
 /// inconclusive, which includes every suite too small for HPT to reach the confidence at all.
 fn suite_verdict(
     hpt: &super::HptSummary,
-    confidence: f64,
+    confidence: Confidence,
     benchmarks: &[BenchmarkAnalysis],
 ) -> Verdict {
     if benchmarks.is_empty() {
         return Verdict::Inconclusive;
     }
     match (hpt.direction, hpt.confidence) {
-        (Some(direction), Some(level)) if level >= confidence => direction.into(),
+        (Some(direction), Some(level)) if level >= confidence.level() => direction.into(),
         _ if benchmarks.iter().all(|b| b.verdict == Verdict::Unchanged) => Verdict::Unchanged,
         _ => Verdict::Inconclusive,
     }
@@ -527,8 +531,18 @@ fn aggregate_proportions(
     });
     let total = benchmarks.len();
     Some(Proportions {
-        mean: proportion(by_mean, total, options.confidence, options.precision),
-        median: proportion(by_median, total, options.confidence, options.precision),
+        mean: proportion(
+            by_mean,
+            total,
+            options.confidence.level(),
+            options.precision,
+        ),
+        median: proportion(
+            by_median,
+            total,
+            options.confidence.level(),
+            options.precision,
+        ),
     })
 }
 

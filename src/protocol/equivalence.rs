@@ -23,6 +23,7 @@
 //!
 //! Pure: no I/O. `docs/verdicts.md` says how the verdicts combine.
 
+use super::Confidence;
 use crate::stats::Alternative;
 use crate::stats::describe::variance;
 use crate::stats::hodges_lehmann::hodges_lehmann;
@@ -55,8 +56,13 @@ pub struct Equivalence {
 
 /// Checks whether `base` and `head` (times, one value per observation) are equivalent within `margin_pct`
 /// percent at `confidence`.
-pub fn equivalence(base: &[f64], head: &[f64], confidence: f64, margin_pct: f64) -> Equivalence {
-    let alpha = 1.0 - confidence;
+pub fn equivalence(
+    base: &[f64],
+    head: &[f64],
+    confidence: Confidence,
+    margin_pct: f64,
+) -> Equivalence {
+    let alpha = confidence.alpha();
     let log = |v: &[f64]| v.iter().map(|x| x.ln()).collect::<Vec<f64>>();
     let (base, head) = (log(base), log(head));
     // Below the sizes where each one-sided test can reach alpha, the rank interval cannot reach its level.
@@ -112,17 +118,17 @@ mod tests {
 
     #[test]
     fn equal_runs_are_equivalent_within_two_percent_and_not_within_a_tenth() {
-        let e = equivalence(&RUNS, &scaled(&RUNS, 1.0005), 0.95, 2.0);
+        let e = equivalence(&RUNS, &scaled(&RUNS, 1.0005), Confidence(0.95), 2.0);
         assert!(e.equivalent, "{e:?}");
         let (low, high) = e.interval.unwrap();
         assert!(low < 1.0 && high > 0.99, "{e:?}");
-        assert!(!equivalence(&RUNS, &scaled(&RUNS, 1.0005), 0.95, 0.1).equivalent);
+        assert!(!equivalence(&RUNS, &scaled(&RUNS, 1.0005), Confidence(0.95), 0.1).equivalent);
     }
 
     #[test]
     fn a_change_beyond_the_margin_is_never_equivalent() {
         // HEAD 3 % slower on every run: the interval is about [0.966, 0.975], outside ±2 %.
-        let e = equivalence(&RUNS, &scaled(&RUNS, 1.03), 0.95, 2.0);
+        let e = equivalence(&RUNS, &scaled(&RUNS, 1.03), Confidence(0.95), 2.0);
         assert!(!e.equivalent, "{e:?}");
         let (low, high) = e.interval.unwrap();
         assert!(high < 1.0 / 1.02 && low > 1.0 / 1.04, "{e:?}");
@@ -131,7 +137,7 @@ mod tests {
     #[test]
     fn too_few_runs_are_never_equivalent() {
         // 2 v 2: no 0.90 rank interval exists (the smallest one-sided p is 1/6).
-        let e = equivalence(&[100.0, 100.1], &[100.0, 100.1], 0.95, 50.0);
+        let e = equivalence(&[100.0, 100.1], &[100.0, 100.1], Confidence(0.95), 50.0);
         assert!(!e.equivalent, "{e:?}");
     }
 
@@ -144,14 +150,14 @@ mod tests {
             * s
             * 0.2f64.sqrt()
             * (std::f64::consts::PI / 3.0).sqrt();
-        let got = equivalence(&RUNS, &RUNS, 0.95, 2.0)
+        let got = equivalence(&RUNS, &RUNS, Confidence(0.95), 2.0)
             .minimum_detectable_pct
             .unwrap();
         assert!((got - 100.0 * want.exp_m1()).abs() < 1e-9, "{got}");
         // About 0.34 %: s is about 0.30 % of the level.
         assert!((0.3..0.4).contains(&got), "{got}");
         assert_eq!(
-            equivalence(&[1.0], &RUNS, 0.95, 2.0).minimum_detectable_pct,
+            equivalence(&[1.0], &RUNS, Confidence(0.95), 2.0).minimum_detectable_pct,
             None
         );
     }

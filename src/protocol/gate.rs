@@ -62,11 +62,11 @@ pub struct GateInput<'a> {
 }
 
 impl GateInput<'_> {
-    /// The threshold this benchmark is held to, in percent, given the noise floor of one-process inputs.
-    fn threshold(&self, threshold: f64, floor: f64) -> f64 {
+    /// The threshold this benchmark is held to, given the noise floor of one-process inputs (percent).
+    fn threshold(&self, threshold: Threshold, floor_pct: f64) -> Threshold {
         match self.basis {
             Basis::ProcessRuns => threshold,
-            Basis::OneProcess => threshold.max(floor),
+            Basis::OneProcess => Threshold(threshold.pct().max(floor_pct)),
         }
     }
 }
@@ -88,32 +88,31 @@ pub fn gate(
     hpt: &HptSummary,
     benchmarks: &[GateInput<'_>],
 ) -> GateOutcome {
-    let (threshold, confidence) = (threshold.pct(), confidence.level());
     let mut slower = Vec::new();
     let reasons = match fail_on {
         FailOn::None => Vec::new(),
         FailOn::Suite => {
             // The suite is one decision: the floor of a single benchmark.
-            let floor = noise_floor(1.0 - confidence, 1);
+            let floor = noise_floor(confidence.alpha(), 1);
             let held_to = benchmarks
                 .iter()
-                .map(|b| b.threshold(threshold, floor))
-                .fold(threshold, f64::max);
-            suite_reasons(held_to, confidence, hpt)
+                .map(|b| b.threshold(threshold, floor).pct())
+                .fold(threshold.pct(), f64::max);
+            suite_reasons(Threshold(held_to), confidence, hpt)
         }
         FailOn::Any => {
-            let rejected = any_rejected(threshold, 1.0 - confidence, benchmarks);
+            let rejected = any_rejected(threshold, confidence, benchmarks);
             slower = rejected.iter().map(|r| r.name.to_string()).collect();
             rejected.iter().map(Rejected::reason).collect()
         }
     };
     let cannot_fail = match fail_on {
-        FailOn::Suite => suite_cannot_fail(confidence, hpt, benchmarks.len()),
+        FailOn::Suite => suite_cannot_fail(confidence.level(), hpt, benchmarks.len()),
         FailOn::Any | FailOn::None => None,
     };
     GateOutcome {
         fail_on,
-        threshold,
+        threshold: threshold.pct(),
         failed: !reasons.is_empty(),
         reasons,
         slower,
@@ -134,7 +133,8 @@ fn suite_cannot_fail(confidence: f64, hpt: &HptSummary, count: usize) -> Option<
     ))
 }
 
-fn suite_reasons(threshold: f64, confidence: f64, hpt: &HptSummary) -> Vec<String> {
+fn suite_reasons(threshold: Threshold, confidence: Confidence, hpt: &HptSummary) -> Vec<String> {
+    let (threshold, confidence) = (threshold.pct(), confidence.level());
     let (Some(Direction::Slower), Some(level)) = (hpt.direction, hpt.confidence) else {
         return Vec::new();
     };
@@ -180,12 +180,17 @@ impl Rejected<'_> {
     }
 }
 
-fn any_rejected<'a>(threshold: f64, alpha: f64, benchmarks: &[GateInput<'a>]) -> Vec<Rejected<'a>> {
+fn any_rejected<'a>(
+    threshold: Threshold,
+    confidence: Confidence,
+    benchmarks: &[GateInput<'a>],
+) -> Vec<Rejected<'a>> {
+    let alpha = confidence.alpha();
     let floor = floor_for(benchmarks, alpha);
     let mut tested: Vec<(&str, f64)> = benchmarks
         .iter()
         .filter_map(|b| {
-            let factor = 1.0 + b.threshold(threshold, floor) / 100.0;
+            let factor = 1.0 + b.threshold(threshold, floor).pct() / 100.0;
             let scaled: Vec<f64> = b.base.iter().map(|v| v * factor).collect();
             // "HEAD slower by more than t %": BASE·(1 + t) is stochastically smaller than HEAD.
             let p = rank_sum_exact(&scaled, b.head, Alternative::Less)
@@ -200,7 +205,8 @@ fn any_rejected<'a>(threshold: f64, alpha: f64, benchmarks: &[GateInput<'a>]) ->
             let held_to = benchmarks
                 .iter()
                 .find(|b| b.name == name)
-                .map_or(threshold, |b| b.threshold(threshold, floor));
+                .map_or(threshold, |b| b.threshold(threshold, floor))
+                .pct();
             Rejected {
                 name,
                 p,

@@ -446,6 +446,23 @@ impl Confidence {
     }
 }
 
+/// A risk level alpha of a test, strictly between 0 and 1 (`--hpt-alpha`). A type of its own so that a
+/// function taking a risk and a confidence cannot be given them swapped, nor one for the other.
+#[derive(Debug, Clone, Copy, PartialEq, PartialOrd)]
+pub struct Alpha(f64);
+
+impl Alpha {
+    /// `None` unless `risk` is in (0, 1).
+    pub fn new(risk: f64) -> Option<Alpha> {
+        (risk > 0.0 && risk < 1.0).then_some(Alpha(risk))
+    }
+
+    /// The risk, in (0, 1).
+    pub fn risk(self) -> f64 {
+        self.0
+    }
+}
+
 /// A practical-significance threshold of the gate, in percent, finite and >= 0 (`--threshold`).
 #[derive(Debug, Clone, Copy, PartialEq, PartialOrd)]
 pub struct Threshold(f64);

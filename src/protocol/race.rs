@@ -39,7 +39,7 @@
 
 use super::equivalence::equivalence;
 use super::hpt::{HptOptions, hpt};
-use super::{Direction, HptSummary, Warning, WarningKind};
+use super::{Confidence, Direction, HptSummary, Warning, WarningKind};
 use crate::model::{Results, Unit};
 use crate::stats::Alternative;
 use crate::stats::comparison::p_first_fastest;
@@ -137,7 +137,7 @@ pub fn standing(values: &[&[f64]], options: &RaceOptions) -> Option<Standing> {
         equivalence(
             values[best],
             values[c],
-            1.0 - alpha,
+            Confidence(1.0 - alpha),
             options.equivalence_pct,
         )
         .equivalent

@@ -27,7 +27,7 @@
 //! Pure: the runner asks [`open_benchmarks`] between looks through a callback.
 
 use super::analyse::{Options, analyse};
-use super::{BenchmarkAnalysis, FailOn, Verdict};
+use super::{BenchmarkAnalysis, FailOn, Threshold, Verdict};
 use crate::model::Suite;
 
 /// When to look: after `min` process runs per side, then each time the runs have doubled, and at `max`.
@@ -93,10 +93,10 @@ pub fn open_benchmarks(suite: &Suite, options: &Options) -> Vec<String> {
     let analysis = analyse(suite, options);
     let gated = options.fail_on == FailOn::Any;
     let under_threshold = |b: &BenchmarkAnalysis| {
-        options.threshold > 0.0
+        options.threshold > Threshold::NONE
             && b.equivalence
                 .interval
-                .is_some_and(|(low, _)| low > 1.0 / (1.0 + options.threshold / 100.0))
+                .is_some_and(|(low, _)| low > 1.0 / (1.0 + options.threshold.pct() / 100.0))
     };
     analysis
         .benchmarks
@@ -178,7 +178,7 @@ mod tests {
         let side = |level: f64| results(vec![("b".to_string(), runs(level))]);
         let suite = Suite::pair(side(100.0), side(101.0));
         let at = |threshold: f64| Options {
-            threshold,
+            threshold: Threshold::percent(threshold).unwrap(),
             ..options(FailOn::Any, 3)
         };
         let analysis = analyse(&suite, &at(5.0));
