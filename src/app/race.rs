@@ -9,7 +9,6 @@ use crate::cli::RaceArgs;
 use crate::measure;
 use crate::model::Results;
 use crate::plan::RacePlan;
-use crate::protocol::Alpha;
 use crate::protocol::race::{RaceOptions, open_in_race, race};
 use crate::report::race::render;
 
@@ -21,17 +20,17 @@ pub fn race_revisions(args: &RaceArgs) -> Result<Outcome> {
     } = RacePlan::from_args(&args.run, &args.analysis)?;
     check_report_outputs(&plan.output, &[manifest(&args.run)])?;
     let options = |looks| RaceOptions {
-        confidence: plan.options.confidence.level(),
+        confidence: plan.options.confidence,
         equivalence_pct: plan.options.equivalence_pct,
         looks,
-        hpt_alpha: plan.options.hpt_alpha.map(Alpha::risk),
+        hpt_alpha: plan.options.hpt_alpha,
     };
     let decide = |so_far: &[Results], looks: u32| open_in_race(so_far, &options(looks));
     let measured = measure::measure_race(
         &args.revisions,
         &run,
         &decide,
-        &format!("race {:?}", options(0)),
+        &format!("race {}", options(0).stopping_rule()),
     )?;
     let analysis = race(
         &measured.results,

@@ -114,7 +114,7 @@ fn several(
     let race = plan.looks;
     let looks: Vec<String> = race.looks().iter().map(u32::to_string).collect();
     let options = RaceOptions {
-        confidence: args.confidence,
+        confidence: plan.confidence,
         equivalence_pct,
         looks: race.count(),
         hpt_alpha: None,

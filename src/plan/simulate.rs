@@ -29,7 +29,7 @@ impl SimulatePlan {
                 confidence,
                 looks: look_plan(
                     args,
-                    race_simulation::first_look(args.confidence, args.versions as usize, two_sided),
+                    race_simulation::first_look(confidence, args.versions as usize, two_sided),
                 )?,
                 equivalence_pct: args.equivalence.unwrap_or(args.theta),
             }

@@ -39,7 +39,7 @@
 
 use super::equivalence::equivalence;
 use super::hpt::{HptOptions, hpt};
-use super::{Confidence, Direction, HptSummary, Warning, WarningKind};
+use super::{Alpha, Confidence, Direction, HptSummary, Warning, WarningKind};
 use crate::model::{Results, Unit};
 use crate::stats::Alternative;
 use crate::stats::comparison::p_first_fastest;
@@ -49,14 +49,14 @@ use crate::stats::rank_sum::rank_sum;
 /// What a race is decided with.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct RaceOptions {
-    /// 1 − alpha, in (0, 1).
-    pub confidence: f64,
+    /// 1 − alpha of the whole race.
+    pub confidence: Confidence,
     /// ε of the equivalence stop, in percent.
     pub equivalence_pct: f64,
     /// K, the looks the plan could take.
     pub looks: u32,
     /// HPT's per-benchmark risk (`--hpt-alpha`); `None` for the paper's default.
-    pub hpt_alpha: Option<f64>,
+    pub hpt_alpha: Option<Alpha>,
 }
 
 impl RaceOptions {
@@ -64,7 +64,19 @@ impl RaceOptions {
     /// `revisions` (R >= 2) revisions race.
     pub fn comparison_alpha(&self, revisions: usize) -> f64 {
         let comparisons = revisions.saturating_sub(1).max(1) as f64;
-        (1.0 - self.confidence) / (f64::from(self.looks.max(1)) * comparisons)
+        self.confidence.alpha() / (f64::from(self.looks.max(1)) * comparisons)
+    }
+
+    /// The options as text, for the cache's key of runs measured under them: the same text for the same
+    /// options from one version to the next.
+    pub fn stopping_rule(&self) -> String {
+        format!(
+            "RaceOptions {{ confidence: {:?}, equivalence_pct: {:?}, looks: {:?}, hpt_alpha: {:?} }}",
+            self.confidence.level(),
+            self.equivalence_pct,
+            self.looks,
+            self.hpt_alpha.map(Alpha::risk)
+        )
     }
 }
 
@@ -353,7 +365,7 @@ pub fn race(results: &[Results], labels: &[String], options: &RaceOptions) -> Ra
     }
     RaceAnalysis {
         revisions: labels.to_vec(),
-        confidence: options.confidence,
+        confidence: options.confidence.level(),
         equivalence_pct: options.equivalence_pct,
         looks: options.looks,
         benchmarks,
@@ -366,8 +378,8 @@ pub fn race(results: &[Results], labels: &[String], options: &RaceOptions) -> Ra
 fn suite(results: &[Results], labels: &[String], options: &RaceOptions) -> RaceSuite {
     let all = names(results);
     let hpt_options = HptOptions {
-        confidence: options.confidence,
-        alpha: options.hpt_alpha,
+        confidence: options.confidence.level(),
+        alpha: options.hpt_alpha.map(Alpha::risk),
         speedup_under_test: None,
         curve: false,
     };
@@ -396,7 +408,9 @@ fn suite(results: &[Results], labels: &[String], options: &RaceOptions) -> RaceS
         .collect();
     let shown_faster = |v: &&VersusFirst| {
         v.hpt.direction == Some(Direction::Faster)
-            && v.hpt.confidence.is_some_and(|c| c >= options.confidence)
+            && v.hpt
+                .confidence
+                .is_some_and(|c| c >= options.confidence.level())
     };
     let faster: Vec<&VersusFirst> = versus_first.iter().filter(shown_faster).collect();
     let best = faster.iter().max_by(|a, b| {
@@ -408,18 +422,19 @@ fn suite(results: &[Results], labels: &[String], options: &RaceOptions) -> RaceS
             0,
             format!(
                 "no revision is faster than {} over the suite at confidence {} (HPT)",
-                labels[0], options.confidence
+                labels[0],
+                options.confidence.level()
             ),
         ),
         Some(v) => {
-            let confidence = v.hpt.confidence.unwrap_or(options.confidence);
+            let confidence = v.hpt.confidence.unwrap_or(options.confidence.level());
             let mut line = format!(
                 "{} is the fastest: faster than {} with confidence {confidence:.4} (HPT){}",
                 labels[v.revision],
                 labels[0],
                 v.hpt
                     .r_speedup
-                    .map(|r| format!(", {}-speedup {r:.2}x", options.confidence))
+                    .map(|r| format!(", {}-speedup {r:.2}x", options.confidence.level()))
                     .unwrap_or_default()
             );
             if faster.len() > 1 {
@@ -445,11 +460,25 @@ mod tests {
     use super::*;
 
     const OPTIONS: RaceOptions = RaceOptions {
-        confidence: 0.95,
+        confidence: Confidence(0.95),
         equivalence_pct: 2.0,
         looks: 3,
         hpt_alpha: None,
     };
+
+    #[test]
+    fn the_stopping_rule_reads_as_the_options_always_have() {
+        // The cache keys races by this text: runs measured before keep matching.
+        assert_eq!(
+            OPTIONS.stopping_rule(),
+            "RaceOptions { confidence: 0.95, equivalence_pct: 2.0, looks: 3, hpt_alpha: None }"
+        );
+        let risky = RaceOptions {
+            hpt_alpha: Alpha::new(0.05),
+            ..OPTIONS
+        };
+        assert!(risky.stopping_rule().ends_with("hpt_alpha: Some(0.05) }"));
+    }
 
     /// Five run values spread by about ±0.4 % around `level`.
     fn runs(level: f64, n: usize) -> Vec<f64> {

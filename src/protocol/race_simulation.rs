@@ -28,11 +28,11 @@
 //!
 //! Pure: the seed is an argument.
 
-use super::Verdict;
 use super::race::{RaceOptions, Stop, standing};
 use super::raced_profiles::{self, EquivalenceRule, PaperPlan};
 use super::sequential::LookPlan;
 use super::simulation::{Noise, Rng, Source, draw_runs};
+use super::{Confidence, Verdict};
 use crate::model::Run;
 use crate::stats::describe::median;
 
@@ -388,7 +388,7 @@ pub fn simulate(
 /// The runs before the race's first look for `versions` versions: the fewest from `at_least` with which
 /// the one-sided rank-sum test of n against n runs can reject at the per-test risk of a plan of looks n,
 /// 2n, 4n (three looks), so that a clearly worse version can lose at the first look.
-pub fn first_look(confidence: f64, versions: usize, at_least: u32) -> u32 {
+pub fn first_look(confidence: Confidence, versions: usize, at_least: u32) -> u32 {
     let options = RaceOptions {
         confidence,
         equivalence_pct: 1.0,
@@ -414,7 +414,7 @@ mod tests {
 
     fn race_options() -> RaceOptions {
         RaceOptions {
-            confidence: 0.95,
+            confidence: Confidence(0.95),
             equivalence_pct: 0.5,
             looks: 1,
             hpt_alpha: None,
@@ -424,8 +424,8 @@ mod tests {
     #[test]
     fn seventeen_versions_need_seven_runs_before_the_first_look() {
         // alpha' = 0.05 / (3 x 16) = 0.00104: 1 / C(12, 6) = 0.00108 is above it, 1 / C(14, 7) below.
-        assert_eq!(first_look(0.95, 17, 5), 7);
-        assert_eq!(first_look(0.95, 2, 5), 5);
+        assert_eq!(first_look(Confidence(0.95), 17, 5), 7);
+        assert_eq!(first_look(Confidence(0.95), 2, 5), 5);
     }
 
     #[test]
@@ -501,7 +501,7 @@ mod tests {
     #[test]
     fn the_race_keeps_its_bound_and_saves_runs() {
         const PROBLEMS: usize = 300;
-        let first = first_look(0.95, 17, 5);
+        let first = first_look(Confidence(0.95), 17, 5);
         let plans = [
             SeveralPlan::Race {
                 plan: LookPlan::new(first, 4 * first).unwrap(),

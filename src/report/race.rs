@@ -393,7 +393,7 @@ mod tests {
         ];
         let labels = ["a (1)", "b (2)", "c, (3)"].map(String::from).to_vec();
         let options = RaceOptions {
-            confidence: 0.95,
+            confidence: crate::protocol::Confidence::new(0.95).unwrap(),
             equivalence_pct: 2.0,
             looks: 3,
             hpt_alpha: None,
