@@ -86,7 +86,12 @@ impl CacheKey {
             &options.partition.map(|p| p.to_string()).unwrap_or_default(),
         );
         line("runs", &options.runs.to_string());
-        let looks: Vec<String> = options.plan.looks().iter().map(u32::to_string).collect();
+        let looks: Vec<String> = options
+            .look_plan
+            .looks()
+            .iter()
+            .map(u32::to_string)
+            .collect();
         line("looks", &looks.join(","));
         line(
             "budget",
@@ -252,7 +257,7 @@ mod tests {
         let first = key(&o, "confidence 0.95");
         assert_ne!(first, key(&o, "confidence 0.99"));
         let mut capped = o.clone();
-        capped.plan = crate::protocol::sequential::LookPlan::new(o.runs, 40).unwrap();
+        capped.look_plan = crate::protocol::sequential::LookPlan::new(o.runs, 40).unwrap();
         assert_ne!(first, key(&capped, "confidence 0.95"));
         let mut budget = o.clone();
         budget.budget = Some(std::time::Duration::from_secs(600));

@@ -49,7 +49,12 @@ pub fn gather(
 
 /// The settings that decide what a run measures; the seed (only the order of runs) is left out.
 fn settings(options: &RunOptions) -> BTreeMap<String, String> {
-    let looks: Vec<String> = options.plan.looks().iter().map(u32::to_string).collect();
+    let looks: Vec<String> = options
+        .look_plan
+        .looks()
+        .iter()
+        .map(u32::to_string)
+        .collect();
     [
         ("package", options.package.clone().unwrap_or_default()),
         ("bench", options.benches.join(",")),

@@ -183,7 +183,7 @@ pub fn measure_revisions(
     Ok(Measured {
         base,
         head,
-        looks: options.plan.count(),
+        looks: options.look_plan.count(),
         identical,
     })
 }
@@ -282,7 +282,7 @@ pub fn measure_race(
     Ok(MeasuredRace {
         results,
         labels,
-        looks: options.plan.count(),
+        looks: options.look_plan.count(),
     })
 }
 
@@ -599,7 +599,7 @@ fn run_race(
     part: Option<&[String]>,
 ) -> Result<Vec<Results>, MeasureError> {
     runner::clear(runs_dir, participants)?;
-    let looks = options.plan.looks();
+    let looks = options.look_plan.looks();
     // A pair lists BASE's benchmarks; a race, or a part of the benchmarks, lists every revision's, since
     // any may have its own.
     let listed = match (race.decide, part) {
@@ -700,7 +700,7 @@ fn run_race(
             runs_dir,
             participants,
             done..look,
-            options.plan.max(),
+            options.look_plan.max(),
             options.seed,
             &args,
             selection,

@@ -38,7 +38,7 @@ pub const DEFAULT_MAX_LAYOUTS: u32 = 20;
 /// its samples), so it is kept small to save its time.
 const NRESAMPLES: u32 = 1000;
 
-/// Validated running options, built by `plan::run` from the command line.
+/// Validated running options, built by `plan::run_options` from the command line.
 #[derive(Debug, Clone, PartialEq)]
 pub struct RunOptions {
     /// `--manifest-path`; `None`: the one cargo finds from the current directory.
@@ -52,7 +52,7 @@ pub struct RunOptions {
     /// Process runs per revision at the first look (all of them for a fixed plan), >= 2.
     pub runs: u32,
     /// When to look at the runs and decide (`protocol::sequential`); one look for a fixed plan.
-    pub plan: LookPlan,
+    pub look_plan: LookPlan,
     /// `--budget`: the time the whole comparison may take.
     pub budget: Option<Duration>,
     /// The seed of the blocks' order.

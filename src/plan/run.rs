@@ -71,7 +71,7 @@ pub fn run_options(
             ));
         }
     };
-    let plan = LookPlan::new(runs, max_runs)
+    let look_plan = LookPlan::new(runs, max_runs)
         .ok_or_else(|| invalid("--max-runs", &max_runs.to_string(), "at least --runs"))?;
     let budget = args.budget.as_deref().map(parse_budget).transpose()?;
     let layouts = layouts(args.layouts.as_deref(), max_runs)?;
@@ -96,7 +96,7 @@ pub fn run_options(
             })
             .transpose()?,
         runs,
-        plan,
+        look_plan,
         budget,
         seed: args.seed.unwrap_or_else(clock_seed),
         given_seed: args.seed,
@@ -328,19 +328,19 @@ mod tests {
     fn races_look_after_five_runs_at_095_and_six_at_099() {
         let race = |c| run_options(&args(), false, Confidence::new(c)).unwrap();
         // 1/C(10, 5) = 0.00397 <= 0.05/3; at 0.99, 0.01/3 = 0.00333 needs 6 v 6 (1/924).
-        assert_eq!(race(0.95).plan.looks(), [5, 10, 20]);
-        assert_eq!(race(0.99).plan.looks(), [6, 12, 24]);
+        assert_eq!(race(0.95).look_plan.looks(), [5, 10, 20]);
+        assert_eq!(race(0.99).look_plan.looks(), [6, 12, 24]);
         let mut fixed = args();
         fixed.fixed = true;
         assert_eq!(
             run_options(&fixed, false, Confidence::new(0.95))
                 .unwrap()
-                .plan
+                .look_plan
                 .looks(),
             [10]
         );
         assert_eq!(
-            run_options(&args(), false, None).unwrap().plan.looks(),
+            run_options(&args(), false, None).unwrap().look_plan.looks(),
             [10]
         );
         let mut capped = args();
@@ -349,7 +349,7 @@ mod tests {
         assert_eq!(
             run_options(&capped, false, Confidence::new(0.95))
                 .unwrap()
-                .plan
+                .look_plan
                 .count(),
             1
         );
