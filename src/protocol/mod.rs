@@ -23,6 +23,26 @@ pub mod wording;
 pub use analyse::{Options, analyse};
 
 use crate::model::{BaseHead, Basis, Unit};
+use speedup_test::warnings::Cause;
+
+/// One value per direction of a one-sided claim: HEAD faster, HEAD slower.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct ByDirection<T> {
+    /// For "HEAD is faster than BASE".
+    pub faster: T,
+    /// For "HEAD is slower than BASE".
+    pub slower: T,
+}
+
+impl<T> ByDirection<T> {
+    /// The value for `direction`.
+    pub fn get(&self, direction: Direction) -> &T {
+        match direction {
+            Direction::Faster => &self.faster,
+            Direction::Slower => &self.slower,
+        }
+    }
+}
 
 /// Which way a significant difference goes. `Faster` means HEAD is faster than BASE.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -120,6 +140,9 @@ pub struct Warning {
     pub message: String,
     /// What to do about it, when there is a remedy.
     pub hint: Option<String>,
+    /// For a warning of the Speedup-Test protocols, what it is about (side, test, speedup), from which each
+    /// command words it (`speedup_test::warnings`, `wording`); `None` for the others.
+    pub cause: Option<Cause>,
 }
 
 impl Warning {
@@ -128,6 +151,16 @@ impl Warning {
             kind,
             message: message.into(),
             hint: None,
+            cause: None,
+        }
+    }
+
+    /// A protocol's warning, worded as `message`, of the kind its cause gives.
+    pub fn caused(cause: Cause, message: impl Into<String>) -> Warning {
+        Warning {
+            kind: cause.kind(),
+            cause: Some(cause),
+            ..Warning::new(WarningKind::Input, message)
         }
     }
 

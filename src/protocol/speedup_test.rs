@@ -23,7 +23,7 @@ mod median;
 mod oracle_tests;
 mod search;
 mod suite;
-pub(crate) mod warnings;
+pub mod warnings;
 
 pub use aggregate::{
     Coefficients, OverallError, Weights, coefficients, overall, proportion, speedups,
