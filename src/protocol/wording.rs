@@ -6,7 +6,7 @@
 //! reads.
 
 use super::speedup_test::LARGE_FROM;
-use super::speedup_test::warnings::{Cause, SpeedupOf, Subject};
+use super::speedup_test::warnings::{Cause, Subject};
 use super::{Warning, WarningKind};
 
 /// How a comparison can get more runs: by a flag of this command, or by measuring again elsewhere.
@@ -67,10 +67,7 @@ pub fn in_our_words(warning: &Warning, remedy: Remedy) -> Warning {
         Cause::NoLevel(of) => (
             format!(
                 "no confidence level above 50% makes the speedup of the {} significant",
-                match of {
-                    SpeedupOf::Mean => "mean",
-                    SpeedupOf::Median => "median",
-                }
+                of.name()
             ),
             format!(
                 "either nothing changed, or the runs are too few or too noisy: {}",
@@ -126,6 +123,7 @@ pub fn too_few_runs(base: usize, head: usize, remedy: Remedy) -> Warning {
 mod tests {
     use super::*;
     use crate::model::Side;
+    use crate::protocol::speedup_test::warnings::SpeedupOf;
 
     /// Every warning the protocols word as the paper does.
     fn paper_warnings() -> Vec<Warning> {

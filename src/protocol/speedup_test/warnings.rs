@@ -18,6 +18,16 @@ pub enum SpeedupOf {
     Median,
 }
 
+impl SpeedupOf {
+    /// "mean" or "median".
+    pub fn name(self) -> &'static str {
+        match self {
+            SpeedupOf::Mean => "mean",
+            SpeedupOf::Median => "median",
+        }
+    }
+}
+
 /// What a statistic that could not be computed was applied to.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Subject {
@@ -106,10 +116,7 @@ impl Cause {
             Cause::NoLevel(of) => (
                 format!(
                     "Unable to find a confidence level greater than 50% to guarantee the statistical significance of {} speedup.",
-                    match of {
-                        SpeedupOf::Mean => "mean",
-                        SpeedupOf::Median => "median",
-                    }
+                    of.name()
                 ),
                 "Either there is no speedup, or the samples are too few or too noisy: do more than 30 observations on each side.".to_string(),
             ),
