@@ -5,6 +5,7 @@
 //! ([`Warning`]), each saying what to do about it.
 
 pub mod analyse;
+mod benchmark_warnings;
 pub mod equivalence;
 pub mod gate;
 pub mod hpt;
@@ -18,6 +19,7 @@ pub mod sequential;
 pub mod shape;
 pub mod simulation;
 pub mod speedup_test;
+mod variance;
 pub mod wording;
 
 pub use analyse::{Options, analyse};
