@@ -208,7 +208,8 @@ impl Run {
         self.samples.nanos()
     }
 
-    /// Which linked layout of the executable ran this process (`docs/replication.md` §4); `None` when unknown.
+    /// Which linked layout of the executable ran this process (`docs/replication.md` §4); `None` when
+    /// unknown.
     pub fn layout(&self) -> Option<u32> {
         self.layout
     }

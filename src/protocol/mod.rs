@@ -236,8 +236,8 @@ impl MeanTest {
 /// The Hodges-Lehmann estimate of BASE − HEAD with its confidence interval, in nanoseconds.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct Shift {
-    /// The Hodges-Lehmann estimate: the median of the pairwise differences BASE − HEAD, in nanoseconds (positive when
-    /// HEAD is faster).
+    /// The Hodges-Lehmann estimate: the median of the pairwise differences BASE − HEAD, in nanoseconds
+    /// (positive when HEAD is faster).
     pub estimate: f64,
     /// Lower end of the interval at the requested confidence, in nanoseconds.
     pub lower: f64,

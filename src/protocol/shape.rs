@@ -184,7 +184,8 @@ pub struct BenchmarkShape {
     /// Ĩ3 with the two revisions: P\[a HEAD run is strictly faster than a BASE run\] (ties count 0, where
     /// `p_head_faster` counts them ½).
     pub p_head_fastest: Option<f64>,
-    /// The mixture-based I1 and I2 and the fits' checks; `None` without `--mixture-fit` or when a side was not fitted.
+    /// The mixture-based I1 and I2 and the fits' checks; `None` without `--mixture-fit` or when a side was
+    /// not fitted.
     pub mixture_check: Option<MixtureCheck>,
     /// Shape warnings: several modes, a changed number of modes, a side that could not be modelled.
     pub warnings: Vec<Warning>,

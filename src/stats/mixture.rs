@@ -96,7 +96,7 @@ pub struct FitOptions {
     pub max_iterations: usize,
     /// Seeded starts tried beside the quantile partition, per (K, model).
     pub restarts: usize,
-    /// Seed of the [`SplitMix64`](super::random::SplitMix64) drawing the starts of the restarts.
+    /// Seed of the [`SplitMix64`] that draws the starts of the restarts.
     pub seed: u64,
     /// Stop raising K after this many successive K whose BIC (both models) stays below the best so far;
     /// `None` tries every K as mclust does. The shape step uses 3, which keeps mclust's choice on every
