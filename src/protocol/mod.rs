@@ -410,7 +410,7 @@ pub struct Overall {
 /// The proportion of accelerated benchmarks with R `prop.test`'s interval (paper 000 §5).
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct Proportion {
-    /// a, the number of benchmarks the protocol found faster.
+    /// a, the number of benchmarks the protocol found significantly faster.
     pub accelerated: usize,
     /// b, the number of benchmarks analysed.
     pub total: usize,
@@ -429,9 +429,9 @@ pub struct Proportion {
 /// The proportion of accelerated benchmarks under each protocol (paper 000 §5).
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct Proportions {
-    /// Benchmarks the mean protocol found faster.
+    /// Benchmarks the mean protocol found significantly faster.
     pub mean: Proportion,
-    /// Benchmarks the median protocol found faster.
+    /// Benchmarks the median protocol found significantly faster.
     pub median: Proportion,
 }
 
