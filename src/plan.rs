@@ -16,8 +16,11 @@ pub use run::run_options;
 #[derive(Debug, Clone, PartialEq, thiserror::Error)]
 #[error("invalid value {value} for {flag}: expected {expected}")]
 pub struct PlanError {
+    /// The flag, e.g. `--confidence`.
     pub flag: &'static str,
+    /// The value given.
     pub value: String,
+    /// What the flag accepts.
     pub expected: &'static str,
 }
 
@@ -27,6 +30,7 @@ pub const DEFAULT_PRECISION: f64 = 0.05;
 /// Where and how the report goes.
 #[derive(Debug, Clone, PartialEq)]
 pub struct OutputPlan {
+    /// What the main report is rendered as (`--format`).
     pub format: Format,
     /// `None` for stdout.
     pub path: Option<PathBuf>,
@@ -34,20 +38,25 @@ pub struct OutputPlan {
     pub json: Option<PathBuf>,
     /// `--html FILE`: the HTML report as well.
     pub html: Option<PathBuf>,
+    /// Whether the table is coloured (`--color`).
     pub color: ColorChoice,
+    /// `--quiet`: print nothing on standard error but errors.
     pub quiet: bool,
 }
 
 /// Everything a comparing command needs besides its inputs.
 #[derive(Debug, Clone, PartialEq)]
 pub struct AnalysisPlan {
+    /// How the analysis decides: confidence, HPT, gate, equivalence.
     pub options: Options,
+    /// Where and how the reports go.
     pub output: OutputPlan,
     /// `--mixture-fit`: the parametric shape figures and the KSfit check as well.
     pub mixture_fit: bool,
 }
 
 impl AnalysisPlan {
+    /// Checks every analysis flag and builds the plan; the first bad value is the error.
     pub fn from_args(args: &AnalysisArgs) -> Result<AnalysisPlan, PlanError> {
         let confidence = at_least_even("--confidence", args.confidence)?;
         let hpt_alpha = args

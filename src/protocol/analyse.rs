@@ -36,6 +36,7 @@ pub struct Options {
     pub hpt_curve: bool,
     /// `--speedup-under-test`.
     pub speedup_under_test: Option<f64>,
+    /// When the gate fails the comparison (`--fail-on`).
     pub fail_on: FailOn,
     /// Percent, >= 0.
     pub threshold: f64,

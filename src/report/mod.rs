@@ -36,9 +36,13 @@ use crate::protocol::{Analysis, Direction, Verdict};
 /// does not depend on how its options are parsed; `cli` re-exports it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
 pub enum Format {
+    /// A table for the terminal
     Table,
+    /// The JSON report, for scripts
     Json,
+    /// Markdown, for a pull-request comment or a job summary
     Markdown,
+    /// One CSV row per benchmark, for spreadsheets
     Csv,
     /// One self-contained page with plots (`report::html`).
     Html,
@@ -47,8 +51,11 @@ pub enum Format {
 /// Whether the table is coloured (`--color`); `NO_COLOR` counts under `Auto`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
 pub enum ColorChoice {
+    /// Colour a terminal, unless NO_COLOR is set or TERM is dumb
     Auto,
+    /// Always colour
     Always,
+    /// Never colour
     Never,
 }
 
@@ -92,6 +99,7 @@ impl Style {
 
 /// One output format.
 pub trait Render {
+    /// Writes `analysis` to `out` in this format, in `style`.
     fn render(&self, analysis: &Analysis, style: Style, out: &mut dyn Write) -> io::Result<()>;
 }
 

@@ -32,9 +32,11 @@ pub struct FTest {
     pub statistic: f64,
     /// (n − 1, m − 1).
     pub df: (f64, f64),
+    /// The p-value for `alternative`, in [0, 1].
     pub p_value: f64,
     /// The ratio of variances, equal to the statistic (R's `estimate`).
     pub estimate: f64,
+    /// The alternative hypothesis the p-value answers.
     pub alternative: Alternative,
 }
 

@@ -32,12 +32,17 @@ use super::{Alternative, StatsError, StatsResult, check_finite, check_len};
 /// The result of a two-sample t-test, as R's `htest`.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct TTest {
+    /// t = (x̄ − ȳ)/se.
     pub statistic: f64,
+    /// Degrees of freedom: n + m − 2 for Student, the real-valued Satterthwaite df for Welch.
     pub df: f64,
+    /// The p-value for `alternative`, in [0, 1].
     pub p_value: f64,
     /// x̄ − ȳ (BASE − HEAD).
     pub estimate: f64,
+    /// se, the standard error of x̄ − ȳ (R's `stderr`).
     pub std_error: f64,
+    /// The alternative hypothesis the p-value answers.
     pub alternative: Alternative,
 }
 
