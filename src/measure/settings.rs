@@ -66,7 +66,7 @@ pub struct RunOptions {
     pub warm_up_secs: f64,
     /// criterion `--measurement-time` per run, in seconds.
     pub measurement_secs: f64,
-    /// `None`: criterion's own (the benchmark's configuration, 100 by default).
+    /// criterion `--sample-size` per run (default 10, criterion's minimum): each run's value is the median of these.
     pub sample_size: u32,
     /// Linked layouts per bench executable (`docs/replication.md` §4), in 1..=runs; 1 runs the executable
     /// as built only (`--layouts fixed`).

@@ -397,8 +397,8 @@ mod simulation_tests;
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::model::{Basis, Benchmark, Environment, Results, Sample};
     use crate::model::Runs;
+    use crate::model::{Basis, Benchmark, Environment, Results, Sample};
     use crate::protocol::{Warning, WarningKind};
 
     /// What a side's values are, in these tests.

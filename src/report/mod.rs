@@ -44,7 +44,7 @@ pub enum Format {
     Markdown,
     /// One CSV row per benchmark, for spreadsheets
     Csv,
-    /// One self-contained page with plots (`report::html`).
+    /// One self-contained page with plots, to open in a browser
     Html,
 }
 

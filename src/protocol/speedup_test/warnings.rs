@@ -56,8 +56,11 @@ pub enum Cause {
     /// A statistic that could not be computed (constant data, too few values, ...): the test, what it
     /// was applied to, and the reason.
     Inapplicable {
+        /// The test, as the paper names it ("Shapiro-Wilk's test").
         test: &'static str,
+        /// What it was applied to.
         subject: Subject,
+        /// Why it could not be computed (the statistics' error, in words).
         reason: String,
     },
 }
