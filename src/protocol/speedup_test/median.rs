@@ -13,7 +13,7 @@
 //! A KS test that cannot be computed counts as a rejected model (the model cannot be checked), with a warning.
 
 use super::warnings::{Cause, SpeedupOf, Subject};
-use super::{Level, is_large, search};
+use super::{Level, is_large, is_small, search};
 use crate::model::{BaseHead, Side};
 use crate::protocol::{ByDirection, Direction, MedianTest, Shift, Warning};
 use crate::stats::{Alternative, StatsError, describe, ks, rank_sum};
@@ -72,7 +72,7 @@ fn decide(s: &Statistics, alpha: f64, direction: Direction) -> Step {
     if rejected && !large {
         let small = [Side::Base, Side::Head]
             .into_iter()
-            .filter(|&side| *s.sizes.get(side) <= 30);
+            .filter(|&side| is_small(*s.sizes.get(side)));
         warnings.extend(small.map(|side| Cause::RankSumTooSmall(side).in_paper_words()));
     } else if rejected {
         warnings.push(Cause::NotLocationShift.in_paper_words());
