@@ -118,6 +118,15 @@ pub(crate) fn check_finite(x: &[f64]) -> StatsResult<()> {
     }
 }
 
+/// Rejects a pair of samples unless both are finite and each has at least `needed` values, in that order
+/// (a non-finite value is named before a size).
+pub(crate) fn check_pair(x: &[f64], y: &[f64], needed: usize) -> StatsResult<()> {
+    check_finite(x)?;
+    check_finite(y)?;
+    check_len(x, needed)?;
+    check_len(y, needed)
+}
+
 /// Rejects samples smaller than `needed`.
 pub(crate) fn check_len(x: &[f64], needed: usize) -> StatsResult<()> {
     if x.len() < needed {
