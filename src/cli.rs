@@ -11,6 +11,12 @@ pub use crate::report::{ColorChoice, Format};
 #[derive(Debug, Parser)]
 #[command(name = "cargo", bin_name = "cargo", styles = clap_cargo_styles())]
 pub enum CargoCli {
+    // The variant's doc is the subcommand's help, which overrides `SpeedupCli`'s: keep the two identical.
+    /// Tells, with a stated confidence, whether a change made your code faster or slower.
+    ///
+    /// Compares two git revisions (building and running their criterion benchmarks on this machine,
+    /// interleaved) or two existing results, with the Speedup-Test (mean and median protocols) per benchmark and
+    /// Hierarchical Performance Testing across the suite.
     Speedup(SpeedupCli),
 }
 
@@ -26,6 +32,7 @@ pub enum CargoCli {
     after_help = "Exit status: 0 no failure, 1 failure under --fail-on, 2 bad usage or unusable input."
 )]
 pub struct SpeedupCli {
+    /// A subcommand; without one, the REVISIONS are built, run and compared.
     #[command(subcommand)]
     pub command: Option<Command>,
 
@@ -34,13 +41,16 @@ pub struct SpeedupCli {
     #[arg(value_name = "REVISIONS")]
     pub revisions: Option<String>,
 
+    /// How the revisions' benchmarks are built and run.
     #[command(flatten)]
     pub run: RunArgs,
 
+    /// How the runs are analysed and reported.
     #[command(flatten)]
     pub analysis: AnalysisArgs,
 }
 
+/// The subcommands of `cargo speedup`; without one it compares two revisions.
 #[derive(Debug, Subcommand)]
 pub enum Command {
     /// Compare two existing results (files, criterion directories or baseline names); runs nothing
@@ -66,6 +76,7 @@ pub struct MergeArgs {
     #[arg(value_name = "PART", required = true, num_args = 1..)]
     pub parts: Vec<PathBuf>,
 
+    /// How the merged suite is analysed and reported.
     #[command(flatten)]
     pub analysis: AnalysisArgs,
 }
@@ -81,13 +92,16 @@ pub struct RaceArgs {
     #[arg(value_name = "REVISION", num_args = 0..)]
     pub revisions: Vec<String>,
 
+    /// How the revisions' benchmarks are built and run.
     #[command(flatten)]
     pub run: RunArgs,
 
+    /// How the races are analysed and reported.
     #[command(flatten)]
     pub analysis: AnalysisArgs,
 }
 
+/// `cargo speedup compare BASE HEAD`: two existing results, nothing run.
 #[derive(Debug, Args)]
 pub struct CompareArgs {
     /// BASE results: a results/raw JSON file, hyperfine JSON, cargo-criterion JSON lines, Go benchmark
@@ -100,16 +114,19 @@ pub struct CompareArgs {
     #[arg(long, value_name = "UNIT")]
     pub unit: Option<String>,
 
+    /// How the two results are analysed and reported.
     #[command(flatten)]
     pub analysis: AnalysisArgs,
 }
 
+/// `cargo speedup record`: the working tree's runs saved as JSON.
 #[derive(Debug, Args)]
 pub struct RecordArgs {
     /// Where to write the results JSON [default: standard output]
     #[arg(short = 'o', long = "output", value_name = "FILE")]
     pub output: Option<PathBuf>,
 
+    /// How the working tree's benchmarks are built and run.
     #[command(flatten)]
     pub run: RunArgs,
 
@@ -118,6 +135,7 @@ pub struct RecordArgs {
     pub quiet: bool,
 }
 
+/// `cargo speedup speeduptest CONFIG`: the Speedup-Test paper's `SpeedUpTest.sh` (paper 000 §6).
 #[derive(Debug, Args)]
 pub struct SpeeduptestArgs {
     /// The config CSV: Name,Sample1,Sample2,ConfLevel,Coef
@@ -136,6 +154,7 @@ pub struct SpeeduptestArgs {
     pub output: Option<PathBuf>,
 }
 
+/// `cargo speedup simulate`: the decision plans replayed on simulated benchmarks.
 #[derive(Debug, Args)]
 pub struct SimulateArgs {
     /// Simulated benchmarks per setting
@@ -221,9 +240,12 @@ pub struct SimulateArgs {
     pub format: SimulateFormat,
 }
 
+/// What `simulate` prints (`--format`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
 pub enum SimulateFormat {
+    /// Tables, for people
     Table,
+    /// JSON, for scripts
     Json,
 }
 
@@ -403,10 +425,14 @@ pub struct RunArgs {
     pub run_identical: bool,
 }
 
+/// `--fail-on`: when the comparison exits 1.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
 pub enum FailOnArg {
+    /// Never fail
     None,
+    /// Fail when HPT finds the suite slower
     Suite,
+    /// Fail when any benchmark is significantly slower, after Holm's correction
     Any,
 }
 

@@ -41,6 +41,7 @@ pub struct Fingerprint {
     pub rustc: Option<String>,
     /// FNV-1a-64 of `Cargo.lock` (HEAD's), as 16 hex digits; `None` without a lock file.
     pub cargo_lock: Option<String>,
+    /// The machine the runs ran on: shown, allowed to differ between parts.
     pub machine: MachineInfo,
 }
 

@@ -11,9 +11,13 @@ use std::fmt;
 /// A time unit. Samples are stored in nanoseconds; the unit is kept for display.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Unit {
+    /// Nanoseconds.
     Ns,
+    /// Microseconds (`us`, printed `µs`).
     Us,
+    /// Milliseconds.
     Ms,
+    /// Seconds.
     S,
 }
 
@@ -47,6 +51,7 @@ impl Unit {
             .unwrap_or(Unit::Ns)
     }
 
+    /// The unit's name in the JSON contract and the input files: `ns`, `us`, `ms` or `s`.
     pub fn as_str(self) -> &'static str {
         match self {
             Unit::Ns => "ns",
@@ -79,21 +84,32 @@ pub const NANOS_RANGE: (f64, f64) = (1e-100, 1e100);
 /// Why a list of numbers is not a valid sample. `index` counts from 0; messages count from 1.
 #[derive(Debug, Clone, PartialEq, thiserror::Error)]
 pub enum SampleError {
+    /// The list holds no value.
     #[error("no observations")]
     Empty,
+    /// A value is NaN, infinite, zero or negative.
     #[error(
         "observation {} is {}: times must be finite and greater than zero",
         .index + 1, echoed(*.value)
     )]
-    Invalid { index: usize, value: f64 },
+    Invalid {
+        /// The value's position, from 0.
+        index: usize,
+        /// The value as read.
+        value: f64,
+    },
+    /// A value is outside [`NANOS_RANGE`] once converted to nanoseconds.
     #[error(
         "observation {} is {} {}: outside the range of times this tool computes with (1e-100 to \
          1e100 ns)\nhint: check the unit and the values of this benchmark",
         .index + 1, echoed(*.value), .unit.symbol()
     )]
     OutOfRange {
+        /// The value's position, from 0.
         index: usize,
+        /// The value as read, in `unit`.
         value: f64,
+        /// The unit it was read in.
         unit: Unit,
     },
 }
@@ -143,10 +159,12 @@ impl Sample {
         &self.0
     }
 
+    /// The number of observations.
     pub fn len(&self) -> usize {
         self.0.len()
     }
 
+    /// Never true: a sample is never empty; kept for the `len` convention.
     pub fn is_empty(&self) -> bool {
         self.0.is_empty()
     }
@@ -190,6 +208,8 @@ impl Run {
         self.samples.nanos()
     }
 
+    /// Which linked layout of the executable ran this process (`docs/replication.md` §4); `None` when
+    /// unknown.
     pub fn layout(&self) -> Option<u32> {
         self.layout
     }
@@ -233,6 +253,7 @@ impl Runs {
         Runs(vec![Run::new(sample, None)])
     }
 
+    /// The runs, in the order they ran.
     pub fn runs(&self) -> &[Run] {
         &self.0
     }
@@ -274,7 +295,9 @@ pub enum Basis {
 /// Which side of a comparison.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Side {
+    /// BASE, the reference revision.
     Base,
+    /// HEAD, the revision whose speed is judged.
     Head,
 }
 
@@ -297,15 +320,19 @@ impl fmt::Display for Side {
 /// One value per side.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
 pub struct BaseHead<T> {
+    /// BASE's value.
     pub base: T,
+    /// HEAD's value.
     pub head: T,
 }
 
 impl<T> BaseHead<T> {
+    /// A pair of `base` and `head`.
     pub fn new(base: T, head: T) -> BaseHead<T> {
         BaseHead { base, head }
     }
 
+    /// The value of `side`.
     pub fn get(&self, side: Side) -> &T {
         match side {
             Side::Base => &self.base,
@@ -313,6 +340,7 @@ impl<T> BaseHead<T> {
         }
     }
 
+    /// Applies `f` to both sides.
     pub fn map<U>(self, mut f: impl FnMut(T) -> U) -> BaseHead<U> {
         BaseHead {
             base: f(self.base),
@@ -320,6 +348,7 @@ impl<T> BaseHead<T> {
         }
     }
 
+    /// Both sides by reference.
     pub fn as_ref(&self) -> BaseHead<&T> {
         BaseHead {
             base: &self.base,
@@ -331,6 +360,7 @@ impl<T> BaseHead<T> {
 /// The values a comparison of one benchmark works on, and what they are.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Observations {
+    /// Process runs, or the samples of one process per side.
     pub basis: Basis,
     /// In nanoseconds.
     pub values: BaseHead<Vec<f64>>,
@@ -339,7 +369,9 @@ pub struct Observations {
 /// One benchmark of one side.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Benchmark {
+    /// The benchmark's name, the key that pairs BASE with HEAD.
     pub name: String,
+    /// Its process runs, in nanoseconds.
     pub runs: Runs,
     /// The unit the input used, kept for display.
     pub unit: Unit,
@@ -348,8 +380,11 @@ pub struct Benchmark {
 /// Where the results were measured, when the input records it.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct Environment {
+    /// The CPU model, as the machine names it.
     pub cpu: Option<String>,
+    /// The `rustc --version` line.
     pub rustc: Option<String>,
+    /// The machine's host name.
     pub host: Option<String>,
     /// What a measuring command recorded about the run (`crate::fingerprint`); `None` for foreign inputs.
     pub fingerprint: Option<crate::fingerprint::Fingerprint>,
@@ -360,7 +395,9 @@ pub struct Environment {
 pub struct Results {
     /// What the results were read from (a path, a baseline name, a revision), for messages.
     pub origin: String,
+    /// The benchmarks, in the input's order; names are unique.
     pub benchmarks: Vec<Benchmark>,
+    /// Where they were measured, when the input says.
     pub environment: Environment,
     /// Warnings raised while reading (dropped runs, ...), in words for the user.
     pub notes: Vec<String>,
@@ -369,8 +406,11 @@ pub struct Results {
 /// A benchmark present on both sides.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Pair {
+    /// The benchmark's name, the same on both sides.
     pub name: String,
+    /// The benchmark's BASE side.
     pub base: Benchmark,
+    /// The benchmark's HEAD side.
     pub head: Benchmark,
 }
 
@@ -404,7 +444,9 @@ pub struct Suite {
     pub base_only: Vec<String>,
     /// Names present only in HEAD.
     pub head_only: Vec<String>,
+    /// Where BASE was measured.
     pub base_environment: Environment,
+    /// Where HEAD was measured.
     pub head_environment: Environment,
     /// Reading notes of both sides.
     pub notes: Vec<String>,

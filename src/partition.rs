@@ -29,6 +29,7 @@ pub enum Scheme {
 /// The K-th of N parts (K from 1).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Partition {
+    /// How names are dealt to the parts.
     pub scheme: Scheme,
     /// K, in 1..=total.
     pub index: u32,

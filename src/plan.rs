@@ -23,32 +23,48 @@ pub use speeduptest::speeduptest_options;
 #[derive(Debug, Clone, PartialEq, thiserror::Error)]
 #[error("invalid value {value} for {flag}: expected {expected}")]
 pub struct PlanError {
+    /// The flag, e.g. `--confidence`.
     pub flag: &'static str,
+    /// The value given.
     pub value: String,
+    /// What the flag accepts.
     pub expected: &'static str,
 }
 
 /// A command line that cannot be carried out as given, with what to do instead: exit status 2.
 #[derive(Debug, Clone, PartialEq, thiserror::Error)]
 pub enum UsageError {
+    /// A flag's value out of its range.
     #[error(transparent)]
     Invalid(#[from] PlanError),
+    /// The revision form without revisions.
     #[error(
         "nothing to compare\nhint: `cargo speedup main..HEAD` compares two revisions, `cargo speedup HEAD` \
          the last commit with the working tree, `cargo speedup compare A B` two existing results"
     )]
     NothingToCompare,
+    /// `compare` with an empty BASE or HEAD.
     #[error(
         "{side} is empty\nhint: give a results file, a criterion directory or a criterion baseline name"
     )]
-    EmptySide { side: &'static str },
+    EmptySide {
+        /// `BASE` or `HEAD`.
+        side: &'static str,
+    },
+    /// `--unit` that is none of ns, us, ms, s.
     #[error("invalid value {value:?} for --unit\nhint: use one of ns, us, ms, s")]
-    Unit { value: String },
+    Unit {
+        /// The value as given.
+        value: String,
+    },
     /// The paper's levels and precisions (`speeduptest`).
     #[error("invalid value {value} for {flag}: a number strictly between 0 and 1, e.g. {example}")]
     Fraction {
+        /// The flag, e.g. `--conf-level`.
         flag: &'static str,
+        /// The value as given.
         value: f64,
+        /// A value the flag accepts.
         example: &'static str,
     },
 }
@@ -59,6 +75,7 @@ pub const DEFAULT_PRECISION: f64 = 0.05;
 /// Where and how the report goes.
 #[derive(Debug, Clone, PartialEq)]
 pub struct OutputPlan {
+    /// What the main report is rendered as (`--format`).
     pub format: Format,
     /// `None` for stdout.
     pub path: Option<PathBuf>,
@@ -66,20 +83,25 @@ pub struct OutputPlan {
     pub json: Option<PathBuf>,
     /// `--html FILE`: the HTML report as well.
     pub html: Option<PathBuf>,
+    /// Whether the table is coloured (`--color`).
     pub color: ColorChoice,
+    /// `--quiet`: print nothing on standard error but errors.
     pub quiet: bool,
 }
 
 /// Everything a comparing command needs besides its inputs.
 #[derive(Debug, Clone, PartialEq)]
 pub struct AnalysisPlan {
+    /// How the analysis decides: confidence, HPT, gate, equivalence.
     pub options: Options,
+    /// Where and how the reports go.
     pub output: OutputPlan,
     /// `--mixture-fit`: the parametric shape figures and the KSfit check as well.
     pub mixture_fit: bool,
 }
 
 impl AnalysisPlan {
+    /// Checks every analysis flag and builds the plan; the first bad value is the error.
     pub fn from_args(args: &AnalysisArgs) -> Result<AnalysisPlan, PlanError> {
         let confidence = at_least_even("--confidence", args.confidence)?;
         let hpt_alpha = args

@@ -41,6 +41,7 @@ pub mod exit {
 }
 
 impl Outcome {
+    /// The process's exit status for this outcome (README, "Exit status").
     pub fn exit_code(self) -> u8 {
         match self {
             Outcome::Passed => exit::PASS,

@@ -12,8 +12,11 @@ use crate::cli::RunArgs;
 /// output), and a value of the flag to suggest instead.
 #[derive(Debug, Clone, Copy)]
 pub struct Output<'a> {
+    /// The flag that names the path, e.g. `--json`.
     pub flag: &'static str,
+    /// The path as the user gave it; `-` is standard output.
     pub path: &'a Path,
+    /// A value of the flag to suggest instead when the path is refused.
     pub example: &'static str,
 }
 

@@ -6,158 +6,273 @@ use std::path::PathBuf;
 /// A failure while building or running revisions.
 #[derive(Debug, thiserror::Error)]
 pub enum MeasureError {
+    /// The command line's revision argument is not BASE, BASE..HEAD or BASE...HEAD.
     #[error(
         "`{text}` is not a revision range: {why}\nhint: write BASE..HEAD (two tips), BASE...HEAD (merge-base of both vs HEAD) or BASE (vs the working tree)"
     )]
-    RevisionSyntax { text: String, why: String },
+    RevisionSyntax {
+        /// The argument as given.
+        text: String,
+        /// What is wrong with it.
+        why: String,
+    },
 
+    /// `race` was given fewer than two revisions.
     #[error(
         "a race needs at least two revisions; {given}\nhint: name every competing revision: `cargo speedup race main feature-a feature-b`"
     )]
-    RaceTooFew { given: String },
+    RaceTooFew {
+        /// What was given, in words ("only `main` was given").
+        given: String,
+    },
 
+    /// Two revisions of a race name the same commit.
     #[error(
         "`{first}` and `{second}` name the same commit ({sha}): a race against itself measures only the machine's noise\nhint: name each commit once in `cargo speedup race`: leave out `{second}`"
     )]
     RaceRepeated {
+        /// The first name given for the commit.
         first: String,
+        /// The second name given for it, the one to leave out.
         second: String,
+        /// The commit both name.
         sha: String,
     },
 
+    /// A race names the working tree (`.`) twice.
     #[error(
         "`.` (the working tree) is named twice: a race against itself measures only the machine's noise\nhint: name the working tree once in `cargo speedup race`"
     )]
     RaceWorkingTreeTwice,
 
+    /// A race was given more revisions than it can take.
     #[error(
         "a race takes at most {max} revisions, {count} were given\nhint: race the most promising ones first, then race the winners"
     )]
-    RaceTooMany { count: usize, max: usize },
+    RaceTooMany {
+        /// How many revisions were given.
+        count: usize,
+        /// The most a race takes.
+        max: usize,
+    },
 
+    /// git does not know a revision.
     #[error(
         "unknown revision `{revision}`\nhint: any commit git knows works: a branch, a tag, a sha, HEAD~1 (`git log --oneline` lists them)"
     )]
-    UnknownRevision { revision: String },
+    UnknownRevision {
+        /// The revision as given.
+        revision: String,
+    },
 
+    /// BASE...HEAD was asked for, but BASE and HEAD have no merge-base.
     #[error(
         "`{base}` and `{head}` have no common ancestor\nhint: use {base}..{head} to compare the two tips"
     )]
-    NoMergeBase { base: String, head: String },
+    NoMergeBase {
+        /// BASE as given.
+        base: String,
+        /// HEAD as given.
+        head: String,
+    },
 
+    /// The current directory is not inside a git repository.
     #[error(
         "{} is not inside a git repository\nhint: comparing revisions needs git; to compare results that already exist use `cargo speedup compare`",
         path.display()
     )]
-    NotGitRepository { path: PathBuf },
+    NotGitRepository {
+        /// The directory searched from.
+        path: PathBuf,
+    },
 
+    /// A git command failed.
     #[error("`{command}` failed:\n{stderr}")]
-    Git { command: String, stderr: String },
+    Git {
+        /// The git command run.
+        command: String,
+        /// git's standard error.
+        stderr: String,
+    },
 
+    /// A cargo command other than a build failed (`cargo metadata` finding the target directory).
     #[error("`{command}` failed:\n{stderr}")]
-    Cargo { command: String, stderr: String },
+    Cargo {
+        /// The cargo command run.
+        command: String,
+        /// cargo's standard error, or the parser's message.
+        stderr: String,
+    },
 
+    /// `cargo metadata` failed on the BASE worktree, or its output could not be read.
     #[error(
         "cannot align the package versions of the BASE worktree with HEAD's: {}: {stderr}\nhint: check that the manifest builds at both revisions (`cargo metadata --no-deps`)",
         path.display()
     )]
-    Metadata { path: PathBuf, stderr: String },
+    Metadata {
+        /// The manifest `cargo metadata` was run on.
+        path: PathBuf,
+        /// cargo's standard error, or the parser's message.
+        stderr: String,
+    },
 
+    /// A revision has no manifest at the path measured.
     #[error(
         "{revision} has no {}\nhint: pass --manifest-path to the Cargo.toml of the package to measure",
         path.display()
     )]
-    NoManifest { revision: String, path: PathBuf },
+    NoManifest {
+        /// The revision's label.
+        revision: String,
+        /// The manifest path that does not exist at that revision.
+        path: PathBuf,
+    },
 
+    /// The manifest measured is not inside the git repository.
     #[error(
         "the manifest {} is outside the git repository {}\nhint: run from inside the repository",
         manifest.display(),
         root.display()
     )]
-    ManifestOutsideRepository { manifest: PathBuf, root: PathBuf },
+    ManifestOutsideRepository {
+        /// The manifest measured.
+        manifest: PathBuf,
+        /// The repository's root.
+        root: PathBuf,
+    },
 
+    /// Building a revision's benchmarks failed.
     #[error(
         "building {revision} failed: `{command}`\n{stderr}\nhint: the build error above is cargo's"
     )]
     Build {
+        /// The revision's label.
         revision: String,
+        /// The cargo command run.
         command: String,
+        /// cargo's standard error.
         stderr: String,
     },
 
+    /// A revision has no bench target to run.
     #[error(
         "{revision} has no benchmarks to run\nhint: add a criterion bench target (benches/NAME.rs with `harness = false`), or check -p/--bench"
     )]
-    NoBenchmarks { revision: String },
+    NoBenchmarks {
+        /// The revision's label.
+        revision: String,
+    },
 
+    /// A revision's benchmarks ran but saved no criterion samples.
     #[error(
         "{revision} produced no samples: no criterion benchmark saved any\nhint: check --filter, and that the bench targets use criterion (select them with --bench NAME)"
     )]
-    NoSamples { revision: String },
+    NoSamples {
+        /// The revision's label.
+        revision: String,
+    },
 
+    /// A bench executable exited with an error.
     #[error(
         "the benchmark `{target}` of {revision} failed ({status}): `{command}`\n{stderr}\nhint: it runs as `cargo bench` would run it, with criterion's options; a bench target that is not criterion can be left out with --bench NAME"
     )]
     BenchmarkFailed {
+        /// The revision's label.
         revision: String,
+        /// The bench target's name.
         target: String,
+        /// The command run.
         command: String,
+        /// How it exited (an exit code or a signal).
         status: String,
+        /// Its standard error.
         stderr: String,
     },
 
+    /// A bench target's criterion (before 0.4) refuses fractional warm-up or measurement times.
     #[error(
         "the benchmark `{target}` of {revision} refuses the per-run criterion settings: `{command}`\n{stderr}\nhint: criterion before 0.4 takes whole seconds: pass --warm-up-time 1 --measurement-time 1 (each run then takes longer), or update the crate's criterion dev-dependency to 0.4 or later"
     )]
     OldCriterion {
+        /// The revision's label.
         revision: String,
+        /// The bench target's name.
         target: String,
+        /// The command run.
         command: String,
+        /// Its standard error.
         stderr: String,
     },
 
+    /// Relinking a bench executable with shuffled sections (`--layouts`) failed.
     #[error(
         "linking the benchmark `{target}` of {revision} with shuffled sections failed: `{command}`\n{reason}\nhint: pass --layouts fixed to run the executable as built, in one layout"
     )]
     Relink {
+        /// The revision's label.
         revision: String,
+        /// The bench target's name.
         target: String,
+        /// The linker command run.
         command: String,
+        /// Why it failed: the linker's message.
         reason: String,
     },
 
+    /// The user interrupted the run (Ctrl-C); the worktrees and the lock were cleaned up.
     #[error("interrupted: nothing was compared (worktrees and lock removed)")]
     Interrupted,
 
+    /// Another `cargo speedup` run holds the lock of the target directory.
     #[error(
         "another cargo speedup run holds {} ({holder})\nhint: wait for it to finish; the lock is released when that process ends",
         path.display()
     )]
-    Locked { path: PathBuf, holder: String },
+    Locked {
+        /// The lock file.
+        path: PathBuf,
+        /// Who holds it, as its lock file says: process id, start time and command line.
+        holder: String,
+    },
 
     /// `error`, not `source`: as thiserror's source the reason would be printed twice (`error: {:#}` prints
     /// the chain).
     #[error("could not start `{command}`: {error}")]
     Spawn {
+        /// The command that could not be started.
         command: String,
+        /// The operating system's error.
         error: std::io::Error,
     },
 
     /// `error`, not `source`, as in `Spawn`.
     #[error("{what}: {}: {error}", path.display())]
     Io {
+        /// What was being done, e.g. "taking the lock".
         what: &'static str,
+        /// The path it was done on.
         path: PathBuf,
+        /// The operating system's error.
         error: std::io::Error,
     },
 
+    /// A side's criterion results could not be read after the runs.
     #[error("could not read {}: {detail}", path.display())]
-    Read { path: PathBuf, detail: String },
+    Read {
+        /// The criterion directory read.
+        path: PathBuf,
+        /// Why it could not be read.
+        detail: String,
+    },
 
+    /// A flag's value is invalid for this run (e.g. more `--partition` parts than benchmarks).
     #[error("invalid value {value} for {flag}: {expected}")]
     Option {
+        /// The flag, e.g. `--budget`.
         flag: &'static str,
+        /// The value given.
         value: String,
+        /// What it must be instead.
         expected: &'static str,
     },
 }

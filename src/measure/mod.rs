@@ -107,7 +107,9 @@ enum Decider<'a> {
 /// What `cargo speedup REVISIONS` measured.
 #[derive(Debug)]
 pub struct Measured {
+    /// BASE's results: the process runs of every benchmark it ran.
     pub base: Results,
+    /// HEAD's results: the process runs of every benchmark it ran.
     pub head: Results,
     /// The number of looks the plan could take: the analysis must decide at the per-look risk.
     pub looks: u32,

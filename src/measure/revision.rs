@@ -10,11 +10,24 @@ use super::git::Git;
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum RevisionSpec {
     /// `BASE..HEAD`: the two tips.
-    Range { base: String, head: String },
+    Range {
+        /// BASE as written (`HEAD` when empty).
+        base: String,
+        /// HEAD as written (`HEAD` when empty).
+        head: String,
+    },
     /// `BASE...HEAD`: merge-base(BASE, HEAD) against HEAD.
-    Symmetric { base: String, head: String },
+    Symmetric {
+        /// BASE as written (`HEAD` when empty).
+        base: String,
+        /// HEAD as written (`HEAD` when empty).
+        head: String,
+    },
     /// `BASE`: against the working tree as it is.
-    WorkingTree { base: String },
+    WorkingTree {
+        /// The revision measured against the working tree.
+        base: String,
+    },
 }
 
 impl RevisionSpec {

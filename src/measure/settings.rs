@@ -43,9 +43,13 @@ const NRESAMPLES: u32 = 1000;
 pub struct RunOptions {
     /// `--manifest-path`; `None`: the one cargo finds from the current directory.
     pub manifest_path: Option<PathBuf>,
+    /// `-p/--package`: the package whose bench targets run; `None`: cargo's default for the manifest.
     pub package: Option<String>,
+    /// `--bench`: the bench targets to run; empty runs them all.
     pub benches: Vec<String>,
+    /// `--features`, passed to `cargo bench` as given.
     pub features: Option<String>,
+    /// `--filter`: criterion's filter on benchmark names; `None` runs every benchmark.
     pub filter: Option<String>,
     /// `--partition`: only this part of the benchmarks runs (`crate::partition`).
     pub partition: Option<Partition>,
@@ -59,16 +63,20 @@ pub struct RunOptions {
     pub seed: u64,
     /// The seed as given by `--seed`, if it was.
     pub given_seed: Option<u64>,
+    /// criterion `--warm-up-time` per run, in seconds.
     pub warm_up_secs: f64,
+    /// criterion `--measurement-time` per run, in seconds.
     pub measurement_secs: f64,
-    /// `None`: criterion's own (the benchmark's configuration, 100 by default).
+    /// criterion `--sample-size` per run (default 10, criterion's minimum): each run's value is the median of these.
     pub sample_size: u32,
     /// Linked layouts per bench executable (`docs/replication.md` §4), in 1..=runs; 1 runs the executable
     /// as built only (`--layouts fixed`).
     pub layouts: u32,
+    /// `--rerun`: measure again even when cached results of a revision exist.
     pub rerun: bool,
     /// Measure even the bench targets whose executables BASE and HEAD share byte for byte.
     pub run_identical: bool,
+    /// `--quiet`: print nothing on standard error but errors (no progress).
     pub quiet: bool,
 }
 

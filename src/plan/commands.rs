@@ -11,11 +11,14 @@ use crate::model::Unit;
 pub struct RevisionsPlan {
     /// `BASE..HEAD`, `BASE...HEAD` or `BASE`, as given (`measure` parses it against git).
     pub revisions: String,
+    /// How the measured results are analysed and reported.
     pub analysis: AnalysisPlan,
+    /// How the revisions are built and run.
     pub run: RunOptions,
 }
 
 impl RevisionsPlan {
+    /// Refuses the form without revisions, then checks the flags as [`RacePlan::from_args`] does.
     pub fn from_args(
         revisions: Option<&str>,
         run: &RunArgs,
@@ -34,11 +37,14 @@ impl RevisionsPlan {
 /// `race`, and the revision comparison: the analysis's options, and the runs racing at its confidence.
 #[derive(Debug, Clone, PartialEq)]
 pub struct RacePlan {
+    /// How the measured results are analysed and reported.
     pub analysis: AnalysisPlan,
+    /// How the revisions are built and run; their looks at the analysis's confidence.
     pub run: RunOptions,
 }
 
 impl RacePlan {
+    /// Checks the analysis flags, then the running flags.
     pub fn from_args(run: &RunArgs, analysis: &AnalysisArgs) -> Result<RacePlan, PlanError> {
         let plan = AnalysisPlan::from_args(analysis)?;
         let run = run_options(run, analysis.quiet, Some(plan.options.confidence))?;
@@ -53,14 +59,18 @@ impl RacePlan {
 /// analysis.
 #[derive(Debug, Clone, PartialEq)]
 pub struct ComparePlan {
+    /// BASE's results: a file, a criterion directory or a baseline name (`-` for standard input).
     pub base: String,
+    /// HEAD's results, as BASE's.
     pub head: String,
     /// `--unit`: the unit of criterion samples of a custom measurement.
     pub unit: Option<Unit>,
+    /// How the results are analysed and reported.
     pub analysis: AnalysisPlan,
 }
 
 impl ComparePlan {
+    /// Checks `--unit`, that neither side is empty, then the analysis flags.
     pub fn from_args(args: &CompareArgs) -> Result<ComparePlan, UsageError> {
         let unit = args
             .unit

@@ -21,6 +21,7 @@ pub struct SimulatePlan {
 }
 
 impl SimulatePlan {
+    /// Checks every flag (the first bad value is the error) and builds the race's looks.
     pub fn from_args(args: &SimulateArgs) -> Result<SimulatePlan, PlanError> {
         let confidence = check(args)?;
         let two_sided = first_look(confidence);

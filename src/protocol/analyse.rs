@@ -5,23 +5,23 @@
 //! itself beyond combining the protocols' decisions (a benchmark's verdict is the median protocol's, the
 //! suite's is HPT's).
 
-use super::equivalence::{Equivalence, equivalence, runs_for};
+use super::benchmark_warnings::benchmark_warnings;
+use super::equivalence::{Equivalence, equivalence};
 use super::gate::{GateInput, gate};
 use super::hpt::{HptOptions, Ranking, hpt_ranked};
 use super::input_warnings::{note_warnings, suite_warnings};
 use super::speedup_test::{
-    LARGE_FROM, Level, Ties, Weights, mean_test, median_test_with, overall, proportion, speedups,
+    Level, Ties, Weights, mean_test, median_test_with, overall, proportion, speedups,
 };
+use super::variance::variance_components;
 use super::wording::{Remedy, in_our_words, too_few_runs};
 use super::{
     Alpha, Analysis, BenchmarkAnalysis, Confidence, Direction, FailOn, HptBenchmark, MedianTest,
-    Proportions, SideSummary, SuiteAnalysis, Threshold, VarianceComponents, Verdict, Warning,
-    WarningKind,
+    Proportions, SideSummary, SuiteAnalysis, Threshold, Verdict,
 };
-use crate::model::{BaseHead, Observations, Pair, Run, Runs, Suite, Unit};
+use crate::model::{BaseHead, Observations, Pair, Suite, Unit};
 use crate::stats::describe::{Summary, summarize};
 use crate::stats::rank_sum::can_reject;
-use crate::stats::variance_components::one_way;
 
 /// What the analysis needs to know from the command line.
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -36,7 +36,9 @@ pub struct Options {
     pub hpt_curve: bool,
     /// `--speedup-under-test`.
     pub speedup_under_test: Option<f64>,
+    /// When the gate fails the comparison (`--fail-on`).
     pub fail_on: FailOn,
+    /// `--threshold`: the slowdown the gate tolerates.
     pub threshold: Threshold,
     /// Precision r of the minimal number of benchmarks (paper 000 §5).
     pub precision: f64,
@@ -281,61 +283,14 @@ fn benchmark(
     }
     let equivalence = equivalence(base, head, confidence, options.equivalence_pct);
     let verdict = decide(&median_test, powerless, &equivalence);
-    let mut warnings = Vec::new();
-    if verdict == Verdict::Inconclusive && !median_test.inconclusive && !powerless {
-        warnings.push(undecided(
-            &equivalence,
-            confidence,
-            base.len().min(head.len()),
-        ));
-    }
-    if powerless && base.len().min(head.len()) >= 3 {
-        warnings.push(
-            Warning::new(
-                WarningKind::TooFewSamples,
-                format!(
-                    "with {} and {} runs the rank-sum test cannot reach confidence {}, \
-                     whatever the times: no verdict",
-                    base.len(),
-                    head.len(),
-                    confidence.level()
-                ),
-            )
-            .with_hint(format!(
-                "{} ({LARGE_FROM} for the large-sample rules)",
-                options.remedy.more_runs(5)
-            )),
-        );
-    }
-    let mean_direction = mean_test.direction.filter(|_| mean_test.significant);
-    let median_direction = median_test.direction.filter(|_| median_test.significant);
-    if mean_direction != median_direction && mean_direction.is_some() {
-        warnings.push(disagreement(mean_direction, median_direction));
-    }
-    if pair.base.unit != pair.head.unit {
-        warnings.push(
-            Warning::new(
-                WarningKind::Input,
-                format!(
-                    "BASE reports this benchmark in {} and HEAD in {}: both were converted, but a changed unit \
-                     often means a changed measurement",
-                    pair.base.unit.symbol(),
-                    pair.head.unit.symbol()
-                ),
-            )
-            .with_hint("check that both sides measure the same thing"),
-        );
-    }
-    if base.len() != head.len() {
-        warnings.push(Warning::new(
-            WarningKind::UnequalSizes,
-            format!(
-                "BASE has {} samples and HEAD {}: the tests allow it, but equal sizes give the most power",
-                base.len(),
-                head.len()
-            ),
-        ));
-    }
+    let warnings = benchmark_warnings(
+        pair,
+        BaseHead::new(base.len(), head.len()),
+        &mean_test,
+        &median_test,
+        (verdict, powerless, &equivalence),
+        options,
+    );
     BenchmarkAnalysis {
         name: pair.name.clone(),
         basis: observations.basis,
@@ -389,88 +344,6 @@ pub fn verdict_at_look(base: &[f64], head: &[f64], options: &Options) -> Verdict
     decide(&median_test, powerless, &equivalence)
 }
 
-/// Why a benchmark that differs in no direction is not called unchanged, and what would decide it.
-fn undecided(e: &Equivalence, confidence: Confidence, runs: usize) -> Warning {
-    let level = 1.0 - 2.0 * confidence.alpha();
-    let interval = match e.interval {
-        Some((low, high)) => {
-            format!("its {level:.2} interval of the speedup, [{low:.4}, {high:.4}], reaches beyond")
-        }
-        None => "no interval of the speedup can be computed within".to_string(),
-    };
-    let margin = e.margin_pct;
-    let mut warning = Warning::new(
-        WarningKind::Undecided,
-        match e.minimum_detectable_pct {
-            Some(mde) => format!(
-                "neither a difference nor equivalence within ±{margin}% is shown: {interval} ±{margin}%; at \
-                 this noise the test sees changes of about {mde:.1}% or more with {runs} runs per side"
-            ),
-            None => format!(
-                "neither a difference nor equivalence within ±{margin}% is shown: {interval} ±{margin}%"
-            ),
-        },
-    );
-    if let Some(mde) = e.minimum_detectable_pct.filter(|m| *m > 0.0) {
-        warning = warning.with_hint(format!(
-            "about {} process runs per side would see ±{margin}%; or accept a wider margin with \
-             --equivalence",
-            runs_for(mde, runs, margin).max(runs + 1)
-        ));
-    }
-    warning
-}
-
-/// The variance components of one side's runs, on log times (`docs/replication.md` §5): within a process
-/// (the samples of each run around their run), between processes (the runs of one layout around each other,
-/// beyond what the within-process noise explains) and between layouts (when several layouts each ran more
-/// than once; with one layout per run it cannot be told apart from the process and is `None`). `None` when
-/// the side has fewer than two runs or no run with two samples.
-fn variance_components(runs: &Runs) -> Option<VarianceComponents> {
-    let logs: Vec<Vec<f64>> = runs
-        .runs()
-        .iter()
-        .map(|r| r.samples().iter().map(|v| v.ln()).collect())
-        .collect();
-    let groups: Vec<&[f64]> = logs.iter().map(Vec::as_slice).collect();
-    let process = one_way(&groups).ok()?;
-    let between_layout = layout_component(runs.runs());
-    let percent = |variance: f64| 100.0 * variance.sqrt();
-    Some(VarianceComponents {
-        within_process_pct: percent(process.within),
-        between_process_pct: percent(process.between),
-        between_layout_pct: between_layout.map(percent),
-        layouts: layout_count(runs.runs()),
-        design_effect: process.design_effect,
-        samples_per_run: logs.iter().map(Vec::len).sum::<usize>() as f64 / logs.len() as f64,
-    })
-}
-
-/// The number of distinct layouts among `runs`; 1 when none is tagged.
-fn layout_count(runs: &[Run]) -> usize {
-    let mut layouts: Vec<u32> = runs.iter().filter_map(Run::layout).collect();
-    layouts.sort_unstable();
-    layouts.dedup();
-    layouts.len().max(1)
-}
-
-/// The between-layout variance of log run values, when at least two layouts each ran at least twice.
-fn layout_component(runs: &[Run]) -> Option<f64> {
-    let mut by_layout: Vec<(u32, Vec<f64>)> = Vec::new();
-    for run in runs {
-        let layout = run.layout()?;
-        match by_layout.iter_mut().find(|(l, _)| *l == layout) {
-            Some((_, values)) => values.push(run.value().ln()),
-            None => by_layout.push((layout, vec![run.value().ln()])),
-        }
-    }
-    if by_layout.iter().filter(|(_, v)| v.len() >= 2).count() < 2 {
-        return None;
-    }
-    let groups: Vec<&[f64]> = by_layout.iter().map(|(_, v)| v.as_slice()).collect();
-    one_way(&groups).ok().map(|c| c.between)
-}
-
 fn side(summary: &Summary) -> SideSummary {
     SideSummary {
         n: summary.n,
@@ -478,21 +351,6 @@ fn side(summary: &Summary) -> SideSummary {
         mean: summary.mean,
         median: summary.median,
     }
-}
-
-fn disagreement(mean: Option<Direction>, median: Option<Direction>) -> Warning {
-    let say = |d: Option<Direction>| d.map_or("no significant difference", Direction::as_str);
-    Warning::new(
-        WarningKind::ProtocolsDisagree,
-        format!(
-            "the mean protocol says {} but the median protocol says {}",
-            say(mean),
-            say(median)
-        ),
-    )
-    .with_hint(
-        "outliers or a skewed distribution pull the mean; the median verdict is the robust one",
-    )
 }
 
 /// The suite's verdict (`docs/verdicts.md` §4): HPT's direction when its confidence reaches the analysis'
@@ -553,7 +411,9 @@ mod simulation_tests;
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::model::Runs;
     use crate::model::{Basis, Benchmark, Environment, Results, Sample};
+    use crate::protocol::{Warning, WarningKind};
 
     /// What a side's values are, in these tests.
     #[derive(Clone, Copy)]

@@ -54,8 +54,11 @@ pub fn noise_floor(alpha: f64, count: usize) -> f64 {
 
 /// One benchmark as the gate sees it.
 pub struct GateInput<'a> {
+    /// The benchmark's name, for the gate's reasons and its list of slower benchmarks.
     pub name: &'a str,
+    /// BASE's values (one per process run, or one process's samples), in nanoseconds.
     pub base: &'a [f64],
+    /// HEAD's values, in the same unit as `base`.
     pub head: &'a [f64],
     /// What the values are: for [`Basis::OneProcess`] the noise floor applies.
     pub basis: Basis,

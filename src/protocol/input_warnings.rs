@@ -3,13 +3,10 @@
 //! what the readers noted. [`suite_warnings`] lists them in the order the reports print them.
 
 use super::gate::PROCESS_SD_PERCENT;
-use super::speedup_test::LARGE_FROM;
+use super::speedup_test::{LARGE_FROM, is_small};
 use super::wording::Remedy;
 use super::{BenchmarkAnalysis, Warning, WarningKind};
 use crate::model::{Basis, Environment, Suite};
-
-/// Samples with at most this many observations are "small" for paper 000 (the n > 30 rule).
-pub(super) const SMALL_SAMPLE: usize = 30;
 
 /// Warnings about the inputs as a whole, in the reports' order.
 pub(super) fn suite_warnings(
@@ -80,7 +77,7 @@ fn small_samples(
     let small = benchmarks
         .iter()
         .map(|b| b.base.n.min(b.head.n))
-        .filter(|n| (3..=SMALL_SAMPLE).contains(n))
+        .filter(|&n| n >= 3 && is_small(n))
         .count();
     (small > 0).then(|| {
         Warning::new(

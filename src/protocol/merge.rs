@@ -36,19 +36,28 @@ use crate::partition::Partition;
 /// One part: its label (the file it was read from), and what its report held.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Part {
+    /// The part's name in messages and in unit names (`NAME @ PART`): the file it was read from.
     pub label: String,
+    /// The `schema` of the part's JSON report; every part must have the same.
     pub schema: String,
+    /// What the part's runs were measured with (commits, settings, tool versions, machine).
     pub fingerprint: Fingerprint,
+    /// The looks of the plan that measured the part (1 for a fixed plan).
     pub looks: u32,
+    /// The paired runs of the benchmarks the part compared.
     pub pairs: Vec<Pair>,
+    /// Benchmarks the part left unchanged because BASE and HEAD built identical executables.
     pub identical: Vec<String>,
+    /// Benchmarks present in the part's BASE only.
     pub base_only: Vec<String>,
+    /// Benchmarks present in the part's HEAD only.
     pub head_only: Vec<String>,
 }
 
 /// The parts as one suite.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Merged {
+    /// The pairs of every part, a benchmark in several blocks renamed `NAME @ PART`.
     pub suite: Suite,
     /// The looks of the parts' plans (equal, as their settings are).
     pub looks: u32,
@@ -57,66 +66,107 @@ pub struct Merged {
 /// Why parts cannot be merged; each names the part(s) and the fix.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum MergeError {
+    /// No part was given.
     #[error(
         "nothing to merge\nhint: give the JSON reports of the parts: `cargo speedup merge part-*.json`"
     )]
     Empty,
+    /// Two parts were written with different report schemas.
     #[error(
         "{part} has schema {found}, {first} has {expected}\nhint: merge reports written by one version of cargo-speedup"
     )]
     Schema {
+        /// The part whose schema differs.
         part: String,
+        /// Its schema.
         found: String,
+        /// The first part, the reference.
         first: String,
+        /// The first part's schema.
         expected: String,
     },
+    /// Two parts differ in what they measured: commits, settings, tool or rustc versions, lock file.
     #[error(
         "{part} and {first} differ in {what} ({found} vs {expected})\nhint: merge only the parts of one comparison: the same commits, cargo-speedup, rustc, Cargo.lock and options of the runs in every job of the matrix"
     )]
     Mismatch {
+        /// The part that differs.
         part: String,
+        /// The first part, the reference.
         first: String,
+        /// What differs, e.g. "BASE commit", "rustc" or "setting `sample-size`".
         what: String,
+        /// Its value in `part`.
         found: String,
+        /// Its value in `first`.
         expected: String,
     },
+    /// Two parts come from different `--partition` splits.
     #[error(
         "{part} has partition {found}, {first} has {expected}\nhint: every job of the matrix takes `--partition` of one split (e.g. `count:K/3` for K = 1, 2, 3)"
     )]
     Partition {
+        /// The part whose partition differs.
         part: String,
+        /// Its partition, e.g. `count:1/3`.
         found: String,
+        /// The first part, the reference.
         first: String,
+        /// The first part's partition.
         expected: String,
     },
+    /// A part K of the split has no report.
     #[error(
         "part {missing} is missing: no report has --partition {missing} (given: {given})\nhint: add the report of the job that ran `--partition {missing}`, or run it again"
     )]
-    Missing { missing: String, given: String },
+    Missing {
+        /// The partition of the missing part, e.g. `count:2/3`.
+        missing: String,
+        /// The partitions the given parts have, comma-separated.
+        given: String,
+    },
+    /// A part compared a working tree, so no commit shows it measured the same code as the others.
     #[error(
         "{part} compared a working tree, which no commit names: parts cannot be shown to measure the same code\nhint: commit the change and run every part as `cargo speedup BASE..HEAD` with two commits"
     )]
-    NoCommit { part: String },
+    NoCommit {
+        /// The part that compared a working tree.
+        part: String,
+    },
+    /// A part carries no fingerprint (written by another version).
     #[error(
         "{part} has no fingerprint: it was not written by this version of `cargo speedup record`\nhint: record the parts again with this version"
     )]
-    NoFingerprint { part: String },
+    NoFingerprint {
+        /// The part without a fingerprint.
+        part: String,
+    },
+    /// A benchmark is in two records of one side: runs of two machines would be pooled.
     #[error(
         "benchmark `{name}` is in {part} and in {other}: a record is one side, and runs of two machines are never pooled into one sample\nhint: merge each machine's records apart, or merge the comparisons' JSON reports, which analyse each machine as units"
     )]
     Repeated {
+        /// The benchmark's name.
         name: String,
+        /// The first record holding it.
         part: String,
+        /// The other record holding it.
         other: String,
     },
+    /// A benchmark is in two different parts K of one split: the shards overlap.
     #[error(
         "benchmark `{name}` is in {part} ({part_k}) and in {other} ({other_k}): the parts overlap\nhint: the parts of one split cannot share a benchmark; merge reports of one `--partition` split of one comparison"
     )]
     Overlap {
+        /// The benchmark's name.
         name: String,
+        /// The first part holding it.
         part: String,
+        /// That part's partition.
         part_k: String,
+        /// The other part holding it.
         other: String,
+        /// The other part's partition.
         other_k: String,
     },
 }
@@ -124,7 +174,9 @@ pub enum MergeError {
 /// One `record` file (one side of a comparison) of a part: what [`merge_records`] joins.
 #[derive(Debug, Clone, PartialEq)]
 pub struct RecordPart {
+    /// The record's name in messages: the file it was read from.
     pub label: String,
+    /// The `schema` of the record file; every record must have the same.
     pub schema: String,
     /// Its fingerprint is in `results.environment.fingerprint`; a record without one is refused.
     pub results: Results,

@@ -5,6 +5,7 @@
 //! ([`Warning`]), each saying what to do about it.
 
 pub mod analyse;
+mod benchmark_warnings;
 pub mod equivalence;
 pub mod gate;
 pub mod hpt;
@@ -18,20 +19,44 @@ pub mod sequential;
 pub mod shape;
 pub mod simulation;
 pub mod speedup_test;
+mod variance;
 pub mod wording;
 
 pub use analyse::{Options, analyse};
 
 use crate::model::{BaseHead, Basis, Unit};
+use speedup_test::warnings::Cause;
+
+/// One value per direction of a one-sided claim: HEAD faster, HEAD slower.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct ByDirection<T> {
+    /// For "HEAD is faster than BASE".
+    pub faster: T,
+    /// For "HEAD is slower than BASE".
+    pub slower: T,
+}
+
+impl<T> ByDirection<T> {
+    /// The value for `direction`.
+    pub fn get(&self, direction: Direction) -> &T {
+        match direction {
+            Direction::Faster => &self.faster,
+            Direction::Slower => &self.slower,
+        }
+    }
+}
 
 /// Which way a significant difference goes. `Faster` means HEAD is faster than BASE.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Direction {
+    /// HEAD is faster than BASE.
     Faster,
+    /// HEAD is slower than BASE.
     Slower,
 }
 
 impl Direction {
+    /// The lower-case word reports print: "faster" or "slower".
     pub fn as_str(self) -> &'static str {
         match self {
             Direction::Faster => "faster",
@@ -39,6 +64,7 @@ impl Direction {
         }
     }
 
+    /// The other direction: what swapping BASE and HEAD makes of this one.
     pub fn opposite(self) -> Direction {
         match self {
             Direction::Faster => Direction::Slower,
@@ -50,7 +76,9 @@ impl Direction {
 /// A decision about one benchmark or the suite.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Verdict {
+    /// HEAD is significantly faster than BASE at the requested confidence.
     Faster,
+    /// HEAD is significantly slower than BASE at the requested confidence.
     Slower,
     /// No significant difference, and equivalent within ±ε (`--equivalence`): shown unchanged.
     Unchanged,
@@ -60,6 +88,7 @@ pub enum Verdict {
 }
 
 impl Verdict {
+    /// The lower-case word reports and the JSON print: "faster", "slower", "unchanged" or "inconclusive".
     pub fn as_str(self) -> &'static str {
         match self {
             Verdict::Faster => "faster",
@@ -115,22 +144,38 @@ pub enum WarningKind {
 /// A warning as data: what happened and what to do about it.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Warning {
+    /// What kind of problem this is.
     pub kind: WarningKind,
     /// What happened, in one sentence.
     pub message: String,
     /// What to do about it, when there is a remedy.
     pub hint: Option<String>,
+    /// For a warning of the Speedup-Test protocols, what it is about (side, test, speedup), from which each
+    /// command words it (`speedup_test::warnings`, `wording`); `None` for the others.
+    pub cause: Option<Cause>,
 }
 
 impl Warning {
+    /// A warning of `kind` saying `message`, without a hint.
     pub fn new(kind: WarningKind, message: impl Into<String>) -> Warning {
         Warning {
             kind,
             message: message.into(),
             hint: None,
+            cause: None,
         }
     }
 
+    /// A protocol's warning, worded as `message`, of the kind its cause gives.
+    pub fn caused(cause: Cause, message: impl Into<String>) -> Warning {
+        Warning {
+            kind: cause.kind(),
+            cause: Some(cause),
+            ..Warning::new(WarningKind::Input, message)
+        }
+    }
+
+    /// The same warning with `hint`, what to do about it.
     pub fn with_hint(mut self, hint: impl Into<String>) -> Warning {
         self.hint = Some(hint.into());
         self
@@ -140,28 +185,38 @@ impl Warning {
 /// n, min, mean and median of one side, in nanoseconds.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct SideSummary {
+    /// Number of values compared on this side (runs, or samples of one process).
     pub n: usize,
+    /// Smallest value, in nanoseconds.
     pub min: f64,
+    /// Mean, in nanoseconds.
     pub mean: f64,
+    /// Median, in nanoseconds.
     pub median: f64,
 }
 
 /// Ratios base / head: above 1 means HEAD is faster.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct Speedups {
+    /// min(base) / min(head) (the paper's spmin).
     pub min: f64,
+    /// mean(base) / mean(head) (the paper's spmean).
     pub mean: f64,
+    /// median(base) / median(head) (the paper's spmedian).
     pub median: f64,
 }
 
 /// The t-test used by the mean protocol.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum TMethod {
+    /// Student's t-test, chosen when the F-test does not reject equal variances.
     Student,
+    /// Welch's t-test, chosen when the F-test rejects equal variances.
     Welch,
 }
 
 impl TMethod {
+    /// The lower-case name reports and the JSON print: "student" or "welch".
     pub fn as_str(self) -> &'static str {
         match self {
             TMethod::Student => "student",
@@ -173,11 +228,14 @@ impl TMethod {
 /// The outcome of the mean protocol (paper 000 §4.1) for one benchmark.
 #[derive(Debug, Clone, PartialEq)]
 pub struct MeanTest {
+    /// Whether the protocol applied and the t-test passed at the requested confidence.
     pub significant: bool,
+    /// The direction of the difference when significant; `None` otherwise.
     pub direction: Option<Direction>,
     /// One-sided p-value of `direction` (of "faster" when none is significant); `None` when the t-test could
     /// not be computed.
     pub p_value: Option<f64>,
+    /// Student or Welch, as the F-test chose; `None` when the t-test could not be computed.
     pub method: Option<TMethod>,
     /// The highest level 0.51..0.99 at which the test passes in `direction` (the paper's MeanConfLevel).
     pub confidence_level: Option<f64>,
@@ -185,6 +243,7 @@ pub struct MeanTest {
     pub shapiro_p_values: [Option<f64>; 2],
     /// Two-sided F-test p-value.
     pub variance_p_value: Option<f64>,
+    /// What the protocol noticed (not normal, too few samples, ...), each with its remedy.
     pub warnings: Vec<Warning>,
 }
 
@@ -212,15 +271,21 @@ impl MeanTest {
 /// The Hodges-Lehmann estimate of BASE − HEAD with its confidence interval, in nanoseconds.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct Shift {
+    /// The Hodges-Lehmann estimate: the median of the pairwise differences BASE − HEAD, in nanoseconds
+    /// (positive when HEAD is faster).
     pub estimate: f64,
+    /// Lower end of the interval at the requested confidence, in nanoseconds.
     pub lower: f64,
+    /// Upper end of the interval at the requested confidence, in nanoseconds.
     pub upper: f64,
 }
 
 /// The outcome of the median protocol (paper 000 §4.2) for one benchmark.
 #[derive(Debug, Clone, PartialEq)]
 pub struct MedianTest {
+    /// Whether the protocol applied and the rank-sum test passed at the requested confidence.
     pub significant: bool,
+    /// The direction of the difference when significant; `None` otherwise.
     pub direction: Option<Direction>,
     /// One-sided Wilcoxon-Mann-Whitney p-value of `direction` (of "faster" when none is significant).
     pub p_value: Option<f64>,
@@ -230,11 +295,13 @@ pub struct MedianTest {
     pub confidence_level: Option<f64>,
     /// Estimate of P[a HEAD run is faster than a BASE run], U / (n m).
     pub p_head_faster: Option<f64>,
+    /// The shift BASE − HEAD with its interval; `None` when it cannot be computed (constant samples, ...).
     pub shift: Option<Shift>,
     /// `shift` as a speedup interval of the median: median(base) / (median(base) − shift).
     pub speedup_interval: Option<(f64, f64)>,
     /// True when the protocol could not apply (small samples whose location-shift model is rejected, ...).
     pub inconclusive: bool,
+    /// What the protocol noticed (KS rejects the location shift, small samples, ...), each with its remedy.
     pub warnings: Vec<Warning>,
 }
 
@@ -272,6 +339,7 @@ pub struct VarianceComponents {
 /// Everything computed for one benchmark present on both sides.
 #[derive(Debug, Clone, PartialEq)]
 pub struct BenchmarkAnalysis {
+    /// The benchmark's name, as the source reported it (group/function/parameter for criterion).
     pub name: String,
     /// What the compared values are: one per process run, or the samples of one process per side.
     pub basis: Basis,
@@ -281,11 +349,17 @@ pub struct BenchmarkAnalysis {
     pub variance: BaseHead<Option<VarianceComponents>>,
     /// The unit the report prints this benchmark's times in.
     pub unit: Unit,
+    /// BASE's n, min, mean and median.
     pub base: SideSummary,
+    /// HEAD's n, min, mean and median.
     pub head: SideSummary,
+    /// The min, mean and median speedups BASE / HEAD.
     pub speedup: Speedups,
+    /// The mean protocol's outcome (paper 000 §4.1).
     pub mean_test: MeanTest,
+    /// The median protocol's outcome (paper 000 §4.2).
     pub median_test: MedianTest,
+    /// The benchmark as HPT sees it: its difference of medians when significant.
     pub hpt: HptBenchmark,
     /// Whether the runs show the benchmark unchanged within ±ε, and the smallest change they could show.
     pub equivalence: equivalence::Equivalence,
@@ -303,6 +377,7 @@ pub struct BenchmarkAnalysis {
 /// in nanoseconds (a sample of a one-process side has no spread).
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct RunPoint {
+    /// The run's value (or the sample itself), in nanoseconds.
     pub value: f64,
     /// The 25 % and 75 % quantiles of the run's samples, when it has more than one.
     pub spread: Option<(f64, f64)>,
@@ -313,6 +388,7 @@ pub struct RunPoint {
 pub struct HptSummary {
     /// Confidence of `direction`; `None` when no benchmark differs.
     pub confidence: Option<f64>,
+    /// Which way the suite differs when HPT finds a difference; `None` when no benchmark differs.
     pub direction: Option<Direction>,
     /// The r-speedup at r = the analysis' confidence (< 1 when HEAD is slower); `None` when not reached.
     pub r_speedup: Option<f64>,
@@ -331,6 +407,7 @@ pub struct HptSummary {
     /// The confidence curve over a grid of gamma spanning the benchmarks' speedups (`hpt::curve_gammas`);
     /// empty when no benchmark is usable.
     pub curve: Vec<ConfidencePoint>,
+    /// Suite-level warnings about HPT (degenerate cases, too few benchmarks for the confidence, ...).
     pub warnings: Vec<Warning>,
 }
 
@@ -348,23 +425,33 @@ pub struct ConfidencePoint {
 /// Overall gain G and speedup S of one execution-time statistic (paper 000 §3.2).
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct GainSpeedup {
+    /// G = 1 − Σ w·ET(head) / Σ w·ET(base): the fraction of time saved, negative for a slowdown.
     pub gain: f64,
+    /// S = Σ w·ET(base) / Σ w·ET(head): above 1 when HEAD is faster.
     pub speedup: f64,
 }
 
+/// G and S over the suite for each execution-time statistic (paper 000 §3.2, §6).
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct Overall {
+    /// G and S of the benchmarks' minimum times.
     pub min: GainSpeedup,
+    /// G and S of the benchmarks' mean times.
     pub mean: GainSpeedup,
+    /// G and S of the benchmarks' median times.
     pub median: GainSpeedup,
 }
 
 /// The proportion of accelerated benchmarks with R `prop.test`'s interval (paper 000 §5).
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct Proportion {
+    /// a, the number of benchmarks the protocol found significantly faster.
     pub accelerated: usize,
+    /// b, the number of benchmarks analysed.
     pub total: usize,
+    /// Lower end of the proportion's interval at the requested confidence, in [0, 1].
     pub lower: f64,
+    /// Upper end of the proportion's interval at the requested confidence, in [0, 1].
     pub upper: f64,
     /// The minimal number of benchmarks for the requested precision; `None` when the proportion is 0 or 1.
     pub minimal_benchmarks: Option<u64>,
@@ -374,30 +461,39 @@ pub struct Proportion {
     pub valid: bool,
 }
 
+/// The proportion of accelerated benchmarks under each protocol (paper 000 §5).
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct Proportions {
+    /// Benchmarks the mean protocol found significantly faster.
     pub mean: Proportion,
+    /// Benchmarks the median protocol found significantly faster.
     pub median: Proportion,
 }
 
 /// The suite-level results.
 #[derive(Debug, Clone, PartialEq)]
 pub struct SuiteAnalysis {
+    /// HPT over the benchmarks analysed (paper 003 §4).
     pub hpt: HptSummary,
     /// `None` when no benchmark could be analysed.
     pub overall: Option<Overall>,
+    /// The proportions of accelerated benchmarks; `None` when no benchmark could be analysed.
     pub proportion: Option<Proportions>,
 }
 
 /// When the gate fails the run.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum FailOn {
+    /// Never fail (`--fail-on none`).
     None,
+    /// Fail when HPT finds the suite slower (`--fail-on suite`).
     Suite,
+    /// Fail when any benchmark is slower, Holm-corrected (`--fail-on any`).
     Any,
 }
 
 impl FailOn {
+    /// The value of `--fail-on`: "none", "suite" or "any".
     pub fn as_str(self) -> &'static str {
         match self {
             FailOn::None => "none",
@@ -410,9 +506,11 @@ impl FailOn {
 /// The gate's outcome.
 #[derive(Debug, Clone, PartialEq)]
 pub struct GateOutcome {
+    /// The `--fail-on` mode applied.
     pub fail_on: FailOn,
     /// Practical-significance threshold in percent.
     pub threshold: f64,
+    /// Whether the comparison fails: the command then exits with code 1.
     pub failed: bool,
     /// One line per reason the gate failed.
     pub reasons: Vec<String>,
@@ -485,10 +583,15 @@ impl Threshold {
 /// The finished analysis of a comparison: what every report renders.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Analysis {
+    /// The confidence level 1 − alpha of every decision, in (0, 1).
     pub confidence: f64,
+    /// The benchmarks present on both sides, analysed.
     pub benchmarks: Vec<BenchmarkAnalysis>,
+    /// HPT, the overall gains and the proportions over the analysed benchmarks.
     pub suite: SuiteAnalysis,
+    /// Benchmarks present in BASE only, not compared.
     pub base_only: Vec<String>,
+    /// Benchmarks present in HEAD only, not compared.
     pub head_only: Vec<String>,
     /// Benchmarks unchanged because BASE and HEAD built identical executables (not run).
     pub identical: Vec<String>,
@@ -498,6 +601,7 @@ pub struct Analysis {
     /// The suite's verdict: HPT's direction when it reaches the confidence, unchanged when every benchmark
     /// is shown unchanged, else inconclusive (`docs/verdicts.md` §4).
     pub verdict: Verdict,
+    /// Whether the comparison fails under `--fail-on` and `--threshold`, and why.
     pub gate: GateOutcome,
     /// Warnings about the comparison as a whole.
     pub warnings: Vec<Warning>,

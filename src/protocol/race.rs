@@ -112,6 +112,7 @@ pub struct Standing {
     pub survivors: Vec<usize>,
     /// The revision with the lowest median: the pick.
     pub best: usize,
+    /// Whether the benchmark's race has ended, and how.
     pub stop: Stop,
 }
 
@@ -220,6 +221,7 @@ pub struct Entry {
     pub median: Option<f64>,
     /// median(first revision) / median(this one): above 1 means faster than the first.
     pub speedup: Option<f64>,
+    /// Whether the revision is still in the race: the best, or not (yet) shown slower than it.
     pub survivor: bool,
     /// Paper 001's I3, non-parametric: the probability that one run of this revision is strictly faster
     /// than one run of each other revision that has the benchmark (`stats::comparison::p_first_fastest`;
@@ -231,6 +233,7 @@ pub struct Entry {
 /// One benchmark's race.
 #[derive(Debug, Clone, PartialEq)]
 pub struct RaceBenchmark {
+    /// The benchmark's name.
     pub name: String,
     /// The unit the report prints its times in.
     pub unit: Unit,
@@ -238,6 +241,7 @@ pub struct RaceBenchmark {
     pub entries: Vec<Entry>,
     /// The pick: the survivor with the lowest median.
     pub pick: usize,
+    /// How the benchmark's race ended, or that it is still open.
     pub stop: Stop,
     /// The risk of each of its loser and equivalence tests.
     pub comparison_alpha: f64,
@@ -246,9 +250,11 @@ pub struct RaceBenchmark {
 /// HPT of one revision against the first.
 #[derive(Debug, Clone, PartialEq)]
 pub struct VersusFirst {
+    /// The revision compared with the first (an index into the race's revisions, ≥ 1).
     pub revision: usize,
     /// The benchmarks both have.
     pub benchmarks: usize,
+    /// HPT over the benchmarks both have: the first as BASE, this revision as HEAD.
     pub hpt: HptSummary,
 }
 
@@ -268,11 +274,17 @@ pub struct RaceSuite {
 pub struct RaceAnalysis {
     /// Each revision's label (`main (1a2b3c4d5e)`), in the order given.
     pub revisions: Vec<String>,
+    /// The confidence level 1 − alpha spent over every look and comparison, in (0, 1).
     pub confidence: f64,
+    /// ε of the equivalence stop, in percent.
     pub equivalence_pct: f64,
+    /// The looks of the plan; each test is at risk alpha / (looks · (R − 1)).
     pub looks: u32,
+    /// One per benchmark at least one revision has.
     pub benchmarks: Vec<RaceBenchmark>,
+    /// Which revision is fastest over the suite.
     pub suite: RaceSuite,
+    /// Warnings about the race as a whole.
     pub warnings: Vec<Warning>,
 }
 

@@ -39,7 +39,9 @@ use crate::stats::describe::median;
 /// One synthetic problem: the true level of each version and its process runs, in the order they ran.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Problem {
+    /// The true level of each version, the time its runs centre on; the lowest is the truly fastest.
     pub levels: Vec<f64>,
+    /// Per version, its process runs' values in the order they ran; a plan reads a prefix of each.
     pub runs: Vec<Vec<f64>>,
 }
 
@@ -116,7 +118,9 @@ fn model_runs(rng: &mut Rng, level: f64, noise: Noise, count: usize) -> Vec<f64>
 pub enum SeveralPlan {
     /// The project's race ([`standing`] at each look); `options.looks` is set to the plan's K.
     Race {
+        /// The looks: when the race is judged.
         plan: LookPlan,
+        /// The race's confidence, equivalence ε and the rest; `looks` is overwritten with the plan's K.
         options: RaceOptions,
     },
     /// Every version this many runs, the lowest median picked.
@@ -332,17 +336,20 @@ fn beats(d: &[f64], c: &[f64], md: (f64, f64), mc: (f64, f64), paper: &PaperPlan
 /// One plan's choices over the problems.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 pub struct Tally {
+    /// How many problems were tallied.
     pub problems: usize,
     /// Picks worse than the true best by θ or more.
     pub failures: usize,
     /// Runs summed over the versions and problems.
     pub runs: usize,
+    /// Problems where the plan stopped at its cap without a winner or equivalence.
     pub capped: usize,
     /// Problems whose truly fastest version was not among the final survivors.
     pub best_out: usize,
 }
 
 impl Tally {
+    /// Counts one problem's outcome: `failed` when the pick was worse than the true best by θ or more.
     pub fn add(&mut self, picked: Picked, failed: bool) {
         self.problems += 1;
         self.failures += usize::from(failed);

@@ -81,26 +81,32 @@ impl PaperPlan {
         })
     }
 
+    /// The risk of the loser test (Welch's one-sided t-test on log times).
     pub fn alpha_lt(&self) -> f64 {
         self.alpha_lt
     }
 
+    /// The one-sided risk of each version's interval in the equivalence test.
     pub fn alpha_eq(&self) -> f64 {
         self.alpha_eq
     }
 
+    /// ε of the equivalence test, in percent.
     pub fn epsilon_pct(&self) -> f64 {
         self.epsilon_pct
     }
 
+    /// Runs per side at the first look (≥ 2).
     pub fn min_runs(&self) -> usize {
         self.min_runs
     }
 
+    /// Runs per side at the cap, where an undecided race is inconclusive.
     pub fn max_runs(&self) -> usize {
         self.max_runs
     }
 
+    /// Which intervals the equivalence test compares.
     pub fn rule(&self) -> EquivalenceRule {
         self.rule
     }
@@ -164,8 +170,11 @@ pub fn loser(base_logs: &[f64], head_logs: &[f64], alpha: f64) -> Option<Verdict
 /// One version's one-sided interval of its mean log time.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct Interval {
+    /// The mean of the log run values.
     pub mean: f64,
+    /// Lower end: mean − t·s/√n.
     pub lower: f64,
+    /// Upper end: mean + t·s/√n.
     pub upper: f64,
 }
 

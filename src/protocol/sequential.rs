@@ -65,10 +65,12 @@ impl LookPlan {
         self.looks().len() as u32
     }
 
+    /// Runs per side at the first look (≥ 2).
     pub fn min(&self) -> u32 {
         self.min
     }
 
+    /// Runs per side at the last look, the cap.
     pub fn max(&self) -> u32 {
         self.max
     }

@@ -60,14 +60,20 @@ impl Default for ShapeOptions {
 pub enum SideShape {
     /// The BIC-chosen mixture and its modes (locations in nanoseconds).
     Fitted {
+        /// Equal (E) or variable (V) component variances, as BIC chose.
         model: VarianceModel,
+        /// The fitted Gaussian mixture of the side's values, in nanoseconds.
         mixture: Mixture,
+        /// The mixture's modes, in increasing location.
         modes: Vec<Mode>,
         /// BIC(chosen) − BIC(one normal): about 2 ln of the Bayes factor of the mixture over one normal.
         evidence: f64,
     },
     /// Fewer than 3 values, or all equal: too few distinct values to model the shape.
-    TooFewDistinctValues { values: usize },
+    TooFewDistinctValues {
+        /// How many values the side has.
+        values: usize,
+    },
 }
 
 impl SideShape {
@@ -169,14 +175,19 @@ pub struct MixtureCheck {
 pub struct BenchmarkShape {
     /// What was fitted: one value per process run, or the samples of one process per side.
     pub basis: Basis,
+    /// BASE's shape.
     pub base: SideShape,
+    /// HEAD's shape.
     pub head: SideShape,
     /// Ĩ1 = E|BASE − HEAD| from the observations, in nanoseconds.
     pub mean_abs_difference: Option<f64>,
     /// Ĩ3 with the two revisions: P\[a HEAD run is strictly faster than a BASE run\] (ties count 0, where
     /// `p_head_faster` counts them ½).
     pub p_head_fastest: Option<f64>,
+    /// The mixture-based I1 and I2 and the fits' checks; `None` without `--mixture-fit` or when a side was
+    /// not fitted.
     pub mixture_check: Option<MixtureCheck>,
+    /// Shape warnings: several modes, a changed number of modes, a side that could not be modelled.
     pub warnings: Vec<Warning>,
 }
 

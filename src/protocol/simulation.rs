@@ -38,6 +38,7 @@ use crate::stats::random::SplitMix64;
 pub struct Rng(SplitMix64);
 
 impl Rng {
+    /// A generator whose draws are fixed by `seed`.
     pub fn new(seed: u64) -> Rng {
         Rng(SplitMix64::new(seed))
     }
@@ -171,7 +172,9 @@ pub fn draw_values(
 /// What a plan decided about one benchmark, and the runs per side it took.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Raced {
+    /// The plan's last verdict: the first that was not inconclusive, or inconclusive at the cap.
     pub verdict: Verdict,
+    /// Runs per side taken when the plan stopped.
     pub runs: usize,
 }
 
@@ -202,8 +205,11 @@ pub fn race(base: &[f64], head: &[f64], plan: LookPlan, options: &Options) -> Ra
 /// A benchmark's name and the runs drawn for BASE and HEAD, up to a plan's maximum.
 #[derive(Debug, Clone)]
 pub struct Drawn {
+    /// The benchmark's name.
     pub name: String,
+    /// BASE's drawn runs, in the order they would run.
     pub base: Vec<Run>,
+    /// HEAD's drawn runs, in the order they would run.
     pub head: Vec<Run>,
 }
 
@@ -251,7 +257,12 @@ pub fn race_suite(drawn: &[Drawn], plan: LookPlan, options: &Options) -> (Analys
 pub enum SamplingPlan {
     /// The project's: looks of a [`LookPlan`] (one for a fixed plan), verdicts at alpha / K, unchanged
     /// within ±`options.equivalence_pct`.
-    Looks { plan: LookPlan, options: Options },
+    Looks {
+        /// When the plan looks: runs per side at each look.
+        plan: LookPlan,
+        /// The analysis options at each look; `looks` is overwritten with the plan's K.
+        options: Options,
+    },
     /// Paper 002's race.
     Paper(PaperPlan),
 }
@@ -288,6 +299,7 @@ impl SamplingPlan {
 /// One plan's decisions over the benchmarks of one setting.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 pub struct Tally {
+    /// How many benchmarks were replayed.
     pub benchmarks: usize,
     /// "Faster" while HEAD is not faster.
     pub wrong_faster: usize,
@@ -295,6 +307,7 @@ pub struct Tally {
     pub wrong_slower: usize,
     /// "Unchanged" while the true change is ε or more either way.
     pub wrong_unchanged: usize,
+    /// Benchmarks the plan left inconclusive.
     pub inconclusive: usize,
     /// Runs per side, summed over the benchmarks.
     pub runs: usize,

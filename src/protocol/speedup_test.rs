@@ -23,7 +23,7 @@ mod median;
 mod oracle_tests;
 mod search;
 mod suite;
-pub(crate) mod warnings;
+pub mod warnings;
 
 pub use aggregate::{
     Coefficients, OverallError, Weights, coefficients, overall, proportion, speedups,
@@ -52,7 +52,13 @@ pub(crate) const LARGE_FROM: usize = 31;
 /// Pairs with more than 30 values on both sides are "large" (§4.1 and App. C; erratum 1 of
 /// `docs/speedup-test.md` §11: the pair is small unless *both* samples have more than 30 values).
 pub(crate) fn is_large(n: usize, m: usize) -> bool {
-    n >= LARGE_FROM && m >= LARGE_FROM
+    !is_small(n) && !is_small(m)
+}
+
+/// A sample of 30 values or fewer is "small" (§4.1): the t-test then needs normality, and the rank-sum test
+/// the location-shift model.
+pub(crate) fn is_small(n: usize) -> bool {
+    n < LARGE_FROM
 }
 
 #[cfg(test)]

@@ -6,6 +6,7 @@
 //! reads.
 
 use super::speedup_test::LARGE_FROM;
+use super::speedup_test::warnings::{Cause, Subject};
 use super::{Warning, WarningKind};
 
 /// How a comparison can get more runs: by a flag of this command, or by measuring again elsewhere.
@@ -29,57 +30,68 @@ impl Remedy {
     }
 }
 
-/// `warning` of a Speedup-Test protocol, reworded for `compare` and the revision comparison.
+/// `warning` of a Speedup-Test protocol, worded for `compare` and the revision comparison from its cause
+/// ([`Cause`]); any other warning is returned as it is.
 pub fn in_our_words(warning: &Warning, remedy: Remedy) -> Warning {
-    let text = warning.message.as_str();
-    let side = if text.contains("Sample1") {
-        "BASE"
-    } else {
-        "HEAD"
+    let Some(cause) = &warning.cause else {
+        return warning.clone();
     };
-    let (message, hint) = match warning.kind {
-        WarningKind::TooFewSamples if text.contains("Student") => (
+    let large_rules = || {
+        format!(
+            "{} for the large-sample rules",
+            remedy.more_runs(LARGE_FROM)
+        )
+    };
+    let (message, hint) = match cause {
+        Cause::TTestTooSmall(side) => (
             format!("{side} has 30 runs or fewer and is not shown normal: the t-test cannot decide the mean"),
-            format!("{} for the large-sample rules", remedy.more_runs(LARGE_FROM)),
+            large_rules(),
         ),
-        WarningKind::TooFewSamples => (
+        Cause::RankSumTooSmall(side) => (
             format!(
                 "{side} has 30 runs or fewer and the sides differ by more than a shift: the rank-sum test \
                  cannot decide the median"
             ),
-            format!("{} for the large-sample rules", remedy.more_runs(LARGE_FROM)),
+            large_rules(),
         ),
-        WarningKind::NotNormal => (
+        Cause::NotNormal(side) => (
             format!("{side} is not normally distributed: the confidence of the mean's verdict may be inaccurate"),
             "rely on the median's verdict, which does not assume normality".to_string(),
         ),
-        WarningKind::NotLocationShift => (
+        Cause::NotLocationShift => (
             "BASE and HEAD differ by more than a shift of their times: the confidence of the median's verdict \
              may be inaccurate"
                 .to_string(),
             "the spread or shape changed, not only the location: look at both distributions".to_string(),
         ),
-        WarningKind::NoConfidenceLevel => (
+        Cause::NoLevel(of) => (
             format!(
                 "no confidence level above 50% makes the speedup of the {} significant",
-                if text.contains("of mean") { "mean" } else { "median" }
+                of.name()
             ),
             format!(
                 "either nothing changed, or the runs are too few or too noisy: {}",
                 remedy.more_runs(LARGE_FROM)
             ),
         ),
-        WarningKind::Inapplicable => (
-            text.replace("Sample1", "BASE")
-                .replace("Sample2", "HEAD")
-                .replace(" not applicable to ", " cannot apply to ")
-                .trim_end_matches('.')
-                .to_string(),
+        Cause::Inapplicable {
+            test,
+            subject,
+            reason,
+        } => (
+            format!(
+                "{test} cannot apply to {}: {}",
+                match subject {
+                    Subject::Side(side) => side.name(),
+                    Subject::Both => "these runs",
+                    Subject::MedianCentred => "the median-centred runs",
+                },
+                reason.trim_end_matches('.')
+            ),
             "check that the runs hold independent execution times that vary from run to run".to_string(),
         ),
-        _ => return warning.clone(),
     };
-    Warning::new(warning.kind, message).with_hint(hint)
+    Warning::caused(cause.clone(), message).with_hint(hint)
 }
 
 /// The one warning of a benchmark with too few runs for any test to decide (fewer than 3 on a side, and
@@ -110,21 +122,27 @@ pub fn too_few_runs(base: usize, head: usize, remedy: Remedy) -> Warning {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::protocol::speedup_test::warnings as paper;
+    use crate::model::Side;
+    use crate::protocol::speedup_test::warnings::SpeedupOf;
 
     /// Every warning the protocols word as the paper does.
     fn paper_warnings() -> Vec<Warning> {
         let error = crate::stats::StatsError::TooFew { needed: 3, got: 1 };
-        vec![
-            paper::t_test_too_small(0),
-            paper::t_test_too_small(1),
-            paper::not_normal(0),
-            paper::rank_sum_too_small(1),
-            paper::not_location_shift(),
-            paper::no_level("of mean"),
-            paper::no_level("of median"),
-            paper::inapplicable("Shapiro-Wilk's test", "Sample1", &error),
+        [
+            Cause::TTestTooSmall(Side::Base),
+            Cause::TTestTooSmall(Side::Head),
+            Cause::NotNormal(Side::Base),
+            Cause::RankSumTooSmall(Side::Head),
+            Cause::NotLocationShift,
+            Cause::NoLevel(SpeedupOf::Mean),
+            Cause::NoLevel(SpeedupOf::Median),
+            Cause::inapplicable("Shapiro-Wilk's test", Subject::Side(Side::Base), &error),
+            Cause::inapplicable("Welch's t-test", Subject::Both, &error),
+            Cause::inapplicable("Kolmogorov-Smirnov's test", Subject::MedianCentred, &error),
         ]
+        .iter()
+        .map(Cause::in_paper_words)
+        .collect()
     }
 
     #[test]
@@ -143,6 +161,45 @@ mod tests {
                 }
             }
         }
+    }
+
+    #[test]
+    fn each_wording_names_the_side_and_the_test_of_the_cause() {
+        let ours = |cause: Cause| in_our_words(&cause.in_paper_words(), Remedy::MeasureAgain);
+        let head_small = ours(Cause::TTestTooSmall(Side::Head));
+        assert!(
+            head_small.message.starts_with("HEAD has 30 runs"),
+            "{}",
+            head_small.message
+        );
+        assert!(head_small.message.contains("t-test"));
+        let base_small = ours(Cause::RankSumTooSmall(Side::Base));
+        assert!(base_small.message.starts_with("BASE has 30 runs"));
+        assert!(base_small.message.contains("rank-sum test"));
+        assert!(
+            ours(Cause::NoLevel(SpeedupOf::Median))
+                .message
+                .contains("of the median")
+        );
+        let error = crate::stats::StatsError::Constant;
+        let shapiro = ours(Cause::inapplicable(
+            "Shapiro-Wilk's test",
+            Subject::Side(Side::Head),
+            &error,
+        ));
+        assert!(
+            shapiro
+                .message
+                .starts_with("Shapiro-Wilk's test cannot apply to HEAD: ")
+        );
+        // The paper's words name the sides Sample1 and Sample2, and the cause stays with both wordings.
+        let paper = Cause::NotNormal(Side::Head).in_paper_words();
+        assert!(
+            paper
+                .message
+                .starts_with("Sample2 data are not normally distributed.")
+        );
+        assert_eq!(in_our_words(&paper, Remedy::RunHere).cause, paper.cause);
     }
 
     #[test]

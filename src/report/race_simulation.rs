@@ -20,8 +20,11 @@ pub const TARGET_FAILURE: f64 = 0.01;
 /// A plan with the name and the sentence the output shows for it.
 #[derive(Debug, Clone)]
 pub struct SeveralNamed {
+    /// The plan's short name, as the table's row label.
     pub name: String,
+    /// One sentence saying what the plan does.
     pub description: String,
+    /// The plan replayed.
     pub plan: SeveralPlan,
 }
 
@@ -30,11 +33,17 @@ pub struct SeveralNamed {
 pub struct SimulatedRaces {
     /// Where the runs came from, in words.
     pub source: String,
+    /// The confidence level 1 − alpha of the project's races.
     pub confidence: f64,
+    /// R, the versions per problem.
     pub versions: usize,
+    /// How many problems each plan was replayed on.
     pub problems: usize,
+    /// θ, in percent: a pick whose true time is this much or more above the best's is a failure.
     pub theta_pct: f64,
+    /// The seed the problems were drawn from.
     pub seed: u64,
+    /// The plans compared, in the output's order.
     pub plans: Vec<SeveralNamed>,
     /// One per plan, in their order.
     pub tallies: Vec<Tally>,

@@ -16,8 +16,11 @@ pub const SCHEMA: &str = "cargo-speedup-simulation/1";
 /// A plan with the name and the sentence the output shows for it.
 #[derive(Debug, Clone)]
 pub struct NamedPlan {
+    /// The plan's short name, as the table's row label (e.g. "fixed 10").
     pub name: String,
+    /// One sentence saying what the plan does.
     pub description: String,
+    /// The plan replayed.
     pub plan: SamplingPlan,
 }
 
@@ -26,7 +29,9 @@ pub struct NamedPlan {
 pub struct Setting {
     /// The true change of HEAD's time, in percent.
     pub change_pct: f64,
+    /// The seed this setting's benchmarks were drawn from (`--seed` + k).
     pub seed: u64,
+    /// One tally per plan, in the order of [`Simulated::plans`].
     pub tallies: Vec<Tally>,
 }
 
@@ -35,9 +40,13 @@ pub struct Setting {
 pub struct Simulated {
     /// Where the runs came from, in words.
     pub source: String,
+    /// The confidence level 1 − alpha of the project's plans.
     pub confidence: f64,
+    /// How many benchmarks each setting simulated.
     pub benchmarks: usize,
+    /// The plans compared, in the output's order.
     pub plans: Vec<NamedPlan>,
+    /// One per `--change`, in the order given.
     pub settings: Vec<Setting>,
 }
 

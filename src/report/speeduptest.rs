@@ -17,9 +17,14 @@ use super::format::paper_number;
 /// The text of the four files.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Outputs {
+    /// `PREFIX.status`: errors, or the time the analysis took (§6.2.5).
     pub status: String,
+    /// `PREFIX.out`: the 11-column CSV, one line per config row (`NA` where the samples are unavailable).
     pub out: String,
+    /// `PREFIX.warning`: the warnings per benchmark and their count.
     pub warning: String,
+    /// `PREFIX.report`: G and S per execution-time statistic, then the proportions for the mean and the
+    /// median.
     pub report: String,
 }
 

@@ -1,4 +1,6 @@
-//! The suite's verdict in words: HPT's sentence and the gate's note, shared by the table and the Markdown.
+//! The suite in words: HPT's sentence, the gate's note and the suite's other figures (geometric mean,
+//! overall speedups, proportions, what a per-benchmark verdict risks), shared by the table, the Markdown and
+//! the HTML page.
 //!
 //! One story (`docs/verdicts.md` §4): the sentence never reads as a finding the verdict does not make. A
 //! direction is stated only when HPT reaches the confidence; a suite too small for HPT to reach it at all
@@ -7,7 +9,7 @@
 //! presents: the verdict, HPT's figures and the gate's note come from the [`Analysis`].
 
 use super::format::{self, confidence, grid_speedup, level};
-use crate::protocol::{Analysis, Direction, Verdict};
+use crate::protocol::{Analysis, Direction, GainSpeedup, Proportion, Verdict};
 
 /// The suite's HPT result in one sentence (README, "Output" and "What it computes"), without styling or
 /// prefix: `HEAD is faster than BASE with confidence 0.998; 0.95-speedup 1.12x`.
@@ -166,6 +168,128 @@ pub(crate) fn gate_note(analysis: &Analysis) -> Option<&str> {
 
 fn plural(n: usize) -> &'static str {
     if n == 1 { "" } else { "s" }
+}
+
+/// What the human reports say in place of the table when no benchmark was compared.
+pub(crate) fn nothing_compared(analysis: &Analysis) -> &'static str {
+    if analysis.identical.is_empty() {
+        "No benchmark is present in both BASE and HEAD."
+    } else {
+        "Every benchmark is unchanged: BASE and HEAD built identical executables, so none was run."
+    }
+}
+
+/// HPT's confidence at `--speedup-under-test`, in one sentence without prefix, when it was asked for.
+fn gamma_sentence(analysis: &Analysis) -> Option<String> {
+    let hpt = &analysis.suite.hpt;
+    let gamma = format::finite_opt(hpt.gamma)?;
+    let c = format::finite_opt(hpt.gamma_confidence)
+        .map_or_else(|| "not computed".to_string(), format::confidence);
+    Some(format!(
+        "confidence that HEAD is more than {} faster than BASE: {c}",
+        format::speedup(gamma)
+    ))
+}
+
+/// The suite's figures beside HPT's verdict, one sentence each, in the order both human reports print them:
+/// HPT at `--speedup-under-test`, the geometric mean (for comparison only), the overall speedups, the
+/// proportions of accelerated benchmarks, and the names present on one side only.
+pub(crate) fn suite_facts(analysis: &Analysis) -> Vec<String> {
+    let mut facts: Vec<String> = gamma_sentence(analysis)
+        .map(|s| format!("HPT: {s}"))
+        .into_iter()
+        .collect();
+    if let Some(g) = format::finite_opt(analysis.suite.hpt.geometric_mean_speedup) {
+        facts.push(format!(
+            "Geometric mean of the median speedups: {} (for comparison only: no confidence attached)",
+            format::speedup(g)
+        ));
+    }
+    if let Some(o) = &analysis.suite.overall {
+        let part = |name: &str, g: &GainSpeedup| {
+            let (s, gain) = (format::speedup(g.speedup), format::percent(g.gain));
+            format!("{name} {s} (gain {gain})")
+        };
+        facts.push(format!(
+            "Overall speedup of the total times: {}, {}, {}",
+            part("median", &o.median),
+            part("mean", &o.mean),
+            part("min", &o.min)
+        ));
+    }
+    if let Some(p) = &analysis.suite.proportion {
+        let c = format::level(analysis.confidence);
+        facts.push(proportion_text("median", &p.median, &c));
+        facts.push(proportion_text("mean", &p.mean, &c));
+    }
+    if let (true, Some(c)) = (
+        analysis.benchmarks.len() > 1,
+        format::finite_opt(Some(analysis.confidence)).filter(|c| (0.0..1.0).contains(c)),
+    ) {
+        facts.push(false_verdicts_sentence(c));
+    }
+    if analysis.looks > 1 {
+        let risk = 100.0 * (1.0 - analysis.confidence) / f64::from(analysis.looks);
+        facts.push(format!(
+            "Each benchmark ran until decided (up to {} looks, each deciding at risk {risk:.2}%, so that \
+             looking repeatedly adds no error); the JSON gives each benchmark's runs",
+            analysis.looks
+        ));
+    }
+    if !analysis.identical.is_empty() {
+        facts.push(format!(
+            "Unchanged, not run (BASE and HEAD built identical executables): {}",
+            analysis.identical.join(", ")
+        ));
+    }
+    for (side, names) in [("BASE", &analysis.base_only), ("HEAD", &analysis.head_only)] {
+        if !names.is_empty() {
+            facts.push(format!(
+                "Only in {side}, not compared: {}",
+                names.join(", ")
+            ));
+        }
+    }
+    facts
+}
+
+/// The proportion of accelerated benchmarks with its interval and its caveats (paper 000 §5).
+fn proportion_text(protocol: &str, p: &Proportion, confidence: &str) -> String {
+    let mut text = format!(
+        "Accelerated benchmarks ({protocol} protocol): {}/{}, {confidence} interval [{}, {}]",
+        p.accelerated,
+        p.total,
+        format::percent(p.lower),
+        format::percent(p.upper)
+    );
+    if !p.valid {
+        text.push_str(
+            "; too few benchmarks for this interval to be accurate (its normal approximation needs \
+             a(1 − a/b) > 5)",
+        );
+    }
+    if let Some(b) = p.minimal_benchmarks {
+        text.push_str(&format!(
+            "; {b} benchmarks would estimate the proportion within ±{}",
+            format::percent_value((p.precision * 1e6).round() / 1e4)
+        ));
+    }
+    text
+}
+
+/// What a per-benchmark verdict risks, so that a reader expects the false ones: faster and slower are each
+/// a one-sided claim at risk alpha, so unchanged code gets one of them in about 1 / (2 alpha) benchmarks,
+/// while the gate's risk covers the suite (as benchstat warns of its own per-benchmark tests).
+fn false_verdicts_sentence(confidence: f64) -> String {
+    let alpha = 1.0 - confidence;
+    let one_in = (0.5 / alpha).round();
+    // 1 - 0.95 is 0.05000000000000004 in binary: shown to six decimals of a percent at most.
+    let risk = format::percent_value((alpha * 1e8).round() / 1e6);
+    format!(
+        "Faster and slower are each claimed at risk {} per benchmark: on unchanged code expect about one \
+         such verdict in {one_in} benchmarks; the gate's risk of {} covers the whole suite",
+        risk, risk
+    )
 }
 
 #[cfg(test)]

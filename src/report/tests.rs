@@ -6,6 +6,7 @@ use serde_json::Value;
 
 use super::sample;
 use super::*;
+use crate::protocol::WarningKind;
 
 const PLAIN: Style = Style {
     color: false,

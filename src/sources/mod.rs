@@ -92,64 +92,115 @@ impl ReadOptions {
 /// Why a side could not be read. Messages name the path and what was expected; remedies follow `hint:`.
 #[derive(Debug, thiserror::Error)]
 pub enum SourceError {
+    /// The file or directory could not be read.
     #[error("cannot read {path}: {error}")]
-    Read { path: String, error: std::io::Error },
+    Read {
+        /// The path that could not be read.
+        path: String,
+        /// The operating system's error.
+        error: std::io::Error,
+    },
+    /// The file is not valid in the format it was read as (bad JSON, a bad line).
     #[error("{path}: not valid {format}: {message}")]
     Invalid {
+        /// The file read.
         path: String,
+        /// The format it was read as, e.g. "raw timing JSON".
         format: &'static str,
+        /// The parser's message.
         message: String,
     },
+    /// The file parses but breaks a rule of its format; the hint says how to fix it.
     #[error("{path}: {problem}\nhint: {hint}")]
     Malformed {
+        /// The file read.
         path: String,
+        /// What is wrong.
         problem: String,
+        /// How to fix it.
         hint: String,
     },
+    /// A benchmark has an empty name, so it cannot be paired.
     #[error(
         "{path}: benchmark {position} (counting from 1) has an empty name\nhint: give every benchmark a name; \
          names pair the benchmarks of BASE and HEAD"
     )]
-    EmptyName { path: String, position: usize },
+    EmptyName {
+        /// The file read.
+        path: String,
+        /// The benchmark's position in the file, from 1.
+        position: usize,
+    },
+    /// A benchmark's samples are unusable (non-finite, not positive, ...).
     #[error("{path}: benchmark `{benchmark}`: {error}")]
     Sample {
+        /// The file read.
         path: String,
+        /// The benchmark's name.
         benchmark: String,
+        /// What is wrong with the samples.
         error: SampleError,
     },
+    /// Two benchmarks of one side have the same name.
     #[error(
         "{path}: benchmark `{benchmark}` appears twice\nhint: give each benchmark a unique name, or compare the runs in separate files"
     )]
-    Duplicate { path: String, benchmark: String },
+    Duplicate {
+        /// The file read.
+        path: String,
+        /// The repeated name.
+        benchmark: String,
+    },
+    /// The input holds no samples at all.
     #[error("{path}: no samples: {reason}{}", hint_line(hint))]
     NoSamples {
+        /// The file or directory read.
         path: String,
+        /// Why nothing was found.
         reason: String,
+        /// What to do about it, when there is a remedy.
         hint: Option<String>,
     },
+    /// The file matches none of the formats this tool reads.
     #[error(
         "{path}: not a results file this tool reads; tried: {}\nhint: see `cargo speedup compare --help` for the accepted inputs",
         tried.join(", ")
     )]
     Unrecognised {
+        /// The file read.
         path: String,
+        /// The formats tried, in order.
         tried: Vec<&'static str>,
     },
+    /// The file is a comparison's analysis report, not one side's samples.
     #[error(
         "{path} is an analysis report (schema \"cargo-speedup/1\"), not one side's samples\nhint: compare the files written by `cargo speedup record`, or raw timing JSON; reports of the parts of one comparison are joined by `cargo speedup merge`"
     )]
-    AnalysisReport { path: String },
+    AnalysisReport {
+        /// The file read.
+        path: String,
+    },
+    /// The side names no file, directory or criterion baseline.
     #[error(
         "`{spec}` is neither a file, a directory nor a criterion baseline in {home}{}",
         baseline_hint(baselines)
     )]
     NotFound {
+        /// The side as given on the command line.
         spec: String,
+        /// The criterion directory searched for baselines.
         home: String,
+        /// The baselines found there, for the hint.
         baselines: Vec<String>,
     },
+    /// A `FILE#selector` suffix is invalid for the file or selects nothing.
     #[error("{path}: {message}")]
-    Selector { path: String, message: String },
+    Selector {
+        /// The file read.
+        path: String,
+        /// What is wrong, with a hint when there is a remedy.
+        message: String,
+    },
 }
 
 fn hint_line(hint: &Option<String>) -> String {
@@ -295,16 +346,24 @@ pub fn load_bytes(
 /// A file format, as told by [`detect`].
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Format {
+    /// A cargo-speedup JSON analysis report (refused as a side; read by `merge`).
     AnalysisReport,
+    /// A `cargo speedup record` JSON file.
     Record,
+    /// Raw timing JSON: benchmark names with their samples.
     RawJson,
+    /// hyperfine's `--export-json` output.
     Hyperfine,
+    /// Google Benchmark's JSON output.
     GoogleBenchmark,
+    /// cargo-criterion's `--message-format=json` lines.
     CargoCriterion,
+    /// Go's `go test -bench` text output.
     Go,
 }
 
 impl Format {
+    /// The format's name in messages, as in [`FILE_FORMATS`].
     pub fn name(self) -> &'static str {
         match self {
             Format::AnalysisReport => "a cargo-speedup analysis report",

@@ -19,12 +19,19 @@ pub const SCHEMA: &str = crate::report::json::SCHEMA;
 /// One part as read.
 #[derive(Debug, Clone, PartialEq)]
 pub struct PartFile {
+    /// The report's `schema`, [`SCHEMA`].
     pub schema: String,
+    /// What the part's runs were measured with (commits, settings, tool versions, machine).
     pub fingerprint: Fingerprint,
+    /// The looks of the plan that measured the part (1 for a fixed plan).
     pub looks: u32,
+    /// The paired runs of every benchmark the report carries samples of.
     pub pairs: Vec<Pair>,
+    /// Benchmarks left unchanged because BASE and HEAD built identical executables.
     pub identical: Vec<String>,
+    /// Benchmarks present in BASE only.
     pub base_only: Vec<String>,
+    /// Benchmarks present in HEAD only.
     pub head_only: Vec<String>,
 }
 
@@ -65,26 +72,40 @@ struct SideFile {
 /// Why a file is not a part, in words that name what to do (the caller names the file).
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum PartError {
+    /// The text is not complete JSON; the parser's message.
     #[error(
         "is not complete JSON ({0})\nhint: the file may be truncated: download the job's report again, or run the job again"
     )]
     Json(String),
+    /// The report's schema is not [`SCHEMA`].
     #[error(
         "has schema {found}, not \"{SCHEMA}\"\nhint: merge the `--json` reports of `cargo speedup BASE..HEAD --partition count:K/N` written by one version of cargo-speedup"
     )]
-    Schema { found: String },
+    Schema {
+        /// The schema the report has.
+        found: String,
+    },
+    /// The report carries no fingerprint, so its runs cannot be shown to match the other parts'.
     #[error(
         "has no fingerprint: it was not measured by this version of cargo-speedup (or is a `compare` of foreign files)\nhint: merge the `--json` reports of `cargo speedup BASE..HEAD`"
     )]
     NoFingerprint,
+    /// A benchmark of the report has no runs (`samples`); its name.
     #[error(
         "holds no runs of benchmark `{0}` (`samples`)\nhint: merge the `--json` reports of `cargo speedup BASE..HEAD`, which carry them"
     )]
     NoSamples(String),
+    /// The file looked like a record but could not be read as one; the reader's message.
     #[error("is not a record that can be read: {0}")]
     Record(String),
+    /// A benchmark's runs are unusable (bad unit, no runs, invalid values).
     #[error("benchmark `{name}`: {problem}")]
-    Invalid { name: String, problem: String },
+    Invalid {
+        /// The benchmark's name.
+        name: String,
+        /// What is wrong with its runs.
+        problem: String,
+    },
 }
 
 /// The `schema` of a part's text, when it is a JSON object that names one (`None` for anything else,

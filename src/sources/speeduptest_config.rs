@@ -18,15 +18,24 @@ use std::path::{Path, PathBuf};
 #[derive(Debug, thiserror::Error)]
 pub enum ConfigError {
     // `error`, not `source`: as a source, the reason would be printed twice in the error's chain.
+    /// The config file could not be read.
     #[error("cannot read the config file '{path}': {error}")]
     Unreadable {
+        /// The config file.
         path: PathBuf,
+        /// The operating system's error.
         error: std::io::Error,
     },
+    /// The first line is not the expected header.
     #[error(
         "'{path}', line 1: the header must be Name,Sample1,Sample2,ConfLevel,Coef, found '{found}'"
     )]
-    Header { path: PathBuf, found: String },
+    Header {
+        /// The config file.
+        path: PathBuf,
+        /// The first line as found.
+        found: String,
+    },
 }
 
 /// One benchmark row of the config, with its samples read.
@@ -34,6 +43,7 @@ pub enum ConfigError {
 pub struct Entry {
     /// The line of the config the row is on (1-based), for messages.
     pub line: usize,
+    /// The row's `Name`: the benchmark.
     pub name: String,
     /// `[Sample1, Sample2]` (BASE, HEAD); `None` when a file is unreadable or malformed (see `notes`).
     pub samples: Option<[Vec<f64>; 2]>,
@@ -48,6 +58,7 @@ pub struct Entry {
 /// The config file read.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Config {
+    /// One per row that has five fields, in the file's order.
     pub entries: Vec<Entry>,
     /// Problems with rows that could not be read as a benchmark at all (wrong number of fields, ...).
     pub notes: Vec<String>,
@@ -64,6 +75,7 @@ pub fn read(path: &Path) -> Result<Config, ConfigError> {
 /// The rows of a config, before any sample file is read.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Rows {
+    /// One per row that has five fields, in the file's order.
     pub rows: Vec<Row>,
     /// Problems with rows that could not be read as a benchmark at all (wrong number of fields, ...).
     pub notes: Vec<String>,
@@ -111,11 +123,17 @@ impl Rows {
 /// A config row as written, before its sample files are read.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Row {
+    /// The line of the config the row is on (1-based), for messages.
     pub line: usize,
+    /// The `Name` field: the benchmark.
     pub name: String,
+    /// The `Sample1` field: the path of BASE's sample file.
     pub sample1: String,
+    /// The `Sample2` field: the path of HEAD's sample file.
     pub sample2: String,
+    /// The `ConfLevel` field as written: empty or `NA` when absent, not yet checked.
     pub conf_level: String,
+    /// The `Coef` field as written: empty or `NA` when absent, not yet checked.
     pub coef: String,
 }
 

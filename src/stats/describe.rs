@@ -21,12 +21,17 @@ use super::{StatsError, StatsResult, check_finite, check_len};
 /// Summary of one sample, with R's definitions.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct Summary {
+    /// Number of values.
     pub n: usize,
+    /// Smallest value.
     pub min: f64,
+    /// Largest value.
     pub max: f64,
+    /// Arithmetic mean, refined by R's correction pass.
     pub mean: f64,
     /// Sample variance with the n − 1 denominator; 0.0 when n == 1.
     pub variance: f64,
+    /// Median: the middle value, or the mean of the two middle values for even n.
     pub median: f64,
 }
 

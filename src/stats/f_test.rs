@@ -23,7 +23,7 @@ use statrs::distribution::{Continuous, ContinuousCDF, FisherSnedecor};
 
 use super::describe::{mean_unchecked, sum_sq_dev};
 use super::t_test::polish_upper_quantile;
-use super::{Alternative, StatsError, StatsResult, check_finite, check_len};
+use super::{Alternative, StatsError, StatsResult, check_pair};
 
 /// The result of an F-test of equal variances, as R's `htest` from `var.test`.
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -32,18 +32,17 @@ pub struct FTest {
     pub statistic: f64,
     /// (n − 1, m − 1).
     pub df: (f64, f64),
+    /// The p-value for `alternative`, in [0, 1].
     pub p_value: f64,
     /// The ratio of variances, equal to the statistic (R's `estimate`).
     pub estimate: f64,
+    /// The alternative hypothesis the p-value answers.
     pub alternative: Alternative,
 }
 
 /// The F-test of equal variances of `x` and `y` (R `var.test(x, y, alternative = ...)`).
 pub fn f_test(x: &[f64], y: &[f64], alternative: Alternative) -> StatsResult<FTest> {
-    check_finite(x)?;
-    check_finite(y)?;
-    check_len(x, 2)?;
-    check_len(y, 2)?;
+    check_pair(x, y, 2)?;
     let df = ((x.len() - 1) as f64, (y.len() - 1) as f64);
     let vx = sum_sq_dev(x, mean_unchecked(x)) / df.0;
     let vy = sum_sq_dev(y, mean_unchecked(y)) / df.1;

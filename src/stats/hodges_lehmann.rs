@@ -41,9 +41,13 @@ use super::{Alternative, Method, StatsError, StatsResult, check_finite, check_le
 /// The Hodges–Lehmann shift x − y with its confidence interval (an infinite end for one-sided intervals).
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct ShiftInterval {
+    /// The Hodges–Lehmann estimate of x − y (BASE − HEAD): the median of the pairwise differences.
     pub estimate: f64,
+    /// Lower end of the interval; −∞ for the `Less` alternative.
     pub lower: f64,
+    /// Upper end of the interval; +∞ for the `Greater` alternative.
     pub upper: f64,
+    /// Exact (no ties, n, m ≤ 49) or from the normal approximation, as the rank-sum test chooses.
     pub method: Method,
 }
 

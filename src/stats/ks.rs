@@ -39,7 +39,7 @@
 //! statrs' `ks_twosample` ignores ties (0.1925 instead of R's 0.1589744 on the tied example of
 //! `docs/statistics.md` §4) and is not used. R's sources are not used either; R is only the test oracle.
 
-use super::{Alternative, Method, StatsError, StatsResult, TestResult, check_finite, check_len};
+use super::{Alternative, Method, StatsError, StatsResult, TestResult, check_pair};
 
 /// R ≥ 4.2 uses the exact distribution iff n·m is below this.
 pub const EXACT_BELOW: u64 = 10_000;
@@ -61,10 +61,7 @@ pub fn ks_two_sample_with(
     alternative: Alternative,
     exact: Option<bool>,
 ) -> StatsResult<TestResult> {
-    check_finite(x)?;
-    check_finite(y)?;
-    check_len(x, 1)?;
-    check_len(y, 1)?;
+    check_pair(x, y, 1)?;
     let walk = Walk::new(x, y);
     let q = walk.statistic(alternative);
     let product = (walk.n as u64).saturating_mul(walk.m as u64);
@@ -94,10 +91,7 @@ pub fn ks_two_sample_with(
 /// y − med(y), with R's median (even n: (a+b)/2), so that ties among the centred values are R's ties.
 /// A small p-value means the samples differ by more than a shift.
 pub fn location_shift(x: &[f64], y: &[f64]) -> StatsResult<TestResult> {
-    check_finite(x)?;
-    check_finite(y)?;
-    check_len(x, 1)?;
-    check_len(y, 1)?;
+    check_pair(x, y, 1)?;
     let centred = |s: &[f64]| {
         let med = median(s);
         s.iter().map(|v| v - med).collect::<Vec<f64>>()

@@ -66,7 +66,9 @@ impl VarianceModel {
 /// One fitted (K, model).
 #[derive(Debug, Clone, PartialEq)]
 pub struct Fit {
+    /// Equal (E) or variable (V) component variances.
     pub model: VarianceModel,
+    /// The fitted components.
     pub mixture: Mixture,
     /// L at the fitted parameters.
     pub log_likelihood: f64,
@@ -94,6 +96,7 @@ pub struct FitOptions {
     pub max_iterations: usize,
     /// Seeded starts tried beside the quantile partition, per (K, model).
     pub restarts: usize,
+    /// Seed of the [`SplitMix64`] that draws the starts of the restarts.
     pub seed: u64,
     /// Stop raising K after this many successive K whose BIC (both models) stays below the best so far;
     /// `None` tries every K as mclust does. The shape step uses 3, which keeps mclust's choice on every
@@ -118,6 +121,7 @@ impl Default for FitOptions {
 /// The BICs of every (K, model) tried, and the best fit.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Selection {
+    /// The fit with the highest BIC.
     pub best: Fit,
     /// For K = 1.., [BIC of E, BIC of V]; `None` for a singular fit (mclust's NA). Shorter than the largest
     /// K when [`FitOptions::patience`] stopped the search.

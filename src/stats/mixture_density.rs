@@ -9,14 +9,18 @@ const LN_2PI: f64 = 1.837_877_066_409_345_3;
 /// One component π φ(x; μ, σ).
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct Component {
+    /// π, the mixing proportion, in [0, 1]; a fitted mixture's weights sum to 1.
     pub weight: f64,
+    /// μ, the component's mean, in the sample's units.
     pub mean: f64,
+    /// σ, the component's standard deviation, in the sample's units (> 0).
     pub sd: f64,
 }
 
 /// A Gaussian mixture, components sorted by mean.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Mixture {
+    /// The components π_k φ(x; μ_k, σ_k), in increasing mean.
     pub components: Vec<Component>,
 }
 

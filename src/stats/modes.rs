@@ -33,6 +33,7 @@ pub struct Mode {
 /// The modes of `mixture`, in increasing location, with the antimodes between them.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Modes {
+    /// The modes, in increasing location.
     pub modes: Vec<Mode>,
     /// The local minima between consecutive modes (one fewer than the modes).
     pub antimodes: Vec<f64>,

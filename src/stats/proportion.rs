@@ -27,7 +27,9 @@ use super::{Alternative, Method, StatsError, StatsResult, TestResult, normal};
 /// A closed interval [lower, upper] of proportions, within [0, 1].
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct Interval {
+    /// Lower end, ≥ 0.
     pub lower: f64,
+    /// Upper end, ≤ 1.
     pub upper: f64,
 }
 

@@ -39,7 +39,10 @@ pub const EXACT_MAX: usize = 49;
 pub struct RankSum {
     /// R's W = #{x > y} + ½·#{x = y}.
     pub statistic: f64,
+    /// The p-value for the requested alternative, in [0, 1].
     pub p_value: f64,
+    /// Exact (R's rule: n, m ≤ 49 and no ties; with ties, the exact conditional law of [`rank_sum_exact`])
+    /// or the normal approximation with continuity and tie corrections.
     pub method: Method,
     /// W/(nm): the estimate of P\[x > y\] (for timings, the probability that HEAD runs faster).
     pub p_x_greater: f64,

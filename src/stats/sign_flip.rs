@@ -43,6 +43,7 @@ pub struct SignFlip {
     pub p_greater: f64,
     /// P(R+ ≤ observed R+) under the sign-flip null.
     pub p_less: f64,
+    /// Exact subset-sum distribution, or the normal approximation beyond [`EXACT_BUDGET`].
     pub method: Method,
     /// How many differences are not zero (those whose sign is random under H0).
     pub nonzero: usize,

@@ -27,26 +27,28 @@
 use statrs::distribution::{Continuous, ContinuousCDF, StudentsT};
 
 use super::describe::{mean_unchecked, sum_sq_dev};
-use super::{Alternative, StatsError, StatsResult, check_finite, check_len};
+use super::{Alternative, StatsError, StatsResult, check_pair};
 
 /// The result of a two-sample t-test, as R's `htest`.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct TTest {
+    /// t = (x̄ − ȳ)/se.
     pub statistic: f64,
+    /// Degrees of freedom: n + m − 2 for Student, the real-valued Satterthwaite df for Welch.
     pub df: f64,
+    /// The p-value for `alternative`, in [0, 1].
     pub p_value: f64,
     /// x̄ − ȳ (BASE − HEAD).
     pub estimate: f64,
+    /// se, the standard error of x̄ − ȳ (R's `stderr`).
     pub std_error: f64,
+    /// The alternative hypothesis the p-value answers.
     pub alternative: Alternative,
 }
 
 /// Student's two-sample t-test with pooled variance (R `t.test(x, y, var.equal = TRUE)`).
 pub fn student(x: &[f64], y: &[f64], alternative: Alternative) -> StatsResult<TTest> {
-    check_finite(x)?;
-    check_finite(y)?;
-    check_len(x, 1)?;
-    check_len(y, 1)?;
+    check_pair(x, y, 1)?;
     let (n, m) = (x.len() as f64, y.len() as f64);
     if x.len() + y.len() < 3 {
         return Err(StatsError::TooFew {
@@ -63,10 +65,7 @@ pub fn student(x: &[f64], y: &[f64], alternative: Alternative) -> StatsResult<TT
 
 /// Welch's two-sample t-test with the Satterthwaite df (R `t.test(x, y)`, the default).
 pub fn welch(x: &[f64], y: &[f64], alternative: Alternative) -> StatsResult<TTest> {
-    check_finite(x)?;
-    check_finite(y)?;
-    check_len(x, 2)?;
-    check_len(y, 2)?;
+    check_pair(x, y, 2)?;
     let (n, m) = (x.len() as f64, y.len() as f64);
     let (mx, my) = (mean_unchecked(x), mean_unchecked(y));
     let sx2 = sum_sq_dev(x, mx) / (n - 1.0) / n;

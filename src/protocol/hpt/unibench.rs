@@ -13,6 +13,7 @@
 use super::Ranking;
 use crate::protocol::Direction;
 use crate::stats::Alternative;
+use crate::stats::rank::tie_correction_sorted;
 use crate::stats::rank_sum::{ExactRankSum, TiedRankSum, normal_p_value, smallest_p_value};
 use std::cell::RefCell;
 use std::collections::HashMap;
@@ -121,7 +122,7 @@ impl Prepared {
             None
         };
         let (base, head) = (sorted(base), sorted(head));
-        let within_ties = tie_correction(&base) + tie_correction(&head);
+        let within_ties = tie_correction_sorted(&base) + tie_correction_sorted(&head);
         let near_ties = has_near_ties(&base) || has_near_ties(&head);
         Prepared {
             base,
@@ -255,17 +256,6 @@ impl Prepared {
         }
         merge(&self.base, scale_base, &self.head, scale_head)
     }
-}
-
-/// Σ(t³ − t) over the groups of equal values of a sorted slice.
-fn tie_correction(sorted: &[f64]) -> f64 {
-    sorted
-        .chunk_by(|a, b| a == b)
-        .map(|group| {
-            let t = group.len() as f64;
-            t * t * t - t
-        })
-        .sum()
 }
 
 /// Whether two distinct neighbours of a sorted slice are within a few ulps, where scaling may merge them.

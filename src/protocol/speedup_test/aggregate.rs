@@ -36,20 +36,37 @@ pub enum Weights {
 /// `CoefMedian` columns of `speeduptest`'s `.out` (1 for equal weights, ET(base_i) for fraction weights).
 #[derive(Debug, Clone, PartialEq)]
 pub struct Coefficients {
+    /// Per benchmark, the coefficient of its minimum times (`CoefMin`).
     pub min: Vec<f64>,
+    /// Per benchmark, the coefficient of its mean times (`CoefMean`).
     pub mean: Vec<f64>,
+    /// Per benchmark, the coefficient of its median times (`CoefMedian`).
     pub median: Vec<f64>,
 }
 
 /// Why G and S cannot be computed.
 #[derive(Debug, Clone, PartialEq, thiserror::Error)]
 pub enum OverallError {
+    /// There is no benchmark.
     #[error("no benchmark to aggregate")]
     Empty,
+    /// The number of custom weights differs from the number of benchmarks.
     #[error("{given} custom weights for {benchmarks} benchmarks")]
-    WeightCount { given: usize, benchmarks: usize },
+    WeightCount {
+        /// How many weights were given.
+        given: usize,
+        /// How many benchmarks there are.
+        benchmarks: usize,
+    },
+    /// A custom weight is negative, NaN or infinite.
     #[error("weight {value} of benchmark {index} is not a finite number >= 0")]
-    InvalidWeight { index: usize, value: f64 },
+    InvalidWeight {
+        /// The benchmark's position, from 0.
+        index: usize,
+        /// The weight given.
+        value: f64,
+    },
+    /// Every weight is zero, so the weights cannot be normalised.
     #[error("the total weight is zero")]
     ZeroTotal,
 }

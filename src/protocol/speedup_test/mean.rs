@@ -15,8 +15,10 @@
 //! Student's p = 0.15841 ≤ 0.16), and no variant consistent with the other seven printed levels gives 0.83.
 //! We follow the stated rules (`docs/speedup-test.md` §10.2, erratum 13).
 
-use super::{Level, is_large, search, warnings};
-use crate::protocol::{Direction, MeanTest, TMethod, Warning};
+use super::warnings::{Cause, SpeedupOf, Subject};
+use super::{Level, is_large, search};
+use crate::model::{BaseHead, Side};
+use crate::protocol::{ByDirection, Direction, MeanTest, TMethod, Warning};
 use crate::stats::{Alternative, StatsError, f_test, shapiro_wilk, t_test};
 
 /// What Shapiro-Wilk said about one sample.
@@ -32,11 +34,11 @@ enum Normality {
 /// Every statistic of the protocol, computed once; decisions at any α only compare them.
 struct Statistics {
     large: bool,
-    normality: [Normality; 2],
+    normality: BaseHead<Normality>,
     variance_p: Result<f64, StatsError>,
-    /// One-sided p-values `[faster, slower]` of Student and of Welch.
-    student: [Result<f64, StatsError>; 2],
-    welch: [Result<f64, StatsError>; 2],
+    /// One-sided p-values of Student and of Welch.
+    student: ByDirection<Result<f64, StatsError>>,
+    welch: ByDirection<Result<f64, StatsError>>,
 }
 
 /// The protocol's decision at one α in one direction.
@@ -53,48 +55,56 @@ fn statistics(base: &[f64], head: &[f64]) -> Statistics {
         Err(StatsError::TooMany { .. }) => Normality::TooMany,
         Err(e) => Normality::Inapplicable(e),
     };
+    // HEAD faster: BASE's mean greater.
     let t = |f: fn(&[f64], &[f64], Alternative) -> crate::stats::StatsResult<t_test::TTest>| {
-        [Alternative::Greater, Alternative::Less].map(|alt| f(base, head, alt).map(|r| r.p_value))
+        let p = |alternative| f(base, head, alternative).map(|r| r.p_value);
+        ByDirection {
+            faster: p(Alternative::Greater),
+            slower: p(Alternative::Less),
+        }
     };
     Statistics {
         large: is_large(base.len(), head.len()),
-        normality: [normality(base), normality(head)],
+        normality: BaseHead {
+            base: normality(base),
+            head: normality(head),
+        },
         variance_p: f_test::f_test(base, head, Alternative::TwoSided).map(|r| r.p_value),
         student: t(t_test::student),
         welch: t(t_test::welch),
     }
 }
 
-fn index(direction: Direction) -> usize {
-    match direction {
-        Direction::Faster => 0,
-        Direction::Slower => 1,
-    }
-}
-
 /// The protocol at risk `alpha` for `direction` (`docs/speedup-test.md` §2, MEAN_TEST).
 fn decide(s: &Statistics, alpha: f64, direction: Direction) -> Step {
     let mut warnings = Vec::new();
-    let mut normal = [true; 2];
-    for (i, n) in s.normality.iter().enumerate() {
-        normal[i] = match n {
+    let mut not_normal = Vec::new();
+    for side in [Side::Base, Side::Head] {
+        let normal = match s.normality.get(side) {
             Normality::P(p) => *p > alpha,
             Normality::TooMany => true,
             Normality::Inapplicable(e) => {
-                let subject = warnings::sample_name(i);
-                warnings.push(warnings::inapplicable("Shapiro-Wilk's test", subject, e));
+                let subject = Subject::Side(side);
+                warnings
+                    .push(Cause::inapplicable("Shapiro-Wilk's test", subject, e).in_paper_words());
                 false
             }
         };
+        if !normal {
+            not_normal.push(side);
+        }
     }
-    let not_normal = (0..2).filter(|&i| !normal[i]);
-    let applicable = s.large || not_normal.clone().next().is_none();
-    let warn = if s.large {
-        warnings::not_normal
+    let applicable = s.large || not_normal.is_empty();
+    let cause = if s.large {
+        Cause::NotNormal
     } else {
-        warnings::t_test_too_small
+        Cause::TTestTooSmall
     };
-    warnings.extend(not_normal.map(warn));
+    warnings.extend(
+        not_normal
+            .into_iter()
+            .map(|side| cause(side).in_paper_words()),
+    );
     let method = match &s.variance_p {
         Ok(p) if *p > alpha => TMethod::Student,
         _ => TMethod::Welch,
@@ -103,18 +113,14 @@ fn decide(s: &Statistics, alpha: f64, direction: Direction) -> Step {
         TMethod::Student => &s.student,
         TMethod::Welch => &s.welch,
     };
-    let p_value = match &tests[index(direction)] {
+    let p_value = match tests.get(direction) {
         Ok(p) => Some(*p),
         Err(e) => {
-            let test = format!(
-                "{}'s t-test",
-                if method == TMethod::Student {
-                    "Student"
-                } else {
-                    "Welch"
-                }
-            );
-            warnings.push(warnings::inapplicable(&test, "these samples", e));
+            let test = match method {
+                TMethod::Student => "Student's t-test",
+                TMethod::Welch => "Welch's t-test",
+            };
+            warnings.push(Cause::inapplicable(test, Subject::Both, e).in_paper_words());
             None
         }
     };
@@ -141,7 +147,8 @@ pub fn mean_test(base: &[f64], head: &[f64], level: Level) -> MeanTest {
     );
     let mut step = applied.step;
     if applied.no_level {
-        step.warnings.push(warnings::no_level("mean"));
+        step.warnings
+            .push(Cause::NoLevel(SpeedupOf::Mean).in_paper_words());
     }
     let shapiro = |n: &Normality| match n {
         Normality::P(p) => Some(*p),
@@ -153,7 +160,7 @@ pub fn mean_test(base: &[f64], head: &[f64], level: Level) -> MeanTest {
         p_value: step.p_value,
         method: step.method,
         confidence_level: applied.level,
-        shapiro_p_values: [shapiro(&s.normality[0]), shapiro(&s.normality[1])],
+        shapiro_p_values: [shapiro(&s.normality.base), shapiro(&s.normality.head)],
         variance_p_value: s.variance_p.ok(),
         warnings: step.warnings,
     }

@@ -12,17 +12,19 @@
 //! is searched), and that interval as a speedup of the median, med(base)/(med(base) − shift).
 //! A KS test that cannot be computed counts as a rejected model (the model cannot be checked), with a warning.
 
-use super::{Level, is_large, search, warnings};
-use crate::protocol::{Direction, MedianTest, Shift, Warning};
+use super::warnings::{Cause, SpeedupOf, Subject};
+use super::{Level, is_large, is_small, search};
+use crate::model::{BaseHead, Side};
+use crate::protocol::{ByDirection, Direction, MedianTest, Shift, Warning};
 use crate::stats::{Alternative, StatsError, describe, ks, rank_sum};
 
 /// Every statistic of the protocol, computed once.
 struct Statistics {
     /// Sizes of BASE and HEAD.
-    sizes: [usize; 2],
+    sizes: BaseHead<usize>,
     ks_p: Result<f64, StatsError>,
-    /// One-sided rank-sum p-values `[faster, slower]`.
-    rank_sum_p: [Result<f64, StatsError>; 2],
+    /// One-sided rank-sum p-values: HEAD faster (BASE's times greater), HEAD slower.
+    rank_sum_p: ByDirection<Result<f64, StatsError>>,
     p_head_faster: Option<f64>,
 }
 
@@ -42,9 +44,15 @@ fn statistics(base: &[f64], head: &[f64], ties: Ties) -> Statistics {
     let p_head_faster = greater.as_ref().ok().map(|r| r.p_x_greater);
     let less = test(base, head, Alternative::Less);
     Statistics {
-        sizes: [base.len(), head.len()],
+        sizes: BaseHead {
+            base: base.len(),
+            head: head.len(),
+        },
         ks_p: ks::location_shift(base, head).map(|r| r.p_value),
-        rank_sum_p: [greater.map(|r| r.p_value), less.map(|r| r.p_value)],
+        rank_sum_p: ByDirection {
+            faster: greater.map(|r| r.p_value),
+            slower: less.map(|r| r.p_value),
+        },
         p_head_faster,
     }
 }
@@ -56,30 +64,24 @@ fn decide(s: &Statistics, alpha: f64, direction: Direction) -> Step {
         Ok(p) => *p <= alpha,
         Err(e) => {
             let test = "Kolmogorov-Smirnov's test";
-            warnings.push(warnings::inapplicable(
-                test,
-                "the median-centred samples",
-                e,
-            ));
+            warnings.push(Cause::inapplicable(test, Subject::MedianCentred, e).in_paper_words());
             true
         }
     };
-    let large = is_large(s.sizes[0], s.sizes[1]);
+    let large = is_large(s.sizes.base, s.sizes.head);
     if rejected && !large {
-        let small = (0..2).filter(|&i| s.sizes[i] <= 30);
-        warnings.extend(small.map(warnings::rank_sum_too_small));
+        let small = [Side::Base, Side::Head]
+            .into_iter()
+            .filter(|&side| is_small(*s.sizes.get(side)));
+        warnings.extend(small.map(|side| Cause::RankSumTooSmall(side).in_paper_words()));
     } else if rejected {
-        warnings.push(warnings::not_location_shift());
+        warnings.push(Cause::NotLocationShift.in_paper_words());
     }
-    let index = match direction {
-        Direction::Faster => 0,
-        Direction::Slower => 1,
-    };
-    let p_value = match &s.rank_sum_p[index] {
+    let p_value = match s.rank_sum_p.get(direction) {
         Ok(p) => Some(*p),
         Err(e) => {
             let test = "Wilcoxon-Mann-Whitney's test";
-            warnings.push(warnings::inapplicable(test, "these samples", e));
+            warnings.push(Cause::inapplicable(test, Subject::Both, e).in_paper_words());
             None
         }
     };
@@ -119,7 +121,8 @@ pub fn median_test_with(base: &[f64], head: &[f64], level: Level, ties: Ties) ->
     );
     let mut step = applied.step;
     if applied.no_level {
-        step.warnings.push(warnings::no_level("median"));
+        step.warnings
+            .push(Cause::NoLevel(SpeedupOf::Median).in_paper_words());
     }
     let interval_level = match level {
         Level::Fixed(confidence) => confidence,

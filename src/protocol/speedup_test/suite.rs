@@ -18,6 +18,7 @@ use crate::stats::describe::{Summary, summarize};
 /// One config row as read.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Input {
+    /// The row's benchmark name.
     pub name: String,
     /// `[BASE, HEAD]` execution times; `None` when they could not be read.
     pub samples: Option<[Vec<f64>; 2]>,
@@ -32,8 +33,11 @@ pub struct Input {
 /// `--weight`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum WeightChoice {
+    /// The rows' `Coef` column (equal weights when no row has one).
     Custom,
+    /// Equal weights, 1/b.
     Equal,
+    /// Weights proportional to BASE's execution times (eq. 1).
     Fraction,
 }
 
@@ -42,6 +46,7 @@ pub enum WeightChoice {
 pub struct SpeedupTestOptions {
     /// `--conf-level`: the level of rows without their own, and of the proportion intervals.
     pub conf_level: Option<f64>,
+    /// How benchmarks weigh in G and S.
     pub weight: WeightChoice,
     /// `--precision` r of the minimal number of benchmarks.
     pub precision: f64,
@@ -50,10 +55,13 @@ pub struct SpeedupTestOptions {
 /// The results of one analysed row.
 #[derive(Debug, Clone, PartialEq)]
 pub struct RowResult {
+    /// spmin, spmean and spmedian, BASE / HEAD.
     pub speedup: Speedups,
     /// The level the protocols decided at.
     pub level: Level,
+    /// The mean protocol's outcome at `level`.
     pub mean: MeanTest,
+    /// The median protocol's outcome at `level`.
     pub median: MedianTest,
     /// `CoefMin`, `CoefMean`, `CoefMedian`: the coefficients used in G and S.
     pub coefficients: [f64; 3],
@@ -62,7 +70,9 @@ pub struct RowResult {
 /// One config row: its results, or `None` when its samples are unavailable.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Row {
+    /// The row's benchmark name.
     pub name: String,
+    /// The row's results; `None` when its samples are unavailable.
     pub result: Option<RowResult>,
     /// Reading notes, then the mean protocol's warnings, then the median protocol's.
     pub warnings: Vec<Warning>,
@@ -71,12 +81,15 @@ pub struct Row {
 /// Everything `speeduptest` reports.
 #[derive(Debug, Clone, PartialEq)]
 pub struct SpeedupTestAnalysis {
+    /// One per config row, in the file's order.
     pub rows: Vec<Row>,
     /// `None` when no row could be analysed.
     pub overall: Option<Overall>,
+    /// The proportions of accelerated benchmarks; `None` when no row could be analysed.
     pub proportions: Option<Proportions>,
     /// The confidence level of the proportion intervals: `--conf-level`, else 0.95 (§6.2.4).
     pub proportion_confidence: f64,
+    /// The precision r of the minimal number of benchmarks (`--precision`).
     pub precision: f64,
     /// Warnings about the suite as a whole (weights).
     pub warnings: Vec<Warning>,

@@ -139,13 +139,18 @@ pub fn ratio_label(v: f64) -> String {
 /// A linear scale from [lo, hi] onto [left, right] (reversed when right < left, as for a y axis).
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct LinearScale {
+    /// The lower end of the data range.
     pub lo: f64,
+    /// The upper end of the data range.
     pub hi: f64,
+    /// The coordinate, in SVG user units, that `lo` maps to.
     pub left: f64,
+    /// The coordinate, in SVG user units, that `hi` maps to.
     pub right: f64,
 }
 
 impl LinearScale {
+    /// The coordinate of `value`, clamped to [left, right]; the middle when the data range is empty.
     pub fn x(&self, value: f64) -> f64 {
         let span = self.hi - self.lo;
         let t = if span > 0.0 {

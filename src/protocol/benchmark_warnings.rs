@@ -1,0 +1,139 @@
+//! The warnings about one benchmark of a comparison, each check a function of its own: why it is left
+//! undecided, sizes too small for the rank-sum test to ever decide, the two protocols disagreeing, a unit
+//! that changed between the sides, unequal sizes. [`benchmark_warnings`] lists them in the reports' order;
+//! the protocols' own warnings stay with their tests.
+
+use super::analyse::Options;
+use super::equivalence::{Equivalence, runs_for};
+use super::speedup_test::LARGE_FROM;
+use super::{Confidence, Direction, MeanTest, MedianTest, Verdict, Warning, WarningKind};
+use crate::model::{BaseHead, Pair};
+
+/// The warnings of one benchmark, in the reports' order: `sizes` are its runs per side; `decision` its
+/// verdict, whether its sizes can reach the confidence at all, and its equivalence check.
+pub(super) fn benchmark_warnings(
+    pair: &Pair,
+    sizes: BaseHead<usize>,
+    mean_test: &MeanTest,
+    median_test: &MedianTest,
+    (verdict, powerless, equivalence): (Verdict, bool, &Equivalence),
+    options: &Options,
+) -> Vec<Warning> {
+    let confidence = options.confidence;
+    let fewest = sizes.base.min(sizes.head);
+    let undecided = (verdict == Verdict::Inconclusive && !median_test.inconclusive && !powerless)
+        .then(|| undecided(equivalence, confidence, fewest));
+    let powerless = (powerless && fewest >= 3).then(|| cannot_reach(sizes, options));
+    [
+        undecided,
+        powerless,
+        disagreement(mean_test, median_test),
+        unit_changed(pair),
+        unequal_sizes(sizes),
+    ]
+    .into_iter()
+    .flatten()
+    .collect()
+}
+
+/// Why a benchmark that differs in no direction is not called unchanged, and what would decide it.
+fn undecided(e: &Equivalence, confidence: Confidence, runs: usize) -> Warning {
+    let level = 1.0 - 2.0 * confidence.alpha();
+    let interval = match e.interval {
+        Some((low, high)) => {
+            format!("its {level:.2} interval of the speedup, [{low:.4}, {high:.4}], reaches beyond")
+        }
+        None => "no interval of the speedup can be computed within".to_string(),
+    };
+    let margin = e.margin_pct;
+    let mut warning = Warning::new(
+        WarningKind::Undecided,
+        match e.minimum_detectable_pct {
+            Some(mde) => format!(
+                "neither a difference nor equivalence within ±{margin}% is shown: {interval} ±{margin}%; at \
+                 this noise the test sees changes of about {mde:.1}% or more with {runs} runs per side"
+            ),
+            None => format!(
+                "neither a difference nor equivalence within ±{margin}% is shown: {interval} ±{margin}%"
+            ),
+        },
+    );
+    if let Some(mde) = e.minimum_detectable_pct.filter(|m| *m > 0.0) {
+        warning = warning.with_hint(format!(
+            "about {} process runs per side would see ±{margin}%; or accept a wider margin with \
+             --equivalence",
+            runs_for(mde, runs, margin).max(runs + 1)
+        ));
+    }
+    warning
+}
+
+/// Sizes of 3 or more per side with which the rank-sum test cannot reach the confidence whatever the
+/// times (smaller sizes get one warning for every test instead, `wording::too_few_runs`).
+fn cannot_reach(sizes: BaseHead<usize>, options: &Options) -> Warning {
+    Warning::new(
+        WarningKind::TooFewSamples,
+        format!(
+            "with {} and {} runs the rank-sum test cannot reach confidence {}, whatever the times: no verdict",
+            sizes.base,
+            sizes.head,
+            options.confidence.level()
+        ),
+    )
+    .with_hint(format!(
+        "{} ({LARGE_FROM} for the large-sample rules)",
+        options.remedy.more_runs(5)
+    ))
+}
+
+/// The mean protocol finds a direction the median protocol does not share.
+fn disagreement(mean_test: &MeanTest, median_test: &MedianTest) -> Option<Warning> {
+    let mean = mean_test.direction.filter(|_| mean_test.significant);
+    let median = median_test.direction.filter(|_| median_test.significant);
+    if mean == median || mean.is_none() {
+        return None;
+    }
+    let say = |d: Option<Direction>| d.map_or("no significant difference", Direction::as_str);
+    Some(
+        Warning::new(
+            WarningKind::ProtocolsDisagree,
+            format!(
+                "the mean protocol says {} but the median protocol says {}",
+                say(mean),
+                say(median)
+            ),
+        )
+        .with_hint(
+            "outliers or a skewed distribution pull the mean; the median verdict is the robust one",
+        ),
+    )
+}
+
+/// BASE and HEAD report the benchmark in different units.
+fn unit_changed(pair: &Pair) -> Option<Warning> {
+    (pair.base.unit != pair.head.unit).then(|| {
+        Warning::new(
+            WarningKind::Input,
+            format!(
+                "BASE reports this benchmark in {} and HEAD in {}: both were converted, but a changed unit \
+                 often means a changed measurement",
+                pair.base.unit.symbol(),
+                pair.head.unit.symbol()
+            ),
+        )
+        .with_hint("check that both sides measure the same thing")
+    })
+}
+
+/// BASE and HEAD have different numbers of runs.
+fn unequal_sizes(sizes: BaseHead<usize>) -> Option<Warning> {
+    (sizes.base != sizes.head).then(|| {
+        Warning::new(
+            WarningKind::UnequalSizes,
+            format!(
+                "BASE has {} samples and HEAD {}: the tests allow it, but equal sizes give the most power",
+                sizes.base, sizes.head
+            ),
+        )
+    })
+}
