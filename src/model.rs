@@ -654,3 +654,23 @@ mod tests {
         assert_eq!(Unit::readable(2.5e9), Unit::S);
     }
 }
+
+/// What one part of a suite split over a CI matrix reported (a comparison's JSON report read back,
+/// `sources::part`): the runs it compared and what they were measured with. `protocol::merge` joins parts.
+#[derive(Debug, Clone, PartialEq)]
+pub struct PartReport {
+    /// The report's `schema`; every part must have the same.
+    pub schema: String,
+    /// What the part's runs were measured with (commits, settings, tool versions, machine).
+    pub fingerprint: crate::fingerprint::Fingerprint,
+    /// The looks of the plan that measured the part (1 for a fixed plan).
+    pub looks: u32,
+    /// The paired runs of every benchmark the part compared.
+    pub pairs: Vec<Pair>,
+    /// Benchmarks left unchanged because BASE and HEAD built identical executables.
+    pub identical: Vec<String>,
+    /// Benchmarks present in BASE only.
+    pub base_only: Vec<String>,
+    /// Benchmarks present in HEAD only.
+    pub head_only: Vec<String>,
+}

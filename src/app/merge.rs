@@ -41,17 +41,8 @@ pub fn merge(args: &MergeArgs) -> Result<Outcome> {
     let parts = texts
         .into_iter()
         .map(|(label, text)| {
-            let file = part::parse(&text).map_err(|e| anyhow!("part {label} {e}"))?;
-            Ok(Part {
-                label,
-                schema: file.schema,
-                fingerprint: file.fingerprint,
-                looks: file.looks,
-                pairs: file.pairs,
-                identical: file.identical,
-                base_only: file.base_only,
-                head_only: file.head_only,
-            })
+            let report = part::parse(&text).map_err(|e| anyhow!("part {label} {e}"))?;
+            Ok(Part { label, report })
         })
         .collect::<Result<Vec<_>>>()?;
     let merged = join(&parts)?;

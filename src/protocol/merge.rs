@@ -30,7 +30,7 @@
 use std::collections::{BTreeMap, BTreeSet};
 
 use crate::fingerprint::{Fingerprint, MachineInfo};
-use crate::model::{Benchmark, Environment, Pair, Results, Suite};
+use crate::model::{Benchmark, Environment, Pair, PartReport, Results, Suite};
 use crate::partition::Partition;
 
 /// One part: its label (the file it was read from), and what its report held.
@@ -38,20 +38,8 @@ use crate::partition::Partition;
 pub struct Part {
     /// The part's name in messages and in unit names (`NAME @ PART`): the file it was read from.
     pub label: String,
-    /// The `schema` of the part's JSON report; every part must have the same.
-    pub schema: String,
-    /// What the part's runs were measured with (commits, settings, tool versions, machine).
-    pub fingerprint: Fingerprint,
-    /// The looks of the plan that measured the part (1 for a fixed plan).
-    pub looks: u32,
-    /// The paired runs of the benchmarks the part compared.
-    pub pairs: Vec<Pair>,
-    /// Benchmarks the part left unchanged because BASE and HEAD built identical executables.
-    pub identical: Vec<String>,
-    /// Benchmarks present in the part's BASE only.
-    pub base_only: Vec<String>,
-    /// Benchmarks present in the part's HEAD only.
-    pub head_only: Vec<String>,
+    /// What the part's report held.
+    pub report: PartReport,
 }
 
 /// The parts as one suite.
@@ -194,9 +182,9 @@ struct View<'a> {
 /// Joins `parts` into one suite (module doc); refuses what cannot be one comparison.
 pub fn merge(parts: &[Part]) -> Result<Merged, MergeError> {
     // Two working trees cannot be shown to hold the same code: only commits can.
-    let uncommitted = parts
-        .iter()
-        .find(|p| p.fingerprint.base_commit.is_none() || p.fingerprint.head_commit.is_none());
+    let uncommitted = parts.iter().find(|p| {
+        p.report.fingerprint.base_commit.is_none() || p.report.fingerprint.head_commit.is_none()
+    });
     if let Some(part) = uncommitted {
         return Err(MergeError::NoCommit {
             part: part.label.clone(),
@@ -206,13 +194,14 @@ pub fn merge(parts: &[Part]) -> Result<Merged, MergeError> {
         .iter()
         .map(|part| View {
             label: &part.label,
-            schema: &part.schema,
-            fingerprint: &part.fingerprint,
+            schema: &part.report.schema,
+            fingerprint: &part.report.fingerprint,
             names: part
+                .report
                 .pairs
                 .iter()
                 .map(|pair| pair.name.as_str())
-                .chain(part.identical.iter().map(String::as_str))
+                .chain(part.report.identical.iter().map(String::as_str))
                 .collect(),
         })
         .collect();
@@ -225,7 +214,7 @@ pub fn merge(parts: &[Part]) -> Result<Merged, MergeError> {
     let mut pairs: Vec<Pair> = Vec::new();
     let (mut base_only, mut head_only, mut identical) = (vec![], vec![], vec![]);
     for part in parts {
-        for pair in &part.pairs {
+        for pair in &part.report.pairs {
             let name = unit(&pair.name, part);
             let mut pair = pair.clone();
             pair.base.name = name.clone();
@@ -233,9 +222,9 @@ pub fn merge(parts: &[Part]) -> Result<Merged, MergeError> {
             pair.name = name;
             pairs.push(pair);
         }
-        base_only.extend(part.base_only.iter().cloned());
-        head_only.extend(part.head_only.iter().cloned());
-        identical.extend(part.identical.iter().cloned());
+        base_only.extend(part.report.base_only.iter().cloned());
+        head_only.extend(part.report.head_only.iter().cloned());
+        identical.extend(part.report.identical.iter().cloned());
     }
     // The merge does not depend on the order the parts are given in.
     pairs.sort_by(|a, b| a.name.cmp(&b.name));
@@ -255,7 +244,7 @@ pub fn merge(parts: &[Part]) -> Result<Merged, MergeError> {
             notes,
             identical,
         },
-        looks: parts[0].looks,
+        looks: parts[0].report.looks,
     })
 }
 
@@ -503,24 +492,26 @@ mod tests {
     fn part(label: &str, partition: Option<&str>, names: &[&str]) -> Part {
         Part {
             label: label.into(),
-            schema: "cargo-speedup/1".into(),
-            fingerprint: Fingerprint {
-                tool: "cargo-speedup 0.1.0".into(),
-                base_commit: Some("aaa".into()),
-                head_commit: Some("bbb".into()),
-                partition: partition.map(String::from),
-                machine: MachineInfo {
-                    cpu: Some(format!("cpu of {label}")),
-                    cores: Some(2),
-                    governor: None,
+            report: PartReport {
+                schema: "cargo-speedup/1".into(),
+                fingerprint: Fingerprint {
+                    tool: "cargo-speedup 0.1.0".into(),
+                    base_commit: Some("aaa".into()),
+                    head_commit: Some("bbb".into()),
+                    partition: partition.map(String::from),
+                    machine: MachineInfo {
+                        cpu: Some(format!("cpu of {label}")),
+                        cores: Some(2),
+                        governor: None,
+                    },
+                    ..Default::default()
                 },
-                ..Default::default()
+                looks: 1,
+                pairs: names.iter().map(|n| pair(n, 100.0, 90.0)).collect(),
+                identical: vec![],
+                base_only: vec![],
+                head_only: vec![],
             },
-            looks: 1,
-            pairs: names.iter().map(|n| pair(n, 100.0, 90.0)).collect(),
-            identical: vec![],
-            base_only: vec![],
-            head_only: vec![],
         }
     }
 
@@ -535,8 +526,8 @@ mod tests {
             part("p1.json", Some("count:1/3"), &["a", "d"]),
             part("p3.json", Some("count:3/3"), &["c"]),
         ];
-        parts[0].identical = vec!["f".into()];
-        parts[2].base_only = vec!["gone".into()];
+        parts[0].report.identical = vec!["f".into()];
+        parts[2].report.base_only = vec!["gone".into()];
         let merged = merge(&parts).unwrap();
         assert_eq!(names(&merged), ["a", "b", "c", "d", "e"]);
         assert_eq!(merged.suite.identical, ["f"]);
@@ -626,7 +617,7 @@ mod tests {
             part("p1", Some("count:1/2"), &["a"]),
             part("p2", Some("count:2/2"), &["b"]),
         ];
-        parts[1].identical = vec!["a".into()];
+        parts[1].report.identical = vec!["a".into()];
         assert!(matches!(merge(&parts), Err(MergeError::Overlap { .. })));
     }
 
@@ -646,7 +637,7 @@ mod tests {
             Err(MergeError::Partition { .. })
         ));
         let mut commits = [part("p1", None, &["a"]), part("p2", None, &["b"])];
-        commits[1].fingerprint.base_commit = Some("ccc".into());
+        commits[1].report.fingerprint.base_commit = Some("ccc".into());
         let error = merge(&commits).unwrap_err();
         assert_eq!(
             error.to_string().lines().next(),
@@ -654,6 +645,7 @@ mod tests {
         );
         let mut settings = [part("p1", None, &["a"]), part("p2", None, &["b"])];
         settings[0]
+            .report
             .fingerprint
             .settings
             .insert("sample-size".into(), "10".into());
@@ -661,11 +653,11 @@ mod tests {
             matches!(merge(&settings), Err(MergeError::Mismatch { what, .. }) if what == "setting `sample-size`")
         );
         let mut schemas = [part("p1", None, &["a"]), part("p2", None, &["b"])];
-        schemas[1].schema = "cargo-speedup/2".into();
+        schemas[1].report.schema = "cargo-speedup/2".into();
         assert!(matches!(merge(&schemas), Err(MergeError::Schema { part, .. }) if part == "p2"));
         assert_eq!(merge(&[]).unwrap_err(), MergeError::Empty);
         let mut tree = [part("p1", None, &["a"])];
-        tree[0].fingerprint.head_commit = None;
+        tree[0].report.fingerprint.head_commit = None;
         assert_eq!(
             merge(&tree).unwrap_err(),
             MergeError::NoCommit { part: "p1".into() }
@@ -673,7 +665,7 @@ mod tests {
     }
 
     fn record(label: &str, partition: Option<&str>, names: &[&str]) -> RecordPart {
-        let report = part(label, partition, names);
+        let report = part(label, partition, names).report;
         RecordPart {
             label: label.into(),
             schema: "cargo-speedup-record/2".into(),

@@ -11,29 +11,10 @@
 use serde::Deserialize;
 
 use crate::fingerprint::Fingerprint;
-use crate::model::{Benchmark, Pair, Run, Runs, Sample, Unit};
+use crate::model::{Benchmark, Pair, PartReport, Run, Runs, Sample, Unit};
 
 /// The schema of a report that can be a part.
 pub const SCHEMA: &str = crate::report::json::SCHEMA;
-
-/// One part as read.
-#[derive(Debug, Clone, PartialEq)]
-pub struct PartFile {
-    /// The report's `schema`, [`SCHEMA`].
-    pub schema: String,
-    /// What the part's runs were measured with (commits, settings, tool versions, machine).
-    pub fingerprint: Fingerprint,
-    /// The looks of the plan that measured the part (1 for a fixed plan).
-    pub looks: u32,
-    /// The paired runs of every benchmark the report carries samples of.
-    pub pairs: Vec<Pair>,
-    /// Benchmarks left unchanged because BASE and HEAD built identical executables.
-    pub identical: Vec<String>,
-    /// Benchmarks present in BASE only.
-    pub base_only: Vec<String>,
-    /// Benchmarks present in HEAD only.
-    pub head_only: Vec<String>,
-}
 
 #[derive(Deserialize)]
 struct ReportFile {
@@ -128,7 +109,7 @@ pub fn parse_record(text: &str, origin: &str) -> Result<crate::model::Results, P
 }
 
 /// Reads one part from the text of a JSON report.
-pub fn parse(text: &str) -> Result<PartFile, PartError> {
+pub fn parse(text: &str) -> Result<PartReport, PartError> {
     let value: serde_json::Value =
         serde_json::from_str(text).map_err(|e| PartError::Json(e.to_string()))?;
     let schema = value
@@ -148,7 +129,7 @@ pub fn parse(text: &str) -> Result<PartFile, PartError> {
         .into_iter()
         .map(pair)
         .collect::<Result<Vec<_>, _>>()?;
-    Ok(PartFile {
+    Ok(PartReport {
         schema: file.schema.unwrap_or_default(),
         fingerprint,
         looks: file.looks.unwrap_or(1).max(1),
