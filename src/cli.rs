@@ -344,8 +344,9 @@ pub struct AnalysisArgs {
     pub quiet: bool,
 }
 
-/// Options of the commands that build and run benchmarks.
-#[derive(Debug, Clone, Args)]
+/// Options of the commands that build and run benchmarks. `Default` is every option left out, as on a
+/// command line that names none.
+#[derive(Debug, Clone, Default, Args)]
 pub struct RunArgs {
     /// Path to Cargo.toml [default: the one cargo finds from the current directory]
     #[arg(long = "manifest-path", value_name = "PATH")]

@@ -86,13 +86,7 @@ impl CacheKey {
             &options.partition.map(|p| p.to_string()).unwrap_or_default(),
         );
         line("runs", &options.runs.to_string());
-        let looks: Vec<String> = options
-            .look_plan
-            .looks()
-            .iter()
-            .map(u32::to_string)
-            .collect();
-        line("looks", &looks.join(","));
+        line("looks", &options.look_plan.looks_text());
         line(
             "budget",
             &options
@@ -179,23 +173,9 @@ mod tests {
 
     fn options(features: Option<&str>) -> RunOptions {
         let args = RunArgs {
-            manifest_path: None,
-            package: None,
-            bench: vec![],
             features: features.map(String::from),
-            filter: None,
-            partition: None,
-            runs: None,
-            max_runs: None,
-            fixed: false,
-            budget: None,
             seed: Some(1),
-            warm_up_time: None,
-            measurement_time: None,
-            sample_size: None,
-            layouts: None,
-            rerun: false,
-            run_identical: false,
+            ..RunArgs::default()
         };
         crate::plan::run_options(&args, false, None).unwrap()
     }

@@ -49,18 +49,12 @@ pub fn gather(
 
 /// The settings that decide what a run measures; the seed (only the order of runs) is left out.
 fn settings(options: &RunOptions) -> BTreeMap<String, String> {
-    let looks: Vec<String> = options
-        .look_plan
-        .looks()
-        .iter()
-        .map(u32::to_string)
-        .collect();
     [
         ("package", options.package.clone().unwrap_or_default()),
         ("bench", options.benches.join(",")),
         ("features", options.features.clone().unwrap_or_default()),
         ("filter", options.filter.clone().unwrap_or_default()),
-        ("looks", looks.join(",")),
+        ("looks", options.look_plan.looks_text()),
         ("warm-up-time", options.warm_up_secs.to_string()),
         ("measurement-time", options.measurement_secs.to_string()),
         ("sample-size", options.sample_size.to_string()),

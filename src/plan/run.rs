@@ -193,25 +193,7 @@ mod tests {
     use super::*;
 
     fn args() -> RunArgs {
-        RunArgs {
-            manifest_path: None,
-            package: None,
-            bench: vec![],
-            features: None,
-            filter: None,
-            partition: None,
-            runs: None,
-            max_runs: None,
-            fixed: false,
-            budget: None,
-            seed: None,
-            warm_up_time: None,
-            measurement_time: None,
-            sample_size: None,
-            layouts: None,
-            rerun: false,
-            run_identical: false,
-        }
+        RunArgs::default()
     }
 
     #[test]

@@ -48,6 +48,12 @@ impl LookPlan {
         LookPlan::new(runs, runs)
     }
 
+    /// The looks as text, `5,10,20`: how caches and fingerprints record the plan.
+    pub fn looks_text(&self) -> String {
+        let looks: Vec<String> = self.looks().iter().map(u32::to_string).collect();
+        looks.join(",")
+    }
+
     /// The runs per side at each look, increasing; the last is `max`.
     pub fn looks(&self) -> Vec<u32> {
         let mut looks = Vec::new();
