@@ -48,8 +48,8 @@ pub enum UsageError {
         "{side} is empty\nhint: give a results file, a criterion directory or a criterion baseline name"
     )]
     EmptySide {
-        /// `BASE` or `HEAD`.
-        side: &'static str,
+        /// The side left empty.
+        side: crate::model::Side,
     },
     /// `--unit` that is none of ns, us, ms, s.
     #[error("invalid value {value:?} for --unit\nhint: use one of ns, us, ms, s")]

@@ -4,7 +4,7 @@
 use super::{AnalysisPlan, PlanError, UsageError, run_options};
 use crate::cli::{AnalysisArgs, CompareArgs, RunArgs};
 use crate::measure::RunOptions;
-use crate::model::Unit;
+use crate::model::{Side, Unit};
 
 /// `cargo speedup REVISIONS`: what to measure, how, and how to analyse and report it.
 #[derive(Debug, Clone, PartialEq)]
@@ -81,7 +81,7 @@ impl ComparePlan {
                 })
             })
             .transpose()?;
-        for (side, spec) in [("BASE", &args.base), ("HEAD", &args.head)] {
+        for (side, spec) in [(Side::Base, &args.base), (Side::Head, &args.head)] {
             if spec.trim().is_empty() {
                 return Err(UsageError::EmptySide { side });
             }
@@ -123,7 +123,7 @@ mod tests {
     #[test]
     fn an_empty_side_is_refused_naming_it() {
         let error = compare(&["a", " "]).unwrap_err();
-        assert_eq!(error, UsageError::EmptySide { side: "HEAD" });
+        assert_eq!(error, UsageError::EmptySide { side: Side::Head });
     }
 
     #[test]

@@ -239,8 +239,8 @@ pub struct MeanTest {
     pub method: Option<TMethod>,
     /// The highest level 0.51..0.99 at which the test passes in `direction` (the paper's MeanConfLevel).
     pub confidence_level: Option<f64>,
-    /// Shapiro-Wilk p-values of [base, head]; `None` where the test does not apply.
-    pub shapiro_p_values: [Option<f64>; 2],
+    /// Shapiro-Wilk p-values of each side; `None` where the test does not apply.
+    pub shapiro_p_values: BaseHead<Option<f64>>,
     /// Two-sided F-test p-value.
     pub variance_p_value: Option<f64>,
     /// What the protocol noticed (not normal, too few samples, ...), each with its remedy.

@@ -99,7 +99,8 @@ fn row(b: &BenchmarkAnalysis) -> Vec<String> {
     fields.push(machine(mean.p_value));
     fields.push(mean.method.map_or("", |m| m.as_str()).into());
     fields.push(machine(mean.confidence_level));
-    fields.extend(mean.shapiro_p_values.map(machine));
+    fields.push(machine(mean.shapiro_p_values.base));
+    fields.push(machine(mean.shapiro_p_values.head));
     fields.push(machine(mean.variance_p_value));
     let median = &b.median_test;
     fields.push(b.verdict.as_str().into());

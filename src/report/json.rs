@@ -431,7 +431,8 @@ impl<'a> From<&'a MeanTest> for MeanJson<'a> {
             p_value: finite_opt(t.p_value),
             method: t.method.map(|m| m.as_str()),
             confidence_level: finite_opt(t.confidence_level),
-            shapiro_p_values: t.shapiro_p_values.map(finite_opt),
+            // The contract's order: [BASE, HEAD].
+            shapiro_p_values: [t.shapiro_p_values.base, t.shapiro_p_values.head].map(finite_opt),
             variance_p_value: finite_opt(t.variance_p_value),
             warnings: warnings(&t.warnings),
         }

@@ -6,6 +6,7 @@ use proptest::prelude::*;
 
 use super::sample;
 use super::{Format, Style, renderer};
+use crate::model::BaseHead;
 use crate::protocol::Analysis;
 
 /// Overwrites the numbers of a sample analysis with `x`, cycling through them.
@@ -23,7 +24,7 @@ fn with_numbers(x: &[f64]) -> Analysis {
         b.median_test.p_value = Some(n());
         b.median_test.confidence_level = Some(n());
         b.mean_test.confidence_level = Some(n());
-        b.mean_test.shapiro_p_values = [Some(n()), Some(n())];
+        b.mean_test.shapiro_p_values = BaseHead::new(Some(n()), Some(n()));
         b.hpt.difference = n();
         b.hpt.log_ratio = n();
         for side in [&mut b.points.base, &mut b.points.head] {

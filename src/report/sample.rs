@@ -55,7 +55,7 @@ fn bench(name: &str, unit: Unit, base: f64, head: f64, verdict: Verdict) -> Benc
             p_value: Some(if direction.is_some() { 0.0012 } else { 0.41 }),
             method: Some(TMethod::Welch),
             confidence_level: level,
-            shapiro_p_values: [Some(0.31), Some(0.07)],
+            shapiro_p_values: BaseHead::new(Some(0.31), Some(0.07)),
             variance_p_value: Some(0.02),
             warnings: Vec::new(),
         },
@@ -430,7 +430,7 @@ pub fn nothing_known() -> Analysis {
         p_value: None,
         method: None,
         confidence_level: None,
-        shapiro_p_values: [None, None],
+        shapiro_p_values: BaseHead::new(None, None),
         variance_p_value: None,
         warnings: Vec::new(),
     };

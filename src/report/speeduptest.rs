@@ -231,7 +231,7 @@ mod tests {
             .enumerate()
             .map(|(i, (x, y))| Input {
                 name: format!("b{i}"),
-                samples: Some([x.to_vec(), y.to_vec()]),
+                samples: Some(crate::model::BaseHead::new(x.to_vec(), y.to_vec())),
                 conf_level: None,
                 coef: None,
                 notes: vec![],

@@ -9,6 +9,7 @@
 //! presents: the verdict, HPT's figures and the gate's note come from the [`Analysis`].
 
 use super::format::{self, confidence, grid_speedup, level};
+use crate::model::Side;
 use crate::protocol::{Analysis, Direction, GainSpeedup, Proportion, Verdict};
 
 /// The suite's HPT result in one sentence (README, "Output" and "What it computes"), without styling or
@@ -242,7 +243,10 @@ pub(crate) fn suite_facts(analysis: &Analysis) -> Vec<String> {
             analysis.identical.join(", ")
         ));
     }
-    for (side, names) in [("BASE", &analysis.base_only), ("HEAD", &analysis.head_only)] {
+    for (side, names) in [
+        (Side::Base, &analysis.base_only),
+        (Side::Head, &analysis.head_only),
+    ] {
         if !names.is_empty() {
             facts.push(format!(
                 "Only in {side}, not compared: {}",

@@ -11,7 +11,7 @@
 //! negative `Coef`) becomes a note on that row naming the file and line, and the row is analysed without the
 //! faulty value or not at all; never a panic. This module decides nothing statistical.
 
-use crate::model::NANOS_RANGE;
+use crate::model::{BaseHead, NANOS_RANGE};
 use std::path::{Path, PathBuf};
 
 /// Why the config as a whole cannot be used.
@@ -46,7 +46,7 @@ pub struct Entry {
     /// The row's `Name`: the benchmark.
     pub name: String,
     /// `[Sample1, Sample2]` (BASE, HEAD); `None` when a file is unreadable or malformed (see `notes`).
-    pub samples: Option<[Vec<f64>; 2]>,
+    pub samples: Option<BaseHead<Vec<f64>>>,
     /// A valid `ConfLevel` in (0, 1).
     pub conf_level: Option<f64>,
     /// A valid `Coef` (finite, >= 0).
@@ -245,7 +245,9 @@ pub fn load_entry(row: Row, read_file: &dyn Fn(&Path) -> std::io::Result<Vec<u8>
             },
         }
     }
-    let samples = <[Vec<f64>; 2]>::try_from(samples).ok();
+    let samples = <[Vec<f64>; 2]>::try_from(samples)
+        .ok()
+        .map(|[base, head]| BaseHead::new(base, head));
     if samples.is_none() {
         notes.push(SAMPLES_UNAVAILABLE.to_string());
     }
@@ -419,7 +421,10 @@ mod tests {
             "Name,Sample1,Sample2,ConfLevel,Coef\nb,x,y,0.9,2\n",
             &[("x", "2.02\n2.25\n\n"), ("y", "1.02\r\n2.05\r\n")],
         );
-        assert_eq!(e.samples, Some([vec![2.02, 2.25], vec![1.02, 2.05]]));
+        assert_eq!(
+            e.samples,
+            Some(BaseHead::new(vec![2.02, 2.25], vec![1.02, 2.05]))
+        );
         assert_eq!((e.conf_level, e.coef), (Some(0.9), Some(2.0)));
         assert!(e.notes.is_empty());
     }

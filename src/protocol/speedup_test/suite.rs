@@ -10,6 +10,7 @@
 //! - With a fixed level a benchmark counts as accelerated only when HEAD is significantly faster.
 
 use super::{Level, aggregate, mean_test, median_test, speedups};
+use crate::model::BaseHead;
 use crate::protocol::{
     Direction, MeanTest, MedianTest, Overall, Proportions, Speedups, Warning, WarningKind,
 };
@@ -21,7 +22,7 @@ pub struct Input {
     /// The row's benchmark name.
     pub name: String,
     /// `[BASE, HEAD]` execution times; `None` when they could not be read.
-    pub samples: Option<[Vec<f64>; 2]>,
+    pub samples: Option<BaseHead<Vec<f64>>>,
     /// The row's `ConfLevel`, already checked to be in (0, 1).
     pub conf_level: Option<f64>,
     /// The row's `Coef`, already checked to be ≥ 0.
@@ -148,8 +149,11 @@ pub fn analyse_speeduptest(inputs: &[Input], options: &SpeedupTestOptions) -> Sp
     }
 }
 
-fn summaries(samples: &[Vec<f64>; 2]) -> Option<(Summary, Summary)> {
-    Some((summarize(&samples[0]).ok()?, summarize(&samples[1]).ok()?))
+fn summaries(samples: &BaseHead<Vec<f64>>) -> Option<(Summary, Summary)> {
+    Some((
+        summarize(&samples.base).ok()?,
+        summarize(&samples.head).ok()?,
+    ))
 }
 
 fn analyse_row(input: &Input, options: &SpeedupTestOptions) -> Row {
@@ -164,8 +168,8 @@ fn analyse_row(input: &Input, options: &SpeedupTestOptions) -> Row {
             .conf_level
             .or(options.conf_level)
             .map_or(Level::Search, Level::Fixed);
-        let mean = mean_test(&s[0], &s[1], level);
-        let median = median_test(&s[0], &s[1], level);
+        let mean = mean_test(&s.base, &s.head, level);
+        let median = median_test(&s.base, &s.head, level);
         warnings.extend(mean.warnings.iter().cloned());
         warnings.extend(median.warnings.iter().cloned());
         Some(RowResult {
@@ -218,7 +222,7 @@ mod tests {
             .enumerate()
             .map(|(i, (x, y))| Input {
                 name: format!("bench{}", i + 1),
-                samples: Some([x.to_vec(), y.to_vec()]),
+                samples: Some(BaseHead::new(x.to_vec(), y.to_vec())),
                 conf_level: None,
                 coef: None,
                 notes: vec![],

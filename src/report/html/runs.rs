@@ -11,7 +11,7 @@
 use std::fmt::Write as _;
 
 use super::svg::{LinearScale, escape, line, px, text};
-use crate::model::Basis;
+use crate::model::{Basis, Side};
 use crate::protocol::{BenchmarkAnalysis, RunPoint};
 use crate::report::format;
 
@@ -108,8 +108,8 @@ fn drawn(points: &[RunPoint]) -> Vec<RunPoint> {
 fn plot(b: &BenchmarkAnalysis, [base, head]: [Vec<RunPoint>; 2]) -> String {
     let unit = format::row_unit(b.base.median, b.head.median);
     let sides = [
-        ("BASE", base, b.base.median, 28.0),
-        ("HEAD", head, b.head.median, 60.0),
+        (Side::Base.name(), base, b.base.median, 28.0),
+        (Side::Head.name(), head, b.head.median, 60.0),
     ];
     let (lo, hi) = sides
         .iter()
