@@ -189,8 +189,8 @@ pub struct SimulateArgs {
         allow_negative_numbers = true
     )]
     pub theta: f64,
-    /// Runs per side (per version) before the project's race looks first [default: 5, or with --versions
-    /// 3 or more the fewest with which a version can lose at the first look]
+    /// Runs per side (per version) before the project's race looks first [default: 6 at confidence 0.95,
+    /// or with --versions 3 or more the fewest with which a version can lose at the first look]
     #[arg(long, value_name = "N")]
     pub runs: Option<u32>,
     /// The project's race's cap on runs per side (per version) [default: 4 x --runs]
@@ -368,7 +368,7 @@ pub struct RunArgs {
     #[arg(long = "partition", value_name = "count:K/N")]
     pub partition: Option<String>,
     /// Process runs per revision before the first look (with --fixed: all of them), in randomized
-    /// interleaved blocks; each run is one observation [default: 5 at confidence 0.95, 6 at 0.99; 10 with
+    /// interleaved blocks; each run is one observation [default: 6 at confidence 0.95, 7 at 0.99; 10 with
     /// --fixed and for record]
     #[arg(
         long = "runs",
@@ -392,14 +392,14 @@ pub struct RunArgs {
     /// [default: drawn at random]
     #[arg(long = "seed", value_name = "N")]
     pub seed: Option<u64>,
-    /// criterion --warm-up-time of each run, in seconds [default: 0.3]
+    /// criterion --warm-up-time of each run, in seconds [default: 0.1]
     #[arg(
         long = "warm-up-time",
         value_name = "SECS",
         allow_negative_numbers = true
     )]
     pub warm_up_time: Option<f64>,
-    /// criterion --measurement-time of each run, in seconds [default: 0.5]
+    /// criterion --measurement-time of each run, in seconds [default: 0.2]
     #[arg(
         long = "measurement-time",
         value_name = "SECS",

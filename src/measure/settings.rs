@@ -5,9 +5,12 @@
 //! benchmark moves more from one process to the next than the samples inside one process vary; only runs
 //! average that movement out (Kalibera & Jones, ISMM 2013: repeat at the level where the variance is).
 //! 10 runs per revision let the median protocol reach 0.99 and HPT's per-benchmark rank-sum test reject at
-//! 0.05; each run warms up 0.3 s and measures 0.5 s in 10 samples (criterion's minimum; the run's value is
-//! their median), so a benchmark costs 2 x 10 x 0.8 s = 16 s for both revisions: what two plain
-//! `cargo bench` runs spend on it with criterion's 3 s + 5 s.
+//! 0.05. Each run warms up 0.1 s and measures 0.2 s in 10 samples (criterion's minimum; the run's value is
+//! their median): a race's first look (6 runs per side) costs a benchmark 2 x 6 x 0.3 s = 3.6 s and its cap
+//! (24) 14.4 s, where two plain `cargo bench` runs spend 16 s on it with criterion's 3 s + 5 s. Longer runs
+//! narrow the spread of a run's value little, because what moves is the process's level, and they make
+//! every run dearer: `docs/replication.md` §3 gives the calibration figures both ways (0.3 s + 0.5 s was
+//! the default before).
 
 use std::path::PathBuf;
 use std::time::Duration;
@@ -22,12 +25,14 @@ pub const DEFAULT_RUNS: u32 = 10;
 /// The fewest runs before the first look of a race when `--runs` is not given: 5 per side, or more when the
 /// per-look risk needs it (the rank-sum test of n against n runs reaches p = 1/C(2n, n) at best).
 pub const DEFAULT_FIRST_LOOK: u32 = 5;
+/// The suite size for which the default first look lets the `--fail-on any` gate fail ([`first_look`]).
+pub const GATE_BENCHMARKS: u32 = 10;
 /// `--max-runs` is this many times `--runs` when not given: looks at n, 2n and 4n.
 pub const DEFAULT_MAX_FACTOR: u32 = 4;
 /// criterion `--warm-up-time` per run when not given.
-pub const DEFAULT_WARM_UP_SECS: f64 = 0.3;
+pub const DEFAULT_WARM_UP_SECS: f64 = 0.1;
 /// criterion `--measurement-time` per run when not given.
-pub const DEFAULT_MEASUREMENT_SECS: f64 = 0.5;
+pub const DEFAULT_MEASUREMENT_SECS: f64 = 0.2;
 /// criterion `--sample-size` per run when not given: criterion's minimum.
 pub const DEFAULT_SAMPLE_SIZE: u32 = 10;
 /// The most layouts a bench executable gets by default: one per run up to this many, then the runs go
@@ -108,12 +113,17 @@ impl RunOptions {
     }
 }
 
-/// The runs before a race's first look at `confidence`: `DEFAULT_FIRST_LOOK` (5), or the fewest from there
-/// with which the one-sided rank-sum test can reach the per-look risk of the default plan (3 looks).
+/// The runs before a race's first look at `confidence`: the fewest from `DEFAULT_FIRST_LOOK` (5) with which
+/// the one-sided rank-sum test can reach the risk of the `--fail-on any` gate's first Holm step on a suite
+/// of [`GATE_BENCHMARKS`] at the first look of the default plan (3 looks): alpha / (3 × 10). At 0.95 that
+/// is 6 runs (1/C(12, 6) = 0.0011 <= 0.0017), at 0.99 it is 7. With 5 runs (1/252 = 0.004) a slowed
+/// benchmark could be called slower at the first look but the gate could not fail on a suite of 5 or more
+/// benchmarks until the second: the calibration's base64 slowdown (6 benchmarks) ran 10 runs per side
+/// where 6 can decide it.
 pub fn first_look(confidence: Confidence) -> u32 {
     let looks = LookPlan::new(DEFAULT_FIRST_LOOK, DEFAULT_FIRST_LOOK * DEFAULT_MAX_FACTOR)
         .map_or(1, |p| p.count());
-    let alpha = confidence.alpha() / f64::from(looks);
+    let alpha = confidence.alpha() / f64::from(looks * GATE_BENCHMARKS);
     (DEFAULT_FIRST_LOOK..64)
         .find(|&n| can_reject(n as usize, n as usize, alpha))
         .unwrap_or(64)

@@ -135,6 +135,6 @@ mod tests {
         let plan =
             RevisionsPlan::from_args(cli.revisions.as_deref(), &cli.run, &cli.analysis).unwrap();
         assert_eq!(plan.revisions, "main..HEAD");
-        assert_eq!(plan.run.look_plan.looks(), [6, 12, 24]);
+        assert_eq!(plan.run.look_plan.looks(), [7, 14, 28]);
     }
 }

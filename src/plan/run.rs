@@ -214,14 +214,19 @@ mod tests {
     }
 
     #[test]
-    fn defaults_cost_one_criterion_run_per_revision() {
-        let o = run_options(&args(), false, None).unwrap();
-        let per_benchmark = f64::from(o.runs) * (o.warm_up_secs + o.measurement_secs);
-        assert_eq!(per_benchmark, 3.0 + 5.0);
+    fn a_benchmark_raced_to_the_cap_costs_less_than_a_plain_criterion_run() {
+        // criterion's own 3 s warm-up + 5 s measurement per benchmark and revision.
+        let plain = 3.0 + 5.0;
+        let per_run = |o: &RunOptions| o.warm_up_secs + o.measurement_secs;
+        let fixed = run_options(&args(), false, None).unwrap();
         assert!(
-            o.runs >= 10,
+            fixed.runs >= 10,
             "the protocols need 10 runs to reach their levels"
         );
+        assert!(f64::from(fixed.runs) * per_run(&fixed) < plain);
+        let race = run_options(&args(), false, Confidence::new(0.95)).unwrap();
+        let cap = f64::from(race.look_plan.max()) * per_run(&race);
+        assert!(cap < plain, "{cap} s at the cap");
     }
 
     #[test]
@@ -307,11 +312,13 @@ mod tests {
     }
 
     #[test]
-    fn races_look_after_five_runs_at_095_and_six_at_099() {
+    fn races_look_after_six_runs_at_095_and_seven_at_099() {
         let race = |c| run_options(&args(), false, Confidence::new(c)).unwrap();
-        // 1/C(10, 5) = 0.00397 <= 0.05/3; at 0.99, 0.01/3 = 0.00333 needs 6 v 6 (1/924).
-        assert_eq!(race(0.95).look_plan.looks(), [5, 10, 20]);
-        assert_eq!(race(0.99).look_plan.looks(), [6, 12, 24]);
+        // The any gate's first Holm step on 10 benchmarks at the first of 3 looks: 0.05 / 30 = 0.00167
+        // needs 6 v 6 (1/924 = 0.00108; 5 v 5 gives 1/252 = 0.00397); 0.01 / 30 = 0.00033 needs 7 v 7
+        // (1/3432 = 0.00029).
+        assert_eq!(race(0.95).look_plan.looks(), [6, 12, 24]);
+        assert_eq!(race(0.99).look_plan.looks(), [7, 14, 28]);
         let mut fixed = args();
         fixed.fixed = true;
         assert_eq!(

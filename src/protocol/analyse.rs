@@ -10,6 +10,7 @@ use super::equivalence::{Equivalence, equivalence};
 use super::gate::{GateInput, gate};
 use super::hpt::{HptOptions, Ranking, hpt_ranked};
 use super::input_warnings::{note_warnings, suite_warnings};
+use super::sequential::is_futile;
 use super::speedup_test::{
     Level, Ties, Weights, mean_test, median_test_with, overall, proportion, speedups,
 };
@@ -336,12 +337,32 @@ fn decide(median_test: &MedianTest, powerless: bool, equivalence: &Equivalence) 
 /// The verdict [`analyse`] gives a benchmark whose process runs have the values `base` and `head`, at the
 /// per-look level of `options` (`options.looks` = K of the plan): the decision of one look of a race,
 /// without the rest of the analysis (the mean protocol, HPT, the gate), which it does not depend on.
-pub fn verdict_at_look(base: &[f64], head: &[f64], options: &Options) -> Verdict {
+pub fn verdict_at_look(base: &[f64], head: &[f64], options: &Options) -> Look {
     let confidence = options.per_look_confidence();
     let median_test = median_test_with(base, head, Level::Fixed(confidence.level()), Ties::Exact);
     let powerless = !can_reject(base.len(), head.len(), confidence.alpha());
     let equivalence = equivalence(base, head, confidence, options.equivalence_pct);
-    decide(&median_test, powerless, &equivalence)
+    let verdict = decide(&median_test, powerless, &equivalence);
+    Look {
+        verdict,
+        futile: is_futile(verdict, &equivalence),
+    }
+}
+
+/// One benchmark at one look of a race ([`verdict_at_look`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Look {
+    /// The verdict at the per-look level.
+    pub verdict: Verdict,
+    /// Inconclusive, and more runs are unlikely to decide it ([`is_futile`]): the race stops it.
+    pub futile: bool,
+}
+
+impl Look {
+    /// The benchmark runs no more: decided, or futile.
+    pub fn stops(&self) -> bool {
+        self.verdict != Verdict::Inconclusive || self.futile
+    }
 }
 
 fn side(summary: &Summary) -> SideSummary {

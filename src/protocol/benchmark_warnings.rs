@@ -5,6 +5,7 @@
 
 use super::analyse::Options;
 use super::equivalence::{Equivalence, runs_for};
+use super::sequential::FUTILITY_FACTOR;
 use super::speedup_test::LARGE_FROM;
 use super::{Confidence, Direction, MeanTest, MedianTest, Verdict, Warning, WarningKind};
 use crate::model::{BaseHead, Pair};
@@ -46,15 +47,24 @@ fn undecided(e: &Equivalence, confidence: Confidence, runs: usize) -> Warning {
         None => "no interval of the speedup can be computed within".to_string(),
     };
     let margin = e.margin_pct;
+    let wide = FUTILITY_FACTOR * margin;
+    // The futility rule's reason, when it holds: a race stops such a benchmark at this look.
+    let excluded = if e.rules_out(wide) {
+        format!(", but it rules out changes of {wide}% or more")
+    } else {
+        String::new()
+    };
     let mut warning = Warning::new(
         WarningKind::Undecided,
         match e.minimum_detectable_pct {
             Some(mde) => format!(
-                "neither a difference nor equivalence within ±{margin}% is shown: {interval} ±{margin}%; at \
-                 this noise the test sees changes of about {mde:.1}% or more with {runs} runs per side"
+                "neither a difference nor equivalence within ±{margin}% is shown: {interval} \
+                 ±{margin}%{excluded}; at this noise the test sees changes of about {mde:.1}% or more \
+                 with {runs} runs per side"
             ),
             None => format!(
-                "neither a difference nor equivalence within ±{margin}% is shown: {interval} ±{margin}%"
+                "neither a difference nor equivalence within ±{margin}% is shown: {interval} \
+                 ±{margin}%{excluded}"
             ),
         },
     );

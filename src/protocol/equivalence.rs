@@ -72,14 +72,26 @@ pub fn equivalence(
         .filter(|_| reachable)
         .filter(|i| i.lower.is_finite() && i.upper.is_finite())
         .map(|i| (i.lower.exp(), i.upper.exp()));
-    let bound = 1.0 + margin_pct / 100.0;
-    let equivalent = interval.is_some_and(|(low, high)| low >= 1.0 / bound && high <= bound);
-    Equivalence {
+    let mut e = Equivalence {
         margin_pct,
         interval,
-        equivalent,
+        equivalent: false,
         minimum_detectable_pct: minimum_detectable_log(&base, &head, alpha)
             .map(|d| 100.0 * d.exp_m1()),
+    };
+    e.equivalent = e.rules_out(margin_pct);
+    e
+}
+
+impl Equivalence {
+    /// The interval lies inside [1/(1 + pct/100), 1 + pct/100]: at the confidence, HEAD is neither `pct` %
+    /// or more slower nor `pct` % or more faster. With `pct` = ε this is [`Equivalence::equivalent`]; a race
+    /// also asks it at 2ε, to stop a benchmark that more runs are unlikely to decide
+    /// (`super::sequential::is_futile`).
+    pub fn rules_out(&self, pct: f64) -> bool {
+        let bound = 1.0 + pct / 100.0;
+        self.interval
+            .is_some_and(|(low, high)| low >= 1.0 / bound && high <= bound)
     }
 }
 

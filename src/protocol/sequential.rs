@@ -21,12 +21,22 @@
 //!   difference is as likely positive as negative when nothing changed: the stopping rule treats BASE and
 //!   HEAD alike, so swapping them leaves the law of the stopped data unchanged.
 //!
+//! - an inconclusive benchmark stops early, still inconclusive, when its interval at the per-look level
+//!   already rules out changes of 2ε or more ([`is_futile`]): with ε = 2 %, no change of 4 % or more,
+//!   but ±2 % not shown either. Stopping (futility) only takes decisions away, so every error rate above
+//!   stays as stated; what it can cost is power, and only for a true change the interval wrongly excludes:
+//!   a change of 2ε or more is excluded at one of the looks with probability at most alpha (the union bound
+//!   again), and in practice far less (the simulation tests: a 5 % slowdown at 1 % noise is never stopped
+//!   so). What it saves is the unchanged benchmark on a noisy machine that would run to the cap and end
+//!   inconclusive anyway (README "How long it runs").
+//!
 //! Bonferroni is conservative (the tests at successive looks are strongly correlated), which costs a
 //! little power at each look, not error. The simulation tests show the resulting rates.
 //!
 //! Pure: the runner asks [`open_benchmarks`] between looks through a callback.
 
 use super::analyse::{Options, analyse};
+use super::equivalence::Equivalence;
 use super::{BenchmarkAnalysis, FailOn, Threshold, Verdict};
 use crate::model::Suite;
 
@@ -82,9 +92,24 @@ impl LookPlan {
     }
 }
 
+/// How many times ε the interval of an inconclusive benchmark must rule out for [`is_futile`].
+pub const FUTILITY_FACTOR: f64 = 2.0;
+
+/// An inconclusive benchmark whose interval (at the per-look level, as `equivalence` was computed) lies
+/// inside ±2ε: HEAD is shown neither different nor equivalent within ε, but a change of 2ε or more is ruled
+/// out. The race stops it there (futility, see the module doc): at the noise that left it undecided, the
+/// remaining looks would seldom narrow the interval into ±ε, and a change big enough to matter is already
+/// excluded. A wrong exclusion (a true change of 2ε or more whose interval misses it) happens at most at
+/// the per-look risk at each look.
+pub fn is_futile(verdict: Verdict, equivalence: &Equivalence) -> bool {
+    verdict == Verdict::Inconclusive
+        && equivalence.rules_out(FUTILITY_FACTOR * equivalence.margin_pct)
+}
+
 /// The benchmarks of `suite` that the runs so far do not decide at the per-look level of `options`
 /// (`options.looks` = K of the plan): the ones whose verdict is inconclusive, and under `--fail-on any` the
-/// ones called slower that the gate does not find slower yet.
+/// ones called slower while the gate finds none slower yet. An inconclusive benchmark that more runs are
+/// unlikely to decide ([`is_futile`]) is not open.
 ///
 /// Why the second kind. A verdict is one benchmark's claim at alpha / K; the `any` gate corrects over the m
 /// benchmarks (Holm), so it needs p <= alpha / (K m) for the first. With 5 runs per side the rank-sum test
@@ -96,10 +121,11 @@ impl LookPlan {
 /// confirm that the gate, which asks "more than t % slower?", has no case. Stopping there (futility) can
 /// only take rejections away, so the gate's risk on unchanged code stays at most alpha; it loses power only
 /// when that interval is wrong, at most the per-look risk. Without this a benchmark 1 % slower under
-/// `--threshold 5` ran to the cap.
+/// `--threshold 5` ran to the cap. Once the gate finds one benchmark slower it fails whatever the others
+/// do, so none stays open for the gate's sake.
 pub fn open_benchmarks(suite: &Suite, options: &Options) -> Vec<String> {
     let analysis = analyse(suite, options);
-    let gated = options.fail_on == FailOn::Any;
+    let gate_open = options.fail_on == FailOn::Any && analysis.gate.slower.is_empty();
     let under_threshold = |b: &BenchmarkAnalysis| {
         options.threshold > Threshold::NONE
             && b.equivalence
@@ -110,11 +136,8 @@ pub fn open_benchmarks(suite: &Suite, options: &Options) -> Vec<String> {
         .benchmarks
         .into_iter()
         .filter(|b| {
-            b.verdict == Verdict::Inconclusive
-                || (gated
-                    && b.verdict == Verdict::Slower
-                    && !analysis.gate.slower.contains(&b.name)
-                    && !under_threshold(b))
+            (b.verdict == Verdict::Inconclusive && !is_futile(b.verdict, &b.equivalence))
+                || (gate_open && b.verdict == Verdict::Slower && !under_threshold(b))
         })
         .map(|b| b.name)
         .collect()
@@ -198,6 +221,78 @@ mod tests {
         assert!(open_benchmarks(&suite, &at(5.0)).is_empty());
         // Without a threshold the gate itself finds it slower, and it stops for that reason.
         assert_eq!(analyse(&suite, &at(0.0)).gate.slower, ["b"]);
+    }
+
+    #[test]
+    fn once_the_any_gate_fails_no_benchmark_stays_open_for_its_sake() {
+        // b0: 6 v 6, every HEAD run slower (p = 1/924 <= 0.05 / (3 · 6)): the gate fails on it. b1..b5:
+        // 5 v 5, every HEAD run slower (p = 1/252): called slower at alpha / 3, but Holm's second step needs
+        // 0.05 / (3 · 5) = 0.0033 < 1/252, so the gate does not find them.
+        let runs = |level: f64, count: usize| {
+            let runs = (0..count)
+                .map(|i| {
+                    let values = vec![level + i as f64, level + i as f64 + 0.5];
+                    Run::new(Sample::new(values, Unit::Ns).unwrap(), None)
+                })
+                .collect();
+            Runs::new(runs).unwrap()
+        };
+        let side = |level: f64| {
+            results(
+                (0..6)
+                    .map(|k| (format!("b{k}"), runs(level, if k == 0 { 6 } else { 5 })))
+                    .collect(),
+            )
+        };
+        let suite = Suite::pair(side(100.0), side(110.0));
+        let options = options(FailOn::Any, 3);
+        let analysis = analyse(&suite, &options);
+        assert_eq!(analysis.gate.slower, ["b0"]);
+        assert!(analysis.gate.failed);
+        assert!(
+            analysis
+                .benchmarks
+                .iter()
+                .all(|b| b.verdict == Verdict::Slower)
+        );
+        // The gate fails whatever b1..b5 do next: none runs on.
+        assert!(open_benchmarks(&suite, &options).is_empty());
+    }
+
+    /// One benchmark, 12 runs per side, HEAD's runs BASE's times `factor`; BASE's runs spread evenly over
+    /// ±`spread` (a fraction).
+    fn spread_pair(spread: f64, factor: f64) -> Suite {
+        let runs = |scale: f64| {
+            let runs = (0..12)
+                .map(|i| {
+                    let v = 100.0 * scale * (1.0 + spread * (i as f64 / 5.5 - 1.0));
+                    Run::new(Sample::new(vec![v, v], Unit::Ns).unwrap(), None)
+                })
+                .collect();
+            Runs::new(runs).unwrap()
+        };
+        let side = |scale: f64| results(vec![("b".to_string(), runs(scale))]);
+        Suite::pair(side(1.0), side(factor))
+    }
+
+    #[test]
+    fn an_undecided_benchmark_stops_when_its_interval_rules_out_twice_the_margin() {
+        let options = options(FailOn::Any, 3);
+        for (spread, futile) in [(0.03, true), (0.08, false)] {
+            let suite = spread_pair(spread, 1.0);
+            let b = &analyse(&suite, &options).benchmarks[0];
+            assert_eq!(b.verdict, Verdict::Inconclusive, "spread {spread}");
+            // Not within ±2 % (else it would be unchanged); within ±4 % exactly when futile.
+            assert!(!b.equivalence.rules_out(2.0));
+            assert_eq!(b.equivalence.rules_out(4.0), futile, "{:?}", b.equivalence);
+            assert_eq!(is_futile(b.verdict, &b.equivalence), futile);
+            assert_eq!(open_benchmarks(&suite, &options).is_empty(), futile);
+        }
+        // A decided benchmark is never "futile": that word is for the undecided.
+        let suite = spread_pair(0.001, 1.0);
+        let b = &analyse(&suite, &options).benchmarks[0];
+        assert_eq!(b.verdict, Verdict::Unchanged);
+        assert!(!is_futile(b.verdict, &b.equivalence));
     }
 
     #[test]

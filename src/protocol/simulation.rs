@@ -179,7 +179,8 @@ pub struct Raced {
 }
 
 /// The project's race of one benchmark on its run values (at least `plan.max()` each): at each look the
-/// verdict at alpha / K on the runs so far, stopping at the first that is not inconclusive.
+/// verdict at alpha / K on the runs so far, stopping at the first that is not inconclusive or at one that
+/// more runs are unlikely to decide ([`super::sequential::is_futile`]).
 pub fn race(base: &[f64], head: &[f64], plan: LookPlan, options: &Options) -> Raced {
     let options = Options {
         looks: plan.count(),
@@ -191,11 +192,12 @@ pub fn race(base: &[f64], head: &[f64], plan: LookPlan, options: &Options) -> Ra
     };
     for look in plan.looks() {
         let n = (look as usize).min(base.len()).min(head.len());
+        let look = verdict_at_look(&base[..n], &head[..n], &options);
         raced = Raced {
-            verdict: verdict_at_look(&base[..n], &head[..n], &options),
+            verdict: look.verdict,
             runs: n,
         };
-        if raced.verdict != Verdict::Inconclusive {
+        if look.stops() {
             break;
         }
     }

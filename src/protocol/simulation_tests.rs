@@ -413,3 +413,53 @@ fn three_looks_cost_no_error_and_paper_002_exceeds_its_nominal_alpha() {
         "{paper:?}"
     );
 }
+
+#[test]
+fn stopping_for_futility_saves_runs_on_a_noisy_machine_and_keeps_the_power() {
+    // The noise the calibration command measured on a noisy 2-core host: 2.5 % between processes, 1 %
+    // within, layouts 0.5 %. The default race at 0.95 (looks after 6, 12 and 24 runs, alpha / 3 each), 2,000
+    // benchmarks per setting, each raced alone (`simulation::race`, the rule `open_benchmarks` applies).
+    use crate::protocol::simulation::{Source, draw_values, race as race_one};
+    let noise = Noise {
+        process: 0.025,
+        within: 0.01,
+        layout: 0.005,
+        drift: 0.0,
+    };
+    let plan = LookPlan::new(6, 24).expect("plan");
+    let max = plan.max() as usize;
+    let n = 2000;
+    // Per setting: wrong faster, wrong slower, called slower, inconclusive before the cap, runs per side.
+    let replay = |factor: f64, seed: u64| {
+        let mut rng = Rng::new(seed);
+        let (mut faster, mut slower, mut early, mut runs) = (0, 0, 0, 0);
+        for k in 0..n {
+            let (base, head) = draw_values(&mut rng, Source::Model(noise), k, factor, max);
+            let raced = race_one(&base, &head, plan, &options(FailOn::None));
+            faster += usize::from(raced.verdict == Verdict::Faster);
+            slower += usize::from(raced.verdict == Verdict::Slower);
+            early += usize::from(raced.verdict == Verdict::Inconclusive && raced.runs < max);
+            runs += raced.runs;
+        }
+        (faster, slower, early, runs as f64 / n as f64)
+    };
+    // A/A: the looks and the futility stops keep each wrong direction within alpha; without futility
+    // almost every benchmark would run to 24 (±2 % cannot be shown at this noise), with it most stop at 12:
+    // the release run of `cargo speedup simulate --process 2.5 --runs 6` gives 12.6 runs per side.
+    let (faster, slower, early, runs) = replay(1.0, 61);
+    assert!(
+        faster <= margin(n, 0.05) && slower <= margin(n, 0.05),
+        "{faster} {slower}"
+    );
+    assert!(early * 2 > n, "{early} of {n} stopped early");
+    assert!(runs < 16.0, "{runs:.1} runs per side");
+    // A 5 % slowdown: futility (the interval inside ±4 %) would have to miss a 5 % change; it stops at most
+    // 1 % of them, and at least 97 % are still called slower.
+    let (faster, slower, early, _) = replay(1.05, 62);
+    assert_eq!(faster, 0);
+    assert!(
+        early <= n / 100,
+        "{early} of {n} slowed benchmarks stopped for futility"
+    );
+    assert!(slower * 100 >= n * 97, "{slower} of {n} called slower");
+}

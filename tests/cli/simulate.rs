@@ -22,7 +22,7 @@ fn a_small_simulation_prints_every_plan_for_every_setting() {
         assert!(stdout.contains(line), "{line}: {stdout}");
     }
     for plan in [
-        "sequential 5/10/20",
+        "sequential 6/12/24",
         "fixed 10",
         "fixed 20",
         "paper 002, ε 0.5 %",
