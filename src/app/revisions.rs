@@ -33,7 +33,11 @@ pub fn compare_revisions(
             looks,
             ..plan.options
         };
-        open_benchmarks(&Suite::pair(base.clone(), head.clone()), &options)
+        open_benchmarks(
+            &Suite::pair(base.clone(), head.clone()),
+            &options,
+            run_plan.look_plan.max(),
+        )
     };
     let measured = measure::measure_revisions(
         &revisions,

@@ -21,14 +21,15 @@
 //!   difference is as likely positive as negative when nothing changed: the stopping rule treats BASE and
 //!   HEAD alike, so swapping them leaves the law of the stopped data unchanged.
 //!
-//! - an inconclusive benchmark stops early, still inconclusive, when its interval at the per-look level
-//!   already rules out changes of 2ε or more ([`is_futile`]): with ε = 2 %, no change of 4 % or more,
-//!   but ±2 % not shown either. Stopping (futility) only takes decisions away, so every error rate above
-//!   stays as stated; what it can cost is power, and only for a true change the interval wrongly excludes:
-//!   a change of 2ε or more is excluded at one of the looks with probability at most alpha (the union bound
-//!   again), and in practice far less (the simulation tests: a 5 % slowdown at 1 % noise is never stopped
-//!   so). What it saves is the unchanged benchmark on a noisy machine that would run to the cap and end
-//!   inconclusive anyway (README "How long it runs").
+//! - an inconclusive benchmark stops early, still inconclusive, when the remaining looks would seldom
+//!   decide it ([`is_futile`]): its interval at the per-look level already rules out changes of 2ε or more
+//!   (with ε = 2 %, no change of 4 % or more), and with its estimate where it is, the interval at the cap
+//!   would show neither a difference nor ±ε. Stopping (futility) only takes decisions away, so every error
+//!   rate above stays as stated; what it can cost is power, and only for a true change the interval wrongly
+//!   excludes: a change of 2ε or more is excluded at one of the looks with probability at most alpha (the
+//!   union bound again), and in practice far less (the simulation tests). What it saves is the unchanged
+//!   benchmark on a noisy machine that would run to the cap and end inconclusive anyway (README "How long
+//!   it runs").
 //!
 //! Bonferroni is conservative (the tests at successive looks are strongly correlated), which costs a
 //! little power at each look, not error. The simulation tests show the resulting rates.
@@ -95,19 +96,35 @@ impl LookPlan {
 /// How many times ε the interval of an inconclusive benchmark must rule out for [`is_futile`].
 pub const FUTILITY_FACTOR: f64 = 2.0;
 
-/// An inconclusive benchmark whose interval (at the per-look level, as `equivalence` was computed) lies
-/// inside ±2ε: HEAD is shown neither different nor equivalent within ε, but a change of 2ε or more is ruled
-/// out. The race stops it there (futility, see the module doc): at the noise that left it undecided, the
-/// remaining looks would seldom narrow the interval into ±ε, and a change big enough to matter is already
-/// excluded. A wrong exclusion (a true change of 2ε or more whose interval misses it) happens at most at
-/// the per-look risk at each look.
-pub fn is_futile(verdict: Verdict, equivalence: &Equivalence) -> bool {
-    verdict == Verdict::Inconclusive
-        && equivalence.rules_out(FUTILITY_FACTOR * equivalence.margin_pct)
+/// An inconclusive benchmark, with `runs` per side of a plan capped at `cap`, that the remaining looks
+/// would seldom decide: its interval (at the per-look level, as `equivalence` was computed) rules out a
+/// change of 2ε or more, and were its estimate to stay where it is, the interval at the cap (narrowed as
+/// 1/sqrt(runs)) would still decide nothing: it would neither exclude no change (a difference) nor fit
+/// inside ±ε (unchanged). The race stops it there (futility, see the module doc). A benchmark on track to
+/// be decided is not futile: on a machine whose noise lets ±ε be shown by the cap it runs on, and so does a
+/// change between ε and 2ε that more runs would show. A wrong exclusion of 2ε (a true change of 2ε or more
+/// whose interval misses it) happens at most at the per-look risk at each look.
+pub fn is_futile(verdict: Verdict, equivalence: &Equivalence, runs: usize, cap: usize) -> bool {
+    let Some((low, high)) = equivalence.interval else {
+        return false;
+    };
+    if verdict != Verdict::Inconclusive
+        || runs == 0
+        || runs >= cap
+        || !equivalence.rules_out(FUTILITY_FACTOR * equivalence.margin_pct)
+    {
+        return false;
+    }
+    let (low, high) = (low.ln(), high.ln());
+    let estimate = ((low + high) / 2.0).abs();
+    let half_at_cap = (high - low) / 2.0 * (runs as f64 / cap as f64).sqrt();
+    let margin = (equivalence.margin_pct / 100.0).ln_1p();
+    estimate <= half_at_cap && estimate + half_at_cap > margin
 }
 
 /// The benchmarks of `suite` that the runs so far do not decide at the per-look level of `options`
-/// (`options.looks` = K of the plan): the ones whose verdict is inconclusive, and under `--fail-on any` the
+/// (`options.looks` = K of the plan, `cap` its runs per side at the last look): the ones whose verdict is
+/// inconclusive, and under `--fail-on any` the
 /// ones called slower while the gate finds none slower yet. An inconclusive benchmark that more runs are
 /// unlikely to decide ([`is_futile`]) is not open.
 ///
@@ -123,9 +140,10 @@ pub fn is_futile(verdict: Verdict, equivalence: &Equivalence) -> bool {
 /// when that interval is wrong, at most the per-look risk. Without this a benchmark 1 % slower under
 /// `--threshold 5` ran to the cap. Once the gate finds one benchmark slower it fails whatever the others
 /// do, so none stays open for the gate's sake.
-pub fn open_benchmarks(suite: &Suite, options: &Options) -> Vec<String> {
+pub fn open_benchmarks(suite: &Suite, options: &Options, cap: u32) -> Vec<String> {
     let analysis = analyse(suite, options);
     let gate_open = options.fail_on == FailOn::Any && analysis.gate.slower.is_empty();
+    let runs = |b: &BenchmarkAnalysis| b.base.n.min(b.head.n);
     let under_threshold = |b: &BenchmarkAnalysis| {
         options.threshold > Threshold::NONE
             && b.equivalence
@@ -136,7 +154,8 @@ pub fn open_benchmarks(suite: &Suite, options: &Options) -> Vec<String> {
         .benchmarks
         .into_iter()
         .filter(|b| {
-            (b.verdict == Verdict::Inconclusive && !is_futile(b.verdict, &b.equivalence))
+            (b.verdict == Verdict::Inconclusive
+                && !is_futile(b.verdict, &b.equivalence, runs(b), cap as usize))
                 || (gate_open && b.verdict == Verdict::Slower && !under_threshold(b))
         })
         .map(|b| b.name)
@@ -185,12 +204,15 @@ mod tests {
                 .all(|b| b.verdict == Verdict::Slower)
         );
         assert!(!analysis.gate.failed);
-        assert_eq!(open_benchmarks(&suite, &options(FailOn::Any, 3)).len(), 6);
-        assert!(open_benchmarks(&suite, &options(FailOn::Suite, 3)).is_empty());
+        assert_eq!(
+            open_benchmarks(&suite, &options(FailOn::Any, 3), 20).len(),
+            6
+        );
+        assert!(open_benchmarks(&suite, &options(FailOn::Suite, 3), 20).is_empty());
         // In one look (alpha / 6 = 0.0083 >= 1/252) the gate finds all six slower: none stays open.
         let one_look = options(FailOn::Any, 1);
         assert_eq!(analyse(&suite, &one_look).gate.slower.len(), 6);
-        assert!(open_benchmarks(&suite, &one_look).is_empty());
+        assert!(open_benchmarks(&suite, &one_look, 5).is_empty());
     }
 
     #[test]
@@ -218,7 +240,7 @@ mod tests {
         let (low, _) = analysis.benchmarks[0].equivalence.interval.unwrap();
         assert!(low > 1.0 / 1.05 && low < 1.0, "{low}");
         // Called slower, not found by the gate: before this rule it stayed open to the cap.
-        assert!(open_benchmarks(&suite, &at(5.0)).is_empty());
+        assert!(open_benchmarks(&suite, &at(5.0), 20).is_empty());
         // Without a threshold the gate itself finds it slower, and it stops for that reason.
         assert_eq!(analyse(&suite, &at(0.0)).gate.slower, ["b"]);
     }
@@ -256,7 +278,7 @@ mod tests {
                 .all(|b| b.verdict == Verdict::Slower)
         );
         // The gate fails whatever b1..b5 do next: none runs on.
-        assert!(open_benchmarks(&suite, &options).is_empty());
+        assert!(open_benchmarks(&suite, &options, 24).is_empty());
     }
 
     /// One benchmark, 12 runs per side, HEAD's runs BASE's times `factor`; BASE's runs spread evenly over
@@ -276,23 +298,49 @@ mod tests {
     }
 
     #[test]
-    fn an_undecided_benchmark_stops_when_its_interval_rules_out_twice_the_margin() {
+    fn an_undecided_benchmark_stops_when_the_cap_would_not_decide_it_either() {
+        // 12 runs per side of a plan capped at 24: at the cap the interval would be 1/sqrt(2) as wide.
         let options = options(FailOn::Any, 3);
-        for (spread, futile) in [(0.03, true), (0.08, false)] {
-            let suite = spread_pair(spread, 1.0);
+        for (spread, factor, futile, why) in [
+            // [0.979, 1.022]: inside ±4 %, and at the cap about ±1.5 % around 1: on track to unchanged.
+            (0.03, 1.0, false, "unchanged by the cap"),
+            // [0.972, 1.029]: inside ±4 %, but at the cap still about ±2.0 %: neither.
+            (0.04, 1.0, true, "neither at the cap"),
+            // [0.958, 1.043]: a change of 4 % is not ruled out.
+            (0.06, 1.0, false, "4 % not ruled out"),
+            // [0.979, 1.001] around 0.99: at the cap about ±0.8 % around 0.99, which excludes 1.
+            (0.015, 1.01, false, "slower by the cap"),
+            // [0.966, 1.015] around 0.99: at the cap about ±1.8 %, which neither excludes 1 nor fits ±2 %.
+            (0.035, 1.01, true, "neither at the cap"),
+        ] {
+            let suite = spread_pair(spread, factor);
             let b = &analyse(&suite, &options).benchmarks[0];
-            assert_eq!(b.verdict, Verdict::Inconclusive, "spread {spread}");
-            // Not within ±2 % (else it would be unchanged); within ±4 % exactly when futile.
+            assert_eq!(
+                b.verdict,
+                Verdict::Inconclusive,
+                "{why}: {:?}",
+                b.equivalence
+            );
             assert!(!b.equivalence.rules_out(2.0));
-            assert_eq!(b.equivalence.rules_out(4.0), futile, "{:?}", b.equivalence);
-            assert_eq!(is_futile(b.verdict, &b.equivalence), futile);
-            assert_eq!(open_benchmarks(&suite, &options).is_empty(), futile);
+            assert_eq!(
+                is_futile(b.verdict, &b.equivalence, 12, 24),
+                futile,
+                "{why}: {:?}",
+                b.equivalence
+            );
+            assert_eq!(
+                open_benchmarks(&suite, &options, 24).is_empty(),
+                futile,
+                "{why}"
+            );
+            // At the cap itself nothing is left to save.
+            assert!(!is_futile(b.verdict, &b.equivalence, 24, 24));
         }
-        // A decided benchmark is never "futile": that word is for the undecided.
+        // A decided benchmark is never futile: that word is for the undecided.
         let suite = spread_pair(0.001, 1.0);
         let b = &analyse(&suite, &options).benchmarks[0];
         assert_eq!(b.verdict, Verdict::Unchanged);
-        assert!(!is_futile(b.verdict, &b.equivalence));
+        assert!(!is_futile(b.verdict, &b.equivalence, 12, 24));
     }
 
     #[test]

@@ -192,7 +192,7 @@ pub fn race(base: &[f64], head: &[f64], plan: LookPlan, options: &Options) -> Ra
     };
     for look in plan.looks() {
         let n = (look as usize).min(base.len()).min(head.len());
-        let look = verdict_at_look(&base[..n], &head[..n], &options);
+        let look = verdict_at_look(&base[..n], &head[..n], &options, plan.max() as usize);
         raced = Raced {
             verdict: look.verdict,
             runs: n,
@@ -246,7 +246,7 @@ pub fn race_suite(drawn: &[Drawn], plan: LookPlan, options: &Options) -> (Analys
                 *n = look as usize;
             }
         }
-        open = open_benchmarks(&suite_at(&used), &options);
+        open = open_benchmarks(&suite_at(&used), &options, plan.max());
         if open.is_empty() {
             break;
         }
