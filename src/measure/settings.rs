@@ -115,7 +115,7 @@ impl RunOptions {
 
 /// The runs before a race's first look at `confidence`: the fewest from `DEFAULT_FIRST_LOOK` (5) with which
 /// the one-sided rank-sum test can reach the risk of the `--fail-on any` gate's first Holm step on a suite
-/// of [`GATE_BENCHMARKS`] at the first look of the default plan (3 looks): alpha / (3 × 10). At 0.95 that
+/// of `GATE_BENCHMARKS` (10) at the first look of the default plan (3 looks): alpha / (3 × 10). At 0.95 that
 /// is 6 runs (1/C(12, 6) = 0.0011 <= 0.0017), at 0.99 it is 7. With 5 runs (1/252 = 0.004) a slowed
 /// benchmark could be called slower at the first look but the gate could not fail on a suite of 5 or more
 /// benchmarks until the second: the calibration's base64 slowdown (6 benchmarks) ran 10 runs per side
