@@ -335,9 +335,9 @@ fn decide(median_test: &MedianTest, powerless: bool, equivalence: &Equivalence) 
 }
 
 /// The verdict [`analyse`] gives a benchmark whose process runs have the values `base` and `head`, at the
-/// per-look level of `options` (`options.looks` = K of the plan, `cap` its last look's runs per side): the
-/// decision of one look of a race,
-/// without the rest of the analysis (the mean protocol, HPT, the gate), which it does not depend on.
+/// per-look level of `options` (`options.looks` = K of the plan, `cap` its last look's runs per side), and
+/// whether the race stops it there: the decision of one look of a race, without the rest of the analysis
+/// (the mean protocol, HPT, the gate), which it does not depend on.
 pub fn verdict_at_look(base: &[f64], head: &[f64], options: &Options, cap: usize) -> Look {
     let confidence = options.per_look_confidence();
     let median_test = median_test_with(base, head, Level::Fixed(confidence.level()), Ties::Exact);

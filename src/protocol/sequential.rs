@@ -19,8 +19,7 @@
 //!   is a valid p-value at any data-dependent look (P(K p_stop <= t) <= sum over looks of P(p_k <= t / K) =
 //!   t); `--fail-on suite` (HPT) uses the sign-flip test, whose validity needs only that each benchmark's
 //!   difference is as likely positive as negative when nothing changed: the stopping rule treats BASE and
-//!   HEAD alike, so swapping them leaves the law of the stopped data unchanged.
-//!
+//!   HEAD alike, so swapping them leaves the law of the stopped data unchanged;
 //! - an inconclusive benchmark stops early, still inconclusive, when the remaining looks would seldom
 //!   decide it ([`is_futile`]): its interval at the per-look level already rules out changes of 2ε or more
 //!   (with ε = 2 %, no change of 4 % or more), and with its estimate where it is, the interval at the cap
@@ -29,7 +28,9 @@
 //!   excludes: a change of 2ε or more is excluded at one of the looks with probability at most alpha (the
 //!   union bound again), and in practice far less (the simulation tests). What it saves is the unchanged
 //!   benchmark on a noisy machine that would run to the cap and end inconclusive anyway (README "How long
-//!   it runs").
+//!   it runs"). It is a non-binding futility rule in the sense of group-sequential designs (Jennison and
+//!   Turnbull, *Group Sequential Methods with Applications to Clinical Trials*, 2000, §10): the rejection
+//!   boundaries are those computed without it, so a race that ignored it would keep every stated risk.
 //!
 //! Bonferroni is conservative (the tests at successive looks are strongly correlated), which costs a
 //! little power at each look, not error. The simulation tests show the resulting rates.
