@@ -334,6 +334,11 @@ pub struct AnalysisArgs {
     #[arg(long, value_enum, default_value_t = ColorChoice::Auto)]
     pub color: ColorChoice,
 
+    /// Show every warning and the suite's secondary figures (HPT's full sentence, geometric mean, overall
+    /// speedups, proportions) under the table; by default only the warnings that change the conclusion
+    #[arg(short, long)]
+    pub verbose: bool,
+
     /// Also report the Gaussian-mixture cross-checks: parametric E|BASE - HEAD| and P[HEAD faster], and each
     /// side's goodness of fit (KSfit, 200 seeded bootstrap refits per side; slow)
     #[arg(long = "mixture-fit")]

@@ -87,6 +87,8 @@ pub struct OutputPlan {
     pub color: ColorChoice,
     /// `--quiet`: print nothing on standard error but errors.
     pub quiet: bool,
+    /// `--verbose`: every warning and the suite's secondary figures in the human reports.
+    pub verbose: bool,
 }
 
 /// Everything a comparing command needs besides its inputs.
@@ -160,6 +162,7 @@ impl AnalysisPlan {
                 html: args.html.clone(),
                 color: args.color,
                 quiet: args.quiet,
+                verbose: args.verbose,
             },
         })
     }

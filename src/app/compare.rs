@@ -6,12 +6,13 @@ use anyhow::{Context as _, Result, bail};
 
 use super::{Input, Outcome, Output, check_outputs, is_stdout, write_to};
 use crate::cli::{CompareArgs, Format};
+use crate::model::BaseHead;
 use crate::model::{Results, Suite};
 use crate::plan::{AnalysisPlan, ComparePlan, OutputPlan};
 use crate::protocol::shape::{self, ShapeOptions};
 use crate::protocol::wording::Remedy;
 use crate::protocol::{Analysis, analyse};
-use crate::report::{Style, color_enabled, renderer, warning_summary};
+use crate::report::{Style, color_enabled, renderer, stderr_summary, utc_minute};
 use crate::sources::{self, ReadOptions};
 
 /// `compare`: load both sides, then [`analyse_and_report`].
@@ -94,6 +95,10 @@ pub fn analyse_and_report(
     plan.options.looks = looks;
     plan.options.remedy = remedy;
     let (base_origin, head_origin) = (base.origin.clone(), head.origin.clone());
+    let origins = BaseHead {
+        base: base_origin.clone(),
+        head: head_origin.clone(),
+    };
     let mut suite = Suite::pair(base, head);
     suite.identical = identical;
     if suite.pairs.is_empty() && suite.identical.is_empty() {
@@ -102,13 +107,19 @@ pub fn analyse_and_report(
             unmatched_names(&suite.base_only, &suite.head_only)
         );
     }
-    report_suite(&suite, &plan)
+    report_suite(&suite, origins, &plan)
 }
 
 /// Analyses a paired suite, adds each side's shape, renders it as `plan` says, and gates (`compare`, the
-/// revision comparison and `merge`).
-pub fn report_suite(suite: &Suite, plan: &AnalysisPlan) -> Result<Outcome> {
+/// revision comparison and `merge`). `origins` label the sides in the headline's "Compared ..." line.
+pub fn report_suite(
+    suite: &Suite,
+    origins: BaseHead<String>,
+    plan: &AnalysisPlan,
+) -> Result<Outcome> {
     let mut analysis = analyse(suite, &plan.options);
+    analysis.compared.origins = origins;
+    analysis.compared.date = Some(report_date());
     let shape_options = ShapeOptions {
         mixture_fit: plan.mixture_fit,
         distinct_pct: plan.options.equivalence_pct,
@@ -116,7 +127,7 @@ pub fn report_suite(suite: &Suite, plan: &AnalysisPlan) -> Result<Outcome> {
     };
     shape::annotate(&mut analysis, suite, &shape_options);
     write_report(&analysis, &plan.output)?;
-    warn_on_stderr(&analysis, &plan.output);
+    summary_on_stderr(&analysis, &plan.output);
     Ok(if analysis.gate.failed {
         Outcome::GateFailed
     } else {
@@ -140,8 +151,11 @@ pub fn write_rendered(output: &OutputPlan, render: RenderWith<'_>) -> Result<()>
     match report_file(output) {
         None => {
             let mut stdout = std::io::stdout().lock();
-            let written = render(output.format, Style::for_stdout(output.color), &mut stdout)
-                .and_then(|()| stdout.flush());
+            let style = Style {
+                verbose: output.verbose,
+                ..Style::for_stdout(output.color)
+            };
+            let written = render(output.format, style, &mut stdout).and_then(|()| stdout.flush());
             match written {
                 // The reader stopped early (`| head`): it has what it wanted; the gate still decides.
                 Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => {}
@@ -151,6 +165,7 @@ pub fn write_rendered(output: &OutputPlan, render: RenderWith<'_>) -> Result<()>
         Some(path) => {
             let style = Style {
                 color: color_enabled(output.color, false),
+                verbose: output.verbose,
                 ..Style::plain()
             };
             let mut bytes = Vec::new();
@@ -176,9 +191,11 @@ fn report_file(output: &OutputPlan) -> Option<&std::path::Path> {
     output.path.as_deref().filter(|p| !is_stdout(p))
 }
 
-/// Warnings go to stderr too (unless `-q`), except when the table with its warnings is already on the
-/// terminal that stderr would print to.
-fn warn_on_stderr(analysis: &Analysis, output: &OutputPlan) {
+/// What a CI log needs on standard error when the report goes elsewhere (a file, a pipe, a format that is
+/// not the table on a terminal): the headline's first sentence (the gate's result, or what changed) and how
+/// many warnings the report holds, never the warnings again (`docs/verdicts.md` §6). Nothing when the table
+/// is on the terminal, which already shows it all, or under `-q`.
+fn summary_on_stderr(analysis: &Analysis, output: &OutputPlan) {
     let table_on_terminal = output.format == Format::Table
         && report_file(output).is_none()
         && std::io::stdout().is_terminal();
@@ -186,12 +203,22 @@ fn warn_on_stderr(analysis: &Analysis, output: &OutputPlan) {
         return;
     }
     let mut stderr = std::io::stderr().lock();
-    for line in warning_summary(analysis) {
-        let _ = writeln!(stderr, "warning: {line}");
+    for line in stderr_summary(analysis) {
+        let _ = writeln!(stderr, "{line}");
     }
-    for reason in &analysis.gate.reasons {
-        let _ = writeln!(stderr, "gate failed: {reason}");
-    }
+}
+
+/// When the report was made: `SOURCE_DATE_EPOCH` when set (reproducible reports), else the clock; UTC.
+fn report_date() -> String {
+    let seconds = std::env::var("SOURCE_DATE_EPOCH")
+        .ok()
+        .and_then(|s| s.trim().parse::<i64>().ok())
+        .unwrap_or_else(|| {
+            std::time::SystemTime::now()
+                .duration_since(std::time::UNIX_EPOCH)
+                .map_or(0, |d| i64::try_from(d.as_secs()).unwrap_or(0))
+        });
+    utc_minute(seconds)
 }
 
 /// The names of each side, the first few of them, and the closest pairs across sides, for the error of two

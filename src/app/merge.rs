@@ -48,7 +48,24 @@ pub fn merge(args: &MergeArgs) -> Result<Outcome> {
     let merged = join(&parts)?;
     plan.options.looks = merged.looks;
     plan.options.remedy = Remedy::RunHere;
-    report_suite(&merged.suite, &plan)
+    let origins = merged_origins(&merged.suite, parts.len());
+    report_suite(&merged.suite, origins, &plan)
+}
+
+/// How the headline names the sides of a merged comparison: their commits, and how many parts joined.
+fn merged_origins(suite: &crate::model::Suite, parts: usize) -> crate::model::BaseHead<String> {
+    let commit = |c: Option<&String>| c.map_or("?", |c| c.get(..10).unwrap_or(c)).to_string();
+    let fingerprint = suite.base_environment.fingerprint.as_ref();
+    crate::model::BaseHead {
+        base: format!(
+            "{} (merged from {parts} parts)",
+            commit(fingerprint.and_then(|f| f.base_commit.as_ref()))
+        ),
+        head: format!(
+            "{} (merged from {parts} parts)",
+            commit(fingerprint.and_then(|f| f.head_commit.as_ref()))
+        ),
+    }
 }
 
 fn read(path: &Path) -> Result<String> {

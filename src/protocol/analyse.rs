@@ -214,6 +214,14 @@ pub fn analyse(suite: &Suite, options: &Options) -> Analysis {
             Vec::new()
         },
         fingerprint,
+        // The labels and the date are the command's to give (`app`); the environments are the inputs'.
+        compared: super::Compared::new(
+            BaseHead::default(),
+            BaseHead {
+                base: &suite.base_environment,
+                head: &suite.head_environment,
+            },
+        ),
     }
 }
 

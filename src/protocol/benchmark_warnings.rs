@@ -54,6 +54,7 @@ fn undecided(e: &Equivalence, confidence: Confidence, runs: usize) -> Warning {
     } else {
         String::new()
     };
+    // A detail: the headline already says what an undecided benchmark rules out.
     let mut warning = Warning::new(
         WarningKind::Undecided,
         match e.minimum_detectable_pct {
@@ -69,14 +70,26 @@ fn undecided(e: &Equivalence, confidence: Confidence, runs: usize) -> Warning {
         },
     );
     if let Some(mde) = e.minimum_detectable_pct.filter(|m| *m > 0.0) {
-        warning = warning.with_hint(format!(
-            "about {} process runs per side would see ±{margin}%; or accept a wider margin with \
-             --equivalence",
-            runs_for(mde, runs, margin).max(runs + 1)
-        ));
+        let needed = runs_for(mde, runs, margin).max(runs + 1);
+        warning = warning.with_hint(if needed <= PRACTICAL_RUNS {
+            format!(
+                "about {needed} process runs per side would see ±{margin}% (a longer comparison); or accept \
+                 a wider margin with --equivalence"
+            )
+        } else {
+            format!(
+                "the noise here is too high to see ±{margin}% in a practical number of runs: a quieter \
+                 machine (nothing else running, a fixed CPU frequency) lowers it; or accept a wider margin \
+                 with --equivalence"
+            )
+        });
     }
-    warning
+    warning.as_detail()
 }
+
+/// The most process runs per side a hint proposes: four times the default plan's cap of 24. Beyond, more
+/// runs are not a remedy a person takes, and the hint says what lowers the noise instead.
+const PRACTICAL_RUNS: usize = 96;
 
 /// Sizes of 3 or more per side with which the rank-sum test cannot reach the confidence whatever the
 /// times (smaller sizes get one warning for every test instead, `wording::too_few_runs`).
@@ -145,5 +158,6 @@ fn unequal_sizes(sizes: BaseHead<usize>) -> Option<Warning> {
                 sizes.base, sizes.head
             ),
         )
+        .as_detail()
     })
 }

@@ -206,7 +206,8 @@ fn verdict(
                 WarningKind::Suite,
                 "HPT: no benchmark differs significantly, so there is no evidence either way",
             )
-            .with_hint("take more samples per benchmark if a small change is expected"),
+            .with_hint("take more samples per benchmark if a small change is expected")
+            .as_detail(),
         );
         return (None, None);
     }
@@ -217,10 +218,13 @@ fn verdict(
     } else if slower > faster {
         (Some(slower), Some(Direction::Slower))
     } else {
-        warnings.push(Warning::new(
-            WarningKind::Suite,
-            "HPT: the benchmarks that differ balance out, neither direction is favoured",
-        ));
+        warnings.push(
+            Warning::new(
+                WarningKind::Suite,
+                "HPT: the benchmarks that differ balance out, neither direction is favoured",
+            )
+            .as_detail(),
+        );
         (None, None)
     }
 }
@@ -253,7 +257,7 @@ fn r_speedup(suite: &Suite, at_one: &AtOne, r: f64, warnings: &mut Vec<Warning>)
                          least that (HEAD {} than BASE)",
                         direction.as_str()
                     ),
-                ));
+                ).as_detail());
                 return Some(as_speedup(MAX_SPEEDUP));
             }
         }
@@ -276,12 +280,14 @@ fn unreachable_warning(n: usize, r: f64) -> Warning {
             ),
         )
         .with_hint(format!("HPT needs at least {needed} benchmarks for confidence {r}"))
+        .as_detail()
     } else {
         Warning::new(
             WarningKind::Suite,
             format!("HPT does not reach confidence {r} in either direction: no r-speedup"),
         )
         .with_hint("more benchmarks or more samples per benchmark may show a difference")
+        .as_detail()
     }
 }
 

@@ -89,6 +89,8 @@ fn small_samples(
             ),
         )
         .with_hint(format!("{} for the large-sample rules", remedy.more_runs(LARGE_FROM)))
+        // A detail: each benchmark whose verdict these models put at risk has a warning of its own.
+        .as_detail()
     })
 }
 

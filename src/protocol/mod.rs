@@ -153,6 +153,11 @@ pub struct Warning {
     /// For a warning of the Speedup-Test protocols, what it is about (side, test, speedup), from which each
     /// command words it (`speedup_test::warnings`, `wording`); `None` for the others.
     pub cause: Option<Cause>,
+    /// A detail: true when the warning does not change the conclusion a person draws from the verdicts (a
+    /// side's normality under a median verdict, an undecided benchmark that the headline already bounds, the
+    /// modes of one side, ...). Human reports show details only with `--verbose`; the JSON and the HTML
+    /// page's details carry every warning (`docs/verdicts.md` §5).
+    pub detail: bool,
 }
 
 impl Warning {
@@ -163,16 +168,25 @@ impl Warning {
             message: message.into(),
             hint: None,
             cause: None,
+            detail: false,
         }
     }
 
-    /// A protocol's warning, worded as `message`, of the kind its cause gives.
+    /// A protocol's warning, worded as `message`, of the kind its cause gives; a detail when the cause
+    /// concerns only the mean protocol or only says that nothing is significant ([`Cause::is_detail`]).
     pub fn caused(cause: Cause, message: impl Into<String>) -> Warning {
         Warning {
             kind: cause.kind(),
+            detail: cause.is_detail(),
             cause: Some(cause),
             ..Warning::new(WarningKind::Input, message)
         }
+    }
+
+    /// The same warning marked as a detail: shown by human reports only with `--verbose`.
+    pub fn as_detail(mut self) -> Warning {
+        self.detail = true;
+        self
     }
 
     /// The same warning with `hint`, what to do about it.
@@ -248,23 +262,26 @@ pub struct MeanTest {
 }
 
 impl MeanTest {
-    /// The mean protocol's own verdict: significant in a direction gives that direction; a t-test that
-    /// could not be computed (no p-value or no method) is inconclusive, and so is one the protocol did not
-    /// apply (30 runs or fewer on a side that is not normal: its warning is "too small for applying the
-    /// Student's t-test"), even when its p-value is tiny; otherwise the test applied and found no
-    /// difference.
+    /// The mean protocol's own verdict: significant in a direction gives that direction; anything else is
+    /// inconclusive, since the mean protocol has no equivalence test: a t-test that finds nothing is not a
+    /// finding of "unchanged" (`docs/verdicts.md` §1). [`MeanTest::found_no_difference`] tells that case
+    /// from a test that did not apply.
     pub fn verdict(&self) -> Verdict {
+        match (self.significant, self.direction) {
+            (true, Some(direction)) => direction.into(),
+            _ => Verdict::Inconclusive,
+        }
+    }
+
+    /// Whether the t-test applied and found no difference: a p-value and a method, no significant
+    /// direction, and none of the conditions under which the protocol does not apply (30 runs or fewer on a
+    /// side that is not normal: "too small for applying the Student's t-test"), even when its p-value is tiny.
+    pub fn found_no_difference(&self) -> bool {
         let not_applied = self
             .warnings
             .iter()
             .any(|w| w.kind == WarningKind::TooFewSamples);
-        match (self.significant, self.direction) {
-            (true, Some(direction)) => direction.into(),
-            _ if self.p_value.is_none() || self.method.is_none() || not_applied => {
-                Verdict::Inconclusive
-            }
-            _ => Verdict::Unchanged,
-        }
+        !self.significant && self.p_value.is_some() && self.method.is_some() && !not_applied
     }
 }
 
@@ -610,4 +627,44 @@ pub struct Analysis {
     /// The paired runs analysed, kept when there is a fingerprint: the JSON report then carries them, so
     /// that `cargo speedup merge` can analyse parts again as one suite (`docs/sharding.md`).
     pub pairs: Vec<crate::model::Pair>,
+    /// What was compared, for the reports' headline: empty labels when the command did not say.
+    pub compared: Compared,
+}
+
+/// What a comparison compared, as the reports name it (`docs/verdicts.md` §6): each side as its input is
+/// labelled (a revision with its commit, `main (0123456789)`; a file; a baseline name), and where and when
+/// it was measured, as far as the inputs say. Nothing here decides anything.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Compared {
+    /// Each side's label.
+    pub origins: BaseHead<String>,
+    /// The toolchain (`rustc 1.95.0 (...)`), both sides' when they differ.
+    pub toolchain: Option<String>,
+    /// The machine (CPU model), both sides' when they differ.
+    pub machine: Option<String>,
+    /// When the report was made, `2026-11-26 04:55 UTC`; set by the command, `None` in tests.
+    pub date: Option<String>,
+}
+
+impl Compared {
+    /// The labels of `origins`, with the toolchain and machine of each side's environment.
+    pub fn new(
+        origins: BaseHead<String>,
+        environments: BaseHead<&crate::model::Environment>,
+    ) -> Compared {
+        let both = |f: fn(&crate::model::Environment) -> &Option<String>| match (
+            f(environments.base),
+            f(environments.head),
+        ) {
+            (Some(b), Some(h)) if b != h => Some(format!("BASE {b}, HEAD {h}")),
+            (Some(one), _) | (None, Some(one)) => Some(one.clone()),
+            (None, None) => None,
+        };
+        Compared {
+            origins,
+            toolchain: both(|e| &e.rustc),
+            machine: both(|e| &e.cpu),
+            date: None,
+        }
+    }
 }

@@ -406,7 +406,8 @@ fn side_warning(
                 .with_hint(
                     "the runs settle in different states: code layouts (each run links its own, \
                      `--layouts`), CPU frequency, memory placement; the median's verdict covers them all",
-                ),
+                )
+                .as_detail(),
                 Basis::OneProcess => Warning::new(
                     WarningKind::Shape,
                     format!(
@@ -415,7 +416,8 @@ fn side_warning(
                         count(modes.len())
                     ),
                 )
-                .with_hint("modes inside one process say nothing of the next: measure several process runs"),
+                .with_hint("modes inside one process say nothing of the next: measure several process runs")
+                .as_detail(),
             };
             Some(warning)
         }

@@ -22,9 +22,11 @@ impl Remedy {
     /// "measure N or more process runs per side", with the flag that does it when the runs are measured here.
     pub fn more_runs(self, runs: usize) -> String {
         match self {
-            Remedy::RunHere => {
-                format!("measure {runs} or more process runs per side: `--runs {runs}`")
-            }
+            // `--runs N` alone moves every look (N, 2N, 4N): `--fixed` runs N once, and the hint says it costs.
+            Remedy::RunHere => format!(
+                "measure {runs} or more process runs per side: `--fixed --runs {runs}` (every benchmark \
+                 then takes {runs} runs per side: a longer comparison)"
+            ),
             Remedy::MeasureAgain => format!("measure {runs} or more process runs per side"),
         }
     }
@@ -215,6 +217,9 @@ mod tests {
             here.message,
             "1 run on BASE and 2 runs on HEAD: no test can apply"
         );
-        assert!(here.hint.unwrap().contains("`--runs 5`"));
+        // The flag that measures more, and that it costs: `--runs` alone would move every look.
+        let hint = here.hint.unwrap();
+        assert!(hint.contains("`--fixed --runs 5`"), "{hint}");
+        assert!(hint.contains("a longer comparison"), "{hint}");
     }
 }

@@ -95,7 +95,12 @@ fn row(b: &BenchmarkAnalysis) -> Vec<String> {
     fields.push(machine(interval.map(|i| i.0)));
     fields.push(machine(interval.map(|i| i.1)));
     let mean = &b.mean_test;
-    fields.push(mean.verdict().as_str().into());
+    // "no difference" where the t-test found none: "unchanged" is only ever an equivalence.
+    fields.push(if mean.found_no_difference() {
+        super::NO_DIFFERENCE.into()
+    } else {
+        mean.verdict().as_str().into()
+    });
     fields.push(machine(mean.p_value));
     fields.push(mean.method.map_or("", |m| m.as_str()).into());
     fields.push(machine(mean.confidence_level));

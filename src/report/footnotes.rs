@@ -52,14 +52,17 @@ pub(crate) struct Footnotes<'a> {
 type NoteKey<'a> = (WarningKind, &'a str, Option<&'a str>);
 
 impl<'a> Footnotes<'a> {
-    /// Numbers the warnings of `analysis`; linear in the number of warnings, whatever the suite's size.
-    pub fn of(analysis: &'a Analysis) -> Footnotes<'a> {
+    /// Numbers the warnings of `analysis` that a person should read: every one with `verbose`, else those
+    /// that are not details ([`Warning::detail`]); linear in the number of warnings, whatever the suite's
+    /// size.
+    pub fn of(analysis: &'a Analysis, verbose: bool) -> Footnotes<'a> {
+        let shown = |w: &&Warning| verbose || !w.detail;
         let mut notes: Vec<Footnote<'a>> = Vec::new();
         let mut index: HashMap<NoteKey<'a>, usize> = HashMap::new();
         let mut markers = Vec::with_capacity(analysis.benchmarks.len());
         for b in &analysis.benchmarks {
             let mut row: Vec<usize> = Vec::new();
-            for w in benchmark_warnings(b) {
+            for w in benchmark_warnings(b).filter(shown) {
                 let i = note_index(&mut notes, &mut index, w);
                 // A benchmark's warnings come together, so a repeat can only be the last name.
                 if notes[i].benchmarks.last() != Some(&b.name.as_str()) {
@@ -72,7 +75,14 @@ impl<'a> Footnotes<'a> {
             row.sort_unstable();
             markers.push(row);
         }
-        for w in analysis.suite.hpt.warnings.iter().chain(&analysis.warnings) {
+        for w in analysis
+            .suite
+            .hpt
+            .warnings
+            .iter()
+            .chain(&analysis.warnings)
+            .filter(shown)
+        {
             note_index(&mut notes, &mut index, w);
         }
         Footnotes { notes, markers }
@@ -116,7 +126,7 @@ fn note_index<'a>(
 /// Every warning of `analysis` once, as plain lines for standard error (README, "Output": warnings also go to
 /// stderr whatever the format): `tiny/a, tiny/b: message (hint: ...)`.
 pub fn warning_summary(analysis: &Analysis) -> Vec<String> {
-    let notes = Footnotes::of(analysis);
+    let notes = Footnotes::of(analysis, true);
     notes
         .notes
         .iter()

@@ -15,12 +15,12 @@ use std::io::{self, Write};
 use serde::Serialize;
 
 use super::format::{finite, finite_opt};
-use super::{Render, Style, warning_kind_name};
+use super::{Render, Style, headline, ruled_out_pct, warning_kind_name};
 use crate::fingerprint::Fingerprint;
 use crate::model::{Basis, Benchmark, Run, Unit};
 use crate::protocol::{
-    Analysis, BenchmarkAnalysis, Direction, GainSpeedup, HptSummary, MeanTest, MedianTest,
-    Proportion, SideSummary, VarianceComponents, Warning,
+    Analysis, BenchmarkAnalysis, Direction, FailOn, GainSpeedup, HptSummary, MeanTest, MedianTest,
+    Proportion, SideSummary, VarianceComponents, Verdict, Warning,
 };
 
 #[path = "shape_json.rs"]
@@ -64,6 +64,75 @@ struct Report<'a> {
     /// What the measuring command recorded (`docs/sharding.md` §2); absent for foreign inputs.
     #[serde(skip_serializing_if = "Option::is_none")]
     fingerprint: Option<&'a Fingerprint>,
+    /// The headline every human report starts with, and its facts (`docs/json.md`, "summary").
+    summary: SummaryJson<'a>,
+}
+
+/// The headline as data: its sentences as the human reports print them (names raw: a consumer escapes
+/// them for its sink), the benchmarks of each verdict, and what was compared.
+#[derive(Serialize)]
+struct SummaryJson<'a> {
+    headline: Vec<String>,
+    slower: Vec<&'a str>,
+    faster: Vec<&'a str>,
+    unchanged: Vec<&'a str>,
+    undecided: Vec<&'a str>,
+    identical_executables: &'a [String],
+    /// For the undecided benchmarks, the largest change in percent either way that their runs do not
+    /// rule out (`docs/verdicts.md` §3); `null` when none is undecided or none has an interval.
+    undecided_within_pct: Num,
+    /// "failed", "passed" or "off".
+    gate: &'static str,
+    compared: ComparedJson<'a>,
+}
+
+#[derive(Serialize)]
+struct ComparedJson<'a> {
+    base: &'a str,
+    head: &'a str,
+    toolchain: Option<&'a str>,
+    machine: Option<&'a str>,
+    date: Option<&'a str>,
+}
+
+impl<'a> SummaryJson<'a> {
+    fn of(a: &'a Analysis) -> SummaryJson<'a> {
+        let with = |v: Verdict| -> Vec<&'a str> {
+            a.benchmarks
+                .iter()
+                .filter(|b| b.verdict == v)
+                .map(|b| b.name.as_str())
+                .collect()
+        };
+        let undecided_within_pct = a
+            .benchmarks
+            .iter()
+            .filter(|b| b.verdict == Verdict::Inconclusive)
+            .filter_map(ruled_out_pct)
+            .reduce(f64::max);
+        let c = &a.compared;
+        SummaryJson {
+            headline: headline(a).iter().map(|s| s.plain()).collect(),
+            slower: with(Verdict::Slower),
+            faster: with(Verdict::Faster),
+            unchanged: with(Verdict::Unchanged),
+            undecided: with(Verdict::Inconclusive),
+            identical_executables: &a.identical,
+            undecided_within_pct,
+            gate: match (a.gate.fail_on, a.gate.failed) {
+                (FailOn::None, _) => "off",
+                (_, true) => "failed",
+                (_, false) => "passed",
+            },
+            compared: ComparedJson {
+                base: &c.origins.base,
+                head: &c.origins.head,
+                toolchain: c.toolchain.as_deref(),
+                machine: c.machine.as_deref(),
+                date: c.date.as_deref(),
+            },
+        }
+    }
 }
 
 #[derive(Serialize)]
@@ -356,6 +425,7 @@ impl<'a> From<&'a Analysis> for Report<'a> {
             },
             warnings: warnings(&a.warnings),
             fingerprint: a.fingerprint.as_ref(),
+            summary: SummaryJson::of(a),
         }
     }
 }

@@ -13,8 +13,8 @@ use std::io::{self, Write};
 use super::format;
 use super::glyph::GlyphScale;
 use super::{
-    Footnotes, Render, Style, concerned, gate_note, hpt_sentence, hpt_winner, nothing_compared,
-    suite_facts, verdict_with_level,
+    Footnotes, Mood, Render, Style, concerned, gate_note, headline, hpt_winner, mean_test_text,
+    nothing_compared, suite_facts, verdict_with_level,
 };
 use crate::protocol::{Analysis, BenchmarkAnalysis, FailOn, Verdict};
 
@@ -23,29 +23,44 @@ use crate::protocol::{Analysis, BenchmarkAnalysis, FailOn, Verdict};
 pub struct MarkdownReport;
 
 impl Render for MarkdownReport {
-    fn render(&self, analysis: &Analysis, _style: Style, out: &mut dyn Write) -> io::Result<()> {
-        let notes = Footnotes::of(analysis);
-        writeln!(out, "{}\n", headline(analysis))?;
+    fn render(&self, analysis: &Analysis, style: Style, out: &mut dyn Write) -> io::Result<()> {
+        let notes = Footnotes::of(analysis, style.verbose);
+        write_headline(analysis, out)?;
         if analysis.benchmarks.is_empty() {
             writeln!(out, "{}", nothing_compared(analysis))?;
         } else {
             write_table(analysis, &notes, out)?;
         }
-        for fact in suite_facts(analysis) {
+        for fact in suite_facts(analysis, style.verbose) {
             writeln!(out, "- {}", escape_text(&fact))?;
         }
-        writeln!(out, "\n{}", gate_text(analysis))?;
+        if style.verbose {
+            writeln!(out, "\n{}", gate_text(analysis))?;
+        }
         write_warnings(analysis, &notes, out)
     }
 }
 
-/// The suite's verdict in one sentence: `**Suite: faster.** HPT: HEAD is faster than BASE with ...`.
-fn headline(analysis: &Analysis) -> String {
-    format!(
-        "**Suite: {}.** HPT: {}.",
-        analysis.verdict.as_str(),
-        hpt_sentence(analysis)
-    )
+/// The headline ([`headline`]): its first sentence in bold with the gate's or the verdict's mark, the
+/// others as a list, what was compared in italics.
+fn write_headline(analysis: &Analysis, out: &mut dyn Write) -> io::Result<()> {
+    let sentences = headline(analysis);
+    for (i, s) in sentences.iter().enumerate() {
+        let text = s.render(escape_text, escape_name);
+        let mark = match s.mood {
+            Mood::Bad => "🔴 ",
+            Mood::Good => "🟢 ",
+            Mood::Neutral | Mood::Quiet => "",
+        };
+        if i == 0 {
+            writeln!(out, "**{mark}{text}**\n")?;
+        } else if i + 1 == sentences.len() && text.starts_with("Compared ") {
+            writeln!(out, "\n_{text}_")?;
+        } else {
+            writeln!(out, "- {mark}{text}")?;
+        }
+    }
+    writeln!(out)
 }
 
 const HEADER: &str = "| Benchmark | Base | Head | Speedup (median) | Interval vs 1x | Mean | Mean test | Median test | HPT |";
@@ -89,7 +104,7 @@ fn row(b: &BenchmarkAnalysis, scale: &GlyphScale) -> Vec<String> {
         mark(emphasise(speedup, b.verdict), b.verdict),
         glyph,
         format::speedup(b.speedup.mean),
-        protocol_text(b.mean_test.verdict(), b.mean_test.confidence_level),
+        mean_test_text(&b.mean_test),
         protocol_text(b.verdict, b.median_test.confidence_level),
         hpt_winner(b.hpt.winner).to_string(),
     ]

@@ -10,7 +10,9 @@ pub mod csv;
 mod footnotes;
 pub mod format;
 pub mod glyph;
+mod headline;
 pub mod html;
+mod inert;
 pub mod json;
 pub mod markdown;
 #[cfg(test)]
@@ -26,11 +28,14 @@ pub mod table;
 
 pub use footnotes::warning_summary;
 pub(crate) use footnotes::{Footnotes, benchmark_warnings, concerned, warning_kind_name};
-pub(crate) use suite::{gate_note, hpt_sentence, nothing_compared, suite_facts};
+pub use format::utc_minute;
+pub use headline::stderr_summary;
+pub(crate) use headline::{Mood, headline, ruled_out_pct};
+pub(crate) use suite::{gate_note, nothing_compared, suite_facts};
 
 use std::io::{self, Write};
 
-use crate::protocol::{Analysis, Direction, Verdict};
+use crate::protocol::{Analysis, Direction, MeanTest, Verdict};
 
 /// What a report is rendered as (`--format`). Defined here, not in the command line, so that rendering
 /// does not depend on how its options are parsed; `cli` re-exports it.
@@ -66,6 +71,9 @@ pub struct Style {
     pub color: bool,
     /// Terminal width in columns, when known.
     pub width: Option<u16>,
+    /// `--verbose`: the human reports also show the warnings that are details (`Warning::detail`) and the
+    /// suite's secondary figures.
+    pub verbose: bool,
 }
 
 impl Style {
@@ -74,6 +82,7 @@ impl Style {
         Style {
             color: false,
             width: None,
+            verbose: false,
         }
     }
 
@@ -93,6 +102,7 @@ impl Style {
             } else {
                 columns
             },
+            verbose: false,
         }
     }
 }
@@ -150,6 +160,19 @@ pub(crate) fn verdict_with_level(verdict: Verdict, level: Option<f64>) -> String
         _ => verdict.as_str().to_string(),
     }
 }
+
+/// The mean protocol's result in a column: `faster (0.99)`, `no difference` when its t-test applied and
+/// found none (never "unchanged", which only an equivalence shows), else `inconclusive`.
+pub(crate) fn mean_test_text(test: &MeanTest) -> String {
+    if test.found_no_difference() {
+        NO_DIFFERENCE.to_string()
+    } else {
+        verdict_with_level(test.verdict(), test.confidence_level)
+    }
+}
+
+/// What a test that found no difference says (`docs/verdicts.md` §1).
+pub(crate) const NO_DIFFERENCE: &str = "no difference";
 
 /// How HPT's per-benchmark winner reads in a column: faster, slower or tie.
 pub(crate) fn hpt_winner(winner: Option<Direction>) -> &'static str {

@@ -83,7 +83,7 @@ proptest! {
     #[test]
     fn any_numbers_render_without_nan_and_as_strict_json(x in prop::collection::vec(any_number(), 1..40)) {
         let analysis = with_numbers(&x);
-        let style = Style { color: false, width: Some(50) };
+        let style = Style { color: false, width: Some(50), verbose: false };
         for format in [Format::Table, Format::Json, Format::Markdown, Format::Csv, Format::Html] {
             let text = render(format, &analysis, style);
             let lower = text.to_lowercase();

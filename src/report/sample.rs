@@ -197,6 +197,7 @@ fn analysis(
         warnings: Vec::new(),
         fingerprint: None,
         pairs: Vec::new(),
+        compared: crate::protocol::Compared::default(),
     }
 }
 

@@ -49,6 +49,11 @@ pub(crate) fn hpt_sentence(analysis: &Analysis) -> String {
                 format!("{head}; {r}-{word} {factor}")
             }
         }
+        // At 0.5 or below a direction is no finding at all: no direction word stands there.
+        _ if c <= 0.5 => format!(
+            "HPT favours no direction (its confidence is {} either way), so there is no {r}-speedup",
+            confidence(c)
+        ),
         // Below r the suite's verdict is not a direction: the sentence must not read as a finding.
         _ => format!(
             "HEAD is not shown {} than BASE at confidence {r}: HPT's confidence is {}, so there is no \
@@ -192,14 +197,34 @@ fn gamma_sentence(analysis: &Analysis) -> Option<String> {
     ))
 }
 
-/// The suite's figures beside HPT's verdict, one sentence each, in the order both human reports print them:
-/// HPT at `--speedup-under-test`, the geometric mean (for comparison only), the overall speedups, the
-/// proportions of accelerated benchmarks, and the names present on one side only.
-pub(crate) fn suite_facts(analysis: &Analysis) -> Vec<String> {
-    let mut facts: Vec<String> = gamma_sentence(analysis)
-        .map(|s| format!("HPT: {s}"))
-        .into_iter()
-        .collect();
+/// The suite's figures under the table, one sentence each, in the order the human reports print them. By
+/// default only the names present on one side only (the headline counts them); with `verbose`, first HPT's
+/// full sentence, HPT at `--speedup-under-test`, the geometric mean (for comparison only), the overall
+/// speedups, the proportions of accelerated benchmarks, what a verdict risks, the looks and the identical
+/// benchmarks.
+pub(crate) fn suite_facts(analysis: &Analysis, verbose: bool) -> Vec<String> {
+    let mut facts = Vec::new();
+    if verbose {
+        facts = secondary_facts(analysis);
+    }
+    for (side, names) in [
+        (Side::Base, &analysis.base_only),
+        (Side::Head, &analysis.head_only),
+    ] {
+        if !names.is_empty() {
+            facts.push(format!(
+                "Only in {side}, not compared: {}",
+                names.join(", ")
+            ));
+        }
+    }
+    facts
+}
+
+/// The figures `--verbose` adds under the table.
+fn secondary_facts(analysis: &Analysis) -> Vec<String> {
+    let mut facts = vec![format!("HPT: {}", hpt_sentence(analysis))];
+    facts.extend(gamma_sentence(analysis).map(|s| format!("HPT: {s}")));
     if let Some(g) = format::finite_opt(analysis.suite.hpt.geometric_mean_speedup) {
         facts.push(format!(
             "Geometric mean of the median speedups: {} (for comparison only: no confidence attached)",
@@ -242,17 +267,6 @@ pub(crate) fn suite_facts(analysis: &Analysis) -> Vec<String> {
             "Unchanged, not run (BASE and HEAD built identical executables): {}",
             analysis.identical.join(", ")
         ));
-    }
-    for (side, names) in [
-        (Side::Base, &analysis.base_only),
-        (Side::Head, &analysis.head_only),
-    ] {
-        if !names.is_empty() {
-            facts.push(format!(
-                "Only in {side}, not compared: {}",
-                names.join(", ")
-            ));
-        }
     }
     facts
 }

@@ -21,8 +21,8 @@ use comfy_table::{
 use super::format;
 use super::glyph::GlyphScale;
 use super::{
-    Footnotes, Render, Style, concerned, gate_note, hpt_sentence, hpt_winner, nothing_compared,
-    suite_facts, verdict_with_level,
+    Footnotes, Mood, Render, Style, concerned, gate_note, headline, hpt_winner, mean_test_text,
+    nothing_compared, suite_facts, verdict_with_level,
 };
 use crate::protocol::{Analysis, BenchmarkAnalysis, Direction, FailOn, Verdict};
 
@@ -32,8 +32,20 @@ pub struct TableReport;
 
 impl Render for TableReport {
     fn render(&self, analysis: &Analysis, style: Style, out: &mut dyn Write) -> io::Result<()> {
-        let notes = Footnotes::of(analysis);
-        let mut lines = Vec::new();
+        let notes = Footnotes::of(analysis, style.verbose);
+        let mut lines: Vec<Line> = headline(analysis)
+            .iter()
+            .map(|s| Line {
+                text: s.render(str::to_string, str::to_string),
+                tone: Tone::of_mood(s.mood),
+            })
+            .collect();
+        lines.push(line(""));
+        for line in lines.drain(..) {
+            for piece in format::wrap(&line.text, style.width) {
+                writeln!(out, "{}", paint(&piece, line.tone, style.color))?;
+            }
+        }
         if analysis.benchmarks.is_empty() {
             lines.push(line(nothing_compared(analysis)));
         } else if let Some((table, left_out)) = benchmark_table(analysis, &notes, style) {
@@ -42,10 +54,15 @@ impl Render for TableReport {
         } else {
             lines.extend(benchmark_list(analysis, &notes));
         }
-        lines.push(line(""));
-        lines.extend(summary_lines(analysis));
+        let facts = suite_facts(analysis, style.verbose);
+        if !facts.is_empty() {
+            lines.push(line(""));
+            lines.extend(facts.into_iter().map(line));
+        }
         lines.extend(warning_lines(analysis, &notes));
-        lines.extend(gate_lines(analysis));
+        if style.verbose {
+            lines.extend(gate_lines(analysis));
+        }
         for line in lines {
             for piece in format::wrap(&line.text, style.width) {
                 writeln!(out, "{}", paint(&piece, line.tone, style.color))?;
@@ -71,6 +88,15 @@ impl Tone {
             Verdict::Slower => Tone::Bad,
             Verdict::Unchanged => Tone::Quiet,
             Verdict::Inconclusive => Tone::Plain,
+        }
+    }
+
+    fn of_mood(mood: Mood) -> Tone {
+        match mood {
+            Mood::Good => Tone::Good,
+            Mood::Bad => Tone::Bad,
+            Mood::Quiet => Tone::Quiet,
+            Mood::Neutral => Tone::Plain,
         }
     }
 
@@ -464,10 +490,12 @@ fn benchmark_cell(
         Column::Mean => plain(format::speedup(b.speedup.mean)),
         Column::MeanTest => {
             let mean = b.mean_test.verdict();
-            text(
-                protocol_text(mean, b.mean_test.confidence_level),
-                Tone::of(mean),
-            )
+            let tone = if b.mean_test.found_no_difference() {
+                Tone::Quiet
+            } else {
+                Tone::of(mean)
+            };
+            text(mean_test_text(&b.mean_test), tone)
         }
         Column::MedianTest => text(
             protocol_text(b.verdict, b.median_test.confidence_level),
@@ -481,19 +509,6 @@ fn benchmark_cell(
 /// A protocol's verdict with the confidence level of paper 000's search: `faster (0.99)`.
 fn protocol_text(verdict: Verdict, level: Option<f64>) -> String {
     verdict_with_level(verdict, level)
-}
-
-fn summary_lines(analysis: &Analysis) -> Vec<Line> {
-    let mut lines = vec![Line {
-        text: format!(
-            "Suite: {}. HPT: {}",
-            analysis.verdict.as_str(),
-            hpt_sentence(analysis)
-        ),
-        tone: Tone::of(analysis.verdict),
-    }];
-    lines.extend(suite_facts(analysis).into_iter().map(line));
-    lines
 }
 
 fn warning_lines(analysis: &Analysis, notes: &Footnotes<'_>) -> Vec<Line> {

@@ -5,12 +5,14 @@
 use serde_json::Value;
 
 use super::sample;
+use super::suite::hpt_sentence;
 use super::*;
 use crate::protocol::WarningKind;
 
 const PLAIN: Style = Style {
     color: false,
     width: None,
+    verbose: false,
 };
 
 const FORMATS: [(Format, &str); 4] = [
@@ -43,6 +45,7 @@ fn snapshot_of_a_coloured_table_at_80_columns() {
     let style = Style {
         color: true,
         width: Some(80),
+        verbose: false,
     };
     let text = render(Format::Table, &sample::faster_suite(), style);
     assert!(text.contains("\x1b[32m"), "faster results are green");
@@ -56,6 +59,7 @@ fn snapshot_of_a_table_with_warnings_at_60_columns() {
     let style = Style {
         color: false,
         width: Some(60),
+        verbose: false,
     };
     let text = render(Format::Table, &sample::inconclusive_with_warnings(), style);
     insta::assert_snapshot!("table_inconclusive_warnings_60", text);
@@ -80,6 +84,7 @@ fn no_ansi_escapes_without_colour_and_never_in_markdown_json_csv() {
     let coloured = Style {
         color: true,
         width: None,
+        verbose: false,
     };
     for (name, analysis) in sample::all() {
         for (format, format_name) in FORMATS {
@@ -103,6 +108,7 @@ fn table_respects_a_narrow_width() {
         let style = Style {
             color: false,
             width: Some(width),
+            verbose: false,
         };
         for (name, analysis) in sample::all() {
             for line in render(Format::Table, &analysis, style).lines() {
@@ -130,10 +136,16 @@ fn strip_colour(line: &str) -> String {
     out
 }
 
+/// A table report from its header on, after the headline.
+fn table_of(text: &str) -> &str {
+    text.find("\nBenchmark ").map_or(text, |i| &text[i + 1..])
+}
+
 /// The rows of a table report, between the line under its header and the first line that is not a row;
 /// `None` when the benchmarks were printed as a list.
 fn table_rows(text: &str) -> Option<Vec<&str>> {
-    if !text.starts_with("Benchmark ") {
+    // The headline comes first; the table starts at its header.
+    if !text.lines().any(|l| l.starts_with("Benchmark ")) {
         return None;
     }
     let mut lines = text.lines().skip_while(|l| !l.starts_with('─')).skip(1);
@@ -153,6 +165,7 @@ fn table_keeps_each_benchmark_on_one_line_at_every_width() {
             let style = Style {
                 color: false,
                 width: Some(width),
+                verbose: false,
             };
             let text = render(Format::Table, &analysis, style);
             for line in text.lines() {
@@ -208,8 +221,15 @@ fn table_shows_every_figure_when_it_has_the_room() {
         let style = Style {
             color: false,
             width: Some(width),
+            verbose: false,
         };
-        let table = |text: &str| text.split("\n\n").next().unwrap_or_default().to_string();
+        let table = |text: &str| {
+            table_of(text)
+                .split("\n\n")
+                .next()
+                .unwrap_or_default()
+                .to_string()
+        };
         assert_eq!(
             table(&render(Format::Table, &analysis, style)),
             table(&unlimited),
@@ -220,9 +240,13 @@ fn table_shows_every_figure_when_it_has_the_room() {
             let narrower = Style {
                 color: false,
                 width: Some(width - 1),
+                verbose: false,
             };
             let text = render(Format::Table, &analysis, narrower);
-            let header_wraps = text.lines().nth(1).is_some_and(|l| !l.starts_with('─'));
+            let header_wraps = table_of(&text)
+                .lines()
+                .nth(1)
+                .is_some_and(|l| !l.starts_with('─'));
             assert!(
                 header_wraps || text.contains("Hidden at this width: mean speedup"),
                 "{name} at {}: {text}",
@@ -245,7 +269,11 @@ fn no_line_ends_in_spaces_with_or_without_colour() {
                 Some(100),
                 Some(140),
             ] {
-                let style = Style { color, width };
+                let style = Style {
+                    color,
+                    width,
+                    verbose: false,
+                };
                 let text = render(Format::Table, &analysis, style);
                 for line in text.lines() {
                     let bare = strip_colour(line);
@@ -471,9 +499,19 @@ fn colour_choice_follows_no_color_and_term() {
 #[test]
 fn mean_verdict_reads_the_mean_test() {
     let faster = sample::faster_suite();
-    assert_eq!(faster.benchmarks[0].mean_test.verdict(), Verdict::Faster);
-    assert_eq!(faster.benchmarks[2].mean_test.verdict(), Verdict::Unchanged);
     let small = sample::inconclusive_with_warnings();
+    assert_eq!(faster.benchmarks[0].mean_test.verdict(), Verdict::Faster);
+    // A t-test that finds nothing is no equivalence: not "unchanged", but "no difference".
+    assert_eq!(
+        faster.benchmarks[2].mean_test.verdict(),
+        Verdict::Inconclusive
+    );
+    assert!(faster.benchmarks[2].mean_test.found_no_difference());
+    assert_eq!(
+        mean_test_text(&faster.benchmarks[2].mean_test),
+        "no difference"
+    );
+    assert!(!small.benchmarks[0].mean_test.found_no_difference());
     assert_eq!(
         small.benchmarks[0].mean_test.verdict(),
         Verdict::Inconclusive
@@ -483,7 +521,7 @@ fn mean_verdict_reads_the_mean_test() {
 #[test]
 fn identical_warnings_become_one_footnote_naming_their_benchmarks() {
     let analysis = sample::inconclusive_with_warnings();
-    let notes = Footnotes::of(&analysis);
+    let notes = Footnotes::of(&analysis, true);
     let batch: Vec<_> = notes
         .notes
         .iter()

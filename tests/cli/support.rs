@@ -24,6 +24,8 @@ pub fn run_with_env(
         .args(args)
         .current_dir(dir)
         .env("NO_COLOR", "1")
+        // Reports name the minute they were made: a fixed one keeps snapshots stable.
+        .env("SOURCE_DATE_EPOCH", "1800000000")
         .env_remove("CLICOLOR_FORCE")
         .envs(env.iter().copied())
         .output()

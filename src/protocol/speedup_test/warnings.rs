@@ -86,6 +86,18 @@ impl Cause {
         }
     }
 
+    /// Whether this cause leaves the benchmark's verdict (the median protocol's) as it reads: the mean
+    /// protocol's own conditions (W1, W2, W5, a test of the mean that could not be computed) and W6 (no
+    /// level makes the median significant: the verdict already says it is not). The verdict is at risk under
+    /// W3 and W4, and when a test of the median could not be computed.
+    pub fn is_detail(&self) -> bool {
+        match self {
+            Cause::TTestTooSmall(_) | Cause::NotNormal(_) | Cause::NoLevel(_) => true,
+            Cause::RankSumTooSmall(_) | Cause::NotLocationShift => false,
+            Cause::Inapplicable { test, .. } => !MEDIAN_TESTS.contains(test),
+        }
+    }
+
     /// The warning in paper 000's words, carrying this cause.
     pub fn in_paper_words(&self) -> Warning {
         const MORE_RUNS: &str = "Please do more than 30 observations of the executions times.";
@@ -143,6 +155,10 @@ impl Cause {
         Warning::caused(self.clone(), message).with_hint(hint)
     }
 }
+
+/// The tests of the median protocol, as [`Cause::Inapplicable`] names them: every other test that could not
+/// be computed is the mean protocol's.
+const MEDIAN_TESTS: [&str; 2] = ["Kolmogorov-Smirnov's test", "Wilcoxon-Mann-Whitney's test"];
 
 /// `Sample1` (BASE) or `Sample2` (HEAD), as the paper names them.
 fn sample_name(side: Side) -> &'static str {

@@ -25,8 +25,8 @@ use std::io::{self, Write};
 
 use super::format;
 use super::{
-    Footnotes, Render, Style, concerned, hpt_sentence, hpt_winner, nothing_compared, suite_facts,
-    verdict_with_level,
+    Footnotes, Mood, Render, Style, concerned, headline, hpt_winner, mean_test_text,
+    nothing_compared, suite_facts, verdict_with_level,
 };
 use crate::protocol::{Analysis, BenchmarkAnalysis, FailOn};
 use svg::{escape, shorten};
@@ -46,16 +46,12 @@ impl Render for HtmlReport {
 
 /// The whole page.
 pub fn page(analysis: &Analysis) -> String {
-    let notes = Footnotes::of(analysis);
+    // The page's details carry every warning.
+    let notes = Footnotes::of(analysis, true);
     let order = forest::order(analysis);
     let verdict = analysis.verdict.as_str();
     let mut body = String::new();
-    let _ = write!(
-        body,
-        r#"<header><h1>cargo-speedup</h1><p class="headline {}"><strong>Suite: {verdict}.</strong> HPT: {}.</p></header>"#,
-        forest::verdict_class(analysis.verdict),
-        escape(&hpt_sentence(analysis))
-    );
+    body.push_str(&header(analysis));
     if analysis.benchmarks.is_empty() {
         let _ = write!(body, "<p>{}</p>", escape(nothing_compared(analysis)));
     } else {
@@ -131,7 +127,7 @@ fn row(b: &BenchmarkAnalysis) -> String {
         format::time(b.head.median, unit),
         speedup,
         format::speedup(b.speedup.mean),
-        verdict_with_level(b.mean_test.verdict(), b.mean_test.confidence_level),
+        mean_test_text(&b.mean_test),
         verdict_with_level(b.verdict, b.median_test.confidence_level),
         hpt_winner(b.hpt.winner).to_string(),
     ];
@@ -165,10 +161,58 @@ pub fn text_page(title: &str, text: &str) -> String {
     )
 }
 
+/// The page's header: the headline's first sentence as a banner coloured by the gate when one is on (else
+/// by the suite's verdict), the other sentences as a list, what was compared under them.
+fn header(analysis: &Analysis) -> String {
+    let sentences = headline(analysis);
+    let class = |mood: Mood| match mood {
+        Mood::Good => "faster",
+        Mood::Bad => "slower",
+        Mood::Neutral => "inconclusive",
+        Mood::Quiet => "unchanged",
+    };
+    let mut out = String::from("<header><h1>cargo-speedup</h1>");
+    let (compared, sentences) = match sentences.split_last() {
+        Some((last, rest)) if last.mood == Mood::Quiet && last.plain().starts_with("Compared ") => {
+            (Some(last), rest)
+        }
+        _ => (None, sentences.as_slice()),
+    };
+    if let Some((first, rest)) = sentences.split_first() {
+        let _ = write!(
+            out,
+            r#"<p class="headline {}"><strong>{}</strong></p>"#,
+            class(first.mood),
+            first.render(escape, escape)
+        );
+        if !rest.is_empty() {
+            out.push_str(r#"<ul class="changes">"#);
+            for s in rest {
+                let _ = write!(
+                    out,
+                    r#"<li class="{}">{}</li>"#,
+                    class(s.mood),
+                    s.render(escape, escape)
+                );
+            }
+            out.push_str("</ul>");
+        }
+    }
+    if let Some(c) = compared {
+        let _ = write!(
+            out,
+            r#"<p class="compared">{}</p>"#,
+            c.render(escape, escape)
+        );
+    }
+    out.push_str("</header>");
+    out
+}
+
 /// The suite's figures and the gate.
 fn facts(analysis: &Analysis) -> String {
     let mut out = String::from(r#"<section id="suite"><h2>Suite</h2><ul>"#);
-    for fact in suite_facts(analysis) {
+    for fact in suite_facts(analysis, true) {
         let _ = write!(out, "<li>{}</li>", escape(&fact));
     }
     out.push_str("</ul>");
@@ -257,6 +301,8 @@ body{margin:0;font:15px/1.5 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif
 main{max-width:1100px;margin:0 auto;padding:16px;overflow-wrap:anywhere}
 h1{font-size:1.1rem;margin:0 0 4px;color:var(--muted);font-weight:600}
 h2{font-size:1.15rem;margin:28px 0 8px;border-bottom:1px solid var(--line);padding-bottom:4px}
+.changes{margin:4px 0 8px;padding-left:20px}.changes li.slower{color:var(--slower)}.changes li.faster{color:var(--faster)}
+.compared{color:var(--muted);font-size:.9rem;margin:4px 0 8px}
 .headline{font-size:1.2rem;margin:0 0 8px;padding:10px 12px;border-left:6px solid var(--unchanged);background:#f6f8fa}
 .headline.v-faster{border-color:var(--faster)}.headline.v-slower{border-color:var(--slower)}.headline.v-inconclusive{border-color:var(--inconclusive)}
 .lead,.caption,figcaption{color:var(--muted);font-size:.88rem;margin:4px 0 8px}

@@ -1,0 +1,393 @@
+//! The headline: what a person reads first in every format, before any table (`docs/verdicts.md` §6).
+//!
+//! In order: the gate when one is on (its colour and first words follow the gate: "Gate failed: mix_hash
+//! time +32%"), then what changed, one sentence per verdict with the benchmarks and their numbers (slower,
+//! faster, shown unchanged within ±ε, identical executables, undecided with what the runs do rule out),
+//! then the suite in one sentence, then what was compared (revisions or files, runs, toolchain, machine,
+//! date). Each renderer turns the sentences into its markup; names stay [`Piece::Name`] so that every sink
+//! escapes them its own way.
+//!
+//! Vocabulary (`docs/verdicts.md` §1): "unchanged" only ever means shown equivalent within ±ε; a suite
+//! whose HPT confidence is 0.5 or below, or that HPT finds no direction in, reads "no direction". A time
+//! change is `time +32%` (HEAD takes 32 % longer) or `time −12%`, never a percentage of a speedup. Like
+//! every report it only presents: every figure comes from the [`Analysis`].
+
+use super::format;
+use crate::protocol::{Analysis, BenchmarkAnalysis, Direction, FailOn, Verdict};
+
+/// How a sentence is coloured or marked.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Mood {
+    /// A gate that passed, benchmarks found faster.
+    Good,
+    /// A gate that failed, benchmarks found slower.
+    Bad,
+    /// Undecided benchmarks, a suite with no verdict.
+    Neutral,
+    /// Unchanged, identical, what was compared.
+    Quiet,
+}
+
+/// Part of a sentence: the tool's own words, or a name from the input, which each sink makes inert.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) enum Piece {
+    /// The tool's words and figures.
+    Text(String),
+    /// A benchmark name or an input's label, as the input wrote it.
+    Name(String),
+}
+
+/// One sentence of the headline.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) struct Sentence {
+    /// The sentence, in pieces.
+    pub pieces: Vec<Piece>,
+    /// How it reads.
+    pub mood: Mood,
+}
+
+impl Sentence {
+    fn new(mood: Mood) -> Sentence {
+        Sentence {
+            pieces: Vec::new(),
+            mood,
+        }
+    }
+
+    fn text(mut self, text: impl Into<String>) -> Sentence {
+        self.pieces.push(Piece::Text(text.into()));
+        self
+    }
+
+    fn name(mut self, name: &str) -> Sentence {
+        self.pieces.push(Piece::Name(name.to_string()));
+        self
+    }
+
+    /// The sentence as one string: the tool's words through `text`, names through `name`.
+    pub fn render(&self, text: impl Fn(&str) -> String, name: impl Fn(&str) -> String) -> String {
+        self.pieces
+            .iter()
+            .map(|p| match p {
+                Piece::Text(t) => text(t),
+                Piece::Name(n) => name(n),
+            })
+            .collect()
+    }
+
+    /// The sentence with names as they are: for tests and for sinks that escape the whole string.
+    pub fn plain(&self) -> String {
+        self.render(str::to_string, str::to_string)
+    }
+}
+
+/// How many benchmarks a sentence names before it says "and N more".
+pub(crate) const NAMED: usize = 5;
+
+/// The headline of `analysis`: the gate, what changed, the suite, what was compared.
+pub(crate) fn headline(analysis: &Analysis) -> Vec<Sentence> {
+    let mut sentences: Vec<Sentence> = gate_sentence(analysis).into_iter().collect();
+    sentences.extend(changes(analysis));
+    sentences.extend(suite_sentence(analysis));
+    sentences.extend(compared_sentence(analysis));
+    sentences
+}
+
+/// The time change of a speedup, as HEAD's time against BASE's: `time +32%`, `time −12%`.
+pub(crate) fn time_change(speedup: f64) -> String {
+    match format::finite(speedup).filter(|s| *s > 0.0) {
+        Some(s) => {
+            let pct = 100.0 * (1.0 / s - 1.0);
+            let sign = if pct >= 0.0 { "+" } else { "−" };
+            format!("time {sign}{}%", short_pct(pct.abs()))
+        }
+        None => format::MISSING.to_string(),
+    }
+}
+
+/// A percentage for the headline: no decimals from 10 on, one below (`3.4`, `32`).
+fn short_pct(pct: f64) -> String {
+    if pct >= 9.95 {
+        format!("{pct:.0}")
+    } else {
+        format!("{pct:.1}")
+    }
+}
+
+/// The gate's sentence when a gate is on: failed (with the slower benchmarks or the suite), passed, or
+/// passed while it cannot fail.
+fn gate_sentence(analysis: &Analysis) -> Option<Sentence> {
+    let gate = &analysis.gate;
+    if gate.fail_on == FailOn::None {
+        return None;
+    }
+    let flag = format!(" (--fail-on {}", gate.fail_on.as_str());
+    let flag = if gate.threshold > 0.0 {
+        format!(
+            "{flag}, threshold {})",
+            format::percent_value(gate.threshold)
+        )
+    } else {
+        format!("{flag})")
+    };
+    if gate.failed {
+        let mut s = Sentence::new(Mood::Bad).text("Gate failed");
+        let slower: Vec<&BenchmarkAnalysis> = gate
+            .slower
+            .iter()
+            .filter_map(|n| analysis.benchmarks.iter().find(|b| &b.name == n))
+            .collect();
+        if slower.is_empty() {
+            s = s.text(format!("{flag}: the suite is slower"));
+            if let Some(c) = format::finite_opt(analysis.suite.hpt.confidence) {
+                s = s.text(format!(" (HPT confidence {})", format::confidence(c)));
+            }
+        } else {
+            s = s.text(format!("{flag}: "));
+            s = list(s, &slower, |s, b| {
+                s.name(&b.name)
+                    .text(format!(" {}", time_change(b.speedup.median)))
+            });
+        }
+        return Some(s.text("."));
+    }
+    Some(match &gate.cannot_fail {
+        Some(why) => Sentence::new(Mood::Neutral).text(format!(
+            "Gate passed{flag}, but it cannot fail here: {}.",
+            why.trim_end_matches('.')
+        )),
+        None => Sentence::new(Mood::Good).text(format!("Gate passed{flag}.")),
+    })
+}
+
+/// Up to [`NAMED`] items joined by commas, then "and N more".
+fn list<T>(
+    mut s: Sentence,
+    items: &[T],
+    mut each: impl FnMut(Sentence, &T) -> Sentence,
+) -> Sentence {
+    for (i, item) in items.iter().take(NAMED).enumerate() {
+        if i > 0 {
+            s = s.text(", ");
+        }
+        s = each(s, item);
+    }
+    if items.len() > NAMED {
+        s = s.text(format!(" and {} more", items.len() - NAMED));
+    }
+    s
+}
+
+/// One sentence per verdict that some benchmark has, in the order a reader acts on them.
+fn changes(analysis: &Analysis) -> Vec<Sentence> {
+    let with = |v: Verdict| -> Vec<&BenchmarkAnalysis> {
+        analysis
+            .benchmarks
+            .iter()
+            .filter(|b| b.verdict == v)
+            .collect()
+    };
+    let mut sentences = Vec::new();
+    for (verdict, mood) in [(Verdict::Slower, Mood::Bad), (Verdict::Faster, Mood::Good)] {
+        let mut found = with(verdict);
+        if found.is_empty() {
+            continue;
+        }
+        // The largest changes first: the ones a reader looks at.
+        found.sort_by(|a, b| {
+            let far = |x: &BenchmarkAnalysis| x.speedup.median.ln().abs();
+            far(b).total_cmp(&far(a))
+        });
+        let s = Sentence::new(mood).text(format!("{} {}: ", found.len(), verdict.as_str()));
+        let s = list(s, &found, |s, b| {
+            s.name(&b.name).text(format!(
+                " {} ({})",
+                format::speedup_with_interval(b.speedup.median, b.median_test.speedup_interval),
+                time_change(b.speedup.median)
+            ))
+        });
+        sentences.push(s.text("."));
+    }
+    let unchanged = with(Verdict::Unchanged);
+    if !unchanged.is_empty() {
+        let margin = format::percent_value(unchanged[0].equivalence.margin_pct);
+        let s = Sentence::new(Mood::Quiet).text(format!(
+            "{} unchanged (shown within ±{margin}): ",
+            unchanged.len()
+        ));
+        sentences.push(list(s, &unchanged, |s, b| s.name(&b.name)).text("."));
+    }
+    if !analysis.identical.is_empty() {
+        let s = Sentence::new(Mood::Quiet).text(format!(
+            "{} unchanged (identical executables, not run): ",
+            analysis.identical.len()
+        ));
+        sentences.push(list(s, &analysis.identical, |s, n| s.name(n)).text("."));
+    }
+    sentences.extend(undecided(&with(Verdict::Inconclusive)));
+    let unmatched = analysis.base_only.len() + analysis.head_only.len();
+    if unmatched > 0 {
+        sentences.push(Sentence::new(Mood::Neutral).text(format!(
+            "{unmatched} not compared: present on one side only ({} only in BASE, {} only in HEAD).",
+            analysis.base_only.len(),
+            analysis.head_only.len()
+        )));
+    }
+    sentences
+}
+
+/// What the runs rule out for an undecided benchmark, in percent either way: the farther end of its
+/// equivalence interval (1 − 2 alpha, each direction excluded at 1 − alpha, `docs/verdicts.md` §3) as a
+/// time change; `None` without an interval.
+pub(crate) fn ruled_out_pct(b: &BenchmarkAnalysis) -> Option<f64> {
+    let (low, high) = b.equivalence.interval?;
+    let (low, high) = (format::finite(low)?, format::finite(high)?);
+    (low > 0.0 && high > 0.0).then(|| 100.0 * (1.0 / low - 1.0).max(high - 1.0).max(0.0))
+}
+
+/// The undecided benchmarks: what their runs rule out ("no change beyond ±3%"), and what would decide
+/// them; those without an interval (too few runs) apart.
+fn undecided(found: &[&BenchmarkAnalysis]) -> Vec<Sentence> {
+    if found.is_empty() {
+        return Vec::new();
+    }
+    let (bounded, unbounded): (Vec<&BenchmarkAnalysis>, Vec<&BenchmarkAnalysis>) =
+        found.iter().partition(|b| ruled_out_pct(b).is_some());
+    let mut sentences = Vec::new();
+    if !bounded.is_empty() {
+        let widest = bounded
+            .iter()
+            .filter_map(|b| ruled_out_pct(b))
+            .fold(0.0f64, f64::max);
+        let margin = format::percent_value(bounded[0].equivalence.margin_pct);
+        let s = Sentence::new(Mood::Neutral).text(format!("{} undecided (", bounded.len()));
+        let s = list(s, &bounded, |s, b| s.name(&b.name));
+        sentences.push(s.text(format!(
+            "): no change beyond ±{}% either way, but too noisy to show ±{margin}; more runs or a \
+             quieter machine would decide.",
+            short_pct(widest.max(0.1))
+        )));
+    }
+    if !unbounded.is_empty() {
+        let s = Sentence::new(Mood::Neutral).text(format!(
+            "{} undecided with too few runs to bound the change (",
+            unbounded.len()
+        ));
+        let s = list(s, &unbounded, |s, b| s.name(&b.name));
+        sentences.push(s.text(")."));
+    }
+    sentences
+}
+
+/// The suite in one sentence a person accepts: HPT's direction and confidence together with what its
+/// r-speedup guarantees, or why there is no verdict.
+fn suite_sentence(analysis: &Analysis) -> Option<Sentence> {
+    if analysis.benchmarks.is_empty() {
+        return None;
+    }
+    let hpt = &analysis.suite.hpt;
+    let r = format::level(analysis.confidence);
+    let confidence = format::finite_opt(hpt.confidence);
+    let text = match analysis.verdict {
+        Verdict::Faster | Verdict::Slower => {
+            let direction = hpt.direction.unwrap_or(Direction::Faster);
+            let c = confidence.map_or_else(|| format::MISSING.to_string(), format::confidence);
+            let guaranteed = format::finite_opt(hpt.r_speedup).map(|s| match direction {
+                Direction::Faster => s,
+                Direction::Slower => 1.0 / s,
+            });
+            let margin = match guaranteed.map(format::grid_speedup) {
+                Some(f) if f != "1.00x" && f != format::MISSING => {
+                    format!("; at confidence {r}, at least {f} {}", direction.as_str())
+                }
+                _ => format!(
+                    ", but by no margin that holds at confidence {r}: the changes are not uniform"
+                ),
+            };
+            format!(
+                "Suite: {} overall (HPT confidence {c}){margin}.",
+                direction.as_str()
+            )
+        }
+        Verdict::Unchanged => {
+            "Suite: unchanged: every benchmark is shown within the margin.".to_string()
+        }
+        Verdict::Inconclusive => match (hpt.max_confidence, hpt.direction, confidence) {
+            (Some(best), _, _) if best < analysis.confidence => format!(
+                "Suite: no verdict: with {} benchmarks HPT reaches at most confidence {}, short of {r}.",
+                analysis.benchmarks.len(),
+                format::level(best)
+            ),
+            (_, Some(d), Some(c)) if c > 0.5 => format!(
+                "Suite: no verdict at {r}: HPT leans {} (confidence {}).",
+                d.as_str(),
+                format::confidence(c)
+            ),
+            _ => "Suite: no direction: HPT favours neither.".to_string(),
+        },
+    };
+    let mood = match analysis.verdict {
+        Verdict::Faster => Mood::Good,
+        Verdict::Slower => Mood::Bad,
+        Verdict::Unchanged => Mood::Quiet,
+        Verdict::Inconclusive => Mood::Neutral,
+    };
+    Some(Sentence::new(mood).text(text))
+}
+
+/// What was compared: each side's label, the runs per side, toolchain, machine and date, as far as the
+/// inputs say.
+fn compared_sentence(analysis: &Analysis) -> Option<Sentence> {
+    let c = &analysis.compared;
+    if c.origins.base.is_empty() && c.origins.head.is_empty() {
+        return None;
+    }
+    let mut s = Sentence::new(Mood::Quiet)
+        .text("Compared BASE ")
+        .name(&c.origins.base)
+        .text(" with HEAD ")
+        .name(&c.origins.head);
+    if let Some(runs) = runs_per_side(analysis) {
+        s = s.text(format!(", {runs}"));
+    }
+    for fact in [&c.toolchain, &c.machine, &c.date].into_iter().flatten() {
+        s = s.text(", ").name(fact);
+    }
+    Some(s.text("."))
+}
+
+/// `24 runs per side`, `6-24 runs per side`, or `1 sample set per side` for one-process inputs.
+fn runs_per_side(analysis: &Analysis) -> Option<String> {
+    let runs = analysis
+        .benchmarks
+        .iter()
+        .flat_map(|b| [b.runs.base, b.runs.head]);
+    let (low, high) = runs.fold((usize::MAX, 0), |(lo, hi), n| (lo.min(n), hi.max(n)));
+    match (low, high) {
+        (usize::MAX, _) => None,
+        (lo, hi) if lo == hi => Some(format!(
+            "{lo} run{} per side",
+            if lo == 1 { "" } else { "s" }
+        )),
+        (lo, hi) => Some(format!("{lo}-{hi} runs per side")),
+    }
+}
+
+/// What standard error says when the report goes elsewhere (`docs/verdicts.md` §6): the headline's first
+/// sentence (the gate's result when a gate is on, else what changed) and how many warnings the report
+/// holds; the warnings themselves are not repeated.
+pub fn stderr_summary(analysis: &Analysis) -> Vec<String> {
+    let mut lines: Vec<String> = headline(analysis)
+        .first()
+        .map(|s| s.render(str::to_string, super::inert::terminal))
+        .into_iter()
+        .collect();
+    let warnings = super::Footnotes::of(analysis, false).notes.len();
+    if warnings > 0 {
+        lines.push(format!(
+            "{warnings} warning{}: see the report",
+            if warnings == 1 { "" } else { "s" }
+        ));
+    }
+    lines
+}
