@@ -173,15 +173,17 @@ pub fn write_rendered(output: &OutputPlan, render: RenderWith<'_>) -> Result<()>
             write_to(Some(path), &bytes)?;
         }
     }
-    if let Some(path) = &output.json {
+    for (path, format, what) in [
+        (&output.json, Format::Json, "the JSON report"),
+        (&output.html, Format::Html, "the HTML page"),
+    ] {
+        let Some(path) = path else { continue };
         let mut bytes = Vec::new();
-        render(Format::Json, Style::plain(), &mut bytes)?;
+        render(format, Style::plain(), &mut bytes)?;
         write_to(Some(path), &bytes)?;
-    }
-    if let Some(path) = &output.html {
-        let mut bytes = Vec::new();
-        render(Format::Html, Style::plain(), &mut bytes)?;
-        write_to(Some(path), &bytes)?;
+        if !output.quiet && !is_stdout(path) {
+            eprintln!("wrote {what} to {}", path.display());
+        }
     }
     Ok(())
 }

@@ -57,11 +57,12 @@ fn survivors(b: &RaceBenchmark) -> String {
 }
 
 /// A revision's cell: median, speedup against the first, runs.
-fn cell(b: &RaceBenchmark, i: usize, e: &Entry) -> String {
+fn cell(i: usize, e: &Entry) -> String {
     match e.median {
         None => format::MISSING.to_string(),
         Some(median) => {
-            let time = format::time(median, b.unit);
+            // A readable unit, as `compare` prints (not the benchmark's own nanoseconds).
+            let time = format::time(median, format::row_unit(median, median));
             let speedup = e.speedup.map(format::speedup).unwrap_or_default();
             let fastest = e
                 .p_fastest
@@ -115,7 +116,7 @@ fn table(analysis: &RaceAnalysis, style: Style, out: &mut dyn Write) -> io::Resu
     let mut rows = vec![header];
     for b in &analysis.benchmarks {
         let mut row = vec![b.name.clone()];
-        row.extend(b.entries.iter().enumerate().map(|(i, e)| cell(b, i, e)));
+        row.extend(b.entries.iter().enumerate().map(|(i, e)| cell(i, e)));
         row.extend([outcome(b.stop).into(), short(b.pick), survivors(b)]);
         rows.push(row);
     }
@@ -146,9 +147,13 @@ fn table(analysis: &RaceAnalysis, style: Style, out: &mut dyn Write) -> io::Resu
     Ok(())
 }
 
-/// HPT of one revision against the first, in words.
+/// HPT of one revision against the first, in words; no direction word at a confidence of 0.5 or below
+/// (`docs/verdicts.md` §1).
 fn versus(v: &crate::protocol::race::VersusFirst) -> String {
-    let direction = v.hpt.direction.map_or("no difference", |d| d.as_str());
+    let direction = match (v.hpt.direction, finite_opt(v.hpt.confidence)) {
+        (Some(d), Some(c)) if c > 0.5 => d.as_str(),
+        _ => "no direction",
+    };
     let confidence = finite_opt(v.hpt.confidence)
         .map(|c| format!(", confidence {}", format::confidence(c)))
         .unwrap_or_default();
@@ -181,7 +186,7 @@ fn markdown(analysis: &RaceAnalysis, out: &mut dyn Write) -> io::Result<()> {
             .entries
             .iter()
             .enumerate()
-            .map(|(i, e)| escape_text(&cell(b, i, e)))
+            .map(|(i, e)| escape_text(&cell(i, e)))
             .collect();
         writeln!(
             out,

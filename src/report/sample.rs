@@ -5,9 +5,10 @@
 //! The numbers are fixtures typed by hand, consistent enough to read like real output; they are not computed
 //! by any code under test.
 
-use crate::model::{BaseHead, Basis, Unit};
+use crate::model::{BaseHead, Basis, Side, Unit};
 use crate::protocol::equivalence::Equivalence;
 use crate::protocol::hpt::Ranking;
+use crate::protocol::speedup_test::warnings::Cause;
 use crate::protocol::{
     Analysis, BenchmarkAnalysis, Direction, FailOn, GainSpeedup, GateOutcome, HptBenchmark,
     HptSummary, MeanTest, MedianTest, Overall, Proportion, Proportions, RunPoint, Shift,
@@ -293,9 +294,10 @@ pub fn unchanged_suite() -> Analysis {
     )
 }
 
-fn too_few(side: &str) -> Warning {
-    Warning::new(
-        WarningKind::TooFewSamples,
+/// The mean protocol's W1 on `side`, a detail under the median's verdict.
+fn too_few(side: Side) -> Warning {
+    Warning::caused(
+        Cause::TTestTooSmall(side),
         format!("{side} too small for applying the Student's t-test (speedup of the mean)."),
     )
     .with_hint("run at least 31 samples: `--sample-size 40`")
@@ -314,7 +316,7 @@ pub fn inconclusive_with_warnings() -> Analysis {
     a.head.n = 5;
     a.mean_test.p_value = None;
     a.mean_test.method = None;
-    a.mean_test.warnings = vec![too_few("BASE"), too_few("HEAD")];
+    a.mean_test.warnings = vec![too_few(Side::Base), too_few(Side::Head)];
     a.median_test.inconclusive = true;
     a.median_test.warnings = vec![
         Warning::new(
@@ -331,7 +333,7 @@ pub fn inconclusive_with_warnings() -> Analysis {
         .with_hint("measure several process runs per side: `cargo speedup BASE..HEAD` does"),
     ];
     let mut b = bench("tiny/b", Unit::Us, 9_000.0, 9_100.0, Verdict::Unchanged);
-    b.mean_test.warnings = vec![too_few("BASE")];
+    b.mean_test.warnings = vec![too_few(Side::Base)];
     b.warnings = a.warnings.clone();
     b.warnings.push(Warning::new(
         WarningKind::ProtocolsDisagree,

@@ -304,7 +304,7 @@ fn false_verdicts_sentence(confidence: f64) -> String {
     // 1 - 0.95 is 0.05000000000000004 in binary: shown to six decimals of a percent at most.
     let risk = format::percent_value((alpha * 1e8).round() / 1e6);
     format!(
-        "Faster and slower are each claimed at risk {} per benchmark: on unchanged code expect about one \
+        "Faster and slower are each claimed at risk {} per benchmark: on code that did not change, expect about one \
          such verdict in {one_in} benchmarks; the gate's risk of {} covers the whole suite",
         risk, risk
     )

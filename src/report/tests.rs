@@ -7,7 +7,8 @@ use serde_json::Value;
 use super::sample;
 use super::suite::hpt_sentence;
 use super::*;
-use crate::protocol::WarningKind;
+use crate::model::BaseHead;
+use crate::protocol::{FailOn, WarningKind};
 
 const PLAIN: Style = Style {
     color: false,
@@ -567,4 +568,256 @@ fn warning_summary_lists_each_warning_once_with_its_hint() {
     );
     assert_eq!(lines[5], "BASE and HEAD were measured on different CPUs");
     assert!(warning_summary(&sample::faster_suite()).is_empty());
+}
+
+/// The human formats, each with the default verbosity.
+const HUMAN: [Format; 3] = [Format::Table, Format::Markdown, Format::Html];
+
+/// The text a person reads first in `text` of `format`: the first non-empty line (table, Markdown), the
+/// banner (HTML).
+fn first_words(format: Format, text: &str) -> String {
+    match format {
+        Format::Html => {
+            let start = text.find(r#"class="headline"#).expect("a headline banner");
+            let body = &text[start..];
+            let open = body.find("<strong>").expect("a strong banner") + "<strong>".len();
+            body[open..body.find("</strong>").expect("closed")].to_string()
+        }
+        _ => text
+            .lines()
+            .find(|l| !l.trim().is_empty())
+            .unwrap_or_default()
+            .trim_start_matches("**")
+            .to_string(),
+    }
+}
+
+#[test]
+fn every_human_report_starts_with_the_headline() {
+    for (name, analysis) in sample::all() {
+        let sentences = super::headline(&analysis);
+        let Some(first) = sentences.first() else {
+            continue;
+        };
+        let words: String = first.plain().chars().take(20).collect();
+        for format in HUMAN {
+            let text = render(format, &analysis, PLAIN);
+            let start = first_words(format, &text);
+            assert!(
+                start.contains(&words) || start.contains(&markdown::escape_text(&words)),
+                "{name} {format:?} starts with {start:?}, not the headline {words:?}"
+            );
+        }
+    }
+}
+
+#[test]
+fn the_gate_leads_the_headline_when_one_is_on() {
+    let failed = sample::slower_suite_failed_gate();
+    let head = super::headline(&failed);
+    assert!(
+        head[0]
+            .plain()
+            .starts_with("Gate failed (--fail-on suite, threshold 5%)"),
+        "{:?}",
+        head[0]
+    );
+    assert_eq!(head[0].mood, Mood::Bad);
+    let html = render(Format::Html, &failed, PLAIN);
+    assert!(
+        html.contains(r#"<p class="headline v-slower"><strong>Gate failed"#),
+        "the banner is red and says the gate failed"
+    );
+    let passed = sample::faster_suite();
+    assert!(
+        super::headline(&passed)[0]
+            .plain()
+            .starts_with("Gate passed")
+    );
+    let mut off = sample::faster_suite();
+    off.gate.fail_on = FailOn::None;
+    assert!(!super::headline(&off)[0].plain().contains("Gate"));
+}
+
+/// What a person reads of a report: an HTML page without its style sheet and tags.
+fn visible_text(text: &str) -> String {
+    let text = match (text.find("<style>"), text.find("</style>")) {
+        (Some(a), Some(b)) => format!("{}{}", &text[..a], &text[b..]),
+        _ => text.to_string(),
+    };
+    let mut out = String::new();
+    let mut in_tag = false;
+    for c in text.chars() {
+        match c {
+            '<' => in_tag = true,
+            '>' => in_tag = false,
+            c if !in_tag => out.push(c),
+            _ => {}
+        }
+    }
+    out
+}
+
+#[test]
+fn unchanged_is_said_only_of_an_equivalence() {
+    // No benchmark shown equivalent and none identical: no report may say "unchanged" anywhere.
+    let mut a = sample::inconclusive_with_warnings();
+    for b in &mut a.benchmarks {
+        b.verdict = Verdict::Inconclusive;
+        b.equivalence.equivalent = false;
+    }
+    a.verdict = Verdict::Inconclusive;
+    for format in HUMAN {
+        for verbose in [false, true] {
+            let style = Style { verbose, ..PLAIN };
+            let text = visible_text(&render(format, &a, style)).to_lowercase();
+            assert!(
+                !text.contains("unchanged"),
+                "{format:?} verbose={verbose}: {text}"
+            );
+        }
+    }
+    // A t-test that finds nothing reads "no difference" beside an equivalence.
+    let faster = sample::faster_suite();
+    let table = render(Format::Table, &faster, PLAIN);
+    let render_row = table
+        .lines()
+        .find(|l| l.starts_with("render "))
+        .expect("row");
+    assert!(render_row.contains("no difference"), "{render_row}");
+}
+
+#[test]
+fn no_direction_word_stands_at_a_confidence_of_one_half() {
+    let mut a = sample::hpt_not_reachable();
+    a.suite.hpt.confidence = Some(0.5);
+    a.suite.hpt.direction = Some(Direction::Slower);
+    a.suite.hpt.max_confidence = Some(0.999);
+    a.verdict = Verdict::Inconclusive;
+    let suite = super::headline(&a)
+        .iter()
+        .map(|s| s.plain())
+        .find(|s| s.starts_with("Suite:"))
+        .expect("a suite sentence");
+    assert_eq!(suite, "Suite: no direction: HPT favours neither.");
+    let verbose = render(
+        Format::Table,
+        &a,
+        Style {
+            verbose: true,
+            ..PLAIN
+        },
+    );
+    let hpt = verbose
+        .lines()
+        .find(|l| l.starts_with("HPT:"))
+        .expect("HPT's sentence under --verbose");
+    assert!(!hpt.contains("slower") && !hpt.contains("faster"), "{hpt}");
+    assert!(hpt.contains("no direction"), "{hpt}");
+}
+
+#[test]
+fn every_report_says_what_it_compared() {
+    let mut a = sample::slower_suite_failed_gate();
+    a.compared.origins = BaseHead {
+        base: "main (0123456789)".into(),
+        head: "feature (abcdef0123)".into(),
+    };
+    a.compared.toolchain = Some("rustc 1.95.0".into());
+    a.compared.date = Some("2027-01-15 08:00 UTC".into());
+    let said = "Compared BASE main (0123456789) with HEAD feature (abcdef0123)";
+    for format in HUMAN {
+        let text = render(format, &a, PLAIN);
+        assert!(text.contains(said), "{format:?}: {text}");
+        assert!(text.contains("rustc 1.95.0") && text.contains("2027-01-15 08:00 UTC"));
+    }
+    let json: Value = serde_json::from_str(&render(Format::Json, &a, PLAIN)).expect("JSON");
+    assert_eq!(json["summary"]["compared"]["base"], "main (0123456789)");
+    assert_eq!(json["summary"]["gate"], "failed");
+    assert_eq!(json["summary"]["slower"][0], "decode");
+}
+
+#[test]
+fn details_wait_for_verbose_and_each_cause_is_one_line() {
+    let a = sample::inconclusive_with_warnings();
+    let default = render(Format::Table, &a, PLAIN);
+    let verbose = render(
+        Format::Table,
+        &a,
+        Style {
+            verbose: true,
+            ..PLAIN
+        },
+    );
+    // The mean protocol's W1 is a detail under the median's verdict.
+    assert!(!default.contains("Student's t-test"), "{default}");
+    assert!(verbose.contains("Student's t-test"), "{verbose}");
+    // One numbered line per cause under default verbosity, each naming its benchmarks.
+    let numbered: Vec<&str> = default.lines().filter(|l| l.starts_with('[')).collect();
+    let mut messages: Vec<&str> = numbered
+        .iter()
+        .map(|l| l.split_once("] ").map_or(*l, |(_, m)| m))
+        .collect();
+    messages.sort_unstable();
+    let before = messages.len();
+    messages.dedup();
+    assert_eq!(before, messages.len(), "{default}");
+    assert!(!numbered.is_empty() && numbered.len() < 6, "{default}");
+}
+
+#[test]
+fn an_undecided_benchmark_says_what_its_runs_rule_out() {
+    let mut a = sample::unchanged_suite();
+    for b in &mut a.benchmarks {
+        b.verdict = Verdict::Inconclusive;
+        b.equivalence.equivalent = false;
+        b.equivalence.interval = Some((0.97, 1.03));
+    }
+    a.benchmarks[1].equivalence.interval = Some((0.95, 1.01));
+    a.verdict = Verdict::Inconclusive;
+    let lines: Vec<String> = super::headline(&a).iter().map(|s| s.plain()).collect();
+    let undecided = lines
+        .iter()
+        .find(|l| l.contains("undecided"))
+        .expect("an undecided sentence");
+    // 1 / 0.95 − 1 = 5.26 %: the farthest bound of the group, as a time change.
+    assert!(
+        undecided.contains("no change beyond ±5.3% either way"),
+        "{undecided}"
+    );
+}
+
+#[test]
+fn hostile_sizes_give_a_complete_report_within_the_width() {
+    // A 10,000-character name, one benchmark with one run per side, and 1,000 benchmarks.
+    let mut long = sample::faster_suite();
+    long.benchmarks[0].name = "n".repeat(10_000);
+    let mut one_run = sample::nothing_known();
+    for b in &mut one_run.benchmarks {
+        b.runs = BaseHead { base: 1, head: 1 };
+    }
+    let mut many = sample::faster_suite();
+    let template = many.benchmarks[0].clone();
+    many.benchmarks = (0..1000)
+        .map(|i| {
+            let mut b = template.clone();
+            b.name = format!("bench/{i}");
+            b
+        })
+        .collect();
+    for (name, analysis) in [("long", long), ("one run", one_run), ("many", many)] {
+        let style = Style {
+            width: Some(80),
+            ..PLAIN
+        };
+        let text = render(Format::Table, &analysis, style);
+        let first = super::headline(&analysis)[0].plain();
+        assert!(
+            text.starts_with(&first.chars().take(16).collect::<String>()),
+            "{name}: {text:.300}"
+        );
+        for line in text.lines() {
+            assert!(line.chars().count() <= 80, "{name}: {line:.120}");
+        }
+    }
 }
