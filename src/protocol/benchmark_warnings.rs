@@ -7,7 +7,7 @@ use super::analyse::Options;
 use super::equivalence::{Equivalence, runs_for};
 use super::sequential::FUTILITY_FACTOR;
 use super::speedup_test::LARGE_FROM;
-use super::{Confidence, Direction, MeanTest, MedianTest, Verdict, Warning, WarningKind};
+use super::{Direction, MeanTest, MedianTest, Verdict, Warning, WarningKind};
 use crate::model::{BaseHead, Pair};
 
 /// The warnings of one benchmark, in the reports' order: `sizes` are its runs per side; `decision` its
@@ -20,10 +20,9 @@ pub(super) fn benchmark_warnings(
     (verdict, powerless, equivalence): (Verdict, bool, &Equivalence),
     options: &Options,
 ) -> Vec<Warning> {
-    let confidence = options.confidence;
     let fewest = sizes.base.min(sizes.head);
     let undecided = (verdict == Verdict::Inconclusive && !median_test.inconclusive && !powerless)
-        .then(|| undecided(equivalence, confidence, fewest));
+        .then(|| undecided(equivalence, options, fewest));
     let powerless = (powerless && fewest >= 3).then(|| cannot_reach(sizes, options));
     [
         undecided,
@@ -38,12 +37,22 @@ pub(super) fn benchmark_warnings(
 }
 
 /// Why a benchmark that differs in no direction is not called unchanged, and what would decide it.
-fn undecided(e: &Equivalence, confidence: Confidence, runs: usize) -> Warning {
-    let level = 1.0 - 2.0 * confidence.alpha();
+/// `options` are the per-look options: their confidence is 1 − alpha / looks.
+fn undecided(e: &Equivalence, options: &Options, runs: usize) -> Warning {
+    let alpha = options.confidence.alpha();
+    let level = 1.0 - 2.0 * alpha;
+    // A level that is not --confidence says where it comes from.
+    let why = match options.looks {
+        0 | 1 => format!("1 − 2 × {alpha:.3}: the two one-sided tests of equivalence"),
+        looks => format!(
+            "1 − 2 × {:.2}/{looks}: the two one-sided tests of equivalence, over {looks} looks",
+            alpha * f64::from(looks)
+        ),
+    };
     let interval = match e.interval {
-        Some((low, high)) => {
-            format!("its {level:.2} interval of the speedup, [{low:.4}, {high:.4}], reaches beyond")
-        }
+        Some((low, high)) => format!(
+            "its {level:.2} interval of the speedup ({why}), [{low:.4}, {high:.4}], reaches beyond"
+        ),
         None => "no interval of the speedup can be computed within".to_string(),
     };
     let margin = e.margin_pct;

@@ -301,6 +301,7 @@ body{margin:0;font:15px/1.5 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif
 main{max-width:1100px;margin:0 auto;padding:16px;overflow-wrap:anywhere}
 h1{font-size:1.1rem;margin:0 0 4px;color:var(--muted);font-weight:600}
 h2{font-size:1.15rem;margin:28px 0 8px;border-bottom:1px solid var(--line);padding-bottom:4px}
+.headline.v-slower strong{color:var(--slower)}.headline.v-faster strong{color:var(--faster)}
 .changes{margin:4px 0 8px;padding-left:20px}.changes li.v-slower{color:var(--slower)}.changes li.v-faster{color:var(--faster)}
 .compared{color:var(--muted);font-size:.9rem;margin:4px 0 8px}
 .headline{font-size:1.2rem;margin:0 0 8px;padding:10px 12px;border-left:6px solid var(--unchanged);background:#f6f8fa}
