@@ -173,7 +173,7 @@ fn sample(max_len: usize) -> impl Strategy<Value = Vec<f64>> {
 proptest! {
     #[test]
     fn selection_agrees_with_sorting_every_difference(x in sample(70), y in sample(70)) {
-        let diffs = Differences::new(&x, &y).expect("finite");
+        let diffs = Differences::new(&x, &y, Contrast::Difference).expect("finite");
         let reference = sorted_differences(&x, &y);
         let step = (reference.len() / 17).max(1);
         for k in (1..=reference.len()).step_by(step).chain([reference.len()]) {
