@@ -1,30 +1,18 @@
 //! Tests of the Hodges–Lehmann ratio interval against R 4.2.2 (`fixtures/r/hodges_lehmann_ratio.R`:
 //! `wilcox.test(log(x), log(y), conf.int = TRUE)`, exponentiated) and its invariants.
 
+use super::tests::{cases_of, run_with};
 use super::*;
-use crate::stats::oracle::{alternative, assert_rel, load, number, numbers};
+use crate::stats::oracle::{assert_rel, number};
 use proptest::prelude::*;
 use serde_json::Value;
 
 fn run(case: &Value) -> (String, ShiftInterval) {
-    let name = case["name"].as_str().expect("name").to_string();
-    let x = numbers(&case["x"]);
-    let y = numbers(&case["y"]);
-    let alt = alternative(case["alternative"].as_str().expect("alternative"));
-    let confidence = number(&case["confidence"]);
-    let r = hodges_lehmann_ratio(&x, &y, alt, confidence).unwrap_or_else(|e| panic!("{name}: {e}"));
-    (name, r)
+    run_with(case, hodges_lehmann_ratio)
 }
 
 fn oracle_cases(exact: bool) -> Vec<Value> {
-    let oracle = load("hodges_lehmann_ratio");
-    let cases = oracle["cases"].as_array().expect("cases").clone();
-    let chosen: Vec<Value> = cases
-        .into_iter()
-        .filter(|c| c["exact"].as_bool() == Some(exact))
-        .collect();
-    assert!(chosen.len() >= 60, "too few oracle cases");
-    chosen
+    cases_of("hodges_lehmann_ratio", exact, 60)
 }
 
 /// Every ratio x_i / y_j, sorted (quadratic; fine for the test sizes).
@@ -43,15 +31,13 @@ fn exact_case_matches_r_to_rounding() {
     for case in oracle_cases(true) {
         let (name, r) = run(&case);
         assert_eq!(r.method, Method::Exact, "{name}");
-        assert_rel(
-            &name,
-            "estimate",
-            r.estimate,
-            number(&case["estimate"]),
-            1e-12,
-        );
-        assert_rel(&name, "lower", r.lower, number(&case["lower"]), 1e-12);
-        assert_rel(&name, "upper", r.upper, number(&case["upper"]), 1e-12);
+        for (what, ours) in [
+            ("estimate", r.estimate),
+            ("lower", r.lower),
+            ("upper", r.upper),
+        ] {
+            assert_rel(&name, what, ours, number(&case[what]), 1e-12);
+        }
     }
 }
 

@@ -269,23 +269,6 @@ mod tests {
     use super::*;
     use crate::report::sample;
 
-    /// Rows `(name, median speedup, interval)` on the benchmarks of a sample analysis (ε = 2 %).
-    fn suite(rows: &[(&str, f64, (f64, f64))]) -> Analysis {
-        let mut analysis = sample::faster_suite();
-        let template = analysis.benchmarks[0].clone();
-        analysis.benchmarks = rows
-            .iter()
-            .map(|&(name, median, interval)| {
-                let mut b = template.clone();
-                b.name = name.to_string();
-                b.speedup.median = median;
-                b.median_test.speedup_interval = Some(interval);
-                b
-            })
-            .collect();
-        analysis
-    }
-
     fn plot(analysis: &Analysis) -> String {
         forest(analysis, &order(analysis))
     }
@@ -304,8 +287,8 @@ mod tests {
     #[test]
     fn one_wide_interval_leaves_the_other_rows_where_they_were() {
         let parse_ints = ("parse_ints", 1.19, (1.01, 118.0));
-        let without = plot(&suite(&[MIX_HASH, FAST]));
-        let with = plot(&suite(&[MIX_HASH, FAST, parse_ints]));
+        let without = plot(&sample::with_speedups(&[MIX_HASH, FAST]));
+        let with = plot(&sample::with_speedups(&[MIX_HASH, FAST, parse_ints]));
         for name in ["mix_hash", "fast"] {
             assert_eq!(strip_of(&with, name), strip_of(&without, name), "{name}");
         }
@@ -325,7 +308,10 @@ mod tests {
     #[test]
     fn tick_labels_at_the_ends_stay_inside_the_strip() {
         // A 150x point: the axis runs to its 100x limit, whose label would be cut if centred on its tick.
-        let html = plot(&suite(&[("huge", 150.0, (140.0, 160.0)), MIX_HASH]));
+        let html = plot(&sample::with_speedups(&[
+            ("huge", 150.0, (140.0, 160.0)),
+            MIX_HASH,
+        ]));
         let axis = &html[..html.find("</svg>").unwrap()];
         assert!(
             axis.contains(
@@ -338,7 +324,10 @@ mod tests {
 
     #[test]
     fn a_point_outside_its_interval_is_drawn_and_said() {
-        let html = plot(&suite(&[("bimodal", 1.3, (1.01, 1.2)), MIX_HASH]));
+        let html = plot(&sample::with_speedups(&[
+            ("bimodal", 1.3, (1.01, 1.2)),
+            MIX_HASH,
+        ]));
         let strip = strip_of(&html, "bimodal");
         assert!(strip.contains("class=\"point\""), "{strip}");
         assert!(html.contains("the ratio of the medians lies outside the interval"));
