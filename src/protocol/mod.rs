@@ -314,7 +314,9 @@ pub struct MedianTest {
     pub p_head_faster: Option<f64>,
     /// The shift BASE − HEAD with its interval; `None` when it cannot be computed (constant samples, ...).
     pub shift: Option<Shift>,
-    /// `shift` as a speedup interval of the median: median(base) / (median(base) − shift).
+    /// The interval of the speedup BASE / HEAD at the level of `shift`: the Hodges-Lehmann interval of
+    /// log(BASE) − log(HEAD), exponentiated (the same rank-sum test inverted for a ratio); its ends are
+    /// ratios of two runs. `None` when `shift` is, or when a time is not positive.
     pub speedup_interval: Option<(f64, f64)>,
     /// True when the protocol could not apply (small samples whose location-shift model is rejected, ...).
     pub inconclusive: bool,

@@ -3,14 +3,28 @@
 //! not contain 1) on a logarithmic scale shared by every row, so that size and certainty read without
 //! numbers. An interval that goes past the scale ends in `◂` or `▸`.
 //!
-//! The scale is symmetric around 1 and spans the farthest finite estimate or bound of the analysis, at
-//! least ±5 % (so that a suite of tiny changes is not blown up into full-width bars) and at most 10x either
-//! way (beyond, the ends are arrows). Like every report it only presents what the analysis computed.
+//! The scale is symmetric around 1 and spans what [`drawn_speedups`] keeps, at least ±5 % (so that a suite
+//! of tiny changes is not blown up into full-width bars) and at most 10x either way (beyond, the ends are
+//! arrows). [`drawn_speedups`] keeps every point but not the far bounds: one benchmark with a wide interval
+//! (`1.19x [1.01, 2.2]` from six noisy runs) would otherwise squash every other row towards 1x, so a bound
+//! more than [`FAR`] times as far from 1 (in log) as the farthest point, or as most rows' intervals reach,
+//! is drawn clipped, as an arrow. Like every report it only presents what the analysis computed.
+//!
+//! The point is the ratio of the medians and the interval the Hodges-Lehmann interval of the ratio, which
+//! need not contain it (two modes, few runs): both are drawn where they are, the point off its line, never
+//! moved into the interval.
 
 use crate::protocol::Analysis;
 
 /// Cells of a glyph; odd, so that 1x has a cell of its own in the middle.
 pub const WIDTH: usize = 15;
+
+/// The smallest half-width of a scale: ±5 %.
+const LEAST: f64 = 1.05;
+
+/// How far past the reference (in log distance from 1) a bound may lie and still set the scale
+/// ([`drawn_speedups`]); beyond, it is drawn clipped.
+pub const FAR: f64 = 2.0;
 
 /// The scale shared by every glyph of one report: the natural log of the largest ratio drawn.
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -18,16 +32,44 @@ pub struct GlyphScale {
     half: f64,
 }
 
-/// What a drawing of the speedups must span: every benchmark's median speedup and the bounds of its
-/// interval (NaN where it has none); shared by the glyphs and the HTML forest plot.
-pub fn drawn_speedups(analysis: &Analysis) -> impl Iterator<Item = f64> + '_ {
-    analysis.benchmarks.iter().flat_map(|b| {
-        let (lo, hi) = b
-            .median_test
-            .speedup_interval
-            .unwrap_or((f64::NAN, f64::NAN));
-        [b.speedup.median, lo, hi]
-    })
+/// What a drawing of the speedups must span, shared by the glyphs and the HTML forest plot: every
+/// benchmark's finite positive median speedup, and the finite positive bounds of the intervals that lie at
+/// most [`FAR`] times the reference distance from 1. The reference is the larger of the farthest point, the
+/// lower median over the benchmarks of their farthest bound, and ±5 %: at least half of the benchmarks
+/// (rounded up) are drawn whole, and a bound is clipped only when it lies twice as far out as what most rows
+/// reach.
+pub fn drawn_speedups(analysis: &Analysis) -> Vec<f64> {
+    let drawable = |v: &f64| v.is_finite() && *v > 0.0;
+    let distance = |v: f64| v.ln().abs();
+    let points: Vec<f64> = analysis
+        .benchmarks
+        .iter()
+        .map(|b| b.speedup.median)
+        .filter(drawable)
+        .collect();
+    let intervals: Vec<Vec<f64>> = analysis
+        .benchmarks
+        .iter()
+        .filter_map(|b| b.median_test.speedup_interval)
+        .map(|(lo, hi)| [lo, hi].into_iter().filter(drawable).collect::<Vec<f64>>())
+        .filter(|bounds| !bounds.is_empty())
+        .collect();
+    let farthest_point = points.iter().map(|&v| distance(v)).fold(0.0, f64::max);
+    let mut extents: Vec<f64> = intervals
+        .iter()
+        .map(|bounds| bounds.iter().map(|&v| distance(v)).fold(0.0, f64::max))
+        .collect();
+    extents.sort_by(f64::total_cmp);
+    let lower_median = extents
+        .get(extents.len().saturating_sub(1) / 2)
+        .copied()
+        .unwrap_or(0.0);
+    let reach = FAR * farthest_point.max(lower_median).max(LEAST.ln());
+    let near = intervals
+        .into_iter()
+        .flatten()
+        .filter(|&v| distance(v) <= reach);
+    points.into_iter().chain(near).collect()
 }
 
 impl GlyphScale {
@@ -44,7 +86,7 @@ impl GlyphScale {
             .map(|v| v.ln().abs())
             .fold(0.0f64, f64::max);
         GlyphScale {
-            half: far.clamp(1.05f64.ln(), 10f64.ln()),
+            half: far.clamp(LEAST.ln(), 10f64.ln()),
         }
     }
 
@@ -107,6 +149,61 @@ enum Beyond {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::report::sample;
+
+    fn glyphs(analysis: &Analysis) -> Vec<String> {
+        let scale = GlyphScale::of(analysis);
+        analysis
+            .benchmarks
+            .iter()
+            .map(|b| {
+                let interval = b.median_test.speedup_interval;
+                scale.glyph(b.speedup.median, interval).unwrap()
+            })
+            .collect()
+    }
+
+    #[test]
+    fn one_wide_interval_does_not_squash_the_other_rows() {
+        let mix_hash = ("mix_hash", 0.77, (0.76, 0.84));
+        let parse_ints = ("parse_ints", 1.19, (1.01, 118.0));
+        let alone = glyphs(&sample::with_speedups(&[mix_hash]));
+        let both = glyphs(&sample::with_speedups(&[mix_hash, parse_ints]));
+        // Scale ±ln(1/0.76) = ±0.2744: 0.77x and 0.76x at cell 0, 0.84x at (1 − 0.6355) * 7 = 2.55 -> 3.
+        assert_eq!(alone[0], "●───   │       ");
+        assert_eq!(both[0], alone[0]);
+        // 1.01x at 7.25 -> 7, 1.19x at 1.634 * 7 = 11.44 -> 11; 118x is beyond: an arrow.
+        assert_eq!(both[1], "       │───●──▸");
+    }
+
+    #[test]
+    fn wide_intervals_that_are_typical_are_drawn_whole() {
+        // Every row this noisy: the bounds are the reference, none is clipped. Scale ±ln 1.25.
+        let rows = [
+            ("a", 1.0, (0.8, 1.25)),
+            ("b", 1.02, (0.82, 1.24)),
+            ("c", 0.98, (0.81, 1.2)),
+        ];
+        for glyph in glyphs(&sample::with_speedups(&rows)) {
+            assert!(!glyph.contains(['◂', '▸']), "{glyph}");
+        }
+        assert_eq!(glyphs(&sample::with_speedups(&rows))[0], "───────●───────");
+    }
+
+    #[test]
+    fn points_always_set_the_scale() {
+        // A point far from the others is never clipped, even where the bounds are near 1.
+        let rows = [
+            ("a", 1.01, (1.0, 1.02)),
+            ("b", 1.0, (0.99, 1.01)),
+            ("c", 3.0, (2.9, 3.1)),
+        ];
+        // Scale ±ln 3.1: 2.9x, 3x and 3.1x at (1 + 0.94..1) * 7 = 13.6..14 -> cell 14, no arrow.
+        let drawn = glyphs(&sample::with_speedups(&rows));
+        assert_eq!(drawn[2], "       │      ●");
+        // 1.01x and 1.02x at 7.06 and 7.13 -> cell 7.
+        assert_eq!(drawn[0], "       ●       ");
+    }
 
     #[test]
     fn the_point_and_interval_sit_where_their_logs_put_them() {

@@ -234,6 +234,24 @@ pub fn faster_suite() -> Analysis {
     a
 }
 
+/// [`faster_suite`] with one benchmark per row `(name, median speedup, interval)`, each otherwise its first
+/// benchmark: for the drawings' shared scale.
+pub fn with_speedups(rows: &[(&str, f64, (f64, f64))]) -> Analysis {
+    let mut analysis = faster_suite();
+    let template = analysis.benchmarks[0].clone();
+    analysis.benchmarks = rows
+        .iter()
+        .map(|&(name, median, interval)| {
+            let mut b = template.clone();
+            b.name = name.to_string();
+            b.speedup.median = median;
+            b.median_test.speedup_interval = Some(interval);
+            b
+        })
+        .collect();
+    analysis
+}
+
 /// Both benchmarks slower; HPT finds the suite slower and the gate fails.
 pub fn slower_suite_failed_gate() -> Analysis {
     let mut a = analysis(

@@ -29,21 +29,29 @@
 //!   the candidates (Johnson & Mizoguchi 1978, *SIAM J. Comput.* 7:147–153; Monahan 1984, ACM TOMS 10:265).
 //!   Cost O((n log n + m) log(nm)) per order statistic; the selected value is a difference computed exactly as
 //!   R computes `outer(x, y, "-")`.
+//! - **Ratios** ([`hodges_lehmann_ratio`]): for positive x and y, the same interval on the log scale, the
+//!   set of ratios γ that the rank-sum test of (x / γ, y) does not reject (R: `wilcox.test(log(x), log(y),
+//!   conf.int = TRUE)`, exponentiated). The log is increasing, so the ranks, the ties and therefore the test,
+//!   its method and its ranks d_(k) are those of the shift; only the contrast changes, x_i / y_j in place of
+//!   x_i − y_j (sorted the same way), and the ends are pairwise ratios computed by one division.
 //!
-//! Errors: empty samples → TooFew; NaN/∞ or a difference overflowing to ∞ → NonFinite; all values equal →
-//! Constant (R stops); a confidence outside (0, 1) → InvalidArgument. Never ported from R; R 4.2.2 is the
-//! oracle (`fixtures/r/hodges_lehmann.R`).
+//! Errors: empty samples → TooFew; NaN/∞ or a difference overflowing to ∞ (a ratio to ∞ or 0) → NonFinite;
+//! all values equal → Constant (R stops); a confidence outside (0, 1), or a value ≤ 0 for a ratio →
+//! InvalidArgument. Never ported from R; R 4.2.2 is the oracle (`fixtures/r/hodges_lehmann.R`,
+//! `fixtures/r/hodges_lehmann_ratio.R`).
 
 use super::rank::tie_correction_sorted;
 use super::rank_sum::{EXACT_MAX, ExactRankSum, continuity, rank_sum_sigma};
 use super::{Alternative, Method, StatsError, StatsResult, check_finite, check_len, normal};
 
-/// The Hodges–Lehmann shift x − y with its confidence interval (an infinite end for one-sided intervals).
+/// The Hodges–Lehmann shift x − y with its confidence interval (an infinite end for one-sided intervals),
+/// or from [`hodges_lehmann_ratio`] the ratio x / y with its interval.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct ShiftInterval {
-    /// The Hodges–Lehmann estimate of x − y (BASE − HEAD): the median of the pairwise differences.
+    /// The Hodges–Lehmann estimate of x − y (BASE − HEAD): the median of the pairwise differences (of the
+    /// pairwise ratios for [`hodges_lehmann_ratio`]).
     pub estimate: f64,
-    /// Lower end of the interval; −∞ for the `Less` alternative.
+    /// Lower end of the interval; −∞ for the `Less` alternative (0 for a ratio).
     pub lower: f64,
     /// Upper end of the interval; +∞ for the `Greater` alternative.
     pub upper: f64,
@@ -59,6 +67,38 @@ pub fn hodges_lehmann(
     alternative: Alternative,
     confidence: f64,
 ) -> StatsResult<ShiftInterval> {
+    interval(x, y, alternative, confidence, Contrast::Difference)
+}
+
+/// The same estimate and interval for the ratio x / y of positive values: the shift of log x − log y,
+/// exponentiated, as `exp(wilcox.test(log(x), log(y), alternative, conf.int = TRUE, conf.level =
+/// confidence)$conf.int)` (and `$estimate`). The interval is the set of ratios γ for which the rank-sum
+/// test of x against γ·y does not reject; the test is invariant under the log, so it is the same test, with
+/// the same exact or approximate method and the same ties, as that of x against y.
+///
+/// Its finite ends are ratios x_i / y_j themselves, computed as one division (not as the exponential of a
+/// difference of logs, which can miss the ratio by an ulp or two), so an interval always lies within
+/// [min x / max y, max x / min y]: one outlying value widens it, never makes it unbounded. The estimate is
+/// the median of the nm ratios (the geometric mean of the two middle ones when nm is even: the exponential
+/// of the median of the log ratios). Errors as [`hodges_lehmann`], and a value that is not positive is an
+/// [`StatsError::InvalidArgument`] (a ratio of times needs times above 0).
+pub fn hodges_lehmann_ratio(
+    x: &[f64],
+    y: &[f64],
+    alternative: Alternative,
+    confidence: f64,
+) -> StatsResult<ShiftInterval> {
+    interval(x, y, alternative, confidence, Contrast::Ratio)
+}
+
+/// [`hodges_lehmann`] or [`hodges_lehmann_ratio`], as `contrast` says.
+fn interval(
+    x: &[f64],
+    y: &[f64],
+    alternative: Alternative,
+    confidence: f64,
+    contrast: Contrast,
+) -> StatsResult<ShiftInterval> {
     check_len(x, 1)?;
     check_len(y, 1)?;
     check_finite(x)?;
@@ -66,7 +106,10 @@ pub fn hodges_lehmann(
     if !(confidence > 0.0 && confidence < 1.0) {
         return Err(StatsError::InvalidArgument("confidence must lie in (0, 1)"));
     }
-    let diffs = Differences::new(x, y)?;
+    if contrast == Contrast::Ratio && !x.iter().chain(y).all(|v| *v > 0.0) {
+        return Err(StatsError::InvalidArgument("a ratio needs values above 0"));
+    }
+    let diffs = Differences::new(x, y, contrast)?;
     let (n, m) = (x.len(), y.len());
     let mut pooled: Vec<f64> = x.iter().chain(y).copied().collect();
     pooled.sort_unstable_by(f64::total_cmp);
@@ -87,7 +130,7 @@ pub fn hodges_lehmann(
     };
     Ok(ShiftInterval {
         estimate: diffs.median(),
-        lower: low_rank.map_or(f64::NEG_INFINITY, |k| diffs.select(k)),
+        lower: low_rank.map_or(contrast.lowest(), |k| diffs.select(k)),
         upper: high_rank.map_or(f64::INFINITY, |k| diffs.select(k)),
         method,
     })
@@ -154,22 +197,79 @@ fn first_below(nm: usize, sigma: f64, zq: f64, alternative: Alternative) -> usiz
     lo
 }
 
-/// The implicit matrix of differences D(i, j) = x_i − y_j, x ascending and y descending, so that D is
-/// non-decreasing along rows and columns (floating subtraction is monotone).
+/// How a pair (x_i, y_j) is compared: the shift's difference x_i − y_j, or the ratio x_i / y_j of positive
+/// values (the shift of their logs, without taking logs).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Contrast {
+    Difference,
+    Ratio,
+}
+
+impl Contrast {
+    fn of(self, a: f64, b: f64) -> f64 {
+        match self {
+            Contrast::Difference => a - b,
+            Contrast::Ratio => a / b,
+        }
+    }
+
+    /// The open lower end of a one-sided interval: −∞ for a shift, 0 for a ratio (exp(−∞)).
+    fn lowest(self) -> f64 {
+        match self {
+            Contrast::Difference => f64::NEG_INFINITY,
+            Contrast::Ratio => 0.0,
+        }
+    }
+
+    /// The centre of two neighbouring contrasts a ≤ b: their mean (R's mean of the two middle differences;
+    /// halves first on overflow), or for ratios their geometric mean (the mean of the two middle logs).
+    fn centre(self, a: f64, b: f64) -> f64 {
+        match self {
+            Contrast::Difference => {
+                let mid = (a + b) / 2.0;
+                if mid.is_finite() {
+                    mid
+                } else {
+                    a / 2.0 + b / 2.0
+                }
+            }
+            Contrast::Ratio if a == b => a,
+            Contrast::Ratio => {
+                let mid = (a * b).sqrt();
+                if mid.is_finite() && mid > 0.0 {
+                    mid
+                } else {
+                    a.sqrt() * b.sqrt()
+                }
+            }
+        }
+    }
+}
+
+/// The implicit matrix of contrasts D(i, j) = x_i − y_j (or x_i / y_j, all positive), x ascending and y
+/// descending, so that D is non-decreasing along rows and columns (floating subtraction, and division of
+/// positive values, are monotone in each argument).
 struct Differences {
     x: Vec<f64>,
     y_desc: Vec<f64>,
+    contrast: Contrast,
 }
 
 impl Differences {
-    fn new(x: &[f64], y: &[f64]) -> StatsResult<Self> {
+    fn new(x: &[f64], y: &[f64], contrast: Contrast) -> StatsResult<Self> {
         let mut x = x.to_vec();
         let mut y_desc = y.to_vec();
         x.sort_unstable_by(f64::total_cmp);
         y_desc.sort_unstable_by(|a, b| b.total_cmp(a));
-        let d = Differences { x, y_desc };
+        let d = Differences {
+            x,
+            y_desc,
+            contrast,
+        };
         let (n, m) = (d.x.len(), d.y_desc.len());
-        if d.at(0, 0).is_finite() && d.at(n - 1, m - 1).is_finite() {
+        // A ratio that underflows to 0 has no logarithm: as an overflow, not finite.
+        let lowest_ok = contrast == Contrast::Difference || d.at(0, 0) > 0.0;
+        if d.at(0, 0).is_finite() && d.at(n - 1, m - 1).is_finite() && lowest_ok {
             Ok(d)
         } else {
             Err(StatsError::NonFinite)
@@ -177,28 +277,22 @@ impl Differences {
     }
 
     fn at(&self, i: usize, j: usize) -> f64 {
-        self.x[i] - self.y_desc[j]
+        self.contrast.of(self.x[i], self.y_desc[j])
     }
 
     fn len(&self) -> usize {
         self.x.len() * self.y_desc.len()
     }
 
-    /// median(d), averaging the two middle order statistics when nm is even.
+    /// median(d), the centre of the two middle order statistics when nm is even.
     fn median(&self) -> f64 {
         let len = self.len();
         if len % 2 == 1 {
             self.select(len / 2 + 1)
         } else {
-            // (a + b)/2 rounded once, as R's mean of the two middle values; halves first on overflow
             let a = self.select(len / 2);
             let b = self.successor(a, len / 2);
-            let mid = (a + b) / 2.0;
-            if mid.is_finite() {
-                mid
-            } else {
-                a / 2.0 + b / 2.0
-            }
+            self.contrast.centre(a, b)
         }
     }
 
@@ -293,3 +387,7 @@ impl Differences {
 #[cfg(test)]
 #[path = "hodges_lehmann_tests.rs"]
 mod tests;
+
+#[cfg(test)]
+#[path = "hodges_lehmann_ratio_tests.rs"]
+mod ratio_tests;

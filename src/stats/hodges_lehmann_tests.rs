@@ -5,25 +5,38 @@ use crate::stats::oracle::{alternative, assert_rel, load, number, numbers};
 use proptest::prelude::*;
 use serde_json::Value;
 
-fn run(case: &Value) -> (String, ShiftInterval) {
+/// An interval function: [`hodges_lehmann`] or [`hodges_lehmann_ratio`].
+pub(super) type Interval = fn(&[f64], &[f64], Alternative, f64) -> StatsResult<ShiftInterval>;
+
+/// The oracle case's samples, alternative and level through `interval`, with the case's name.
+pub(super) fn run_with(case: &Value, interval: Interval) -> (String, ShiftInterval) {
     let name = case["name"].as_str().expect("name").to_string();
     let x = numbers(&case["x"]);
     let y = numbers(&case["y"]);
     let alt = alternative(case["alternative"].as_str().expect("alternative"));
     let confidence = number(&case["confidence"]);
-    let r = hodges_lehmann(&x, &y, alt, confidence).unwrap_or_else(|e| panic!("{name}: {e}"));
+    let r = interval(&x, &y, alt, confidence).unwrap_or_else(|e| panic!("{name}: {e}"));
     (name, r)
 }
 
-fn oracle_cases(exact: bool) -> Vec<Value> {
-    let oracle = load("hodges_lehmann");
+fn run(case: &Value) -> (String, ShiftInterval) {
+    run_with(case, hodges_lehmann)
+}
+
+/// The cases of the oracle `fixture` in the exact (or approximate) case; at least `least` of them.
+pub(super) fn cases_of(fixture: &str, exact: bool, least: usize) -> Vec<Value> {
+    let oracle = load(fixture);
     let cases = oracle["cases"].as_array().expect("cases").clone();
     let chosen: Vec<Value> = cases
         .into_iter()
         .filter(|c| c["exact"].as_bool() == Some(exact))
         .collect();
-    assert!(chosen.len() >= 48, "too few oracle cases");
+    assert!(chosen.len() >= least, "too few oracle cases");
     chosen
+}
+
+fn oracle_cases(exact: bool) -> Vec<Value> {
+    cases_of("hodges_lehmann", exact, 48)
 }
 
 /// A one-sided 50 % interval with nm odd: α = 1/2 is exactly a cumulative probability of the symmetric W.
@@ -173,7 +186,7 @@ fn sample(max_len: usize) -> impl Strategy<Value = Vec<f64>> {
 proptest! {
     #[test]
     fn selection_agrees_with_sorting_every_difference(x in sample(70), y in sample(70)) {
-        let diffs = Differences::new(&x, &y).expect("finite");
+        let diffs = Differences::new(&x, &y, Contrast::Difference).expect("finite");
         let reference = sorted_differences(&x, &y);
         let step = (reference.len() / 17).max(1);
         for k in (1..=reference.len()).step_by(step).chain([reference.len()]) {

@@ -6,6 +6,13 @@
 //! SVG: the names stay real text that wraps on a phone, and the header (the axis) stays in view while a
 //! long suite scrolls. An interval that leaves the axis (or is infinite) ends in an arrow at the edge and
 //! says so beside the figures; a benchmark without an interval says why.
+//!
+//! The axis spans what the table's glyphs span ([`crate::report::glyph::drawn_speedups`]: every point, and
+//! the bounds but the far ones of a rare wide interval), the equivalence band and 1, widened by 8 % and
+//! kept within 1/100x to 100x: one benchmark's wide interval ends in an arrow instead of squashing every
+//! other row towards 1x. Tick labels near an end are aligned to it, so that none is cut. A point (the ratio
+//! of the medians) outside its interval (the Hodges-Lehmann interval of the ratio) is drawn where it is,
+//! and the figures say so.
 
 use std::fmt::Write as _;
 
@@ -20,6 +27,8 @@ const LEFT: f64 = 10.0;
 const RIGHT: f64 = WIDTH - 10.0;
 /// The axis spans at most 1/100x to 100x; beyond, intervals end in arrows.
 const LIMIT: f64 = 100.0;
+/// The font size of the tick labels, in view-box units (`.tick-label` in the page's style).
+const TICK_FONT: f64 = 11.0;
 /// Characters of a name shown in a row (the whole name is in its tooltip).
 const NAME_CHARS: usize = 80;
 
@@ -62,7 +71,13 @@ pub fn verdict_class(v: Verdict) -> &'static str {
 /// The shared scale of every row: every finite estimate and interval bound, the equivalence band and 1.
 fn scale(analysis: &Analysis, band: (f64, f64)) -> LogScale {
     let values = crate::report::glyph::drawn_speedups(analysis);
-    LogScale::around_one(values.chain([band.0, band.1]), 1.08, LIMIT, LEFT, RIGHT)
+    LogScale::around_one(
+        values.into_iter().chain([band.0, band.1]),
+        1.08,
+        LIMIT,
+        LEFT,
+        RIGHT,
+    )
 }
 
 /// The equivalence band of the analysis (ε of its first benchmark: one `--equivalence` for all).
@@ -110,11 +125,31 @@ fn axis(scale: &LogScale) -> String {
     for t in scale.ticks(44.0) {
         if let Some(x) = scale.x(t) {
             line(&mut out, (x, 18.0), (x, 24.0), "tick");
-            text(&mut out, x, 14.0, "middle", "tick-label", &ratio_label(t));
+            let label = ratio_label(t);
+            let (at, anchor) = label_position(x, &label);
+            text(&mut out, at, 14.0, anchor, "tick-label", &label);
         }
     }
     out.push_str("</svg>");
     out
+}
+
+/// Where the tick label `label` of the tick at `x` stays inside the strip: centred under the tick, or
+/// aligned to the end it would cross (`100x` at the right end).
+fn label_position(x: f64, label: &str) -> (f64, &'static str) {
+    // About 0.6 em for a digit or an `x`, 0.3 em for a point, in a sans-serif font.
+    let width: f64 = label
+        .chars()
+        .map(|c| if c == '.' { 0.3 } else { 0.6 })
+        .sum::<f64>()
+        * TICK_FONT;
+    if x - width / 2.0 < 0.0 {
+        (0.0, "start")
+    } else if x + width / 2.0 > WIDTH {
+        (WIDTH, "end")
+    } else {
+        (x, "middle")
+    }
 }
 
 /// One benchmark's strip: the band, the grid, 1x, the interval and the point.
@@ -187,29 +222,119 @@ fn arrow(out: &mut String, x: f64, y: f64, dir: f64) {
     );
 }
 
-/// The figures beside a strip, and why part of the picture is missing when it is.
+/// The figures beside a strip, and why part of the picture is missing, or looks odd, when it does.
 fn figures(b: &BenchmarkAnalysis, scale: &LogScale) -> String {
     let interval = b.median_test.speedup_interval;
     let mut out = escape(&format::speedup_with_interval(b.speedup.median, interval));
-    let note = match interval {
-        None => Some("no interval: too few runs or the test could not apply".to_string()),
+    let mut notes = Vec::new();
+    match interval {
+        None => notes.push("no interval: too few runs or the test could not apply".to_string()),
         Some((lo, hi)) if !(lo.is_finite() && hi.is_finite()) => {
-            Some("the interval is unbounded: HEAD's runs cannot bound the speedup".to_string())
+            notes.push(
+                "the interval is unbounded: HEAD's runs cannot bound the speedup".to_string(),
+            );
         }
-        Some((lo, hi)) if scale.outside(lo) || scale.outside(hi) => Some(format!(
-            "the interval goes past the axis ({} to {})",
-            ratio_label(1.0 / LIMIT),
-            ratio_label(LIMIT)
-        )),
-        Some(_) => None,
-    };
+        Some((lo, hi)) => {
+            if scale.outside(lo) || scale.outside(hi) {
+                let (from, to) = scale.domain();
+                notes.push(format!(
+                    "the interval goes past the axis ({} to {}): an arrow marks the cut end",
+                    ratio_label(from),
+                    ratio_label(to)
+                ));
+            }
+            let point = b.speedup.median;
+            if point.is_finite() && !(lo <= point && point <= hi) {
+                notes.push(
+                    "the ratio of the medians lies outside the interval, which is of the typical \
+                     ratio of a BASE run to a HEAD run: the runs differ in shape, not by one factor"
+                        .to_string(),
+                );
+            }
+        }
+    }
     let _ = write!(
         out,
         r#" <span class="verdict">{}</span>"#,
         b.verdict.as_str()
     );
-    if let Some(note) = note {
+    for note in notes {
         let _ = write!(out, r#"<br><small class="note">{}</small>"#, escape(&note));
     }
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::report::sample;
+
+    fn plot(analysis: &Analysis) -> String {
+        forest(analysis, &order(analysis))
+    }
+
+    /// The strip (SVG) of the row named `name`.
+    fn strip_of<'a>(html: &'a str, name: &str) -> &'a str {
+        let row = html.find(&format!("title=\"{name}\"")).expect("row");
+        let start = row + html[row..].find("<svg").expect("strip");
+        let end = start + html[start..].find("</svg>").expect("closed");
+        &html[start..end]
+    }
+
+    const MIX_HASH: (&str, f64, (f64, f64)) = ("mix_hash", 0.77, (0.76, 0.84));
+    const FAST: (&str, f64, (f64, f64)) = ("fast", 1.25, (1.22, 1.28));
+
+    #[test]
+    fn one_wide_interval_leaves_the_other_rows_where_they_were() {
+        let parse_ints = ("parse_ints", 1.19, (1.01, 118.0));
+        let without = plot(&sample::with_speedups(&[MIX_HASH, FAST]));
+        let with = plot(&sample::with_speedups(&[MIX_HASH, FAST, parse_ints]));
+        for name in ["mix_hash", "fast"] {
+            assert_eq!(strip_of(&with, name), strip_of(&without, name), "{name}");
+        }
+        // The axis is unchanged: 0.76 / 1.08 to 1.28 * 1.08.
+        let axis = |html: &str| html[..html.find("</svg>").unwrap()].to_string();
+        assert_eq!(axis(&with), axis(&without));
+        let wide = strip_of(&with, "parse_ints");
+        assert_eq!(wide.matches("class=\"arrow\"").count(), 1, "{wide}");
+        // The arrow's tip is past the right end of the plot.
+        assert!(
+            wide.contains(&format!("d=\"M{} 11", px(RIGHT + 6.0))),
+            "{wide}"
+        );
+        assert!(with.contains("the interval goes past the axis (0.704x to 1.382x)"));
+    }
+
+    #[test]
+    fn tick_labels_at_the_ends_stay_inside_the_strip() {
+        // A 150x point: the axis runs to its 100x limit, whose label would be cut if centred on its tick.
+        let html = plot(&sample::with_speedups(&[
+            ("huge", 150.0, (140.0, 160.0)),
+            MIX_HASH,
+        ]));
+        let axis = &html[..html.find("</svg>").unwrap()];
+        assert!(
+            axis.contains(
+                r#"<text x="400" y="14" text-anchor="end" class="tick-label">100x</text>"#
+            ),
+            "{axis}"
+        );
+        assert!(axis.contains(r#"text-anchor="middle" class="tick-label">1x</text>"#));
+    }
+
+    #[test]
+    fn a_point_outside_its_interval_is_drawn_and_said() {
+        let html = plot(&sample::with_speedups(&[
+            ("bimodal", 1.3, (1.01, 1.2)),
+            MIX_HASH,
+        ]));
+        let strip = strip_of(&html, "bimodal");
+        assert!(strip.contains("class=\"point\""), "{strip}");
+        assert!(html.contains("the ratio of the medians lies outside the interval"));
+        assert_eq!(
+            html.matches("lies outside the interval").count(),
+            1,
+            "only the row whose point is outside"
+        );
+    }
 }

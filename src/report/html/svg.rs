@@ -88,6 +88,11 @@ impl LogScale {
         })
     }
 
+    /// The ratios at the two ends of the axis.
+    pub fn domain(&self) -> (f64, f64) {
+        (self.lo, self.hi)
+    }
+
     /// Whether `value` lies outside the domain (an infinite value does).
     pub fn outside(&self, value: f64) -> bool {
         !(value >= self.lo && value <= self.hi)
