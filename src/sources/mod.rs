@@ -211,7 +211,7 @@ fn hint_line(hint: &Option<String>) -> String {
 
 fn baseline_hint(baselines: &[String]) -> String {
     if baselines.is_empty() {
-        "\nhint: save one with `cargo bench --bench NAME -- --save-baseline BASELINE` (or `--benches` \
+        "\nhint: save one with `cargo bench --bench NAME -- --save-baseline BASELINE` (or `--bench '*'` \
          for every bench target), or set CRITERION_HOME"
             .into()
     } else {
