@@ -14,7 +14,7 @@ fail() {
 # pull_request_target runs with a write token and the secrets, on the pull request's code: building and
 # running that code there hands both to whoever opened the pull request.
 if [ "${SPEEDUP_EVENT:-}" = pull_request_target ] && [ "${SPEEDUP_ALLOW_PULL_REQUEST_TARGET:-false}" != true ]; then
-  fail "refusing to build and run a pull request's code on pull_request_target, where a write token and the secrets are reachable; measure on 'pull_request' and post the comment from a 'workflow_run' workflow (README: Pull requests from forks), or set 'allow-pull-request-target: true' if every pull request is trusted"
+  fail "refusing to build and run a pull request's code on pull_request_target, where a write token and the secrets are reachable; measure on 'pull_request' and post the comment from a 'workflow_run' workflow (docs/action.md §3: pull requests from forks), or set 'allow-pull-request-target: true' if every pull request is trusted"
 fi
 
 out=${SPEEDUP_OUT:-${RUNNER_TEMP:-/tmp}}

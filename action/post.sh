@@ -14,7 +14,7 @@ fail() {
 dir=$SPEEDUP_POST
 for file in cargo-speedup.md cargo-speedup.json cargo-speedup-pr.txt; do
   [ -f "$dir/$file" ] ||
-    fail "no $file in '$dir': the measuring workflow must upload \${{ runner.temp }}/cargo-speedup* (README: Pull requests from forks)"
+    fail "no $file in '$dir': the measuring workflow must upload \${{ runner.temp }}/cargo-speedup* (docs/action.md §3: pull requests from forks)"
 done
 pr=$(tr -d '[:space:]' < "$dir/cargo-speedup-pr.txt")
 [[ "$pr" =~ ^[0-9]{1,10}$ ]] || fail "'$dir/cargo-speedup-pr.txt' does not hold a pull-request number"

@@ -149,7 +149,8 @@ pub struct SpeeduptestArgs {
     /// Precision r of the minimal number of benchmarks
     #[arg(long, value_name = "R", default_value_t = 0.05)]
     pub precision: f64,
-    /// Output prefix of PREFIX.status, .out, .warning and .report (default: the config file name)
+    /// Output prefix of PREFIX.status, .out, .warning and .report (default: the config's file name, in the
+    /// current directory: bench.cfg gives bench.cfg.out)
     #[arg(short = 'o', value_name = "PREFIX")]
     pub output: Option<PathBuf>,
 }

@@ -30,7 +30,7 @@ pub fn speeduptest(args: &SpeeduptestArgs) -> Result<Outcome> {
             args.config.display()
         );
     }
-    let prefix = prefix(args);
+    let prefix = prefix(&args.config, args.output.as_deref());
     let files = EXTENSIONS.map(|extension| with_extension(&prefix, extension));
     check_outputs_clear(args, &files, &rows)?;
     let config = rows.load();
@@ -80,13 +80,15 @@ pub fn speeduptest(args: &SpeeduptestArgs) -> Result<Outcome> {
 /// The extensions of the four outputs, in the order [`render::render`] gives them.
 const EXTENSIONS: [&str; 4] = ["status", "out", "warning", "report"];
 
-/// Where the outputs go: `-o PREFIX`, else the current directory, named after the config without its
-/// extension (`bench.cfg` → `./bench.status`, ...), never beside a config elsewhere.
-fn prefix(args: &SpeeduptestArgs) -> PathBuf {
-    args.output.clone().unwrap_or_else(|| {
-        let stem = args.config.file_stem().unwrap_or(args.config.as_os_str());
-        PathBuf::from(stem)
-    })
+/// Where the outputs go: `-o PREFIX`, else the current directory, named after the config's whole file
+/// name as paper 000 §6.2.5 names them ("`inputfilename.out`": `bench.cfg` → `./bench.cfg.out`, which
+/// scripts written for SpeedUpTest.sh read), never beside a config elsewhere (`../c/bench.cfg` →
+/// `./bench.cfg.out`: the paper runs in the config's directory, where the two agree).
+fn prefix(config: &Path, output: Option<&Path>) -> PathBuf {
+    output.map_or_else(
+        || PathBuf::from(config.file_name().unwrap_or(config.as_os_str())),
+        Path::to_path_buf,
+    )
 }
 
 /// Refuses, before any sample is read, an output file that is the config or a sample file it names.
@@ -140,6 +142,16 @@ mod tests {
         assert_eq!(display_name(Path::new("bench.cfg")), "./bench.cfg");
         assert_eq!(display_name(Path::new("./bench.cfg")), "./bench.cfg");
         assert_eq!(display_name(Path::new("/tmp/b.cfg")), "/tmp/b.cfg");
+    }
+
+    #[test]
+    fn the_default_prefix_is_the_configs_file_name_in_the_current_directory() {
+        let default = |config: &str| prefix(Path::new(config), None);
+        assert_eq!(default("bench.cfg"), PathBuf::from("bench.cfg"));
+        assert_eq!(default("../c/bench.cfg"), PathBuf::from("bench.cfg"));
+        assert_eq!(default("config"), PathBuf::from("config"));
+        let given = prefix(Path::new("bench.cfg"), Some(Path::new("/tmp/run")));
+        assert_eq!(given, PathBuf::from("/tmp/run"));
     }
 
     #[test]

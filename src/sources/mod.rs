@@ -1,7 +1,7 @@
 //! Existing results on disk -> [`crate::model::Results`], one file per input format, detected from content.
 //!
 //! `cargo speedup compare BASE HEAD` reads each side with [`load`]. A side is one of (`docs/formats.md`,
-//! README):
+//! `docs/usage.md` §3):
 //!
 //! - a file, whose format is detected from its content, never from its extension: our record JSON
 //!   ([`record`]), the raw timing JSON ([`raw_json`]), hyperfine `--export-json` ([`hyperfine`]), Google
@@ -211,7 +211,7 @@ fn hint_line(hint: &Option<String>) -> String {
 
 fn baseline_hint(baselines: &[String]) -> String {
     if baselines.is_empty() {
-        "\nhint: save one with `cargo bench --bench NAME -- --save-baseline BASELINE` (or `--benches` \
+        "\nhint: save one with `cargo bench --bench NAME -- --save-baseline BASELINE` (or `--bench '*'` \
          for every bench target), or set CRITERION_HOME"
             .into()
     } else {

@@ -1,9 +1,10 @@
 //! CLI tests on committed fixtures: each module drives the `cargo-speedup` binary on files under
-//! `fixtures/` and checks its output and exit status.
+//! `fixtures/` and checks its output and exit status; `docs` checks the documentation's links.
 
 mod browser;
 mod calibrate;
 mod compare;
+mod docs;
 mod merge;
 mod messages;
 mod outputs;

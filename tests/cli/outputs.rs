@@ -247,17 +247,20 @@ fn speeduptest_outputs_may_not_be_the_config_or_a_sample() {
     fs::write(dir.path().join("run.out"), "1\n2\n4\n").expect("write");
     let config = "Name,Sample1,Sample2,ConfLevel,Coef\nx,base.data,run.out,,\n";
     fs::write(dir.path().join("c.csv"), config).expect("write");
-    fs::write(dir.path().join("c.status"), config).expect("write");
     assert_refused(
         dir.path(),
         &["speeduptest", "c.csv", "-o", "run"],
         "refusing to overwrite input `run.out`",
     );
-    // Without -o, `c.status` is named after the config: `c.status`, itself.
+    // Without -o the outputs are named after the config's whole name (`c.csv.out`, ...): a sample of that
+    // name is refused too.
+    let named = "Name,Sample1,Sample2,ConfLevel,Coef\nx,base.data,c.csv.out,,\n";
+    fs::write(dir.path().join("c.csv"), named).expect("write");
+    fs::write(dir.path().join("c.csv.out"), "1\n2\n4\n").expect("write");
     assert_refused(
         dir.path(),
-        &["speeduptest", "c.status"],
-        "refusing to overwrite input `c.status`",
+        &["speeduptest", "c.csv"],
+        "refusing to overwrite input `c.csv.out`",
     );
 }
 

@@ -135,11 +135,13 @@ fn outputs_default_to_the_current_directory_and_leave_no_temporary_file() {
         "{}",
         String::from_utf8_lossy(&output.stderr)
     );
-    let prefix = config.join("bench");
+    // Named as paper 000 §6.2.5 names them: `inputfilename.out`, the config's whole name.
+    let prefix = config.join("bench.cfg");
     assert_eq!(read(&prefix, "out"), expected("paper.out"));
     let stderr = String::from_utf8_lossy(&output.stderr);
     assert!(
-        stderr.contains("wrote bench.status, bench.out, bench.warning, bench.report"),
+        stderr
+            .contains("wrote bench.cfg.status, bench.cfg.out, bench.cfg.warning, bench.cfg.report"),
         "{stderr}"
     );
     let files = fs::read_dir(&config).expect("the directory").count();
@@ -154,7 +156,7 @@ fn outputs_default_to_the_current_directory_and_leave_no_temporary_file() {
     );
     let written: Vec<_> = fs::read_dir(&elsewhere).expect("the directory").collect();
     assert_eq!(written.len(), 4, "the outputs go to the current directory");
-    assert!(elsewhere.join("bench.warning").is_file());
+    assert!(elsewhere.join("bench.cfg.warning").is_file());
     assert_eq!(
         fs::read_dir(&config).expect("the directory").count(),
         13,
@@ -192,8 +194,8 @@ fn a_config_whose_rows_all_fail_exits_2_after_writing_the_warnings() {
         stderr.contains("no benchmark of b.cfg could be analysed"),
         "{stderr}"
     );
-    assert!(stderr.contains("listed in b.warning"), "{stderr}");
-    let warning = fs::read_to_string(dir.path().join("b.warning")).expect("the warnings");
+    assert!(stderr.contains("listed in b.cfg.warning"), "{stderr}");
+    let warning = fs::read_to_string(dir.path().join("b.cfg.warning")).expect("the warnings");
     assert!(
         warning.contains("File 'missing1' is not readable"),
         "{warning}"
@@ -242,7 +244,7 @@ fn times_too_large_to_compute_with_are_a_row_warning_not_a_panic() {
     ]);
     let stderr = String::from_utf8_lossy(&output.stderr);
     assert!(!stderr.contains("panicked"), "{stderr}");
-    let warning = fs::read_to_string(dir.path().join("b.warning")).expect("warning file");
+    let warning = fs::read_to_string(dir.path().join("b.cfg.warning")).expect("warning file");
     assert!(
         warning.contains("File 'h1', line 1") && warning.contains("outside the range"),
         "{warning}"

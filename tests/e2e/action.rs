@@ -120,15 +120,20 @@ pub fn run(repo: &Path, contexts: Contexts) -> ActionRun {
 
 /// The README's workflow block that holds `marker`, parsed.
 pub fn readme_workflow(marker: &str) -> Yaml {
-    let readme = std::fs::read_to_string(action_dir().join("README.md")).expect("README.md");
-    let block = readme
+    documented_workflow("README.md", marker)
+}
+
+/// The workflow block of the repository's Markdown file `path` that holds `marker`, parsed.
+pub fn documented_workflow(path: &str, marker: &str) -> Yaml {
+    let text = std::fs::read_to_string(action_dir().join(path)).expect(path);
+    let block = text
         .split("```yaml\n")
         .skip(1)
         .filter_map(|block| block.split("```").next())
         .find(|block| block.contains(marker))
-        .unwrap_or_else(|| panic!("the README shows a workflow with {marker}"));
+        .unwrap_or_else(|| panic!("{path} shows a workflow with {marker}"));
     YamlLoader::load_from_str(block)
-        .expect("the README workflow is YAML")
+        .unwrap_or_else(|e| panic!("the workflow in {path} is not YAML: {e}"))
         .remove(0)
 }
 

@@ -1,4 +1,4 @@
-//! The README's matrix workflow run through the action's own steps, as `action.rs` runs its single job: two
+//! The matrix workflow of `docs/action.md` run through the action's own steps, as `action.rs` runs its single job: two
 //! measuring jobs (`partition`) whose uploads a merge job (`merge`) turns into the summary, the comment and
 //! the gate; the fork pattern's second stage (`post`); the refusal of `pull_request_target`; and the
 //! comment posted only when something was found. GitHub's API is a stub `gh` that logs what it is asked.
@@ -6,7 +6,7 @@
 use std::path::{Path, PathBuf};
 
 use crate::action::{
-    Home, action_dir, action_inputs, contexts, pull_request_repository, readme_workflow, run,
+    Home, action_dir, action_inputs, contexts, documented_workflow, pull_request_repository, run,
 };
 use crate::action_runner::ActionRun;
 
@@ -43,9 +43,9 @@ fn errors(run: &ActionRun) -> Vec<&str> {
 }
 
 #[test]
-fn the_readmes_matrix_measures_two_parts_and_the_merge_job_gates_and_comments() {
+fn the_documented_matrix_measures_two_parts_and_the_merge_job_gates_and_comments() {
     let _serial = crate::support::serial();
-    let workflow = readme_workflow("strategy:");
+    let workflow = documented_workflow("docs/action.md", "strategy:");
     let (repo, base, head) = pull_request_repository();
     let home = Home::new();
     let log = stub_gh(&home);
@@ -144,7 +144,7 @@ fn the_readmes_matrix_measures_two_parts_and_the_merge_job_gates_and_comments() 
     ] {
         std::fs::copy(temp.path().join(file), report.path().join(file)).expect(file);
     }
-    let stage_two = readme_workflow("workflow_run:");
+    let stage_two = documented_workflow("docs/action.md", "workflow_run:");
     let inputs = action_inputs(&stage_two["jobs"]["comment"]);
     assert_eq!(inputs, [("post".to_string(), "report".to_string())]);
     let post = |workspace: &Path, pr_head: &str| {

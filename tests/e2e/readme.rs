@@ -1,8 +1,9 @@
-//! The README's workflows, run as the README shows them: a test that breaks when the README changes.
+//! The documented workflows, run as `docs/usage.md` shows them: a test that breaks when the documentation
+//! changes.
 
 use crate::support::*;
 
-/// Short criterion settings appended to the README's `cargo bench` commands, so that the test takes seconds.
+/// Short criterion settings appended to the documented `cargo bench` commands, so that the test takes seconds.
 const SHORT: [&str; 7] = [
     "--warm-up-time",
     "0.05",
@@ -13,12 +14,12 @@ const SHORT: [&str; 7] = [
     "--noplot",
 ];
 
-/// The commands of the README's block under `heading`, one per line, comments left out.
-pub fn readme_commands(heading: &str) -> Vec<Vec<String>> {
-    let readme = include_str!("../../README.md");
-    let section = readme
+/// The commands of `docs/usage.md`'s block under `heading`, one per line, comments left out.
+pub fn usage_commands(heading: &str) -> Vec<Vec<String>> {
+    let usage = include_str!("../../docs/usage.md");
+    let section = usage
         .split_once(heading)
-        .unwrap_or_else(|| panic!("README has no {heading:?}"))
+        .unwrap_or_else(|| panic!("docs/usage.md has no {heading:?}"))
         .1;
     let block = section
         .split_once("```sh\n")
@@ -38,9 +39,9 @@ pub fn readme_commands(heading: &str) -> Vec<Vec<String>> {
 }
 
 #[test]
-fn the_readmes_baseline_workflow_reports_the_slowed_benchmark() {
+fn the_documented_baseline_workflow_reports_the_slowed_benchmark() {
     let _serial = serial();
-    let commands = readme_commands("### Existing results, compared");
+    let commands = usage_commands("## 3. Existing results, compared");
     let [save_before, save_after, compare] = &commands[..3] else {
         panic!("expected three commands first: {commands:?}")
     };

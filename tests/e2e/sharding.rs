@@ -1,9 +1,9 @@
-//! The README's CI-matrix workflow on a real criterion crate: the suite measured in three parts
+//! The CI-matrix workflow of `docs/usage.md` §4 on a real criterion crate: the suite measured in three parts
 //! (`--partition count:K/3`), as three jobs would, merged, against the suite measured whole.
 
 use serde_json::Value;
 
-use crate::readme::readme_commands;
+use crate::readme::usage_commands;
 use crate::support::*;
 
 /// RUN's short criterion settings and a fixed plan of 6 runs per side.
@@ -58,9 +58,9 @@ fn verdicts(report: &Value) -> Vec<(String, String)> {
 }
 
 #[test]
-fn the_readmes_three_parts_merge_into_the_verdicts_of_one_unsharded_run() {
+fn the_documented_three_parts_merge_into_the_verdicts_of_one_unsharded_run() {
     let _serial = serial();
-    let commands = readme_commands("### A suite split over a CI matrix, merged");
+    let commands = usage_commands("## 4. A suite split over a CI matrix, merged");
     let [part1, part2, part3, merge] = &commands[..] else {
         panic!("expected three parts and a merge: {commands:?}")
     };
@@ -125,7 +125,7 @@ fn the_readmes_three_parts_merge_into_the_verdicts_of_one_unsharded_run() {
         Some(6)
     );
 
-    // The merge, as the README writes it (the shell expands `part-*.json`).
+    // The merge, as docs/usage.md writes it (the shell expands `part-*.json`).
     assert_eq!(merge[..3], ["cargo", "speedup", "merge"], "{merge:?}");
     let mut args: Vec<String> = vec!["merge".into()];
     for word in &merge[3..] {
