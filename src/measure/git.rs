@@ -64,6 +64,20 @@ impl Git {
         Ok(String::from_utf8_lossy(&out.stdout).trim().to_string())
     }
 
+    /// A shallow clone (`git clone --depth`, actions/checkout's default): its history stops at the commits
+    /// fetched. `false` when git cannot tell.
+    pub fn is_shallow(&self) -> bool {
+        self.output(&["rev-parse", "--is-shallow-repository"])
+            .is_ok_and(|answer| answer == "true")
+    }
+
+    /// No ref of the repository names a commit: `git init` and nothing committed yet. `false` when git
+    /// cannot tell.
+    pub fn has_no_commits(&self) -> bool {
+        self.output(&["rev-list", "-n", "1", "--all"])
+            .is_ok_and(|first| first.is_empty())
+    }
+
     /// `git status --porcelain` is not empty (untracked files count, ignored ones do not).
     pub fn is_dirty(&self) -> Result<bool, MeasureError> {
         Ok(!self.output(&["status", "--porcelain"])?.is_empty())

@@ -128,9 +128,11 @@ pub fn measure_revisions(
     let started = Instant::now();
     let spec = RevisionSpec::parse(revisions)?;
     let project = Project::discover(options.manifest_path.as_deref(), true)?;
+    // Resolved before the lock, which creates `<target>/speedup/`: a revision that does not resolve leaves
+    // nothing behind.
+    let (base, head) = revision::resolve(project.git()?, &spec)?;
     interrupt::install();
     let _lock = lock::Lock::acquire(&project.speedup_dir())?;
-    let (base, head) = revision::resolve(project.git()?, &spec)?;
     let progress = Progress::new(options.quiet);
     let tree_notes = tell_about_the_tree(&project, &base, &head)?;
     for note in &tree_notes {
@@ -234,9 +236,9 @@ pub fn measure_race(
     let started = Instant::now();
     revision::check_race_names(revisions, MAX_RACERS)?;
     let project = Project::discover(options.manifest_path.as_deref(), true)?;
+    let sides = revision::resolve_race(project.git()?, revisions)?;
     interrupt::install();
     let _lock = lock::Lock::acquire(&project.speedup_dir())?;
-    let sides = revision::resolve_race(project.git()?, revisions)?;
     let progress = Progress::new(options.quiet);
     let racing_the_tree = sides.contains(&Checkout::WorkingTree);
     match (project.git()?.is_dirty()?, racing_the_tree) {

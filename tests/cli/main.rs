@@ -8,6 +8,7 @@ mod merge;
 mod messages;
 mod outputs;
 mod record;
+mod revisions;
 mod shape;
 mod simulate;
 mod speeduptest;
