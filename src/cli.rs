@@ -66,6 +66,25 @@ pub enum Command {
     /// Merge the JSON reports of the parts of one comparison (a CI matrix's jobs, `--partition`, or
     /// machines) into one report, one verdict and one gate
     Merge(MergeArgs),
+    /// Remove the worktrees that killed runs left under target/speedup (every measuring run does this
+    /// too when it starts); with --all, everything under target/speedup
+    Clean(CleanArgs),
+}
+
+/// `cargo speedup clean`.
+#[derive(Debug, Args)]
+#[command(
+    after_help = "Never touches target/criterion, your own worktrees or branches; refused (exit 2) while \
+                  another cargo speedup run holds the lock."
+)]
+pub struct CleanArgs {
+    /// Path to Cargo.toml [default: the one cargo finds from the current directory]
+    #[arg(long = "manifest-path", value_name = "PATH")]
+    pub manifest_path: Option<PathBuf>,
+    /// Also remove everything else cargo speedup keeps in target/speedup: the revisions' builds, the bench
+    /// executables, the runs' criterion output and the cache of results
+    #[arg(long)]
+    pub all: bool,
 }
 
 /// `cargo speedup merge PART.json...`.

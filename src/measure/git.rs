@@ -96,12 +96,12 @@ impl Worktree {
     /// PATH; submodules are initialised when the revision has `.gitmodules`.
     pub fn add(git: &Git, sha: &str, path: PathBuf) -> Result<Worktree, MeasureError> {
         if path.exists() {
-            remove(git, &path);
+            remove_worktree(git, &path);
         }
         let text = path.to_string_lossy().into_owned();
         if let Err(error) = git.output(&["worktree", "add", "--detach", "--quiet", &text, sha]) {
             // Interrupted or failed half-way: leave neither a directory nor a registered worktree.
-            remove(git, &path);
+            remove_worktree(git, &path);
             return Err(error);
         }
         let worktree = Worktree {
@@ -386,12 +386,14 @@ fn resolve_url(base: &str, url: &str) -> String {
 
 impl Drop for Worktree {
     fn drop(&mut self) {
-        remove(&self.git, &self.path);
+        remove_worktree(&self.git, &self.path);
     }
 }
 
-/// Best effort: a failure here must not hide the error that caused the unwinding.
-fn remove(git: &Git, path: &Path) {
+/// Removes the worktree at `path`: git's registration and the directory, then prunes registrations whose
+/// directory is gone. Best effort: a failure here must not hide the error that caused the unwinding (the
+/// caller checks that the directory is gone when it must be).
+pub(super) fn remove_worktree(git: &Git, path: &Path) {
     let text = path.to_string_lossy().into_owned();
     let _ = git.output_with(&["worktree", "remove", "--force", "--force", &text], false);
     if path.exists() {
