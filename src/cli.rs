@@ -1,5 +1,10 @@
 //! The command line, as clap definitions only (the cargo-subcommand pattern): `cargo speedup ...` runs the
 //! binary as `cargo-speedup speedup ...`. Validation into typed options happens in `plan.rs`.
+//!
+//! The doc comments of the options are their `--help`: a numeric one ends with `[range: ...]`
+//! (`docs/options.md`) and, when clap does not print it, `[default: ...]`, in clap's own style; rustdoc
+//! would read some of them as links, hence the `allow` below.
+#![allow(rustdoc::broken_intra_doc_links)]
 
 use std::path::PathBuf;
 

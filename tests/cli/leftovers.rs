@@ -4,42 +4,23 @@
 
 use std::fs::File;
 use std::path::{Path, PathBuf};
-use std::process::Command;
 
 use fs4::FileExt;
 
-use crate::revisions::git;
+use crate::repos::{commit, git, repository, write};
+use crate::revisions::MANIFEST;
 use crate::support::run_in;
-
-/// `git ARGS` in `dir`, its standard output.
-fn git_output(dir: &Path, args: &[&str]) -> String {
-    let out = Command::new("git")
-        .args(args)
-        .current_dir(dir)
-        .output()
-        .expect("git runs");
-    assert!(out.status.success(), "git {args:?}");
-    String::from_utf8_lossy(&out.stdout).into_owned()
-}
 
 /// A repository whose one commit holds no manifest, with a crate in the working tree (uncommitted): a
 /// comparison of HEAD with the working tree takes the lock, cleans, then stops before building, since
 /// HEAD has no Cargo.toml. Returns the repository and the worktree a killed run left.
 fn repository_with_a_leftover() -> (tempfile::TempDir, PathBuf) {
-    let dir = tempfile::tempdir().expect("tempdir");
+    let dir = repository();
     let repo = dir.path();
-    git(repo, &["init", "-q"]);
-    std::fs::write(repo.join("README"), "tiny\n").expect("write");
-    git(repo, &["add", "-A"]);
-    git(repo, &["commit", "-q", "-m", "readme"]);
-    std::fs::create_dir_all(repo.join("src")).expect("mkdir");
-    std::fs::write(
-        repo.join("Cargo.toml"),
-        "[package]\nname = \"tiny\"\nversion = \"0.1.0\"\nedition = \"2021\"\n",
-    )
-    .expect("write");
-    std::fs::write(repo.join("src/lib.rs"), "").expect("write");
-    let sha = git_output(repo, &["rev-parse", "HEAD"]).trim().to_string();
+    write(repo, &[("README", "tiny\n")]);
+    commit(repo, "readme");
+    write(repo, &[("Cargo.toml", MANIFEST), ("src/lib.rs", "")]);
+    let sha = git(repo, &["rev-parse", "HEAD"]).trim().to_string();
     let leftover = repo
         .canonicalize()
         .expect("canonical")
@@ -52,7 +33,7 @@ fn repository_with_a_leftover() -> (tempfile::TempDir, PathBuf) {
 
 /// Whether `git worktree list` names `path`.
 fn registered(repo: &Path, path: &Path) -> bool {
-    git_output(repo, &["worktree", "list", "--porcelain"])
+    git(repo, &["worktree", "list", "--porcelain"])
         .lines()
         .any(|line| line == format!("worktree {}", path.display()))
 }
@@ -122,7 +103,7 @@ fn clean_all_removes_target_speedup_and_nothing_else() {
     let (dir, leftover) = repository_with_a_leftover();
     let repo = dir.path();
     // A second leftover whose directory is gone but which git still lists.
-    let sha = git_output(repo, &["rev-parse", "HEAD"]).trim().to_string();
+    let sha = git(repo, &["rev-parse", "HEAD"]).trim().to_string();
     let gone = leftover.with_file_name(format!("head-{sha}"));
     git(
         repo,
@@ -178,5 +159,5 @@ fn clean_all_removes_target_speedup_and_nothing_else() {
     assert!(mine.join("README").exists());
     let canonical_mine = mine.canonicalize().expect("canonical");
     assert!(registered(repo, &canonical_mine) || registered(repo, &mine));
-    assert!(git_output(repo, &["branch", "--list", "topic"]).contains("topic"));
+    assert!(git(repo, &["branch", "--list", "topic"]).contains("topic"));
 }

@@ -3,48 +3,24 @@
 //! holding a manifest (nothing is built: the revisions fail to resolve first).
 
 use std::path::Path;
-use std::process::Command;
 
+use crate::repos::{commit, git, repository, write};
 use crate::support::run_in;
 
-/// Runs `git ARGS` in `dir` with a fixed identity; panics with its stderr on failure.
-pub fn git(dir: &Path, args: &[&str]) {
-    let out = Command::new("git")
-        .args(["-c", "user.name=Test", "-c", "user.email=test@example.com"])
-        .args([
-            "-c",
-            "commit.gpgsign=false",
-            "-c",
-            "init.defaultBranch=main",
-        ])
-        .args(args)
-        .current_dir(dir)
-        .output()
-        .expect("git runs");
-    assert!(
-        out.status.success(),
-        "git {args:?}: {}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-}
+/// The manifest of a one-file library crate.
+pub const MANIFEST: &str = "[package]\nname = \"tiny\"\nversion = \"0.1.0\"\nedition = \"2021\"\n";
 
-/// A git repository in `dir` holding a one-file library crate, nothing committed.
-pub fn crate_repository(dir: &Path) {
-    std::fs::create_dir_all(dir.join("src")).expect("mkdir");
-    std::fs::write(
-        dir.join("Cargo.toml"),
-        "[package]\nname = \"tiny\"\nversion = \"0.1.0\"\nedition = \"2021\"\n",
-    )
-    .expect("write");
-    std::fs::write(dir.join("src/lib.rs"), "").expect("write");
-    git(dir, &["init", "-q"]);
+/// A git repository holding a one-file library crate, nothing committed.
+fn crate_repository() -> tempfile::TempDir {
+    let repo = repository();
+    write(repo.path(), &[("Cargo.toml", MANIFEST), ("src/lib.rs", "")]);
+    repo
 }
 
 /// Commits everything in `dir`, after writing `content` to `src/lib.rs`.
-pub fn commit(dir: &Path, content: &str) {
-    std::fs::write(dir.join("src/lib.rs"), content).expect("write");
-    git(dir, &["add", "-A"]);
-    git(dir, &["commit", "-q", "-m", content]);
+fn commit_lib(dir: &Path, content: &str) {
+    write(dir, &[("src/lib.rs", content)]);
+    commit(dir, content);
 }
 
 fn stderr(output: &std::process::Output) -> String {
@@ -53,8 +29,7 @@ fn stderr(output: &std::process::Output) -> String {
 
 #[test]
 fn a_repository_with_no_commits_says_so_and_leaves_nothing() {
-    let dir = tempfile::tempdir().expect("tempdir");
-    crate_repository(dir.path());
+    let dir = crate_repository();
     let root = dir.path().canonicalize().expect("canonical");
     for (args, revision) in [
         (&["HEAD"][..], "HEAD"),
@@ -87,13 +62,12 @@ fn a_repository_with_no_commits_says_so_and_leaves_nothing() {
 
 #[test]
 fn a_revision_beyond_a_shallow_clones_history_says_to_fetch_it() {
-    let origin = tempfile::tempdir().expect("tempdir");
-    crate_repository(origin.path());
-    commit(origin.path(), "// one");
+    let origin = crate_repository();
+    commit_lib(origin.path(), "// one");
     git(origin.path(), &["branch", "feature"]);
-    commit(origin.path(), "// two");
+    commit_lib(origin.path(), "// two");
     git(origin.path(), &["checkout", "-q", "feature"]);
-    commit(origin.path(), "// three");
+    commit_lib(origin.path(), "// three");
     git(origin.path(), &["checkout", "-q", "main"]);
     let clones = tempfile::tempdir().expect("tempdir");
     let url = format!("file://{}", origin.path().display());
