@@ -1,5 +1,10 @@
 //! The command line, as clap definitions only (the cargo-subcommand pattern): `cargo speedup ...` runs the
 //! binary as `cargo-speedup speedup ...`. Validation into typed options happens in `plan.rs`.
+//!
+//! The doc comments of the options are their `--help`: a numeric one ends with `[range: ...]`
+//! (`docs/options.md`) and, when clap does not print it, `[default: ...]`, in clap's own style; rustdoc
+//! would read some of them as links, hence the `allow` below.
+#![allow(rustdoc::broken_intra_doc_links)]
 
 use std::path::PathBuf;
 
@@ -66,6 +71,25 @@ pub enum Command {
     /// Merge the JSON reports of the parts of one comparison (a CI matrix's jobs, `--partition`, or
     /// machines) into one report, one verdict and one gate
     Merge(MergeArgs),
+    /// Remove the worktrees that killed runs left under target/speedup (every measuring run does this
+    /// too when it starts); with --all, everything under target/speedup
+    Clean(CleanArgs),
+}
+
+/// `cargo speedup clean`.
+#[derive(Debug, Args)]
+#[command(
+    after_help = "Never touches target/criterion, your own worktrees or branches; refused (exit 2) while \
+                  another cargo speedup run holds the lock."
+)]
+pub struct CleanArgs {
+    /// Path to Cargo.toml [default: the one cargo finds from the current directory]
+    #[arg(long = "manifest-path", value_name = "PATH")]
+    pub manifest_path: Option<PathBuf>,
+    /// Also remove everything else cargo speedup keeps in target/speedup: the revisions' builds, the bench
+    /// executables, the runs' criterion output and the cache of results
+    #[arg(long)]
+    pub all: bool,
 }
 
 /// `cargo speedup merge PART.json...`.
@@ -140,13 +164,14 @@ pub struct RecordArgs {
 pub struct SpeeduptestArgs {
     /// The config CSV: Name,Sample1,Sample2,ConfLevel,Coef
     pub config: PathBuf,
-    /// Confidence level of every decision (otherwise searched per benchmark, 0.99 down to 0.51)
+    /// Confidence level of every decision (otherwise searched per benchmark, 0.99 down to 0.51) [range:
+    /// 0 < C < 1]
     #[arg(long = "conf-level", value_name = "C")]
     pub conf_level: Option<f64>,
     /// Weights of the overall gain and speedup
     #[arg(long, value_enum, default_value_t = Weight::Custom)]
     pub weight: Weight,
-    /// Precision r of the minimal number of benchmarks
+    /// Precision r of the minimal number of benchmarks [range: 0 < R < 1]
     #[arg(long, value_name = "R", default_value_t = 0.05)]
     pub precision: f64,
     /// Output prefix of PREFIX.status, .out, .warning and .report (default: the config's file name, in the
@@ -158,13 +183,14 @@ pub struct SpeeduptestArgs {
 /// `cargo speedup simulate`: the decision plans replayed on simulated benchmarks.
 #[derive(Debug, Args)]
 pub struct SimulateArgs {
-    /// Simulated benchmarks per setting
+    /// Simulated benchmarks per setting [range: 1 <= N <= 100000000]
     #[arg(long, value_name = "N", default_value_t = 10_000)]
     pub benchmarks: u64,
-    /// Seed of the simulation (setting k uses SEED + k)
+    /// Seed of the simulation (setting k uses SEED + k) [range: 0 <= N <= 18446744073709551615]
     #[arg(long, value_name = "N", default_value_t = 1)]
     pub seed: u64,
-    /// Confidence level 1 - alpha of the project's plans (the paper's plans use its own alphas)
+    /// Confidence level 1 - alpha of the project's plans (the paper's plans use its own alphas) [range: 0.5
+    /// <= C < 1]
     #[arg(
         long,
         value_name = "C",
@@ -172,17 +198,17 @@ pub struct SimulateArgs {
         allow_negative_numbers = true
     )]
     pub confidence: f64,
-    /// ε of the project's plans: "unchanged" means within ±PCT percent [default: 2, with --versions 3 or
-    /// more θ]
+    /// ε of the project's plans: "unchanged" means within ±PCT percent [range: 0 < PCT < 100] [default:
+    /// 2, with --versions 3 or more θ]
     #[arg(long, value_name = "PCT", allow_negative_numbers = true)]
     pub equivalence: Option<f64>,
     /// Versions per problem: 2 replays BASE against HEAD at each --change; 3 or more races that many
     /// versions per problem, most clearly worse (paper 002's setting is 17), and counts the picks worse
-    /// than the true best by θ or more
+    /// than the true best by θ or more [range: 2 <= R <= 1000]
     #[arg(long, value_name = "R", default_value_t = 2)]
     pub versions: u64,
     /// θ of a failed pick with --versions 3 or more: the pick's true time is θ percent or more above the
-    /// best's (paper 002's 0.5)
+    /// best's (paper 002's 0.5) [range: 0 < PCT < 100]
     #[arg(
         long,
         value_name = "PCT",
@@ -190,14 +216,17 @@ pub struct SimulateArgs {
         allow_negative_numbers = true
     )]
     pub theta: f64,
-    /// Runs per side (per version) before the project's race looks first [default: 6 at confidence 0.95,
-    /// or with --versions 3 or more the fewest with which a version can lose at the first look]
+    /// Runs per side (per version) before the project's race looks first [range: 2 <= N <= 10000]
+    /// [default: 6 at confidence 0.95, or with --versions 3 or more the fewest with which a version can
+    /// lose at the first look]
     #[arg(long, value_name = "N")]
     pub runs: Option<u32>,
-    /// The project's race's cap on runs per side (per version) [default: 4 x --runs]
+    /// The project's race's cap on runs per side (per version) [range: --runs <= N <= 10000] [default: 4
+    /// x --runs]
     #[arg(long, value_name = "N")]
     pub max_runs: Option<u32>,
     /// True changes of HEAD's time, in percent, one setting each (negative: HEAD faster), with --versions 2
+    /// [range: -100 < PCT <= 1000, at most 100 values]
     #[arg(
         long,
         value_name = "PCT,...",
@@ -206,7 +235,7 @@ pub struct SimulateArgs {
         allow_negative_numbers = true
     )]
     pub change: Vec<f64>,
-    /// Noise between processes: standard deviation of log run levels, in percent
+    /// Noise between processes: standard deviation of log run levels, in percent [range: 0 <= PCT <= 100]
     #[arg(
         long,
         value_name = "PCT",
@@ -215,7 +244,7 @@ pub struct SimulateArgs {
     )]
     pub process: f64,
     /// Noise within a process: standard deviation of the log samples of a run (10 per run, the run's value
-    /// their median), in percent
+    /// their median), in percent [range: 0 <= PCT <= 100]
     #[arg(
         long,
         value_name = "PCT",
@@ -223,7 +252,8 @@ pub struct SimulateArgs {
         allow_negative_numbers = true
     )]
     pub within: f64,
-    /// Noise between layouts (one per run): standard deviation of log levels, in percent
+    /// Noise between layouts (one per run): standard deviation of log levels, in percent [range: 0 <= PCT
+    /// <= 100]
     #[arg(
         long,
         value_name = "PCT",
@@ -264,7 +294,7 @@ pub enum Weight {
 /// Options of every comparing command.
 #[derive(Debug, Clone, Args)]
 pub struct AnalysisArgs {
-    /// Confidence level 1 - alpha of every decision, and r of the r-speedup (from 0.5, below 1)
+    /// Confidence level 1 - alpha of every decision, and r of the r-speedup [range: 0.5 <= C < 1]
     #[arg(
         long,
         value_name = "C",
@@ -295,7 +325,7 @@ pub struct AnalysisArgs {
     #[arg(long = "fail-on", value_enum, default_value_t = FailOnArg::Suite)]
     pub fail_on: FailOnArg,
 
-    /// A regression smaller than PCT percent is not a failure
+    /// A regression smaller than PCT percent is not a failure [range: 0 <= PCT <= 1000]
     #[arg(
         long,
         value_name = "PCT",
@@ -305,6 +335,7 @@ pub struct AnalysisArgs {
     pub threshold: f64,
 
     /// A benchmark is unchanged only when its runs show it within ±PCT percent (else it is inconclusive)
+    /// [range: 0 < PCT < 100]
     #[arg(
         long,
         value_name = "PCT",
@@ -313,8 +344,8 @@ pub struct AnalysisArgs {
     )]
     pub equivalence: f64,
 
-    /// Risk of the per-benchmark rank-sum tests inside HPT, at most 0.5 [default: 0.05 with >= 5 samples per
-    /// side, else 0.10]
+    /// Risk of the per-benchmark rank-sum tests inside HPT [range: 0 < A <= 0.5] [default: 0.05 with >= 5
+    /// samples per side, else 0.10]
     #[arg(long = "hpt-alpha", value_name = "A", allow_negative_numbers = true)]
     pub hpt_alpha: Option<f64>,
 
@@ -323,7 +354,7 @@ pub struct AnalysisArgs {
     #[arg(long = "hpt-rank", value_name = "RULE", value_enum, default_value_t = HptRankArg::LogRatio)]
     pub hpt_rank: HptRankArg,
 
-    /// Also report HPT's confidence that HEAD is more than G times faster than BASE
+    /// Also report HPT's confidence that HEAD is more than G times faster than BASE [range: 0 < G <= 1000]
     #[arg(
         long = "speedup-under-test",
         value_name = "G",
@@ -370,12 +401,13 @@ pub struct RunArgs {
     #[arg(long = "filter", value_name = "PATTERN")]
     pub filter: Option<String>,
     /// Run only the K-th of N parts of the benchmarks (nextest's `count:K/N` or `hash:K/N`), one per job of
-    /// a CI matrix; `cargo speedup merge` joins the parts' reports [default: every benchmark]
+    /// a CI matrix; `cargo speedup merge` joins the parts' reports [range: 1 <= K <= N <= 1000] [default:
+    /// every benchmark]
     #[arg(long = "partition", value_name = "count:K/N")]
     pub partition: Option<String>,
     /// Process runs per revision before the first look (with --fixed: all of them), in randomized
-    /// interleaved blocks; each run is one observation [default: 6 at confidence 0.95, 7 at 0.99; 10 with
-    /// --fixed and for record]
+    /// interleaved blocks; each run is one observation [range: 2 <= N <= 10000] [default: 6 at confidence
+    /// 0.95, 7 at 0.99; 10 with --fixed and for record]
     #[arg(
         long = "runs",
         visible_alias = "rounds",
@@ -384,39 +416,42 @@ pub struct RunArgs {
     )]
     pub runs: Option<i64>,
     /// Most process runs per revision: benchmarks still undecided at the looks (after --runs, then each
-    /// time the runs double) run until here, then they are inconclusive [default: 4 x --runs]
+    /// time the runs double) run until here, then they are inconclusive [range: --runs <= N <= 10000]
+    /// [default: 4 x --runs, at most 10000]
     #[arg(long = "max-runs", value_name = "N", allow_negative_numbers = true)]
     pub max_runs: Option<i64>,
     /// Run every benchmark --runs times and decide once, instead of running each until it is decided
     #[arg(long = "fixed", conflicts_with = "max_runs")]
     pub fixed: bool,
     /// Time for the whole comparison, builds included (e.g. 90s, 10m, 1h): no look is started that would
-    /// not end in time, and what is still undecided is inconclusive [default: no limit]
+    /// not end in time, and what is still undecided is inconclusive [range: 1s <= DURATION <= 168h (7
+    /// days)] [default: no limit]
     #[arg(long = "budget", value_name = "DURATION")]
     pub budget: Option<String>,
     /// Seed of the blocks' random order (printed on every run, so that an order can be repeated)
-    /// [default: drawn at random]
+    /// [range: 0 <= N <= 18446744073709551615] [default: drawn at random]
     #[arg(long = "seed", value_name = "N")]
     pub seed: Option<u64>,
-    /// criterion --warm-up-time of each run, in seconds [default: 0.1]
+    /// criterion --warm-up-time of each run, in seconds [range: 0.001 <= SECS <= 3600] [default: 0.1]
     #[arg(
         long = "warm-up-time",
         value_name = "SECS",
         allow_negative_numbers = true
     )]
     pub warm_up_time: Option<f64>,
-    /// criterion --measurement-time of each run, in seconds [default: 0.2]
+    /// criterion --measurement-time of each run, in seconds [range: 0.001 <= SECS <= 3600] [default: 0.2]
     #[arg(
         long = "measurement-time",
         value_name = "SECS",
         allow_negative_numbers = true
     )]
     pub measurement_time: Option<f64>,
-    /// criterion --sample-size of each run [default: 10]
+    /// criterion --sample-size of each run [range: 10 <= N <= 10000] [default: 10]
     #[arg(long = "sample-size", value_name = "N", allow_negative_numbers = true)]
     pub sample_size: Option<i64>,
     /// Link each bench executable in N section orders (lld --shuffle-sections) and spread the runs over
-    /// them; `fixed`: only the executable as built [default: one layout per run, up to 20]
+    /// them, never more layouts than runs; `fixed`: only the executable as built [range: 1 <= N <= 999]
+    /// [default: one layout per run, up to 20]
     #[arg(
         long = "layouts",
         value_name = "N|fixed",

@@ -3,6 +3,7 @@
 //! before it reads, builds or runs anything, and the stages after it never see the command line.
 
 mod commands;
+mod ranges;
 mod run;
 mod simulate;
 mod speeduptest;
@@ -21,14 +22,16 @@ pub use speeduptest::speeduptest_options;
 
 /// A bad option value: exit status 2.
 #[derive(Debug, Clone, PartialEq, thiserror::Error)]
-#[error("invalid value {value} for {flag}: expected {expected}")]
+#[error("invalid value {value} for {flag}: expected {expected}\nhint: {hint}")]
 pub struct PlanError {
     /// The flag, e.g. `--confidence`.
     pub flag: &'static str,
-    /// The value given.
+    /// The value given, as messages show it (`ranges::number`, `ranges::text`).
     pub value: String,
-    /// What the flag accepts.
+    /// What the flag accepts: its range (`docs/options.md`).
     pub expected: &'static str,
+    /// What to do instead.
+    pub hint: &'static str,
 }
 
 /// A command line that cannot be carried out as given, with what to do instead: exit status 2.
@@ -58,7 +61,10 @@ pub enum UsageError {
         value: String,
     },
     /// The paper's levels and precisions (`speeduptest`).
-    #[error("invalid value {value} for {flag}: a number strictly between 0 and 1, e.g. {example}")]
+    #[error(
+        "invalid value {} for {flag}: a number strictly between 0 and 1, e.g. {example}\nhint: {hint}",
+        ranges::number(*value)
+    )]
     Fraction {
         /// The flag, e.g. `--conf-level`.
         flag: &'static str,
@@ -66,6 +72,8 @@ pub enum UsageError {
         value: f64,
         /// A value the flag accepts.
         example: &'static str,
+        /// What to do instead.
+        hint: &'static str,
     },
 }
 
@@ -112,24 +120,30 @@ impl AnalysisPlan {
             .transpose()?;
         if let Some(g) = args
             .speedup_under_test
-            .filter(|g| !(g.is_finite() && *g > 0.0))
+            .filter(|g| !(g.is_finite() && *g > 0.0 && *g <= ranges::MAX_SPEEDUP_UNDER_TEST))
         {
             return Err(PlanError {
                 flag: "--speedup-under-test",
-                value: g.to_string(),
-                expected: "a positive speedup factor, e.g. 1.1",
+                value: ranges::number(g),
+                expected: "a speedup factor above 0 and at most 1000, e.g. 1.1",
+                hint: "G = 1.1 asks HPT how sure it is that HEAD is more than 10 % faster",
             });
         }
-        let threshold = Threshold::percent(args.threshold).ok_or_else(|| PlanError {
-            flag: "--threshold",
-            value: args.threshold.to_string(),
-            expected: "a percentage >= 0, e.g. 5",
-        })?;
+        let threshold = Threshold::percent(args.threshold)
+            .filter(|t| t.pct() <= ranges::MAX_THRESHOLD_PCT)
+            .ok_or_else(|| PlanError {
+                flag: "--threshold",
+                value: ranges::number(args.threshold),
+                expected: "a percentage from 0 to 1000, e.g. 5",
+                hint: "regressions smaller than the threshold do not fail the gate; 0 (the default) fails \
+                       on any",
+            })?;
         if !(args.equivalence.is_finite() && args.equivalence > 0.0 && args.equivalence < 100.0) {
             return Err(PlanError {
                 flag: "--equivalence",
-                value: args.equivalence.to_string(),
+                value: ranges::number(args.equivalence),
                 expected: "a percentage above 0 and below 100, e.g. 2",
+                hint: EQUIVALENCE_HINT,
             });
         }
         Ok(AnalysisPlan {
@@ -168,6 +182,10 @@ impl AnalysisPlan {
     }
 }
 
+/// What `--equivalence` asks for, said when it is out of range.
+const EQUIVALENCE_HINT: &str =
+    "ε is the change too small to matter: a benchmark within ±ε is reported unchanged";
+
 /// A confidence level: below 0.5 a one-sided test can pass in both directions at once, so that one benchmark
 /// would read "faster" with a speedup below 1; 1 would be no test at all.
 fn at_least_even(flag: &'static str, value: f64) -> Result<Confidence, PlanError> {
@@ -175,8 +193,9 @@ fn at_least_even(flag: &'static str, value: f64) -> Result<Confidence, PlanError
         .filter(|c| c.level() >= 0.5)
         .ok_or_else(|| PlanError {
             flag,
-            value: value.to_string(),
+            value: ranges::number(value),
             expected: "a confidence level from 0.5 up to (not including) 1, e.g. 0.95",
+            hint: "0.95 and 0.99 are the usual levels; a level is 1 minus the risk of a wrong verdict",
         })
 }
 
@@ -186,8 +205,9 @@ fn at_most_even(flag: &'static str, value: f64) -> Result<Alpha, PlanError> {
         .filter(|a| a.risk() <= 0.5)
         .ok_or_else(|| PlanError {
             flag,
-            value: value.to_string(),
+            value: ranges::number(value),
             expected: "a risk level above 0 and at most 0.5, e.g. 0.05",
+            hint: "leave it out for the default: 0.05 with 5 or more runs per side, else 0.10",
         })
 }
 

@@ -65,6 +65,51 @@ pub enum MeasureError {
         revision: String,
     },
 
+    /// The repository has no commit at all, so no revision can be resolved.
+    #[error(
+        "the git repository {} has no commits yet: there is no `{revision}` to compare\nhint: commit first \
+         (`git add -A && git commit`); then `cargo speedup HEAD` compares that commit with the working tree",
+        root.display()
+    )]
+    NoCommits {
+        /// The repository's top-level directory.
+        root: PathBuf,
+        /// The revision as given.
+        revision: String,
+    },
+
+    /// git does not know a revision, in a shallow clone: it may be older than the history fetched, or on a
+    /// branch not fetched.
+    #[error(
+        "unknown revision `{revision}` in a shallow clone: {} holds only the last commits of its history, \
+         so `{revision}` may exist but was not fetched\nhint: `git fetch --unshallow` fetches the whole \
+         history (a branch of the remote also needs `git fetch origin BRANCH`); in GitHub Actions, give \
+         actions/checkout `fetch-depth: 0`",
+        root.display()
+    )]
+    ShallowRevision {
+        /// The revision as given.
+        revision: String,
+        /// The repository's top-level directory.
+        root: PathBuf,
+    },
+
+    /// BASE...HEAD in a shallow clone whose history holds no merge-base of the two.
+    #[error(
+        "`{base}` and `{head}` have no common ancestor in the commits fetched: {} is a shallow clone, and \
+         their merge-base may be older\nhint: `git fetch --unshallow` fetches the whole history; in GitHub \
+         Actions, give actions/checkout `fetch-depth: 0`",
+        root.display()
+    )]
+    ShallowMergeBase {
+        /// BASE as given.
+        base: String,
+        /// HEAD as given.
+        head: String,
+        /// The repository's top-level directory.
+        root: PathBuf,
+    },
+
     /// BASE...HEAD was asked for, but BASE and HEAD have no merge-base.
     #[error(
         "`{base}` and `{head}` have no common ancestor\nhint: use {base}..{head} to compare the two tips"

@@ -64,6 +64,20 @@ impl Git {
         Ok(String::from_utf8_lossy(&out.stdout).trim().to_string())
     }
 
+    /// A shallow clone (`git clone --depth`, actions/checkout's default): its history stops at the commits
+    /// fetched. `false` when git cannot tell.
+    pub fn is_shallow(&self) -> bool {
+        self.output(&["rev-parse", "--is-shallow-repository"])
+            .is_ok_and(|answer| answer == "true")
+    }
+
+    /// No ref of the repository names a commit: `git init` and nothing committed yet. `false` when git
+    /// cannot tell.
+    pub fn has_no_commits(&self) -> bool {
+        self.output(&["rev-list", "-n", "1", "--all"])
+            .is_ok_and(|first| first.is_empty())
+    }
+
     /// `git status --porcelain` is not empty (untracked files count, ignored ones do not).
     pub fn is_dirty(&self) -> Result<bool, MeasureError> {
         Ok(!self.output(&["status", "--porcelain"])?.is_empty())
@@ -82,12 +96,12 @@ impl Worktree {
     /// PATH; submodules are initialised when the revision has `.gitmodules`.
     pub fn add(git: &Git, sha: &str, path: PathBuf) -> Result<Worktree, MeasureError> {
         if path.exists() {
-            remove(git, &path);
+            remove_worktree(git, &path);
         }
         let text = path.to_string_lossy().into_owned();
         if let Err(error) = git.output(&["worktree", "add", "--detach", "--quiet", &text, sha]) {
             // Interrupted or failed half-way: leave neither a directory nor a registered worktree.
-            remove(git, &path);
+            remove_worktree(git, &path);
             return Err(error);
         }
         let worktree = Worktree {
@@ -372,12 +386,14 @@ fn resolve_url(base: &str, url: &str) -> String {
 
 impl Drop for Worktree {
     fn drop(&mut self) {
-        remove(&self.git, &self.path);
+        remove_worktree(&self.git, &self.path);
     }
 }
 
-/// Best effort: a failure here must not hide the error that caused the unwinding.
-fn remove(git: &Git, path: &Path) {
+/// Removes the worktree at `path`: git's registration and the directory, then prunes registrations whose
+/// directory is gone. Best effort: a failure here must not hide the error that caused the unwinding (the
+/// caller checks that the directory is gone when it must be).
+pub(super) fn remove_worktree(git: &Git, path: &Path) {
     let text = path.to_string_lossy().into_owned();
     let _ = git.output_with(&["worktree", "remove", "--force", "--force", &text], false);
     if path.exists() {

@@ -8,7 +8,8 @@
 //! (`runner`), and keeps each run apart in one [`Results`] per revision (`docs/replication.md`). Results of
 //! two commits measured together are cached by everything that determines them (`cache`). A lock
 //! (`lock`) keeps two runs of one project apart; Ctrl-C (`interrupt`) stops the current child and lets
-//! the guards remove worktrees and lock.
+//! the guards remove worktrees and lock; what a killed run left is removed by the next run once it holds
+//! the lock (`leftovers`), or by `cargo speedup clean`.
 //!
 //! Must not: write outside `<target>/speedup/` (the user's working tree, index, branches, stash and
 //! `target/criterion` stay byte-identical), analyse anything (that is `protocol`), or print anything but
@@ -22,6 +23,7 @@ mod fingerprint;
 mod git;
 mod interrupt;
 mod layout;
+mod leftovers;
 mod lock;
 mod process;
 mod progress;
@@ -39,6 +41,7 @@ use std::time::Instant;
 
 pub use error::MeasureError;
 pub use layout::MAX_LAYOUTS;
+pub use leftovers::{Cleaned, clean};
 pub use project::criterion_home;
 pub use revision::RevisionSpec;
 pub use settings::{
@@ -128,10 +131,12 @@ pub fn measure_revisions(
     let started = Instant::now();
     let spec = RevisionSpec::parse(revisions)?;
     let project = Project::discover(options.manifest_path.as_deref(), true)?;
-    interrupt::install();
-    let _lock = lock::Lock::acquire(&project.speedup_dir())?;
+    // Resolved before the lock, which creates `<target>/speedup/`: a revision that does not resolve leaves
+    // nothing behind.
     let (base, head) = revision::resolve(project.git()?, &spec)?;
+    interrupt::install();
     let progress = Progress::new(options.quiet);
+    let _lock = take_lock(&project, &progress)?;
     let tree_notes = tell_about_the_tree(&project, &base, &head)?;
     for note in &tree_notes {
         progress.note(&format!("note: {note}"));
@@ -190,6 +195,25 @@ pub fn measure_revisions(
     })
 }
 
+/// Takes the lock of `<target>/speedup/`, then removes the worktrees that runs killed earlier left there
+/// (`leftovers`), saying so.
+fn take_lock(project: &Project, progress: &Progress) -> Result<lock::Lock, MeasureError> {
+    let lock = lock::Lock::acquire(&project.speedup_dir())?;
+    let removed = leftovers::remove_leftovers(project, &lock)?;
+    if !removed.is_empty() {
+        progress.note(&format!(
+            "note: removed {} worktree(s) left by a run that was killed: {}",
+            removed.len(),
+            removed
+                .iter()
+                .map(|p| p.display().to_string())
+                .collect::<Vec<_>>()
+                .join(", ")
+        ));
+    }
+    Ok(lock)
+}
+
 /// A side's runs are only worth their interleaving with the other sides': all come from the cache, or all
 /// are measured again. Says which are reused.
 fn all_cached_or_none(sides: &mut [Candidate], progress: &Progress) {
@@ -234,10 +258,10 @@ pub fn measure_race(
     let started = Instant::now();
     revision::check_race_names(revisions, MAX_RACERS)?;
     let project = Project::discover(options.manifest_path.as_deref(), true)?;
-    interrupt::install();
-    let _lock = lock::Lock::acquire(&project.speedup_dir())?;
     let sides = revision::resolve_race(project.git()?, revisions)?;
+    interrupt::install();
     let progress = Progress::new(options.quiet);
+    let _lock = take_lock(&project, &progress)?;
     let racing_the_tree = sides.contains(&Checkout::WorkingTree);
     match (project.git()?.is_dirty()?, racing_the_tree) {
         (true, false) => progress.note(
@@ -292,8 +316,8 @@ pub fn measure_race(
 pub fn measure_working_tree(options: &RunOptions) -> Result<Results, MeasureError> {
     let project = Project::discover(options.manifest_path.as_deref(), false)?;
     interrupt::install();
-    let _lock = lock::Lock::acquire(&project.speedup_dir())?;
     let progress = Progress::new(options.quiet);
+    let _lock = take_lock(&project, &progress)?;
     let side = Candidate::new(&project, options, Checkout::WorkingTree, Role::Record, None);
     let race = Race {
         decide: None,

@@ -1,6 +1,8 @@
 //! The revisions to compare, as git spells them: `BASE..HEAD` (the two tips), `BASE...HEAD` (the merge-base of
 //! both against HEAD, as `git diff A...B` does) and a single `BASE` (against the working tree as it is, with
-//! uncommitted changes). Parsing is pure; resolving to commits asks git (`git rev-parse --verify`).
+//! uncommitted changes). Parsing is pure; resolving to commits asks git (`git rev-parse --verify`), and
+//! a revision git does not know is told apart from a repository with no commits and from a shallow clone
+//! whose history stops before it.
 //! This module must not touch the working tree.
 
 use super::MeasureError;
@@ -113,12 +115,20 @@ pub fn resolve(git: &Git, spec: &RevisionSpec) -> Result<(Checkout, Checkout), M
         RevisionSpec::Range { base, head } => Ok((commit(git, base)?, commit(git, head)?)),
         RevisionSpec::Symmetric { base, head } => {
             let (b, h) = (commit_sha(git, base)?, commit_sha(git, head)?);
-            let merge_base =
-                git.output(&["merge-base", &b, &h])
-                    .map_err(|_| MeasureError::NoMergeBase {
+            let merge_base = git.output(&["merge-base", &b, &h]).map_err(|_| {
+                if git.is_shallow() {
+                    MeasureError::ShallowMergeBase {
                         base: base.clone(),
                         head: head.clone(),
-                    })?;
+                        root: git.root.clone(),
+                    }
+                } else {
+                    MeasureError::NoMergeBase {
+                        base: base.clone(),
+                        head: head.clone(),
+                    }
+                }
+            })?;
             let name = format!("merge-base({base}, {head})");
             Ok((
                 Checkout::Commit {
@@ -209,9 +219,21 @@ fn commit_sha(git: &Git, revision: &str) -> Result<String, MeasureError> {
         "--end-of-options",
         &spelled,
     ])
-    .map_err(|_| MeasureError::UnknownRevision {
-        revision: revision.to_string(),
-    })
+    .map_err(|_| unknown(git, revision))
+}
+
+/// Why git does not know `revision`: the repository has no commits at all, or is a shallow clone whose
+/// history may not reach it, or neither.
+fn unknown(git: &Git, revision: &str) -> MeasureError {
+    let revision = revision.to_string();
+    let root = git.root.clone();
+    if git.has_no_commits() {
+        MeasureError::NoCommits { root, revision }
+    } else if git.is_shallow() {
+        MeasureError::ShallowRevision { revision, root }
+    } else {
+        MeasureError::UnknownRevision { revision }
+    }
 }
 
 #[cfg(test)]

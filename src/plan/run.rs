@@ -1,10 +1,15 @@
 //! The running options of the measuring commands, checked once from the command line (`cli::RunArgs`)
 //! before anything is built: every value a user can get wrong is refused here with the flag and the
-//! accepted range; `measure` takes the result, [`RunOptions`], and never sees the command line.
+//! accepted range (`ranges`, `docs/options.md`); `measure` takes the result, [`RunOptions`], and never
+//! sees the command line.
 
 use std::time::Duration;
 
 use super::PlanError;
+use super::ranges::{
+    self, MAX_BUDGET_SECS, MAX_PARTS, MAX_RUN_SECS, MAX_RUNS, MAX_SAMPLE_SIZE, MIN_BUDGET_SECS,
+    MIN_RUN_SECS, number,
+};
 use crate::cli::RunArgs;
 use crate::measure::{
     DEFAULT_MAX_FACTOR, DEFAULT_MAX_LAYOUTS, DEFAULT_MEASUREMENT_SECS, DEFAULT_RUNS,
@@ -27,85 +32,93 @@ pub fn run_options(
             Some(c) => first_look(c),
             None => DEFAULT_RUNS,
         },
-        Some(n) if (2..=i64::from(u32::MAX)).contains(&n) => n as u32,
+        Some(n) if (2..=i64::from(MAX_RUNS)).contains(&n) => n as u32,
         Some(n) => {
             return Err(invalid(
                 "--runs",
                 &n.to_string(),
-                "at least 2 process runs per revision (one run is one observation; 10 or more \
-                 for a verdict at 0.95)",
+                "at least 2 process runs per revision and at most 10000 (one run is one observation; \
+                 10 or more for a verdict at 0.95)",
+                "leave out --runs for the default: a race looks first after 6 runs at 0.95 and stops \
+                 each benchmark once it is decided",
             ));
         }
     };
-    let secs = |flag, value: Option<f64>, default| match value {
-        None => Ok(default),
-        Some(v) if v.is_finite() && v > 0.0 => Ok(v),
-        Some(v) => Err(invalid(
-            flag,
-            &v.to_string(),
-            "a positive number of seconds",
-        )),
-    };
+    let warm_up_secs = run_secs("--warm-up-time", args.warm_up_time, DEFAULT_WARM_UP_SECS)?;
+    let measurement_secs = run_secs(
+        "--measurement-time",
+        args.measurement_time,
+        DEFAULT_MEASUREMENT_SECS,
+    )?;
     let sample_size = match args.sample_size {
-        Some(n) if n < 10 => {
+        None => DEFAULT_SAMPLE_SIZE,
+        Some(n) if (10..=i64::from(MAX_SAMPLE_SIZE)).contains(&n) => n as u32,
+        Some(n) => {
             return Err(invalid(
                 "--sample-size",
                 &n.to_string(),
-                "at least 10 (criterion's minimum)",
+                "at least 10 (criterion's minimum) and at most 10000 samples per run",
+                "each run's value is the median of its samples; more runs (--runs), not more samples, \
+                 narrow a verdict",
             ));
         }
-        Some(n) => u32::try_from(n)
-            .map_err(|_| invalid("--sample-size", &n.to_string(), "at most 4294967295"))?,
-        None => DEFAULT_SAMPLE_SIZE,
     };
     let max_runs = match (race_confidence, args.max_runs) {
         (None, _) => runs,
-        (Some(_), None) => runs.saturating_mul(DEFAULT_MAX_FACTOR),
-        (Some(_), Some(n)) if n >= i64::from(runs) && n <= i64::from(u32::MAX) => n as u32,
+        (Some(_), None) => runs.saturating_mul(DEFAULT_MAX_FACTOR).min(MAX_RUNS),
+        (Some(_), Some(n)) if n >= i64::from(runs) && n <= i64::from(MAX_RUNS) => n as u32,
         (Some(_), Some(n)) => {
             return Err(invalid(
                 "--max-runs",
                 &n.to_string(),
-                "at least --runs (the runs before the first look); equal to it for a fixed plan, \
-                 as --fixed does",
+                "at least --runs (the runs before the first look) and at most 10000; equal to --runs \
+                 for a fixed plan, as --fixed does",
+                "leave out --max-runs for the default cap, 4 x --runs; --budget bounds the time instead",
             ));
         }
     };
-    let look_plan = LookPlan::new(runs, max_runs)
-        .ok_or_else(|| invalid("--max-runs", &max_runs.to_string(), "at least --runs"))?;
+    let look_plan = LookPlan::new(runs, max_runs).ok_or_else(|| {
+        invalid(
+            "--max-runs",
+            &max_runs.to_string(),
+            "at least --runs",
+            "give --max-runs at least the runs before the first look",
+        )
+    })?;
     let budget = args.budget.as_deref().map(parse_budget).transpose()?;
     let layouts = layouts(args.layouts.as_deref(), max_runs)?;
+    let partition = args
+        .partition
+        .as_deref()
+        .map(|text| {
+            Partition::parse(text)
+                .ok()
+                .filter(|p| p.total <= MAX_PARTS)
+                .ok_or_else(|| {
+                    invalid(
+                        "--partition",
+                        text,
+                        "`count:K/N` or `hash:K/N` with 1 <= K <= N <= 1000, e.g. `count:1/3` (the \
+                         first of three parts)",
+                        "give each job of a CI matrix of N jobs its own K, from 1 to N",
+                    )
+                })
+        })
+        .transpose()?;
     Ok(RunOptions {
         manifest_path: args.manifest_path.clone(),
         package: args.package.clone(),
         benches: args.bench.clone(),
         features: args.features.clone(),
         filter: args.filter.clone(),
-        partition: args
-            .partition
-            .as_deref()
-            .map(|text| {
-                Partition::parse(text).map_err(|_| {
-                    invalid(
-                        "--partition",
-                        text,
-                        "`count:K/N` or `hash:K/N` with 1 <= K <= N, e.g. `count:1/3` (the first of \
-                         three parts)",
-                    )
-                })
-            })
-            .transpose()?,
+        partition,
         runs,
         look_plan,
         budget,
         seed: args.seed.unwrap_or_else(clock_seed),
         given_seed: args.seed,
-        warm_up_secs: secs("--warm-up-time", args.warm_up_time, DEFAULT_WARM_UP_SECS)?,
-        measurement_secs: secs(
-            "--measurement-time",
-            args.measurement_time,
-            DEFAULT_MEASUREMENT_SECS,
-        )?,
+        warm_up_secs,
+        measurement_secs,
         sample_size,
         layouts,
         rerun: args.rerun,
@@ -127,6 +140,8 @@ fn layouts(value: Option<&str>, runs: u32) -> Result<u32, PlanError> {
                     "--layouts",
                     text,
                     "`fixed` or a number of layouts from 1 to 999",
+                    "leave out --layouts for one layout per run up to 20; `--layouts fixed` runs the \
+                     executables as built",
                 ));
             }
         },
@@ -134,40 +149,62 @@ fn layouts(value: Option<&str>, runs: u32) -> Result<u32, PlanError> {
     Ok(asked.min(runs))
 }
 
-/// `--budget`: `90s`, `10m`, `1h30m`, `2h`, or a number of seconds.
+/// criterion's `--warm-up-time` or `--measurement-time` of each run, in seconds: `default` when not given,
+/// else from [`MIN_RUN_SECS`] to [`MAX_RUN_SECS`].
+fn run_secs(flag: &'static str, value: Option<f64>, default: f64) -> Result<f64, PlanError> {
+    match value {
+        None => Ok(default),
+        Some(v) if (MIN_RUN_SECS..=MAX_RUN_SECS).contains(&v) => Ok(v),
+        Some(v) => Err(invalid(
+            flag,
+            &number(v),
+            "a number of seconds from 0.001 to 3600 per run",
+            "a run is one observation: more runs (--runs), not longer ones, narrow a verdict; \
+             --budget bounds the whole comparison",
+        )),
+    }
+}
+
+/// `--budget`: `90s`, `10m`, `1h30m`, `2h`, or a number of seconds; from [`MIN_BUDGET_SECS`] to
+/// [`MAX_BUDGET_SECS`], checked before the duration is made (`Duration::from_secs_f64` panics on values
+/// too large for it).
 fn parse_budget(text: &str) -> Result<Duration, PlanError> {
-    let bad = || {
-        invalid(
-            "--budget",
-            text,
-            "a duration such as 90s, 10m or 1h30m (a plain number is seconds)",
-        )
+    let bad = || PlanError {
+        flag: "--budget",
+        value: ranges::text(text),
+        expected: "a duration from 1s to 168h (7 days), such as 90s, 10m or 1h30m (a plain number \
+                       is seconds)",
+        hint: "leave out --budget to run without a time limit; --max-runs bounds the runs instead",
     };
-    let text = text.trim();
-    if let Ok(secs) = text.parse::<f64>() {
-        return (secs.is_finite() && secs > 0.0)
-            .then(|| Duration::from_secs_f64(secs))
-            .ok_or_else(bad);
-    }
-    let mut total = 0.0;
-    let mut number = String::new();
-    for c in text.chars() {
-        match c {
-            '0'..='9' | '.' => number.push(c),
-            'h' | 'm' | 's' if !number.is_empty() => {
-                let value: f64 = number.parse().map_err(|_| bad())?;
-                total += value
-                    * match c {
-                        'h' => 3600.0,
-                        'm' => 60.0,
-                        _ => 1.0,
-                    };
-                number.clear();
+    let trimmed = text.trim();
+    let total = match trimmed.parse::<f64>() {
+        Ok(secs) => secs,
+        Err(_) => {
+            let mut total = 0.0;
+            let mut number = String::new();
+            for c in trimmed.chars() {
+                match c {
+                    '0'..='9' | '.' => number.push(c),
+                    'h' | 'm' | 's' if !number.is_empty() => {
+                        let value: f64 = number.parse().map_err(|_| bad())?;
+                        total += value
+                            * match c {
+                                'h' => 3600.0,
+                                'm' => 60.0,
+                                _ => 1.0,
+                            };
+                        number.clear();
+                    }
+                    _ => return Err(bad()),
+                }
             }
-            _ => return Err(bad()),
+            if !number.is_empty() {
+                return Err(bad());
+            }
+            total
         }
-    }
-    if !(number.is_empty() && total.is_finite() && total > 0.0) {
+    };
+    if !(MIN_BUDGET_SECS..=MAX_BUDGET_SECS as f64).contains(&total) {
         return Err(bad());
     }
     Ok(Duration::from_secs_f64(total))
@@ -180,11 +217,18 @@ fn clock_seed() -> u64 {
         .map_or(0, |d| d.as_nanos() as u64)
 }
 
-fn invalid(flag: &'static str, value: &str, expected: &'static str) -> PlanError {
+/// A refused value of `flag`, shown as [`ranges::text`] shows it.
+fn invalid(
+    flag: &'static str,
+    value: &str,
+    expected: &'static str,
+    hint: &'static str,
+) -> PlanError {
     PlanError {
         flag,
-        value: value.to_string(),
+        value: ranges::text(value),
         expected,
+        hint,
     }
 }
 
@@ -359,5 +403,79 @@ mod tests {
             let error = parse_budget(bad).unwrap_err().to_string();
             assert!(error.contains("--budget"), "{bad}: {error}");
         }
+        // From a second to a week.
+        assert_eq!(secs("1").unwrap(), 1.0);
+        assert_eq!(secs("168h").unwrap(), 604_800.0);
+        assert_eq!(secs("604800").unwrap(), 604_800.0);
+        for bad in [
+            "0.5",
+            "168h1s",
+            "604801",
+            "1e300",
+            "99999999999999999999h",
+            "inf",
+        ] {
+            let error = parse_budget(bad).unwrap_err();
+            assert_eq!(error.value, bad, "{bad}");
+            assert!(error.expected.starts_with("a duration from 1s to 168h"));
+        }
+        // A value of hundreds of characters is cut in the message.
+        let long = "9".repeat(300) + "h";
+        let error = parse_budget(&long).unwrap_err();
+        assert_eq!(error.value, format!("{}…", "9".repeat(32)));
+    }
+
+    #[test]
+    fn criterion_times_run_from_a_millisecond_to_an_hour() {
+        let time = |warm_up: f64, measurement: f64| {
+            let mut a = args();
+            a.warm_up_time = Some(warm_up);
+            a.measurement_time = Some(measurement);
+            run_options(&a, false, None)
+        };
+        let o = time(0.001, 3600.0).unwrap();
+        assert_eq!((o.warm_up_secs, o.measurement_secs), (0.001, 3600.0));
+        for (warm_up, measurement, flag, value) in [
+            (1e10, 0.2, "--warm-up-time", "1e10"),
+            (0.1, 1e30, "--measurement-time", "1e30"),
+            (0.0009, 0.2, "--warm-up-time", "0.0009"),
+            (0.1, 3600.5, "--measurement-time", "3600.5"),
+            (0.1, f64::NAN, "--measurement-time", "NaN"),
+        ] {
+            let error = time(warm_up, measurement).unwrap_err();
+            assert_eq!((error.flag, error.value.as_str()), (flag, value));
+        }
+    }
+
+    #[test]
+    fn counts_have_upper_bounds() {
+        let mut a = args();
+        a.runs = Some(10_000);
+        assert_eq!(run_options(&a, false, None).unwrap().runs, 10_000);
+        // The default cap, 4 x --runs, is held to the most runs too.
+        let race = run_options(&a, false, Confidence::new(0.95)).unwrap();
+        assert_eq!(race.look_plan.max(), 10_000);
+        a.runs = Some(10_001);
+        assert_eq!(run_options(&a, false, None).unwrap_err().flag, "--runs");
+        let mut a = args();
+        a.max_runs = Some(10_001);
+        let error = run_options(&a, false, Confidence::new(0.95)).unwrap_err();
+        assert_eq!(error.flag, "--max-runs");
+        let mut a = args();
+        a.sample_size = Some(10_000);
+        assert_eq!(run_options(&a, false, None).unwrap().sample_size, 10_000);
+        a.sample_size = Some(10_001);
+        assert_eq!(
+            run_options(&a, false, None).unwrap_err().flag,
+            "--sample-size"
+        );
+        let mut a = args();
+        a.partition = Some("count:1000/1000".into());
+        assert!(run_options(&a, false, None).is_ok());
+        a.partition = Some("count:1/1001".into());
+        assert_eq!(
+            run_options(&a, false, None).unwrap_err().flag,
+            "--partition"
+        );
     }
 }

@@ -1,5 +1,5 @@
 //! The options of `speeduptest`, checked as the paper's SpeedUpTest.sh takes them: levels and precisions
-//! strictly between 0 and 1.
+//! strictly between 0 and 1 (`docs/options.md`).
 
 use super::UsageError;
 use crate::cli::{SpeeduptestArgs, Weight};
@@ -14,6 +14,7 @@ pub fn speeduptest_options(args: &SpeeduptestArgs) -> Result<SpeedupTestOptions,
             flag: "--conf-level",
             value: c,
             example: "0.95",
+            hint: "leave out --conf-level to search the level per benchmark, from 0.99 down to 0.51",
         });
     }
     let r = args.precision;
@@ -22,6 +23,7 @@ pub fn speeduptest_options(args: &SpeeduptestArgs) -> Result<SpeedupTestOptions,
             flag: "--precision",
             value: r,
             example: "0.05",
+            hint: "leave out --precision for the paper's 0.05",
         });
     }
     Ok(SpeedupTestOptions {
@@ -54,12 +56,14 @@ mod tests {
         let error = options(&["--conf-level", "1.5"]).unwrap_err();
         assert_eq!(
             error.to_string(),
-            "invalid value 1.5 for --conf-level: a number strictly between 0 and 1, e.g. 0.95"
+            "invalid value 1.5 for --conf-level: a number strictly between 0 and 1, e.g. 0.95\n\
+             hint: leave out --conf-level to search the level per benchmark, from 0.99 down to 0.51"
         );
         let error = options(&["--precision", "0"]).unwrap_err();
         assert_eq!(
             error.to_string(),
-            "invalid value 0 for --precision: a number strictly between 0 and 1, e.g. 0.05"
+            "invalid value 0 for --precision: a number strictly between 0 and 1, e.g. 0.05\n\
+             hint: leave out --precision for the paper's 0.05"
         );
         assert_eq!(
             options(&["--conf-level", "0.9"]).unwrap().conf_level,

@@ -5,10 +5,16 @@ mod browser;
 mod calibrate;
 mod compare;
 mod docs;
+mod leftovers;
 mod merge;
 mod messages;
 mod outputs;
 mod record;
+/// The end-to-end suite's repository helpers (git, files, commits), shared rather than copied.
+#[path = "../e2e/support.rs"]
+#[allow(dead_code)]
+mod repos;
+mod revisions;
 mod shape;
 mod simulate;
 mod speeduptest;

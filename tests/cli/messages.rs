@@ -135,3 +135,68 @@ fn command_line_mistakes_exit_2_with_the_fix() {
         );
     }
 }
+
+/// Values out of range, given outside any repository: each is refused before anything is looked for, with
+/// the value as a person would write it, the range and what to do (`docs/options.md`).
+#[test]
+fn out_of_range_values_exit_2_with_the_range_and_a_hint() {
+    let outside = tempfile::tempdir().expect("tempdir");
+    let budget = |value: &str| {
+        format!(
+            "error: invalid value {value} for --budget: expected a duration from 1s to 168h (7 days), \
+             such as 90s, 10m or 1h30m (a plain number is seconds)\n\
+             hint: leave out --budget to run without a time limit; --max-runs bounds the runs instead\n"
+        )
+    };
+    let run_time = |flag: &str, value: &str| {
+        format!(
+            "error: invalid value {value} for {flag}: expected a number of seconds from 0.001 to 3600 \
+             per run\n\
+             hint: a run is one observation: more runs (--runs), not longer ones, narrow a verdict; \
+             --budget bounds the whole comparison\n"
+        )
+    };
+    for (args, expected) in [
+        (vec!["main..HEAD", "--budget", "1e300"], budget("1e300")),
+        (
+            vec!["main..HEAD", "--budget", "99999999999999999999h"],
+            budget("99999999999999999999h"),
+        ),
+        (
+            vec!["main..HEAD", "--measurement-time", "1e30"],
+            run_time("--measurement-time", "1e30"),
+        ),
+        (
+            vec!["main..HEAD", "--warm-up-time", "1e10"],
+            run_time("--warm-up-time", "1e10"),
+        ),
+        (
+            vec!["race", "a", "b", "--budget", "1e300"],
+            budget("1e300"),
+        ),
+        (
+            vec!["record", "--measurement-time", "1e30"],
+            run_time("--measurement-time", "1e30"),
+        ),
+        (
+            vec!["main..HEAD", "--confidence", "1e-320"],
+            "error: invalid value 1e-320 for --confidence: expected a confidence level from 0.5 up to \
+             (not including) 1, e.g. 0.95\n\
+             hint: 0.95 and 0.99 are the usual levels; a level is 1 minus the risk of a wrong verdict\n"
+                .to_string(),
+        ),
+    ] {
+        let output = crate::support::run_in(outside.path(), &args);
+        let stderr = String::from_utf8(output.stderr).expect("UTF-8");
+        assert_eq!(output.status.code(), Some(2), "{args:?}: {stderr}");
+        assert_eq!(stderr, expected, "{args:?}");
+        assert!(output.stdout.is_empty(), "{args:?}");
+    }
+    assert_eq!(
+        std::fs::read_dir(outside.path())
+            .expect("the directory")
+            .count(),
+        0,
+        "nothing is written"
+    );
+}

@@ -1,0 +1,152 @@
+//! What a killed run left behind. Ctrl-C and errors let the guards remove a run's worktrees
+//! (`git::Worktree`'s `Drop`), but SIGKILL, a power loss or a crashed CI runner do not: the worktrees stay
+//! under `<target>/speedup/worktrees/`, registered with git (`git worktree list` shows them), until they
+//! are removed here.
+//!
+//! Only a run that holds the lock of `<target>/speedup/` ([`Lock`]) removes them, so the worktrees of a
+//! live run are never touched: every measuring run holds that lock from before its first worktree is
+//! added until after its last is removed, and the operating system releases a dead process's lock. The lock
+//! is the test of liveness, not the process id written in the lock file, which the system may have given
+//! to another process since. Every measuring command (a revision comparison, `race`, `record`) cleans
+//! when it starts, and `cargo speedup clean` on demand (`--all` removes the whole `<target>/speedup/`).
+//!
+//! Must not: remove anything outside `<target>/speedup/` (target/criterion, the user's worktrees and
+//! branches stay), or anything while another run holds the lock.
+
+use std::path::{Path, PathBuf};
+
+use super::MeasureError;
+use super::git::{Git, remove_worktree};
+use super::lock::Lock;
+use super::project::Project;
+
+/// The worktrees directory under `<target>/speedup/`.
+pub(crate) const WORKTREES: &str = "worktrees";
+
+/// Removes the worktrees under `<target>/speedup/worktrees/` (the directories, and git's registration of
+/// them, including registrations whose directory is already gone) and returns the paths removed. `_held`
+/// proves that this process holds the lock, so that no live run owns them.
+pub(crate) fn remove_leftovers(
+    project: &Project,
+    _held: &Lock,
+) -> Result<Vec<PathBuf>, MeasureError> {
+    let dir = project.speedup_dir().join(WORKTREES);
+    let mut found = directories(&dir)?;
+    let git = project.git().ok();
+    if let Some(git) = git {
+        for path in registered_under(git, &dir) {
+            if !found.contains(&path) {
+                found.push(path);
+            }
+        }
+    }
+    found.sort();
+    for path in &found {
+        match git {
+            Some(git) => remove_worktree(git, path),
+            None => {
+                let _ = std::fs::remove_dir_all(path);
+            }
+        }
+        if path.exists() {
+            return Err(MeasureError::Io {
+                what: "removing a worktree left by a run that was killed",
+                path: path.clone(),
+                error: std::io::Error::other("it is still there after `git worktree remove`"),
+            });
+        }
+    }
+    Ok(found)
+}
+
+/// The entries of `dir` (none when it does not exist).
+fn directories(dir: &Path) -> Result<Vec<PathBuf>, MeasureError> {
+    let entries = match std::fs::read_dir(dir) {
+        Ok(entries) => entries,
+        Err(error) if error.kind() == std::io::ErrorKind::NotFound => return Ok(vec![]),
+        Err(error) => {
+            return Err(MeasureError::Io {
+                what: "listing the worktrees of earlier runs",
+                path: dir.to_path_buf(),
+                error,
+            });
+        }
+    };
+    Ok(entries.filter_map(|e| e.ok().map(|e| e.path())).collect())
+}
+
+/// The worktrees git has registered under `dir` (`git worktree list --porcelain`), whether or not their
+/// directory still exists; paths compared as given and with `dir` made canonical.
+fn registered_under(git: &Git, dir: &Path) -> Vec<PathBuf> {
+    let Ok(listing) = git.output(&["worktree", "list", "--porcelain"]) else {
+        return vec![];
+    };
+    let canonical = dir.canonicalize().ok();
+    listing
+        .lines()
+        .filter_map(|line| line.strip_prefix("worktree "))
+        .map(PathBuf::from)
+        .filter_map(|path| {
+            if path.starts_with(dir) {
+                return Some(path);
+            }
+            let inside = path.strip_prefix(canonical.as_deref()?).ok()?;
+            Some(dir.join(inside))
+        })
+        .collect()
+}
+
+/// What `cargo speedup clean` removed.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Cleaned {
+    /// The worktrees of runs that were killed.
+    pub worktrees: Vec<PathBuf>,
+    /// `<target>/speedup/` itself, with `--all`, when it existed.
+    pub all: Option<PathBuf>,
+}
+
+/// `cargo speedup clean`: the worktrees killed runs left, and with `all` everything else under
+/// `<target>/speedup/` (builds, executables, runs, cache), while holding the lock; refused while another
+/// run holds it. The lock file goes last, unlinked while still held, so that a run starting meanwhile
+/// takes a lock of its own and keeps its directory (`<target>/speedup/` is removed only when empty).
+pub fn clean(manifest_path: Option<&Path>, all: bool) -> Result<Cleaned, MeasureError> {
+    let project = Project::discover(manifest_path, false)?;
+    let dir = project.speedup_dir();
+    if !dir.exists() {
+        return Ok(Cleaned {
+            worktrees: vec![],
+            all: None,
+        });
+    }
+    let lock = Lock::acquire(&dir)?;
+    let worktrees = remove_leftovers(&project, &lock)?;
+    if !all {
+        return Ok(Cleaned {
+            worktrees,
+            all: None,
+        });
+    }
+    for entry in directories(&dir)? {
+        if entry.file_name().is_some_and(|name| name == "lock") {
+            continue;
+        }
+        let removed = if entry.is_dir() {
+            std::fs::remove_dir_all(&entry)
+        } else {
+            std::fs::remove_file(&entry)
+        };
+        removed.map_err(|error| MeasureError::Io {
+            what: "removing cargo speedup's files",
+            path: entry.clone(),
+            error,
+        })?;
+    }
+    // Where a held file cannot be unlinked (Windows), the empty lock file stays.
+    let _ = std::fs::remove_file(dir.join("lock"));
+    drop(lock);
+    let _ = std::fs::remove_dir(&dir);
+    Ok(Cleaned {
+        worktrees,
+        all: Some(dir),
+    })
+}
