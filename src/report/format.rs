@@ -246,9 +246,39 @@ pub fn paper_number(x: f64) -> String {
     }
 }
 
+/// A Unix time in seconds as the minute it falls in, UTC: `2026-11-26 04:55 UTC` (the civil date from the
+/// day count by H. Hinnant's `civil_from_days`, so that no date crate is needed for one line of a report).
+pub fn utc_minute(seconds: i64) -> String {
+    let days = seconds.div_euclid(86_400);
+    let minute_of_day = seconds.rem_euclid(86_400) / 60;
+    let z = days + 719_468;
+    let era = z.div_euclid(146_097);
+    let doe = z.rem_euclid(146_097);
+    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let day = doy - (153 * mp + 2) / 5 + 1;
+    let month = if mp < 10 { mp + 3 } else { mp - 9 };
+    let year = yoe + era * 400 + i64::from(month <= 2);
+    format!(
+        "{year:04}-{month:02}-{day:02} {:02}:{:02} UTC",
+        minute_of_day / 60,
+        minute_of_day % 60
+    )
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn utc_minutes_match_the_civil_calendar() {
+        // Expected values from `date -u -d @SECONDS`.
+        assert_eq!(utc_minute(0), "1970-01-01 00:00 UTC");
+        assert_eq!(utc_minute(1_800_000_000), "2027-01-15 08:00 UTC");
+        assert_eq!(utc_minute(951_782_400), "2000-02-29 00:00 UTC");
+        assert_eq!(utc_minute(-86_400), "1969-12-31 00:00 UTC");
+    }
 
     #[test]
     fn wrap_keeps_every_line_within_the_width_and_every_word() {
@@ -362,25 +392,4 @@ mod tests {
         assert_eq!(grid_level(0.99), ">= 0.99");
         assert_eq!(grid_speedup(1.42), "1.42x");
     }
-}
-
-/// A Unix time in seconds as the minute it falls in, UTC: `2026-11-26 04:55 UTC` (the civil date from the
-/// day count by H. Hinnant's `civil_from_days`, so that no date crate is needed for one line of a report).
-pub fn utc_minute(seconds: i64) -> String {
-    let days = seconds.div_euclid(86_400);
-    let minute_of_day = seconds.rem_euclid(86_400) / 60;
-    let z = days + 719_468;
-    let era = z.div_euclid(146_097);
-    let doe = z.rem_euclid(146_097);
-    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
-    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
-    let mp = (5 * doy + 2) / 153;
-    let day = doy - (153 * mp + 2) / 5 + 1;
-    let month = if mp < 10 { mp + 3 } else { mp - 9 };
-    let year = yoe + era * 400 + i64::from(month <= 2);
-    format!(
-        "{year:04}-{month:02}-{day:02} {:02}:{:02} UTC",
-        minute_of_day / 60,
-        minute_of_day % 60
-    )
 }
