@@ -31,7 +31,7 @@ pub enum Outcome {
     GateFailed,
 }
 
-/// The exit statuses, which are API (README, "Exit status").
+/// The exit statuses, which are API (`docs/usage.md` §7).
 pub mod exit {
     /// No failure.
     pub const PASS: u8 = 0;
@@ -42,7 +42,7 @@ pub mod exit {
 }
 
 impl Outcome {
-    /// The process's exit status for this outcome (README, "Exit status").
+    /// The process's exit status for this outcome (`docs/usage.md` §7).
     pub fn exit_code(self) -> u8 {
         match self {
             Outcome::Passed => exit::PASS,

@@ -34,7 +34,7 @@ use crate::stats::rank_sum::can_reject;
 /// 2 % (a quiet machine) and 10 to 20 runs per side, the interval of the speedup is about ±0.3 % to ±1.6 %
 /// wide, so ±2 % can be shown for unchanged code, and a change of 2 % or more is called unchanged at most
 /// alpha of the time. On a loaded machine (the calibration command measured 4 % to 11 % between processes,
-/// README "How it is calibrated") most unchanged benchmarks stay inconclusive with their minimum detectable
+/// `docs/calibration.md` §2) most unchanged benchmarks stay inconclusive with their minimum detectable
 /// effect: the honest answer there.
 pub const DEFAULT_MARGIN_PCT: f64 = 2.0;
 

@@ -36,7 +36,7 @@ use crate::stats::rank_sum::rank_sum_exact;
 
 /// The standard deviation, in percent, of a benchmark's level from one process to the next, assumed for
 /// inputs that cannot show it (one process per side): the level of a quiet machine. The calibration command
-/// (README, "How it is calibrated") measured a median of 2.1 % (0 % to 7.7 %) for base64 on an idle 2-core
+/// (`docs/calibration.md` §2) measured a median of 2.1 % (0 % to 7.7 %) for base64 on an idle 2-core
 /// virtual machine, and 1.5 % to 11 % (quartiles 4 % and 9 %) with the machine loaded: there, one-process results can fail the gate on noise alone, which the report's warning
 /// about one-process inputs says; comparing process runs (`cargo speedup BASE..HEAD`, `record`) is the
 /// remedy.

@@ -27,8 +27,8 @@
 //!   rate above stays as stated; what it can cost is power, and only for a true change the interval wrongly
 //!   excludes: a change of 2ε or more is excluded at one of the looks with probability at most alpha (the
 //!   union bound again), and in practice far less (the simulation tests). What it saves is the unchanged
-//!   benchmark on a noisy machine that would run to the cap and end inconclusive anyway (README "How long
-//!   it runs"). It is a non-binding futility rule in the sense of group-sequential designs (Jennison and
+//!   benchmark on a noisy machine that would run to the cap and end inconclusive anyway (`docs/calibration.md`
+//!   §3). It is a non-binding futility rule in the sense of group-sequential designs (Jennison and
 //!   Turnbull, *Group Sequential Methods with Applications to Clinical Trials*, 2000, §10): the rejection
 //!   boundaries are those computed without it, so a race that ignored it would keep every stated risk.
 //!

@@ -1,6 +1,6 @@
 //! The warnings of a human report as numbered footnotes: identical warnings merged, each printed once with
 //! the benchmarks it concerns, and each benchmark's row marked with the numbers of its own. Also the
-//! warnings' names of the JSON and CSV contract and their one-line form for standard error.
+//! warnings' names of the JSON and CSV contract.
 
 use std::collections::HashMap;
 
@@ -121,26 +121,6 @@ fn note_index<'a>(
         });
         notes.len() - 1
     })
-}
-
-/// Every warning of `analysis` once, as plain lines for standard error (README, "Output": warnings also go to
-/// stderr whatever the format): `tiny/a, tiny/b: message (hint: ...)`.
-pub fn warning_summary(analysis: &Analysis) -> Vec<String> {
-    let notes = Footnotes::of(analysis, true);
-    notes
-        .notes
-        .iter()
-        .map(|note| {
-            let scope = concerned(note, analysis.benchmarks.len())
-                .map_or_else(String::new, |names| format!("{names}: "));
-            let hint = note
-                .warning
-                .hint
-                .as_ref()
-                .map_or_else(String::new, |h| format!(" (hint: {h})"));
-            format!("{scope}{}{hint}", note.warning.message)
-        })
-        .collect()
 }
 
 /// Which benchmarks a footnote concerns, in words: `parse/a, parse/b`, `all 12 benchmarks`, or the first

@@ -26,7 +26,6 @@ pub mod speeduptest;
 mod suite;
 pub mod table;
 
-pub use footnotes::warning_summary;
 pub(crate) use footnotes::{Footnotes, benchmark_warnings, concerned, warning_kind_name};
 pub use format::utc_minute;
 pub use headline::stderr_summary;

@@ -12,7 +12,7 @@ use super::format::{self, confidence, grid_speedup, level};
 use crate::model::Side;
 use crate::protocol::{Analysis, Direction, GainSpeedup, Proportion, Verdict};
 
-/// The suite's HPT result in one sentence (README, "Output" and "What it computes"), without styling or
+/// The suite's HPT result in one sentence (`docs/usage.md` §5, `--verbose`), without styling or
 /// prefix: `HEAD is faster than BASE with confidence 0.998; 0.95-speedup 1.12x`.
 pub(crate) fn hpt_sentence(analysis: &Analysis) -> String {
     let hpt = &analysis.suite.hpt;

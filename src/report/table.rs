@@ -1,6 +1,7 @@
-//! The default report, for a person at a terminal (README, "Output" and "What it computes"): a table with one row
-//! per benchmark, then the suite's lines (HPT, geometric mean, overall gain and speedup, proportion of
-//! accelerated benchmarks, unmatched names), the warnings in full and the gate.
+//! The default report, for a person at a terminal (`docs/usage.md` §5): the headline
+//! ([`super::headline`]), a table with one row per benchmark, the names present on one side only, and the
+//! warnings that change the conclusion; with `--verbose` also the suite's secondary figures (HPT's
+//! sentence, geometric mean, overall gain and speedup, proportions), every warning and the gate's reasons.
 //!
 //! It only presents: every figure comes from the [`Analysis`] and is rounded by [`super::format`]. Colours
 //! (green faster, red slower, dim unchanged) appear only when [`Style::color`] says so. Without a width

@@ -558,41 +558,6 @@ fn hpt_sentence_says_what_the_product_promises() {
 }
 
 #[test]
-fn warning_summary_lists_each_warning_once_with_its_hint() {
-    let lines = warning_summary(&sample::inconclusive_with_warnings());
-    assert_eq!(lines.len(), 6);
-    assert_eq!(
-        lines[0],
-        "tiny/a, tiny/b: each side is one process: the confidence covers those two processes only \
-         (hint: measure several process runs per side: `cargo speedup BASE..HEAD` does)"
-    );
-    assert_eq!(lines[5], "BASE and HEAD were measured on different CPUs");
-    assert!(warning_summary(&sample::faster_suite()).is_empty());
-}
-
-/// The human formats, each with the default verbosity.
-const HUMAN: [Format; 3] = [Format::Table, Format::Markdown, Format::Html];
-
-/// The text a person reads first in `text` of `format`: the first non-empty line (table, Markdown), the
-/// banner (HTML).
-fn first_words(format: Format, text: &str) -> String {
-    match format {
-        Format::Html => {
-            let start = text.find(r#"class="headline"#).expect("a headline banner");
-            let body = &text[start..];
-            let open = body.find("<strong>").expect("a strong banner") + "<strong>".len();
-            body[open..body.find("</strong>").expect("closed")].to_string()
-        }
-        _ => text
-            .lines()
-            .find(|l| !l.trim().is_empty())
-            .unwrap_or_default()
-            .trim_start_matches("**")
-            .to_string(),
-    }
-}
-
-#[test]
 fn every_human_report_starts_with_the_headline() {
     for (name, analysis) in sample::all() {
         let sentences = super::headline(&analysis);
