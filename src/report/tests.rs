@@ -557,6 +557,28 @@ fn hpt_sentence_says_what_the_product_promises() {
     assert!(hpt_sentence(&sample::slower_suite_failed_gate()).ends_with("0.95-slowdown 1.15x"));
 }
 
+/// The human formats, each with the default verbosity.
+const HUMAN: [Format; 3] = [Format::Table, Format::Markdown, Format::Html];
+
+/// The text a person reads first in `text` of `format`: the first non-empty line (table, Markdown), the
+/// banner (HTML).
+fn first_words(format: Format, text: &str) -> String {
+    match format {
+        Format::Html => {
+            let start = text.find(r#"class="headline"#).expect("a headline banner");
+            let body = &text[start..];
+            let open = body.find("<strong>").expect("a strong banner") + "<strong>".len();
+            body[open..body.find("</strong>").expect("closed")].to_string()
+        }
+        _ => text
+            .lines()
+            .find(|l| !l.trim().is_empty())
+            .unwrap_or_default()
+            .trim_start_matches("**")
+            .to_string(),
+    }
+}
+
 #[test]
 fn every_human_report_starts_with_the_headline() {
     for (name, analysis) in sample::all() {
