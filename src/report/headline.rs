@@ -323,7 +323,7 @@ fn suite_sentence(analysis: &Analysis) -> Option<Sentence> {
                 d.as_str(),
                 format::confidence(c)
             ),
-            _ => "Suite: no direction: HPT favours neither.".to_string(),
+            _ => no_direction(analysis),
         },
     };
     let mood = match analysis.verdict {
@@ -333,6 +333,27 @@ fn suite_sentence(analysis: &Analysis) -> Option<Sentence> {
         Verdict::Inconclusive => Mood::Neutral,
     };
     Some(Sentence::new(mood).text(text))
+}
+
+/// The suite sentence when HPT shows no direction: none differs, or too few differ, or they balance out.
+fn no_direction(analysis: &Analysis) -> String {
+    let n = analysis.benchmarks.len();
+    let differing = analysis
+        .benchmarks
+        .iter()
+        .filter(|b| b.hpt.winner.is_some())
+        .count();
+    match (differing, format::finite_opt(analysis.suite.hpt.confidence)) {
+        (0, _) => "Suite: no direction: no benchmark differs.".to_string(),
+        (_, Some(c)) => format!(
+            "Suite: no direction (HPT confidence {}: {differing} of {n} benchmarks differ{}).",
+            format::confidence(c),
+            if differing == 1 { "s" } else { "" }
+        ),
+        _ => format!(
+            "Suite: no direction: the {differing} benchmarks that differ balance out."
+        ),
+    }
 }
 
 /// What was compared: each side's label, the runs per side, toolchain, machine and date, as far as the
