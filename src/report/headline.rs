@@ -151,12 +151,23 @@ fn gate_sentence(analysis: &Analysis) -> Option<Sentence> {
         }
         return Some(s.text("."));
     }
-    Some(match &gate.cannot_fail {
-        Some(why) => Sentence::new(Mood::Neutral).text(format!(
+    let slower = analysis
+        .benchmarks
+        .iter()
+        .filter(|b| b.verdict == Verdict::Slower)
+        .count();
+    Some(match (&gate.cannot_fail, slower) {
+        (Some(why), _) => Sentence::new(Mood::Neutral).text(format!(
             "Gate passed{flag}, but it cannot fail here: {}.",
             why.trim_end_matches('.')
         )),
-        None => Sentence::new(Mood::Good).text(format!("Gate passed{flag}.")),
+        // A green "passed" above a red "slower" would read as a contradiction: say what the gate tests.
+        (None, n) if n > 0 => Sentence::new(Mood::Neutral).text(format!(
+            "Gate passed{flag}: the suite as a whole is not shown slower, though {n} benchmark{} {}.",
+            if n == 1 { "" } else { "s" },
+            if n == 1 { "is" } else { "are" }
+        )),
+        (None, _) => Sentence::new(Mood::Good).text(format!("Gate passed{flag}.")),
     })
 }
 
