@@ -304,7 +304,7 @@ fn html_goes_beside_any_format_and_is_checked_like_json() {
         ],
     );
     assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
-    assert!(String::from_utf8_lossy(&output.stdout).starts_with("**🟢 Gate passed"));
+    assert!(String::from_utf8_lossy(&output.stdout).starts_with("**Gate passed"));
     let page = fs::read_to_string(dir.path().join("report.html")).expect("the HTML report");
     assert!(page.starts_with("<!DOCTYPE html>") && page.contains("data-plot=\"curve\""));
     assert_refused(
