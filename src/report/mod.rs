@@ -11,6 +11,7 @@ mod footnotes;
 pub mod format;
 pub mod glyph;
 pub mod html;
+pub(crate) mod inert;
 pub mod json;
 pub mod markdown;
 #[cfg(test)]
