@@ -6,6 +6,7 @@ use anyhow::{Context as _, Result, bail};
 
 use super::{Input, Outcome, Output, check_outputs, is_stdout, write_to};
 use crate::cli::{CompareArgs, Format};
+use crate::inert;
 use crate::model::{Results, Suite};
 use crate::plan::{AnalysisPlan, ComparePlan, OutputPlan};
 use crate::protocol::shape::{self, ShapeOptions};
@@ -185,12 +186,13 @@ fn warn_on_stderr(analysis: &Analysis, output: &OutputPlan) {
     if output.quiet || table_on_terminal {
         return;
     }
+    // Warnings and reasons quote benchmark names: written through the terminal rule, each on one line.
     let mut stderr = std::io::stderr().lock();
     for line in warning_summary(analysis) {
-        let _ = writeln!(stderr, "warning: {line}");
+        let _ = writeln!(stderr, "warning: {}", inert::terminal(&line));
     }
     for reason in &analysis.gate.reasons {
-        let _ = writeln!(stderr, "gate failed: {reason}");
+        let _ = writeln!(stderr, "gate failed: {}", inert::terminal(reason));
     }
 }
 

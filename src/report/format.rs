@@ -190,10 +190,11 @@ pub fn machine(x: Option<f64>) -> String {
     }
 }
 
-/// `text` broken at spaces into lines of at most `width` characters; a continuation line is indented 4
-/// more than the text's own leading spaces, and a word longer than a line is cut. Without a width (or with
-/// an unusably small one), the text as it is.
+/// `text` broken at spaces into lines of at most `width` terminal columns (a wide character counts two); a
+/// continuation line is indented 4 more than the text's own leading spaces, and a word longer than a line
+/// is cut. Without a width (or with an unusably small one), the text as it is.
 pub fn wrap(text: &str, width: Option<u16>) -> Vec<String> {
+    use crate::inert::width as columns;
     let Some(width) = width.map(usize::from).filter(|w| *w > 16) else {
         return vec![text.to_string()];
     };
@@ -204,8 +205,8 @@ pub fn wrap(text: &str, width: Option<u16>) -> Vec<String> {
     let mut current = " ".repeat(lead.min(width / 2));
     let mut has_word = false;
     for word in body.split_whitespace() {
-        let used = current.chars().count() + usize::from(has_word);
-        if used + word.chars().count() <= width {
+        let used = columns(&current) + usize::from(has_word);
+        if used + columns(word) <= width {
             if has_word {
                 current.push(' ');
             }
@@ -216,13 +217,16 @@ pub fn wrap(text: &str, width: Option<u16>) -> Vec<String> {
         if has_word {
             lines.push(std::mem::replace(&mut current, indent.clone()));
         }
-        let mut chars: Vec<char> = word.chars().collect();
-        while chars.len() > width - current.chars().count() {
-            let room = width - current.chars().count();
-            current.extend(chars.drain(..room));
-            lines.push(std::mem::replace(&mut current, indent.clone()));
+        let mut used = columns(&current);
+        for c in word.chars() {
+            let w = columns(c.encode_utf8(&mut [0; 4]));
+            if used + w > width {
+                lines.push(std::mem::replace(&mut current, indent.clone()));
+                used = columns(&current);
+            }
+            current.push(c);
+            used += w;
         }
-        current.extend(chars);
         has_word = true;
     }
     if has_word || lines.is_empty() {

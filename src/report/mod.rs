@@ -11,7 +11,6 @@ mod footnotes;
 pub mod format;
 pub mod glyph;
 pub mod html;
-pub(crate) mod inert;
 pub mod json;
 pub mod markdown;
 #[cfg(test)]

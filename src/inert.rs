@@ -207,26 +207,32 @@ pub(crate) fn markdown_name(text: &str) -> String {
 /// A message, reason or hint (which may quote names) as GitHub-flavoured Markdown: its own code spans kept,
 /// nothing else active.
 ///
-/// Rule: hidden characters are shown escaped as on the terminal; `&`, `<` and `>` become entities; `|`, `[`
-/// and `]` are backslash-escaped (no table cell is split, no link or image is made, whatever the scheme);
-/// a `#`, `-`, `+` or `*` that begins the text is backslash-escaped, so that a text written after a list
-/// marker does not become a heading or a nested list; and the word joiner of [`markdown_name`] goes after each
-/// `@`, inside `://` and in `www.`. Backticks are kept, since the tool's hints quote flags in code spans:
-/// a name's backtick can at most start a code span, where nothing is active either (inside one, an
-/// escape shows as written).
+/// Rule: hidden characters are shown escaped as on the terminal; `&` and `<` become entities (no HTML, no
+/// `<...>` autolink); `\` and `|` are backslash-escaped (no table cell is split, and no backslash of the
+/// text can undo an escape that follows it); a `]` directly followed by `(` is backslash-escaped, so that no
+/// inline link or image is made, whatever its scheme; the first character that is not a space, when it is
+/// `#`, `>`, `-`, `+`, `*` or `[`, is backslash-escaped, so that a text written after a list marker becomes
+/// no heading, quote, nested list, task box or link definition; and the word joiner of [`markdown_name`]
+/// goes after each `@`, inside `://` and in `www.`. Backticks, emphasis and other punctuation are kept, since
+/// the tool's own sentences use them (hints quote flags in code spans): a name's backtick can at most start
+/// a code span, where nothing is active either.
 pub(crate) fn markdown_text(text: &str) -> String {
     let shown = visible(text);
+    let first = shown
+        .char_indices()
+        .find(|(_, c)| *c != ' ')
+        .map(|(i, _)| i);
     let mut out = String::with_capacity(shown.len() + 8);
-    for (i, c) in shown.chars().enumerate() {
+    for (i, c) in shown.char_indices() {
         match c {
             '&' => out.push_str("&amp;"),
             '<' => out.push_str("&lt;"),
-            '>' => out.push_str("&gt;"),
-            '|' | '[' | ']' => {
+            '\\' | '|' => {
                 out.push('\\');
                 out.push(c);
             }
-            '#' | '-' | '+' | '*' if i == 0 => {
+            ']' if shown[i + 1..].starts_with('(') => out.push_str("\\]"),
+            '#' | '>' | '-' | '+' | '*' | '[' if Some(i) == first => {
                 out.push('\\');
                 out.push(c);
             }
@@ -347,15 +353,19 @@ mod tests {
     #[test]
     fn markdown_text_keeps_code_spans_and_nothing_active() {
         assert_eq!(
-            markdown_text("use `--rounds 10` <now> | later"),
-            "use `--rounds 10` &lt;now&gt; \\| later"
+            markdown_text("use `--rounds 10` <now> | later [20%, 98%] > 5"),
+            "use `--rounds 10` &lt;now> \\| later [20%, 98%] > 5"
         );
         assert_eq!(
-            markdown_text("# big [x](//evil.example) @team\n- y"),
-            "\\# big \\[x\\](//evil.example) @\u{2060}team\\n- y"
+            markdown_text("# big [x](//evil.example) ![i](//e) @team\n- y"),
+            "\\# big [x\\](//evil.example) ![i\\](//e) @\u{2060}team\\\\n- y"
         );
+        assert_eq!(markdown_text("  > quote"), "  \\> quote");
+        assert_eq!(markdown_text("[ ] task"), "\\[ ] task");
         assert_eq!(markdown_text("-1 %"), "\\-1 %");
-        assert_eq!(markdown_text("a ##[error]b"), "a ##\\u{5b}error\\]b");
+        // A backslash of the text cannot undo the escape of a pipe or a bracket.
+        assert_eq!(markdown_text("a\\|b c\\](d)"), "a\\\\\\|b c\\\\\\](d)");
+        assert_eq!(markdown_text("a ##[error]b"), "a ##\\\\u{5b}error]b");
     }
 
     #[test]
