@@ -4,6 +4,7 @@
 mod browser;
 mod calibrate;
 mod compare;
+mod hostile;
 mod merge;
 mod messages;
 mod outputs;

@@ -220,7 +220,10 @@ fn the_comment_updated_is_the_tokens_own_never_a_planted_one() {
         writes[0].contains(&"repos/o/r/issues/3/comments".to_string()),
         "{calls:?}"
     );
-    assert!(!calls.iter().flatten().any(|a| a.contains("666")), "{calls:?}");
+    assert!(
+        !calls.iter().flatten().any(|a| a.contains("666")),
+        "{calls:?}"
+    );
 
     // The action's own comment, listed after the planted one, is the one updated.
     let calls = run_comment(&home, &[planted.clone(), own.clone()], report, &[]);
@@ -230,7 +233,10 @@ fn the_comment_updated_is_the_tokens_own_never_a_planted_one() {
         .unwrap_or_else(|| panic!("{calls:?}"));
     assert!(patch.contains(&"repos/o/r/issues/comments/7".to_string()));
     assert!(body(patch).starts_with(&format!("{MARKER}\n| bench | verdict |")));
-    assert!(!calls.iter().flatten().any(|a| a.contains("666")), "{calls:?}");
+    assert!(
+        !calls.iter().flatten().any(|a| a.contains("666")),
+        "{calls:?}"
+    );
 
     // Another token's identity, given as `comment-author`: its comment is the one, the bot's is not.
     let other = comment(9, "release-bot", &format!("{MARKER}\nold"));
@@ -252,7 +258,9 @@ fn the_comment_updated_is_the_tokens_own_never_a_planted_one() {
 fn a_long_report_is_capped_with_its_beginning_kept_and_a_link_to_the_rest() {
     let home = Home::new();
     // 1,500 rows and a warnings block: far over GitHub's 65,536 characters.
-    let mut report = String::from("**Suite: slower.** HPT: HEAD is slower than BASE.\n\n| Benchmark | Speedup |\n|:--|--:|\n");
+    let mut report = String::from(
+        "**Suite: slower.** HPT: HEAD is slower than BASE.\n\n| Benchmark | Speedup |\n|:--|--:|\n",
+    );
     for i in 0..1500 {
         report.push_str(&format!(
             "| group/parameterised-benchmark-number-{i:05} | 🔴 **0.50x [0.49, 0.51]** |\n"
@@ -270,7 +278,11 @@ fn a_long_report_is_capped_with_its_beginning_kept_and_a_link_to_the_rest() {
         .find(|c| c.contains(&"POST".to_string()))
         .unwrap_or_else(|| panic!("{calls:?}"));
     let text = body(post);
-    assert!(text.chars().count() < 65_536, "{} characters", text.chars().count());
+    assert!(
+        text.chars().count() < 65_536,
+        "{} characters",
+        text.chars().count()
+    );
     assert!(text.len() <= 60_400, "{} bytes", text.len());
     assert!(text.starts_with(&format!(
         "{MARKER}\n**Suite: slower.** HPT: HEAD is slower than BASE."
@@ -329,7 +341,8 @@ fn results(names: &[String], filler: usize, slower: bool) -> serde_json::Value {
         .collect();
     for i in 0..filler {
         let samples: Vec<f64> = (0..10).map(|k| 50.0 + 0.25 * k as f64).collect();
-        benchmarks.push(serde_json::json!({ "name": format!("filler/{i:04}"), "samples": samples }));
+        benchmarks
+            .push(serde_json::json!({ "name": format!("filler/{i:04}"), "samples": samples }));
     }
     serde_json::json!({ "unit": "ns", "benchmarks": benchmarks })
 }
@@ -367,7 +380,11 @@ fn hostile_names_through_the_action_leave_the_log_the_summary_and_the_comment_in
     );
     contexts.env.extend(inputs.env.clone());
     let job = run(repo.path(), contexts);
-    assert_eq!(job.status, 1, "the gate fails on the slower names\n{}", job.log);
+    assert_eq!(
+        job.status, 1,
+        "the gate fails on the slower names\n{}",
+        job.log
+    );
 
     // The log: only the scripts' own annotations, one per slower benchmark and one per gate reason.
     let json: serde_json::Value = serde_json::from_str(
@@ -381,11 +398,17 @@ fn hostile_names_through_the_action_leave_the_log_the_summary_and_the_comment_in
         .filter(|b| b["verdict"] == "slower")
         .count();
     let reasons = json["gate"]["reasons"].as_array().expect("reasons").len();
-    assert!(slower >= names.len() / 2 - 1 && reasons == slower, "{slower} {reasons}");
+    assert!(
+        slower >= names.len() / 2 - 1 && reasons == slower,
+        "{slower} {reasons}"
+    );
     let mut warnings = 0;
     let mut errors = 0;
     for line in job.log.lines() {
-        assert!(!line.chars().any(hidden), "a raw control character: {line:?}");
+        assert!(
+            !line.chars().any(hidden),
+            "a raw control character: {line:?}"
+        );
         assert!(!line.contains("##["), "{line:?}");
         let command = line.trim_start();
         if !command.starts_with("::") {
@@ -421,7 +444,10 @@ fn hostile_names_through_the_action_leave_the_log_the_summary_and_the_comment_in
     };
     assert_eq!(mentions(&job.summary), 0, "{}", job.summary);
     let calls = gh_calls(&calls);
-    assert!(!calls.iter().flatten().any(|a| a.contains("666")), "{calls:?}");
+    assert!(
+        !calls.iter().flatten().any(|a| a.contains("666")),
+        "{calls:?}"
+    );
     let post = calls
         .iter()
         .find(|c| c.contains(&"POST".to_string()))
@@ -446,10 +472,9 @@ fn home_with_hostile_cargo(names: &[String]) -> HostileHome {
     let mut base_results = results(names, 1500, false);
     let mut head_results = results(names, 1500, true);
     // A name on each side only: the summary lists them.
-    base_results["benchmarks"]
-        .as_array_mut()
-        .unwrap()
-        .push(serde_json::json!({ "name": "only\u{1b}]0;x\u{7} @base", "samples": [1.0, 2.0, 3.0] }));
+    base_results["benchmarks"].as_array_mut().unwrap().push(
+        serde_json::json!({ "name": "only\u{1b}]0;x\u{7} @base", "samples": [1.0, 2.0, 3.0] }),
+    );
     head_results["benchmarks"]
         .as_array_mut()
         .unwrap()
