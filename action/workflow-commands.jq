@@ -29,7 +29,8 @@ def hidden_code_point:
   or (. >= 113824 and . <= 113827) or (. >= 119155 and . <= 119162)
   or . == 917505 or (. >= 917536 and . <= 917631);
 
-# The text with every hidden character shown as the tool shows it: `\0`, `\t`, `\n`, `\r`, `\e`, `\u{hex}`.
+# The text as the tool's terminal rule shows it: every hidden character as `\0`, `\t`, `\n`, `\r`, `\e` or
+# `\u{hex}`, and `##[` (which the runner reads as a command anywhere in a line) as `##\u{5b}`.
 def visible:
   [explode[]
    | if hidden_code_point then
@@ -37,7 +38,8 @@ def visible:
        elif . == 13 then "\\r" elif . == 27 then "\\e"
        else "\\u{" + hex_digits + "}" end
      else [.] | implode end]
-  | join("");
+  | join("")
+  | gsub("##\\["; "##\\u{5b}");
 
 # A command's data, encoded as GitHub's escapeData does.
 def command_data: gsub("%"; "%25") | gsub("\r"; "%0D") | gsub("\n"; "%0A");
