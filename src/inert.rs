@@ -113,13 +113,19 @@ fn visible(text: &str) -> Cow<'_, str> {
 /// not passed on (a container step, a wrapper script). The rule is idempotent: escaping an escaped text
 /// changes nothing.
 pub(crate) fn terminal(text: &str) -> String {
-    let shown = visible(text);
-    let body = shown.trim_start();
+    line_start(&visible(text)).into_owned()
+}
+
+/// `text` as the beginning of a line of a CI log: when it begins with `::` after white space (what GitHub
+/// Actions reads as a workflow command), its first `:` is written `\u{3a}`. [`terminal`] applies it to the
+/// whole text; a caller that breaks a text into lines (`report::format::wrap`) applies it to each line.
+pub(crate) fn line_start(text: &str) -> Cow<'_, str> {
+    let body = text.trim_start();
     if body.starts_with("::") {
-        let lead = shown.len() - body.len();
-        format!("{}\\u{{3a}}{}", &shown[..lead], &body[1..])
+        let lead = text.len() - body.len();
+        Cow::Owned(format!("{}\\u{{3a}}{}", &text[..lead], &body[1..]))
     } else {
-        shown.into_owned()
+        Cow::Borrowed(text)
     }
 }
 

@@ -10,6 +10,8 @@ pub mod csv;
 mod footnotes;
 pub mod format;
 pub mod glyph;
+#[cfg(test)]
+mod hostile_tests;
 pub mod html;
 pub mod json;
 pub mod markdown;
