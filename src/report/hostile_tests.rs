@@ -13,7 +13,8 @@
 use proptest::prelude::*;
 
 use super::sample;
-use super::{Format, Style, renderer, warning_summary};
+use super::tests::render;
+use super::{Format, Style, warning_summary};
 use crate::inert::{self, is_hidden};
 use crate::model::{Benchmark, Results, Run, Runs, Sample, Unit};
 use crate::protocol::race::{RaceOptions, race};
@@ -41,14 +42,6 @@ fn named(mut analysis: Analysis, names: &[String]) -> Analysis {
     analysis.head_only = vec![name(2)];
     analysis.identical = vec![name(3)];
     analysis
-}
-
-fn render(format: Format, analysis: &Analysis, style: Style) -> String {
-    let mut out = Vec::new();
-    renderer(format)
-        .render(analysis, style, &mut out)
-        .expect("writing to a Vec cannot fail");
-    String::from_utf8(out).expect("reports are UTF-8")
 }
 
 /// A race of two revisions labelled with names, over benchmarks named with names.

@@ -20,7 +20,8 @@ const FORMATS: [(Format, &str); 4] = [
     (Format::Csv, "csv"),
 ];
 
-fn render(format: Format, analysis: &Analysis, style: Style) -> String {
+/// `analysis` rendered in `format` and `style`, as text.
+pub(super) fn render(format: Format, analysis: &Analysis, style: Style) -> String {
     let mut out = Vec::new();
     renderer(format)
         .render(analysis, style, &mut out)

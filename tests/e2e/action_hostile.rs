@@ -21,20 +21,12 @@ fn hostile_names() -> Vec<String> {
     serde_json::from_str(&std::fs::read_to_string(path).expect("the corpus")).expect("a JSON array")
 }
 
-/// Whether `c` may never reach a log raw: a control character, a line or paragraph separator, a bidi
-/// control or another invisible format character.
+/// Whether `c` would act if a log or a terminal got it raw: a control character (ESC, BEL, NUL, CR, LF, C1)
+/// or a bidi override or isolate.
 fn hidden(c: char) -> bool {
     c.is_control()
-        || matches!(
-            c,
-            '\u{2028}'
-                | '\u{2029}'
-                | '\u{200b}'..='\u{200f}'
-                | '\u{202a}'..='\u{202e}'
-                | '\u{2060}'..='\u{206f}'
-                | '\u{061c}'
-                | '\u{feff}'
-        )
+        || ('\u{202a}'..='\u{202e}').contains(&c)
+        || ('\u{2066}'..='\u{2069}').contains(&c)
 }
 
 /// What GitHub's runner decodes in a command's data (`ActionCommand.UnescapeData`, in its order).
@@ -166,12 +158,12 @@ fn body(call: &[String]) -> &str {
 }
 
 /// A comment of the listing.
-fn comment(id: u64, login: &str, body: &str) -> serde_json::Value {
+pub(crate) fn comment(id: u64, login: &str, body: &str) -> serde_json::Value {
     serde_json::json!({ "id": id, "user": { "login": login }, "body": body })
 }
 
 /// Runs `action/comment.sh` with the stub `gh` listing `comments`, and returns the calls it made.
-fn run_comment(
+pub(crate) fn run_comment(
     home: &Home,
     comments: &[serde_json::Value],
     markdown: &str,
@@ -205,7 +197,7 @@ fn run_comment(
     gh_calls(&calls)
 }
 
-const MARKER: &str = "<!-- cargo-speedup -->";
+pub(crate) const MARKER: &str = "<!-- cargo-speedup -->";
 
 #[test]
 fn the_comment_updated_is_the_tokens_own_never_a_planted_one() {
