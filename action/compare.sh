@@ -4,10 +4,18 @@
 # cargo-speedup's status: 0 no failure, 1 the gate failed, 2 unusable input.
 # With SPEEDUP_PARTITION (a job of a matrix) it measures that part only, keeps its JSON report for the merge
 # job and neither gates nor comments; with SPEEDUP_MERGE it merges the parts' reports instead of measuring.
+# Every annotation goes through workflow-commands.jq: names and reasons are the pull request's text.
 set -uo pipefail
+here=$(dirname "${BASH_SOURCE[0]}")
+
+# Prints the annotation `::KIND title=cargo-speedup::MESSAGE`, MESSAGE encoded as GitHub's rule says.
+annotate() {
+  jq -nr -L "$here" --arg kind "$1" --arg message "$2" \
+    'include "workflow-commands"; annotation($kind; "cargo-speedup"; $message)'
+}
 
 fail() {
-  echo "::error title=cargo-speedup::$1"
+  annotate error "$1"
   exit 2
 }
 
@@ -114,7 +122,7 @@ cat "$markdown" >> "${GITHUB_STEP_SUMMARY:-/dev/null}"
   echo "notable=$(jq -r '.gate.failed or ([.benchmarks[] | select(.verdict == "faster" or .verdict == "slower")] | length > 0)' "$json")"
 } >> "${GITHUB_OUTPUT:-/dev/null}"
 
-jq -r '.benchmarks[] | select(.verdict == "slower") |
-  "::warning title=cargo-speedup::\(.name) is slower: median speedup \(.speedup.median)"' "$json"
-jq -r '.gate.reasons[] | "::error title=cargo-speedup::\(.)"' "$json"
+jq -r -L "$here" 'include "workflow-commands"; .benchmarks[] | select(.verdict == "slower") |
+  annotation("warning"; "cargo-speedup"; "\(.name) is slower: median speedup \(.speedup.median)")' "$json"
+jq -r -L "$here" 'include "workflow-commands"; .gate.reasons[] | annotation("error"; "cargo-speedup"; .)' "$json"
 exit "$status"

@@ -5,9 +5,13 @@
 # report to the job summary and sets the outputs the comment step takes (markdown, pr, notable). Builds and
 # runs nothing of the pull request's: its files are only read as data.
 set -uo pipefail
+here=$(dirname "${BASH_SOURCE[0]}")
 
+# The annotation `::error title=cargo-speedup::MESSAGE`, MESSAGE encoded as GitHub's rule says
+# (workflow-commands.jq): it may quote what the uploaded files hold.
 fail() {
-  echo "::error title=cargo-speedup::$1"
+  jq -nr -L "$here" --arg message "$1" \
+    'include "workflow-commands"; annotation("error"; "cargo-speedup"; $message)'
   exit 2
 }
 

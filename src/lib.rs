@@ -16,6 +16,8 @@
 //!   [`protocol::Analysis`].
 //! - [`report`] renders an analysis as a table, JSON, Markdown, CSV or an HTML page.
 //! - [`app`] runs one command as a list of these stages; [`cli`] and [`plan`] parse and validate options.
+//! - `inert` (crate-private, a leaf every writer uses) makes text from the input inert at each sink it is
+//!   written to: the terminal and CI logs, Markdown, HTML, CSV (`docs/security.md`).
 //!
 //! The methods, the decisions taken where the sources are silent or wrong, and the input and output
 //! formats are described in the repository's `docs/` directory (`docs/README.md` is the index). Code
@@ -32,6 +34,7 @@
 pub mod app;
 pub mod cli;
 pub mod fingerprint;
+pub(crate) mod inert;
 pub mod measure;
 pub mod model;
 pub mod parallel;

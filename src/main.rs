@@ -8,7 +8,7 @@ fn main() -> ExitCode {
     match cargo_speedup::app::dispatch(cli) {
         Ok(outcome) => ExitCode::from(outcome.exit_code()),
         Err(error) => {
-            eprintln!("error: {error:#}");
+            cargo_speedup::app::print_error(&error);
             ExitCode::from(cargo_speedup::app::exit::USAGE)
         }
     }

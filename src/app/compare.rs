@@ -204,6 +204,7 @@ fn summary_on_stderr(analysis: &Analysis, output: &OutputPlan) {
     if output.quiet || table_on_terminal {
         return;
     }
+    // Warnings and reasons quote benchmark names: written through the terminal rule, each on one line.
     let mut stderr = std::io::stderr().lock();
     for line in stderr_summary(analysis) {
         let _ = writeln!(stderr, "{line}");

@@ -1,5 +1,6 @@
 //! Where commands write: every output path is checked before anything is read or run, so that no report
-//! replaces an input or another report, and each is written whole or not at all.
+//! replaces an input or another report, and each is written whole or not at all; and how an error reaches
+//! standard error.
 
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -242,5 +243,17 @@ fn new_file_permissions(target: &Path) -> Option<std::fs::Permissions> {
     #[cfg(not(unix))]
     {
         None
+    }
+}
+
+/// Writes `error` on standard error as `error: ...`, each of its lines through the terminal rule
+/// (`crate::inert::terminal`): an error may quote a benchmark name, a file name or what a build
+/// printed, none of which may act on the terminal or the CI log reading it.
+pub fn print_error(error: &anyhow::Error) {
+    let text = format!("{error:#}");
+    let mut stderr = std::io::stderr().lock();
+    for (i, line) in text.trim_end_matches('\n').split('\n').enumerate() {
+        let lead = if i == 0 { "error: " } else { "" };
+        let _ = writeln!(stderr, "{lead}{}", crate::inert::terminal(line));
     }
 }

@@ -41,7 +41,7 @@ pub fn race_revisions(args: &RaceArgs) -> Result<Outcome> {
         render(&analysis, format, style, out)
     })?;
     if !plan.output.quiet && plan.output.path.as_deref().is_some_and(|p| !is_stdout(p)) {
-        eprintln!("{}", analysis.suite.summary);
+        eprintln!("{}", crate::inert::terminal(&analysis.suite.summary));
     }
     Ok(Outcome::Passed)
 }

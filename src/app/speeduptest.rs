@@ -55,7 +55,9 @@ pub fn speeduptest(args: &SpeeduptestArgs) -> Result<Outcome> {
         write_atomically(file, text.as_bytes())?;
     }
     print!("{}", outputs.report);
-    let shown = files.each_ref().map(|f| f.display().to_string());
+    let shown = files
+        .each_ref()
+        .map(|f| crate::inert::terminal(&f.display().to_string()));
     eprintln!("wrote {}", shown.join(", "));
     let count = analysis
         .rows

@@ -9,6 +9,8 @@ use std::time::Duration;
 
 use indicatif::{ProgressBar, ProgressStyle};
 
+use crate::inert;
+
 /// The progress display of one command.
 pub struct Progress {
     bar: ProgressBar,
@@ -32,15 +34,18 @@ impl Progress {
         }
     }
 
-    /// A status line on stderr (kept clear of the bar).
+    /// A status line on stderr (kept clear of the bar). Its lines go through the terminal rule
+    /// (`crate::inert::terminal`): a note may quote a benchmark, a target or a revision.
     pub fn note(&self, text: &str) {
         if !self.quiet {
-            self.bar.suspend(|| eprintln!("{text}"));
+            let lines: Vec<String> = text.split('\n').map(inert::terminal).collect();
+            self.bar.suspend(|| eprintln!("{}", lines.join("\n")));
         }
     }
 
     /// A spinner while cargo builds one revision.
     pub fn building(&self, label: &str) {
+        let label = inert::terminal(label);
         self.bar.set_style(
             ProgressStyle::with_template("{spinner} {msg} [{elapsed}]")
                 .unwrap_or_else(|_| ProgressStyle::default_spinner()),
@@ -66,6 +71,7 @@ impl Progress {
 
     /// Marks the start of one run (the previous one is done).
     pub fn step(&self, label: &str, target: &str, run: u32, runs: u32) {
+        let (label, target) = (inert::terminal(label), inert::terminal(target));
         let message = format!("{label} · {target} · run {run} of {runs}");
         if self.plain {
             eprintln!("running {message}");

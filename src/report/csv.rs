@@ -1,7 +1,9 @@
 //! The CSV report: a header row, then one row per benchmark, for spreadsheets and scripts. Suite-level
 //! results (HPT, overall, proportions, gate) are not rows of benchmarks and are left to the JSON.
 //!
-//! Fields are quoted as RFC 4180 says (a field holding a comma, a double quote, CR or LF is enclosed in
+//! Text cells (names, messages) begin with a `'` when they would otherwise begin a spreadsheet formula
+//! (`crate::inert::csv_text`, OWASP's rule); numeric cells are written as they are, a leading `-` being a
+//! negative number. Fields are quoted as RFC 4180 says (a field holding a comma, a double quote, CR or LF is enclosed in
 //! double quotes, with inner quotes doubled); records end with LF, as Unix tools expect, rather than RFC
 //! 4180's CRLF. Numbers are written as the shortest text that reads back to the same `f64`
 //! ([`super::format::machine`]); a missing or non-finite number is an empty field. Times (and the shift and
@@ -11,6 +13,7 @@ use std::io::{self, Write};
 
 use super::format::machine;
 use super::{Render, Style, benchmark_warnings};
+use crate::inert::csv_text;
 use crate::protocol::{BenchmarkAnalysis, Direction};
 
 /// The CSV report.
@@ -69,7 +72,7 @@ impl Render for CsvReport {
         // Not run (BASE and HEAD built the same executable): the verdict and why, no statistics.
         for name in &analysis.identical {
             let mut fields = vec![String::new(); HEADER.len()];
-            fields[0] = quote(name);
+            fields[0] = quote(&csv_text(name));
             fields[2] = "unchanged".into();
             fields[HEADER.len() - 1] = "identical executables: not run".into();
             writeln!(out, "{}", fields.join(","))?;
@@ -83,7 +86,7 @@ fn row(b: &BenchmarkAnalysis) -> Vec<String> {
     let interval = b.median_test.speedup_interval;
     let shift = b.median_test.shift;
     let mut fields = vec![
-        b.name.clone(),
+        csv_text(&b.name).into_owned(),
         b.unit.as_str().into(),
         b.verdict.as_str().into(),
     ];
@@ -125,14 +128,16 @@ fn row(b: &BenchmarkAnalysis) -> Vec<String> {
     fields.push(time(b.hpt.difference));
     fields.push(b.hpt.winner.map_or("tie", Direction::as_str).into());
     let messages: Vec<&str> = benchmark_warnings(b).map(|w| w.message.as_str()).collect();
-    fields.push(messages.join("; "));
+    fields.push(csv_text(&messages.join("; ")).into_owned());
     fields
 }
 
 /// RFC 4180: a field with a comma, a double quote, CR or LF is enclosed in double quotes, inner quotes
-/// doubled; any other field is written as it is.
+/// doubled; any other field is written as it is. A field that begins with `::` (after white space) is
+/// quoted too, which changes nothing for a CSV reader but keeps a line of the report from reading as a
+/// GitHub workflow command when the CSV is printed to a CI log.
 pub(crate) fn quote(field: &str) -> String {
-    if field.contains([',', '"', '\r', '\n']) {
+    if field.contains([',', '"', '\r', '\n']) || field.trim_start().starts_with("::") {
         format!("\"{}\"", field.replace('"', "\"\""))
     } else {
         field.to_string()
@@ -149,6 +154,8 @@ mod tests {
         assert_eq!(quote("a,b"), "\"a,b\"");
         assert_eq!(quote("say \"hi\""), "\"say \"\"hi\"\"\"");
         assert_eq!(quote("two\nlines"), "\"two\nlines\"");
+        assert_eq!(quote("::error::x"), "\"::error::x\"");
+        assert_eq!(quote("crate::bench"), "crate::bench");
     }
 
     #[test]

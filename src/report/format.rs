@@ -190,10 +190,13 @@ pub fn machine(x: Option<f64>) -> String {
     }
 }
 
-/// `text` broken at spaces into lines of at most `width` characters; a continuation line is indented 4
-/// more than the text's own leading spaces, and a word longer than a line is cut. Without a width (or with
-/// an unusably small one), the text as it is.
+/// `text` broken at spaces into lines of at most `width` terminal columns (a wide character counts two); a
+/// continuation line is indented 4 more than the text's own leading spaces, and a word longer than a line
+/// is cut. No line it makes begins with `::`, which a CI runner would read as a workflow command
+/// (`crate::inert::line_start`: the first `:` is written `\u{3a}`). Without a width (or with an unusably
+/// small one), the text as it is.
 pub fn wrap(text: &str, width: Option<u16>) -> Vec<String> {
+    use crate::inert::{line_start, width as columns};
     let Some(width) = width.map(usize::from).filter(|w| *w > 16) else {
         return vec![text.to_string()];
     };
@@ -204,25 +207,40 @@ pub fn wrap(text: &str, width: Option<u16>) -> Vec<String> {
     let mut current = " ".repeat(lead.min(width / 2));
     let mut has_word = false;
     for word in body.split_whitespace() {
-        let used = current.chars().count() + usize::from(has_word);
-        if used + word.chars().count() <= width {
+        let used = columns(&current) + usize::from(has_word);
+        let first = if has_word {
+            std::borrow::Cow::Borrowed(word)
+        } else {
+            line_start(word)
+        };
+        if used + columns(&first) <= width {
             if has_word {
                 current.push(' ');
             }
-            current.push_str(word);
+            current.push_str(&first);
             has_word = true;
             continue;
         }
         if has_word {
             lines.push(std::mem::replace(&mut current, indent.clone()));
         }
-        let mut chars: Vec<char> = word.chars().collect();
-        while chars.len() > width - current.chars().count() {
-            let room = width - current.chars().count();
-            current.extend(chars.drain(..room));
-            lines.push(std::mem::replace(&mut current, indent.clone()));
+        // The word begins a line, and so does each piece it is cut into.
+        let mut rest: String = line_start(word).into_owned();
+        let mut at = 0;
+        let mut used = columns(&current);
+        while let Some(c) = rest[at..].chars().next() {
+            let w = columns(c.encode_utf8(&mut [0; 4]));
+            if used + w > width && used > columns(&indent) {
+                lines.push(std::mem::replace(&mut current, indent.clone()));
+                used = columns(&current);
+                rest = line_start(&rest[at..]).into_owned();
+                at = 0;
+                continue;
+            }
+            current.push(c);
+            used += w;
+            at += c.len_utf8();
         }
-        current.extend(chars);
         has_word = true;
     }
     if has_word || lines.is_empty() {
@@ -292,6 +310,22 @@ mod tests {
         assert!(lines[1].starts_with("      ") && !lines[1].starts_with("       "));
         let words: Vec<&str> = text.split_whitespace().collect();
         assert_eq!(lines.concat().replace(' ', ""), words.concat());
+    }
+
+    #[test]
+    fn wrap_counts_columns_and_never_begins_a_line_with_a_workflow_command() {
+        let text = "warning: a ::error::forged and x::::::::::::::::::::::::::::::::::::y 基准测试基准测试基准测试";
+        let lines = wrap(text, Some(20));
+        for line in &lines {
+            assert!(crate::inert::width(line) <= 20, "{line:?}");
+            assert!(!line.trim_start().starts_with("::"), "{line:?}");
+        }
+        assert!(
+            lines
+                .iter()
+                .any(|l| l.trim_start().starts_with("\\u{3a}:error")),
+            "{lines:?}"
+        );
     }
 
     #[test]

@@ -361,9 +361,7 @@ fn no_direction(analysis: &Analysis) -> String {
             format::confidence(c),
             if differing == 1 { "s" } else { "" }
         ),
-        _ => format!(
-            "Suite: no direction: the {differing} benchmarks that differ balance out."
-        ),
+        _ => format!("Suite: no direction: the {differing} benchmarks that differ balance out."),
     }
 }
 
@@ -405,13 +403,20 @@ fn runs_per_side(analysis: &Analysis) -> Option<String> {
     }
 }
 
+/// The most columns a name takes on standard error.
+const STDERR_NAME: usize = 60;
+
 /// What standard error says when the report goes elsewhere (`docs/verdicts.md` §6): the headline's first
 /// sentence (the gate's result when a gate is on, else what changed) and how many warnings the report
 /// holds; the warnings themselves are not repeated.
 pub fn stderr_summary(analysis: &Analysis) -> Vec<String> {
     let mut lines: Vec<String> = headline(analysis)
         .first()
-        .map(|s| s.render(str::to_string, super::inert::terminal))
+        .map(|s| {
+            s.render(crate::inert::terminal, |n| {
+                crate::inert::cut(&crate::inert::terminal(n), STDERR_NAME)
+            })
+        })
         .into_iter()
         .collect();
     let warnings = super::Footnotes::of(analysis, false).notes.len();

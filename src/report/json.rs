@@ -8,7 +8,9 @@
 //! without changing the wire. The JSON is strict: every missing or non-finite number is `null`, never NaN
 //! or Infinity. Times (`base`, `head`, `shift`, `hpt.difference`) are in the benchmark's `unit`, which each
 //! benchmark object names; ratios, p-values and confidences are plain numbers. No rounding is done: numbers
-//! are written as the shortest text that reads back to the same `f64`.
+//! are written as the shortest text that reads back to the same `f64`. Strings (names, messages, reasons)
+//! are exact, escaped by serde only: JSON is data, not a sink that `crate::inert` guards; whoever shows a
+//! name from it applies its own sink's rule (`docs/security.md` §4).
 
 use std::io::{self, Write};
 

@@ -188,33 +188,16 @@ fn write_warnings(
     writeln!(out, "\n</details>")
 }
 
-/// A benchmark name as literal Markdown text: every character that Markdown or HTML would interpret is
-/// escaped, and line breaks become spaces.
+/// A benchmark name as literal Markdown text: `crate::inert::markdown_name` (nothing Markdown, HTML or
+/// GitHub would act on, hidden characters shown escaped, no line break).
 pub(crate) fn escape_name(name: &str) -> String {
-    let mut out = String::with_capacity(name.len());
-    for c in name.chars() {
-        match c {
-            '&' => out.push_str("&amp;"),
-            '<' => out.push_str("&lt;"),
-            '>' => out.push_str("&gt;"),
-            '\n' | '\r' => out.push(' '),
-            '\\' | '|' | '*' | '_' | '`' | '[' | ']' | '#' | '~' | '!' => {
-                out.push('\\');
-                out.push(c);
-            }
-            c => out.push(c),
-        }
-    }
-    out
+    crate::inert::markdown_name(name)
 }
 
-/// A message or hint: Markdown is kept (a hint may quote a flag in backticks), but HTML (`<`, `&`) and table
-/// pipes are neutralised and line breaks become spaces.
+/// A message or hint: `crate::inert::markdown_text` (its code spans kept; HTML, table pipes, links,
+/// mentions and hidden characters neutralised).
 pub(crate) fn escape_text(text: &str) -> String {
-    text.replace('&', "&amp;")
-        .replace('<', "&lt;")
-        .replace('|', "\\|")
-        .replace(['\n', '\r'], " ")
+    crate::inert::markdown_text(text)
 }
 
 #[cfg(test)]
@@ -224,7 +207,7 @@ mod tests {
     #[test]
     fn names_cannot_break_the_table_or_inject_html() {
         let escaped = escape_name("a|b <script>*x*_y_\n`z`");
-        assert_eq!(escaped, "a\\|b &lt;script&gt;\\*x\\*\\_y\\_ \\`z\\`");
+        assert_eq!(escaped, "a\\|b &lt;script&gt;\\*x\\*\\_y\\_\\\\n\\`z\\`");
     }
 
     #[test]

@@ -11,8 +11,9 @@ mod footnotes;
 pub mod format;
 pub mod glyph;
 mod headline;
+#[cfg(test)]
+mod hostile_tests;
 pub mod html;
-mod inert;
 pub mod json;
 pub mod markdown;
 #[cfg(test)]

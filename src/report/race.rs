@@ -4,7 +4,8 @@
 //!
 //! Like the other reports, these only present: the survivors, the pick and the suite's answer are the
 //! analysis's. Revisions are named `r1`, `r2`, ... in columns, with a legend; in JSON they are indices
-//! into `revisions`, counted from 0.
+//! into `revisions`, counted from 0. Names and labels are written through `crate::inert`: the terminal
+//! rule (names cut to the width) in the table, the Markdown rule, the CSV rule.
 
 use std::io::{self, Write};
 
@@ -16,6 +17,7 @@ use super::csv::quote;
 use super::format::{self, finite_opt, machine};
 use super::json::{WarningJson, warnings};
 use super::markdown::{escape_name, escape_text};
+use crate::inert::{self, csv_text};
 use crate::protocol::race::{Entry, RaceAnalysis, RaceBenchmark, Stop};
 
 /// The schema name of the race JSON.
@@ -42,6 +44,9 @@ pub fn render(
         }
     }
 }
+
+/// The fewest columns a benchmark's name keeps in the table, however narrow the terminal.
+const MIN_NAME_COLUMNS: usize = 12;
 
 /// `r1`, `r2`, ...: a revision's short name in columns.
 fn short(i: usize) -> String {
@@ -107,7 +112,7 @@ fn preamble(analysis: &RaceAnalysis) -> Vec<String> {
 
 fn table(analysis: &RaceAnalysis, style: Style, out: &mut dyn Write) -> io::Result<()> {
     for line in preamble(analysis) {
-        writeln!(out, "{line}")?;
+        writeln!(out, "{}", inert::terminal(&line))?;
     }
     writeln!(out)?;
     let mut header: Vec<String> = vec!["benchmark".into()];
@@ -115,33 +120,43 @@ fn table(analysis: &RaceAnalysis, style: Style, out: &mut dyn Write) -> io::Resu
     header.extend(["outcome", "pick", "survivors"].map(String::from));
     let mut rows = vec![header];
     for b in &analysis.benchmarks {
-        let mut row = vec![b.name.clone()];
+        let mut row = vec![inert::terminal(&b.name)];
         row.extend(b.entries.iter().enumerate().map(|(i, e)| cell(i, e)));
         row.extend([outcome(b.stop).into(), short(b.pick), survivors(b)]);
         rows.push(row);
     }
-    let widths: Vec<usize> = (0..rows[0].len())
-        .map(|c| rows.iter().map(|r| r[c].chars().count()).max().unwrap_or(0))
+    let mut widths: Vec<usize> = (0..rows[0].len())
+        .map(|c| rows.iter().map(|r| inert::width(&r[c])).max().unwrap_or(0))
         .collect();
+    // Names are cut to the room the other columns leave, so that a long name cannot widen every line.
+    if let Some(room) = style.width.map(usize::from) {
+        let others = widths[1..].iter().sum::<usize>() + 2 * (widths.len() - 1);
+        widths[0] = widths[0].min(room.saturating_sub(others).max(MIN_NAME_COLUMNS));
+    }
     for row in &rows {
         let padded: Vec<String> = row
             .iter()
             .zip(&widths)
-            .map(|(text, &w)| format!("{text:<w$}"))
+            .map(|(text, &w)| {
+                let text = inert::cut(text, w);
+                let pad = w.saturating_sub(inert::width(&text));
+                format!("{text}{}", " ".repeat(pad))
+            })
             .collect();
         writeln!(out, "{}", padded.join("  ").trim_end())?;
     }
     writeln!(out)?;
-    writeln!(out, "Suite: {}", analysis.suite.summary)?;
+    writeln!(out, "Suite: {}", inert::terminal(&analysis.suite.summary))?;
     for v in &analysis.suite.versus_first {
         writeln!(out, "  {} vs r1: {}", short(v.revision), versus(v))?;
     }
     for w in &analysis.warnings {
-        for line in format::wrap(&format!("warning: {}", w.message), style.width) {
+        let message = inert::terminal(&w.message);
+        for line in format::wrap(&format!("warning: {message}"), style.width) {
             writeln!(out, "{line}")?;
         }
         if let Some(hint) = &w.hint {
-            writeln!(out, "  hint: {hint}")?;
+            writeln!(out, "  hint: {}", inert::terminal(hint))?;
         }
     }
     Ok(())
@@ -242,10 +257,10 @@ fn csv(analysis: &RaceAnalysis, out: &mut dyn Write) -> io::Result<()> {
     for b in &analysis.benchmarks {
         for (i, e) in b.entries.iter().enumerate() {
             let fields = [
-                quote(&b.name),
+                quote(&csv_text(&b.name)),
                 b.unit.as_str().to_string(),
                 (i + 1).to_string(),
-                quote(&analysis.revisions[i]),
+                quote(&csv_text(&analysis.revisions[i])),
                 e.runs.to_string(),
                 machine(e.median.map(|m| m / b.unit.nanos())),
                 machine(e.speedup),

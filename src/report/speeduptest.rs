@@ -4,7 +4,9 @@
 //! Numbers are rounded to 3 decimals with trailing zeros dropped (1.1297 → `1.13`, 1 → `1`), in [`super::format::paper_number`]
 //! only. Paper warnings are printed verbatim; the paper's second line of W1/W3 is the warning's hint, so the
 //! hint is printed for those and for the warnings this tool adds (reading problems, inapplicable tests), not
-//! for W2, W4, W5 and W6 whose hints the paper does not print. This module renders text and does no I/O.
+//! for W2, W4, W5 and W6 whose hints the paper does not print. Names and messages, which come from the
+//! config, are written through `crate::inert`: the terminal rule in `.warning`, the CSV rule in `.out`.
+//! This module renders text and does no I/O.
 
 use std::fmt::Write as _;
 use std::time::Duration;
@@ -13,6 +15,7 @@ use crate::protocol::speedup_test::{Level, Row, RowResult, SpeedupTestAnalysis};
 use crate::protocol::{Direction, Proportion, Warning, WarningKind};
 
 use super::format::paper_number;
+use crate::inert::{self, csv_text};
 
 /// The text of the four files.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -49,7 +52,8 @@ const HEADER: &str = "\"Name\", \"SpeedupMin\", \"SpeedupMean\", \"IsMeanSignifi
 pub fn out(analysis: &SpeedupTestAnalysis) -> String {
     let mut text = format!("{HEADER}\n");
     for row in &analysis.rows {
-        let name = format!("\"{}\"", row.name.replace('"', "\"\""));
+        // Always quoted, as the paper writes it; a name that would begin a formula begins with `'`.
+        let name = format!("\"{}\"", csv_text(&row.name).replace('"', "\"\""));
         let fields = match &row.result {
             Some(r) => result_fields(r),
             None => vec!["NA".to_string(); 10],
@@ -120,9 +124,9 @@ fn prints_hint(w: &Warning) -> bool {
 
 fn write_warnings(text: &mut String, warnings: &[Warning]) {
     for w in warnings {
-        let _ = writeln!(text, "{}", w.message);
+        let _ = writeln!(text, "{}", inert::terminal(&w.message));
         if let Some(hint) = w.hint.as_ref().filter(|_| prints_hint(w)) {
-            let _ = writeln!(text, "{hint}");
+            let _ = writeln!(text, "{}", inert::terminal(hint));
         }
     }
 }
@@ -133,7 +137,7 @@ pub fn warning(analysis: &SpeedupTestAnalysis, config: &str) -> String {
     let mut count = 0;
     let rows = analysis.rows.iter().filter(|r| !r.warnings.is_empty());
     for Row { name, warnings, .. } in rows {
-        let _ = writeln!(text, "\n{name} :");
+        let _ = writeln!(text, "\n{} :", inert::terminal(name));
         write_warnings(&mut text, warnings);
         count += warnings.len();
     }

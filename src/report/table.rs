@@ -10,7 +10,9 @@
 //! important figures first (the mean speedup, the mean test, the interval's drawing, then the speedup's
 //! interval, said in a line under the table) and wrapping only headers; when even the narrowest layout
 //! cannot fit, each benchmark is printed as a short block of lines instead. Every other line is word-wrapped, so that no line is wider
-//! than the width, and no line ends in spaces, coloured or not. Times are printed per row in the readable
+//! than the width, and no line ends in spaces, coloured or not. Names, and every line under the table
+//! (which quote names), go through `crate::inert::terminal`; a name wider than half the width is cut
+//! with an ellipsis when no layout holds it whole. Times are printed per row in the readable
 //! unit of the smaller median (the analysis' own unit may be nanoseconds for a second-long benchmark).
 
 use std::io::{self, Write};
@@ -25,6 +27,7 @@ use super::{
     Footnotes, Mood, Render, Style, concerned, gate_note, headline, hpt_winner, mean_test_text,
     nothing_compared, suite_facts, verdict_with_level,
 };
+use crate::inert;
 use crate::protocol::{Analysis, BenchmarkAnalysis, Direction, FailOn, Verdict};
 
 /// The terminal table.
@@ -34,10 +37,14 @@ pub struct TableReport;
 impl Render for TableReport {
     fn render(&self, analysis: &Analysis, style: Style, out: &mut dyn Write) -> io::Result<()> {
         let notes = Footnotes::of(analysis, style.verbose);
+        // Names in the headline are inert and cut to half the width (60 columns without one), so that a
+        // long name cannot fill the screen.
+        let room = style.width.map_or(60, |w| usize::from(w / 2).max(8));
+        let name = |n: &str| inert::cut(&inert::terminal(n), room);
         let mut lines: Vec<Line> = headline(analysis)
             .iter()
             .map(|s| Line {
-                text: s.render(str::to_string, str::to_string),
+                text: s.render(inert::terminal, name),
                 tone: Tone::of_mood(s.mood),
             })
             .collect();
@@ -53,7 +60,7 @@ impl Render for TableReport {
             writeln!(out, "{table}")?;
             lines.extend(left_out.map(line));
         } else {
-            lines.extend(benchmark_list(analysis, &notes));
+            lines.extend(benchmark_list(analysis, &notes, style));
         }
         let facts = suite_facts(analysis, style.verbose);
         if !facts.is_empty() {
@@ -65,7 +72,7 @@ impl Render for TableReport {
             lines.extend(gate_lines(analysis));
         }
         for line in lines {
-            for piece in format::wrap(&line.text, style.width) {
+            for piece in format::wrap(&inert::terminal(&line.text), style.width) {
                 writeln!(out, "{}", paint(&piece, line.tone, style.color))?;
             }
         }
@@ -149,7 +156,7 @@ fn plain(text: impl Into<String>) -> Text {
 
 impl Text {
     fn width(&self) -> usize {
-        self.text.chars().count()
+        inert::width(&self.text)
     }
 
     fn into_cell(self, style: Style) -> Cell {
@@ -313,23 +320,53 @@ fn benchmark_table(
     let with_notes = notes.any_marker();
     let scale = GlyphScale::of(analysis);
     let room = style.width.map_or(usize::MAX, usize::from);
-    LAYOUTS.into_iter().find_map(|layout| {
-        let columns = layout.columns(with_notes);
-        let rows: Vec<Vec<Text>> = analysis
-            .benchmarks
-            .iter()
-            .enumerate()
-            .map(|(i, b)| {
-                columns
-                    .iter()
-                    .map(|&c| benchmark_cell(b, c, layout, &scale, || notes.marker(i)))
-                    .collect()
-            })
-            .collect();
-        let widths = column_widths(&columns, &rows, room)?;
-        let table = build_table(&columns, rows, &widths, style);
-        Some((table, layout.left_out()))
-    })
+    // Whole names first, leaving figures out; long names are cut only when no layout holds them whole.
+    let attempts = LAYOUTS.map(|l| (l, false)).into_iter();
+    attempts
+        .chain(LAYOUTS.map(|l| (l, true)))
+        .find_map(|(layout, cut)| {
+            let columns = layout.columns(with_notes);
+            let mut rows: Vec<Vec<Text>> = analysis
+                .benchmarks
+                .iter()
+                .enumerate()
+                .map(|(i, b)| {
+                    columns
+                        .iter()
+                        .map(|&c| benchmark_cell(b, c, layout, &scale, || notes.marker(i)))
+                        .collect()
+                })
+                .collect();
+            if cut {
+                fit_names(&columns, &mut rows, room);
+            }
+            let widths = column_widths(&columns, &rows, room)?;
+            let table = build_table(&columns, rows, &widths, style);
+            Some((table, layout.left_out()))
+        })
+}
+
+/// The fewest columns a cut name keeps.
+const MIN_NAME_COLUMNS: usize = 12;
+
+/// Cuts each name (the first column) wider than half of `room` to the room that the other columns leave
+/// (at least [`MIN_NAME_COLUMNS`]), with an ellipsis: what a table whose names do not fit whole does before
+/// it becomes a list, so that one long name neither widens the table beyond the terminal nor turns every
+/// benchmark into a block of lines. Shorter names stay whole.
+fn fit_names(columns: &[Column], rows: &mut [Vec<Text>], room: usize) {
+    let word = |h: &str| h.split(' ').map(inert::width).max().unwrap_or(0);
+    let others: usize = (1..columns.len())
+        .map(|c| {
+            let cells = rows.iter().map(|r| r[c].width()).max().unwrap_or(0);
+            cells.max(word(columns[c].header())) + GAP
+        })
+        .sum();
+    let left = room.saturating_sub(others).max(MIN_NAME_COLUMNS);
+    for row in rows {
+        if row[0].width() > room / 2 {
+            row[0].text = inert::cut(&row[0].text, left);
+        }
+    }
 }
 
 /// The width of each column when every cell fits on one line within `room`, headers wrapping at spaces
@@ -422,18 +459,22 @@ fn trim_end_styled(line: &str) -> String {
 
 /// The benchmarks as a list, for a terminal too narrow for the table: one block per benchmark with the
 /// same figures as the table's widest layout.
-fn benchmark_list(analysis: &Analysis, notes: &Footnotes<'_>) -> Vec<Line> {
+fn benchmark_list(analysis: &Analysis, notes: &Footnotes<'_>, style: Style) -> Vec<Line> {
     let mut lines = Vec::new();
     let full = LAYOUTS[0];
     let scale = GlyphScale::of(analysis);
     for (i, b) in analysis.benchmarks.iter().enumerate() {
         let cell = |c| benchmark_cell(b, c, full, &scale, String::new);
         let marker = notes.marker(i);
-        let name = if marker.is_empty() {
-            b.name.clone()
+        let suffix = if marker.is_empty() {
+            String::new()
         } else {
-            format!("{} [{marker}]", b.name)
+            format!(" [{marker}]")
         };
+        let room = style.width.map_or(usize::MAX, |w| {
+            usize::from(w).saturating_sub(inert::width(&suffix))
+        });
+        let name = format!("{}{suffix}", inert::cut(&inert::terminal(&b.name), room));
         lines.push(line(name));
         lines.push(line(format!(
             "    base {}, head {}",
@@ -474,7 +515,7 @@ fn benchmark_cell(
     let unit = || format::row_unit(b.base.median, b.head.median);
     let verdict = Tone::of(b.verdict);
     match column {
-        Column::Name => plain(b.name.as_str()),
+        Column::Name => plain(inert::terminal(&b.name)),
         Column::Base => plain(format::time(b.base.median, unit())),
         Column::Head => plain(format::time(b.head.median, unit())),
         Column::Speedup if layout.interval => text(

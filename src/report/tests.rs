@@ -23,7 +23,8 @@ const FORMATS: [(Format, &str); 4] = [
     (Format::Csv, "csv"),
 ];
 
-fn render(format: Format, analysis: &Analysis, style: Style) -> String {
+/// `analysis` rendered in `format` and `style`, as text.
+pub(super) fn render(format: Format, analysis: &Analysis, style: Style) -> String {
     let mut out = Vec::new();
     renderer(format)
         .render(analysis, style, &mut out)
@@ -686,7 +687,10 @@ fn no_direction_word_stands_at_a_confidence_of_one_half() {
         .map(|s| s.plain())
         .find(|s| s.starts_with("Suite:"))
         .expect("a suite sentence");
-    assert!(suite.starts_with("Suite: no direction (HPT confidence 0.500: "), "{suite}");
+    assert!(
+        suite.starts_with("Suite: no direction (HPT confidence 0.500: "),
+        "{suite}"
+    );
     let verbose = render(
         Format::Table,
         &a,

@@ -52,3 +52,10 @@ pub fn copy_tree(from: &std::path::Path, to: &std::path::Path) {
         }
     }
 }
+
+/// The hostile corpus (`tests/hostile/names.json`), which every sink test reads.
+#[allow(dead_code)]
+pub fn hostile_names() -> Vec<String> {
+    let path = root().join("tests/hostile/names.json");
+    serde_json::from_str(&std::fs::read_to_string(path).expect("the corpus")).expect("a JSON array")
+}

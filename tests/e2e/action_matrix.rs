@@ -6,8 +6,9 @@
 use std::path::{Path, PathBuf};
 
 use crate::action::{
-    Home, action_dir, action_inputs, contexts, documented_workflow, pull_request_repository, run,
+    Home, action_inputs, contexts, documented_workflow, pull_request_repository, run,
 };
+use crate::action_hostile::{MARKER, comment, run_comment};
 use crate::action_runner::ActionRun;
 
 /// Short criterion settings for the tests.
@@ -228,38 +229,25 @@ fn pull_request_target_is_refused_unless_explicitly_allowed() {
 #[test]
 fn a_comment_is_new_only_when_something_was_found_and_kept_up_to_date_once_posted() {
     let home = Home::new();
-    let log = stub_gh(&home);
-    let bin = log.parent().expect("bin").to_path_buf();
-    let markdown = home.dir.path().join("report.md");
-    std::fs::write(&markdown, "| bench | verdict |\n").expect("markdown");
-    let comment = |notable: &str, existing: &str| {
-        let _ = std::fs::remove_file(&log);
-        // The stub lists an earlier comment when asked to (`EXISTING`).
-        let script = format!(
-            "#!/usr/bin/env bash\necho \"$*\" >> '{}'\n[ \"$1 $2\" = 'api repos/o/r/issues/3/comments' ] && echo '{existing}'\nexit 0\n",
-            log.display()
-        );
-        std::fs::write(bin.join("gh"), script).expect("stub");
-        let out = std::process::Command::new("bash")
-            .arg(action_dir().join("action/comment.sh"))
-            .env(
-                "PATH",
-                format!("{}:{}", bin.display(), std::env::var("PATH").unwrap()),
-            )
-            .env("SPEEDUP_MARKDOWN", &markdown)
-            .env("SPEEDUP_REPOSITORY", "o/r")
-            .env("SPEEDUP_PR", "3")
-            .env("SPEEDUP_NOTABLE", notable)
-            .output()
-            .expect("comment.sh runs");
-        assert!(
-            out.status.success(),
-            "{}",
-            String::from_utf8_lossy(&out.stderr)
-        );
-        std::fs::read_to_string(&log).unwrap_or_default()
+    let report = "| bench | verdict |\n";
+    let writes = |notable: &str, listed: &[serde_json::Value]| -> Vec<String> {
+        run_comment(&home, listed, report, &[("SPEEDUP_NOTABLE", notable)])
+            .into_iter()
+            .filter(|call| call.iter().any(|a| a == "--method"))
+            .map(|call| call.join(" "))
+            .collect()
     };
-    assert!(!comment("false", "").contains("--method"));
-    assert!(comment("true", "").contains("--method POST repos/o/r/issues/3/comments"));
-    assert!(comment("false", "42").contains("--method PATCH repos/o/r/issues/comments/42"));
+    // The action's own marker comment, as GitHub's API lists it, is number 42.
+    let own = comment(42, "github-actions[bot]", &format!("{MARKER}\nold"));
+    assert!(writes("false", &[]).is_empty());
+    let posted = writes("true", &[]);
+    assert!(
+        posted[0].starts_with("api --method POST repos/o/r/issues/3/comments"),
+        "{posted:?}"
+    );
+    let updated = writes("false", &[own]);
+    assert!(
+        updated[0].starts_with("api --method PATCH repos/o/r/issues/comments/42"),
+        "{updated:?}"
+    );
 }

@@ -3,6 +3,7 @@
 //! and run one at a time.
 
 mod action;
+mod action_hostile;
 mod action_matrix;
 mod action_runner;
 mod faults;

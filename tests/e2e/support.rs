@@ -206,3 +206,19 @@ pub fn repository_state(dir: &Path) -> Vec<String> {
 pub fn stderr(out: &Output) -> String {
     String::from_utf8_lossy(&out.stderr).into_owned()
 }
+
+/// Characters that change what a reader sees without being seen themselves (controls, bidi overrides and
+/// isolates, marks, zero-width and format characters): no sink may write one raw.
+pub fn hidden(c: char) -> bool {
+    c.is_control()
+        || matches!(
+            c,
+            '\u{2028}'
+                | '\u{2029}'
+                | '\u{200b}'..='\u{200f}'
+                | '\u{202a}'..='\u{202e}'
+                | '\u{2060}'..='\u{206f}'
+                | '\u{061c}'
+                | '\u{feff}'
+        )
+}

@@ -148,7 +148,7 @@ fn row(b: &BenchmarkAnalysis) -> String {
 }
 
 /// A page holding a report that has no plots of its own (a race): its Markdown text, preformatted and
-/// escaped, under a title.
+/// escaped line by line (so that its lines stay lines), under a title.
 pub fn text_page(title: &str, text: &str) -> String {
     format!(
         "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">\
@@ -157,7 +157,7 @@ pub fn text_page(title: &str, text: &str) -> String {
          <pre class=\"scroll\">{}</pre></main></body></html>\n",
         escape(title),
         escape(title),
-        escape(text)
+        text.lines().map(escape).collect::<Vec<_>>().join("\n")
     )
 }
 

@@ -7,20 +7,10 @@
 
 use std::fmt::Write as _;
 
-/// `text` safe as HTML or SVG text and as a quoted attribute value: `& < > " '` become entities.
+/// `text` safe as HTML or SVG text and as a quoted attribute value: `& < > " '` become entities and
+/// control, bidi and other hidden characters are shown escaped (`crate::inert::html`).
 pub fn escape(text: &str) -> String {
-    let mut out = String::with_capacity(text.len());
-    for c in text.chars() {
-        match c {
-            '&' => out.push_str("&amp;"),
-            '<' => out.push_str("&lt;"),
-            '>' => out.push_str("&gt;"),
-            '"' => out.push_str("&quot;"),
-            '\'' => out.push_str("&#39;"),
-            c => out.push(c),
-        }
-    }
-    out
+    crate::inert::html(text)
 }
 
 /// At most `max` characters of `text`, ending in `…` when cut (names of thousands of characters still fit

@@ -1,0 +1,404 @@
+//! Text from the input made inert at each place it is written: one function per sink, each with its rule.
+//!
+//! Benchmark names come from the benchmarks' own output or from a results file, and messages, gate
+//! reasons and origins quote them: in a pull request, its author chooses them. Every sink reads some
+//! characters as instructions: a terminal its escape sequences, a CI log its workflow commands, GitHub's
+//! Markdown its mentions, links and HTML, a browser its tags, a spreadsheet its formulas. Each function here
+//! writes untrusted text for one sink so that nothing in it acts there, and keeps it readable: what is
+//! escaped is shown, not dropped, so that two names that differ still look different.
+//!
+//! | Sink | Function | Where |
+//! |---|---|---|
+//! | terminal, CI log, standard error | [`terminal`], [`cut`], [`width`] | the table, the race table, stderr, errors |
+//! | Markdown (GitHub-flavoured) | [`markdown_name`], [`markdown_text`] | `markdown::escape_name`/`escape_text` |
+//! | HTML | [`html`] | `html::svg::escape`, through which every page text goes |
+//! | CSV | [`csv_text`] | the text cells of both CSV reports and of `speeduptest`'s `.out` |
+//!
+//! JSON is not a sink here: it is data, written raw and escaped by serde (a control character becomes
+//! `\u001b`); a consumer that shows a name must apply its own sink's rule (`docs/security.md`). GitHub
+//! workflow commands are written only by the Action's scripts, which encode them with GitHub's rule
+//! (`action/workflow-commands.jq`); the tool's own output defuses them through [`terminal`].
+//!
+//! What every text sink shows escaped ([`is_hidden`]): the C0 controls (NUL to US, including TAB, LF, CR,
+//! ESC, BEL), DEL, the C1 controls (U+0080 to U+009F, including CSI and NEL), the line and paragraph
+//! separators (U+2028, U+2029) and the format characters that reorder or hide text (the Unicode general
+//! category Cf: the bidirectional embeddings, overrides and isolates U+202A to U+202E and U+2066 to U+2069,
+//! the marks U+200E, U+200F and U+061C of Unicode's bidi algorithm (UAX #9), the zero-width characters
+//! U+200B to U+200D and U+2060 to U+2064, U+FEFF, the soft hyphen, the tag characters). They are written
+//! as `\0`, `\t`, `\n`, `\r`, `\e` or `\u{hex}`, as Rust's and most shells' escapes read (CVE-2021-42574,
+//! "Trojan Source", is why the bidi controls are never written raw). A backslash in a name is written as it
+//! is: `\e` in a report may be a backslash and an `e`, which is inert either way.
+//!
+//! Display widths come from `unicode-width`, which comfy-table already depends on (so it adds no crate to
+//! the build): a CJK character takes two columns, which a count of characters would miss.
+
+use std::borrow::Cow;
+
+use unicode_width::{UnicodeWidthChar, UnicodeWidthStr};
+
+/// Whether `c` is never written raw to a text sink: a control character (C0, DEL, C1), a line or paragraph
+/// separator, or a format character (Unicode category Cf) that reorders or hides text.
+pub(crate) fn is_hidden(c: char) -> bool {
+    c.is_control() || matches!(c, '\u{2028}' | '\u{2029}') || is_format(c)
+}
+
+/// The Unicode general category Cf (format characters), as of Unicode 15.1.
+fn is_format(c: char) -> bool {
+    matches!(
+        c,
+        '\u{00AD}'
+            | '\u{0600}'..='\u{0605}'
+            | '\u{061C}'
+            | '\u{06DD}'
+            | '\u{070F}'
+            | '\u{0890}'..='\u{0891}'
+            | '\u{08E2}'
+            | '\u{180E}'
+            | '\u{200B}'..='\u{200F}'
+            | '\u{202A}'..='\u{202E}'
+            | '\u{2060}'..='\u{2064}'
+            | '\u{2066}'..='\u{206F}'
+            | '\u{FEFF}'
+            | '\u{FFF9}'..='\u{FFFB}'
+            | '\u{110BD}'
+            | '\u{110CD}'
+            | '\u{13430}'..='\u{1343F}'
+            | '\u{1BCA0}'..='\u{1BCA3}'
+            | '\u{1D173}'..='\u{1D17A}'
+            | '\u{E0001}'
+            | '\u{E0020}'..='\u{E007F}'
+    )
+}
+
+/// Appends `c` as a visible escape: `\0`, `\t`, `\n`, `\r`, `\e`, else `\u{hex}`.
+fn push_escaped(out: &mut String, c: char) {
+    match c {
+        '\0' => out.push_str("\\0"),
+        '\t' => out.push_str("\\t"),
+        '\n' => out.push_str("\\n"),
+        '\r' => out.push_str("\\r"),
+        '\u{1b}' => out.push_str("\\e"),
+        c => out.push_str(&format!("\\u{{{:x}}}", u32::from(c))),
+    }
+}
+
+/// `text` with every [`is_hidden`] character escaped, and the one sequence a GitHub Actions runner reads as a
+/// workflow command anywhere in a line, `##[` (its older syntax, `##[error]message`), written `##\u{5b}`.
+fn visible(text: &str) -> Cow<'_, str> {
+    if !text.chars().any(is_hidden) && !text.contains("##[") {
+        return Cow::Borrowed(text);
+    }
+    let mut out = String::with_capacity(text.len() + 8);
+    for c in text.chars() {
+        if is_hidden(c) {
+            push_escaped(&mut out, c);
+        } else if c == '[' && out.ends_with("##") {
+            out.push_str("\\u{5b}");
+        } else {
+            out.push(c);
+        }
+    }
+    Cow::Owned(out)
+}
+
+/// Text for a terminal, a CI log or standard error: one line, nothing that a terminal or a runner acts on.
+///
+/// Rule: every [`is_hidden`] character is shown escaped (`\e`, `\n`, `\u{202e}`), so that no escape
+/// sequence (CSI, OSC such as window titles and OSC 8 links), BEL, NUL, carriage return or bidi override
+/// reaches the terminal and no newline starts a line the text chose (ECMA-48 defines the controls; Unicode's
+/// UAX #9 the bidi ones). GitHub Actions reads `::command::` at the start of a line, after leading white
+/// space, and `##[command]` anywhere in one (`ActionCommand.TryParseV2` and `TryParse` of actions/runner):
+/// a text that begins with `::` after white space has its first `:` written `\u{3a}`, and `##[` is written
+/// `##\u{5b}`, whatever the environment, since the same output reaches a log when `GITHUB_ACTIONS` is
+/// not passed on (a container step, a wrapper script). The rule is idempotent: escaping an escaped text
+/// changes nothing.
+pub(crate) fn terminal(text: &str) -> String {
+    line_start(&visible(text)).into_owned()
+}
+
+/// `text` as the beginning of a line of a CI log: when it begins with `::` after white space (what GitHub
+/// Actions reads as a workflow command), its first `:` is written `\u{3a}`. [`terminal`] applies it to the
+/// whole text; a caller that breaks a text into lines (`report::format::wrap`) applies it to each line.
+pub(crate) fn line_start(text: &str) -> Cow<'_, str> {
+    let body = text.trim_start();
+    if body.starts_with("::") {
+        let lead = text.len() - body.len();
+        Cow::Owned(format!("{}\\u{{3a}}{}", &text[..lead], &body[1..]))
+    } else {
+        Cow::Borrowed(text)
+    }
+}
+
+/// How many terminal columns `text` takes (a wide character two, a combining mark none).
+pub(crate) fn width(text: &str) -> usize {
+    UnicodeWidthStr::width(text)
+}
+
+/// `text` cut to at most `columns` terminal columns, ending in `…` when cut; whole characters only, each
+/// counted at its display width.
+pub(crate) fn cut(text: &str, columns: usize) -> String {
+    if width(text) <= columns {
+        return text.to_string();
+    }
+    let Some(room) = columns.checked_sub(1) else {
+        return String::new();
+    };
+    let mut out = String::new();
+    let mut used = 0;
+    for c in text.chars() {
+        let w = c.width().unwrap_or(0);
+        if used + w > room {
+            break;
+        }
+        used += w;
+        out.push(c);
+    }
+    out.push('…');
+    out
+}
+
+/// The invisible character put where GitHub would otherwise see a mention or a link: U+2060 WORD JOINER,
+/// zero-width and not a line-break opportunity.
+const JOINER: char = '\u{2060}';
+
+/// Breaks what GitHub turns into a mention or a link in `text` (already free of hidden characters): a
+/// word joiner after every `@` (mentions `@user`, `@org/team`, and e-mail autolinks need the `@` directly
+/// before the name), inside `://` (GFM's extended URL autolinks need the scheme directly followed by
+/// `//`), and between `www` and `.` (GFM's `www.` autolinks).
+fn unlinked(text: &str) -> String {
+    let mut out = String::with_capacity(text.len() + 4);
+    for (i, c) in text.char_indices() {
+        out.push(c);
+        let rest = &text[i + c.len_utf8()..];
+        let www = c.eq_ignore_ascii_case(&'w')
+            && rest.starts_with('.')
+            && i.checked_sub(2)
+                .and_then(|start| text.get(start..i))
+                .is_some_and(|ww| ww.eq_ignore_ascii_case("ww"));
+        if c == '@' || (c == ':' && rest.starts_with("//")) || www {
+            out.push(JOINER);
+        }
+    }
+    out
+}
+
+/// A benchmark name as literal GitHub-flavoured Markdown text, in a table cell or in a sentence.
+///
+/// Rule: hidden characters are shown escaped as on the terminal (so a newline never splits a row); `&`,
+/// `<` and `>` become entities (GitHub renders some HTML); the ASCII punctuation that Markdown reads
+/// (`\`, `` ` ``, `*`, `_`, `[`, `]`, `#`, `~`, `!`, `|`) is backslash-escaped (CommonMark §2.4; `\|` is how
+/// GFM tables take a pipe); and a word joiner (U+2060) is put after each `@`, inside each `://` and in each
+/// `www.`, so that GitHub neither mentions anyone nor makes a link. The name stays readable, and copying it
+/// gives the name with invisible joiners where an `@` or a URL was; the JSON and CSV reports have it exact.
+/// Code spans were not chosen: they would change how every name looks, and a name's own backticks would
+/// need fences longer than any run inside it.
+pub(crate) fn markdown_name(text: &str) -> String {
+    let shown = visible(text);
+    let mut out = String::with_capacity(shown.len() + 8);
+    for c in shown.chars() {
+        match c {
+            '&' => out.push_str("&amp;"),
+            '<' => out.push_str("&lt;"),
+            '>' => out.push_str("&gt;"),
+            '\\' | '|' | '*' | '_' | '`' | '[' | ']' | '#' | '~' | '!' => {
+                out.push('\\');
+                out.push(c);
+            }
+            c => out.push(c),
+        }
+    }
+    unlinked(&out)
+}
+
+/// A message, reason or hint (which may quote names) as GitHub-flavoured Markdown: its own code spans kept,
+/// nothing else active.
+///
+/// Rule: hidden characters are shown escaped as on the terminal; `&` and `<` become entities (no HTML, no
+/// `<...>` autolink); `\` and `|` are backslash-escaped (no table cell is split, and no backslash of the
+/// text can undo an escape that follows it); a `]` directly followed by `(` is backslash-escaped, so that no
+/// inline link or image is made, whatever its scheme; the first character that is not a space, when it is
+/// `#`, `>`, `-`, `+`, `*` or `[`, is backslash-escaped, so that a text written after a list marker becomes
+/// no heading, quote, nested list, task box or link definition; and the word joiner of [`markdown_name`]
+/// goes after each `@`, inside `://` and in `www.`. Backticks, emphasis and other punctuation are kept, since
+/// the tool's own sentences use them (hints quote flags in code spans): a name's backtick can at most start
+/// a code span, where nothing is active either.
+pub(crate) fn markdown_text(text: &str) -> String {
+    let shown = visible(text);
+    let first = shown
+        .char_indices()
+        .find(|(_, c)| *c != ' ')
+        .map(|(i, _)| i);
+    let mut out = String::with_capacity(shown.len() + 8);
+    for (i, c) in shown.char_indices() {
+        match c {
+            '&' => out.push_str("&amp;"),
+            '<' => out.push_str("&lt;"),
+            '\\' | '|' => {
+                out.push('\\');
+                out.push(c);
+            }
+            ']' if shown[i + 1..].starts_with('(') => out.push_str("\\]"),
+            '#' | '>' | '-' | '+' | '*' | '[' if Some(i) == first => {
+                out.push('\\');
+                out.push(c);
+            }
+            c => out.push(c),
+        }
+    }
+    unlinked(&out)
+}
+
+/// Text for HTML or SVG, as element text or as a quoted attribute value.
+///
+/// Rule: `&`, `<`, `>`, `"` and `'` become entities (OWASP's XSS prevention rule for HTML content and
+/// quoted attributes), and hidden characters are shown escaped as on the terminal, so that no bidi override
+/// reorders the page and no control character is written raw (HTML forbids most of them). Line breaks are
+/// shown escaped too: a caller that keeps lines (a `<pre>`) escapes each line.
+pub(crate) fn html(text: &str) -> String {
+    let shown = visible(text);
+    let mut out = String::with_capacity(shown.len());
+    for c in shown.chars() {
+        match c {
+            '&' => out.push_str("&amp;"),
+            '<' => out.push_str("&lt;"),
+            '>' => out.push_str("&gt;"),
+            '"' => out.push_str("&quot;"),
+            '\'' => out.push_str("&#39;"),
+            c => out.push(c),
+        }
+    }
+    out
+}
+
+/// A text cell of a CSV report (a name, a label, messages), before the quoting of RFC 4180.
+///
+/// Rule (OWASP, "CSV Injection"; ASVS 5.0 V1.2.10 adds NUL): a cell that begins with `=`, `+`, `-`, `@`, a
+/// tab, a carriage return or NUL gets a leading `'`, so that a spreadsheet shows it as text instead of
+/// evaluating a formula. Only text cells: a numeric cell legitimately begins with `-` (a negative shift),
+/// and the tool writes numbers itself. The quote is part of the cell for a program reading the CSV, which
+/// should read names from the JSON when it needs them exact. Other characters are kept: CSV is data, and
+/// RFC 4180's quoting already keeps commas, quotes and line breaks inside their cell.
+pub(crate) fn csv_text(text: &str) -> Cow<'_, str> {
+    if text.starts_with(['=', '+', '-', '@', '\t', '\r', '\0']) {
+        Cow::Owned(format!("'{text}"))
+    } else {
+        Cow::Borrowed(text)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_terminal_sees_escapes_not_controls() {
+        assert_eq!(
+            terminal("\u{1b}[2J\u{1b}[H\u{1b}]0;pwned title\u{7}"),
+            "\\e[2J\\e[H\\e]0;pwned title\\u{7}"
+        );
+        assert_eq!(terminal("a\nb\r\tc\0"), "a\\nb\\r\\tc\\0");
+        assert_eq!(terminal("x\u{85}y\u{9b}31m"), "x\\u{85}y\\u{9b}31m");
+        assert_eq!(terminal("DEL\u{7f}"), "DEL\\u{7f}");
+        assert_eq!(terminal("safe\u{202e}txt.exe"), "safe\\u{202e}txt.exe");
+        for c in [
+            '\u{202a}', '\u{202d}', '\u{2066}', '\u{2069}', '\u{200e}', '\u{200f}', '\u{061c}',
+            '\u{2028}', '\u{feff}', '\u{200b}',
+        ] {
+            let shown = terminal(&format!("a{c}b"));
+            assert_eq!(shown, format!("a\\u{{{:x}}}b", u32::from(c)));
+        }
+        assert_eq!(terminal("parse/json é 基准"), "parse/json é 基准");
+    }
+
+    #[test]
+    fn workflow_commands_are_defused_in_terminal_text() {
+        assert_eq!(
+            terminal("evil\n::error title=forged::x"),
+            "evil\\n::error title=forged::x"
+        );
+        assert_eq!(terminal("::error::forged"), "\\u{3a}:error::forged");
+        assert_eq!(terminal("  ::warning::x"), "  \\u{3a}:warning::x");
+        assert_eq!(terminal("a ##[add-mask]b"), "a ##\\u{5b}add-mask]b");
+        assert_eq!(terminal("crate::module::bench"), "crate::module::bench");
+        assert_eq!(terminal(":one"), ":one");
+        let hostile = "  ::x::##[e]\u{1b}\n";
+        assert_eq!(terminal(&terminal(hostile)), terminal(hostile));
+    }
+
+    #[test]
+    fn cutting_counts_columns_and_marks_the_cut() {
+        assert_eq!(cut("abcdef", 6), "abcdef");
+        assert_eq!(cut("abcdef", 4), "abc…");
+        assert_eq!(cut("abcdef", 1), "…");
+        assert_eq!(cut("abcdef", 0), "");
+        // Two columns per CJK character: five columns hold two of them and the ellipsis.
+        assert_eq!(cut("基准测试", 5), "基准…");
+        assert_eq!(width("基准…"), 5);
+        assert_eq!(width("é"), 1);
+    }
+
+    #[test]
+    fn markdown_names_neither_mention_nor_link() {
+        assert_eq!(markdown_name("@octocat"), "@\u{2060}octocat");
+        assert_eq!(
+            markdown_name("see https://evil.example and WWW.evil.example"),
+            "see https:\u{2060}//evil.example and WWW\u{2060}.evil.example"
+        );
+        assert_eq!(
+            markdown_name("a|b <script>*x*_y_\n`z`"),
+            "a\\|b &lt;script&gt;\\*x\\*\\_y\\_\\\\n\\`z\\`"
+        );
+        assert_eq!(markdown_name("x\u{1b}\u{202e}"), "x\\\\e\\\\u{202e}");
+        assert_eq!(markdown_name("[a](//evil)"), "\\[a\\](//evil)");
+        assert_eq!(
+            markdown_name("mail@evil.example"),
+            "mail@\u{2060}evil.example"
+        );
+    }
+
+    #[test]
+    fn markdown_text_keeps_code_spans_and_nothing_active() {
+        assert_eq!(
+            markdown_text("use `--rounds 10` <now> | later [20%, 98%] > 5"),
+            "use `--rounds 10` &lt;now> \\| later [20%, 98%] > 5"
+        );
+        assert_eq!(
+            markdown_text("# big [x](//evil.example) ![i](//e) @team\n- y"),
+            "\\# big [x\\](//evil.example) ![i\\](//e) @\u{2060}team\\\\n- y"
+        );
+        assert_eq!(markdown_text("  > quote"), "  \\> quote");
+        assert_eq!(markdown_text("[ ] task"), "\\[ ] task");
+        assert_eq!(markdown_text("-1 %"), "\\-1 %");
+        // A backslash of the text cannot undo the escape of a pipe or a bracket.
+        assert_eq!(markdown_text("a\\|b c\\](d)"), "a\\\\\\|b c\\\\\\](d)");
+        assert_eq!(markdown_text("a ##[error]b"), "a ##\\\\u{5b}error]b");
+    }
+
+    #[test]
+    fn html_escapes_markup_and_shows_controls() {
+        assert_eq!(
+            html("<script>\"'&\u{202e}\u{0}\n"),
+            "&lt;script&gt;&quot;&#39;&amp;\\u{202e}\\0\\n"
+        );
+    }
+
+    #[test]
+    fn csv_text_cells_never_begin_a_formula() {
+        for (cell, expected) in [
+            (
+                "=HYPERLINK(\"http://evil.example\",\"x\")",
+                "'=HYPERLINK(\"http://evil.example\",\"x\")",
+            ),
+            ("+1+cmd|' /C calc'!A0", "'+1+cmd|' /C calc'!A0"),
+            ("-2+3", "'-2+3"),
+            ("@SUM(A1)", "'@SUM(A1)"),
+            ("\tx", "'\tx"),
+            ("\rx", "'\rx"),
+            ("parse/json", "parse/json"),
+            ("a=b", "a=b"),
+            ("", ""),
+        ] {
+            assert_eq!(csv_text(cell), expected);
+        }
+    }
+}
