@@ -12,8 +12,6 @@ use unicode_width::UnicodeWidthStr;
 use crate::repos::hidden;
 use crate::support::{hostile_names, run_with_env};
 
-/// Whether `c` may never reach a text sink raw (the tool's `inert::is_hidden`, for the characters the
-
 /// The two results files in `dir`.
 fn hostile_results(dir: &Path) -> Vec<String> {
     let names = hostile_names();

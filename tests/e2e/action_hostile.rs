@@ -21,8 +21,6 @@ fn hostile_names() -> Vec<String> {
     serde_json::from_str(&std::fs::read_to_string(path).expect("the corpus")).expect("a JSON array")
 }
 
-/// Whether `c` would act if a log or a terminal got it raw: a control character (ESC, BEL, NUL, CR, LF, C1)
-
 /// What GitHub's runner decodes in a command's data (`ActionCommand.UnescapeData`, in its order).
 fn unescape_data(data: &str) -> String {
     data.replace("%0D", "\r")
