@@ -1,5 +1,5 @@
 //! The default report, for a person at a terminal (`docs/usage.md` §5): the headline
-//! ([`super::headline`]), a table with one row per benchmark, the names present on one side only, and the
+//! (`report::headline`), a table with one row per benchmark, the names present on one side only, and the
 //! warnings that change the conclusion; with `--verbose` also the suite's secondary figures (HPT's
 //! sentence, geometric mean, overall gain and speedup, proportions), every warning and the gate's reasons.
 //!
