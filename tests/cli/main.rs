@@ -4,6 +4,7 @@
 mod browser;
 mod calibrate;
 mod compare;
+mod inputs;
 mod merge;
 mod messages;
 mod outputs;
