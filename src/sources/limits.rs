@@ -91,6 +91,19 @@ pub fn size_text(bytes: u64) -> String {
     }
 }
 
+/// A count with thousands separated by commas: `8,388,608`.
+pub fn count_text(count: u64) -> String {
+    let digits = count.to_string();
+    let mut text = String::with_capacity(digits.len() + digits.len() / 3);
+    for (i, digit) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i) % 3 == 0 {
+            text.push(',');
+        }
+        text.push(digit);
+    }
+    text
+}
+
 /// The `--max-input-size` to suggest when `limit` was too small for a file of `size` bytes (unknown for a
 /// stream): the next power of two of at least twice the limit and above the size, in `--max-input-size`'s
 /// spelling.
@@ -202,6 +215,10 @@ mod tests {
         assert_eq!(size_text(1536), "1.5 KiB");
         assert_eq!(size_text(1000), "1000 bytes");
         assert_eq!(size_text(1), "1 byte");
+        assert_eq!(count_text(max_numbers(DEFAULT_MAX_INPUT_SIZE)), "8,388,608");
+        assert_eq!(count_text(999), "999");
+        assert_eq!(count_text(1000), "1,000");
+        assert_eq!(count_text(0), "0");
         assert_eq!(suggested_limit(DEFAULT_MAX_INPUT_SIZE, None), "512MiB");
         assert_eq!(suggested_limit(1024, Some(5000)), "8KiB");
         assert_eq!(suggested_limit(100, None), "256");

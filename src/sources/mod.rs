@@ -223,8 +223,9 @@ pub enum SourceError {
     },
     /// The input holds more numbers than an input of its size limit may (`docs/formats.md` §9).
     #[error(
-        "{path}: holds {found} numbers, more than the {} one input may hold (one per {} bytes of the {} size limit)\nhint: if it really holds results, raise the limit: `--max-input-size {}`",
-        limits::max_numbers(*limit),
+        "{path}: holds {} numbers, more than the {} one input may hold (one per {} bytes of the {} size limit)\nhint: if it really holds results, raise the limit: `--max-input-size {}`",
+        limits::count_text(*found),
+        limits::count_text(limits::max_numbers(*limit)),
         limits::BYTES_PER_NUMBER,
         size_text(*limit),
         suggested_limit(*limit, Some(found.saturating_mul(limits::BYTES_PER_NUMBER)))

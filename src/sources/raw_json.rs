@@ -32,7 +32,6 @@ use serde::Deserialize;
 use serde::de::IgnoredAny;
 
 use super::diagnose::json_problem;
-use super::top_level::TopLevel;
 use super::{Builder, Measured, SourceError, invalid, parse_unit};
 use crate::fingerprint::Fingerprint;
 use crate::model::{Environment, Results, Unit};
@@ -179,12 +178,9 @@ fn reading_notes(file: &File, text: &str, origin: &str) -> Vec<String> {
              say `\"unit\": \"ns\"` (or us, ms, s) to make it explicit"
         ));
     }
-    let top_fields: Vec<String> = TopLevel::parse(text)
-        .ok()
-        .and_then(|top| {
-            top.object()
-                .map(|members| members.keys().cloned().collect())
-        })
+    // The text parsed as a `File`: its top level is an object, read here without its values.
+    let top_fields: Vec<String> = serde_json::from_str::<BTreeMap<String, IgnoredAny>>(text)
+        .map(|members| members.into_keys().collect())
         .unwrap_or_default();
     let benchmark_fields = serde_json::from_str::<BenchmarkFields>(text)
         .map(|f| f.benchmarks)
