@@ -169,7 +169,7 @@ fn collect_benchmark_dirs(dir: &Path, depth: usize, found: &mut dyn FnMut(&Path)
 }
 
 /// Reads one baseline directory (`<root>/<dir>/<baseline>`): its `full_id` and its batch means; each file
-/// of at most `limit` bytes (`docs/formats.md` §9).
+/// of at most `limit` bytes (`docs/formats.md` §11).
 pub fn read_benchmark(dir: &Path, limit: u64) -> Result<(String, Vec<f64>), SourceError> {
     let id_path = dir.join("benchmark.json");
     let name = read_json::<BenchmarkFile>(&id_path, limit)?.full_id();

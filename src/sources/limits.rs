@@ -1,4 +1,4 @@
-//! How much of an input is read (`docs/formats.md` §9): every file a reader opens, and standard input, is read
+//! How much of an input is read (`docs/formats.md` §11): every file a reader opens, and standard input, is read
 //! through [`read_file`] or [`read_stdin`] with a size limit, and its text is counted by [`count_numbers`]
 //! before any parser allocates for it.
 //!
@@ -18,7 +18,7 @@
 //! holds a number per 2 bytes; tying the two keeps one option, one memory bound, and one fix in every
 //! message (`--max-input-size`).
 //!
-//! A named pipe is read as any stream: opening it waits for a writer, as `cat` does (`docs/formats.md` §9).
+//! A named pipe is read as any stream: opening it waits for a writer, as `cat` does (`docs/formats.md` §11).
 //! Must not: parse anything.
 
 use std::io::Read;

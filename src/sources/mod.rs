@@ -87,7 +87,7 @@ impl ReadOptions {
     }
 
     /// The size limit of one input: the one set, else [`limits::DEFAULT_MAX_INPUT_SIZE`]
-    /// (`docs/formats.md` §9).
+    /// (`docs/formats.md` §11).
     pub fn max_input_size(&self) -> u64 {
         self.max_input_size
             .unwrap_or(limits::DEFAULT_MAX_INPUT_SIZE)
@@ -206,7 +206,7 @@ pub enum SourceError {
         /// The baselines found there, for the hint.
         baselines: Vec<String>,
     },
-    /// The input is larger than the size limit (`docs/formats.md` §9).
+    /// The input is larger than the size limit (`docs/formats.md` §11).
     #[error(
         "{path}: {}more than the size limit of one input, {}\nhint: if it really holds results, raise the limit: `--max-input-size {}`",
         size.map(|s| format!("{s} bytes, ")).unwrap_or_default(),
@@ -221,7 +221,7 @@ pub enum SourceError {
         /// The limit.
         limit: u64,
     },
-    /// The input holds more numbers than an input of its size limit may (`docs/formats.md` §9).
+    /// The input holds more numbers than an input of its size limit may (`docs/formats.md` §11).
     #[error(
         "{path}: holds {} numbers, more than the {} one input may hold (one per {} bytes of the {} size limit)\nhint: if it really holds results, raise the limit: `--max-input-size {}`",
         limits::count_text(*found),
@@ -340,7 +340,7 @@ pub fn load(spec: &str, options: &ReadOptions) -> Result<Results, SourceError> {
     }
 }
 
-/// The bytes of the file at `path`, refused past the size limit `limit` (`docs/formats.md` §9).
+/// The bytes of the file at `path`, refused past the size limit `limit` (`docs/formats.md` §11).
 pub fn read_file(path: &Path, limit: u64) -> Result<Vec<u8>, SourceError> {
     limits::read_file(path, limit).map_err(|e| read_error(e, &path.display().to_string(), limit))
 }
@@ -360,7 +360,7 @@ fn read_error(error: LimitedReadError, path: &str, limit: u64) -> SourceError {
 }
 
 /// The text of `bytes` read from `origin`: UTF-8, without a byte-order mark, holding no more numbers than an
-/// input of the size limit `limit` may (`docs/formats.md` §9).
+/// input of the size limit `limit` may (`docs/formats.md` §11).
 pub fn text_of<'a>(bytes: &'a [u8], origin: &str, limit: u64) -> Result<&'a str, SourceError> {
     let text = std::str::from_utf8(bytes).map_err(|e| {
         let offset = e.valid_up_to();

@@ -26,7 +26,7 @@ pub enum ConfigError {
         /// The operating system's error.
         error: std::io::Error,
     },
-    /// The config file is larger than the size limit of one input (`docs/formats.md` §9).
+    /// The config file is larger than the size limit of one input (`docs/formats.md` §11).
     #[error(
         "the config file '{path}' is larger than {}, the size limit of one input\nhint: a config holds one line per benchmark: check that this is the config",
         super::limits::size_text(super::limits::DEFAULT_MAX_INPUT_SIZE)

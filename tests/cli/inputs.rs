@@ -1,6 +1,6 @@
 //! CLI tests of inputs that are too large, endless, not text or not what they claim, given to `compare` and
 //! `merge`: each exits 2 at once with one message naming the file, the limit or the place, and the fix
-//! (`docs/formats.md` §9).
+//! (`docs/formats.md` §11).
 
 use std::path::Path;
 
