@@ -158,7 +158,7 @@ pub fn write_to(path: Option<&Path>, bytes: &[u8]) -> Result<()> {
 }
 
 /// Writes `bytes` to `path` through a temporary file in the same directory, flushed then renamed
-/// ([`crate::atomic_write`]), so that nothing is half written.
+/// (`crate::atomic_write`), so that nothing is half written.
 ///
 /// A path that already exists and is not a regular file (`/dev/null`, `/dev/stdout`, a named pipe) is written
 /// in place: renaming over it would replace the device or pipe with a file. A symbolic link to a file is

@@ -310,41 +310,7 @@ fn fingerprint(partition: Option<&str>) -> crate::fingerprint::Fingerprint {
 }
 
 /// The JSON report of a measured comparison (with its fingerprint and runs): a part of `merge`.
-static PART: LazyLock<String> = LazyLock::new(|| {
-    use crate::model::{Pair, Suite};
-    use crate::protocol::FailOn;
-    use crate::protocol::analyse::{Options, analyse};
-    use crate::report::{Format, Style, renderer};
-    let record = raw_json::parse(&RECORD, "record").unwrap();
-    let pairs = record
-        .benchmarks
-        .iter()
-        .map(|b| Pair {
-            name: b.name.clone(),
-            base: b.clone(),
-            head: b.clone(),
-        })
-        .collect();
-    let environment = crate::model::Environment {
-        fingerprint: Some(fingerprint(None)),
-        ..Default::default()
-    };
-    let suite = Suite {
-        pairs,
-        base_only: vec!["old".into()],
-        head_only: vec![],
-        base_environment: environment.clone(),
-        head_environment: environment,
-        notes: vec![],
-        identical: vec!["same".into()],
-    };
-    let analysis = analyse(&suite, &Options::defaults(FailOn::Suite));
-    let mut bytes = Vec::new();
-    renderer(Format::Json)
-        .render(&analysis, Style::plain(), &mut bytes)
-        .unwrap();
-    String::from_utf8(bytes).unwrap()
-});
+static PART: LazyLock<String> = LazyLock::new(|| part::tests::report(Some(fingerprint(None))).1);
 
 /// [`PART`] as read.
 static PART_READ: LazyLock<crate::model::PartReport> =

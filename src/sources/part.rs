@@ -213,7 +213,7 @@ fn pair(b: BenchmarkFile) -> Result<Pair, PartError> {
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
     use crate::model::{Environment, Suite};
     use crate::protocol::FailOn;
@@ -221,7 +221,7 @@ mod tests {
     use crate::report::{Format, Style, renderer};
 
     /// A measured comparison's report: two benchmarks, one with layouts, one of one process per side.
-    fn report(fingerprint: Option<Fingerprint>) -> (Suite, String) {
+    pub(crate) fn report(fingerprint: Option<Fingerprint>) -> (Suite, String) {
         let runs = |values: &[&[f64]], layouts: bool| {
             Runs::new(
                 values

@@ -71,6 +71,31 @@ impl TopLevel {
     }
 }
 
+/// The visits of `true`, `false`, numbers and `null` of a visitor that makes them all `$value`.
+macro_rules! other_scalars {
+    ($value:expr) => {
+        fn visit_bool<E>(self, _: bool) -> Result<Self::Value, E> {
+            Ok($value)
+        }
+
+        fn visit_i64<E>(self, _: i64) -> Result<Self::Value, E> {
+            Ok($value)
+        }
+
+        fn visit_u64<E>(self, _: u64) -> Result<Self::Value, E> {
+            Ok($value)
+        }
+
+        fn visit_f64<E>(self, _: f64) -> Result<Self::Value, E> {
+            Ok($value)
+        }
+
+        fn visit_unit<E>(self) -> Result<Self::Value, E> {
+            Ok($value)
+        }
+    };
+}
+
 /// Drains a sequence without keeping anything.
 fn drain_seq<'de, A: SeqAccess<'de>>(mut seq: A) -> Result<(), A::Error> {
     while seq.next_element::<Skip>()?.is_some() {}
@@ -114,25 +139,7 @@ impl<'de> Visitor<'de> for SkipVisitor {
         Ok(Skip)
     }
 
-    fn visit_bool<E>(self, _: bool) -> Result<Skip, E> {
-        Ok(Skip)
-    }
-
-    fn visit_i64<E>(self, _: i64) -> Result<Skip, E> {
-        Ok(Skip)
-    }
-
-    fn visit_u64<E>(self, _: u64) -> Result<Skip, E> {
-        Ok(Skip)
-    }
-
-    fn visit_f64<E>(self, _: f64) -> Result<Skip, E> {
-        Ok(Skip)
-    }
-
-    fn visit_unit<E>(self) -> Result<Skip, E> {
-        Ok(Skip)
-    }
+    other_scalars!(Skip);
 }
 
 struct TopVisitor;
@@ -161,25 +168,7 @@ impl<'de> Visitor<'de> for TopVisitor {
         Ok(TopLevel::Other)
     }
 
-    fn visit_bool<E>(self, _: bool) -> Result<TopLevel, E> {
-        Ok(TopLevel::Other)
-    }
-
-    fn visit_i64<E>(self, _: i64) -> Result<TopLevel, E> {
-        Ok(TopLevel::Other)
-    }
-
-    fn visit_u64<E>(self, _: u64) -> Result<TopLevel, E> {
-        Ok(TopLevel::Other)
-    }
-
-    fn visit_f64<E>(self, _: f64) -> Result<TopLevel, E> {
-        Ok(TopLevel::Other)
-    }
-
-    fn visit_unit<E>(self) -> Result<TopLevel, E> {
-        Ok(TopLevel::Other)
-    }
+    other_scalars!(TopLevel::Other);
 }
 
 impl<'de> Deserialize<'de> for TopLevel {
@@ -209,25 +198,7 @@ impl<'de> Visitor<'de> for MemberVisitor {
         Ok(Member::String(text.to_string()))
     }
 
-    fn visit_bool<E>(self, _: bool) -> Result<Member, E> {
-        Ok(Member::Other)
-    }
-
-    fn visit_i64<E>(self, _: i64) -> Result<Member, E> {
-        Ok(Member::Other)
-    }
-
-    fn visit_u64<E>(self, _: u64) -> Result<Member, E> {
-        Ok(Member::Other)
-    }
-
-    fn visit_f64<E>(self, _: f64) -> Result<Member, E> {
-        Ok(Member::Other)
-    }
-
-    fn visit_unit<E>(self) -> Result<Member, E> {
-        Ok(Member::Other)
-    }
+    other_scalars!(Member::Other);
 }
 
 impl<'de> Deserialize<'de> for Member {
