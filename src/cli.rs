@@ -100,6 +100,10 @@ pub struct MergeArgs {
     #[arg(value_name = "PART", required = true, num_args = 1..)]
     pub parts: Vec<PathBuf>,
 
+    /// Refuse a part larger than SIZE (e.g. 1GiB) [default: 256MiB]
+    #[arg(long, value_name = "SIZE", value_parser = crate::sources::limits::parse_size)]
+    pub max_input_size: Option<u64>,
+
     /// How the merged suite is analysed and reported.
     #[command(flatten)]
     pub analysis: AnalysisArgs,
@@ -137,6 +141,10 @@ pub struct CompareArgs {
     /// Unit of criterion samples when a custom measurement was used (criterion does not record it)
     #[arg(long, value_name = "UNIT")]
     pub unit: Option<String>,
+
+    /// Refuse an input file larger than SIZE (e.g. 1GiB) [default: 256MiB]
+    #[arg(long, value_name = "SIZE", value_parser = crate::sources::limits::parse_size)]
+    pub max_input_size: Option<u64>,
 
     /// How the two results are analysed and reported.
     #[command(flatten)]

@@ -32,6 +32,7 @@
 //! | 004 | S.-A.-A. Touati, *Towards a Statistical Methodology to Evaluate Program Speedups and their Optimisation Techniques*, HAL hal-00356529, 2009 | background; superseded by 000 |
 
 pub mod app;
+mod atomic_write;
 pub mod cli;
 pub mod fingerprint;
 pub(crate) mod inert;

@@ -28,6 +28,8 @@ pub fn compare(args: &CompareArgs) -> Result<Outcome> {
         read_options.criterion_home = crate::measure::criterion_home();
     }
     read_options.unit_override = plan.unit;
+    read_options.max_input_size = args.max_input_size;
+    sources::check_sides(&plan.base, &plan.head)?;
     let inputs = [&plan.base, &plan.head].map(|spec| input(spec, &read_options));
     check_report_outputs(
         &plan.analysis.output,

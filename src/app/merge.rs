@@ -13,17 +13,20 @@ use crate::cli::MergeArgs;
 use crate::plan::AnalysisPlan;
 use crate::protocol::merge::{Part, RecordPart, merge as join, merge_records};
 use crate::protocol::wording::Remedy;
-use crate::sources::part;
+use crate::sources::{self, part};
 
 /// `merge`: every part read and checked before anything is written.
 pub fn merge(args: &MergeArgs) -> Result<Outcome> {
     let mut plan = AnalysisPlan::from_args(&args.analysis)?;
     let inputs: Vec<Input> = args.parts.iter().cloned().map(Input::File).collect();
     check_report_outputs(&plan.output, &inputs)?;
+    let limit = args
+        .max_input_size
+        .unwrap_or(sources::limits::DEFAULT_MAX_INPUT_SIZE);
     let texts = args
         .parts
         .iter()
-        .map(|path| Ok((path.display().to_string(), read(path)?)))
+        .map(|path| Ok((path.display().to_string(), read(path, limit)?)))
         .collect::<Result<Vec<_>>>()?;
     let records = texts
         .iter()
@@ -68,13 +71,21 @@ fn merged_origins(suite: &crate::model::Suite, parts: usize) -> crate::model::Ba
     }
 }
 
-fn read(path: &Path) -> Result<String> {
-    std::fs::read_to_string(path).with_context(|| {
-        format!(
-            "reading part {}\nhint: give the JSON reports (or record files) the matrix's jobs wrote",
-            path.display()
-        )
-    })
+/// The text of a part, within the size limit; the cause first, then what to give instead.
+fn read(path: &Path, limit: u64) -> Result<String> {
+    let shown = path.display();
+    let refused = |error| match error {
+        sources::SourceError::Read { error, .. } => anyhow!(
+            "cannot read part {shown}: {error}\nhint: give the JSON reports (or record files) the matrix's jobs wrote"
+        ),
+        other => anyhow!("part {other}"),
+    };
+    let mut bytes = sources::read_file(path, limit).map_err(refused)?;
+    let text = sources::text_of(&bytes, &shown.to_string(), limit).map_err(refused)?;
+    // Without a byte-order mark, kept as the bytes read (no copy).
+    let mark = bytes.len() - text.len();
+    bytes.drain(..mark);
+    String::from_utf8(bytes).with_context(|| format!("part {shown}: not UTF-8 text"))
 }
 
 /// The records of one side's parts joined into one record, written to `-o` or standard output.

@@ -7,6 +7,8 @@ use std::path::{Path, PathBuf};
 
 use anyhow::{Context, Result, bail};
 
+use crate::atomic_write::AtomicWriteError;
+
 use crate::cli::RunArgs;
 
 /// One place a command writes: the flag that names it, the path as the user gave it (`-` for standard
@@ -156,7 +158,8 @@ pub fn write_to(path: Option<&Path>, bytes: &[u8]) -> Result<()> {
     }
 }
 
-/// Writes `bytes` to `path` through a temporary file in the same directory, so that nothing is half written.
+/// Writes `bytes` to `path` through a temporary file in the same directory, flushed then renamed
+/// (`crate::atomic_write`), so that nothing is half written.
 ///
 /// A path that already exists and is not a regular file (`/dev/null`, `/dev/stdout`, a named pipe) is written
 /// in place: renaming over it would replace the device or pipe with a file. A symbolic link to a file is
@@ -178,25 +181,19 @@ pub fn write_atomically(path: &Path, bytes: &[u8]) -> Result<()> {
     // A link to a file: write the file it points to. A dangling link is replaced like any missing path.
     let target = std::fs::canonicalize(path).unwrap_or_else(|_| path.to_path_buf());
     let dir = parent_dir(&target);
-    let mut builder = tempfile::Builder::new();
-    if let Some(permissions) = new_file_permissions(&target) {
-        builder.permissions(permissions);
-    }
-    let mut file = builder.tempfile_in(dir).map_err(|e| {
-        anyhow::anyhow!(
-            "cannot write {}: the directory {} is not writable ({})",
-            path.display(),
-            dir.display(),
-            e.raw_os_error().map_or_else(
-                || e.kind().to_string(),
-                |code| { std::io::Error::from_raw_os_error(code).to_string() }
-            )
-        )
-    })?;
-    file.write_all(bytes).with_context(cannot)?;
-    file.persist(&target)
-        .map_err(|e| anyhow::anyhow!("cannot write {}: {}", path.display(), e.error))?;
-    Ok(())
+    crate::atomic_write::write_atomically(dir, &target, bytes, new_file_permissions(&target))
+        .map_err(|e| match e {
+            AtomicWriteError::Create(e) => anyhow::anyhow!(
+                "cannot write {}: the directory {} is not writable ({})",
+                path.display(),
+                dir.display(),
+                e.raw_os_error().map_or_else(
+                    || e.kind().to_string(),
+                    |code| { std::io::Error::from_raw_os_error(code).to_string() }
+                )
+            ),
+            AtomicWriteError::Write(e) => anyhow::anyhow!("cannot write {}: {e}", path.display()),
+        })
 }
 
 /// The directory a file at `path` goes into (`.` for a bare file name).

@@ -6,6 +6,23 @@
 //! criterion's filter and times, the partition, the runs, the linked layouts, a seed when one was given, and the machine (host name and CPU
 //! model). Its FNV-1a hash names the file; the full text is stored beside it and compared on load, so a
 //! hash collision is a miss, never a wrong hit. The working tree is never cached (it has no commit).
+//!
+//! An entry is two files: `<stem>.json`, the results (record JSON), and `<stem>.key`, the key's text and a
+//! last line `digest=fnv1a64:<16 hex digits>`, the FNV-1a-64 of the key's text, a NUL byte and the results'
+//! bytes. An entry whose key matches but whose digest does not (results edited by hand or by a tool,
+//! truncated, corrupted, or paired with another entry's key), or whose results are missing or unreadable,
+//! is [`Lookup::Failed`]: it is measured again with a note ([`failed_note`]), never reused. Both files are
+//! written whole or not at all (`crate::atomic_write`: temporary file, fsync, rename), the key last and the
+//! old key removed first, so an interrupted store leaves a miss, not a failed entry.
+//!
+//! Threat model (`docs/replication.md` §3): the digest proves an entry is what this tool wrote, against
+//! accidents and edits that do not recompute it (the issue that motivated it: a HEAD's samples multiplied
+//! by 100, valid JSON, reused without a word). It is not a signature: anyone who can write the cache
+//! directory can read this code and write a matching digest, and SHA-256 would not change that (only a
+//! secret key would, and the benchmarks' own code, which runs as the same user, could read any key kept on
+//! the machine). FNV-1a-64 is enough to catch every accident (a random change passes with probability
+//! 2^-64) and adds no dependency. The cache directory must therefore not be shared with code the user does
+//! not trust: not restored in CI from a cache a pull request could have written, and `--rerun` ignores it.
 
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
@@ -13,10 +30,15 @@ use std::path::{Path, PathBuf};
 use super::MeasureError;
 use super::read;
 use super::settings::RunOptions;
+use crate::atomic_write::{AtomicWriteError, write_atomically};
 use crate::model::Results;
+use crate::partition::fnv1a64;
 
-/// Version of the key's layout: bump it when what a cached file means changes.
-const KEY_VERSION: u32 = 4;
+/// Version of the key's layout: bump it when what a cached file means changes (5: the entry's digest).
+const KEY_VERSION: u32 = 5;
+
+/// The start of the key file's last line, the entry's digest.
+const DIGEST: &str = "digest=fnv1a64:";
 
 /// The machine, as far as results depend on it.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
@@ -111,10 +133,17 @@ impl CacheKey {
 
     /// 16 hex digits of the key's FNV-1a hash.
     pub fn stem(&self) -> String {
-        let hash = self.text.bytes().fold(0xcbf2_9ce4_8422_2325_u64, |h, b| {
-            (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3)
-        });
-        format!("{hash:016x}")
+        format!("{:016x}", fnv1a64(self.text.as_bytes()))
+    }
+
+    /// The digest line of an entry of this key holding `content`: the key's text, a NUL byte and the
+    /// content, hashed together.
+    fn digest_line(&self, content: &[u8]) -> String {
+        let mut bytes = Vec::with_capacity(self.text.len() + 1 + content.len());
+        bytes.extend_from_slice(self.text.as_bytes());
+        bytes.push(0);
+        bytes.extend_from_slice(content);
+        format!("{DIGEST}{:016x}\n", fnv1a64(&bytes))
     }
 }
 
@@ -138,31 +167,78 @@ pub fn path(dir: &Path, key: &CacheKey) -> PathBuf {
     dir.join(format!("{}.json", key.stem()))
 }
 
-/// The cached results for `key`, if present and written under exactly this key; `origin` names them.
-pub fn load(dir: &Path, key: &CacheKey, origin: &str) -> Option<Results> {
-    let stored = std::fs::read_to_string(dir.join(format!("{}.key", key.stem()))).ok()?;
-    if stored != key.text {
-        return None;
-    }
-    read::read_results(&path(dir, key), origin)
+/// `<dir>/<stem>.key`, the key's text and the entry's digest.
+fn key_path(dir: &Path, key: &CacheKey) -> PathBuf {
+    dir.join(format!("{}.key", key.stem()))
 }
 
-/// Stores `results` under `key` (results first, key last: a key file always has its results).
+/// What the cache holds for a key.
+#[derive(Debug)]
+pub enum Lookup {
+    /// Results stored under exactly this key, which passed their check.
+    Hit(Box<Results>),
+    /// Nothing stored under this key (or under another key whose hash names the same file).
+    Miss,
+    /// An entry of this key that failed its check (edited or corrupt): the results file's path.
+    Failed(PathBuf),
+}
+
+/// The note said when the entry at `path`, of the side `label`, failed its check.
+pub fn failed_note(label: &str, path: &Path) -> String {
+    format!(
+        "cached results for {label} in {} failed their check (edited or corrupt): measuring again",
+        path.display()
+    )
+}
+
+/// The cached results for `key`: a hit only when the key file holds exactly this key and the digest of the
+/// key and the results file's bytes; `origin` names them.
+pub fn load(dir: &Path, key: &CacheKey, origin: &str) -> Lookup {
+    let limit = crate::sources::limits::DEFAULT_MAX_INPUT_SIZE;
+    let read = |path: &Path| crate::sources::limits::read_file(path, limit).ok();
+    let Some(stored) = read(&key_path(dir, key)) else {
+        return Lookup::Miss;
+    };
+    let stored = String::from_utf8_lossy(&stored);
+    let body = stored.trim_end_matches('\n');
+    let (text, digest) = match body.rfind('\n') {
+        Some(i) if body[i + 1..].starts_with(DIGEST) => (&stored[..=i], &stored[i + 1..]),
+        _ => (&stored[..], ""),
+    };
+    if text != key.text {
+        return Lookup::Miss;
+    }
+    let json = path(dir, key);
+    let checked = read(&json).filter(|content| digest == key.digest_line(content));
+    match checked.and_then(|content| read::parse_results(&content, origin)) {
+        Some(results) => Lookup::Hit(Box::new(results)),
+        None => Lookup::Failed(json),
+    }
+}
+
+/// Stores `results` under `key`: the old key file removed, then the results and the key with the digest,
+/// each written whole (module doc).
 pub fn store(dir: &Path, key: &CacheKey, results: &Results) -> Result<(), MeasureError> {
     let io = |path: PathBuf| {
-        move |source| MeasureError::Io {
+        move |error| MeasureError::Io {
             what: "writing the cache",
             path,
-            error: source,
+            error,
         }
     };
+    let written = |path: PathBuf| move |e: AtomicWriteError| io(path)(e.into_io());
     std::fs::create_dir_all(dir).map_err(io(dir.to_path_buf()))?;
+    let key_file = key_path(dir, key);
+    match std::fs::remove_file(&key_file) {
+        Err(e) if e.kind() != std::io::ErrorKind::NotFound => return Err(io(key_file)(e)),
+        _ => {}
+    }
     let json = path(dir, key);
     let mut bytes = Vec::new();
     read::write_results(results, &mut bytes).map_err(io(json.clone()))?;
-    std::fs::write(&json, bytes).map_err(io(json))?;
-    let key_path = dir.join(format!("{}.key", key.stem()));
-    std::fs::write(&key_path, &key.text).map_err(io(key_path))
+    write_atomically(dir, &json, &bytes, None).map_err(written(json))?;
+    let text = format!("{}{}", key.text, key.digest_line(&bytes));
+    write_atomically(dir, &key_file, text.as_bytes(), None).map_err(written(key_file))
 }
 
 #[cfg(test)]
@@ -295,10 +371,101 @@ mod tests {
         };
         let k = key("abc", None, "cpu A");
         store(dir.path(), &k, &results).unwrap();
-        let back = load(dir.path(), &k, "main (abc)").unwrap();
+        let Lookup::Hit(back) = load(dir.path(), &k, "main (abc)") else {
+            panic!("the entry just stored is not found");
+        };
         assert_eq!(back.benchmarks[0].runs, results.benchmarks[0].runs);
         assert_eq!(back.benchmarks[0].name, "g/f");
         assert_eq!(back.environment.cpu.as_deref(), Some("cpu A"));
-        assert!(load(dir.path(), &key("abd", None, "cpu A"), "x").is_none());
+        assert!(matches!(
+            load(dir.path(), &key("abd", None, "cpu A"), "x"),
+            Lookup::Miss
+        ));
+        // Stored again (`--rerun`): replaced whole, no temporary file left beside it.
+        store(dir.path(), &k, &results).unwrap();
+        assert!(matches!(load(dir.path(), &k, "x"), Lookup::Hit(_)));
+        assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 2);
+    }
+
+    fn results(values: &[f64]) -> Results {
+        Results {
+            origin: "HEAD (main, abc)".into(),
+            benchmarks: vec![Benchmark {
+                name: "fib".into(),
+                runs: Runs::new(vec![Run::new(
+                    Sample::new(values.to_vec(), Unit::Ns).unwrap(),
+                    None,
+                )])
+                .unwrap(),
+                unit: Unit::Ns,
+            }],
+            environment: Environment::default(),
+            notes: vec![],
+        }
+    }
+
+    #[test]
+    fn an_entry_whose_samples_were_edited_fails_its_check_and_is_not_reused() {
+        let dir = tempfile::tempdir().unwrap();
+        let k = key("abc", None, "cpu A");
+        store(dir.path(), &k, &results(&[812.5, 799.25, 805.0])).unwrap();
+        // Every sample multiplied by 100: still valid record JSON, which reads as results.
+        let json = path(dir.path(), &k);
+        let mut value: serde_json::Value =
+            serde_json::from_str(&std::fs::read_to_string(&json).unwrap()).unwrap();
+        for run in value["benchmarks"][0]["runs"].as_array_mut().unwrap() {
+            for sample in run.as_array_mut().unwrap() {
+                *sample = serde_json::json!(sample.as_f64().unwrap() * 100.0);
+            }
+        }
+        let edited = value.to_string();
+        std::fs::write(&json, &edited).unwrap();
+        assert!(read::parse_results(edited.as_bytes(), "x").is_some());
+        let Lookup::Failed(failed) = load(dir.path(), &k, "HEAD (main, abc)") else {
+            panic!("an edited entry was not refused");
+        };
+        assert_eq!(failed, json);
+        assert_eq!(
+            failed_note("HEAD (main, abc1234)", &failed),
+            format!(
+                "cached results for HEAD (main, abc1234) in {} failed their check (edited or corrupt): \
+                 measuring again",
+                json.display()
+            )
+        );
+        // Truncated, removed, or its digest line edited: refused the same way.
+        let stored = std::fs::read(&json).unwrap();
+        std::fs::write(&json, &stored[..stored.len() / 2]).unwrap();
+        assert!(matches!(load(dir.path(), &k, "x"), Lookup::Failed(_)));
+        std::fs::remove_file(&json).unwrap();
+        assert!(matches!(load(dir.path(), &k, "x"), Lookup::Failed(_)));
+        store(dir.path(), &k, &results(&[1.0, 2.0])).unwrap();
+        let key_file = key_path(dir.path(), &k);
+        let text = std::fs::read_to_string(&key_file).unwrap();
+        let last = text.trim_end().rsplit('\n').next().unwrap().to_string();
+        assert!(
+            last.starts_with("digest=fnv1a64:") && last.len() == 31,
+            "{last}"
+        );
+        std::fs::write(
+            &key_file,
+            text.replace(&last, "digest=fnv1a64:0000000000000000"),
+        )
+        .unwrap();
+        assert!(matches!(load(dir.path(), &k, "x"), Lookup::Failed(_)));
+        // A key file without its digest (as written before entries had one) is never a hit.
+        std::fs::write(&key_file, &k.text).unwrap();
+        assert!(matches!(load(dir.path(), &k, "x"), Lookup::Failed(_)));
+    }
+
+    #[test]
+    fn the_results_of_another_entry_fail_the_check_of_this_key() {
+        let dir = tempfile::tempdir().unwrap();
+        let (a, b) = (key("aaa", None, "cpu A"), key("bbb", None, "cpu A"));
+        store(dir.path(), &a, &results(&[1.0, 2.0])).unwrap();
+        store(dir.path(), &b, &results(&[5.0, 6.0])).unwrap();
+        std::fs::copy(path(dir.path(), &b), path(dir.path(), &a)).unwrap();
+        assert!(matches!(load(dir.path(), &a, "x"), Lookup::Failed(_)));
+        assert!(matches!(load(dir.path(), &b, "x"), Lookup::Hit(_)));
     }
 }

@@ -215,8 +215,13 @@ fn take_lock(project: &Project, progress: &Progress) -> Result<lock::Lock, Measu
 }
 
 /// A side's runs are only worth their interleaving with the other sides': all come from the cache, or all
-/// are measured again. Says which are reused.
+/// are measured again. Says which entries failed their check, and which are reused.
 fn all_cached_or_none(sides: &mut [Candidate], progress: &Progress) {
+    for candidate in sides.iter() {
+        if let Some(path) = &candidate.failed_check {
+            progress.note(&cache::failed_note(&candidate.label, path));
+        }
+    }
     if sides.iter().any(|p| p.cached.is_none()) {
         for candidate in sides.iter_mut() {
             candidate.cached = None;
@@ -388,6 +393,8 @@ struct Candidate {
     key: Option<CacheKey>,
     cache_path: Option<PathBuf>,
     cached: Option<Results>,
+    /// The cached entry of this side that failed its check, said on stderr and measured again.
+    failed_check: Option<PathBuf>,
 }
 
 impl Candidate {
@@ -425,9 +432,14 @@ impl Candidate {
         };
         let cache_dir = project.speedup_dir().join("cache");
         let cache_path = key.as_ref().map(|k| cache::path(&cache_dir, k));
-        let cached = match (&key, options.rerun) {
+        let lookup = match (&key, options.rerun) {
             (Some(k), false) => cache::load(&cache_dir, k, &side.label()),
-            _ => None,
+            _ => cache::Lookup::Miss,
+        };
+        let (cached, failed_check) = match lookup {
+            cache::Lookup::Hit(results) => (Some(*results), None),
+            cache::Lookup::Miss => (None, None),
+            cache::Lookup::Failed(path) => (None, Some(path)),
         };
         Candidate {
             side,
@@ -436,6 +448,7 @@ impl Candidate {
             key,
             cache_path,
             cached,
+            failed_check,
         }
     }
 }

@@ -22,11 +22,11 @@ pub fn write_results(results: &Results, out: &mut impl std::io::Write) -> std::i
     sources::record::write(results, out)
 }
 
-/// What [`write_results`] wrote, with `origin` restored; `None` when the file is missing or unreadable
-/// (a cache miss, measured again).
-pub fn read_results(path: &Path, origin: &str) -> Option<Results> {
-    let text = std::fs::read_to_string(path).ok()?;
-    let mut results = sources::raw_json::parse(&text, origin).ok()?;
+/// The bytes [`write_results`] wrote, read back with `origin` restored; `None` when they do not read as
+/// such (the cache then measures again).
+pub fn parse_results(bytes: &[u8], origin: &str) -> Option<Results> {
+    let text = std::str::from_utf8(bytes).ok()?;
+    let mut results = sources::raw_json::parse(text, origin).ok()?;
     results.origin = origin.to_string();
     Some(results)
 }

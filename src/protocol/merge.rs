@@ -21,9 +21,18 @@
 //! Refused, with the part named (exit 2): a part that compared a working tree (no commit to check), parts
 //! that compared other commits or used other settings, tool or
 //! rustc versions or lock files ([`Fingerprint::mismatch`]), other schemas, other partitions (`count:1/3`
-//! beside `hash:2/3` or `count:1/2`), a missing part K of N, and a benchmark in two different parts K
-//! (overlapping shards). Nothing is dropped: names compared on one side only or unchanged by identical
+//! beside `hash:2/3` or `count:1/2`), a missing part K of N, a benchmark in two different parts K
+//! (overlapping shards), and a part given twice or copied ([`MergeError::Duplicate`]). Nothing is dropped: names compared on one side only or unchanged by identical
 //! executables are carried over. Different machines are allowed and listed in the report's notes.
+//!
+//! Duplicates: two parts are one measurement when their fingerprints are equal in every member (the
+//! partition and the machine included) and they hold the same benchmarks with bit-identical runs. Two
+//! machines, or two runs on one machine, never time a process to the same bits, so this refuses a part
+//! given twice or copied under another name (which blocks would otherwise count as more machines, each
+//! copy another unit of HPT) and nothing measured twice. The seed that ordered the runs is not in a report;
+//! identical runs imply it. What this does not catch: a copy whose runs were edited, which only a forger
+//! makes: whoever can write the parts can write any runs, and a merge can only check that the parts are
+//! consistent (`docs/sharding.md` §3).
 //!
 //! Pure: no I/O. Must not: pool the runs of two parts into one sample.
 
@@ -141,6 +150,17 @@ pub enum MergeError {
         /// The other record holding it.
         other: String,
     },
+    /// Two parts are one measurement: a part given twice, or a copy of it (the same fingerprint, partition
+    /// and machine included, and bit-identical runs of every benchmark).
+    #[error("{}", duplicate_message(first, second, *benchmarks))]
+    Duplicate {
+        /// The part given first.
+        first: String,
+        /// The part that repeats it (the same label when the same file was given twice).
+        second: String,
+        /// How many benchmarks' runs they share.
+        benchmarks: usize,
+    },
     /// A benchmark is in two different parts K of one split: the shards overlap.
     #[error(
         "benchmark `{name}` is in {part} ({part_k}) and in {other} ({other_k}): the parts overlap\nhint: the parts of one split cannot share a benchmark; merge reports of one `--partition` split of one comparison"
@@ -157,6 +177,41 @@ pub enum MergeError {
         /// The other part's partition.
         other_k: String,
     },
+}
+
+fn duplicate_message(first: &str, second: &str, benchmarks: usize) -> String {
+    let hint = "hint: give each job's report once; a copy of a part is not another machine: to add a \
+                machine, measure the part again on it";
+    if first == second {
+        return format!(
+            "{first} is given twice: merging it twice would count its machine's runs twice\n{hint}"
+        );
+    }
+    format!(
+        "{second} is the same measurement as {first}: the same fingerprint (partition and machine included) \
+         and bit-identical runs of all {benchmarks} benchmarks: merging both would count one machine's runs \
+         twice\n{hint} (drop {second})"
+    )
+}
+
+/// The first two parts that are one measurement ([`MergeError::Duplicate`]): the same fingerprint and the
+/// same runs, under the same names, of at least one benchmark. `parts` are (label, fingerprint, benchmarks).
+/// Parts that compared nothing (every benchmark unchanged by identical executables) add no runs to the
+/// analysis, so two of them are no duplicate.
+fn duplicate<T: PartialEq>(parts: &[(&str, &Fingerprint, &[T])]) -> Result<(), MergeError> {
+    for (j, (second, print, runs)) in parts.iter().enumerate() {
+        let earlier = parts[..j]
+            .iter()
+            .find(|(_, p, r)| !runs.is_empty() && p == print && r == runs);
+        if let Some((first, ..)) = earlier {
+            return Err(MergeError::Duplicate {
+                first: first.to_string(),
+                second: second.to_string(),
+                benchmarks: runs.len(),
+            });
+        }
+    }
+    Ok(())
 }
 
 /// One `record` file (one side of a comparison) of a part: what [`merge_records`] joins.
@@ -190,6 +245,11 @@ pub fn merge(parts: &[Part]) -> Result<Merged, MergeError> {
             part: part.label.clone(),
         });
     }
+    let identities: Vec<(&str, &Fingerprint, &[Pair])> = parts
+        .iter()
+        .map(|p| (p.label.as_str(), &p.report.fingerprint, &p.report.pairs[..]))
+        .collect();
+    duplicate(&identities)?;
     let views: Vec<View<'_>> = parts
         .iter()
         .map(|part| View {
@@ -276,6 +336,12 @@ pub fn merge_records(parts: &[RecordPart]) -> Result<Results, MergeError> {
             })
         })
         .collect();
+    let identities: Vec<(&str, &Fingerprint, &[Benchmark])> = parts
+        .iter()
+        .zip(&views)
+        .map(|(p, v)| (p.label.as_str(), v.fingerprint, &p.results.benchmarks[..]))
+        .collect();
+    duplicate(&identities)?;
     let seen = check(&views)?;
     if let Some((name, places)) = seen.iter().find(|(_, places)| places.len() > 1) {
         return Err(MergeError::Repeated {
@@ -661,6 +727,59 @@ mod tests {
         assert_eq!(
             merge(&tree).unwrap_err(),
             MergeError::NoCommit { part: "p1".into() }
+        );
+    }
+
+    #[test]
+    fn a_part_given_twice_or_copied_is_refused_and_a_remeasured_one_is_not() {
+        let one = part("slow.json", None, &["a", "b"]);
+        let twice = [one.clone(), one.clone()];
+        assert_eq!(
+            merge(&twice).unwrap_err().to_string(),
+            "slow.json is given twice: merging it twice would count its machine's runs twice\n\
+             hint: give each job's report once; a copy of a part is not another machine: to add a machine, \
+             measure the part again on it"
+        );
+        let mut copy = one.clone();
+        copy.label = "copy.json".into();
+        let error = merge(&[one.clone(), part("other", None, &["a", "b"]), copy]).unwrap_err();
+        assert_eq!(
+            error,
+            MergeError::Duplicate {
+                first: "slow.json".into(),
+                second: "copy.json".into(),
+                benchmarks: 2
+            }
+        );
+        // The same benchmarks measured again on the same machine: other runs, two units each.
+        let mut again = one.clone();
+        again.label = "again.json".into();
+        again.report.pairs = vec![pair("a", 100.5, 90.0), pair("b", 100.0, 90.0)];
+        assert!(merge(&[one.clone(), again]).is_ok());
+        // A copy claiming another machine or another part is not the same measurement: blocks, and
+        // overlapping shards, are told by the other rules.
+        let mut elsewhere = one.clone();
+        elsewhere.label = "elsewhere.json".into();
+        elsewhere.report.fingerprint.machine.cpu = Some("another CPU".into());
+        assert!(merge(&[one.clone(), elsewhere]).is_ok());
+        // Parts that compared nothing (identical executables only) add no runs, and are no duplicate.
+        let mut empty = part("e1", None, &[]);
+        empty.report.identical = vec!["a".into()];
+        let mut other = empty.clone();
+        other.label = "e2".into();
+        assert!(merge(&[empty, other]).is_ok());
+    }
+
+    #[test]
+    fn a_record_given_twice_is_refused_as_a_duplicate() {
+        let parts = [record("r1", None, &["a"]), record("r1", None, &["a"])];
+        assert_eq!(
+            merge_records(&parts).unwrap_err(),
+            MergeError::Duplicate {
+                first: "r1".into(),
+                second: "r1".into(),
+                benchmarks: 1
+            }
         );
     }
 

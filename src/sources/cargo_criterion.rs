@@ -12,6 +12,7 @@
 
 use serde::Deserialize;
 
+use super::top_level::TopLevel;
 use super::{Builder, Measured, SourceError, invalid};
 use crate::model::{Results, Unit};
 
@@ -30,18 +31,16 @@ pub fn has_messages(text: &str) -> bool {
     text.lines().any(|line| message(line).is_some())
 }
 
-/// The JSON object on `line` when it has a string `reason`.
-fn message(line: &str) -> Option<serde_json::Map<String, serde_json::Value>> {
+/// The `reason` of the JSON object on `line`, when it is one with a string `reason`.
+fn message(line: &str) -> Option<String> {
     let line = line.trim();
     if !line.starts_with('{') {
         return None;
     }
-    match serde_json::from_str(line) {
-        Ok(serde_json::Value::Object(o)) if o.get("reason").is_some_and(|r| r.is_string()) => {
-            Some(o)
-        }
-        _ => None,
-    }
+    TopLevel::parse(line)
+        .ok()?
+        .string("reason")
+        .map(str::to_string)
 }
 
 /// Parses the JSON lines read from `origin`; `unit_override` replaces every declared unit.
@@ -53,15 +52,15 @@ pub fn parse(
     let mut builder = Builder::new(origin);
     let mut unparsed = 0usize;
     for (index, line) in text.lines().enumerate() {
-        let Some(object) = message(line) else {
+        let Some(reason) = message(line) else {
             unparsed += usize::from(line.trim_start().starts_with('{'));
             continue;
         };
-        if object.get("reason").and_then(|r| r.as_str()) != Some("benchmark-complete") {
+        if reason != "benchmark-complete" {
             continue;
         }
         let at = format!("line {}", index + 1);
-        let complete: Complete = serde_json::from_value(serde_json::Value::Object(object))
+        let complete: Complete = serde_json::from_str(line.trim())
             .map_err(|e| invalid(origin, FORMAT, format!("{at}: {e}")))?;
         let unit = match unit_override {
             Some(unit) => unit,

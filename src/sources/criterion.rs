@@ -18,6 +18,7 @@ use std::path::{Path, PathBuf};
 
 use serde::Deserialize;
 
+use super::diagnose::json_problem;
 use super::{Builder, Measured, ReadOptions, SourceError, invalid};
 use crate::model::{Results, Unit};
 
@@ -66,15 +67,17 @@ enum SampleFile {
 /// Reads baseline `baseline` ("new" for the latest run) of every benchmark under the criterion root `root`,
 /// in nanoseconds, sorted by `full_id`.
 pub fn read_baseline(root: &Path, baseline: &str) -> Result<Results, SourceError> {
-    read_baseline_with_unit(root, baseline, None)
+    read_baseline_with(root, baseline, &ReadOptions::default())
 }
 
-/// [`read_baseline`] with the samples in `unit` (default nanoseconds).
-pub fn read_baseline_with_unit(
+/// [`read_baseline`] with the samples in `options.unit_override` (default nanoseconds), each file read
+/// within `options`' size limit.
+pub fn read_baseline_with(
     root: &Path,
     baseline: &str,
-    unit: Option<Unit>,
+    options: &ReadOptions,
 ) -> Result<Results, SourceError> {
+    let unit = options.unit_override;
     let origin = format!("{} (baseline `{baseline}`)", root.display());
     if !root.is_dir() {
         return Err(SourceError::Read {
@@ -90,7 +93,7 @@ pub fn read_baseline_with_unit(
     });
     let mut benchmarks = Vec::new();
     for dir in &dirs {
-        benchmarks.push(read_benchmark(dir)?);
+        benchmarks.push(read_benchmark(dir, options.max_input_size())?);
     }
     benchmarks.sort_by(|a, b| a.0.cmp(&b.0));
     let mut builder = Builder::new(&origin);
@@ -165,10 +168,11 @@ fn collect_benchmark_dirs(dir: &Path, depth: usize, found: &mut dyn FnMut(&Path)
     }
 }
 
-/// Reads one baseline directory (`<root>/<dir>/<baseline>`): its `full_id` and its batch means.
-pub fn read_benchmark(dir: &Path) -> Result<(String, Vec<f64>), SourceError> {
+/// Reads one baseline directory (`<root>/<dir>/<baseline>`): its `full_id` and its batch means; each file
+/// of at most `limit` bytes (`docs/formats.md` §11).
+pub fn read_benchmark(dir: &Path, limit: u64) -> Result<(String, Vec<f64>), SourceError> {
     let id_path = dir.join("benchmark.json");
-    let name = read_json::<BenchmarkFile>(&id_path)?.full_id();
+    let name = read_json::<BenchmarkFile>(&id_path, limit)?.full_id();
     let sample_path = dir.join("sample.json");
     if !sample_path.is_file() {
         return Err(SourceError::NoSamples {
@@ -177,7 +181,7 @@ pub fn read_benchmark(dir: &Path) -> Result<(String, Vec<f64>), SourceError> {
             hint: Some("rerun the benchmark: criterion writes sample.json with every run".into()),
         });
     }
-    let (iters, times) = match read_json::<SampleFile>(&sample_path)? {
+    let (iters, times) = match read_json::<SampleFile>(&sample_path, limit)? {
         SampleFile::Current { iters, times, .. } => (iters, times),
         SampleFile::Legacy((iters, times)) => (iters, times),
     };
@@ -194,13 +198,11 @@ pub fn read_benchmark(dir: &Path) -> Result<(String, Vec<f64>), SourceError> {
     Ok((name, means))
 }
 
-fn read_json<T: for<'de> Deserialize<'de>>(path: &Path) -> Result<T, SourceError> {
+fn read_json<T: for<'de> Deserialize<'de>>(path: &Path, limit: u64) -> Result<T, SourceError> {
     let shown = path.display().to_string();
-    let text = std::fs::read_to_string(path).map_err(|error| SourceError::Read {
-        path: shown.clone(),
-        error,
-    })?;
-    serde_json::from_str(&text).map_err(|e| invalid(&shown, FORMAT, e.to_string()))
+    let bytes = super::read_file(path, limit)?;
+    let text = super::text_of(&bytes, &shown, limit)?;
+    serde_json::from_str(text).map_err(|e| invalid(&shown, FORMAT, json_problem(text, &e)))
 }
 
 /// Loads a directory given on the command line: one benchmark's baseline directory (it holds
@@ -211,13 +213,13 @@ pub(crate) fn load_dir(
     options: &ReadOptions,
 ) -> Result<Results, SourceError> {
     if dir.join("benchmark.json").is_file() && selector.is_none() {
-        let (name, values) = read_benchmark(dir)?;
+        let (name, values) = read_benchmark(dir, options.max_input_size())?;
         let mut builder = Builder::new(&dir.display().to_string());
         let unit = options.unit_override.unwrap_or(Unit::Ns);
         builder.push(&name, values, unit, Measured::OneProcess)?;
         return builder.finish(FORMAT);
     }
-    read_baseline_with_unit(dir, selector.unwrap_or("new"), options.unit_override)
+    read_baseline_with(dir, selector.unwrap_or("new"), options)
 }
 
 #[cfg(test)]

@@ -129,6 +129,7 @@ fn unit_override_scales_the_samples() {
     let options = ReadOptions {
         criterion_home: None,
         unit_override: Some(Unit::Us),
+        max_input_size: None,
     };
     let results = load_dir(&fixture("criterion/legacy"), Some("new"), &options).unwrap();
     assert_eq!(results.benchmarks[0].unit, Unit::Us);

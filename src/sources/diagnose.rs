@@ -5,6 +5,7 @@
 
 use serde_json::error::Category;
 
+use super::top_level::TopLevel;
 use super::{FILE_FORMATS, Format, SourceError};
 
 /// The error for `text` (read from `origin`), which no format's detection accepted.
@@ -28,7 +29,7 @@ pub(crate) fn unreadable(text: &str, origin: &str) -> SourceError {
         };
     }
     let closest = closest_format(text);
-    match serde_json::from_str::<serde_json::Value>(text) {
+    match TopLevel::parse(text) {
         Err(error) => malformed(
             format!(
                 "{} (read as {})",
@@ -36,13 +37,16 @@ pub(crate) fn unreadable(text: &str, origin: &str) -> SourceError {
                 closest.name()
             ),
             match error.classify() {
+                _ if is_too_deep(&error) => {
+                    "give the file a benchmark harness or `cargo speedup record` wrote"
+                }
                 Category::Eof => {
                     "the file is cut short: write it again (a copy taken while it was being written ends early)"
                 }
                 _ => "fix the JSON at that place; times are finite numbers in the file's unit",
             },
         ),
-        Ok(serde_json::Value::Array(_)) => malformed(
+        Ok(TopLevel::Array) => malformed(
             format!(
                 "a JSON array at the top level, where {} is an object: {{\"benchmarks\": [...]}}",
                 closest.name()
@@ -57,7 +61,7 @@ pub(crate) fn unreadable(text: &str, origin: &str) -> SourceError {
 }
 
 /// What is wrong in JSON text that `error` refused, in a reader's words: where it ends early, where a number
-/// is out of range, `NaN is not a time`, or serde_json's own message.
+/// is out of range, where it nests too deep, `NaN is not a time`, or serde_json's own message.
 pub(crate) fn json_problem(text: &str, error: &serde_json::Error) -> String {
     let at = format!("at line {} column {}", error.line(), error.column());
     if error.classify() == Category::Eof {
@@ -67,12 +71,26 @@ pub(crate) fn json_problem(text: &str, error: &serde_json::Error) -> String {
     if message.starts_with("number out of range") {
         return format!("a number out of range {at}");
     }
+    if is_too_deep(error) {
+        return format!(
+            "nests arrays and objects {MAX_NESTING} levels deep {at}, which no results file does"
+        );
+    }
     if let Some(word) = non_finite_at(text, error.line(), error.column()) {
         return format!(
             "{word} is not a time ({at}): every time is a finite number greater than zero"
         );
     }
     message
+}
+
+/// The nesting of arrays and objects at which serde_json refuses a text (its recursion limit: the 128th
+/// level is refused).
+pub(crate) const MAX_NESTING: usize = 128;
+
+/// Whether serde_json refused a text for nesting [`MAX_NESTING`] levels deep.
+pub(crate) fn is_too_deep(error: &serde_json::Error) -> bool {
+    error.to_string().starts_with("recursion limit exceeded")
 }
 
 /// `NaN`, `Infinity` or `inf` (any case, any sign) starting at the 1-based `line` and `column`.

@@ -25,6 +25,7 @@ pub mod criterion;
 pub mod go;
 pub mod google_benchmark;
 pub mod hyperfine;
+pub mod limits;
 pub mod part;
 pub mod raw_json;
 pub mod record;
@@ -34,11 +35,13 @@ mod builder;
 mod diagnose;
 #[cfg(test)]
 mod fuzz_tests;
+mod top_level;
 
-use std::io::Read;
 use std::path::{Path, PathBuf};
 
 pub(crate) use builder::{Builder, Measured, invalid, parse_unit};
+use limits::{LimitedReadError, size_text, suggested_limit};
+use top_level::TopLevel;
 
 use crate::model::{Results, SampleError, Unit};
 
@@ -60,6 +63,8 @@ pub struct ReadOptions {
     /// The unit of criterion samples (a custom measurement such as cycles cannot be detected from the files);
     /// also overrides the unit that cargo-criterion lines declare. `None` means nanoseconds.
     pub unit_override: Option<Unit>,
+    /// The size limit of one input (`--max-input-size`); `None`: [`limits::DEFAULT_MAX_INPUT_SIZE`].
+    pub max_input_size: Option<u64>,
 }
 
 impl ReadOptions {
@@ -77,7 +82,15 @@ impl ReadOptions {
         ReadOptions {
             criterion_home: home,
             unit_override: None,
+            max_input_size: None,
         }
+    }
+
+    /// The size limit of one input: the one set, else [`limits::DEFAULT_MAX_INPUT_SIZE`]
+    /// (`docs/formats.md` §11).
+    pub fn max_input_size(&self) -> u64 {
+        self.max_input_size
+            .unwrap_or(limits::DEFAULT_MAX_INPUT_SIZE)
     }
 
     /// The criterion home: the one set, else `./target/criterion`. The app sets it from `cargo metadata`
@@ -193,6 +206,59 @@ pub enum SourceError {
         /// The baselines found there, for the hint.
         baselines: Vec<String>,
     },
+    /// The input is larger than the size limit (`docs/formats.md` §11).
+    #[error(
+        "{path}: {}more than the size limit of one input, {}\nhint: if it really holds results, raise the limit: `--max-input-size {}`",
+        size.map(|s| format!("{s} bytes, ")).unwrap_or_default(),
+        size_text(*limit),
+        suggested_limit(*limit, *size)
+    )]
+    TooLarge {
+        /// The file read, or `standard input`.
+        path: String,
+        /// Its size, when known (a regular file); a stream is read up to the limit only.
+        size: Option<u64>,
+        /// The limit.
+        limit: u64,
+    },
+    /// The input holds more numbers than an input of its size limit may (`docs/formats.md` §11).
+    #[error(
+        "{path}: holds {} numbers, more than the {} one input may hold (one per {} bytes of the {} size limit)\nhint: if it really holds results, raise the limit: `--max-input-size {}`",
+        limits::count_text(*found),
+        limits::count_text(limits::max_numbers(*limit)),
+        limits::BYTES_PER_NUMBER,
+        size_text(*limit),
+        suggested_limit(*limit, Some(found.saturating_mul(limits::BYTES_PER_NUMBER)))
+    )]
+    TooManyNumbers {
+        /// The file read.
+        path: String,
+        /// How many numbers it holds.
+        found: u64,
+        /// The size limit the number limit follows.
+        limit: u64,
+    },
+    /// The input is not UTF-8 text, which every format this tool reads is.
+    #[error(
+        "{path}: not UTF-8 text: byte {offset} (counting from 0; line {line}, column {column}) is 0x{byte:02x}, which is invalid UTF-8 there\nhint: every format this tool reads is UTF-8 text; convert the file (e.g. `iconv -f latin1 -t utf-8`) or fix the name or value at that place"
+    )]
+    NotUtf8 {
+        /// The file read.
+        path: String,
+        /// The offset of the first invalid byte.
+        offset: usize,
+        /// Its line, from 1.
+        line: usize,
+        /// Its column in bytes, from 1.
+        column: usize,
+        /// The byte.
+        byte: u8,
+    },
+    /// Both sides are `-`: standard input can be read once only.
+    #[error(
+        "BASE and HEAD are both `-`, but standard input can be read only once\nhint: save one side to a file first, e.g. `cargo speedup compare base.json -`"
+    )]
+    StdinTwice,
     /// A `FILE#selector` suffix is invalid for the file or selects nothing.
     #[error("{path}: {message}")]
     Selector {
@@ -247,30 +313,79 @@ pub fn locate(spec: &str) -> Location<'_> {
     }
 }
 
+/// Refuses two sides that are both `-`: the first would read standard input whole, and the second would find
+/// it empty.
+pub fn check_sides(base: &str, head: &str) -> Result<(), SourceError> {
+    match (locate(base), locate(head)) {
+        (Location::Stdin, Location::Stdin) => Err(SourceError::StdinTwice),
+        _ => Ok(()),
+    }
+}
+
 /// Loads one side: a file, a criterion directory, or a criterion baseline name (see the module doc).
 pub fn load(spec: &str, options: &ReadOptions) -> Result<Results, SourceError> {
     match locate(spec) {
         Location::Stdin => {
-            let mut bytes = Vec::new();
-            std::io::stdin()
-                .read_to_end(&mut bytes)
-                .map_err(|error| SourceError::Read {
-                    path: "standard input".into(),
-                    error,
-                })?;
-            load_bytes(&bytes, "standard input", None, options)
+            let origin = "standard input";
+            let bytes = limits::read_stdin(options.max_input_size())
+                .map_err(|e| read_error(e, origin, options.max_input_size()))?;
+            load_bytes(&bytes, origin, None, options)
         }
         Location::Dir(path, selector) => criterion::load_dir(path, selector, options),
         Location::File(path, selector) => {
-            let origin = path.display().to_string();
-            let bytes = std::fs::read(path).map_err(|error| SourceError::Read {
-                path: origin.clone(),
-                error,
-            })?;
-            load_bytes(&bytes, &origin, selector, options)
+            let bytes = read_file(path, options.max_input_size())?;
+            load_bytes(&bytes, &path.display().to_string(), selector, options)
         }
         Location::BaselineName => load_baseline_name(spec, options),
     }
+}
+
+/// The bytes of the file at `path`, refused past the size limit `limit` (`docs/formats.md` §11).
+pub fn read_file(path: &Path, limit: u64) -> Result<Vec<u8>, SourceError> {
+    limits::read_file(path, limit).map_err(|e| read_error(e, &path.display().to_string(), limit))
+}
+
+fn read_error(error: LimitedReadError, path: &str, limit: u64) -> SourceError {
+    match error {
+        LimitedReadError::Io(error) => SourceError::Read {
+            path: path.into(),
+            error,
+        },
+        LimitedReadError::TooLarge { size } => SourceError::TooLarge {
+            path: path.into(),
+            size,
+            limit,
+        },
+    }
+}
+
+/// The text of `bytes` read from `origin`: UTF-8, without a byte-order mark, holding no more numbers than an
+/// input of the size limit `limit` may (`docs/formats.md` §11).
+pub fn text_of<'a>(bytes: &'a [u8], origin: &str, limit: u64) -> Result<&'a str, SourceError> {
+    let text = std::str::from_utf8(bytes).map_err(|e| {
+        let offset = e.valid_up_to();
+        let before = &bytes[..offset];
+        let line_start = before
+            .iter()
+            .rposition(|&b| b == b'\n')
+            .map_or(0, |i| i + 1);
+        SourceError::NotUtf8 {
+            path: origin.into(),
+            offset,
+            line: before.iter().filter(|&&b| b == b'\n').count() + 1,
+            column: offset - line_start + 1,
+            byte: bytes[offset],
+        }
+    })?;
+    let found = limits::count_numbers(bytes);
+    if found > limits::max_numbers(limit) {
+        return Err(SourceError::TooManyNumbers {
+            path: origin.into(),
+            found,
+            limit,
+        });
+    }
+    Ok(text.strip_prefix('\u{feff}').unwrap_or(text))
 }
 
 /// Splits `PATH#SELECTOR` when `PATH` exists and the whole spec does not.
@@ -296,7 +411,7 @@ fn load_baseline_name(spec: &str, options: &ReadOptions) -> Result<Results, Sour
     let home = options.criterion_home();
     let baselines = criterion::baselines(&home);
     if baselines.iter().any(|b| b == spec) {
-        return criterion::read_baseline_with_unit(&home, spec, options.unit_override);
+        return criterion::read_baseline_with(&home, spec, options);
     }
     Err(SourceError::NotFound {
         spec: spec.into(),
@@ -312,11 +427,7 @@ pub fn load_bytes(
     selector: Option<&str>,
     options: &ReadOptions,
 ) -> Result<Results, SourceError> {
-    let text = std::str::from_utf8(bytes).map_err(|_| SourceError::Unrecognised {
-        path: origin.into(),
-        tried: FILE_FORMATS.to_vec(),
-    })?;
-    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+    let text = text_of(bytes, origin, options.max_input_size())?;
     let format = detect(text).ok_or_else(|| diagnose::unreadable(text, origin))?;
     if format != Format::Hyperfine && format != Format::GoogleBenchmark {
         if let Some(selector) = selector {
@@ -381,15 +492,13 @@ impl Format {
 /// `context` + `benchmarks`, `benchmarks`, `reason`), else JSON lines with `reason`, else Go result lines.
 pub fn detect(text: &str) -> Option<Format> {
     let json_like = text.trim_start().starts_with('{');
-    let value = serde_json::from_str::<serde_json::Value>(text)
-        .ok()
-        .or_else(|| {
-            json_like
-                .then(|| serde_json::from_str(&google_benchmark::tolerant_json(text)).ok())
-                .flatten()
-        });
-    if let Some(serde_json::Value::Object(object)) = value {
-        return detect_object(&object);
+    let top = TopLevel::parse(text).ok().or_else(|| {
+        json_like
+            .then(|| TopLevel::parse(&google_benchmark::tolerant_json(text)).ok())
+            .flatten()
+    });
+    if let Some(top @ TopLevel::Object(_)) = top {
+        return detect_object(&top);
     }
     if cargo_criterion::has_messages(text) {
         return Some(Format::CargoCriterion);
@@ -400,20 +509,20 @@ pub fn detect(text: &str) -> Option<Format> {
     None
 }
 
-fn detect_object(object: &serde_json::Map<String, serde_json::Value>) -> Option<Format> {
-    match object.get("schema").and_then(|s| s.as_str()) {
+fn detect_object(object: &TopLevel) -> Option<Format> {
+    match object.string("schema") {
         Some(s) if s == record::SCHEMA || s == record::SCHEMA_V1 => return Some(Format::Record),
         Some(s) if s.starts_with("cargo-speedup/") => return Some(Format::AnalysisReport),
         _ => {}
     }
-    if object.get("reason").is_some_and(|r| r.is_string()) {
+    if object.string("reason").is_some() {
         return Some(Format::CargoCriterion);
     }
-    if object.get("results").is_some_and(|r| r.is_array()) {
+    if object.is_array("results") {
         return Some(Format::Hyperfine);
     }
-    if object.get("benchmarks").is_some_and(|b| b.is_array()) {
-        return Some(if object.contains_key("context") {
+    if object.is_array("benchmarks") {
+        return Some(if object.has("context") {
             Format::GoogleBenchmark
         } else {
             Format::RawJson

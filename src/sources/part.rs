@@ -9,7 +9,9 @@
 //! analyse anything.
 
 use serde::Deserialize;
+use serde_json::error::Category;
 
+use super::top_level::TopLevel;
 use crate::fingerprint::Fingerprint;
 use crate::model::{Benchmark, Pair, PartReport, Run, Runs, Sample, Unit};
 
@@ -18,7 +20,6 @@ pub const SCHEMA: &str = crate::report::json::SCHEMA;
 
 #[derive(Deserialize)]
 struct ReportFile {
-    schema: Option<String>,
     fingerprint: Option<Fingerprint>,
     looks: Option<u32>,
     benchmarks: Vec<BenchmarkFile>,
@@ -53,11 +54,25 @@ struct SideFile {
 /// Why a file is not a part, in words that name what to do (the caller names the file).
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum PartError {
-    /// The text is not complete JSON; the parser's message.
+    /// The text ends before its JSON does; the parser's message.
     #[error(
         "is not complete JSON ({0})\nhint: the file may be truncated: download the job's report again, or run the job again"
     )]
     Json(String),
+    /// The text is not JSON at some place (not at its end); the parser's message.
+    #[error("is not valid JSON ({0})\nhint: give the `--json` report a job wrote, as it wrote it")]
+    Syntax(String),
+    /// The JSON nests deeper than the parser follows; where.
+    #[error(
+        "nests arrays and objects {depth} levels deep ({0}), which no report does\nhint: give the `--json` report a job wrote, as it wrote it",
+        depth = super::diagnose::MAX_NESTING
+    )]
+    TooDeep(String),
+    /// The JSON is a report's, but a member has the wrong type; the parser's message.
+    #[error(
+        "does not hold a report's members ({0})\nhint: merge the `--json` reports of `cargo speedup BASE..HEAD`, as they were written"
+    )]
+    Shape(String),
     /// The report's schema is not [`SCHEMA`].
     #[error(
         "has schema {found}, not \"{SCHEMA}\"\nhint: merge the `--json` reports of `cargo speedup BASE..HEAD --partition count:K/N` written by one version of cargo-speedup"
@@ -92,8 +107,25 @@ pub enum PartError {
 /// The `schema` of a part's text, when it is a JSON object that names one (`None` for anything else,
 /// truncated text included: [`parse`] then says what is wrong).
 pub fn schema_of(text: &str) -> Option<String> {
-    let value: serde_json::Value = serde_json::from_str(text).ok()?;
-    value.get("schema")?.as_str().map(str::to_string)
+    TopLevel::parse(text)
+        .ok()?
+        .string("schema")
+        .map(str::to_string)
+}
+
+/// The part's error for a text that serde_json refused: cut short, too deep, not JSON, or not a report's shape.
+fn json_error(error: serde_json::Error) -> PartError {
+    let message = error.to_string();
+    match error.classify() {
+        Category::Eof => PartError::Json(message),
+        _ if super::diagnose::is_too_deep(&error) => PartError::TooDeep(format!(
+            "at line {} column {}",
+            error.line(),
+            error.column()
+        )),
+        Category::Syntax | Category::Io => PartError::Syntax(message),
+        Category::Data => PartError::Shape(message),
+    }
 }
 
 /// Whether a schema is a record's (`docs/formats.md` §7): such parts are joined into one record.
@@ -104,25 +136,20 @@ pub fn is_record_schema(schema: &str) -> bool {
 /// Reads one side's part from the text of a record file (`cargo speedup record --partition count:K/N`), read
 /// from `origin`.
 pub fn parse_record(text: &str, origin: &str) -> Result<crate::model::Results, PartError> {
-    serde_json::from_str::<serde_json::Value>(text).map_err(|e| PartError::Json(e.to_string()))?;
+    TopLevel::parse(text).map_err(json_error)?;
     super::raw_json::parse(text, origin).map_err(|e| PartError::Record(e.to_string()))
 }
 
 /// Reads one part from the text of a JSON report.
 pub fn parse(text: &str) -> Result<PartReport, PartError> {
-    let value: serde_json::Value =
-        serde_json::from_str(text).map_err(|e| PartError::Json(e.to_string()))?;
-    let schema = value
-        .get("schema")
-        .and_then(serde_json::Value::as_str)
-        .unwrap_or("none");
+    let top = TopLevel::parse(text).map_err(json_error)?;
+    let schema = top.string("schema").unwrap_or("none");
     if schema != SCHEMA {
         return Err(PartError::Schema {
             found: format!("\"{schema}\""),
         });
     }
-    let file: ReportFile =
-        serde_json::from_value(value).map_err(|e| PartError::Json(e.to_string()))?;
+    let file: ReportFile = serde_json::from_str(text).map_err(json_error)?;
     let fingerprint = file.fingerprint.ok_or(PartError::NoFingerprint)?;
     let pairs = file
         .benchmarks
@@ -130,7 +157,7 @@ pub fn parse(text: &str) -> Result<PartReport, PartError> {
         .map(pair)
         .collect::<Result<Vec<_>, _>>()?;
     Ok(PartReport {
-        schema: file.schema.unwrap_or_default(),
+        schema: SCHEMA.to_string(),
         fingerprint,
         looks: file.looks.unwrap_or(1).max(1),
         pairs,
@@ -186,7 +213,7 @@ fn pair(b: BenchmarkFile) -> Result<Pair, PartError> {
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
     use crate::model::{Environment, Suite};
     use crate::protocol::FailOn;
@@ -194,7 +221,7 @@ mod tests {
     use crate::report::{Format, Style, renderer};
 
     /// A measured comparison's report: two benchmarks, one with layouts, one of one process per side.
-    fn report(fingerprint: Option<Fingerprint>) -> (Suite, String) {
+    pub(crate) fn report(fingerprint: Option<Fingerprint>) -> (Suite, String) {
         let runs = |values: &[&[f64]], layouts: bool| {
             Runs::new(
                 values

@@ -58,13 +58,8 @@ const BENCHMARK_FIELDS: [&str; 7] = [
     "observation",
 ];
 
-/// Fields no reader here knows, by name.
-type Unknown = BTreeMap<String, IgnoredAny>;
-
 #[derive(Deserialize)]
 struct File {
-    #[serde(rename = "schema")]
-    _schema: Option<IgnoredAny>,
     unit: Option<String>,
     environment: Option<EnvironmentFile>,
     /// A record's fingerprint (`crate::fingerprint`); ignored when it does not read as one.
@@ -73,8 +68,6 @@ struct File {
     benchmarks: Vec<BenchmarkFile>,
     #[serde(default)]
     notes: Vec<String>,
-    #[serde(flatten)]
-    unknown: Unknown,
 }
 
 #[derive(Deserialize)]
@@ -93,8 +86,15 @@ struct BenchmarkFile {
     runs: Option<Vec<Vec<f64>>>,
     layouts: Option<Vec<u32>>,
     observation: Option<String>,
-    #[serde(flatten)]
-    unknown: Unknown,
+}
+
+/// The names of the fields of each benchmark, read in a pass of their own for the note on those ignored:
+/// `#[serde(flatten)]` on [`File`] would have serde buffer the whole file as untyped content first, at several
+/// times its size.
+#[derive(Deserialize)]
+struct BenchmarkFields {
+    #[serde(default)]
+    benchmarks: Vec<BTreeMap<String, IgnoredAny>>,
 }
 
 /// A fingerprint, or `None` when the value is not one (a fingerprint only serves merging: a file that
@@ -115,7 +115,7 @@ pub fn parse(text: &str, origin: &str) -> Result<Results, SourceError> {
         None => Unit::Ns,
     };
     let mut builder = Builder::new(origin);
-    let mut notes = reading_notes(&file, origin);
+    let mut notes = reading_notes(&file, text, origin);
     for b in file.benchmarks {
         let unit = match &b.unit {
             Some(u) => parse_unit(u, origin, FORMAT)?,
@@ -167,8 +167,9 @@ pub fn parse(text: &str, origin: &str) -> Result<Results, SourceError> {
     builder.finish(FORMAT)
 }
 
-/// What was read by default or not read at all: the unit taken as nanoseconds, the fields ignored.
-fn reading_notes(file: &File, origin: &str) -> Vec<String> {
+/// What was read by default or not read at all: the unit taken as nanoseconds, the fields ignored (their
+/// names read again from `text`).
+fn reading_notes(file: &File, text: &str, origin: &str) -> Vec<String> {
     let mut notes = Vec::new();
     let defaulted = file.benchmarks.iter().filter(|b| b.unit.is_none()).count();
     if file.unit.is_none() && defaulted > 0 {
@@ -177,13 +178,22 @@ fn reading_notes(file: &File, origin: &str) -> Vec<String> {
              say `\"unit\": \"ns\"` (or us, ms, s) to make it explicit"
         ));
     }
+    // The text parsed as a `File`: its top level is an object, read here without its values.
+    let top_fields: Vec<String> = serde_json::from_str::<BTreeMap<String, IgnoredAny>>(text)
+        .map(|members| members.into_keys().collect())
+        .unwrap_or_default();
+    let benchmark_fields = serde_json::from_str::<BenchmarkFields>(text)
+        .map(|f| f.benchmarks)
+        .unwrap_or_default();
     let mut in_benchmarks: BTreeMap<&str, usize> = BTreeMap::new();
-    for field in file.benchmarks.iter().flat_map(|b| b.unknown.keys()) {
-        *in_benchmarks.entry(field).or_default() += 1;
+    for field in benchmark_fields.iter().flat_map(|b| b.keys()) {
+        if !BENCHMARK_FIELDS.contains(&field.as_str()) {
+            *in_benchmarks.entry(field).or_default() += 1;
+        }
     }
-    let top = file
-        .unknown
-        .keys()
+    let top = top_fields
+        .iter()
+        .filter(|f| !FILE_FIELDS.contains(&f.as_str()))
         .map(|f| (f.as_str(), "the top level".to_string(), &FILE_FIELDS[..]));
     let inner = in_benchmarks.into_iter().map(|(f, count)| {
         let place = if count == 1 {

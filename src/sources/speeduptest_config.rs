@@ -26,6 +26,15 @@ pub enum ConfigError {
         /// The operating system's error.
         error: std::io::Error,
     },
+    /// The config file is larger than the size limit of one input (`docs/formats.md` §11).
+    #[error(
+        "the config file '{path}' is larger than {}, the size limit of one input\nhint: a config holds one line per benchmark: check that this is the config",
+        super::limits::size_text(super::limits::DEFAULT_MAX_INPUT_SIZE)
+    )]
+    TooLarge {
+        /// The config file.
+        path: PathBuf,
+    },
     /// The first line is not the expected header.
     #[error(
         "'{path}', line 1: the header must be Name,Sample1,Sample2,ConfLevel,Coef, found '{found}'"
@@ -83,9 +92,18 @@ pub struct Rows {
 
 /// Reads the config at `path` without reading the sample files it names.
 pub fn read_rows(path: &Path) -> Result<Rows, ConfigError> {
-    let text = std::fs::read_to_string(path).map_err(|error| ConfigError::Unreadable {
+    let text = read_limited(path).map_err(|error| match error.kind() {
+        std::io::ErrorKind::FileTooLarge => ConfigError::TooLarge {
+            path: path.to_path_buf(),
+        },
+        _ => ConfigError::Unreadable {
+            path: path.to_path_buf(),
+            error,
+        },
+    })?;
+    let text = String::from_utf8(text).map_err(|e| ConfigError::Unreadable {
         path: path.to_path_buf(),
-        error,
+        error: std::io::Error::new(std::io::ErrorKind::InvalidData, e.utf8_error()),
     })?;
     let parsed = parse_config(&text).map_err(|found| ConfigError::Header {
         path: path.to_path_buf(),
@@ -113,11 +131,21 @@ impl Rows {
             entries: self
                 .rows
                 .into_iter()
-                .map(|row| load_entry(row, &|p| std::fs::read(p)))
+                .map(|row| load_entry(row, &read_limited))
                 .collect(),
             notes: self.notes,
         }
     }
+}
+
+/// The bytes of a file of at most [`DEFAULT_MAX_INPUT_SIZE`](super::limits::DEFAULT_MAX_INPUT_SIZE); a
+/// larger one is an error of kind `FileTooLarge`.
+fn read_limited(path: &Path) -> std::io::Result<Vec<u8>> {
+    use super::limits::{DEFAULT_MAX_INPUT_SIZE, LimitedReadError, read_file};
+    read_file(path, DEFAULT_MAX_INPUT_SIZE).map_err(|e| match e {
+        LimitedReadError::Io(error) => error,
+        LimitedReadError::TooLarge { .. } => std::io::ErrorKind::FileTooLarge.into(),
+    })
 }
 
 /// A config row as written, before its sample files are read.
@@ -238,6 +266,10 @@ pub fn load_entry(row: Row, read_file: &dyn Fn(&Path) -> std::io::Result<Vec<u8>
     let mut samples = Vec::new();
     for file in [&row.sample1, &row.sample2] {
         match read_file(Path::new(file)) {
+            Err(e) if e.kind() == std::io::ErrorKind::FileTooLarge => notes.push(format!(
+                "File '{file}' is larger than {}, the size limit of one input",
+                super::limits::size_text(super::limits::DEFAULT_MAX_INPUT_SIZE)
+            )),
             Err(_) => notes.push(format!("File '{file}' is not readable")),
             Ok(bytes) => match parse_sample(&String::from_utf8_lossy(&bytes), file) {
                 Ok(values) => samples.push(values),

@@ -25,6 +25,7 @@ fn options() -> ReadOptions {
     ReadOptions {
         criterion_home: Some(fixture("criterion/real")),
         unit_override: None,
+        max_input_size: None,
     }
 }
 
@@ -113,7 +114,7 @@ fn detection_ignores_the_extension() {
 
 #[test]
 fn garbage_lists_every_format_tried() {
-    for bytes in [&b"hello world\n"[..], b"\xff\xfe\x00binary", b"{\"a\": 1}"] {
+    for bytes in [&b"hello world\n"[..], b"{\"a\": 1}"] {
         let err = load_bytes(bytes, "junk.bin", None, &options()).unwrap_err();
         let message = err.to_string();
         assert!(
@@ -125,6 +126,46 @@ fn garbage_lists_every_format_tried() {
         }
         assert!(message.contains("hint:"), "{message}");
     }
+}
+
+#[test]
+fn bytes_that_are_not_utf8_are_named_by_their_place() {
+    let bytes = b"{\"benchmarks\": [\n  {\"name\": \"caf\xe9\", \"samples\": [1]}]}";
+    let err = load_bytes(bytes, "latin1.json", None, &options()).unwrap_err();
+    assert_eq!(
+        err.to_string(),
+        "latin1.json: not UTF-8 text: byte 32 (counting from 0; line 2, column 16) is 0xe9, which is \
+         invalid UTF-8 there\nhint: every format this tool reads is UTF-8 text; convert the file (e.g. \
+         `iconv -f latin1 -t utf-8`) or fix the name or value at that place"
+    );
+    let binary = load_bytes(b"\xff\xfe\x00binary", "junk.bin", None, &options()).unwrap_err();
+    assert!(
+        binary.to_string().starts_with(
+            "junk.bin: not UTF-8 text: byte 0 (counting from 0; line 1, column 1) is 0xff"
+        ),
+        "{binary}"
+    );
+}
+
+#[test]
+fn more_numbers_than_the_size_limit_allows_are_refused_before_parsing() {
+    // A 1 KiB limit allows 32 numbers: 200 one-digit samples are refused, 30 are read.
+    let samples = |n: usize| {
+        let values = vec!["1"; n].join(",");
+        format!("{{\"unit\":\"ns\",\"benchmarks\":[{{\"name\":\"a\",\"samples\":[{values}]}}]}}")
+    };
+    let small = ReadOptions {
+        max_input_size: Some(1024),
+        ..options()
+    };
+    let err = load_bytes(samples(200).as_bytes(), "many.json", None, &small).unwrap_err();
+    assert_eq!(
+        err.to_string(),
+        "many.json: holds 200 numbers, more than the 32 one input may hold (one per 32 bytes of the 1 KiB \
+         size limit)\nhint: if it really holds results, raise the limit: `--max-input-size 8KiB`"
+    );
+    let read = load_bytes(samples(30).as_bytes(), "few.json", None, &small).unwrap();
+    assert_eq!(read.benchmarks[0].runs.len(), 30);
 }
 
 #[test]
@@ -190,6 +231,7 @@ fn missing_criterion_home_does_not_panic() {
     let options = ReadOptions {
         criterion_home: Some(PathBuf::from("/nonexistent/criterion")),
         unit_override: None,
+        max_input_size: None,
     };
     let message = load("before", &options).unwrap_err().to_string();
     assert!(

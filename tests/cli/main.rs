@@ -6,6 +6,7 @@ mod calibrate;
 mod compare;
 mod docs;
 mod hostile;
+mod inputs;
 mod leftovers;
 mod merge;
 mod messages;

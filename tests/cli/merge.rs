@@ -222,10 +222,72 @@ fn parts_that_cannot_be_one_comparison_exit_2_naming_the_part() {
     );
     assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
     refuse(&[&foreign], "has no fingerprint");
-    refuse(&[&d.join("absent.json")], "reading part");
+    // The cause first, then the fix.
+    let out = merge(d, &[&d.join("absent.json")], &[]);
+    assert_eq!(out.status.code(), Some(2));
+    assert_eq!(
+        text(&out.stderr),
+        format!(
+            "error: cannot read part {}: No such file or directory (os error 2)\nhint: give the JSON \
+             reports (or record files) the matrix's jobs wrote\n",
+            d.join("absent.json").display()
+        )
+    );
     // A report never replaces a part.
     let out = merge(d, &[&p1], &["-o", p1.to_str().unwrap()]);
     assert_eq!(out.status.code(), Some(2), "{}", text(&out.stderr));
+}
+
+#[test]
+fn a_part_given_twice_or_copied_is_refused_naming_both_files() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let slow = part(d, &all_names(), None, "cpu", "slow");
+    assert_eq!(slow, d.join("slow.json"));
+    let hint = "hint: give each job's report once; a copy of a part is not another machine: to add a \
+                machine, measure the part again on it";
+    let out = merge(d, &[&slow, &slow], &[]);
+    assert_eq!(out.status.code(), Some(2));
+    assert_eq!(
+        text(&out.stderr),
+        format!(
+            "error: {} is given twice: merging it twice would count its machine's runs twice\n{hint}\n",
+            slow.display()
+        )
+    );
+    let copy = d.join("copy.json");
+    std::fs::copy(&slow, &copy).unwrap();
+    let out = merge(d, &[&slow, &copy], &[]);
+    assert_eq!(out.status.code(), Some(2));
+    assert_eq!(
+        text(&out.stderr),
+        format!(
+            "error: {copy} is the same measurement as {slow}: the same fingerprint (partition and machine \
+             included) and bit-identical runs of all 10 benchmarks: merging both would count one \
+             machine's runs twice\n{hint} (drop {copy})\n",
+            copy = copy.display(),
+            slow = slow.display()
+        )
+    );
+    // Seven copies: refused as well (they once made HPT confident where one part is not).
+    let copies: Vec<PathBuf> = (1..=7)
+        .map(|i| {
+            let path = d.join(format!("copy{i}.json"));
+            std::fs::copy(&slow, &path).unwrap();
+            path
+        })
+        .collect();
+    let refs: Vec<&Path> = copies.iter().map(PathBuf::as_path).collect();
+    let out = merge(d, &refs, &[]);
+    assert_eq!(out.status.code(), Some(2), "{}", text(&out.stderr));
+    // The same benchmarks measured on another machine are another unit each, and merge.
+    let other = part(d, &all_names(), None, "another cpu", "other");
+    let out = merge(d, &[&slow, &other], &["--format", "json"]);
+    assert!(
+        matches!(out.status.code(), Some(0 | 1)),
+        "{}",
+        text(&out.stderr)
+    );
 }
 
 #[test]

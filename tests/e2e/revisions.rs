@@ -115,6 +115,58 @@ fn a_five_times_slower_benchmark_fails_the_gate_and_the_repository_is_left_alone
     );
     assert_eq!(repository_state(dir), before);
 
+    // HEAD's cached samples multiplied by 100 (still valid JSON): the entry fails its check, is not
+    // reused, and both sides are measured again, with the note; the verdict is the measured one.
+    let head_sha = git(dir, &["rev-parse", "HEAD"]);
+    let cache = target.join("speedup/cache");
+    let head_key = std::fs::read_dir(&cache)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .find(|p| {
+            p.extension().is_some_and(|e| e == "key")
+                && std::fs::read_to_string(p)
+                    .unwrap()
+                    .contains(&format!("commit={}\n", head_sha.trim()))
+        })
+        .expect("HEAD's cache entry");
+    let head_entry = head_key.with_extension("json");
+    let mut value: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&head_entry).unwrap()).unwrap();
+    for benchmark in value["benchmarks"].as_array_mut().unwrap() {
+        for run in benchmark["runs"].as_array_mut().unwrap() {
+            for sample in run.as_array_mut().unwrap() {
+                *sample = serde_json::json!(sample.as_f64().unwrap() * 100.0);
+            }
+        }
+    }
+    std::fs::write(&head_entry, value.to_string()).unwrap();
+    let edited = speedup(dir, &target, &RUN);
+    let text = stderr(&edited);
+    assert_eq!(edited.status.code(), Some(1), "stderr: {text}");
+    assert!(
+        text.contains(&format!(
+            "cached results for HEAD (HEAD, {}) in {} failed their check (edited or corrupt): measuring again",
+            &head_sha.trim()[..10],
+            head_entry.display()
+        )),
+        "{text}"
+    );
+    assert_eq!(
+        text.matches("reusing the results measured earlier").count(),
+        0,
+        "{text}"
+    );
+    let report: serde_json::Value = serde_json::from_slice(&edited.stdout).expect("JSON report");
+    // Measured again: `same` is as fast as BASE, not the hundred times slower the edit made it.
+    let same = report["benchmarks"]
+        .as_array()
+        .and_then(|all| all.iter().find(|b| b["name"] == "same"))
+        .expect("the benchmark `same`");
+    let ratio = same["speedup"]["median"]
+        .as_f64()
+        .expect("a median speedup");
+    assert!(ratio > 0.5, "speedup of `same`: {ratio}");
+
     // A single revision against the working tree: this time the uncommitted changes are what is measured.
     // They undo the slowdown: the working tree builds the very executable HEAD~1 builds, so nothing runs and
     // both benchmarks are unchanged (against 0.2 committed).
