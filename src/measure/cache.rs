@@ -3,7 +3,7 @@
 //! their interleaving with the other side's: results of two sessions are never mixed, `docs/replication.md`
 //! §3), the looks, the budget and the analysis options the looks stop on (runs that stopped at 0.95's
 //! verdicts, or at a cap of 20, are not what `--confidence 0.99` or `--max-runs 40` asks for), `rustc -vV`, the manifest, package, bench targets, features, build flags from the environment,
-//! criterion's filter and times, the partition, the runs, the linked layouts, a seed when one was given, and the machine (host name and CPU
+//! criterion's filter and times, whether the bench files' own settings were kept or rewritten, the partition, the runs, the linked layouts, a seed when one was given, and the machine (host name and CPU
 //! model). Its FNV-1a hash names the file; the full text is stored beside it and compared on load, so a
 //! hash collision is a miss, never a wrong hit. The working tree is never cached (it has no commit).
 
@@ -16,7 +16,7 @@ use super::settings::RunOptions;
 use crate::model::Results;
 
 /// Version of the key's layout: bump it when what a cached file means changes.
-const KEY_VERSION: u32 = 4;
+const KEY_VERSION: u32 = 5;
 
 /// The machine, as far as results depend on it.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
@@ -99,6 +99,11 @@ impl CacheKey {
         line("measurement-time", &options.measurement_secs.to_string());
         line("sample-size", &options.sample_size.to_string());
         line("run-identical", &options.run_identical.to_string());
+        // Runs with the bench files' settings rewritten and kept are not the same experiment.
+        line(
+            "bench-settings",
+            super::fingerprint::bench_settings(options),
+        );
         line("layouts", &options.layouts.to_string());
         line("host", machine.host.as_deref().unwrap_or(""));
         line("cpu", machine.cpu.as_deref().unwrap_or(""));

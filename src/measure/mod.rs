@@ -15,6 +15,7 @@
 //! `target/criterion` stay byte-identical), analyse anything (that is `protocol`), or print anything but
 //! progress and status lines on stderr.
 
+mod bench_settings;
 mod build;
 mod cache;
 mod elf;
@@ -32,6 +33,7 @@ mod read;
 mod revision;
 mod runner;
 mod settings;
+mod tree_copy;
 mod versions;
 
 use std::collections::HashMap;
@@ -50,6 +52,7 @@ pub use settings::{
 };
 
 use crate::model::Results;
+use bench_settings::{BenchSettings, RunPlan};
 use cache::{CacheKey, Machine};
 use git::Worktree;
 use progress::Progress;
@@ -483,6 +486,10 @@ fn measure(
         }
     }
     let mut built: Vec<Option<Participant>> = vec![None; todo.len()];
+    // The bench files' own settings, found on every side and rewritten on every side alike unless kept;
+    // a working tree so rewritten is built from a copy, kept here until the runs end.
+    let mut bench = BenchSettings::new(options);
+    let mut copies = Vec::new();
     for i in order {
         let candidate = todo[i];
         let tree = match &candidate.side {
@@ -497,6 +504,14 @@ fn measure(
             }
             Checkout::WorkingTree => project.root.clone(),
         };
+        let prepared = bench.prepare(
+            project,
+            &candidate.side,
+            tree,
+            &dir.join(leftovers::WORKTREES),
+            &candidate.role.slug(),
+        )?;
+        let tree = prepared.tree.clone();
         match (candidate.role, &head_tree) {
             _ if Some(i) == reference => head_tree = Some((tree.clone(), candidate.label.clone())),
             _ if candidate.side == Checkout::WorkingTree => {}
@@ -521,7 +536,9 @@ fn measure(
             options,
             &dir.join(cargo_target(&candidate.side)),
             &keep,
-        )?;
+        )
+        .map_err(|e| prepared.build_error(e))?;
+        copies.extend(prepared.copy);
         built[i] = Some(Participant {
             label: candidate.label.clone(),
             origin: candidate.side.label(),
@@ -560,7 +577,9 @@ fn measure(
         progress,
         race,
         part,
+        &bench,
     )?;
+    drop(copies);
     let results = pooled
         .into_iter()
         .map(|mut results| {
@@ -623,6 +642,7 @@ fn run_race(
     progress: &Progress,
     race: &Race<'_>,
     part: Option<&[String]>,
+    bench: &BenchSettings,
 ) -> Result<Vec<Results>, MeasureError> {
     runner::clear(runs_dir, participants)?;
     let looks = options.look_plan.looks();
@@ -652,7 +672,26 @@ fn run_race(
     // A target with nothing in the part does not run.
     by_target.retain(|(_, names)| part.is_none() || !names.is_empty());
     let benchmarks: usize = by_target.iter().map(|(_, n)| n.len()).sum();
-    let per_run = options.warm_up_secs + options.measurement_secs;
+    let plan = RunPlan {
+        revisions: participants.len(),
+        first_look: looks.first().copied().unwrap_or(options.runs),
+        max_runs: options.look_plan.max(),
+        benchmarks: benchmark_counts(&by_target, participants, options),
+        budget_secs: options.budget.map(|b| b.as_secs_f64()),
+    };
+    // What the bench files' settings cost, said once, before the first look and in the report.
+    let (notes, mut told) = bench.before_runs(&plan);
+    for note in notes {
+        progress.note(&note);
+    }
+    for warning in &told {
+        progress.note(&format!("warning: {warning}"));
+    }
+    let per_run = plan
+        .benchmarks
+        .iter()
+        .map(|(target, _)| bench.run_secs(target))
+        .fold(options.warm_up_secs + options.measurement_secs, f64::max);
     if let Some(budget) = options.budget {
         // One block: every benchmark once per side, warm-up and measurement.
         let block = per_run * (benchmarks.max(1) * participants.len()) as f64;
@@ -733,6 +772,13 @@ fn run_race(
             progress,
         )?;
         done = look;
+        if i == 0 {
+            let lengths = runner::lengths(runs_dir, participants, done);
+            if let Some(warning) = bench.after_first_look(&lengths, &plan) {
+                progress.note(&format!("warning: {warning}"));
+                told.push(warning);
+            }
+        }
         let (Some(decide), false) = (race.decide, i + 1 == looks.len()) else {
             break;
         };
@@ -765,7 +811,39 @@ fn run_race(
         ));
         open = Some(still_open);
     }
-    runner::read_all(runs_dir, participants, done, &ran)
+    let mut results = runner::read_all(runs_dir, participants, done, &ran)?;
+    // Once per comparison: in the last revision's notes, which the report shows as warnings.
+    if let Some(last) = results.last_mut() {
+        last.notes.extend(told);
+    }
+    Ok(results)
+}
+
+/// The number of benchmarks of each bench target: as listed for the looks, else as the first revision's
+/// executables list them (a target that does not answer criterion's `--list` is left out).
+fn benchmark_counts(
+    by_target: &[(String, Vec<String>)],
+    participants: &[Participant],
+    options: &RunOptions,
+) -> Vec<(String, usize)> {
+    if !by_target.is_empty() {
+        return by_target
+            .iter()
+            .map(|(t, names)| (t.clone(), names.len()))
+            .collect();
+    }
+    participants
+        .first()
+        .map(|p| {
+            p.binaries
+                .iter()
+                .filter_map(|b| {
+                    let names = runner::list(b, options.filter.as_deref(), &p.label).ok()?;
+                    Some((b.target.clone(), names.len()))
+                })
+                .collect()
+        })
+        .unwrap_or_default()
 }
 
 /// Takes out of both sides the bench targets whose executables BASE and HEAD built alike (the same loaded
