@@ -232,8 +232,8 @@ impl BenchSettings {
         };
         Some(format!(
             "{} of {} benchmarks measured {} per run (median), more than twice the requested {}: {cause}; \
-             at this length the plan's runs take up to {} ({} revisions x {} runs x {} per revision's run \
-             of every benchmark), where {} plain `cargo bench` runs take about {}; {choices}",
+             at this length the plan's runs take up to {} ({} revisions x {} runs x {} benchmarks x {} per \
+             run, warm-up included), where {} plain `cargo bench` runs take about {}; {choices}",
             long.len(),
             summaries.len(),
             seconds(median(long)),
@@ -241,7 +241,8 @@ impl BenchSettings {
             seconds(at_most),
             plan.revisions,
             plan.max_runs,
-            seconds(per_revision_run),
+            summaries.len(),
+            seconds(per_revision_run / summaries.len() as f64),
             plan.revisions,
             seconds(self.plain(plan)),
         ))
@@ -450,7 +451,7 @@ mod tests {
              (benches/benchmarks.rs:192 warm_up_time(0.5 s), benches/benchmarks.rs:193 \
              measurement_time(3 s), benches/benchmarks.rs:250 warm_up_time(0.5 s), \
              benches/benchmarks.rs:251 measurement_time(3 s)); at this length the plan's runs take up \
-             to 22 min (2 revisions x 24 runs x 28 s per revision's run of every benchmark), \
+             to 22 min (2 revisions x 24 runs x 8 benchmarks x 3.5 s per run, warm-up included), \
              where 2 plain `cargo bench` runs take about 56 s; leave out --keep-bench-settings and \
              cargo speedup rewrites them to the requested length in its own copies of the revisions; or \
              bound the comparison with --fixed --runs N or --budget"
