@@ -5,7 +5,11 @@
 //! under `<target>/speedup/worktrees/` (`git`), builds both with one shared cargo target directory
 //! (`build`; the working tree, when it is a side, has its own: `cargo_target`), runs the criterion
 //! executables directly in randomized interleaved blocks, each process run with its own `CRITERION_HOME`
-//! (`runner`), and keeps each run apart in one [`Results`] per revision (`docs/replication.md`). Results of
+//! (`runner`), and keeps each run apart in one [`Results`] per revision (`docs/replication.md`). A bench
+//! file's own `measurement_time`, `warm_up_time` and `sample_size`, which criterion lets override the
+//! per-run settings, are rewritten to them in the tool's own trees on every side alike (a working tree
+//! that has them is built from a copy, `tree_copy`), unless kept, and their cost is told
+//! (`bench_settings`). Results of
 //! two commits measured together are cached by everything that determines them (`cache`). A lock
 //! (`lock`) keeps two runs of one project apart; Ctrl-C (`interrupt`) stops the current child and lets
 //! the guards remove worktrees and lock; what a killed run left is removed by the next run once it holds
