@@ -680,7 +680,7 @@ fn run_race(
         revisions: participants.len(),
         first_look: looks.first().copied().unwrap_or(options.runs),
         max_runs: options.look_plan.max(),
-        benchmarks: benchmark_counts(&by_target, participants, options),
+        benchmarks: benchmark_counts(&by_target, participants, options, bench),
         budget_secs: options.budget.map(|b| b.as_secs_f64()),
     };
     // What the bench files' settings cost, said once, before the first look and in the report.
@@ -823,18 +823,24 @@ fn run_race(
     Ok(results)
 }
 
-/// The number of benchmarks of each bench target: as listed for the looks, else as the first revision's
-/// executables list them (a target that does not answer criterion's `--list` is left out).
+/// The number of benchmarks of each bench target: as listed for the looks; else, when the projection of
+/// the plan may have something to say (a setting found, a budget, or runs that could outlast plain ones),
+/// as the first revision's executables list them (a target that does not answer criterion's `--list` is
+/// left out); else none.
 fn benchmark_counts(
     by_target: &[(String, Vec<String>)],
     participants: &[Participant],
     options: &RunOptions,
+    bench: &BenchSettings,
 ) -> Vec<(String, usize)> {
     if !by_target.is_empty() {
         return by_target
             .iter()
             .map(|(t, names)| (t.clone(), names.len()))
             .collect();
+    }
+    if !bench.may_tell(options) {
+        return vec![];
     }
     participants
         .first()

@@ -327,15 +327,25 @@ fn number(text: &str) -> Option<f64> {
     digits[..end].parse().ok()
 }
 
+/// The default per-run settings, for the tests.
+#[cfg(test)]
+pub(crate) const REQUESTED: Requested = Requested {
+    warm_up_secs: 0.1,
+    measurement_secs: 0.2,
+    sample_size: 10,
+};
+
 #[cfg(test)]
 mod tests {
     use super::*;
 
-    const REQUESTED: Requested = Requested {
-        warm_up_secs: 0.1,
-        measurement_secs: 0.2,
-        sample_size: 10,
-    };
+    /// (method, line, in config, value) of every call of `source`.
+    fn summary(source: &str) -> Vec<(Method, usize, bool, Option<f64>)> {
+        calls(source)
+            .iter()
+            .map(|c| (c.method, c.line, c.in_config, c.value))
+            .collect()
+    }
 
     /// base64 0.23.1's `benches/benchmarks.rs`, lines 189-194 and 246-252, as published.
     const BASE64_ENCODE: &str =
@@ -354,20 +364,15 @@ mod tests {
 
     #[test]
     fn base64s_published_settings_are_found_with_their_lines_and_values() {
-        let found = calls(BASE64_ENCODE);
-        let got: Vec<(Method, usize, bool, Option<f64>)> = found
-            .iter()
-            .map(|c| (c.method, c.line, c.in_config, c.value))
-            .collect();
         assert_eq!(
-            got,
+            summary(BASE64_ENCODE),
             [
                 (Method::WarmUpTime, 4, false, Some(0.5)),
                 (Method::MeasurementTime, 5, false, Some(3.0)),
             ]
         );
         assert_eq!(
-            &BASE64_ENCODE[found[1].arg.clone()],
+            &BASE64_ENCODE[calls(BASE64_ENCODE)[1].arg.clone()],
             "std::time::Duration::from_secs(3)"
         );
     }
@@ -439,13 +444,8 @@ g.sample_size /* why */ (20);
 criterion_group!(name = other; config = Criterion::default().warm_up_time(Duration::from_millis(20)); targets = a, b);
 fn bench(c: &mut Criterion) { c.benchmark_group(\"g\").sample_size(20); }
 ";
-        let found = calls(source);
-        let got: Vec<(Method, usize, bool, Option<f64>)> = found
-            .iter()
-            .map(|c| (c.method, c.line, c.in_config, c.value))
-            .collect();
         assert_eq!(
-            got,
+            summary(source),
             [
                 (Method::SampleSize, 3, true, Some(10.0)),
                 (Method::MeasurementTime, 3, true, Some(1.0)),

@@ -352,13 +352,8 @@ impl Prepared {
 
 #[cfg(test)]
 mod tests {
+    use super::calls::REQUESTED;
     use super::*;
-
-    const REQUESTED: Requested = Requested {
-        warm_up_secs: 0.1,
-        measurement_secs: 0.2,
-        sample_size: 10,
-    };
 
     fn write(root: &Path, files: &[(&str, &str)]) {
         for (path, text) in files {

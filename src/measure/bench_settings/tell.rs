@@ -11,7 +11,7 @@
 //! Must not: decide anything; the texts are what the user reads, on stderr and in the report.
 
 use super::calls::Method;
-use super::length::{Classified, RunLength, summarise};
+use super::length::{Classified, RunLength, median, summarise};
 use super::{BenchSettings, Found};
 
 /// criterion's own warm-up and measurement times, what a plain `cargo bench` run takes per benchmark.
@@ -50,6 +50,17 @@ impl BenchSettings {
             true => self.kept_secs(target).unwrap_or(requested),
             false => requested,
         }
+    }
+
+    /// Whether [`before_runs`](Self::before_runs) may have something to say given the benchmarks' number:
+    /// a setting was found, a budget is set, or a run of the requested length, repeated up to the cap, may
+    /// outlast criterion's default run (without a setting, the benchmarks' number does not matter then).
+    pub fn may_tell(&self, options: &super::RunOptions) -> bool {
+        let requested = self.requested.warm_up_secs + self.requested.measurement_secs;
+        !self.found.is_empty()
+            || options.budget.is_some()
+            || f64::from(options.look_plan.max()) * requested
+                > CRITERION_WARM_UP_SECS + CRITERION_MEASUREMENT_SECS
     }
 
     /// Whether the runs keep the bench files' settings.
@@ -298,19 +309,9 @@ fn seconds(secs: f64) -> String {
     format!("{text} s")
 }
 
-fn median(mut values: Vec<f64>) -> f64 {
-    values.sort_by(f64::total_cmp);
-    let n = values.len();
-    match n {
-        0 => 0.0,
-        _ if n % 2 == 1 => values[n / 2],
-        _ => (values[n / 2 - 1] + values[n / 2]) / 2.0,
-    }
-}
-
 #[cfg(test)]
 mod tests {
-    use super::super::Requested;
+    use super::super::calls::REQUESTED;
     use super::*;
     use std::path::PathBuf;
 
@@ -337,11 +338,7 @@ mod tests {
             keep,
             package: None,
             benches: vec![],
-            requested: Requested {
-                warm_up_secs: 0.1,
-                measurement_secs: 0.2,
-                sample_size: 10,
-            },
+            requested: REQUESTED,
             found: vec![
                 found("benchmarks", 192, Method::WarmUpTime, Some(0.5), false),
                 found("benchmarks", 193, Method::MeasurementTime, Some(3.0), false),
@@ -477,6 +474,26 @@ mod tests {
             told.contains("remove the settings from the bench files"),
             "{told}"
         );
+    }
+
+    #[test]
+    fn the_benchmarks_are_counted_only_when_the_projection_may_say_something() {
+        let options = |runs: i64, budget: Option<&str>| {
+            let args = crate::cli::RunArgs {
+                runs: Some(runs),
+                fixed: true,
+                budget: budget.map(str::to_string),
+                ..Default::default()
+            };
+            crate::plan::run_options(&args, false, None).unwrap()
+        };
+        let mut plain = base64(false, false);
+        assert!(plain.may_tell(&options(10, None)));
+        plain.found.clear();
+        // 10 runs of 0.3 s stay under criterion's 8 s per benchmark, whatever the number of benchmarks.
+        assert!(!plain.may_tell(&options(10, None)));
+        assert!(plain.may_tell(&options(30, None)));
+        assert!(plain.may_tell(&options(10, Some("10m"))));
     }
 
     #[test]
