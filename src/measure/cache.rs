@@ -230,6 +230,15 @@ mod tests {
         );
         assert_ne!(with("x", None), with("x", Some(3)));
         assert_eq!(k.stem().len(), 16);
+        // Runs with the bench files' own settings kept are another experiment than runs with them rewritten.
+        let kept = RunOptions {
+            keep_bench_settings: true,
+            ..options(None)
+        };
+        let key_of = |o: &RunOptions| {
+            CacheKey::new("abc", "x", "c", None, "r", Path::new("C"), o, &machine).stem()
+        };
+        assert_ne!(key_of(&kept), key_of(&options(None)));
     }
 
     #[test]

@@ -151,4 +151,14 @@ fn a_bench_files_own_measurement_time_is_told_and_rewritten_on_both_sides() {
         !worktrees.exists() || std::fs::read_dir(&worktrees).unwrap().next().is_none(),
         "{worktrees:?}"
     );
+
+    // Both sides rewritten alike, one commit against itself builds identical executables: nothing runs.
+    let mut same = args("2", "0.1");
+    same[0] = "HEAD..HEAD".into();
+    let out = speedup(dir, &target, &same.each_ref().map(String::as_str));
+    let text = stderr(&out);
+    assert_eq!(out.status.code(), Some(0), "{text}");
+    assert!(text.contains("identical executables of `work`"), "{text}");
+    assert!(!text.contains("running "), "nothing may run: {text}");
+    assert_eq!((files(dir), repository_state(dir)), before);
 }
