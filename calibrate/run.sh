@@ -29,6 +29,10 @@ Options:
                                  directory, printed; it is kept]
   --cases LIST                   comma-separated subset of bump,comment,aa,slow,race
                                  [default: bump,comment,aa,slow]
+  --bench-settings WHICH         rewrite: cargo-speedup's default (a bench file's own measurement_time,
+                                 warm_up_time and sample_size are rewritten to the per-run settings);
+                                 keep: every comparison with --keep-bench-settings (its cases are
+                                 named CASE+keep); both: each case both ways [default: rewrite]
   --keep                         keep the temporary crate repositories (their path is printed)
   -h, --help                     this help
   -- EXTRA...                    passed to every `cargo-speedup speedup BASE..HEAD` (e.g. --runs 20)
@@ -38,6 +42,8 @@ benchmarked, or a cargo-speedup error (the message says which).
 EOF
     printf '\nDefault crates:\n'
     printf '  %s\n' "${DEFAULT_CRATES[@]}"
+    printf '\nAlso prepared (as published: the bench file sets its own times; give it with --crate):\n'
+    printf '  %s\n' "${PUBLISHED_CRATES[@]}"
 }
 
 # Crates whose published package has criterion benchmarks that build with rustc 1.95, each with a filter
@@ -46,6 +52,12 @@ EOF
 DEFAULT_CRATES=(
     'base64@0.22.1:^(encode_small_input/encode(_slice|_reuse_buf)?|decode_small_input/decode(_slice|_reuse_buf)?)/3072$'
     'seahash@4.1.0:^(buffer|stream)/(4096|16384)$'
+)
+# Crates prepared but not measured by default: as published, with no setup patch, so that the bench file
+# keeps its own settings (base64 0.23.1's groups set warm_up_time 0.5 s and measurement_time 3 s, lines
+# 192-193 and 250-251), for `--bench-settings both`; see calibrate/README.md.
+PUBLISHED_CRATES=(
+    'base64@0.23.1:^(encode_small_input/encode(_slice|_reuse_buf)?|decode_small_input/decode(_slice|_reuse_buf)?)/3072$'
 )
 ALL_CASES=(bump comment aa slow)
 
@@ -65,6 +77,7 @@ SPEEDUP=''
 OUT=''
 KEEP=0
 CASES_ARG=''
+BENCH_SETTINGS=rewrite
 EXTRA=()
 
 need_value() { [[ $# -ge 2 && -n $2 ]] || die "$1 needs a value (see --help)"; }
@@ -116,6 +129,15 @@ while [[ $# -gt 0 ]]; do
             KEEP=1
             shift
             ;;
+        --bench-settings)
+            need_value "$@"
+            BENCH_SETTINGS=$2
+            shift 2
+            ;;
+        --bench-settings=*)
+            BENCH_SETTINGS=${1#--bench-settings=}
+            shift
+            ;;
         --)
             shift
             EXTRA=("$@")
@@ -135,6 +157,14 @@ if [[ -n $CASES_ARG ]]; then
         case $c in bump | comment | aa | slow | race) ;; *) die "unknown case '$c' in --cases (bump, comment, aa, slow, race)" ;; esac
     done
 fi
+
+# The variants of every case: '' as cargo-speedup does by default, '+keep' with --keep-bench-settings.
+case $BENCH_SETTINGS in
+    rewrite) VARIANTS=('') ;;
+    keep) VARIANTS=('+keep') ;;
+    both) VARIANTS=('' '+keep') ;;
+    *) die "--bench-settings takes rewrite, keep or both, not '$BENCH_SETTINGS'" ;;
+esac
 
 # Parse every crate spec before doing anything.
 declare -a C_NAME C_VERSION C_FILTER
@@ -225,6 +255,10 @@ grep -q -- '--rerun' <<<"$HELP" && SPEEDUP_FLAGS+=(--rerun)
 RUN_IDENTICAL=0
 grep -q -- '--run-identical' <<<"$HELP" && RUN_IDENTICAL=1
 note "cargo-speedup: $SPEEDUP (--run-identical: $([[ $RUN_IDENTICAL == 1 ]] && echo yes || echo no))"
+if [[ $BENCH_SETTINGS != rewrite ]]; then
+    grep -q -- '--keep-bench-settings' <<<"$HELP" ||
+        die "--bench-settings $BENCH_SETTINGS needs a cargo-speedup that has --keep-bench-settings ($SPEEDUP has not)"
+fi
 
 # The crates' builds and cargo-speedup's worktrees and caches: in WORK, whatever the caller's environment.
 export CARGO_TARGET_DIR="$WORK/target"
@@ -286,12 +320,14 @@ count_benchmarks() {
 
 # Runs one comparison; appends a record to $COMPARISONS. Stops the script on a cargo-speedup error.
 compare() {
-    local crate=$1 case_name=$2 rep=$3 base=$4 head=$5 repo=$6 filter=$7
+    local crate=$1 case_name=$2 rep=$3 base=$4 head=$5 repo=$6 filter=$7 variant=${8:-}
     local dir="$OUT/$crate" stem rc t0 t1 flags=("${SPEEDUP_FLAGS[@]}" --fail-on any)
     mkdir -p "$dir"
+    [[ $case_name == aa && $RUN_IDENTICAL == 1 ]] && flags+=(--run-identical)
+    [[ $variant == +keep ]] && flags+=(--keep-bench-settings)
+    case_name="$case_name$variant"
     stem="$dir/$case_name-$rep"
     [[ -n $filter ]] && flags+=(--filter "$filter")
-    [[ $case_name == aa && $RUN_IDENTICAL == 1 ]] && flags+=(--run-identical)
     t0=$(now)
     set +e
     run_in "$repo" "$SPEEDUP" speedup "$base..$head" "${flags[@]}" --json "$stem.json" "${EXTRA[@]}" \
@@ -328,7 +364,8 @@ compare() {
           mean_runs: ([.benchmarks[] | .base.runs] | if length == 0 then 0 else add / length end),
           between_process_pct: [.benchmarks[] | .variance.base.between_process_pct // empty],
           design_effect: [.benchmarks[] | .variance.base.design_effect // empty],
-          one_process: ([.benchmarks[] | select(.observation == "one-process")] | length)
+          one_process: ([.benchmarks[] | select(.observation == "one-process")] | length),
+          bench_settings_told: ([.warnings[]? | select(.kind == "input" and (.message | contains("run length")))] | length > 0)
         }' "$stem.json" >>"$COMPARISONS" || die "$crate: cannot read $stem.json"
     note "$crate $case_name #$rep: exit $rc, $(tail -n 1 "$COMPARISONS" | jq -r '"\(.slower) slower, \(.faster) faster, \(.unchanged) unchanged, \(.inconclusive) inconclusive of \(.compared), \(.identical) identical executables; suite gate \(if .fail_suite then "fails" else "passes" end); \(.mean_runs) runs/side on average (at most \(.runs)); \(.seconds) s"')"
 }
@@ -336,10 +373,11 @@ compare() {
 # Runs one race of the original, comment and slow commits; appends a record to $RACES. A correct race
 # never picks the slowed revision (index 2) and eliminates it; the other two are the same code.
 race_case() {
-    local crate=$1 rep=$2 repo=$3 filter=$4
+    local crate=$1 rep=$2 repo=$3 filter=$4 variant=${5:-}
     local dir="$OUT/$crate" stem rc t0 t1 flags=("${SPEEDUP_FLAGS[@]}")
     mkdir -p "$dir"
-    stem="$dir/race-$rep"
+    stem="$dir/race$variant-$rep"
+    [[ $variant == +keep ]] && flags+=(--keep-bench-settings)
     [[ -n $filter ]] && flags+=(--filter "$filter")
     t0=$(now)
     set +e
@@ -352,7 +390,7 @@ race_case() {
         cat "$stem.err" >&2
         die "$crate, race $rep: cargo-speedup exited $rc (see $stem.err)"
     fi
-    jq -c --arg crate "$crate" --argjson rep "$rep" --arg seconds "$(elapsed "$t0" "$t1")" --arg report "$stem.json" '
+    jq -c --arg crate "$crate$variant" --argjson rep "$rep" --arg seconds "$(elapsed "$t0" "$t1")" --arg report "$stem.json" '
         {
           crate: $crate, rep: $rep, seconds: ($seconds | tonumber), report: $report,
           benchmarks: (.benchmarks | length),
@@ -509,14 +547,18 @@ for i in "${!C_NAME[@]}"; do
                 ;;
             race)
                 [[ $has_slow == 1 ]] || continue
-                for rep in $(seq 1 "$N"); do
-                    race_case "$crate" "$rep" "$repo" "$filter"
+                for variant in "${VARIANTS[@]}"; do
+                    for rep in $(seq 1 "$N"); do
+                        race_case "$crate" "$rep" "$repo" "$filter" "$variant"
+                    done
                 done
                 continue
                 ;;
         esac
-        for rep in $(seq 1 "$N"); do
-            compare "$crate" "$case_name" "$rep" calib-orig "$head" "$repo" "$filter"
+        for variant in "${VARIANTS[@]}"; do
+            for rep in $(seq 1 "$N"); do
+                compare "$crate" "$case_name" "$rep" calib-orig "$head" "$repo" "$filter" "$variant"
+            done
         done
     done
 done
@@ -550,8 +592,9 @@ jq -n --slurpfile cmp "$COMPARISONS" --slurpfile plain "$PLAIN_JSON" --arg speed
           called_slower_pct: ((map(.slower) | add) * 100 / ([map(.compared) | add, 1] | max)),
           runs_per_side_median: map(.runs) | median,
           wall_seconds_median: map(.seconds) | median,
+          bench_settings_told: map(select(.bench_settings_told)) | length,
           reports: map(.report)
-        } ] | sort_by({bump: 0, comment: 1, aa: 2, slow: 3}[.case])
+        } ] | sort_by(.case | split("+") | [{bump: 0, comment: 1, aa: 2, slow: 3}[.[0]], (.[1] // "")])
       } ]
     }' >"$OUT/summary.json" || die "cannot write $OUT/summary.json"
 
@@ -561,14 +604,14 @@ jq -n --slurpfile cmp "$COMPARISONS" --slurpfile plain "$PLAIN_JSON" --arg speed
     for k in $(jq -r '.crates | keys[]' "$OUT/summary.json"); do
         jq -r --argjson k "$k" '.crates[$k] | "\n\(.crate)  filter \(.filter)  (\(.benchmarks) benchmarks)"' "$OUT/summary.json"
         jq -r --argjson k "$k" '.crates[$k] |
-            (["case", "cmp", "fail-any", "fail-suite", "faster", "slower", "unchanged", "inconcl", "of", "identical", "slower-%", "runs/side(mean)", "runs(max,median)", "between-%", "deff", "wall-s(median)"] | @tsv),
+            (["case", "cmp", "fail-any", "fail-suite", "faster", "slower", "unchanged", "inconcl", "of", "identical", "slower-%", "runs/side(mean)", "runs(max,median)", "between-%", "deff", "wall-s(median)", "told"] | @tsv),
             (.cases[] | [.case, .comparisons, .fail_any, .fail_suite, .faster, .slower, .unchanged, .inconclusive, .compared, .identical,
                          (.called_slower_pct * 10 | round / 10), (.mean_runs * 10 | round / 10), .runs_per_side_median,
                          ((.between_process_pct_median // 0) * 100 | round / 100), ((.design_effect_median // 0) * 10 | round / 10),
-                         .wall_seconds_median] | @tsv)' \
+                         .wall_seconds_median, .bench_settings_told] | @tsv)' \
             "$OUT/summary.json" | if command -v column >/dev/null; then column -t -s $'\t'; else cat; fi
         jq -r --argjson k "$k" '.crates[$k] |
-            "plain cargo bench x2 (criterion defaults, crate rebuilt each time): \(.plain_cargo_bench.seconds_total * 10 | round / 10) s (\(.plain_cargo_bench.seconds_base) s at BASE + \(.plain_cargo_bench.seconds_head) s at \(.plain_cargo_bench.head))",
+            "plain cargo bench x2 (criterion defaults, or the bench file'"'"'s own settings; crate rebuilt each time): \(.plain_cargo_bench.seconds_total * 10 | round / 10) s (\(.plain_cargo_bench.seconds_base) s at BASE + \(.plain_cargo_bench.seconds_head) s at \(.plain_cargo_bench.head))",
             (if .plain_cargo_bench.head == "calib-slow" then
                 "slowdown seen by the plain runs (criterion mean, HEAD vs BASE): " +
                 ([.plain_cargo_bench.change_pct[] | "\(.benchmark) \(if .change_pct >= 0 then "+" else "" end)\(.change_pct * 10 | round / 10)%"] | join(", "))
@@ -577,6 +620,8 @@ jq -n --slurpfile cmp "$COMPARISONS" --slurpfile plain "$PLAIN_JSON" --arg speed
     printf '\ncases: bump = version patch +1; comment = a comment line; aa = the same commit on both sides%s;\n' \
         "$([[ $RUN_IDENTICAL == 1 ]] && echo ' (--run-identical)' || echo '')"
     printf '       slow = the planted slowdown (every selected benchmark is slowed: "slower-%%" is the power).\n'
+    printf '       CASE+keep = the case with --keep-bench-settings (the bench files'"'"' own settings kept);\n'
+    printf '       told = comparisons whose report warns that the bench files set their own run length.\n'
     if [[ -s $RACES ]]; then
         printf '\nraces of calib-orig, calib-comment, calib-slow (the slow revision must lose):\n'
         jq -s -r 'group_by(.crate)[] | "  \(.[0].crate): \(length) races, slow picked in \(map(.slow_picked) | add) and eliminated in \(map(.slow_eliminated) | add) of \(map(.benchmarks) | add) benchmarks; \(map(.winner) | add) winner, \(map(.equivalent) | add) equivalent, \(map(.inconclusive) | add) inconclusive; \((map(.mean_runs) | add) / length * 10 | round / 10) runs per revision; wall \(map(.seconds) | sort | .[length / 2 | floor]) s (median)"' "$RACES"

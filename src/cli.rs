@@ -473,6 +473,11 @@ pub struct RunArgs {
     /// reported unchanged without running): what differs then is this machine's noise, an A/A test
     #[arg(long = "run-identical")]
     pub run_identical: bool,
+    /// Keep the bench files' own `measurement_time`, `warm_up_time` and `sample_size` calls, which
+    /// criterion lets override --warm-up-time, --measurement-time and --sample-size [default: rewritten
+    /// to these in cargo speedup's own copies of the revisions, never in your files]
+    #[arg(long = "keep-bench-settings")]
+    pub keep_bench_settings: bool,
 }
 
 /// `--fail-on`: when the comparison exits 1.

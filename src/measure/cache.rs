@@ -3,7 +3,7 @@
 //! their interleaving with the other side's: results of two sessions are never mixed, `docs/replication.md`
 //! §3), the looks, the budget and the analysis options the looks stop on (runs that stopped at 0.95's
 //! verdicts, or at a cap of 20, are not what `--confidence 0.99` or `--max-runs 40` asks for), `rustc -vV`, the manifest, package, bench targets, features, build flags from the environment,
-//! criterion's filter and times, the partition, the runs, the linked layouts, a seed when one was given, and the machine (host name and CPU
+//! criterion's filter and times, whether the bench files' own settings were kept or rewritten, the partition, the runs, the linked layouts, a seed when one was given, and the machine (host name and CPU
 //! model). Its FNV-1a hash names the file; the full text is stored beside it and compared on load, so a
 //! hash collision is a miss, never a wrong hit. The working tree is never cached (it has no commit).
 //!
@@ -34,8 +34,9 @@ use crate::atomic_write::{AtomicWriteError, write_atomically};
 use crate::model::Results;
 use crate::partition::fnv1a64;
 
-/// Version of the key's layout: bump it when what a cached file means changes (5: the entry's digest).
-const KEY_VERSION: u32 = 5;
+/// Version of the key's layout: bump it when what a cached file means changes (5: the entry's digest; 6: the
+/// bench file's settings rewritten or kept).
+const KEY_VERSION: u32 = 6;
 
 /// The start of the key file's last line, the entry's digest.
 const DIGEST: &str = "digest=fnv1a64:";
@@ -121,6 +122,11 @@ impl CacheKey {
         line("measurement-time", &options.measurement_secs.to_string());
         line("sample-size", &options.sample_size.to_string());
         line("run-identical", &options.run_identical.to_string());
+        // Runs with the bench files' settings rewritten and kept are not the same experiment.
+        line(
+            "bench-settings",
+            super::fingerprint::bench_settings(options),
+        );
         line("layouts", &options.layouts.to_string());
         line("host", machine.host.as_deref().unwrap_or(""));
         line("cpu", machine.cpu.as_deref().unwrap_or(""));
@@ -301,6 +307,15 @@ mod tests {
         );
         assert_ne!(with("x", None), with("x", Some(3)));
         assert_eq!(k.stem().len(), 16);
+        // Runs with the bench files' own settings kept are another experiment than runs with them rewritten.
+        let kept = RunOptions {
+            keep_bench_settings: true,
+            ..options(None)
+        };
+        let key_of = |o: &RunOptions| {
+            CacheKey::new("abc", "x", "c", None, "r", Path::new("C"), o, &machine).stem()
+        };
+        assert_ne!(key_of(&kept), key_of(&options(None)));
     }
 
     #[test]

@@ -5,7 +5,11 @@
 //! under `<target>/speedup/worktrees/` (`git`), builds both with one shared cargo target directory
 //! (`build`; the working tree, when it is a side, has its own: `cargo_target`), runs the criterion
 //! executables directly in randomized interleaved blocks, each process run with its own `CRITERION_HOME`
-//! (`runner`), and keeps each run apart in one [`Results`] per revision (`docs/replication.md`). Results of
+//! (`runner`), and keeps each run apart in one [`Results`] per revision (`docs/replication.md`). A bench
+//! file's own `measurement_time`, `warm_up_time` and `sample_size`, which criterion lets override the
+//! per-run settings, are rewritten to them in the tool's own trees on every side alike (a working tree
+//! that has them is built from a copy, `tree_copy`), unless kept, and their cost is told
+//! (`bench_settings`). Results of
 //! two commits measured together are cached by everything that determines them (`cache`). A lock
 //! (`lock`) keeps two runs of one project apart; Ctrl-C (`interrupt`) stops the current child and lets
 //! the guards remove worktrees and lock; what a killed run left is removed by the next run once it holds
@@ -15,6 +19,7 @@
 //! `target/criterion` stay byte-identical), analyse anything (that is `protocol`), or print anything but
 //! progress and status lines on stderr.
 
+mod bench_settings;
 mod build;
 mod cache;
 mod elf;
@@ -32,6 +37,7 @@ mod read;
 mod revision;
 mod runner;
 mod settings;
+mod tree_copy;
 mod versions;
 
 use std::collections::HashMap;
@@ -50,6 +56,7 @@ pub use settings::{
 };
 
 use crate::model::Results;
+use bench_settings::{BenchSettings, RunPlan};
 use cache::{CacheKey, Machine};
 use git::Worktree;
 use progress::Progress;
@@ -496,6 +503,10 @@ fn measure(
         }
     }
     let mut built: Vec<Option<Participant>> = vec![None; todo.len()];
+    // The bench files' own settings, found on every side and rewritten on every side alike unless kept;
+    // a working tree so rewritten is built from a copy, kept here until the runs end.
+    let mut bench = BenchSettings::new(options);
+    let mut copies = Vec::new();
     for i in order {
         let candidate = todo[i];
         let tree = match &candidate.side {
@@ -510,6 +521,14 @@ fn measure(
             }
             Checkout::WorkingTree => project.root.clone(),
         };
+        let prepared = bench.prepare(
+            project,
+            &candidate.side,
+            tree,
+            &dir.join(leftovers::WORKTREES),
+            &candidate.role.slug(),
+        )?;
+        let tree = prepared.tree.clone();
         match (candidate.role, &head_tree) {
             _ if Some(i) == reference => head_tree = Some((tree.clone(), candidate.label.clone())),
             _ if candidate.side == Checkout::WorkingTree => {}
@@ -534,7 +553,9 @@ fn measure(
             options,
             &dir.join(cargo_target(&candidate.side)),
             &keep,
-        )?;
+        )
+        .map_err(|e| prepared.build_error(e))?;
+        copies.extend(prepared.copy);
         built[i] = Some(Participant {
             label: candidate.label.clone(),
             origin: candidate.side.label(),
@@ -573,7 +594,9 @@ fn measure(
         progress,
         race,
         part,
+        &bench,
     )?;
+    drop(copies);
     let results = pooled
         .into_iter()
         .map(|mut results| {
@@ -636,6 +659,7 @@ fn run_race(
     progress: &Progress,
     race: &Race<'_>,
     part: Option<&[String]>,
+    bench: &BenchSettings,
 ) -> Result<Vec<Results>, MeasureError> {
     runner::clear(runs_dir, participants)?;
     let looks = options.look_plan.looks();
@@ -665,7 +689,26 @@ fn run_race(
     // A target with nothing in the part does not run.
     by_target.retain(|(_, names)| part.is_none() || !names.is_empty());
     let benchmarks: usize = by_target.iter().map(|(_, n)| n.len()).sum();
-    let per_run = options.warm_up_secs + options.measurement_secs;
+    let plan = RunPlan {
+        revisions: participants.len(),
+        first_look: looks.first().copied().unwrap_or(options.runs),
+        max_runs: options.look_plan.max(),
+        benchmarks: benchmark_counts(&by_target, participants, options, bench),
+        budget_secs: options.budget.map(|b| b.as_secs_f64()),
+    };
+    // What the bench files' settings cost, said once, before the first look and in the report.
+    let (notes, mut told) = bench.before_runs(&plan);
+    for note in notes {
+        progress.note(&note);
+    }
+    for warning in &told {
+        progress.note(&format!("warning: {warning}"));
+    }
+    let per_run = plan
+        .benchmarks
+        .iter()
+        .map(|(target, _)| bench.run_secs(target))
+        .fold(options.warm_up_secs + options.measurement_secs, f64::max);
     if let Some(budget) = options.budget {
         // One block: every benchmark once per side, warm-up and measurement.
         let block = per_run * (benchmarks.max(1) * participants.len()) as f64;
@@ -746,6 +789,13 @@ fn run_race(
             progress,
         )?;
         done = look;
+        if i == 0 {
+            let lengths = runner::lengths(runs_dir, participants, done);
+            if let Some(warning) = bench.after_first_look(&lengths, &plan) {
+                progress.note(&format!("warning: {warning}"));
+                told.push(warning);
+            }
+        }
         let (Some(decide), false) = (race.decide, i + 1 == looks.len()) else {
             break;
         };
@@ -778,7 +828,45 @@ fn run_race(
         ));
         open = Some(still_open);
     }
-    runner::read_all(runs_dir, participants, done, &ran)
+    let mut results = runner::read_all(runs_dir, participants, done, &ran)?;
+    // Once per comparison: in the last revision's notes, which the report shows as warnings.
+    if let Some(last) = results.last_mut() {
+        last.notes.extend(told);
+    }
+    Ok(results)
+}
+
+/// The number of benchmarks of each bench target: as listed for the looks; else, when the projection of
+/// the plan may have something to say (a setting found, a budget, or runs that could outlast plain ones),
+/// as the first revision's executables list them (a target that does not answer criterion's `--list` is
+/// left out); else none.
+fn benchmark_counts(
+    by_target: &[(String, Vec<String>)],
+    participants: &[Participant],
+    options: &RunOptions,
+    bench: &BenchSettings,
+) -> Vec<(String, usize)> {
+    if !by_target.is_empty() {
+        return by_target
+            .iter()
+            .map(|(t, names)| (t.clone(), names.len()))
+            .collect();
+    }
+    if !bench.may_tell(options) {
+        return vec![];
+    }
+    participants
+        .first()
+        .map(|p| {
+            p.binaries
+                .iter()
+                .filter_map(|b| {
+                    let names = runner::list(b, options.filter.as_deref(), &p.label).ok()?;
+                    Some((b.target.clone(), names.len()))
+                })
+                .collect()
+        })
+        .unwrap_or_default()
 }
 
 /// Takes out of both sides the bench targets whose executables BASE and HEAD built alike (the same loaded

@@ -325,6 +325,20 @@ fn read_run(home: &Path) -> Result<Results, MeasureError> {
     read::criterion_baseline(home, BASELINE)
 }
 
+/// What every participant's runs of the first `blocks` blocks measured, one list per run
+/// (`bench_settings::length`).
+pub fn lengths(
+    runs_dir: &Path,
+    participants: &[Participant],
+    blocks: u32,
+) -> Vec<Vec<super::bench_settings::RunLength>> {
+    participants
+        .iter()
+        .flat_map(|p| (0..blocks).map(|b| home(runs_dir, &p.slug, b)))
+        .map(|home| super::bench_settings::read_run(&home, BASELINE))
+        .collect()
+}
+
 fn home(runs_dir: &Path, slug: &str, block: u32) -> PathBuf {
     runs_dir.join(slug).join(format!("run-{}", block + 1))
 }

@@ -81,6 +81,10 @@ pub struct RunOptions {
     pub rerun: bool,
     /// Measure even the bench targets whose executables BASE and HEAD share byte for byte.
     pub run_identical: bool,
+    /// `--keep-bench-settings`: build the bench files as they are, their own `measurement_time`,
+    /// `warm_up_time` and `sample_size` overriding the per-run settings above; by default these calls are
+    /// rewritten to the per-run settings in the tool's copies of the revisions (`bench_settings`).
+    pub keep_bench_settings: bool,
     /// `--quiet`: print nothing on standard error but errors (no progress).
     pub quiet: bool,
 }

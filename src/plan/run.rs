@@ -123,6 +123,7 @@ pub fn run_options(
         layouts,
         rerun: args.rerun,
         run_identical: args.run_identical,
+        keep_bench_settings: args.keep_bench_settings,
         quiet,
     })
 }

@@ -25,7 +25,10 @@ fn help_exits_zero_and_names_the_options() {
         "-n N",
         "--speedup PATH",
         "--out DIR",
+        "--bench-settings WHICH",
         "-- EXTRA",
+        // The crate prepared as published, whose bench file sets its own times.
+        "base64@0.23.1:",
     ] {
         assert!(text.contains(option), "--help lacks {option}:\n{text}");
     }
@@ -40,6 +43,11 @@ fn usage_errors_exit_two_with_a_message() {
         (&["--crate", "base64"], "NAME@VERSION[:FILTER]"),
         (&["--crate", "base64@0.22"], "NAME@VERSION[:FILTER]"),
         (&["--cases", "bump,nope"], "unknown case 'nope'"),
+        (
+            &["--bench-settings", "sometimes"],
+            "--bench-settings takes rewrite, keep or both, not 'sometimes'",
+        ),
+        (&["--bench-settings"], "--bench-settings needs a value"),
         (
             &["--speedup", "/nonexistent/cargo-speedup"],
             "is not an executable",

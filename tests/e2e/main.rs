@@ -6,6 +6,7 @@ mod action;
 mod action_hostile;
 mod action_matrix;
 mod action_runner;
+mod bench_settings;
 mod faults;
 mod identical;
 mod layouts;
