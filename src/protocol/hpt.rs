@@ -361,7 +361,9 @@ fn input_warnings(suite: &Suite) -> Vec<Warning> {
             )
             .with_hint(
                 "measure at least 3 process runs per side (5 for the 0.05 risk)",
-            ),
+            )
+            // A detail: each such benchmark has its own warning of too few runs.
+            .as_detail(),
         );
     }
     let unequal = suite

@@ -324,9 +324,20 @@ fn suite_sentence(analysis: &Analysis) -> Option<Sentence> {
             "Suite: unchanged: every benchmark is shown within the margin.".to_string()
         }
         Verdict::Inconclusive => match (hpt.max_confidence, hpt.direction, confidence) {
+            // The gate's sentence already says why, when it cannot fail for this reason.
+            (Some(best), _, _)
+                if best < analysis.confidence && analysis.gate.cannot_fail.is_some() =>
+            {
+                "Suite: no verdict: too few benchmarks for HPT (see the gate above).".to_string()
+            }
             (Some(best), _, _) if best < analysis.confidence => format!(
-                "Suite: no verdict: with {} benchmarks HPT reaches at most confidence {}, short of {r}.",
+                "Suite: no verdict: with {} benchmark{} HPT reaches at most confidence {}, short of {r}.",
                 analysis.benchmarks.len(),
+                if analysis.benchmarks.len() == 1 {
+                    ""
+                } else {
+                    "s"
+                },
                 format::level(best)
             ),
             (_, Some(d), Some(c)) if c > 0.5 => format!(
