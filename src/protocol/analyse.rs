@@ -20,7 +20,7 @@ use super::{
     Alpha, Analysis, BenchmarkAnalysis, Confidence, Direction, FailOn, HptBenchmark, MedianTest,
     Proportions, SideSummary, SuiteAnalysis, Threshold, Verdict,
 };
-use crate::model::{BaseHead, Observations, Pair, Suite, Unit};
+use crate::model::{BaseHead, Basis, Observations, Pair, Suite, Unit};
 use crate::stats::describe::{Summary, summarize};
 use crate::stats::rank_sum::can_reject;
 
@@ -123,8 +123,12 @@ pub fn analyse(suite: &Suite, options: &Options) -> Analysis {
     };
     let compared: Vec<Compared<'_>> =
         crate::parallel::map(&suite.pairs, |pair| Compared::new(pair, &per_look));
+    // HPT ranks tested benchmarks only: counts compared exactly are no sample of a benchmark population
+    // (the counts of one benchmark are not independent of each other), and need no test.
+    let tested = |c: &&Compared<'_>| c.observations.basis != Basis::Deterministic;
     let samples: Vec<(&[f64], &[f64])> = compared
         .iter()
+        .filter(tested)
         .map(|c| {
             (
                 c.observations.values.base.as_slice(),
@@ -168,7 +172,10 @@ pub fn analyse(suite: &Suite, options: &Options) -> Analysis {
         .then(|| overall(&summaries, &Weights::Equal).ok())
         .flatten();
     let mut benchmarks: Vec<BenchmarkAnalysis> = compared.into_iter().map(|c| c.analysis).collect();
-    for (analysis, hpt_benchmark) in benchmarks.iter_mut().zip(per_benchmark) {
+    let ranked = benchmarks
+        .iter_mut()
+        .filter(|b| b.basis != Basis::Deterministic);
+    for (analysis, hpt_benchmark) in ranked.zip(per_benchmark) {
         analysis.hpt = hpt_benchmark;
         let disagreement = super::hpt::disagreement(analysis.verdict, &hpt_benchmark);
         analysis.warnings.extend(disagreement);
@@ -277,6 +284,15 @@ fn benchmark(
     let mut median_test =
         median_test_with(base, head, Level::Fixed(confidence.level()), Ties::Exact);
     let powerless = !can_reject(base.len(), head.len(), confidence.alpha());
+    if observations.basis == Basis::Deterministic {
+        return exact(
+            pair,
+            observations,
+            summaries,
+            (mean_test, median_test),
+            options,
+        );
+    }
     if powerless && base.len().min(head.len()) < 3 {
         // One cause (too few runs), one warning, in place of one per test and side.
         let tiny = too_few_runs(base.len(), head.len(), options.remedy);
@@ -325,6 +341,71 @@ fn benchmark(
         points: BaseHead::new(
             super::points::run_points(&pair.base.runs, observations.basis),
             super::points::run_points(&pair.head.runs, observations.basis),
+        ),
+        shape: None,
+    }
+}
+
+/// A benchmark whose sides are counts of a deterministic measurement ([`Basis::Deterministic`]): compared
+/// exactly, not tested. The verdict is the direction of any difference between the sides' medians (a count
+/// that moved by one moved: the tolerance is the gate's `--threshold`), unchanged when they are equal. The
+/// tests' results are kept as computed (on one value per side they conclude nothing) without their
+/// warnings; one warning, the same for every such benchmark, says how it was compared (`docs/verdicts.md`
+/// §7).
+fn exact(
+    pair: &Pair,
+    observations: &Observations,
+    (base_summary, head_summary): &(Summary, Summary),
+    (mut mean_test, mut median_test): (super::MeanTest, MedianTest),
+    options: &Options,
+) -> BenchmarkAnalysis {
+    mean_test.warnings.clear();
+    median_test.warnings.clear();
+    let base = observations.values.base.as_slice();
+    let head = observations.values.head.as_slice();
+    let (b, h) = (base_summary.median, head_summary.median);
+    let verdict = if h > b {
+        Verdict::Slower
+    } else if h < b {
+        Verdict::Faster
+    } else {
+        Verdict::Unchanged
+    };
+    BenchmarkAnalysis {
+        name: pair.name.clone(),
+        basis: Basis::Deterministic,
+        runs: BaseHead::new(pair.base.runs.len(), pair.head.runs.len()),
+        variance: BaseHead::new(None, None),
+        unit: pair.base.unit,
+        speedup: speedups(base_summary, head_summary),
+        base: side(base_summary),
+        head: side(head_summary),
+        mean_test,
+        median_test,
+        hpt: HptBenchmark {
+            difference: 0.0,
+            log_ratio: 0.0,
+            winner: None,
+        },
+        equivalence: equivalence(
+            base,
+            head,
+            options.confidence,
+            options.equivalence_pct,
+        ),
+        verdict,
+        warnings: vec![super::Warning::new(
+            super::WarningKind::Exact,
+            "counts of a deterministic measurement (Valgrind's, through gungraun or iai-callgrind): \
+             compared exactly, one value per side, no test; the verdict is the sign of any difference",
+        )
+        .with_hint(
+            "a count differs only when the executed code did: `--threshold` sets the increase that \
+             `--fail-on any` tolerates",
+        )],
+        points: BaseHead::new(
+            super::points::run_points(&pair.base.runs, Basis::Deterministic),
+            super::points::run_points(&pair.head.runs, Basis::Deterministic),
         ),
         shape: None,
     }

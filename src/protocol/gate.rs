@@ -25,6 +25,11 @@
 //! [`noise_floor`]: under `any` their BASE times are scaled by at least 1 + floor, and under `suite`, when
 //! any benchmark is of this kind, the suite must be slower by more than the floor of one benchmark.
 //!
+//! Counts of a deterministic measurement ([`Basis::Deterministic`]: instructions, cache hits) are not tested:
+//! under `any` such a benchmark fails when HEAD's count exceeds BASE's by more than the threshold, exactly
+//! (by any amount without one); it takes no part in Holm's procedure, which spreads a risk that an exact
+//! comparison does not take.
+//!
 //! Pure: no I/O; the decision only, the reasons in words.
 
 use super::hpt::benchmarks_needed;
@@ -68,7 +73,7 @@ impl GateInput<'_> {
     /// The threshold this benchmark is held to, given the noise floor of one-process inputs (percent).
     fn threshold(&self, threshold: Threshold, floor_pct: f64) -> Threshold {
         match self.basis {
-            Basis::ProcessRuns => threshold,
+            Basis::ProcessRuns | Basis::Deterministic => threshold,
             Basis::OneProcess => Threshold(threshold.pct().max(floor_pct)),
         }
     }
@@ -105,11 +110,27 @@ pub fn gate(
         }
         FailOn::Any => {
             let rejected = any_rejected(threshold, confidence, benchmarks);
-            slower = rejected.iter().map(|r| r.name.to_string()).collect();
-            rejected.iter().map(Rejected::reason).collect()
+            let exceeded = exact_exceeded(threshold, benchmarks);
+            slower = rejected
+                .iter()
+                .map(|r| r.name.to_string())
+                .chain(exceeded.iter().map(|(name, _)| name.to_string()))
+                .collect();
+            rejected
+                .iter()
+                .map(Rejected::reason)
+                .chain(exceeded.iter().map(|(_, reason)| reason.clone()))
+                .collect()
         }
     };
+    let only_counts =
+        !benchmarks.is_empty() && benchmarks.iter().all(|b| b.basis == Basis::Deterministic);
     let cannot_fail = match fail_on {
+        FailOn::Suite if only_counts => Some(
+            "the suite gate tests with HPT, which ranks no count of a deterministic measurement; \
+             `--fail-on any` gates each count exactly"
+                .to_string(),
+        ),
         FailOn::Suite => suite_cannot_fail(confidence.level(), hpt, benchmarks.len()),
         FailOn::Any | FailOn::None => None,
     };
@@ -183,6 +204,32 @@ impl Rejected<'_> {
     }
 }
 
+/// The deterministic benchmarks whose HEAD count exceeds BASE's by more than `threshold`, with the reason.
+fn exact_exceeded<'a>(
+    threshold: Threshold,
+    benchmarks: &[GateInput<'a>],
+) -> Vec<(&'a str, String)> {
+    let median = |values: &[f64]| crate::stats::describe::median(values).unwrap_or(f64::NAN);
+    benchmarks
+        .iter()
+        .filter(|b| b.basis == Basis::Deterministic)
+        .filter_map(|b| {
+            let increase = (median(b.head) / median(b.base) - 1.0) * 100.0;
+            (increase > threshold.pct()).then(|| {
+                let limit = if threshold.pct() > 0.0 {
+                    format!(", more than the threshold {}%", threshold.pct())
+                } else {
+                    String::new()
+                };
+                (
+                    b.name,
+                    format!("{} counts {increase:.3}% more (exact{limit})", b.name),
+                )
+            })
+        })
+        .collect()
+}
+
 fn any_rejected<'a>(
     threshold: Threshold,
     confidence: Confidence,
@@ -192,6 +239,7 @@ fn any_rejected<'a>(
     let floor = floor_for(benchmarks, alpha);
     let mut tested: Vec<(&str, f64)> = benchmarks
         .iter()
+        .filter(|b| b.basis != Basis::Deterministic)
         .filter_map(|b| {
             let factor = 1.0 + b.threshold(threshold, floor).pct() / 100.0;
             let scaled: Vec<f64> = b.base.iter().map(|v| v * factor).collect();
