@@ -11,7 +11,7 @@ use std::fmt;
 /// A time unit, or the name of a count. Samples are stored in nanoseconds; the unit is kept for display.
 ///
 /// A [`Unit::Count`] is not a time: it counts the events of a deterministic measurement (the instructions
-/// or cache hits Valgrind counts for gungraun / iai-callgrind, `docs/formats.md` §11). Its values are
+/// or cache hits Valgrind counts for gungraun / iai-callgrind, `docs/formats.md` §13). Its values are
 /// stored as counted (scale 1), lower is better like a time, and a benchmark in such a unit is compared
 /// exactly ([`Basis::Deterministic`]), never tested. What is counted is one of a fixed list
 /// (`sources::events`), so the unit stays `Copy`.

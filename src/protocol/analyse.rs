@@ -182,8 +182,11 @@ pub fn analyse(suite: &Suite, options: &Options) -> Analysis {
     }
     // Nothing measured because nothing could differ: unchanged, and nothing to warn about.
     let only_identical = benchmarks.is_empty() && !suite.identical.is_empty();
+    // Only counts compared exactly: HPT had nothing to rank, and that is no problem of the inputs.
+    let only_counts =
+        !benchmarks.is_empty() && benchmarks.iter().all(|b| b.basis == Basis::Deterministic);
     let mut hpt_summary = hpt_summary;
-    if only_identical {
+    if only_identical || only_counts {
         hpt_summary.warnings.clear();
     }
     let verdict = if only_identical {
@@ -601,6 +604,56 @@ mod tests {
         let analysis = analyse(&mixed, &options());
         assert_eq!(analysis.benchmarks.len(), 1);
         assert!(!analysis.benchmarks[0].median_test.warnings.is_empty());
+    }
+
+    static INSTRUCTIONS: crate::model::Counted = crate::model::Counted {
+        name: "instructions",
+        slug: "instructions",
+    };
+
+    #[test]
+    fn counts_are_compared_exactly_and_left_out_of_hpt() {
+        let count = Unit::Count(&INSTRUCTIONS);
+        let mut base = results("c (instructions)", count, &[7468.0], Measured::ProcessRun);
+        let mut head = results("c (instructions)", count, &[14396.0], Measured::ProcessRun);
+        for (side, value) in [(&mut base, 1802.0), (&mut head, 1802.0)] {
+            side.benchmarks.extend(
+                results("f (instructions)", count, &[value], Measured::ProcessRun).benchmarks,
+            );
+        }
+        let analysis = analyse(&Suite::pair(base, head), &options());
+        let (c, f) = (&analysis.benchmarks[0], &analysis.benchmarks[1]);
+        assert_eq!(
+            (c.basis, f.basis),
+            (Basis::Deterministic, Basis::Deterministic)
+        );
+        assert_eq!(
+            (c.verdict, f.verdict),
+            (Verdict::Slower, Verdict::Unchanged)
+        );
+        assert_eq!(c.unit, count);
+        assert_eq!((c.base.median, c.head.median), (7468.0, 14396.0));
+        // One warning says how it was compared; the tests' "too few runs" warnings are gone.
+        assert_eq!(kinds(&c.warnings), vec![WarningKind::Exact]);
+        assert!(c.mean_test.warnings.is_empty() && c.median_test.warnings.is_empty());
+        // HPT ranked nothing, so the suite has no HPT direction and no HPT warning.
+        assert_eq!(c.hpt.winner, None);
+        assert_eq!(analysis.suite.hpt.direction, None);
+        assert!(
+            analysis.suite.hpt.warnings.is_empty(),
+            "{:?}",
+            analysis.suite.hpt.warnings
+        );
+        assert_eq!(analysis.verdict, Verdict::Inconclusive);
+        // `--fail-on any` fails on the exact increase.
+        let any = analyse(
+            &Suite::pair(
+                results("c (instructions)", count, &[7468.0], Measured::ProcessRun),
+                results("c (instructions)", count, &[14396.0], Measured::ProcessRun),
+            ),
+            &Options::defaults(FailOn::Any),
+        );
+        assert!(any.gate.failed);
     }
 
     #[test]

@@ -382,6 +382,48 @@ mod tests {
     }
 
     #[test]
+    fn counts_fail_any_exactly_beyond_the_threshold_and_never_the_suite() {
+        // One value per side: no rank-sum test could reject; the exact increase is 2.5 %.
+        let (base, head) = ([1000.0], [1025.0]);
+        let inputs = [GateInput {
+            name: "f (instructions)",
+            base: &base,
+            head: &head,
+            basis: Basis::Deterministic,
+        }];
+        let none = hpt(None, None, None);
+        let any = |threshold| gate(FailOn::Any, t(threshold), c(0.95), &none, &inputs);
+        let failed = any(0.0);
+        assert!(failed.failed);
+        assert_eq!(failed.slower, ["f (instructions)"]);
+        assert_eq!(
+            failed.reasons,
+            ["f (instructions) counts 2.500% more (exact)"]
+        );
+        assert_eq!(
+            any(2.0).reasons,
+            ["f (instructions) counts 2.500% more (exact, more than the threshold 2%)"]
+        );
+        assert!(!any(3.0).failed);
+        // Fewer: never fails.
+        let fewer = [GateInput {
+            head: &[990.0],
+            ..inputs[0]
+        }];
+        assert!(!gate(FailOn::Any, t(0.0), c(0.95), &none, &fewer).failed);
+        let suite = gate(FailOn::Suite, t(0.0), c(0.95), &none, &inputs);
+        assert!(!suite.failed);
+        assert!(
+            suite
+                .cannot_fail
+                .as_deref()
+                .is_some_and(|why| why.contains("`--fail-on any` gates each count exactly")),
+            "{:?}",
+            suite.cannot_fail
+        );
+    }
+
+    #[test]
     fn one_process_benchmarks_fail_only_beyond_the_noise_floor() {
         // 4 % slower on every sample: decisive for a test that trusts one process, under the 4.65 % floor of
         // one benchmark at 0.95 (1.645 * sqrt(2) * 2 %).

@@ -1,5 +1,5 @@
 //! `--format bmf`: the Bencher Metric Format, so that a comparison's HEAD reaches a Bencher dashboard
-//! (`docs/json.md` §9).
+//! (`docs/json.md` §8).
 //!
 //! ```json
 //! { "parse/small": { "latency": { "value": 812.5, "lower_value": 799.0, "upper_value": 830.1 },

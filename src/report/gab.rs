@@ -1,5 +1,5 @@
 //! `--format gab`: github-action-benchmark's `customSmallerIsBetter` JSON, so that a comparison's HEAD
-//! reaches the charts that action draws (`docs/json.md` §10).
+//! reaches the charts that action draws (`docs/json.md` §9).
 //!
 //! ```json
 //! [ { "name": "parse/small", "unit": "ns", "value": 812.5, "range": "± 15.55",

@@ -1,4 +1,4 @@
-//! The Bencher Metric Format, BMF JSON (`docs/formats.md` §11): what Bencher's adapters produce and what
+//! The Bencher Metric Format, BMF JSON (`docs/formats.md` §14): what Bencher's adapters produce and what
 //! `--format bmf` writes.
 //!
 //! ```json
@@ -23,23 +23,20 @@ use std::collections::{BTreeMap, BTreeSet, HashMap};
 
 use serde_json::Value;
 
-use super::{Builder, Measured, SourceError, diagnose, events, invalid};
+use super::{Builder, Measured, SourceError, diagnose, events};
 use crate::model::{Results, Unit};
 
 const FORMAT: &str = "Bencher Metric Format JSON";
 
-/// Whether `object` has BMF's shape: every value an object of measures, each an object with a numeric
-/// `value`; at least one benchmark.
+/// Whether `object` has BMF's shape: every value an object of measures, each an object with a `value`
+/// (whether that is a number the reader checks, and says so); at least one benchmark.
 pub fn is_bmf(object: &serde_json::Map<String, Value>) -> bool {
     !object.is_empty()
         && object.values().all(|measures| {
             measures.as_object().is_some_and(|m| {
                 !m.is_empty()
-                    && m.values().all(|metric| {
-                        metric
-                            .as_object()
-                            .is_some_and(|o| o.get("value").is_some_and(Value::is_number))
-                    })
+                    && m.values()
+                        .all(|metric| metric.as_object().is_some_and(|o| o.contains_key("value")))
             })
         })
 }
@@ -68,12 +65,16 @@ pub fn parse(text: &str, origin: &str) -> Result<Results, SourceError> {
         .into_iter::<Value>()
         .enumerate()
     {
-        let value = value.map_err(|e| invalid(origin, FORMAT, diagnose::json_problem(text, &e)))?;
-        let Value::Object(object) = value else {
-            return Err(invalid(
+        let value = value.map_err(|e| {
+            malformed(
                 origin,
-                FORMAT,
-                format!("run {} is not a JSON object of benchmarks", run + 1),
+                format!("{} (read as {FORMAT})", diagnose::json_problem(text, &e)),
+            )
+        })?;
+        let Value::Object(object) = value else {
+            return Err(malformed(
+                origin,
+                format!("object {} is not a JSON object of benchmarks", run + 1),
             ));
         };
         for (benchmark, measures) in &object {
@@ -82,12 +83,10 @@ pub fn parse(text: &str, origin: &str) -> Result<Results, SourceError> {
             };
             for (measure, metric) in measures {
                 let Some(value) = metric.get("value").and_then(Value::as_f64) else {
-                    return Err(invalid(
+                    return Err(malformed(
                         origin,
-                        FORMAT,
                         format!(
-                            "benchmark `{benchmark}`, measure `{measure}`: no numeric `value` \
-                             (expected {{\"value\": 1.0}})"
+                            "benchmark `{benchmark}`, measure `{measure}` has no numeric `value`"
                         ),
                     ));
                 };
@@ -151,14 +150,21 @@ pub fn parse(text: &str, origin: &str) -> Result<Results, SourceError> {
 }
 
 fn not_measures(origin: &str, benchmark: &str) -> SourceError {
-    invalid(
+    malformed(
         origin,
-        FORMAT,
-        format!(
-            "benchmark `{benchmark}` is not an object of measures (expected {{\"latency\": {{\"value\": \
-             88.0}}}})"
-        ),
+        format!("benchmark `{benchmark}` is not an object of measures"),
     )
+}
+
+/// A file that is not BMF as its reference describes it, with the shape it should have.
+fn malformed(origin: &str, problem: String) -> SourceError {
+    SourceError::Malformed {
+        path: origin.into(),
+        problem,
+        hint: "BMF is {\"BENCHMARK\": {\"MEASURE\": {\"value\": 88.0, \"lower_value\": 87.4, \
+               \"upper_value\": 88.9}}}, one object per run"
+            .into(),
+    }
 }
 
 #[cfg(test)]
@@ -173,6 +179,7 @@ mod tests {
         };
         assert!(bmf(r#"{"a": {"latency": {"value": 1.0}}}"#));
         assert!(!bmf(r#"{"a": {"latency": {"lower_value": 1.0}}}"#));
+        assert!(bmf(r#"{"a": {"latency": {"value": "fast"}}}"#));
         assert!(!bmf(r#"{"a": 1}"#));
         assert!(!bmf(r#"{}"#));
         assert!(is_bmf_stream(
@@ -212,8 +219,9 @@ mod tests {
             .to_string();
         assert_eq!(
             message,
-            "b.json: not valid Bencher Metric Format JSON: benchmark `f`, measure `latency`: no numeric \
-             `value` (expected {\"value\": 1.0})"
+            "b.json: benchmark `f`, measure `latency` has no numeric `value`\nhint: BMF is {\"BENCHMARK\": \
+             {\"MEASURE\": {\"value\": 88.0, \"lower_value\": 87.4, \"upper_value\": 88.9}}}, one object \
+             per run"
         );
     }
 

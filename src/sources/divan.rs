@@ -1,5 +1,5 @@
 //! divan's printed tree, the output of `cargo bench` for a divan bench target, saved to a file
-//! (`docs/formats.md` §8).
+//! (`docs/formats.md` §11).
 //!
 //! ```text
 //! divan_bench          fastest       │ slowest       │ median        │ mean          │ samples │ iters
@@ -313,8 +313,60 @@ mod tests {
         );
     }
 
+    fn values(results: &Results, name: &str) -> Vec<f64> {
+        let b = results.benchmarks.iter().find(|b| b.name == name).unwrap();
+        assert!(b.runs.runs().iter().all(|r| r.samples().len() == 1));
+        b.runs.values()
+    }
+
     #[test]
-    fn fixture_base_has_one_run_per_tree() {
-        let _ = read_fixture;
+    fn each_tree_of_the_fixture_is_one_run_of_each_benchmark() {
+        let results = read_fixture("divan/base.txt").unwrap();
+        let names: Vec<_> = results.benchmarks.iter().map(|b| b.name.as_str()).collect();
+        assert_eq!(
+            names,
+            [
+                "checksum/64",
+                "checksum/1024",
+                "checksum/16384",
+                "fib_20",
+                "array_sum/8",
+                "array_sum/32",
+                "parse/integer",
+                "parse/float/long",
+                "parse/float/short",
+                "push_items/Vec<u64>",
+                "push_items/VecDeque<u64>",
+            ]
+        );
+        // The median column of lines 9, 32, 55, 78 and 101, and of 16, 39, 62, 85 and 108.
+        assert_eq!(
+            values(&results, "fib_20"),
+            [
+                15.39 * 1e3,
+                15.38 * 1e3,
+                15.38 * 1e3,
+                15.38 * 1e3,
+                15.38 * 1e3
+            ]
+        );
+        assert_eq!(
+            values(&results, "parse/float/long"),
+            [37.89, 37.91, 37.91, 37.91, 37.89]
+        );
+        assert_eq!(
+            values(&results, "push_items/Vec<u64>"),
+            [24.75, 26.63, 27.74, 25.07, 24.93]
+        );
+        assert!(results.notes.is_empty(), "{:?}", results.notes);
+    }
+
+    #[test]
+    fn cargos_own_lines_between_the_trees_are_skipped() {
+        let results = read_fixture("divan/head.txt").unwrap();
+        assert_eq!(results.benchmarks.len(), 11);
+        // Lines 6, 32, 60, 86 and 112: the planted slowdown doubled checksum's work.
+        assert_eq!(values(&results, "checksum/64"), [106.7; 5]);
+        assert!(results.notes.is_empty(), "{:?}", results.notes);
     }
 }

@@ -1,5 +1,5 @@
 //! gungraun / iai-callgrind summaries, `summary.json` as `--save-summary=json` writes one per benchmark
-//! (`docs/formats.md` §10).
+//! (`docs/formats.md` §13).
 //!
 //! Why it exists: gungraun (formerly iai-callgrind) counts instructions and cache events under Valgrind;
 //! these counts are what its users compare, and they are deterministic, so they are compared exactly.
@@ -24,7 +24,7 @@ use std::collections::{BTreeSet, HashMap};
 
 use serde_json::Value;
 
-use super::{Builder, Measured, SourceError, diagnose, events, invalid};
+use super::{Builder, Measured, SourceError, diagnose, events};
 use crate::model::Results;
 
 const FORMAT: &str = "gungraun / iai-callgrind summary JSON";
@@ -59,7 +59,13 @@ pub fn is_summary_stream(text: &str) -> bool {
 pub fn parse(text: &str, origin: &str) -> Result<Results, SourceError> {
     let mut summaries = Vec::new();
     for value in serde_json::Deserializer::from_str(text).into_iter::<Value>() {
-        match value.map_err(|e| invalid(origin, FORMAT, diagnose::json_problem(text, &e)))? {
+        let value = value.map_err(|e| {
+            malformed(
+                origin,
+                format!("{} (read as {FORMAT})", diagnose::json_problem(text, &e)),
+            )
+        })?;
+        match value {
             Value::Array(items) => summaries.extend(items),
             other => summaries.push(other),
         }
@@ -75,12 +81,11 @@ pub fn parse(text: &str, origin: &str) -> Result<Results, SourceError> {
             .as_object()
             .filter(|o| is_summary(o))
             .ok_or_else(|| {
-                invalid(
+                malformed(
                     origin,
-                    FORMAT,
                     format!(
-                        "summary {position} is not a summary (expected an object with `module_path`, \
-                         `profiles` and `version`)"
+                        "summary {position} is not a summary: an object with `module_path`, `profiles` \
+                         and `version`"
                     ),
                 )
             })?;
@@ -134,6 +139,18 @@ pub fn parse(text: &str, origin: &str) -> Result<Results, SourceError> {
         },
         other => other,
     })
+}
+
+/// A file that is not summaries, with where they come from.
+fn malformed(origin: &str, problem: String) -> SourceError {
+    SourceError::Malformed {
+        path: origin.into(),
+        problem,
+        hint:
+            "give the `summary.json` files that `--save-summary=json` writes, one after the other \
+               (`cat`) or as a JSON array"
+                .into(),
+    }
 }
 
 /// `module_path id`, or `module_path` when the benchmark has no id.
@@ -234,6 +251,47 @@ mod tests {
             [
                 "s.json: skipped 1 count of zero, which no ratio can compare: bench::group::fib short (LL hits)"
             ]
+        );
+    }
+
+    fn count(results: &Results, name: &str) -> Vec<f64> {
+        let b = results.benchmarks.iter().find(|b| b.name == name).unwrap();
+        b.runs.values()
+    }
+
+    #[test]
+    fn the_fixture_gives_this_runs_counts_per_benchmark_and_event() {
+        let results = crate::sources::tests::read_fixture("gungraun/base.json").unwrap();
+        // Three summaries; each counts 14 events, of which 2 (checksum) and 5 (each fib) are zero.
+        assert_eq!(results.benchmarks.len(), 12 + 9 + 9);
+        let checksum = "gungraun_bench::fmt_group::bench_checksum kib";
+        assert_eq!(
+            results.benchmarks[0].name,
+            format!("{checksum} (instructions)")
+        );
+        assert_eq!(
+            results.benchmarks[1].name,
+            format!("{checksum} (estimated cycles)")
+        );
+        // `values.new` of `Ir`, not its `old` (14396, the run before).
+        assert_eq!(
+            count(&results, &format!("{checksum} (instructions)")),
+            [7468.0]
+        );
+        assert_eq!(count(&results, &format!("{checksum} (L1 hits)")), [8693.0]);
+        assert_eq!(
+            count(
+                &results,
+                "gungraun_bench::fmt_group::bench_fib short (estimated cycles)"
+            ),
+            [2643.0]
+        );
+        assert!(results.benchmarks.iter().all(|b| b.unit.is_count()));
+        assert_eq!(results.notes.len(), 1);
+        assert!(
+            results.notes[0].contains("skipped 12 counts of zero"),
+            "{:?}",
+            results.notes
         );
     }
 

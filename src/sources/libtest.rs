@@ -1,4 +1,4 @@
-//! libtest `#[bench]` output (`cargo +nightly bench`), as text and as JSON lines (`docs/formats.md` §9).
+//! libtest `#[bench]` output (`cargo +nightly bench`), as text and as JSON lines (`docs/formats.md` §12).
 //!
 //! ```text
 //! test benches::fib_20      ... bench:     166,747.16 ns/iter (+/- 121,105.04)
@@ -38,10 +38,11 @@ enum Line {
     Other,
 }
 
-/// Whether `text` holds a libtest bench text line.
+/// Whether `text` holds a libtest bench text line (`test NAME ... bench:`), readable or not: one in
+/// another unit is still libtest's format, and the reader says why it skipped it.
 pub fn has_text(text: &str) -> bool {
     text.lines()
-        .any(|line| matches!(text_line(line), Line::Bench(..)))
+        .any(|line| matches!(text_line(line), Line::Bench(..) | Line::Unreadable))
 }
 
 /// Whether `text` holds a libtest bench JSON line.
@@ -155,7 +156,18 @@ fn parse(
         let sample = values.remove(&name).unwrap_or_default();
         builder.push(&name, sample, Unit::Ns, Measured::ProcessPerValue)?;
     }
-    builder.finish(format)
+    builder.finish(format).map_err(|error| match error {
+        SourceError::NoSamples { path, reason, .. } => SourceError::NoSamples {
+            path,
+            reason,
+            hint: Some(
+                "save what `cargo +nightly bench` prints (lines `test NAME ... bench: 1,234 ns/iter (+/- 56)`), \
+                 or its JSON lines with `cargo +nightly bench -- -Z unstable-options --format json`"
+                    .into(),
+            ),
+        },
+        other => other,
+    })
 }
 
 /// `1 bench line (line 3)` or `4 bench lines (the first on line 3)`.
@@ -233,13 +245,50 @@ mod tests {
     }
 
     #[test]
+    fn each_run_appended_to_the_text_fixture_is_one_observation() {
+        let results = crate::sources::tests::read_fixture("libtest/base.txt").unwrap();
+        assert_eq!(results.benchmarks.len(), 3);
+        // Lines 4, 12, 20, 28 and 36.
+        assert_eq!(
+            values(&results, "benches::fib_10"),
+            [146.64, 666.59, 672.81, 146.12, 1014.07]
+        );
+        // Lines 3, 11, 19, 27 and 35 (with their throughput suffix).
+        assert_eq!(
+            values(&results, "benches::checksum_4k"),
+            [30471.02, 24194.78, 28548.91, 17662.36, 21646.72]
+        );
+        assert!(results.notes.is_empty(), "{:?}", results.notes);
+    }
+
+    #[test]
+    fn integer_values_of_older_libtest_are_read() {
+        let results = crate::sources::tests::read_fixture("libtest/legacy.txt").unwrap();
+        assert_eq!(values(&results, "bench_fib_10"), [135.0]);
+        assert_eq!(values(&results, "bench_fib_20"), [18149.0]);
+    }
+
+    #[test]
+    fn each_run_appended_to_the_json_fixture_is_one_observation() {
+        let results = crate::sources::tests::read_fixture("libtest/base.jsonl").unwrap();
+        // Lines 7, 15 and 23.
+        assert_eq!(
+            values(&results, "benches::fib_20"),
+            [144125.025, 176418.21785714285, 160598.1598214286]
+        );
+        assert_eq!(results.benchmarks.len(), 3);
+    }
+
+    #[test]
     fn a_file_without_bench_lines_names_the_format() {
         let message = parse_text("running 0 tests\n", "out.txt")
             .unwrap_err()
             .to_string();
         assert_eq!(
             message,
-            "out.txt: no samples: no benchmark found in this libtest bench text input"
+            "out.txt: no samples: no benchmark found in this libtest bench text input\nhint: save what \
+             `cargo +nightly bench` prints (lines `test NAME ... bench: 1,234 ns/iter (+/- 56)`), or its \
+             JSON lines with `cargo +nightly bench -- -Z unstable-options --format json`"
         );
     }
 }
