@@ -254,6 +254,27 @@ pub fn paper_number(x: f64) -> String {
     }
 }
 
+/// A Unix time in seconds as the minute it falls in, UTC: `2026-11-26 04:55 UTC` (the civil date from the
+/// day count by H. Hinnant's `civil_from_days`, so that no date crate is needed for one line of a report).
+pub fn utc_minute(seconds: i64) -> String {
+    let days = seconds.div_euclid(86_400);
+    let minute_of_day = seconds.rem_euclid(86_400) / 60;
+    let z = days + 719_468;
+    let era = z.div_euclid(146_097);
+    let doe = z.rem_euclid(146_097);
+    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let day = doy - (153 * mp + 2) / 5 + 1;
+    let month = if mp < 10 { mp + 3 } else { mp - 9 };
+    let year = yoe + era * 400 + i64::from(month <= 2);
+    format!(
+        "{year:04}-{month:02}-{day:02} {:02}:{:02} UTC",
+        minute_of_day / 60,
+        minute_of_day % 60
+    )
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -370,25 +391,4 @@ mod tests {
         assert_eq!(grid_level(0.99), ">= 0.99");
         assert_eq!(grid_speedup(1.42), "1.42x");
     }
-}
-
-/// A Unix time in seconds as the minute it falls in, UTC: `2026-11-26 04:55 UTC` (the civil date from the
-/// day count by H. Hinnant's `civil_from_days`, so that no date crate is needed for one line of a report).
-pub fn utc_minute(seconds: i64) -> String {
-    let days = seconds.div_euclid(86_400);
-    let minute_of_day = seconds.rem_euclid(86_400) / 60;
-    let z = days + 719_468;
-    let era = z.div_euclid(146_097);
-    let doe = z.rem_euclid(146_097);
-    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
-    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
-    let mp = (5 * doy + 2) / 153;
-    let day = doy - (153 * mp + 2) / 5 + 1;
-    let month = if mp < 10 { mp + 3 } else { mp - 9 };
-    let year = yoe + era * 400 + i64::from(month <= 2);
-    format!(
-        "{year:04}-{month:02}-{day:02} {:02}:{:02} UTC",
-        minute_of_day / 60,
-        minute_of_day % 60
-    )
 }

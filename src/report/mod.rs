@@ -167,7 +167,7 @@ pub(crate) fn exact_change(b: &crate::protocol::BenchmarkAnalysis) -> Option<Str
     let unit = b.unit.as_str();
     let change = (b.head.median / b.base.median - 1.0) * 100.0;
     Some(match format::finite(change) {
-        Some(c) if c == 0.0 => format!("exact: no change in {unit}"),
+        Some(0.0) => format!("exact: no change in {unit}"),
         Some(c) => {
             let sign = if c > 0.0 { '+' } else { '-' };
             format!("exact: {sign}{} % {unit}", format::significant(c.abs(), 3))

@@ -8,7 +8,7 @@
 //! or a JSON array of them. A benchmark is named by its `module_path` and, when it has one, its `id`
 //! (`gungraun_bench::fmt_group::bench_fib short`), as gungraun prints it without the arguments. Each count of
 //! the profile totals of Callgrind, Cachegrind and DHAT becomes a benchmark of its own,
-//! `NAME (instructions)`, in its own [`Unit::Count`] (`sources::events`): a deterministic measurement,
+//! `NAME (instructions)`, in its own [`Unit::Count`](crate::model::Unit::Count) (`sources::events`): a deterministic measurement,
 //! compared exactly ([`crate::model::Basis::Deterministic`]). The value read is the summary's `new` value:
 //! the run that wrote it; the `old` value of a run compared against an earlier one is not read (compare the
 //! earlier run's summaries instead). Rates (`L1HitRate`, miss rates) are derived from counts and not read;
