@@ -287,16 +287,13 @@ fn benchmark(
     let mut median_test =
         median_test_with(base, head, Level::Fixed(confidence.level()), Ties::Exact);
     let powerless = !can_reject(base.len(), head.len(), confidence.alpha());
-    if observations.basis == Basis::Deterministic {
-        return exact(
-            pair,
-            observations,
-            summaries,
-            (mean_test, median_test),
-            options,
-        );
-    }
-    if powerless && base.len().min(head.len()) < 3 {
+    let deterministic = observations.basis == Basis::Deterministic;
+    if deterministic {
+        // Counts compared exactly ([`exact`]): the tests conclude nothing on one value per side, and say
+        // nothing about it either.
+        mean_test.warnings.clear();
+        median_test.warnings.clear();
+    } else if powerless && base.len().min(head.len()) < 3 {
         // One cause (too few runs), one warning, in place of one per test and side.
         let tiny = too_few_runs(base.len(), head.len(), options.remedy);
         mean_test.warnings = vec![tiny.clone()];
@@ -310,15 +307,20 @@ fn benchmark(
         }
     }
     let equivalence = equivalence(base, head, confidence, options.equivalence_pct);
-    let verdict = decide(&median_test, powerless, &equivalence);
-    let warnings = benchmark_warnings(
-        pair,
-        BaseHead::new(base.len(), head.len()),
-        &mean_test,
-        &median_test,
-        (verdict, powerless, &equivalence),
-        options,
-    );
+    let (verdict, warnings) = if deterministic {
+        exact(base_summary.median, head_summary.median)
+    } else {
+        let verdict = decide(&median_test, powerless, &equivalence);
+        let warnings = benchmark_warnings(
+            pair,
+            BaseHead::new(base.len(), head.len()),
+            &mean_test,
+            &median_test,
+            (verdict, powerless, &equivalence),
+            options,
+        );
+        (verdict, warnings)
+    };
     BenchmarkAnalysis {
         name: pair.name.clone(),
         basis: observations.basis,
@@ -327,7 +329,11 @@ fn benchmark(
             variance_components(&pair.base.runs),
             variance_components(&pair.head.runs),
         ),
-        unit: Unit::readable(base_summary.median),
+        unit: if deterministic {
+            pair.base.unit
+        } else {
+            Unit::readable(base_summary.median)
+        },
         speedup: speedups(base_summary, head_summary),
         base: side(base_summary),
         head: side(head_summary),
@@ -349,69 +355,29 @@ fn benchmark(
     }
 }
 
-/// A benchmark whose sides are counts of a deterministic measurement ([`Basis::Deterministic`]): compared
-/// exactly, not tested. The verdict is the direction of any difference between the sides' medians (a count
-/// that moved by one moved: the tolerance is the gate's `--threshold`), unchanged when they are equal. The
-/// tests' results are kept as computed (on one value per side they conclude nothing) without their
-/// warnings; one warning, the same for every such benchmark, says how it was compared (`docs/verdicts.md`
-/// §7).
-fn exact(
-    pair: &Pair,
-    observations: &Observations,
-    (base_summary, head_summary): &(Summary, Summary),
-    (mut mean_test, mut median_test): (super::MeanTest, MedianTest),
-    options: &Options,
-) -> BenchmarkAnalysis {
-    mean_test.warnings.clear();
-    median_test.warnings.clear();
-    let base = observations.values.base.as_slice();
-    let head = observations.values.head.as_slice();
-    let (b, h) = (base_summary.median, head_summary.median);
-    let verdict = if h > b {
+/// The verdict and warning of a benchmark whose sides are counts of a deterministic measurement
+/// ([`Basis::Deterministic`]), compared exactly, not tested: the direction of any difference between the
+/// sides' medians `base` and `head` (a count that moved by one moved: the tolerance is the gate's
+/// `--threshold`), unchanged when they are equal; one warning, the same for every such benchmark, says how it
+/// was compared (`docs/verdicts.md` §7).
+fn exact(base: f64, head: f64) -> (Verdict, Vec<super::Warning>) {
+    let verdict = if head > base {
         Verdict::Slower
-    } else if h < b {
+    } else if head < base {
         Verdict::Faster
     } else {
         Verdict::Unchanged
     };
-    BenchmarkAnalysis {
-        name: pair.name.clone(),
-        basis: Basis::Deterministic,
-        runs: BaseHead::new(pair.base.runs.len(), pair.head.runs.len()),
-        variance: BaseHead::new(None, None),
-        unit: pair.base.unit,
-        speedup: speedups(base_summary, head_summary),
-        base: side(base_summary),
-        head: side(head_summary),
-        mean_test,
-        median_test,
-        hpt: HptBenchmark {
-            difference: 0.0,
-            log_ratio: 0.0,
-            winner: None,
-        },
-        equivalence: equivalence(
-            base,
-            head,
-            options.confidence,
-            options.equivalence_pct,
-        ),
-        verdict,
-        warnings: vec![super::Warning::new(
-            super::WarningKind::Exact,
-            "counts of a deterministic measurement (Valgrind's, through gungraun or iai-callgrind): \
-             compared exactly, one value per side, no test; the verdict is the sign of any difference",
-        )
-        .with_hint(
-            "a count differs only when the executed code did: `--threshold` sets the increase that \
-             `--fail-on any` tolerates",
-        )],
-        points: BaseHead::new(
-            super::points::run_points(&pair.base.runs, Basis::Deterministic),
-            super::points::run_points(&pair.head.runs, Basis::Deterministic),
-        ),
-        shape: None,
-    }
+    let warning = super::Warning::new(
+        super::WarningKind::Exact,
+        "counts of a deterministic measurement (Valgrind's, through gungraun or iai-callgrind): \
+         compared exactly, one value per side, no test; the verdict is the sign of any difference",
+    )
+    .with_hint(
+        "a count differs only when the executed code did: `--threshold` sets the increase that \
+         `--fail-on any` tolerates",
+    );
+    (verdict, vec![warning])
 }
 
 /// A benchmark's verdict: the median protocol's direction when significant, else unchanged when equivalent

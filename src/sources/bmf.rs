@@ -43,14 +43,7 @@ pub fn is_bmf(object: &serde_json::Map<String, Value>) -> bool {
 
 /// Whether `text` is a sequence of several BMF objects (the outputs of several runs appended).
 pub fn is_bmf_stream(text: &str) -> bool {
-    let mut count = 0;
-    for value in serde_json::Deserializer::from_str(text).into_iter::<Value>() {
-        match value {
-            Ok(Value::Object(o)) if is_bmf(&o) => count += 1,
-            _ => return false,
-        }
-    }
-    count > 0
+    super::builder::every_json_object(text, is_bmf)
 }
 
 /// Parses BMF JSON (one object, or several one after the other) read from `origin`.
@@ -122,15 +115,9 @@ pub fn parse(text: &str, origin: &str) -> Result<Results, SourceError> {
             list.join(", ")
         ));
     }
-    if !zeros.is_empty() {
-        let list: Vec<&str> = zeros.iter().map(String::as_str).collect();
-        builder.notes.push(format!(
-            "{origin}: skipped {} count{} of zero, which no ratio can compare: {}",
-            list.len(),
-            if list.len() == 1 { "" } else { "s" },
-            list.join(", ")
-        ));
-    }
+    builder
+        .notes
+        .extend(events::zero_counts_note(origin, &zeros));
     for (name, unit) in order {
         let sample = values.remove(&name).unwrap_or_default();
         builder.push(&name, sample, unit, Measured::ProcessPerValue)?;

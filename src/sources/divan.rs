@@ -28,7 +28,7 @@
 //! colours are skipped; a leaf whose median does not parse is noted with its line number. Must not: read
 //! the fastest, slowest or mean columns, or merge benchmarks of different targets.
 
-use std::collections::{BTreeSet, HashMap};
+use std::collections::HashMap;
 
 use super::{Builder, Measured, SourceError};
 use crate::model::{Results, Unit};
@@ -185,7 +185,7 @@ pub fn parse(text: &str, origin: &str) -> Result<Results, SourceError> {
         };
         builder.notes.push(format!("{origin}: skipped {lines}"));
     }
-    let ambiguous = ambiguous_paths(&order);
+    let ambiguous = super::go::ambiguous_names(&order);
     for key in order {
         let name = if ambiguous.contains(&key.1) {
             format!("{}/{}", key.0, key.1)
@@ -207,22 +207,6 @@ pub fn parse(text: &str, origin: &str) -> Result<Results, SourceError> {
         },
         other => other,
     })
-}
-
-/// Paths that occur under more than one target.
-fn ambiguous_paths(keys: &[(String, String)]) -> BTreeSet<String> {
-    let mut targets: HashMap<&str, BTreeSet<&str>> = HashMap::new();
-    for (target, path) in keys {
-        targets
-            .entry(path.as_str())
-            .or_default()
-            .insert(target.as_str());
-    }
-    targets
-        .into_iter()
-        .filter(|(_, t)| t.len() > 1)
-        .map(|(p, _)| p.to_string())
-        .collect()
 }
 
 #[cfg(test)]

@@ -79,6 +79,22 @@ pub(crate) fn by_slug(slug: &str) -> Option<&'static Event> {
     EVENTS.iter().find(|e| e.counted.slug == slug)
 }
 
+/// The note for the counts of zero a reader skipped (no ratio compares them), by benchmark name.
+pub(crate) fn zero_counts_note(
+    origin: &str,
+    zeros: &std::collections::BTreeSet<String>,
+) -> Option<String> {
+    (!zeros.is_empty()).then(|| {
+        let list: Vec<&str> = zeros.iter().map(String::as_str).collect();
+        format!(
+            "{origin}: skipped {} count{} of zero, which no ratio can compare: {}",
+            list.len(),
+            if list.len() == 1 { "" } else { "s" },
+            list.join(", ")
+        )
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

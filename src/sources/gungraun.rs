@@ -45,14 +45,7 @@ pub fn is_summary_array(value: &Value) -> bool {
 
 /// Whether `text` is several summaries one after the other.
 pub fn is_summary_stream(text: &str) -> bool {
-    let mut count = 0;
-    for value in serde_json::Deserializer::from_str(text).into_iter::<Value>() {
-        match value {
-            Ok(Value::Object(o)) if is_summary(&o) => count += 1,
-            _ => return false,
-        }
-    }
-    count > 0
+    super::builder::every_json_object(text, is_summary)
 }
 
 /// Parses the summaries read from `origin`.
@@ -110,15 +103,9 @@ pub fn parse(text: &str, origin: &str) -> Result<Results, SourceError> {
             values.entry(metric).or_default().push(count);
         }
     }
-    if !zeros.is_empty() {
-        let list: Vec<&str> = zeros.iter().map(String::as_str).collect();
-        builder.notes.push(format!(
-            "{origin}: skipped {} count{} of zero, which no ratio can compare: {}",
-            list.len(),
-            if list.len() == 1 { "" } else { "s" },
-            list.join(", ")
-        ));
-    }
+    builder
+        .notes
+        .extend(events::zero_counts_note(origin, &zeros));
     for (name, ranks) in benchmarks {
         for rank in ranks {
             let event = &events::EVENTS[rank];

@@ -4,7 +4,7 @@
 
 use serde_json::Value;
 
-use crate::support::run;
+use crate::support::{benchmark, run};
 
 fn stdout(output: &std::process::Output) -> String {
     String::from_utf8(output.stdout.clone()).expect("UTF-8 output")
@@ -29,15 +29,6 @@ fn compare(base: &str, head: &str, args: &[&str]) -> Value {
     );
     serde_json::from_slice(&output.stdout)
         .unwrap_or_else(|e| panic!("{all:?}: {e}\n{}", stdout(&output)))
-}
-
-fn benchmark<'a>(json: &'a Value, name: &str) -> &'a Value {
-    json["benchmarks"]
-        .as_array()
-        .expect("benchmarks")
-        .iter()
-        .find(|b| b["name"] == name)
-        .unwrap_or_else(|| panic!("{name} not in the report"))
 }
 
 #[test]

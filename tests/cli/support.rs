@@ -52,3 +52,14 @@ pub fn copy_tree(from: &std::path::Path, to: &std::path::Path) {
         }
     }
 }
+
+/// The benchmark named `name` in a JSON report.
+#[allow(dead_code)]
+pub fn benchmark<'a>(json: &'a serde_json::Value, name: &str) -> &'a serde_json::Value {
+    json["benchmarks"]
+        .as_array()
+        .expect("benchmarks")
+        .iter()
+        .find(|b| b["name"] == name)
+        .unwrap_or_else(|| panic!("{name} not in the report"))
+}
