@@ -25,8 +25,9 @@
 //! (`checksum/64`, `push/Vec<u64>`, `parse/float/long`). A path present under two targets of one file is
 //! qualified by its target (`target/path`). Throughput lines (`GB/s`, `Mitem/s`: derived from the same
 //! times), allocation lines (`alloc:`, `max alloc:`), `(ignored)` benchmarks, cargo's own lines and ANSI
-//! colours are skipped; a leaf whose median does not parse is noted with its line number. Must not: read
-//! the fastest, slowest or mean columns, or merge benchmarks of different targets.
+//! colours are skipped; a leaf whose median does not parse is noted with its line number. Checked on the
+//! output of divan 0.1.21 and 0.1.0, whose trees have the same layout. Must not: read the fastest, slowest
+//! or mean columns, or merge benchmarks of different targets.
 
 use std::collections::HashMap;
 
@@ -343,6 +344,15 @@ mod tests {
             [24.75, 26.63, 27.74, 25.07, 24.93]
         );
         assert!(results.notes.is_empty(), "{:?}", results.notes);
+    }
+
+    #[test]
+    fn the_first_release_prints_the_same_tree() {
+        let results = read_fixture("divan/v0.1.0.txt").unwrap();
+        let names: Vec<_> = results.benchmarks.iter().map(|b| b.name.as_str()).collect();
+        assert_eq!(names, ["fib", "group/inner", "parse/u64", "parse/u8"]);
+        assert_eq!(values(&results, "fib"), [1.562 * 1e3]);
+        assert_eq!(values(&results, "group/inner"), [0.998]);
     }
 
     #[test]
