@@ -133,7 +133,8 @@ pub struct RaceArgs {
 #[derive(Debug, Args)]
 pub struct CompareArgs {
     /// BASE results: a results/raw JSON file, hyperfine JSON, cargo-criterion JSON lines, Go benchmark
-    /// text, a criterion directory, or a criterion baseline name
+    /// text, divan's printed output, libtest bench text or JSON, gungraun / iai-callgrind summaries, Bencher
+    /// Metric Format JSON, a criterion directory, or a criterion baseline name
     pub base: String,
     /// HEAD results, in any of the forms BASE accepts
     pub head: String,

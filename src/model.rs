@@ -8,7 +8,13 @@
 
 use std::fmt;
 
-/// A time unit. Samples are stored in nanoseconds; the unit is kept for display.
+/// A time unit, or the name of a count. Samples are stored in nanoseconds; the unit is kept for display.
+///
+/// A [`Unit::Count`] is not a time: it counts the events of a deterministic measurement (the instructions
+/// or cache hits Valgrind counts for gungraun / iai-callgrind, `docs/formats.md` §14). Its values are
+/// stored as counted (scale 1), lower is better like a time, and a benchmark in such a unit is compared
+/// exactly ([`Basis::Deterministic`]), never tested. What is counted is one of a fixed list
+/// (`sources::events`), so the unit stays `Copy`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Unit {
     /// Nanoseconds.
@@ -19,17 +25,48 @@ pub enum Unit {
     Ms,
     /// Seconds.
     S,
+    /// A count of events of a deterministic measurement.
+    Count(&'static Counted),
+}
+
+/// What a [`Unit::Count`] counts, named as reports print it and as the Bencher Metric Format names it.
+#[derive(Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Counted {
+    /// As reports print it: `instructions`, `L1 hits`, `bytes allocated`.
+    pub name: &'static str,
+    /// The Bencher Metric Format's measure slug: `instructions`, `l1-hits`, `total-bytes`.
+    pub slug: &'static str,
+}
+
+impl Counted {
+    /// The name of benchmark `benchmark`'s count of this: `benchmark (instructions)`, as the readers of
+    /// counts name it.
+    pub fn benchmark_name(&self, benchmark: &str) -> String {
+        format!("{benchmark} ({})", self.name)
+    }
+
+    /// The benchmark a count's `name` was made from by [`Counted::benchmark_name`].
+    pub fn benchmark_of<'a>(&self, name: &'a str) -> Option<&'a str> {
+        name.strip_suffix(')')?
+            .strip_suffix(self.name)?
+            .strip_suffix(" (")
+    }
 }
 
 impl Unit {
-    /// Nanoseconds in one of this unit.
+    /// Nanoseconds in one of this unit; 1 for a count, whose values are stored as counted.
     pub fn nanos(self) -> f64 {
         match self {
-            Unit::Ns => 1.0,
+            Unit::Ns | Unit::Count(_) => 1.0,
             Unit::Us => 1e3,
             Unit::Ms => 1e6,
             Unit::S => 1e9,
         }
+    }
+
+    /// Whether this is a count of a deterministic measurement rather than a time.
+    pub fn is_count(self) -> bool {
+        matches!(self, Unit::Count(_))
     }
 
     /// Parses the unit names of the raw timing JSON and of the common formats (`ns`, `us`, `µs`, `ms`, `s`).
@@ -51,13 +88,14 @@ impl Unit {
             .unwrap_or(Unit::Ns)
     }
 
-    /// The unit's name in the JSON contract and the input files: `ns`, `us`, `ms` or `s`.
+    /// The unit's name in the JSON contract and the input files: `ns`, `us`, `ms` or `s`; a count's name.
     pub fn as_str(self) -> &'static str {
         match self {
             Unit::Ns => "ns",
             Unit::Us => "us",
             Unit::Ms => "ms",
             Unit::S => "s",
+            Unit::Count(counted) => counted.name,
         }
     }
 
@@ -290,6 +328,9 @@ pub enum Basis {
     /// Each side is one process: the values are the samples inside it, which show the noise within a
     /// process only, so a confidence computed on them covers that one process per side.
     OneProcess,
+    /// Both sides are counts of a deterministic measurement ([`Unit::Count`]): one value per run, normally
+    /// one run per side, and the sides' medians are compared exactly, not tested (`docs/verdicts.md` §7).
+    Deterministic,
 }
 
 /// Which side of a comparison.
@@ -418,7 +459,14 @@ impl Pair {
     /// The values every statistic of this benchmark is computed on (`docs/replication.md` §2 and §5): one per
     /// process run, unless both sides are one process each, when the samples inside those two processes are
     /// all there is ([`Basis::OneProcess`]). A side of one run facing several runs stays one observation.
+    /// Counts of a deterministic measurement on both sides are [`Basis::Deterministic`], one value per run.
     pub fn observations(&self) -> Observations {
+        if self.base.unit.is_count() && self.head.unit.is_count() {
+            return Observations {
+                basis: Basis::Deterministic,
+                values: BaseHead::new(self.base.runs.values(), self.head.runs.values()),
+            };
+        }
         match (
             self.base.runs.single_process(),
             self.head.runs.single_process(),

@@ -18,6 +18,7 @@ pub fn race_revisions(args: &RaceArgs) -> Result<Outcome> {
         analysis: plan,
         run,
     } = RacePlan::from_args(&args.run, &args.analysis)?;
+    refuse_dashboard_formats(plan.output.format)?;
     check_report_outputs(&plan.output, &[manifest(&args.run)])?;
     let options = |looks| RaceOptions {
         confidence: plan.options.confidence,
@@ -44,4 +45,21 @@ pub fn race_revisions(args: &RaceArgs) -> Result<Outcome> {
         eprintln!("{}", crate::inert::terminal(&analysis.suite.summary));
     }
     Ok(Outcome::Passed)
+}
+
+/// `--format bmf` and `--format gab` hold HEAD's values of one comparison of two sides; a race has several
+/// revisions and no HEAD.
+fn refuse_dashboard_formats(format: crate::report::Format) -> Result<(), crate::plan::UsageError> {
+    use crate::report::Format;
+    match format {
+        Format::Bmf | Format::Gab => Err(crate::plan::PlanError {
+            flag: "--format",
+            value: if format == Format::Bmf { "bmf" } else { "gab" }.into(),
+            expected: "table, json, markdown, csv or html for `race`",
+            hint: "BMF and github-action-benchmark JSON hold the values of one HEAD: compare two revisions \
+                   with `cargo speedup BASE..HEAD --format bmf`",
+        }
+        .into()),
+        _ => Ok(()),
+    }
 }

@@ -20,7 +20,7 @@ use super::{
     Alpha, Analysis, BenchmarkAnalysis, Confidence, Direction, FailOn, HptBenchmark, MedianTest,
     Proportions, SideSummary, SuiteAnalysis, Threshold, Verdict,
 };
-use crate::model::{BaseHead, Observations, Pair, Suite, Unit};
+use crate::model::{BaseHead, Basis, Observations, Pair, Suite, Unit};
 use crate::stats::describe::{Summary, summarize};
 use crate::stats::rank_sum::can_reject;
 
@@ -123,8 +123,12 @@ pub fn analyse(suite: &Suite, options: &Options) -> Analysis {
     };
     let compared: Vec<Compared<'_>> =
         crate::parallel::map(&suite.pairs, |pair| Compared::new(pair, &per_look));
+    // HPT ranks tested benchmarks only: counts compared exactly are no sample of a benchmark population
+    // (the counts of one benchmark are not independent of each other), and need no test.
+    let tested = |c: &&Compared<'_>| c.observations.basis != Basis::Deterministic;
     let samples: Vec<(&[f64], &[f64])> = compared
         .iter()
+        .filter(tested)
         .map(|c| {
             (
                 c.observations.values.base.as_slice(),
@@ -168,15 +172,21 @@ pub fn analyse(suite: &Suite, options: &Options) -> Analysis {
         .then(|| overall(&summaries, &Weights::Equal).ok())
         .flatten();
     let mut benchmarks: Vec<BenchmarkAnalysis> = compared.into_iter().map(|c| c.analysis).collect();
-    for (analysis, hpt_benchmark) in benchmarks.iter_mut().zip(per_benchmark) {
+    let ranked = benchmarks
+        .iter_mut()
+        .filter(|b| b.basis != Basis::Deterministic);
+    for (analysis, hpt_benchmark) in ranked.zip(per_benchmark) {
         analysis.hpt = hpt_benchmark;
         let disagreement = super::hpt::disagreement(analysis.verdict, &hpt_benchmark);
         analysis.warnings.extend(disagreement);
     }
     // Nothing measured because nothing could differ: unchanged, and nothing to warn about.
     let only_identical = benchmarks.is_empty() && !suite.identical.is_empty();
+    // Only counts compared exactly: HPT had nothing to rank, and that is no problem of the inputs.
+    let only_counts =
+        !benchmarks.is_empty() && benchmarks.iter().all(|b| b.basis == Basis::Deterministic);
     let mut hpt_summary = hpt_summary;
-    if only_identical {
+    if only_identical || only_counts {
         hpt_summary.warnings.clear();
     }
     let verdict = if only_identical {
@@ -277,7 +287,13 @@ fn benchmark(
     let mut median_test =
         median_test_with(base, head, Level::Fixed(confidence.level()), Ties::Exact);
     let powerless = !can_reject(base.len(), head.len(), confidence.alpha());
-    if powerless && base.len().min(head.len()) < 3 {
+    let deterministic = observations.basis == Basis::Deterministic;
+    if deterministic {
+        // Counts compared exactly ([`exact`]): the tests conclude nothing on one value per side, and say
+        // nothing about it either.
+        mean_test.warnings.clear();
+        median_test.warnings.clear();
+    } else if powerless && base.len().min(head.len()) < 3 {
         // One cause (too few runs), one warning, in place of one per test and side.
         let tiny = too_few_runs(base.len(), head.len(), options.remedy);
         mean_test.warnings = vec![tiny.clone()];
@@ -291,15 +307,20 @@ fn benchmark(
         }
     }
     let equivalence = equivalence(base, head, confidence, options.equivalence_pct);
-    let verdict = decide(&median_test, powerless, &equivalence);
-    let warnings = benchmark_warnings(
-        pair,
-        BaseHead::new(base.len(), head.len()),
-        &mean_test,
-        &median_test,
-        (verdict, powerless, &equivalence),
-        options,
-    );
+    let (verdict, warnings) = if deterministic {
+        exact(base_summary.median, head_summary.median)
+    } else {
+        let verdict = decide(&median_test, powerless, &equivalence);
+        let warnings = benchmark_warnings(
+            pair,
+            BaseHead::new(base.len(), head.len()),
+            &mean_test,
+            &median_test,
+            (verdict, powerless, &equivalence),
+            options,
+        );
+        (verdict, warnings)
+    };
     BenchmarkAnalysis {
         name: pair.name.clone(),
         basis: observations.basis,
@@ -308,7 +329,11 @@ fn benchmark(
             variance_components(&pair.base.runs),
             variance_components(&pair.head.runs),
         ),
-        unit: Unit::readable(base_summary.median),
+        unit: if deterministic {
+            pair.base.unit
+        } else {
+            Unit::readable(base_summary.median)
+        },
         speedup: speedups(base_summary, head_summary),
         base: side(base_summary),
         head: side(head_summary),
@@ -328,6 +353,31 @@ fn benchmark(
         ),
         shape: None,
     }
+}
+
+/// The verdict and warning of a benchmark whose sides are counts of a deterministic measurement
+/// ([`Basis::Deterministic`]), compared exactly, not tested: the direction of any difference between the
+/// sides' medians `base` and `head` (a count that moved by one moved: the tolerance is the gate's
+/// `--threshold`), unchanged when they are equal; one warning, the same for every such benchmark, says how it
+/// was compared (`docs/verdicts.md` §7).
+fn exact(base: f64, head: f64) -> (Verdict, Vec<super::Warning>) {
+    let verdict = if head > base {
+        Verdict::Slower
+    } else if head < base {
+        Verdict::Faster
+    } else {
+        Verdict::Unchanged
+    };
+    let warning = super::Warning::new(
+        super::WarningKind::Exact,
+        "counts of a deterministic measurement (Valgrind's, through gungraun or iai-callgrind): \
+         compared exactly, one value per side, no test; the verdict is the sign of any difference",
+    )
+    .with_hint(
+        "a count differs only when the executed code did: `--threshold` sets the increase that \
+         `--fail-on any` tolerates",
+    );
+    (verdict, vec![warning])
 }
 
 /// A benchmark's verdict: the median protocol's direction when significant, else unchanged when equivalent
@@ -520,6 +570,56 @@ mod tests {
         let analysis = analyse(&mixed, &options());
         assert_eq!(analysis.benchmarks.len(), 1);
         assert!(!analysis.benchmarks[0].median_test.warnings.is_empty());
+    }
+
+    static INSTRUCTIONS: crate::model::Counted = crate::model::Counted {
+        name: "instructions",
+        slug: "instructions",
+    };
+
+    #[test]
+    fn counts_are_compared_exactly_and_left_out_of_hpt() {
+        let count = Unit::Count(&INSTRUCTIONS);
+        let mut base = results("c (instructions)", count, &[7468.0], Measured::ProcessRun);
+        let mut head = results("c (instructions)", count, &[14396.0], Measured::ProcessRun);
+        for (side, value) in [(&mut base, 1802.0), (&mut head, 1802.0)] {
+            side.benchmarks.extend(
+                results("f (instructions)", count, &[value], Measured::ProcessRun).benchmarks,
+            );
+        }
+        let analysis = analyse(&Suite::pair(base, head), &options());
+        let (c, f) = (&analysis.benchmarks[0], &analysis.benchmarks[1]);
+        assert_eq!(
+            (c.basis, f.basis),
+            (Basis::Deterministic, Basis::Deterministic)
+        );
+        assert_eq!(
+            (c.verdict, f.verdict),
+            (Verdict::Slower, Verdict::Unchanged)
+        );
+        assert_eq!(c.unit, count);
+        assert_eq!((c.base.median, c.head.median), (7468.0, 14396.0));
+        // One warning says how it was compared; the tests' "too few runs" warnings are gone.
+        assert_eq!(kinds(&c.warnings), vec![WarningKind::Exact]);
+        assert!(c.mean_test.warnings.is_empty() && c.median_test.warnings.is_empty());
+        // HPT ranked nothing, so the suite has no HPT direction and no HPT warning.
+        assert_eq!(c.hpt.winner, None);
+        assert_eq!(analysis.suite.hpt.direction, None);
+        assert!(
+            analysis.suite.hpt.warnings.is_empty(),
+            "{:?}",
+            analysis.suite.hpt.warnings
+        );
+        assert_eq!(analysis.verdict, Verdict::Inconclusive);
+        // `--fail-on any` fails on the exact increase.
+        let any = analyse(
+            &Suite::pair(
+                results("c (instructions)", count, &[7468.0], Measured::ProcessRun),
+                results("c (instructions)", count, &[14396.0], Measured::ProcessRun),
+            ),
+            &Options::defaults(FailOn::Any),
+        );
+        assert!(any.gate.failed);
     }
 
     #[test]

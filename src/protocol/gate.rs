@@ -25,6 +25,11 @@
 //! [`noise_floor`]: under `any` their BASE times are scaled by at least 1 + floor, and under `suite`, when
 //! any benchmark is of this kind, the suite must be slower by more than the floor of one benchmark.
 //!
+//! Counts of a deterministic measurement ([`Basis::Deterministic`]: instructions, cache hits) are not tested:
+//! under `any` such a benchmark fails when HEAD's count exceeds BASE's by more than the threshold, exactly
+//! (by any amount without one); it takes no part in Holm's procedure, which spreads a risk that an exact
+//! comparison does not take.
+//!
 //! Pure: no I/O; the decision only, the reasons in words.
 
 use super::hpt::benchmarks_needed;
@@ -68,7 +73,7 @@ impl GateInput<'_> {
     /// The threshold this benchmark is held to, given the noise floor of one-process inputs (percent).
     fn threshold(&self, threshold: Threshold, floor_pct: f64) -> Threshold {
         match self.basis {
-            Basis::ProcessRuns => threshold,
+            Basis::ProcessRuns | Basis::Deterministic => threshold,
             Basis::OneProcess => Threshold(threshold.pct().max(floor_pct)),
         }
     }
@@ -105,11 +110,27 @@ pub fn gate(
         }
         FailOn::Any => {
             let rejected = any_rejected(threshold, confidence, benchmarks);
-            slower = rejected.iter().map(|r| r.name.to_string()).collect();
-            rejected.iter().map(Rejected::reason).collect()
+            let exceeded = exact_exceeded(threshold, benchmarks);
+            slower = rejected
+                .iter()
+                .map(|r| r.name.to_string())
+                .chain(exceeded.iter().map(|(name, _)| name.to_string()))
+                .collect();
+            rejected
+                .iter()
+                .map(Rejected::reason)
+                .chain(exceeded.iter().map(|(_, reason)| reason.clone()))
+                .collect()
         }
     };
+    let only_counts =
+        !benchmarks.is_empty() && benchmarks.iter().all(|b| b.basis == Basis::Deterministic);
     let cannot_fail = match fail_on {
+        FailOn::Suite if only_counts => Some(
+            "the suite gate tests with HPT, which ranks no count of a deterministic measurement; \
+             `--fail-on any` gates each count exactly"
+                .to_string(),
+        ),
         FailOn::Suite => suite_cannot_fail(confidence.level(), hpt, benchmarks.len()),
         FailOn::Any | FailOn::None => None,
     };
@@ -183,6 +204,32 @@ impl Rejected<'_> {
     }
 }
 
+/// The deterministic benchmarks whose HEAD count exceeds BASE's by more than `threshold`, with the reason.
+fn exact_exceeded<'a>(
+    threshold: Threshold,
+    benchmarks: &[GateInput<'a>],
+) -> Vec<(&'a str, String)> {
+    let median = |values: &[f64]| crate::stats::describe::median(values).unwrap_or(f64::NAN);
+    benchmarks
+        .iter()
+        .filter(|b| b.basis == Basis::Deterministic)
+        .filter_map(|b| {
+            let increase = (median(b.head) / median(b.base) - 1.0) * 100.0;
+            (increase > threshold.pct()).then(|| {
+                let limit = if threshold.pct() > 0.0 {
+                    format!(", more than the threshold {}%", threshold.pct())
+                } else {
+                    String::new()
+                };
+                (
+                    b.name,
+                    format!("{} counts {increase:.3}% more (exact{limit})", b.name),
+                )
+            })
+        })
+        .collect()
+}
+
 fn any_rejected<'a>(
     threshold: Threshold,
     confidence: Confidence,
@@ -192,6 +239,7 @@ fn any_rejected<'a>(
     let floor = floor_for(benchmarks, alpha);
     let mut tested: Vec<(&str, f64)> = benchmarks
         .iter()
+        .filter(|b| b.basis != Basis::Deterministic)
         .filter_map(|b| {
             let factor = 1.0 + b.threshold(threshold, floor).pct() / 100.0;
             let scaled: Vec<f64> = b.base.iter().map(|v| v * factor).collect();
@@ -331,6 +379,48 @@ mod tests {
         // 1.5x slower is less than a 60 % regression.
         assert!(!gate(FailOn::Any, t(60.0), c(0.95), &none, &inputs).failed);
         assert!(gate(FailOn::Any, t(40.0), c(0.95), &none, &inputs).failed);
+    }
+
+    #[test]
+    fn counts_fail_any_exactly_beyond_the_threshold_and_never_the_suite() {
+        // One value per side: no rank-sum test could reject; the exact increase is 2.5 %.
+        let (base, head) = ([1000.0], [1025.0]);
+        let inputs = [GateInput {
+            name: "f (instructions)",
+            base: &base,
+            head: &head,
+            basis: Basis::Deterministic,
+        }];
+        let none = hpt(None, None, None);
+        let any = |threshold| gate(FailOn::Any, t(threshold), c(0.95), &none, &inputs);
+        let failed = any(0.0);
+        assert!(failed.failed);
+        assert_eq!(failed.slower, ["f (instructions)"]);
+        assert_eq!(
+            failed.reasons,
+            ["f (instructions) counts 2.500% more (exact)"]
+        );
+        assert_eq!(
+            any(2.0).reasons,
+            ["f (instructions) counts 2.500% more (exact, more than the threshold 2%)"]
+        );
+        assert!(!any(3.0).failed);
+        // Fewer: never fails.
+        let fewer = [GateInput {
+            head: &[990.0],
+            ..inputs[0]
+        }];
+        assert!(!gate(FailOn::Any, t(0.0), c(0.95), &none, &fewer).failed);
+        let suite = gate(FailOn::Suite, t(0.0), c(0.95), &none, &inputs);
+        assert!(!suite.failed);
+        assert!(
+            suite
+                .cannot_fail
+                .as_deref()
+                .is_some_and(|why| why.contains("`--fail-on any` gates each count exactly")),
+            "{:?}",
+            suite.cannot_fail
+        );
     }
 
     #[test]

@@ -139,6 +139,8 @@ pub enum WarningKind {
     Undecided,
     /// The shape of a side's distribution: several modes, a changed number of modes, or no model.
     Shape,
+    /// Counts of a deterministic measurement, compared exactly rather than tested.
+    Exact,
 }
 
 /// A warning as data: what happened and what to do about it.

@@ -14,7 +14,7 @@ use crate::stats::describe::quantile;
 /// The points of one side: per run when `basis` is [`Basis::ProcessRuns`], per sample otherwise.
 pub fn run_points(runs: &Runs, basis: Basis) -> Vec<RunPoint> {
     match basis {
-        Basis::ProcessRuns => runs.runs().iter().map(point).collect(),
+        Basis::ProcessRuns | Basis::Deterministic => runs.runs().iter().map(point).collect(),
         Basis::OneProcess => runs
             .runs()
             .iter()

@@ -395,7 +395,7 @@ fn side_warning(
             let modes = counted_modes(modes, n, distinct_pct);
             let list = mode_list(&modes, unit);
             let warning = match basis {
-                Basis::ProcessRuns => Warning::new(
+                Basis::ProcessRuns | Basis::Deterministic => Warning::new(
                     WarningKind::Shape,
                     format!(
                         "{side} of `{name}` has {}: {list}; the mean protocol is misleading here, trust the \

@@ -23,6 +23,7 @@ pub(crate) fn warning_kind_name(kind: WarningKind) -> &'static str {
         WarningKind::Input => "input",
         WarningKind::Undecided => "undecided",
         WarningKind::Shape => "shape",
+        WarningKind::Exact => "exact",
     }
 }
 

@@ -32,7 +32,7 @@ pub fn finite_opt(x: Option<f64>) -> Option<f64> {
 
 /// `value` with at least `digits` significant digits, in fixed notation within [0.001, 1e9) and in
 /// scientific notation (`1.23e-7`) outside, so that no magnitude prints as a wall of digits or as 0.
-fn significant(value: f64, digits: i32) -> String {
+pub(crate) fn significant(value: f64, digits: i32) -> String {
     if value == 0.0 {
         return "0".to_string();
     }
@@ -50,8 +50,16 @@ pub fn unit_symbol(unit: Unit) -> &'static str {
     unit.symbol()
 }
 
-/// A time given in nanoseconds, printed in `unit` with 4 significant digits: `812.3 ns`.
+/// A time given in nanoseconds, printed in `unit` with 4 significant digits: `812.3 ns`. A count
+/// ([`Unit::Count`]) is printed as counted, without its unit, which the benchmark's name carries: `14396`.
 pub fn time(nanos: f64, unit: Unit) -> String {
+    if unit.is_count() {
+        return match finite(nanos) {
+            Some(n) if n.fract() == 0.0 && n.abs() < 1e15 => format!("{n:.0}"),
+            Some(n) => significant(n, 6),
+            None => MISSING.to_string(),
+        };
+    }
     match finite(nanos) {
         Some(ns) => format!(
             "{} {}",

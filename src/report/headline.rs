@@ -145,8 +145,10 @@ fn gate_sentence(analysis: &Analysis) -> Option<Sentence> {
         } else {
             s = s.text(format!("{flag}: "));
             s = list(s, &slower, |s, b| {
-                s.name(&b.name)
-                    .text(format!(" {}", time_change(b.speedup.median)))
+                s.name(&b.name).text(format!(
+                    " {}",
+                    super::exact_change(b).unwrap_or_else(|| time_change(b.speedup.median))
+                ))
             });
         }
         return Some(s.text("."));
@@ -214,12 +216,15 @@ fn changes(analysis: &Analysis) -> Vec<Sentence> {
             s.name(&b.name).text(format!(
                 " {} ({})",
                 format::speedup_with_interval(b.speedup.median, b.median_test.speedup_interval),
-                time_change(b.speedup.median)
+                super::exact_change(b).unwrap_or_else(|| time_change(b.speedup.median))
             ))
         });
         sentences.push(s.text("."));
     }
-    let unchanged = with(Verdict::Unchanged);
+    // Counts compared exactly are unchanged because they are equal, not within a margin.
+    let (exact, unchanged): (Vec<_>, Vec<_>) = with(Verdict::Unchanged)
+        .into_iter()
+        .partition(|b| b.basis == crate::model::Basis::Deterministic);
     if !unchanged.is_empty() {
         let margin = format::percent_value(unchanged[0].equivalence.margin_pct);
         let s = Sentence::new(Mood::Quiet).text(format!(
@@ -227,6 +232,11 @@ fn changes(analysis: &Analysis) -> Vec<Sentence> {
             unchanged.len()
         ));
         sentences.push(list(s, &unchanged, |s, b| s.name(&b.name)).text("."));
+    }
+    if !exact.is_empty() {
+        let s =
+            Sentence::new(Mood::Quiet).text(format!("{} unchanged (equal counts): ", exact.len()));
+        sentences.push(list(s, &exact, |s, b| s.name(&b.name)).text("."));
     }
     if !analysis.identical.is_empty() {
         let s = Sentence::new(Mood::Quiet).text(format!(
@@ -299,7 +309,17 @@ fn suite_sentence(analysis: &Analysis) -> Option<Sentence> {
     let hpt = &analysis.suite.hpt;
     let r = format::level(analysis.confidence);
     let confidence = format::finite_opt(hpt.confidence);
+    // HPT ranks the tested benchmarks only, not the counts compared exactly.
+    let tested = analysis
+        .benchmarks
+        .iter()
+        .filter(|b| b.basis != crate::model::Basis::Deterministic)
+        .count();
     let text = match analysis.verdict {
+        _ if tested == 0 => match analysis.verdict {
+            Verdict::Unchanged => "Suite: unchanged: every count is equal.".to_string(),
+            _ => "Suite: no suite test: every benchmark is a count compared exactly.".to_string(),
+        },
         Verdict::Faster | Verdict::Slower => {
             let direction = hpt.direction.unwrap_or(Direction::Faster);
             let c = confidence.map_or_else(|| format::MISSING.to_string(), format::confidence);
@@ -332,12 +352,8 @@ fn suite_sentence(analysis: &Analysis) -> Option<Sentence> {
             }
             (Some(best), _, _) if best < analysis.confidence => format!(
                 "Suite: no verdict: with {} benchmark{} HPT reaches at most confidence {}, short of {r}.",
-                analysis.benchmarks.len(),
-                if analysis.benchmarks.len() == 1 {
-                    ""
-                } else {
-                    "s"
-                },
+                tested,
+                if tested == 1 { "" } else { "s" },
                 format::level(best)
             ),
             (_, Some(d), Some(c)) if c > 0.5 => format!(

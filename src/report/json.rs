@@ -440,6 +440,7 @@ impl<'a> From<&'a BenchmarkAnalysis> for BenchmarkJson<'a> {
             observation: match b.basis {
                 Basis::ProcessRuns => "process-runs",
                 Basis::OneProcess => "one-process",
+                Basis::Deterministic => "deterministic",
             },
             base: side(&b.base, b.runs.base, b.unit),
             head: side(&b.head, b.runs.head, b.unit),

@@ -13,8 +13,7 @@ use std::io::{self, Write};
 use super::format;
 use super::glyph::GlyphScale;
 use super::{
-    Footnotes, Mood, Render, Style, concerned, gate_note, headline, hpt_winner, mean_test_text,
-    nothing_compared, suite_facts, verdict_with_level,
+    Footnotes, Mood, Render, Style, concerned, gate_note, headline, nothing_compared, suite_facts,
 };
 use crate::protocol::{Analysis, BenchmarkAnalysis, FailOn, Verdict};
 
@@ -87,7 +86,7 @@ fn write_table(analysis: &Analysis, notes: &Footnotes<'_>, out: &mut dyn Write) 
 }
 
 fn row(b: &BenchmarkAnalysis, scale: &GlyphScale) -> Vec<String> {
-    let unit = format::row_unit(b.base.median, b.head.median);
+    let unit = super::display_unit(b);
     let speedup = format::speedup_with_interval(b.speedup.median, b.median_test.speedup_interval);
     // In a code span so that the cells keep their width; spaces kept as no-break spaces, which GitHub
     // would otherwise trim at the span's ends.
@@ -104,9 +103,9 @@ fn row(b: &BenchmarkAnalysis, scale: &GlyphScale) -> Vec<String> {
         mark(emphasise(speedup, b.verdict), b.verdict),
         glyph,
         format::speedup(b.speedup.mean),
-        mean_test_text(&b.mean_test),
-        protocol_text(b.verdict, b.median_test.confidence_level),
-        hpt_winner(b.hpt.winner).to_string(),
+        super::mean_text(b),
+        emphasise(super::verdict_text(b), b.verdict),
+        super::hpt_text(b).to_string(),
     ]
 }
 
@@ -126,10 +125,6 @@ fn emphasise(text: String, verdict: Verdict) -> String {
         Verdict::Faster | Verdict::Slower => format!("**{text}**"),
         Verdict::Unchanged | Verdict::Inconclusive => text,
     }
-}
-
-fn protocol_text(verdict: Verdict, level: Option<f64>) -> String {
-    emphasise(verdict_with_level(verdict, level), verdict)
 }
 
 fn gate_text(analysis: &Analysis) -> String {

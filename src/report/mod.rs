@@ -6,9 +6,11 @@
 //! `"schema": "cargo-speedup/1"` (`docs/json.md`), never `Serialize` on internal types. Nothing
 //! here prints `NaN`: a missing or non-finite value is `null` (JSON), empty (CSV) or `-` (table, Markdown).
 
+pub mod bmf;
 pub mod csv;
 mod footnotes;
 pub mod format;
+pub mod gab;
 pub mod glyph;
 mod headline;
 #[cfg(test)]
@@ -51,6 +53,10 @@ pub enum Format {
     Csv,
     /// One self-contained page with plots, to open in a browser
     Html,
+    /// Bencher Metric Format JSON: HEAD's values per benchmark, for Bencher
+    Bmf,
+    /// github-action-benchmark's customSmallerIsBetter JSON: HEAD's values, for its charts
+    Gab,
 }
 
 /// Whether the table is coloured (`--color`); `NO_COLOR` counts under `Auto`.
@@ -121,6 +127,8 @@ pub fn renderer(format: Format) -> Box<dyn Render> {
         Format::Markdown => Box::new(markdown::MarkdownReport),
         Format::Csv => Box::new(csv::CsvReport),
         Format::Html => Box::new(html::HtmlReport),
+        Format::Bmf => Box::new(bmf::BmfReport),
+        Format::Gab => Box::new(gab::GabReport),
     }
 }
 
@@ -146,6 +154,60 @@ pub fn color_enabled_in(
             let dumb = env("TERM").is_some_and(|t| t == "dumb");
             stream_is_tty && !no_color && !dumb
         }
+    }
+}
+
+/// How a count of a deterministic measurement changed, compared exactly: `exact: +2.30 % instructions`,
+/// `exact: no change in instructions`; `None` for a benchmark that was tested ([`Basis::Deterministic`]
+/// only).
+pub(crate) fn exact_change(b: &crate::protocol::BenchmarkAnalysis) -> Option<String> {
+    if b.basis != crate::model::Basis::Deterministic {
+        return None;
+    }
+    let unit = b.unit.as_str();
+    let change = (b.head.median / b.base.median - 1.0) * 100.0;
+    Some(match format::finite(change) {
+        Some(0.0) => format!("exact: no change in {unit}"),
+        Some(c) => {
+            let sign = if c > 0.0 { '+' } else { '-' };
+            format!("exact: {sign}{} % {unit}", format::significant(c.abs(), 3))
+        }
+        None => format!("exact: {unit} not comparable"),
+    })
+}
+
+/// The unit a benchmark's row shows its values in: a count's own unit, else the readable time unit of the
+/// smaller median ([`format::row_unit`]).
+pub(crate) fn display_unit(b: &crate::protocol::BenchmarkAnalysis) -> crate::model::Unit {
+    if b.unit.is_count() {
+        b.unit
+    } else {
+        format::row_unit(b.base.median, b.head.median)
+    }
+}
+
+/// A benchmark's verdict as a report's column shows it: the exact change of a count
+/// ([`exact_change`]), else the median protocol's verdict with its level ([`verdict_with_level`]).
+pub(crate) fn verdict_text(b: &crate::protocol::BenchmarkAnalysis) -> String {
+    exact_change(b).unwrap_or_else(|| verdict_with_level(b.verdict, b.median_test.confidence_level))
+}
+
+/// The mean protocol's column for `b` ([`mean_test_text`]); `-` for a count compared exactly, which no
+/// test saw.
+pub(crate) fn mean_text(b: &crate::protocol::BenchmarkAnalysis) -> String {
+    if b.basis == crate::model::Basis::Deterministic {
+        format::MISSING.to_string()
+    } else {
+        mean_test_text(&b.mean_test)
+    }
+}
+
+/// HPT's column for `b` ([`hpt_winner`]); `-` for a count compared exactly, which HPT does not rank.
+pub(crate) fn hpt_text(b: &crate::protocol::BenchmarkAnalysis) -> &'static str {
+    if b.basis == crate::model::Basis::Deterministic {
+        format::MISSING
+    } else {
+        hpt_winner(b.hpt.winner)
     }
 }
 

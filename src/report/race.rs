@@ -42,6 +42,11 @@ pub fn render(
                 super::html::text_page("cargo-speedup race", &String::from_utf8_lossy(&text));
             out.write_all(page.as_bytes())
         }
+        // One value per benchmark and pair of sides: `race` refuses these before it runs.
+        Format::Bmf | Format::Gab => Err(io::Error::new(
+            io::ErrorKind::Unsupported,
+            "`race` writes no BMF or github-action-benchmark JSON",
+        )),
     }
 }
 

@@ -24,8 +24,7 @@ use comfy_table::{
 use super::format;
 use super::glyph::GlyphScale;
 use super::{
-    Footnotes, Mood, Render, Style, concerned, gate_note, headline, hpt_winner, mean_test_text,
-    nothing_compared, suite_facts, verdict_with_level,
+    Footnotes, Mood, Render, Style, concerned, gate_note, headline, nothing_compared, suite_facts,
 };
 use crate::inert;
 use crate::protocol::{Analysis, BenchmarkAnalysis, Direction, FailOn, Verdict};
@@ -512,7 +511,7 @@ fn benchmark_cell(
     scale: &GlyphScale,
     marker: impl FnOnce() -> String,
 ) -> Text {
-    let unit = || format::row_unit(b.base.median, b.head.median);
+    let unit = || super::display_unit(b);
     let verdict = Tone::of(b.verdict);
     match column {
         Column::Name => plain(inert::terminal(&b.name)),
@@ -537,20 +536,12 @@ fn benchmark_cell(
             } else {
                 Tone::of(mean)
             };
-            text(mean_test_text(&b.mean_test), tone)
+            text(super::mean_text(b), tone)
         }
-        Column::MedianTest => text(
-            protocol_text(b.verdict, b.median_test.confidence_level),
-            verdict,
-        ),
-        Column::Hpt => text(hpt_winner(b.hpt.winner), Tone::of_direction(b.hpt.winner)),
+        Column::MedianTest => text(super::verdict_text(b), verdict),
+        Column::Hpt => text(super::hpt_text(b), Tone::of_direction(b.hpt.winner)),
         Column::Notes => plain(marker()),
     }
-}
-
-/// A protocol's verdict with the confidence level of paper 000's search: `faster (0.99)`.
-fn protocol_text(verdict: Verdict, level: Option<f64>) -> String {
-    verdict_with_level(verdict, level)
 }
 
 fn warning_lines(analysis: &Analysis, notes: &Footnotes<'_>) -> Vec<Line> {

@@ -181,3 +181,19 @@ pub(crate) fn parse_unit(
         )
     })
 }
+
+/// Whether `text` is one or more JSON values one after the other (the outputs of several runs appended), each
+/// an object that `is_one` accepts.
+pub(crate) fn every_json_object(
+    text: &str,
+    is_one: impl Fn(&serde_json::Map<String, serde_json::Value>) -> bool,
+) -> bool {
+    let mut count = 0;
+    for value in serde_json::Deserializer::from_str(text).into_iter::<serde_json::Value>() {
+        match value {
+            Ok(serde_json::Value::Object(o)) if is_one(&o) => count += 1,
+            _ => return false,
+        }
+    }
+    count > 0
+}

@@ -15,7 +15,13 @@ use serde_json::{Value, json};
 use super::tests::fixture;
 use super::*;
 
-const TEXT_FIXTURES: [&str; 10] = [
+const TEXT_FIXTURES: [&str; 16] = [
+    "divan/base.txt",
+    "divan/v0.1.0.txt",
+    "libtest/base.txt",
+    "libtest/base.jsonl",
+    "gungraun/base.json",
+    "bmf/docs-example.json",
     "raw/base.json",
     "raw/head.json",
     "hyperfine/base.json",
@@ -238,7 +244,8 @@ fn restructure(value: &mut Value, changes: &[Change]) {
 }
 
 /// JSON fixtures of the file formats, to be changed structurally.
-const JSON_FIXTURES: [&str; 5] = [
+const JSON_FIXTURES: [&str; 6] = [
+    "bmf/docs-example.json",
     "raw/base.json",
     "hyperfine/revisions.json",
     "hyperfine/legacy-parameter.json",

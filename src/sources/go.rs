@@ -137,8 +137,8 @@ pub fn parse(text: &str, origin: &str) -> Result<Results, SourceError> {
     builder.finish(FORMAT)
 }
 
-/// Names that occur under more than one package.
-fn ambiguous_names(keys: &[(String, String)]) -> BTreeSet<String> {
+/// Names that occur under more than one package (for divan: paths under more than one target).
+pub(super) fn ambiguous_names(keys: &[(String, String)]) -> BTreeSet<String> {
     let mut pkgs: HashMap<&str, BTreeSet<&str>> = HashMap::new();
     for (pkg, name) in keys {
         pkgs.entry(name.as_str()).or_default().insert(pkg.as_str());

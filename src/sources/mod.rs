@@ -6,7 +6,9 @@
 //! - a file, whose format is detected from its content, never from its extension: our record JSON
 //!   ([`record`]), the raw timing JSON ([`raw_json`]), hyperfine `--export-json` ([`hyperfine`]), Google
 //!   Benchmark JSON ([`google_benchmark`]), cargo-criterion `--message-format=json` lines
-//!   ([`cargo_criterion`]) or Go benchmark text ([`go`]); `-` reads standard input;
+//!   ([`cargo_criterion`]), Go benchmark text ([`go`]), divan's printed tree ([`divan`]), libtest bench
+//!   text or JSON ([`libtest`]), a gungraun / iai-callgrind summary ([`gungraun`]) or Bencher Metric
+//!   Format JSON ([`bmf`]); `-` reads standard input;
 //! - a criterion directory ([`criterion`]): a root such as `target/criterion` (its `new` samples), or one
 //!   benchmark's baseline directory such as `target/criterion/fib/before`;
 //! - a criterion baseline name (`before`), looked up in the criterion home resolved as criterion does.
@@ -20,11 +22,16 @@
 //! [`Sample::new`](crate::model::Sample::new)) and reports non-fatal oddities as [`Results::notes`]. Foreign serde structs stay private
 //! to the format's file.
 
+pub mod bmf;
 pub mod cargo_criterion;
 pub mod criterion;
+pub mod divan;
+pub(crate) mod events;
 pub mod go;
 pub mod google_benchmark;
+pub mod gungraun;
 pub mod hyperfine;
+pub mod libtest;
 pub mod limits;
 pub mod part;
 pub mod raw_json;
@@ -41,18 +48,23 @@ use std::path::{Path, PathBuf};
 
 pub(crate) use builder::{Builder, Measured, invalid, parse_unit};
 use limits::{LimitedReadError, size_text, suggested_limit};
-use top_level::TopLevel;
+use top_level::{Member, TopLevel};
 
 use crate::model::{Results, SampleError, Unit};
 
 /// The formats [`load`] tries on a file, in order, as named in error messages.
-pub const FILE_FORMATS: [&str; 6] = [
+pub const FILE_FORMATS: [&str; 11] = [
     "cargo-speedup record JSON",
     "raw timing JSON",
     "hyperfine --export-json",
     "Google Benchmark JSON",
     "cargo-criterion --message-format=json lines",
     "Go benchmark text",
+    "divan output",
+    "libtest bench text",
+    "libtest bench JSON",
+    "gungraun / iai-callgrind summary JSON",
+    "Bencher Metric Format JSON",
 ];
 
 /// Where to look for criterion baselines by name, and how to read what does not say its unit.
@@ -451,6 +463,11 @@ pub fn load_bytes(
         Format::GoogleBenchmark => google_benchmark::parse(text, origin, selector),
         Format::CargoCriterion => cargo_criterion::parse(text, origin, options.unit_override),
         Format::Go => go::parse(text, origin),
+        Format::Divan => divan::parse(text, origin),
+        Format::LibtestText => libtest::parse_text(text, origin),
+        Format::LibtestJson => libtest::parse_json(text, origin),
+        Format::Gungraun => gungraun::parse(text, origin),
+        Format::Bmf => bmf::parse(text, origin),
     }
 }
 
@@ -471,6 +488,16 @@ pub enum Format {
     CargoCriterion,
     /// Go's `go test -bench` text output.
     Go,
+    /// divan's printed tree (`cargo bench` of a divan target).
+    Divan,
+    /// libtest `#[bench]` text lines.
+    LibtestText,
+    /// libtest `#[bench]` JSON lines (`-Z unstable-options --format json`).
+    LibtestJson,
+    /// A gungraun / iai-callgrind summary (`--save-summary=json`).
+    Gungraun,
+    /// Bencher Metric Format JSON.
+    Bmf,
 }
 
 impl Format {
@@ -484,12 +511,19 @@ impl Format {
             Format::GoogleBenchmark => FILE_FORMATS[3],
             Format::CargoCriterion => FILE_FORMATS[4],
             Format::Go => FILE_FORMATS[5],
+            Format::Divan => FILE_FORMATS[6],
+            Format::LibtestText => FILE_FORMATS[7],
+            Format::LibtestJson => FILE_FORMATS[8],
+            Format::Gungraun => FILE_FORMATS[9],
+            Format::Bmf => FILE_FORMATS[10],
         }
     }
 }
 
 /// Tells the format of a file from its content alone: the shape of its JSON (keys `schema`, `results`,
-/// `context` + `benchmarks`, `benchmarks`, `reason`), else JSON lines with `reason`, else Go result lines.
+/// `context` + `benchmarks`, `benchmarks`, `reason`, a summary's, a libtest event's, BMF's nesting), else
+/// JSON lines with `reason`, libtest bench events or BMF objects, else Go result lines, libtest bench lines
+/// or a divan tree.
 pub fn detect(text: &str) -> Option<Format> {
     let json_like = text.trim_start().starts_with('{');
     let top = TopLevel::parse(text).ok().or_else(|| {
@@ -497,19 +531,43 @@ pub fn detect(text: &str) -> Option<Format> {
             .then(|| TopLevel::parse(&google_benchmark::tolerant_json(text)).ok())
             .flatten()
     });
-    if let Some(top @ TopLevel::Object(_)) = top {
-        return detect_object(&top);
+    match &top {
+        Some(object @ TopLevel::Object(_)) => return detect_object(object, text),
+        // No other format is an array at the top level: only then is the whole tree built, within the
+        // size limit the text was read under.
+        Some(TopLevel::Array)
+            if serde_json::from_str::<serde_json::Value>(text)
+                .is_ok_and(|v| gungraun::is_summary_array(&v)) =>
+        {
+            return Some(Format::Gungraun);
+        }
+        _ => {}
     }
     if cargo_criterion::has_messages(text) {
         return Some(Format::CargoCriterion);
     }
+    if libtest::has_json(text) {
+        return Some(Format::LibtestJson);
+    }
+    if json_like && gungraun::is_summary_stream(text) {
+        return Some(Format::Gungraun);
+    }
+    if json_like && bmf::is_bmf_stream(text) {
+        return Some(Format::Bmf);
+    }
     if go::has_results(text) {
         return Some(Format::Go);
+    }
+    if libtest::has_text(text) {
+        return Some(Format::LibtestText);
+    }
+    if divan::has_tree(text) {
+        return Some(Format::Divan);
     }
     None
 }
 
-fn detect_object(object: &TopLevel) -> Option<Format> {
+fn detect_object(object: &TopLevel, text: &str) -> Option<Format> {
     match object.string("schema") {
         Some(s) if s == record::SCHEMA || s == record::SCHEMA_V1 => return Some(Format::Record),
         Some(s) if s.starts_with("cargo-speedup/") => return Some(Format::AnalysisReport),
@@ -527,6 +585,25 @@ fn detect_object(object: &TopLevel) -> Option<Format> {
         } else {
             Format::RawJson
         });
+    }
+    let members = object.object()?;
+    // A gungraun summary and a libtest event tell themselves by their top-level members.
+    if object.string("module_path").is_some()
+        && object.is_array("profiles")
+        && object.string("version").is_some()
+    {
+        return Some(Format::Gungraun);
+    }
+    if object.string("type") == Some("bench") && members.get("median") == Some(&Member::Other) {
+        return Some(Format::LibtestJson);
+    }
+    // BMF is an object of objects: only such a text is parsed whole to look one level deeper.
+    let all_objects = !members.is_empty() && members.values().all(|m| *m == Member::Object);
+    if all_objects
+        && serde_json::from_str::<serde_json::Map<String, serde_json::Value>>(text)
+            .is_ok_and(|map| bmf::is_bmf(&map))
+    {
+        return Some(Format::Bmf);
     }
     None
 }

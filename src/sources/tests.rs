@@ -59,7 +59,7 @@ fn context_home_set_wins() {
 }
 
 /// Every committed fixture file and the format its content must be detected as.
-const DETECTED: [(&str, Format); 14] = [
+const DETECTED: [(&str, Format); 23] = [
     ("raw/base.json", Format::RawJson),
     ("raw/head.json", Format::RawJson),
     ("hyperfine/base.json", Format::Hyperfine),
@@ -75,6 +75,15 @@ const DETECTED: [(&str, Format); 14] = [
         "google-benchmark/aggregates-only.json",
         Format::GoogleBenchmark,
     ),
+    ("divan/base.txt", Format::Divan),
+    ("divan/head.txt", Format::Divan),
+    ("libtest/base.txt", Format::LibtestText),
+    ("libtest/legacy.txt", Format::LibtestText),
+    ("libtest/base.jsonl", Format::LibtestJson),
+    ("libtest/head.jsonl", Format::LibtestJson),
+    ("gungraun/base.json", Format::Gungraun),
+    ("bmf/docs-example.json", Format::Bmf),
+    ("bmf/head.json", Format::Bmf),
     ("misc/analysis-report.json", Format::AnalysisReport),
     ("criterion/real/fib_20/new/sample.json", Format::RawJson),
 ];
@@ -83,20 +92,21 @@ const DETECTED: [(&str, Format); 14] = [
 fn each_fixture_is_detected_from_its_content() {
     // The last entry is the counter-example: a criterion sample.json alone is no results file, and its
     // detection must not pretend otherwise (it has no `benchmarks`): it is checked below.
-    for (rel, format) in &DETECTED[..13] {
+    for (rel, format) in &DETECTED[..22] {
         let text = std::fs::read_to_string(fixture(rel)).unwrap();
         assert_eq!(detect(&text), Some(*format), "{rel}");
     }
-    let sample = std::fs::read_to_string(fixture(DETECTED[13].0)).unwrap();
+    let sample = std::fs::read_to_string(fixture(DETECTED[22].0)).unwrap();
     assert_eq!(detect(&sample), None);
 }
 
 #[test]
 fn detection_ignores_the_extension() {
     let dir = tempfile::tempdir().unwrap();
-    for (i, (rel, format)) in DETECTED[..12].iter().enumerate() {
+    for (i, (rel, format)) in DETECTED[..21].iter().enumerate() {
         // JSON saved as .txt, text saved as .json: the content decides.
-        let ext = if *format == Format::Go { "json" } else { "txt" };
+        let text = matches!(format, Format::Go | Format::Divan | Format::LibtestText);
+        let ext = if text { "json" } else { "txt" };
         let path = dir.path().join(format!("input{i}.{ext}"));
         std::fs::copy(fixture(rel), &path).unwrap();
         let loaded = load(path.to_str().unwrap(), &options());
@@ -238,4 +248,29 @@ fn missing_criterion_home_does_not_panic() {
         message.contains("save one with `cargo bench --bench NAME -- --save-baseline BASELINE`"),
         "{message}"
     );
+}
+
+#[test]
+fn one_summary_a_stream_and_an_array_of_summaries_are_all_gungraun() {
+    let stream = std::fs::read_to_string(fixture("gungraun/base.json")).unwrap();
+    let summaries: Vec<serde_json::Value> = serde_json::Deserializer::from_str(&stream)
+        .into_iter()
+        .collect::<Result<_, _>>()
+        .unwrap();
+    assert_eq!(summaries.len(), 3);
+    let one = summaries[0].to_string();
+    let array = serde_json::Value::Array(summaries).to_string();
+    for text in [&stream, &one, &array] {
+        assert_eq!(detect(text), Some(Format::Gungraun));
+    }
+    let read = load_bytes(array.as_bytes(), "all.json", None, &options()).unwrap();
+    assert_eq!(read.benchmarks.len(), 30);
+}
+
+#[test]
+fn one_libtest_bench_event_alone_is_libtest_json() {
+    let line = r#"{ "type": "bench", "name": "b::x", "median": 135, "deviation": 24 }"#;
+    assert_eq!(detect(line), Some(Format::LibtestJson));
+    let read = load_bytes(line.as_bytes(), "one.json", None, &options()).unwrap();
+    assert_eq!(read.benchmarks[0].runs.values(), [135.0]);
 }

@@ -5,6 +5,7 @@ mod browser;
 mod calibrate;
 mod compare;
 mod docs;
+mod formats;
 mod hostile;
 mod inputs;
 mod leftovers;

@@ -4,7 +4,7 @@
 
 use serde_json::Value;
 
-use crate::support::run;
+use crate::support::{benchmark, run};
 
 const BASE: &str = "fixtures/shape/base.json";
 const HEAD: &str = "fixtures/shape/head.json";
@@ -16,15 +16,6 @@ fn compare(extra: &[&str]) -> (Value, String) {
     assert_eq!(output.status.code(), Some(0), "{output:?}");
     let json = serde_json::from_slice(&output.stdout).expect("JSON report");
     (json, String::from_utf8(output.stderr).expect("UTF-8"))
-}
-
-fn benchmark<'a>(json: &'a Value, name: &str) -> &'a Value {
-    json["benchmarks"]
-        .as_array()
-        .expect("benchmarks")
-        .iter()
-        .find(|b| b["name"] == name)
-        .expect("benchmark")
 }
 
 #[test]

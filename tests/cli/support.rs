@@ -59,3 +59,14 @@ pub fn hostile_names() -> Vec<String> {
     let path = root().join("tests/hostile/names.json");
     serde_json::from_str(&std::fs::read_to_string(path).expect("the corpus")).expect("a JSON array")
 }
+
+/// The benchmark named `name` in a JSON report.
+#[allow(dead_code)]
+pub fn benchmark<'a>(json: &'a serde_json::Value, name: &str) -> &'a serde_json::Value {
+    json["benchmarks"]
+        .as_array()
+        .expect("benchmarks")
+        .iter()
+        .find(|b| b["name"] == name)
+        .unwrap_or_else(|| panic!("{name} not in the report"))
+}

@@ -24,10 +24,7 @@ use std::fmt::Write as _;
 use std::io::{self, Write};
 
 use super::format;
-use super::{
-    Footnotes, Mood, Render, Style, concerned, headline, hpt_winner, mean_test_text,
-    nothing_compared, suite_facts, verdict_with_level,
-};
+use super::{Footnotes, Mood, Render, Style, concerned, headline, nothing_compared, suite_facts};
 use crate::protocol::{Analysis, BenchmarkAnalysis, FailOn};
 use svg::{escape, shorten};
 
@@ -120,16 +117,16 @@ fn table(analysis: &Analysis, notes: &Footnotes<'_>) -> String {
 }
 
 fn row(b: &BenchmarkAnalysis) -> String {
-    let unit = format::row_unit(b.base.median, b.head.median);
+    let unit = super::display_unit(b);
     let speedup = format::speedup_with_interval(b.speedup.median, b.median_test.speedup_interval);
     let cells = [
         format::time(b.base.median, unit),
         format::time(b.head.median, unit),
         speedup,
         format::speedup(b.speedup.mean),
-        mean_test_text(&b.mean_test),
-        verdict_with_level(b.verdict, b.median_test.confidence_level),
-        hpt_winner(b.hpt.winner).to_string(),
+        super::mean_text(b),
+        super::verdict_text(b),
+        super::hpt_text(b).to_string(),
     ];
     let mut out = format!(
         r#"<th scope="row" title="{}">{}</th>"#,

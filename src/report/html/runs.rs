@@ -49,13 +49,14 @@ pub fn figure(b: &BenchmarkAnalysis, id: &str) -> String {
             .iter()
             .any(|side| side.iter().any(|p| p.spread.is_some()));
         out.push_str(&plot(b, [base, head]));
-        let unit = format::row_unit(b.base.median, b.head.median);
+        let unit = super::super::display_unit(b);
         let kind = match b.basis {
             Basis::ProcessRuns if spread => {
                 "one point per process run, its line the quartiles of the run's samples"
             }
             Basis::ProcessRuns => "one point per process run",
             Basis::OneProcess => "one process per side: one point per sample",
+            Basis::Deterministic => "one exact count per run",
         };
         let thinned = if [&b.points.base, &b.points.head]
             .iter()
@@ -106,7 +107,7 @@ fn drawn(points: &[RunPoint]) -> Vec<RunPoint> {
 }
 
 fn plot(b: &BenchmarkAnalysis, [base, head]: [Vec<RunPoint>; 2]) -> String {
-    let unit = format::row_unit(b.base.median, b.head.median);
+    let unit = super::super::display_unit(b);
     let sides = [
         (Side::Base.name(), base, b.base.median, 28.0),
         (Side::Head.name(), head, b.head.median, 60.0),

@@ -1,0 +1,294 @@
+//! libtest `#[bench]` output (`cargo +nightly bench`), as text and as JSON lines (`docs/formats.md` §13).
+//!
+//! ```text
+//! test benches::fib_20      ... bench:     166,747.16 ns/iter (+/- 121,105.04)
+//! test bench_fib_10 ... bench:         135 ns/iter (+/- 24)
+//! { "type": "bench", "name": "benches::fib_20", "median": 132318.91785714286, "deviation": 165993.95 }
+//! ```
+//!
+//! Why it exists: libtest's bench harness, still common in older crates, prints nothing else; and
+//! criterion's `--output-format bencher` prints the same text lines.
+//!
+//! Each result line is one process run's value: libtest prints the median of its samples in ns per
+//! iteration (`Measured::ProcessPerValue`). The lines of several `cargo bench` runs appended to one file
+//! are several runs of each benchmark; one file of one run is one value per side, which the analysis
+//! reports as too few to test. The text's value may carry thousands separators (`1,234`) and, since Rust
+//! 1.80's libtest, decimals (`1,234.56`); a throughput suffix (`= 230 MB/s`) is ignored. The `(+/- …)`
+//! deviation is libtest's max − min, not a spread of runs, and is not read; neither is JSON's `deviation`
+//! or `mib_per_second`. Other lines (`running N tests`, `test result:`, test events, suite events) are
+//! skipped; a `bench:` line in another unit than `ns/iter` (a custom measurement through criterion's
+//! bencher output) and a bench line that does not parse are noted with their line number, as are
+//! `test NAME ... FAILED` lines. Must not: read a value as anything but nanoseconds per iteration.
+
+use super::{Builder, Measured, SourceError};
+use crate::model::{Results, Unit};
+
+const TEXT: &str = "libtest bench text";
+const JSON: &str = "libtest bench JSON";
+
+/// One line's meaning.
+enum Line {
+    /// A benchmark's value in nanoseconds per iteration.
+    Bench(String, f64),
+    /// A bench line that does not parse, or in another unit.
+    Unreadable,
+    /// A test or benchmark that failed.
+    Failed,
+    /// Anything else.
+    Other,
+}
+
+/// Whether `text` holds a libtest bench text line (`test NAME ... bench:`), readable or not: one in
+/// another unit is still libtest's format, and the reader says why it skipped it.
+pub fn has_text(text: &str) -> bool {
+    text.lines()
+        .any(|line| matches!(text_line(line), Line::Bench(..) | Line::Unreadable))
+}
+
+/// Whether `text` holds a libtest bench JSON line.
+pub fn has_json(text: &str) -> bool {
+    text.lines()
+        .any(|line| matches!(json_line(line), Line::Bench(..)))
+}
+
+/// Whether a parsed JSON object is one libtest bench event.
+pub fn is_bench_event(object: &serde_json::Map<String, serde_json::Value>) -> bool {
+    object.get("type").and_then(|t| t.as_str()) == Some("bench")
+        && object.get("median").is_some_and(|m| m.is_number())
+}
+
+fn text_line(line: &str) -> Line {
+    let Some(rest) = line.trim().strip_prefix("test ") else {
+        return Line::Other;
+    };
+    let Some((name, result)) = rest.split_once(" ... ") else {
+        return Line::Other;
+    };
+    let name = name.trim();
+    let result = result.trim();
+    if result == "FAILED" {
+        return Line::Failed;
+    }
+    let Some(result) = result.strip_prefix("bench:") else {
+        return Line::Other;
+    };
+    let mut words = result.split_whitespace();
+    let value = words
+        .next()
+        .and_then(|v| v.replace(',', "").parse::<f64>().ok());
+    match (value, words.next(), words.next()) {
+        (Some(value), Some("ns/iter"), Some("(+/-")) => Line::Bench(name.to_string(), value),
+        _ => Line::Unreadable,
+    }
+}
+
+fn json_line(line: &str) -> Line {
+    let line = line.trim();
+    if !line.starts_with('{') {
+        return Line::Other;
+    }
+    let Ok(serde_json::Value::Object(object)) = serde_json::from_str(line) else {
+        return Line::Unreadable;
+    };
+    if object.get("type").and_then(|t| t.as_str()) == Some("test")
+        && object.get("event").and_then(|e| e.as_str()) == Some("failed")
+    {
+        return Line::Failed;
+    }
+    if object.get("type").and_then(|t| t.as_str()) != Some("bench") {
+        return Line::Other;
+    }
+    match (
+        object.get("name").and_then(|n| n.as_str()),
+        object.get("median").and_then(|m| m.as_f64()),
+    ) {
+        (Some(name), Some(median)) => Line::Bench(name.to_string(), median),
+        _ => Line::Unreadable,
+    }
+}
+
+/// Parses libtest bench text read from `origin`.
+pub fn parse_text(text: &str, origin: &str) -> Result<Results, SourceError> {
+    parse(text, origin, TEXT, text_line)
+}
+
+/// Parses libtest bench JSON lines read from `origin`.
+pub fn parse_json(text: &str, origin: &str) -> Result<Results, SourceError> {
+    parse(text, origin, JSON, json_line)
+}
+
+fn parse(
+    text: &str,
+    origin: &str,
+    format: &str,
+    read: fn(&str) -> Line,
+) -> Result<Results, SourceError> {
+    let mut builder = Builder::new(origin);
+    let mut order: Vec<String> = Vec::new();
+    let mut values: std::collections::HashMap<String, Vec<f64>> = Default::default();
+    let (mut unreadable, mut failed) = (Vec::new(), Vec::new());
+    for (index, line) in text.lines().enumerate() {
+        match read(line) {
+            Line::Bench(name, value) => {
+                if !values.contains_key(&name) {
+                    order.push(name.clone());
+                }
+                values.entry(name).or_default().push(value);
+            }
+            Line::Unreadable => unreadable.push(index + 1),
+            Line::Failed => failed.push(index + 1),
+            Line::Other => {}
+        }
+    }
+    if let Some(first) = unreadable.first() {
+        builder.notes.push(format!(
+            "{origin}: skipped {}: no value in `ns/iter` could be read",
+            lines(unreadable.len(), *first, ("bench line", "bench lines"))
+        ));
+    }
+    if let Some(first) = failed.first() {
+        builder.notes.push(format!(
+            "{origin}: skipped {}",
+            lines(failed.len(), *first, ("FAILED line", "FAILED lines"))
+        ));
+    }
+    for name in order {
+        let sample = values.remove(&name).unwrap_or_default();
+        builder.push(&name, sample, Unit::Ns, Measured::ProcessPerValue)?;
+    }
+    builder.finish(format).map_err(|error| match error {
+        SourceError::NoSamples { path, reason, .. } => SourceError::NoSamples {
+            path,
+            reason,
+            hint: Some(
+                "save what `cargo +nightly bench` prints (lines `test NAME ... bench: 1,234 ns/iter (+/- 56)`), \
+                 or its JSON lines with `cargo +nightly bench -- -Z unstable-options --format json`"
+                    .into(),
+            ),
+        },
+        other => other,
+    })
+}
+
+/// `1 bench line (line 3)` or `4 bench lines (the first on line 3)`.
+fn lines(count: usize, first: usize, (one, many): (&str, &str)) -> String {
+    if count == 1 {
+        format!("1 {one} (line {first})")
+    } else {
+        format!("{count} {many} (the first on line {first})")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn values(results: &Results, name: &str) -> Vec<f64> {
+        results
+            .benchmarks
+            .iter()
+            .find(|b| b.name == name)
+            .unwrap()
+            .runs
+            .values()
+    }
+
+    #[test]
+    fn separators_decimals_and_throughput_are_read() {
+        let text = "test a ... bench:   1,234 ns/iter (+/- 56)\n\
+                    test b      ... bench:      18,794.12 ns/iter (+/- 440.25)\n\
+                    test c ... bench:      17,796.82 ns/iter (+/- 30,772.07) = 230 MB/s\n";
+        let results = parse_text(text, "f").unwrap();
+        assert_eq!(values(&results, "a"), [1234.0]);
+        assert_eq!(values(&results, "b"), [18794.12]);
+        assert_eq!(values(&results, "c"), [17796.82]);
+        assert!(results.notes.is_empty(), "{:?}", results.notes);
+    }
+
+    #[test]
+    fn other_units_and_failures_are_noted_with_their_lines() {
+        let text = "running 3 tests\n\
+                    test a ... bench:   10 ns/iter (+/- 1)\n\
+                    test cmov ... bench:   2835 cycles/iter (+/- 14)\n\
+                    test d ... FAILED\n\
+                    test e ... bench:   lots ns/iter (+/- 1)\n\
+                    test result: ok. 0 passed\n";
+        let results = parse_text(text, "out.txt").unwrap();
+        assert_eq!(results.benchmarks.len(), 1);
+        assert_eq!(
+            results.notes,
+            [
+                "out.txt: skipped 2 bench lines (the first on line 3): no value in `ns/iter` could be \
+                 read",
+                "out.txt: skipped 1 FAILED line (line 4)",
+            ]
+        );
+    }
+
+    #[test]
+    fn a_test_line_is_not_a_bench_line() {
+        assert!(!has_text("test tests::it_works ... ok\n"));
+        assert!(has_text("test x ... bench: 5 ns/iter (+/- 1)\n"));
+    }
+
+    #[test]
+    fn json_bench_events_are_read_and_other_events_skipped() {
+        let text = r#"{ "type": "suite", "event": "started", "test_count": 2 }
+{ "type": "test", "event": "started", "name": "b::x" }
+{ "type": "bench", "name": "b::x", "median": 135, "deviation": 24 }
+{ "type": "bench", "name": "b::y", "median": 24784.25, "deviation": 4.5, "mib_per_second": 165 }
+{ "type": "suite", "event": "ok", "passed": 0, "failed": 0 }
+"#;
+        let results = parse_json(text, "f").unwrap();
+        assert_eq!(values(&results, "b::x"), [135.0]);
+        assert_eq!(values(&results, "b::y"), [24784.25]);
+    }
+
+    #[test]
+    fn each_run_appended_to_the_text_fixture_is_one_observation() {
+        let results = crate::sources::tests::read_fixture("libtest/base.txt").unwrap();
+        assert_eq!(results.benchmarks.len(), 3);
+        // Lines 4, 12, 20, 28 and 36.
+        assert_eq!(
+            values(&results, "benches::fib_10"),
+            [146.64, 666.59, 672.81, 146.12, 1014.07]
+        );
+        // Lines 3, 11, 19, 27 and 35 (with their throughput suffix).
+        assert_eq!(
+            values(&results, "benches::checksum_4k"),
+            [30471.02, 24194.78, 28548.91, 17662.36, 21646.72]
+        );
+        assert!(results.notes.is_empty(), "{:?}", results.notes);
+    }
+
+    #[test]
+    fn integer_values_of_older_libtest_are_read() {
+        let results = crate::sources::tests::read_fixture("libtest/legacy.txt").unwrap();
+        assert_eq!(values(&results, "bench_fib_10"), [135.0]);
+        assert_eq!(values(&results, "bench_fib_20"), [18149.0]);
+    }
+
+    #[test]
+    fn each_run_appended_to_the_json_fixture_is_one_observation() {
+        let results = crate::sources::tests::read_fixture("libtest/base.jsonl").unwrap();
+        // Lines 7, 15 and 23.
+        assert_eq!(
+            values(&results, "benches::fib_20"),
+            [144125.025, 176418.21785714285, 160598.1598214286]
+        );
+        assert_eq!(results.benchmarks.len(), 3);
+    }
+
+    #[test]
+    fn a_file_without_bench_lines_names_the_format() {
+        let message = parse_text("running 0 tests\n", "out.txt")
+            .unwrap_err()
+            .to_string();
+        assert_eq!(
+            message,
+            "out.txt: no samples: no benchmark found in this libtest bench text input\nhint: save what \
+             `cargo +nightly bench` prints (lines `test NAME ... bench: 1,234 ns/iter (+/- 56)`), or its \
+             JSON lines with `cargo +nightly bench -- -Z unstable-options --format json`"
+        );
+    }
+}
