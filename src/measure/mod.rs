@@ -26,6 +26,7 @@ mod elf;
 mod error;
 mod fingerprint;
 mod git;
+mod harness;
 mod interrupt;
 mod layout;
 mod leftovers;
@@ -46,6 +47,7 @@ use std::process::Command;
 use std::time::Instant;
 
 pub use error::MeasureError;
+pub use harness::Harness;
 pub use layout::MAX_LAYOUTS;
 pub use leftovers::{Cleaned, clean};
 pub use project::criterion_home;
@@ -739,7 +741,7 @@ fn run_race(
             options.seed
         )),
     }
-    let args = |filter| options.criterion_args_with(runner::BASELINE, filter);
+    let args = |harness: Harness, filter| harness.run_args(options, runner::BASELINE, filter);
     // Per participant: the benchmarks it still runs (`None`: all), and how many blocks ran each benchmark.
     let mut open: Option<Vec<Vec<String>>> =
         part.map(|part| vec![part.to_vec(); participants.len()]);
