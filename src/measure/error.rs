@@ -208,9 +208,9 @@ pub enum MeasureError {
         revision: String,
     },
 
-    /// A revision's benchmarks ran but saved no criterion samples.
+    /// A revision's benchmarks ran but none saved or printed a value.
     #[error(
-        "{revision} produced no samples: no criterion benchmark saved any\nhint: check --filter, and that the bench targets use criterion (select them with --bench NAME)"
+        "{revision} produced no samples: no benchmark saved or printed any\nhint: check --filter, and that the bench targets use criterion, divan or libtest (select them with --bench NAME)"
     )]
     NoSamples {
         /// The revision's label.

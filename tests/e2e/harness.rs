@@ -7,6 +7,22 @@ use std::path::Path;
 
 use crate::support::*;
 
+/// A repository of two commits of the divan crate: `changed` spins `first` then `second` times, and the
+/// comment line reads `first_comment` then `second_comment`, run `HEAD~1..HEAD` with `extra` options.
+fn divan_comparison(
+    (first, first_comment): (u32, &str),
+    (second, second_comment): (u32, &str),
+    extra: &[&str],
+) -> std::process::Output {
+    let repo = repository();
+    let dir = repo.path();
+    write_divan_crate(dir, first, first_comment);
+    commit(dir, "first");
+    write_divan_crate(dir, second, second_comment);
+    commit(dir, "second");
+    speedup(dir, &shared_target(), &[&RUN[..], extra].concat())
+}
+
 /// A crate whose `benches/work.rs` has two divan benchmarks, `changed` spinning `loops` times and `same`
 /// always 200 times, and a `comment` line (an A/A changes only it).
 fn write_divan_crate(dir: &Path, loops: u32, comment: &str) {
@@ -22,7 +38,13 @@ divan = "=0.1.21"
 name = "work"
 harness = false
 "#;
-    let lib = "pub fn spin(n: u64) -> u64 {\n    (0..n).fold(0u64, |a, i| a.wrapping_mul(31).wrapping_add(i ^ (a >> 3)))\n}\n";
+    // The same `demo::spin` as the criterion fixture crate's.
+    let criterion = criterion_crate(0);
+    let lib = &criterion
+        .iter()
+        .find(|(p, _)| *p == "src/lib.rs")
+        .unwrap()
+        .1;
     let bench = format!(
         r#"// {comment}
 use divan::black_box;
@@ -73,13 +95,7 @@ fn verdicts(report: &serde_json::Value) -> Vec<(String, String)> {
 #[test]
 fn a_divan_benchmark_made_twice_as_slow_is_found_slower() {
     let _serial = serial();
-    let repo = repository();
-    let dir = repo.path();
-    write_divan_crate(dir, 200, "fast");
-    commit(dir, "fast");
-    write_divan_crate(dir, 400, "fast");
-    commit(dir, "twice as slow");
-    let out = speedup(dir, &shared_target(), &[&RUN[..], &["--rerun"]].concat());
+    let out = divan_comparison((200, "fast"), (400, "fast"), &["--rerun"]);
     let text = stderr(&out);
     assert_eq!(out.status.code(), Some(1), "stderr: {text}");
     let report: serde_json::Value = serde_json::from_slice(&out.stdout).expect("JSON report");
@@ -99,17 +115,7 @@ fn a_divan_benchmark_made_twice_as_slow_is_found_slower() {
 #[test]
 fn a_divan_a_a_comparison_calls_nothing_faster_or_slower() {
     let _serial = serial();
-    let repo = repository();
-    let dir = repo.path();
-    write_divan_crate(dir, 200, "one");
-    commit(dir, "one");
-    write_divan_crate(dir, 200, "two");
-    commit(dir, "a comment changed");
-    let out = speedup(
-        dir,
-        &shared_target(),
-        &[&RUN[..], &["--run-identical", "--rerun"]].concat(),
-    );
+    let out = divan_comparison((200, "one"), (200, "two"), &["--run-identical", "--rerun"]);
     let text = stderr(&out);
     assert_eq!(out.status.code(), Some(0), "stderr: {text}");
     let report: serde_json::Value = serde_json::from_slice(&out.stdout).expect("JSON report");
