@@ -479,6 +479,22 @@ pub struct RunArgs {
     /// to these in cargo speedup's own copies of the revisions, never in your files]
     #[arg(long = "keep-bench-settings")]
     pub keep_bench_settings: bool,
+    /// Run every bench target as this harness: criterion, divan or libtest (nightly) [default: detected
+    /// per target from its source (`criterion_main!`, `divan::main()`, `#[bench]`) and its package's
+    /// dependencies]
+    #[arg(long, value_enum, value_name = "HARNESS", hide_possible_values = true)]
+    pub harness: Option<HarnessArg>,
+}
+
+/// `--harness`: the bench harness every bench target is run as.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum HarnessArg {
+    /// criterion: its saved samples per run
+    Criterion,
+    /// divan: its printed median per run
+    Divan,
+    /// libtest `#[bench]` (nightly): its ns/iter per run
+    Libtest,
 }
 
 /// `--fail-on`: when the comparison exits 1.

@@ -7,6 +7,7 @@ use std::path::{Path, PathBuf};
 
 use cargo_metadata::{Message, TargetKind};
 
+use super::harness::{self, Harness};
 use super::project::{Project, cargo};
 use super::settings::RunOptions;
 use super::{MeasureError, process};
@@ -24,6 +25,8 @@ pub struct BenchBinary {
     /// what relinking it needs (`layout`).
     pub manifest: PathBuf,
     pub cargo_target: PathBuf,
+    /// How it is run and read (`harness`).
+    pub harness: Harness,
 }
 
 impl BenchBinary {
@@ -71,6 +74,12 @@ pub fn build(
     }
     let out = process::capture(&mut command)?;
     if !out.status.success() {
+        if let Some(file) = harness::needs_nightly(&out.stderr_text()) {
+            return Err(MeasureError::NeedsNightly {
+                revision: label.to_string(),
+                file,
+            });
+        }
         return Err(MeasureError::Build {
             revision: label.to_string(),
             command: process::describe(&command),
@@ -83,20 +92,94 @@ pub fn build(
             revision: label.to_string(),
         });
     }
-    copy_aside(found, keep, &manifest, cargo_target)
+    let harnesses = harnesses(&found, &manifest, options.harness, label)?;
+    copy_aside(found, harnesses, keep, &manifest, cargo_target)
 }
 
-/// (target name, executable, package directory) of every bench executable in cargo's JSON messages.
-fn bench_executables(stdout: &[u8]) -> Vec<(String, PathBuf, PathBuf)> {
+/// The harness of each found bench target: `forced` (`--harness`), else what its source and its package's
+/// dependencies say (`harness::detect`; the dependencies from `cargo metadata --no-deps`, asked only when
+/// the source does not tell).
+fn harnesses(
+    found: &[Found],
+    manifest: &Path,
+    forced: Option<Harness>,
+    label: &str,
+) -> Result<Vec<Harness>, MeasureError> {
+    let mut dependencies: Option<Vec<(String, Vec<String>)>> = None;
+    found
+        .iter()
+        .map(|f| {
+            if let Some(h) = forced {
+                return Ok(h);
+            }
+            let source = std::fs::read_to_string(&f.source).unwrap_or_default();
+            if let Ok(h) = harness::detect(&source, &[]) {
+                return Ok(h);
+            }
+            let all = dependencies.get_or_insert_with(|| package_dependencies(manifest));
+            let deps = all
+                .iter()
+                .find(|(id, _)| *id == f.package)
+                .map_or(&[][..], |(_, d)| d.as_slice());
+            harness::detect(&source, deps).map_err(|found| MeasureError::UnknownHarness {
+                revision: label.to_string(),
+                target: f.target.clone(),
+                found,
+            })
+        })
+        .collect()
+}
+
+/// (package id, names of its dependencies of every kind) of the workspace's packages; none when cargo
+/// cannot say (detection then goes by the sources alone).
+fn package_dependencies(manifest: &Path) -> Vec<(String, Vec<String>)> {
+    let Ok(metadata) = cargo_metadata::MetadataCommand::new()
+        .cargo_path(std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into()))
+        .manifest_path(manifest)
+        .no_deps()
+        .exec()
+    else {
+        return vec![];
+    };
+    metadata
+        .packages
+        .into_iter()
+        .map(|p| {
+            let deps = p.dependencies.into_iter().map(|d| d.name).collect();
+            (p.id.repr, deps)
+        })
+        .collect()
+}
+
+/// One bench executable as cargo built it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+struct Found {
+    target: String,
+    executable: PathBuf,
+    package_dir: PathBuf,
+    /// The target's root source file.
+    source: PathBuf,
+    /// cargo's package id.
+    package: String,
+}
+
+/// Every bench executable in cargo's JSON messages.
+fn bench_executables(stdout: &[u8]) -> Vec<Found> {
     Message::parse_stream(stdout)
         .filter_map(Result::ok)
         .filter_map(|message| match message {
             Message::CompilerArtifact(a)
                 if a.profile.test && a.target.is_kind(TargetKind::Bench) =>
             {
-                let exe = a.executable?.into_std_path_buf();
-                let dir = a.manifest_path.parent()?.to_path_buf().into_std_path_buf();
-                Some((a.target.name.clone(), exe, dir))
+                let executable = a.executable?.into_std_path_buf();
+                let package_dir = a.manifest_path.parent()?.to_path_buf().into_std_path_buf();
+                Some(Found {
+                    target: a.target.name.clone(),
+                    executable,
+                    package_dir,
+                    source: a.target.src_path.into_std_path_buf(),
+                    package: a.package_id.repr,
+                })
             }
             _ => None,
         })
@@ -104,7 +187,8 @@ fn bench_executables(stdout: &[u8]) -> Vec<(String, PathBuf, PathBuf)> {
 }
 
 fn copy_aside(
-    found: Vec<(String, PathBuf, PathBuf)>,
+    found: Vec<Found>,
+    harnesses: Vec<Harness>,
     keep: &Path,
     manifest: &Path,
     cargo_target: &Path,
@@ -122,7 +206,13 @@ fn copy_aside(
     }
     std::fs::create_dir_all(keep).map_err(io(keep))?;
     let mut binaries = Vec::with_capacity(found.len());
-    for (i, (target, exe, package_dir)) in found.into_iter().enumerate() {
+    for (i, (found, harness)) in found.into_iter().zip(harnesses).enumerate() {
+        let Found {
+            target,
+            executable: exe,
+            package_dir,
+            ..
+        } = found;
         let file_name = exe
             .file_name()
             .map(|n| n.to_os_string())
@@ -138,6 +228,7 @@ fn copy_aside(
             package_dir,
             manifest: manifest.to_path_buf(),
             cargo_target: cargo_target.to_path_buf(),
+            harness,
         });
     }
     Ok(binaries)
@@ -165,11 +256,13 @@ mod tests {
         let found = bench_executables(stream.as_bytes());
         assert_eq!(
             found,
-            vec![(
-                "t_bench".to_string(),
-                PathBuf::from("/t/release/deps/t_bench-1"),
-                PathBuf::from("/p")
-            )]
+            vec![Found {
+                target: "t_bench".to_string(),
+                executable: PathBuf::from("/t/release/deps/t_bench-1"),
+                package_dir: PathBuf::from("/p"),
+                source: PathBuf::from("/p/benches/x.rs"),
+                package: "path+file:///p#demo@0.1.0".to_string(),
+            }]
         );
     }
 }

@@ -208,9 +208,9 @@ pub enum MeasureError {
         revision: String,
     },
 
-    /// A revision's benchmarks ran but saved no criterion samples.
+    /// A revision's benchmarks ran but none saved or printed a value.
     #[error(
-        "{revision} produced no samples: no criterion benchmark saved any\nhint: check --filter, and that the bench targets use criterion (select them with --bench NAME)"
+        "{revision} produced no samples: no benchmark saved or printed any\nhint: check --filter, and that the bench targets use criterion, divan or libtest (select them with --bench NAME)"
     )]
     NoSamples {
         /// The revision's label.
@@ -219,7 +219,7 @@ pub enum MeasureError {
 
     /// A bench executable exited with an error.
     #[error(
-        "the benchmark `{target}` of {revision} failed ({status}): `{command}`\n{stderr}\nhint: it runs as `cargo bench` would run it, with criterion's options; a bench target that is not criterion can be left out with --bench NAME"
+        "the benchmark `{target}` of {revision} failed ({status}): `{command}`\n{stderr}\nhint: it runs as `cargo bench` would run it, with the run options of its harness (criterion, divan or libtest); a bench target that is none of these can be left out with --bench NAME, and a custom harness's values compared with `cargo speedup compare` as raw JSON"
     )]
     BenchmarkFailed {
         /// The revision's label.
@@ -232,6 +232,47 @@ pub enum MeasureError {
         status: String,
         /// Its standard error.
         stderr: String,
+    },
+
+    /// A bench target whose harness is none that cargo speedup runs.
+    #[error(
+        "the bench target `{target}` of {revision} uses no harness cargo speedup knows ({found}): expected criterion (`criterion_main!`), divan (`divan::main()`) or libtest `#[bench]`\nhint: leave it out with --bench NAME (one per target to measure), force a harness with --harness criterion|divan|libtest, or, for a custom harness, write its values as raw JSON and compare them with `cargo speedup compare`"
+    )]
+    UnknownHarness {
+        /// The revision's label.
+        revision: String,
+        /// The bench target's name.
+        target: String,
+        /// What was found instead.
+        found: String,
+    },
+
+    /// A bench executable ran but printed nothing its harness's reader understands.
+    #[error(
+        "the benchmark `{target}` of {revision} ran (`{command}`) but its output is not {harness}'s: {detail}\nhint: a {harness} bench target prints its results on standard output; check that it runs under `cargo bench`, leave it out with --bench NAME, force another harness with --harness, or, for a custom harness, write its values as raw JSON and compare them with `cargo speedup compare`"
+    )]
+    HarnessOutput {
+        /// The revision's label.
+        revision: String,
+        /// The bench target's name.
+        target: String,
+        /// The harness it was run as.
+        harness: &'static str,
+        /// The command run.
+        command: String,
+        /// What is wrong with the output.
+        detail: String,
+    },
+
+    /// A libtest `#[bench]` target needs a nightly toolchain and the build's is not one.
+    #[error(
+        "{revision}: the bench file `{file}` uses libtest `#[bench]` (`#![feature(test)]`), which builds on a nightly toolchain only, and this one is not nightly\nhint: install nightly (`rustup toolchain install nightly`) and run `cargo +nightly speedup ...`, or pin it for the crate with a `rust-toolchain.toml` file (`[toolchain]` `channel = \"nightly\"`); or leave the target out with --bench NAME; a custom harness's values can be compared as raw JSON with `cargo speedup compare`"
+    )]
+    NeedsNightly {
+        /// The revision's label.
+        revision: String,
+        /// The bench file, as cargo's error names it.
+        file: String,
     },
 
     /// A bench target's criterion (before 0.4) refuses fractional warm-up or measurement times.

@@ -63,6 +63,8 @@ fn settings(options: &RunOptions) -> BTreeMap<String, String> {
         ("bench-settings", bench_settings(options).to_string()),
     ]
     .into_iter()
+    // A forced harness is another experiment; none forced leaves the settings (and keys) as before.
+    .chain(options.harness.map(|h| ("harness", h.name().to_string())))
     .map(|(k, v)| (k.to_string(), v))
     .collect()
 }

@@ -3,9 +3,10 @@
 //!
 //! `cargo speedup BASE..HEAD` resolves both revisions (`revision`), checks each out in a detached worktree
 //! under `<target>/speedup/worktrees/` (`git`), builds both with one shared cargo target directory
-//! (`build`; the working tree, when it is a side, has its own: `cargo_target`), runs the criterion
+//! (`build`; the working tree, when it is a side, has its own: `cargo_target`), runs the bench
 //! executables directly in randomized interleaved blocks, each process run with its own `CRITERION_HOME`
-//! (`runner`), and keeps each run apart in one [`Results`] per revision (`docs/replication.md`). A bench
+//! (`runner`), each through its harness, criterion, divan or libtest `#[bench]` (`harness`), and keeps
+//! each run apart in one [`Results`] per revision (`docs/replication.md`). A bench
 //! file's own `measurement_time`, `warm_up_time` and `sample_size`, which criterion lets override the
 //! per-run settings, are rewritten to them in the tool's own trees on every side alike (a working tree
 //! that has them is built from a copy, `tree_copy`), unless kept, and their cost is told
@@ -26,6 +27,7 @@ mod elf;
 mod error;
 mod fingerprint;
 mod git;
+mod harness;
 mod interrupt;
 mod layout;
 mod leftovers;
@@ -46,6 +48,7 @@ use std::process::Command;
 use std::time::Instant;
 
 pub use error::MeasureError;
+pub use harness::Harness;
 pub use layout::MAX_LAYOUTS;
 pub use leftovers::{Cleaned, clean};
 pub use project::criterion_home;
@@ -739,7 +742,7 @@ fn run_race(
             options.seed
         )),
     }
-    let args = |filter| options.criterion_args_with(runner::BASELINE, filter);
+    let args = |harness: Harness, filter| harness.run_args(options, runner::BASELINE, filter);
     // Per participant: the benchmarks it still runs (`None`: all), and how many blocks ran each benchmark.
     let mut open: Option<Vec<Vec<String>>> =
         part.map(|part| vec![part.to_vec(); participants.len()]);

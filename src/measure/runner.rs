@@ -13,6 +13,7 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 
 use super::build::BenchBinary;
+use super::harness::{self, Harness};
 use super::progress::Progress;
 use super::{MeasureError, process, read};
 use crate::model::{Benchmark, Results, Run, Runs};
@@ -144,7 +145,7 @@ pub struct Selection<'a> {
 impl Selection<'_> {
     /// criterion's filter for `participant`'s `target`: `Some(None)` keeps the user's, `Some(Some(regex))`
     /// narrows it to the open benchmarks, `None` when the target has nothing to run.
-    fn filter(&self, participant: usize, target: &str) -> Option<Option<String>> {
+    fn filter(&self, participant: usize, target: &str, harness: Harness) -> Option<Option<String>> {
         let Some(all) = self.open else {
             return Some(None);
         };
@@ -161,28 +162,8 @@ impl Selection<'_> {
             return (!self.partitioned).then_some(None);
         }
         let names: Vec<&String> = listed.into_iter().filter(|n| open.contains(n)).collect();
-        (!names.is_empty()).then(|| Some(exact_names(&names)))
+        (!names.is_empty()).then(|| Some(harness.exact(&names)))
     }
-}
-
-/// A regular expression matching exactly `names` (criterion matches its filter as a regex against the full
-/// benchmark id).
-fn exact_names(names: &[&String]) -> String {
-    let escaped: Vec<String> = names
-        .iter()
-        .map(|name| {
-            name.chars()
-                .flat_map(|c| {
-                    let special = "\\.+*?()|[]{}^$#&-~".contains(c);
-                    special
-                        .then_some('\\')
-                        .into_iter()
-                        .chain(std::iter::once(c))
-                })
-                .collect()
-        })
-        .collect();
-    format!("^(?:{})$", escaped.join("|"))
 }
 
 /// Runs blocks `blocks` of the schedule drawn from `seed` (the same order whatever range is asked), with
@@ -194,7 +175,7 @@ pub fn run_blocks(
     blocks: std::ops::Range<u32>,
     of: u32,
     seed: u64,
-    criterion_args: &dyn Fn(Option<String>) -> Vec<String>,
+    args: &dyn Fn(Harness, Option<String>) -> Vec<String>,
     selection: Selection<'_>,
     progress: &Progress,
 ) -> Result<(), MeasureError> {
@@ -202,15 +183,18 @@ pub fn run_blocks(
         .into_iter()
         .filter(|s| blocks.contains(&s.block))
         .filter(|s| {
-            let target = &participants[s.participant].binaries[s.binary].target;
-            selection.filter(s.participant, target).is_some()
+            let binary = &participants[s.participant].binaries[s.binary];
+            selection
+                .filter(s.participant, &binary.target, binary.harness)
+                .is_some()
         })
         .collect();
     progress.start_runs(steps.len() as u64);
     for step in &steps {
         let p = &participants[step.participant];
         let binary = &p.binaries[step.binary];
-        let Some(filter) = selection.filter(step.participant, &binary.target) else {
+        let Some(filter) = selection.filter(step.participant, &binary.target, binary.harness)
+        else {
             continue;
         };
         progress.step(&p.label, &binary.target, step.block + 1, of);
@@ -219,7 +203,7 @@ pub fn run_blocks(
             binary,
             binary.layout_for(step.block),
             &home,
-            &criterion_args(filter),
+            &args(binary.harness, filter),
             &p.label,
         )?;
         progress.done_one();
@@ -265,19 +249,20 @@ pub fn read_all(
         .collect()
 }
 
-/// The benchmarks of `binary` that `filter` selects, as criterion lists them (`--list` prints one
-/// `NAME: benchmark` line each); nothing is measured or written.
+/// The benchmarks of `binary` that `filter` selects, as its harness lists them (one `NAME: benchmark` or
+/// `NAME: bench` line each); nothing is measured or written.
 pub fn list(
     binary: &BenchBinary,
     filter: Option<&str>,
     label: &str,
 ) -> Result<Vec<String>, MeasureError> {
+    let (args, env) = binary.harness.list_args(filter);
     let mut command = Command::new(&binary.layouts[0]);
     command
-        .args(["--bench", "--list"])
-        .args(filter)
+        .args(args)
         .current_dir(&binary.package_dir)
         .env("CARGO_MANIFEST_DIR", &binary.package_dir);
+    command.envs(env);
     let out = process::capture(&mut command)?;
     if !out.status.success() {
         return Err(MeasureError::BenchmarkFailed {
@@ -312,17 +297,44 @@ fn listed(text: &str) -> Vec<String> {
         .collect()
 }
 
-/// One run's samples; none when criterion saved nothing (its filter matched no benchmark).
+/// One run's values: criterion's saved samples and the kept outputs of divan and libtest targets
+/// (`harness::output_file`); none when nothing ran or saved anything (a filter that matched nothing).
 fn read_run(home: &Path) -> Result<Results, MeasureError> {
-    if !home.is_dir() {
-        return Ok(Results {
-            origin: home.display().to_string(),
-            benchmarks: vec![],
-            environment: Default::default(),
-            notes: vec![],
-        });
+    let mut results = Results {
+        origin: home.display().to_string(),
+        benchmarks: vec![],
+        environment: Default::default(),
+        notes: vec![],
+    };
+    let Ok(entries) = std::fs::read_dir(home) else {
+        return Ok(results);
+    };
+    let mut outputs = Vec::new();
+    let mut criterion = false;
+    for entry in entries.flatten() {
+        let path = entry.path();
+        let name = entry.file_name().to_string_lossy().into_owned();
+        match [Harness::Divan, Harness::Libtest]
+            .into_iter()
+            .find(|h| name.ends_with(&format!(".{}.txt", h.name())))
+        {
+            Some(harness) => outputs.push((harness, path)),
+            None => criterion = true,
+        }
     }
-    read::criterion_baseline(home, BASELINE)
+    if criterion {
+        results = read::criterion_baseline(home, BASELINE)?;
+    }
+    outputs.sort_by(|a, b| a.1.cmp(&b.1));
+    for (harness, path) in outputs {
+        let read = harness::read_file(harness, &path).map_err(|detail| MeasureError::Read {
+            path: path.clone(),
+            detail,
+        })?;
+        results.benchmarks.extend(read.benchmarks);
+        results.notes.extend(read.notes);
+    }
+    Ok(results)
 }
 
 /// What every participant's runs of the first `blocks` blocks measured, one list per run
@@ -347,12 +359,12 @@ fn run_one(
     binary: &BenchBinary,
     executable: &Path,
     home: &Path,
-    criterion_args: &[String],
+    args: &[String],
     label: &str,
 ) -> Result<(), MeasureError> {
     let mut command = Command::new(executable);
     command
-        .args(criterion_args)
+        .args(args)
         .current_dir(&binary.package_dir)
         .env("CRITERION_HOME", home)
         .env("CARGO_MANIFEST_DIR", &binary.package_dir);
@@ -375,7 +387,36 @@ fn run_one(
             stderr,
         });
     }
-    Ok(())
+    let Some(file) = binary.harness.output_file(&binary.target) else {
+        return Ok(());
+    };
+    // What it printed is read now, so that output that is not its harness's stops the first run, and
+    // kept for reading the run with the others (`read_run`).
+    let text = String::from_utf8_lossy(&out.stdout);
+    // divan prints nothing at all when its filter selects no benchmark; a target that lists some is then
+    // one whose filter left nothing to run here, not one that is broken.
+    if text.trim().is_empty()
+        && binary.harness == Harness::Divan
+        && !list(binary, None, label)?.is_empty()
+    {
+        return Ok(());
+    }
+    if let Err(detail) = harness::read_output(binary.harness, &text, label) {
+        return Err(MeasureError::HarnessOutput {
+            revision: label.to_string(),
+            target: binary.target.clone(),
+            harness: binary.harness.name(),
+            command: process::describe(&command),
+            detail,
+        });
+    }
+    let io = |error| MeasureError::Io {
+        what: "keeping a benchmark's output",
+        path: home.to_path_buf(),
+        error,
+    };
+    std::fs::create_dir_all(home).map_err(io)?;
+    std::fs::write(home.join(file), text.as_bytes()).map_err(io)
 }
 
 /// One revision's runs as [`Runs`] per benchmark: what a run measured inside its one process becomes one
@@ -483,6 +524,7 @@ mod tests {
                     package_dir: PathBuf::new(),
                     manifest: PathBuf::new(),
                     cargo_target: PathBuf::new(),
+                    harness: Harness::Criterion,
                 })
                 .collect(),
         }
@@ -636,27 +678,68 @@ mod tests {
             partitioned: false,
         };
         assert_eq!(
-            selection.filter(0, "t"),
+            selection.filter(0, "t", Harness::Criterion),
             Some(Some("^(?:g/a\\+b \\(1\\)|c)$".to_string()))
         );
-        assert_eq!(selection.filter(0, "u"), None);
+        assert_eq!(selection.filter(0, "u", Harness::Criterion), None);
         // Each participant runs its own open benchmarks: the second only `d`.
-        assert_eq!(selection.filter(1, "t"), None);
-        assert_eq!(selection.filter(1, "u"), Some(Some("^(?:d)$".to_string())));
+        assert_eq!(selection.filter(1, "t", Harness::Criterion), None);
+        assert_eq!(
+            selection.filter(1, "u", Harness::Criterion),
+            Some(Some("^(?:d)$".to_string()))
+        );
         let all = Selection {
             open: None,
             by_target: &by_target,
             partitioned: false,
         };
-        assert_eq!(all.filter(0, "u"), Some(None));
+        assert_eq!(all.filter(0, "u", Harness::Criterion), Some(None));
         // A target that listed nothing (not criterion's `--list`) keeps running under the user's filter.
-        assert_eq!(selection.filter(0, "unlisted"), Some(None));
+        assert_eq!(
+            selection.filter(0, "unlisted", Harness::Criterion),
+            Some(None)
+        );
         // Under `--partition`, a target with nothing of the part does not run at all.
         let part = Selection {
             partitioned: true,
             ..selection
         };
-        assert_eq!(part.filter(0, "unlisted"), None);
-        assert_eq!(part.filter(1, "u"), Some(Some("^(?:d)$".to_string())));
+        assert_eq!(part.filter(0, "unlisted", Harness::Criterion), None);
+        assert_eq!(
+            part.filter(1, "u", Harness::Criterion),
+            Some(Some("^(?:d)$".to_string()))
+        );
+    }
+
+    #[test]
+    fn a_runs_kept_divan_and_libtest_outputs_are_read_as_its_values() {
+        let home = tempfile::tempdir().unwrap();
+        let divan = include_str!("../../fixtures/harness/divan-0.1.21.txt");
+        std::fs::write(home.path().join("work.divan.txt"), divan).unwrap();
+        std::fs::write(
+            home.path().join("old.libtest.txt"),
+            "running 1 test\ntest old_one ... bench:   2,500 ns/iter (+/- 10)\n",
+        )
+        .unwrap();
+        let run = read_run(home.path()).unwrap();
+        let names: Vec<&str> = run.benchmarks.iter().map(|b| b.name.as_str()).collect();
+        // In file-name order: `old.libtest.txt`, then `work.divan.txt`.
+        assert_eq!(names.len(), 11, "{names:?}");
+        assert_eq!(names[0], "old_one");
+        assert_eq!(names[1], "work::changed");
+        assert_eq!(run.benchmarks[0].runs.values(), [2500.0]);
+        assert_eq!(run.benchmarks[1].runs.values(), [34.61]);
+        // A run that kept nothing (its filter selected no benchmark) has no values.
+        let empty = tempfile::tempdir().unwrap();
+        assert!(
+            read_run(&empty.path().join("run-1"))
+                .unwrap()
+                .benchmarks
+                .is_empty()
+        );
+        // A kept output that is not its harness's is an error naming the file.
+        std::fs::write(home.path().join("bad.divan.txt"), "nonsense\n").unwrap();
+        let error = read_run(home.path()).unwrap_err().to_string();
+        assert!(error.contains("bad.divan.txt"), "{error}");
     }
 }

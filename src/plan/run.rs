@@ -124,6 +124,11 @@ pub fn run_options(
         rerun: args.rerun,
         run_identical: args.run_identical,
         keep_bench_settings: args.keep_bench_settings,
+        harness: args.harness.map(|h| match h {
+            crate::cli::HarnessArg::Criterion => crate::measure::Harness::Criterion,
+            crate::cli::HarnessArg::Divan => crate::measure::Harness::Divan,
+            crate::cli::HarnessArg::Libtest => crate::measure::Harness::Libtest,
+        }),
         quiet,
     })
 }

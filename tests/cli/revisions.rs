@@ -123,3 +123,15 @@ fn a_revision_beyond_a_shallow_clones_history_says_to_fetch_it() {
         stderr(&output)
     );
 }
+
+#[test]
+fn an_unknown_harness_is_refused_naming_the_value_and_the_choices() {
+    let output = crate::support::run(&["HEAD~1..HEAD", "--harness", "bencher"]);
+    assert_eq!(output.status.code(), Some(2));
+    let text = stderr(&output);
+    assert!(
+        text.contains("invalid value 'bencher' for '--harness <HARNESS>'")
+            && text.contains("[possible values: criterion, divan, libtest]"),
+        "{text}"
+    );
+}

@@ -8,6 +8,7 @@ mod action_matrix;
 mod action_runner;
 mod bench_settings;
 mod faults;
+mod harness;
 mod identical;
 mod layouts;
 mod race;
