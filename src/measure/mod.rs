@@ -30,6 +30,7 @@ mod interrupt;
 mod layout;
 mod leftovers;
 mod lock;
+mod path;
 mod process;
 mod progress;
 mod project;
@@ -48,6 +49,7 @@ use std::time::Instant;
 pub use error::MeasureError;
 pub use layout::MAX_LAYOUTS;
 pub use leftovers::{Cleaned, clean};
+pub use path::{FirstParentPath, PathCommit, first_parent_path};
 pub use project::criterion_home;
 pub use revision::RevisionSpec;
 pub use settings::{
