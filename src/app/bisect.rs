@@ -61,9 +61,9 @@ pub fn bisect(args: &BisectArgs) -> Result<Outcome> {
         quiet: asked.output.quiet,
     };
     let threshold = plan.options.threshold.pct();
-    let ending;
     let mut search = Search::new(commits);
     let mut skipped = vec![];
+    let mut steps = 0;
     bisector.say(&format!(
         "bisect: {commits} commits on the first-parent path; checking GOOD against BAD, each comparison \
          at confidence {each:.4}"
@@ -77,10 +77,10 @@ pub fn bisect(args: &BisectArgs) -> Result<Outcome> {
         step: None,
     });
     let first_check = bisector.started.elapsed();
-    if !whole.shows(direction, threshold) {
-        ending = Ending::NothingToBisect;
+    let ending = if !whole.shows(direction, threshold) {
+        Ending::NothingToBisect
     } else {
-        ending = loop {
+        loop {
             if let Some(named) = search.named() {
                 break Ending::Named(named);
             }
@@ -100,9 +100,9 @@ pub fn bisect(args: &BisectArgs) -> Result<Outcome> {
                 break interval(&search, "the --budget is spent".into());
             }
             let left = search.bad - search.good - 1;
+            steps += 1;
             bisector.say(&format!(
-                "bisect: step {}: commit {mid} of {commits} ({}), {left} commit(s) left{}",
-                search.comparisons,
+                "bisect: step {steps}: commit {mid} of {commits} ({}), {left} commit(s) left{}",
                 short(&entries[mid].sha),
                 projected(first_check, &bisector, left),
             ));
@@ -128,8 +128,8 @@ pub fn bisect(args: &BisectArgs) -> Result<Outcome> {
                     ),
                 );
             }
-        };
-    }
+        }
+    };
     let bisection = Bisection {
         direction,
         threshold_pct: threshold,

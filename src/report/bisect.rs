@@ -106,7 +106,7 @@ impl Bisection {
                 self.short(last),
                 self.direction.as_str(),
                 self.short(0),
-                format::level(self.comparison_confidence)
+                comparison_level(self.comparison_confidence)
             ),
             Ending::Named(index) => format!(
                 "The {change} came with {} \"{}\" (commit {index} of {last} after GOOD), at confidence {} \
@@ -115,7 +115,7 @@ impl Bisection {
                 self.path[*index].subject,
                 format::level(self.confidence),
                 self.comparisons,
-                format::level(self.comparison_confidence),
+                comparison_level(self.comparison_confidence),
             ),
             Ending::Interval { good, bad, why } => format!(
                 "The {change} came with one of the {} commits after {} up to {} (commits {} to {bad} of \
@@ -137,6 +137,11 @@ impl Bisection {
             ""
         }
     }
+}
+
+/// A per-comparison confidence, cut (never rounded up) to 4 decimals: `0.9928`.
+fn comparison_level(c: f64) -> String {
+    format!("{:.4}", (c * 1e4).floor() / 1e4)
 }
 
 fn step_text(m: &Measurement) -> String {
@@ -215,7 +220,7 @@ fn table(b: &Bisection, style: Style, out: &mut dyn Write) -> io::Result<()> {
         out,
         "\nSearched the first-parent path from GOOD to BAD; each comparison at confidence {} \
          (Bonferroni over {} comparisons), {} made.",
-        format::level(b.comparison_confidence),
+        comparison_level(b.comparison_confidence),
         b.budgeted,
         b.comparisons
     )
@@ -265,7 +270,7 @@ fn markdown(b: &Bisection, out: &mut dyn Write) -> io::Result<()> {
         out,
         "\nFirst-parent path from GOOD to BAD; each comparison at confidence {} (Bonferroni over {} \
          comparisons), {} made.",
-        format::level(b.comparison_confidence),
+        comparison_level(b.comparison_confidence),
         b.budgeted,
         b.comparisons
     )
@@ -429,7 +434,7 @@ mod tests {
         assert_eq!(
             bisection().summary(),
             "The slowdown came with 0000000000 \"slow down\" (commit 2 of 3 after GOOD), at confidence \
-             95 % (3 comparisons, each at 99 %)."
+             0.95 (3 comparisons, each at 0.9900)."
         );
     }
 
