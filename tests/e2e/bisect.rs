@@ -1,28 +1,26 @@
 //! `cargo speedup bisect` on a generated history: eight commits after GOOD, one of which makes `changed`
-//! twice as slow, the others touching only docs (identical executables, nothing run). The bisection names
-//! the slow commit with its subject, runs only the comparisons that can differ, and a second bisection
-//! re-measures nothing.
+//! twice as slow, one that does not build (and the next that repairs it), the others touching only docs
+//! (identical executables, nothing run). The bisection names the slow commit with its subject, skips the
+//! broken commit, runs only the comparisons that can differ, and a second bisection re-measures nothing; a
+//! range of docs commits alone has nothing to bisect.
 
 use crate::support::*;
 
-/// Short criterion settings and a fixed plan of 12 runs per side (each comparison is made at confidence
-/// 1 - 0.05 / 7, where 6 runs need every run of one side faster than every run of the other), on the one
-/// benchmark that changes.
-const SHORT: [&str; 13] = [
-    "--warm-up-time",
-    "0.05",
-    "--measurement-time",
-    "0.1",
-    "--sample-size",
-    "10",
-    "--runs",
-    "12",
-    "--fixed",
-    "--filter",
-    "changed",
-    "--format",
-    "json",
+/// After [`RUN`]'s short criterion settings: a fixed plan of 12 runs per side (each comparison is made at
+/// confidence 1 - 0.05 / 7, where 6 runs need every run of one side faster than every run of the other),
+/// on the one benchmark that changes.
+const PLAN: [&str; 7] = [
+    "--runs", "12", "--fixed", "--filter", "changed", "--format", "json",
 ];
+
+/// `bisect REVISIONS...` with the short settings and [`PLAN`].
+fn bisect_args<'a>(revisions: &[&'a str]) -> Vec<&'a str> {
+    let mut args = vec!["bisect"];
+    args.extend_from_slice(revisions);
+    args.extend_from_slice(&RUN[1..7]);
+    args.extend_from_slice(&PLAN);
+    args
+}
 
 #[test]
 fn bisect_names_the_commit_that_made_a_benchmark_twice_as_slow() {
@@ -35,6 +33,18 @@ fn bisect_names_the_commit_that_made_a_benchmark_twice_as_slow() {
         if n == 4 {
             write_criterion_crate(dir, 40_000);
             commit(dir, "twice as slow");
+        } else if n == 2 {
+            write(
+                dir,
+                &[(
+                    "src/lib.rs",
+                    "pub fn spin(n: u64) -> u64 { does not build }\n",
+                )],
+            );
+            commit(dir, "broken");
+        } else if n == 3 {
+            write_criterion_crate(dir, 20_000);
+            commit(dir, "repaired");
         } else {
             write(dir, &[("README.md", &format!("docs {n}\n"))]);
             commit(dir, &format!("docs {n}"));
@@ -43,8 +53,7 @@ fn bisect_names_the_commit_that_made_a_benchmark_twice_as_slow() {
     let slow = git(dir, &["rev-parse", "HEAD~4"]).trim().to_string();
     let target = shared_target();
     let before = repository_state(dir);
-    let mut args = vec!["bisect", "HEAD~8..HEAD"];
-    args.extend_from_slice(&SHORT);
+    let args = bisect_args(&["HEAD~8..HEAD"]);
 
     let out = speedup(dir, &target, &args);
     let text = stderr(&out);
@@ -57,8 +66,12 @@ fn bisect_names_the_commit_that_made_a_benchmark_twice_as_slow() {
     assert_eq!(named["sha"], slow.as_str(), "{report}");
     assert_eq!(named["subject"], "twice as slow", "{report}");
     assert_eq!(named["verdict"], "slower", "{report}");
-    // The steps at the docs commits before it found GOOD's executables: nothing ran for them.
-    for docs in [2, 3] {
+    // The commit that does not build is skipped, as `git bisect skip` does, saying why.
+    assert_eq!(report["path"][2]["step"], "skipped", "{report}");
+    let why = report["path"][2]["skipped"].as_str().unwrap_or_default();
+    assert!(why.starts_with("building "), "{report}");
+    // The steps at the commits before it that build GOOD's executables ran nothing.
+    for docs in [1, 3] {
         assert_eq!(report["path"][docs]["identical"], true, "{report}");
         assert_eq!(report["path"][docs]["step"], "like-good", "{report}");
     }
@@ -75,4 +88,20 @@ fn bisect_names_the_commit_that_made_a_benchmark_twice_as_slow() {
     assert!(!text.contains("running "), "nothing may run again: {text}");
     let second: serde_json::Value = serde_json::from_slice(&again.stdout).expect("JSON report");
     assert_eq!(second["named"], 4, "{second}");
+
+    // Docs commits alone: BAD is not shown slower than GOOD, nothing to bisect, nothing run, exit 0.
+    let args = bisect_args(&["HEAD~3", "HEAD"]);
+    let nothing = speedup(dir, &target, &args);
+    let text = stderr(&nothing);
+    assert_eq!(nothing.status.code(), Some(0), "{text}");
+    assert!(!text.contains("running "), "{text}");
+    let report: serde_json::Value = serde_json::from_slice(&nothing.stdout).expect("JSON report");
+    assert_eq!(report["outcome"], "nothing-to-bisect", "{report}");
+    let summary = report["summary"].as_str().unwrap_or_default();
+    assert!(
+        summary.starts_with("Nothing to bisect: BAD (")
+            && summary.contains(") is not shown slower than GOOD ("),
+        "{report}"
+    );
+    assert_eq!(repository_state(dir), before);
 }
