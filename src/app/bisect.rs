@@ -382,6 +382,45 @@ mod tests {
         list.iter().map(|s| s.to_string()).collect()
     }
 
+    /// One benchmark, 5 runs per side, every HEAD run 10 % slower than every BASE run: the rank-sum p is
+    /// 1/C(10, 5) = 1/252, shown slower at 0.95.
+    fn one_benchmark(base: f64, head: f64) -> Suite {
+        use crate::model::{Run, Runs, Sample, Unit};
+        use crate::protocol::simulation::results;
+        let runs = |level: f64| {
+            let runs = (0..5)
+                .map(|i| {
+                    let values = vec![
+                        level + f64::from(i) * 0.1,
+                        level + f64::from(i) * 0.1 + 0.05,
+                    ];
+                    Run::new(Sample::new(values, Unit::Ns).unwrap(), None)
+                })
+                .collect();
+            Runs::new(runs).unwrap()
+        };
+        Suite::pair(
+            results(vec![("b".into(), runs(base))]),
+            results(vec![("b".into(), runs(head))]),
+        )
+    }
+
+    #[test]
+    fn one_benchmark_reads_its_own_verdict_and_identical_executables_read_as_unchanged() {
+        let options = Options::defaults(crate::protocol::FailOn::Suite);
+        let slower = reading(&one_benchmark(100.0, 110.0), &options);
+        assert_eq!(slower.verdict, Verdict::Slower);
+        assert!(!slower.identical);
+        let speedup = slower.speedup.unwrap();
+        assert!((0.88..0.93).contains(&speedup), "{speedup}");
+        let mut identical = one_benchmark(100.0, 100.0);
+        identical.identical = vec!["b".into()];
+        identical.pairs.clear();
+        let read = reading(&identical, &options);
+        assert_eq!(read.verdict, Verdict::Unchanged);
+        assert!(read.identical);
+    }
+
     #[test]
     fn good_and_bad_are_read_from_two_words_or_a_range() {
         assert_eq!(

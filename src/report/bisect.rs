@@ -184,12 +184,12 @@ fn table(b: &Bisection, style: Style, out: &mut dyn Write) -> io::Result<()> {
     writeln!(out)?;
     writeln!(
         out,
-        "{:>4}  {:<10}  {:<4}  {:>9}  {:<12}  {:<12}  {:<36}  subject",
+        "{:>4}  {:<10}  {:<4}  {:>9}  {:<12}  {:<12}  {:<33}  subject",
         "#", "commit", "", "vs GOOD", "verdict", "BAD vs it", "step"
     )?;
     let subject_width = style
         .width
-        .map_or(60, |w| usize::from(w).saturating_sub(106).max(20));
+        .map_or(60, |w| usize::from(w).saturating_sub(103).max(20));
     for (i, entry) in b.path.iter().enumerate() {
         let (speedup, verdict, against_bad, step) = match &entry.measured {
             Some(m) => (
@@ -202,7 +202,7 @@ fn table(b: &Bisection, style: Style, out: &mut dyn Write) -> io::Result<()> {
         };
         writeln!(
             out,
-            "{i:>4}  {:<10}  {:<4}  {speedup:>9}  {verdict:<12}  {against_bad:<12}  {step:<36}  {}",
+            "{i:>4}  {:<10}  {:<4}  {speedup:>9}  {verdict:<12}  {against_bad:<12}  {step:<33}  {}",
             b.short(i),
             b.role(i),
             inert::cut(&inert::terminal(&entry.subject), subject_width)
@@ -451,6 +451,34 @@ mod tests {
         assert_eq!(value["path"][2]["verdict"], "slower");
         assert_eq!(value["path"][2]["speedup"], 0.5);
         assert_eq!(value["path"][0]["measured"], false);
+    }
+
+    #[test]
+    fn the_table_lists_every_commit_with_its_step_and_an_interval_says_why() {
+        let mut b = bisection();
+        b.ending = Ending::Interval {
+            good: 1,
+            bad: 3,
+            why: "the step at 0000000000 stayed undecided".into(),
+        };
+        b.path[2].measured.as_mut().unwrap().step = Some(Step::Undecided);
+        let mut out = Vec::new();
+        table(&b, Style::plain(), &mut out).unwrap();
+        let text = String::from_utf8(out).unwrap();
+        let lines: Vec<&str> = text.lines().collect();
+        assert_eq!(
+            lines[0],
+            "The slowdown came with one of the 2 commits after 0000000000 up to 0000000000 (commits 2 to \
+             3 of 3): the step at 0000000000 stayed undecided."
+        );
+        assert!(lines[3].starts_with("   0  0000000000  GOOD"), "{text}");
+        assert!(
+            lines[4].contains("like-good (identical executables)"),
+            "{text}"
+        );
+        assert!(lines[5].contains("0.50x  slower"), "{text}");
+        assert!(lines[5].contains("undecided"), "{text}");
+        assert!(lines[6].starts_with("   3  0000000000  BAD"), "{text}");
     }
 
     #[test]
