@@ -1,5 +1,5 @@
 //! [`Bisection`] -> bytes: a table for people, JSON with its own schema `cargo-speedup-bisect/1`
-//! (`docs/json.md` §8), Markdown for pull requests, CSV with one row per commit of the path, and HTML as
+//! (`docs/json.md` §10), Markdown for pull requests, CSV with one row per commit of the path, and HTML as
 //! the Markdown text in a page (no chart yet).
 //!
 //! Like the other reports, these only present: each step's conclusion is `protocol::bisect`'s. Commit
