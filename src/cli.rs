@@ -68,6 +68,9 @@ pub enum Command {
     Simulate(SimulateArgs),
     /// Race several revisions: run them interleaved, eliminate the slower ones, report the fastest
     Race(RaceArgs),
+    /// Find the commit between GOOD and BAD that made the benchmarks slower (or faster), each step
+    /// decided with the stated confidence
+    Bisect(BisectArgs),
     /// Merge the JSON reports of the parts of one comparison (a CI matrix's jobs, `--partition`, or
     /// machines) into one report, one verdict and one gate
     Merge(MergeArgs),
@@ -125,6 +128,36 @@ pub struct RaceArgs {
     pub run: RunArgs,
 
     /// How the races are analysed and reported.
+    #[command(flatten)]
+    pub analysis: AnalysisArgs,
+}
+
+/// `cargo speedup bisect GOOD BAD`.
+#[derive(Debug, Args)]
+#[command(
+    after_help = "Searches the first-parent path from GOOD to BAD (`git rev-list --first-parent GOOD..BAD`). \
+                  Exits 0 when it ran, whatever it found (also when GOOD against BAD shows no change: \
+                  nothing to bisect), 2 on bad usage or when GOOD or BAD cannot be measured; --fail-on does \
+                  not apply to it. docs/bisect.md tells the step rule and the confidence."
+)]
+pub struct BisectArgs {
+    /// GOOD and BAD: `GOOD BAD` or `GOOD..BAD`; GOOD must be an ancestor of BAD
+    #[arg(value_name = "REVISION", num_args = 0..)]
+    pub revisions: Vec<String>,
+
+    /// Find the commit after which the benchmarks are slower (the default)
+    #[arg(long, conflicts_with = "faster")]
+    pub slower: bool,
+
+    /// Find the commit after which the benchmarks are faster
+    #[arg(long)]
+    pub faster: bool,
+
+    /// How the commits' benchmarks are built and run.
+    #[command(flatten)]
+    pub run: RunArgs,
+
+    /// How the steps are decided and reported (--threshold: the smallest change that counts).
     #[command(flatten)]
     pub analysis: AnalysisArgs,
 }

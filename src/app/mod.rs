@@ -2,6 +2,7 @@
 //! only it writes to standard output (`clippy::print_stdout` is denied elsewhere, `Cargo.toml`).
 #![allow(clippy::print_stdout)]
 
+mod bisect;
 mod clean;
 mod compare;
 mod merge;
@@ -59,6 +60,7 @@ pub fn dispatch(cli: SpeedupCli) -> Result<Outcome> {
         Some(Command::Speeduptest(args)) => speeduptest::speeduptest(&args),
         Some(Command::Simulate(args)) => simulate::simulate(&args),
         Some(Command::Race(args)) => race::race_revisions(&args),
+        Some(Command::Bisect(args)) => bisect::bisect(&args),
         Some(Command::Merge(args)) => merge::merge(&args),
         Some(Command::Clean(args)) => clean::clean(&args),
         None => revisions::compare_revisions(cli.revisions.as_deref(), &cli.run, &cli.analysis),

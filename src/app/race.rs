@@ -18,7 +18,7 @@ pub fn race_revisions(args: &RaceArgs) -> Result<Outcome> {
         analysis: plan,
         run,
     } = RacePlan::from_args(&args.run, &args.analysis)?;
-    refuse_dashboard_formats(plan.output.format)?;
+    refuse_dashboard_formats(plan.output.format, "race")?;
     check_report_outputs(&plan.output, &[manifest(&args.run)])?;
     let options = |looks| RaceOptions {
         confidence: plan.options.confidence,
@@ -48,14 +48,21 @@ pub fn race_revisions(args: &RaceArgs) -> Result<Outcome> {
 }
 
 /// `--format bmf` and `--format gab` hold HEAD's values of one comparison of two sides; a race has several
-/// revisions and no HEAD.
-fn refuse_dashboard_formats(format: crate::report::Format) -> Result<(), crate::plan::UsageError> {
+/// revisions and no HEAD, and a bisection a path of commits: `command` names the one refusing them.
+pub(super) fn refuse_dashboard_formats(
+    format: crate::report::Format,
+    command: &'static str,
+) -> Result<(), crate::plan::UsageError> {
     use crate::report::Format;
     match format {
         Format::Bmf | Format::Gab => Err(crate::plan::PlanError {
             flag: "--format",
             value: if format == Format::Bmf { "bmf" } else { "gab" }.into(),
-            expected: "table, json, markdown, csv or html for `race`",
+            expected: if command == "race" {
+                "table, json, markdown, csv or html for `race`"
+            } else {
+                "table, json, markdown, csv or html for `bisect`"
+            },
             hint: "BMF and github-action-benchmark JSON hold the values of one HEAD: compare two revisions \
                    with `cargo speedup BASE..HEAD --format bmf`",
         }

@@ -32,6 +32,7 @@ mod interrupt;
 mod layout;
 mod leftovers;
 mod lock;
+mod path;
 mod process;
 mod progress;
 mod project;
@@ -51,6 +52,7 @@ pub use error::MeasureError;
 pub use harness::Harness;
 pub use layout::MAX_LAYOUTS;
 pub use leftovers::{Cleaned, clean};
+pub use path::{FirstParentPath, PathCommit, first_parent_path};
 pub use project::criterion_home;
 pub use revision::RevisionSpec;
 pub use settings::{

@@ -210,7 +210,7 @@ fn commit(git: &Git, revision: &str) -> Result<Checkout, MeasureError> {
     })
 }
 
-fn commit_sha(git: &Git, revision: &str) -> Result<String, MeasureError> {
+pub(super) fn commit_sha(git: &Git, revision: &str) -> Result<String, MeasureError> {
     let spelled = format!("{revision}^{{commit}}");
     git.output(&[
         "rev-parse",

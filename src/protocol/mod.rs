@@ -6,6 +6,7 @@
 
 pub mod analyse;
 mod benchmark_warnings;
+pub mod bisect;
 pub mod equivalence;
 pub mod gate;
 pub mod hpt;

@@ -6,6 +6,7 @@
 //! `"schema": "cargo-speedup/1"` (`docs/json.md`), never `Serialize` on internal types. Nothing
 //! here prints `NaN`: a missing or non-finite value is `null` (JSON), empty (CSV) or `-` (table, Markdown).
 
+pub mod bisect;
 pub mod bmf;
 pub mod csv;
 mod footnotes;

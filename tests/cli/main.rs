@@ -1,6 +1,7 @@
 //! CLI tests on committed fixtures: each module drives the `cargo-speedup` binary on files under
 //! `fixtures/` and checks its output and exit status; `docs` checks the documentation's links.
 
+mod bisect;
 mod browser;
 mod calibrate;
 mod compare;

@@ -7,6 +7,7 @@ mod action_hostile;
 mod action_matrix;
 mod action_runner;
 mod bench_settings;
+mod bisect;
 mod faults;
 mod harness;
 mod identical;

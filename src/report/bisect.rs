@@ -1,0 +1,500 @@
+//! [`Bisection`] -> bytes: a table for people, JSON with its own schema `cargo-speedup-bisect/1`
+//! (`docs/json.md` §10), Markdown for pull requests, CSV with one row per commit of the path, and HTML as
+//! the Markdown text in a page (no chart yet).
+//!
+//! Like the other reports, these only present: each step's conclusion is `protocol::bisect`'s. Commit
+//! subjects are written through `crate::inert` (the terminal rule, the Markdown rule, the CSV rule).
+
+use std::io::{self, Write};
+
+use serde::Serialize;
+
+use super::csv::quote;
+use super::format::{self, finite, finite_opt};
+use super::markdown::escape_text;
+use super::{Format, Style};
+use crate::inert::{self, csv_text};
+use crate::protocol::bisect::Step;
+use crate::protocol::{Direction, Verdict};
+
+/// The schema name of the bisection JSON.
+pub const SCHEMA: &str = "cargo-speedup-bisect/1";
+
+/// One commit of the path searched, GOOD first and BAD last.
+#[derive(Debug, Clone, PartialEq)]
+pub struct PathEntry {
+    /// Its full sha.
+    pub sha: String,
+    /// Its subject line.
+    pub subject: String,
+    /// What was measured of it; `None` for a commit the search did not reach (and for GOOD).
+    pub measured: Option<Measurement>,
+}
+
+/// What the bisection measured of one commit.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Measurement {
+    /// Its speedup against GOOD (above 1: faster than GOOD), when one was estimated.
+    pub speedup: Option<f64>,
+    /// Its verdict against GOOD; `None` when it was not compared with GOOD (a skipped commit).
+    pub against_good: Option<Verdict>,
+    /// BAD's verdict against it, when that comparison was made.
+    pub against_bad: Option<Verdict>,
+    /// Its executables were identical to GOOD's (or BAD's): nothing was run for it.
+    pub identical: bool,
+    /// The step's conclusion; `None` for BAD, which the initial check compared with GOOD.
+    pub step: Option<Step>,
+}
+
+/// How the bisection ended.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Ending {
+    /// GOOD against BAD does not show the change sought: nothing to bisect.
+    NothingToBisect,
+    /// The commit at this index of the path is the first like BAD after one like GOOD.
+    Named(usize),
+    /// The search stopped with this interval of the path (last like GOOD, first like BAD), for the reason
+    /// given.
+    Interval {
+        /// The last commit known like GOOD.
+        good: usize,
+        /// The first commit known like BAD.
+        bad: usize,
+        /// Why the search stopped there.
+        why: String,
+    },
+}
+
+/// A bisection, ready to render.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Bisection {
+    /// The change sought.
+    pub direction: Direction,
+    /// `--threshold`, in percent: the smallest change that counts.
+    pub threshold_pct: f64,
+    /// The confidence stated for the commit named.
+    pub confidence: f64,
+    /// The confidence each comparison was made at (Bonferroni over the comparisons budgeted).
+    pub comparison_confidence: f64,
+    /// The comparisons the error was budgeted over.
+    pub budgeted: u32,
+    /// The comparisons made.
+    pub comparisons: u32,
+    /// GOOD, then the first-parent path to BAD.
+    pub path: Vec<PathEntry>,
+    /// How it ended.
+    pub ending: Ending,
+    /// Commits left out because they did not build or their benchmarks failed, with why.
+    pub skipped: Vec<(usize, String)>,
+}
+
+impl Bisection {
+    fn short(&self, index: usize) -> String {
+        self.path[index].sha.chars().take(10).collect()
+    }
+
+    /// The report's first sentence: the commit named, the interval left, or nothing to bisect.
+    pub fn summary(&self) -> String {
+        let change = match self.direction {
+            Direction::Slower => "slowdown",
+            Direction::Faster => "speed-up",
+        };
+        let last = self.path.len() - 1;
+        match &self.ending {
+            Ending::NothingToBisect => format!(
+                "Nothing to bisect: BAD ({}) is not shown {} than GOOD ({}) at confidence {}.",
+                self.short(last),
+                self.direction.as_str(),
+                self.short(0),
+                comparison_level(self.comparison_confidence)
+            ),
+            Ending::Named(index) => format!(
+                "The {change} came with {} \"{}\" (commit {index} of {last} after GOOD), at confidence {} \
+                 ({} comparisons, each at {}).",
+                self.short(*index),
+                self.path[*index].subject,
+                format::level(self.confidence),
+                self.comparisons,
+                comparison_level(self.comparison_confidence),
+            ),
+            Ending::Interval { good, bad, why } => format!(
+                "The {change} came with one of the {} commits after {} up to {} (commits {} to {bad} of \
+                 {last}): {why}.",
+                bad - good,
+                self.short(*good),
+                self.short(*bad),
+                good + 1,
+            ),
+        }
+    }
+
+    fn role(&self, index: usize) -> &'static str {
+        if index == 0 {
+            "GOOD"
+        } else if index == self.path.len() - 1 {
+            "BAD"
+        } else {
+            ""
+        }
+    }
+}
+
+/// A per-comparison confidence, cut (never rounded up) to 4 decimals: `0.9928`.
+fn comparison_level(c: f64) -> String {
+    format!("{:.4}", (c * 1e4).floor() / 1e4)
+}
+
+fn step_text(m: &Measurement) -> String {
+    let step = m.step.map(Step::as_str).unwrap_or("");
+    if m.identical {
+        format!("{step} (identical executables)")
+    } else {
+        step.to_string()
+    }
+}
+
+/// Writes `bisection` in `format`.
+pub fn render(
+    bisection: &Bisection,
+    format: Format,
+    style: Style,
+    out: &mut dyn Write,
+) -> io::Result<()> {
+    match format {
+        Format::Table => table(bisection, style, out),
+        Format::Json => json(bisection, out),
+        Format::Markdown => markdown(bisection, out),
+        Format::Csv => csv(bisection, out),
+        Format::Html => {
+            let mut text = Vec::new();
+            markdown(bisection, &mut text)?;
+            let page =
+                super::html::text_page("cargo-speedup bisect", &String::from_utf8_lossy(&text));
+            out.write_all(page.as_bytes())
+        }
+        // `app::bisect` refuses them before anything runs.
+        Format::Bmf | Format::Gab => Err(io::Error::new(
+            io::ErrorKind::InvalidInput,
+            "a bisection has no BMF or github-action-benchmark form",
+        )),
+    }
+}
+
+fn speedup_text(m: &Measurement) -> String {
+    m.speedup.map_or_else(String::new, format::speedup)
+}
+
+fn table(b: &Bisection, style: Style, out: &mut dyn Write) -> io::Result<()> {
+    writeln!(out, "{}", inert::terminal(&b.summary()))?;
+    writeln!(out)?;
+    writeln!(
+        out,
+        "{:>4}  {:<10}  {:<4}  {:>9}  {:<12}  {:<12}  {:<33}  subject",
+        "#", "commit", "", "vs GOOD", "verdict", "BAD vs it", "step"
+    )?;
+    let subject_width = style
+        .width
+        .map_or(60, |w| usize::from(w).saturating_sub(103).max(20));
+    for (i, entry) in b.path.iter().enumerate() {
+        let (speedup, verdict, against_bad, step) = match &entry.measured {
+            Some(m) => (
+                speedup_text(m),
+                m.against_good.map_or("", Verdict::as_str),
+                m.against_bad.map_or("", Verdict::as_str),
+                step_text(m),
+            ),
+            None => (String::new(), "", "", String::new()),
+        };
+        writeln!(
+            out,
+            "{i:>4}  {:<10}  {:<4}  {speedup:>9}  {verdict:<12}  {against_bad:<12}  {step:<33}  {}",
+            b.short(i),
+            b.role(i),
+            inert::cut(&inert::terminal(&entry.subject), subject_width)
+        )?;
+    }
+    for (i, why) in &b.skipped {
+        writeln!(
+            out,
+            "\nskipped {} (commit {i}): {}",
+            b.short(*i),
+            inert::terminal(why)
+        )?;
+    }
+    writeln!(
+        out,
+        "\nSearched the first-parent path from GOOD to BAD; each comparison at confidence {} \
+         (Bonferroni over {} comparisons), {} made.",
+        comparison_level(b.comparison_confidence),
+        b.budgeted,
+        b.comparisons
+    )
+}
+
+fn markdown(b: &Bisection, out: &mut dyn Write) -> io::Result<()> {
+    writeln!(out, "### cargo speedup bisect\n")?;
+    writeln!(out, "{}\n", escape_text(&b.summary()))?;
+    writeln!(
+        out,
+        "| # | commit | | speedup vs GOOD | verdict vs GOOD | BAD vs it | step | subject |"
+    )?;
+    writeln!(out, "|--:|---|---|--:|---|---|---|---|")?;
+    for (i, entry) in b.path.iter().enumerate() {
+        let cells = entry
+            .measured
+            .as_ref()
+            .map_or((String::new(), "", "", String::new()), |m| {
+                (
+                    speedup_text(m),
+                    m.against_good.map_or("", Verdict::as_str),
+                    m.against_bad.map_or("", Verdict::as_str),
+                    step_text(m),
+                )
+            });
+        writeln!(
+            out,
+            "| {i} | `{}` | {} | {} | {} | {} | {} | {} |",
+            b.short(i),
+            b.role(i),
+            cells.0,
+            cells.1,
+            cells.2,
+            cells.3,
+            escape_text(&entry.subject)
+        )?;
+    }
+    for (i, why) in &b.skipped {
+        writeln!(
+            out,
+            "\nSkipped `{}` (commit {i}): {}",
+            b.short(*i),
+            escape_text(why)
+        )?;
+    }
+    writeln!(
+        out,
+        "\nFirst-parent path from GOOD to BAD; each comparison at confidence {} (Bonferroni over {} \
+         comparisons), {} made.",
+        comparison_level(b.comparison_confidence),
+        b.budgeted,
+        b.comparisons
+    )
+}
+
+fn csv(b: &Bisection, out: &mut dyn Write) -> io::Result<()> {
+    writeln!(
+        out,
+        "index,sha,role,speedup_vs_good,verdict_vs_good,bad_vs_it,identical,step,subject"
+    )?;
+    for (i, entry) in b.path.iter().enumerate() {
+        let m = entry.measured.as_ref();
+        writeln!(
+            out,
+            "{i},{},{},{},{},{},{},{},{}",
+            entry.sha,
+            b.role(i),
+            m.and_then(|m| m.speedup)
+                .and_then(finite)
+                .map_or(String::new(), |s| s.to_string()),
+            m.and_then(|m| m.against_good).map_or("", Verdict::as_str),
+            m.and_then(|m| m.against_bad).map_or("", Verdict::as_str),
+            m.is_some_and(|m| m.identical),
+            m.and_then(|m| m.step).map_or("", Step::as_str),
+            quote(&csv_text(&entry.subject))
+        )?;
+    }
+    Ok(())
+}
+
+#[derive(Serialize)]
+struct BisectJson<'a> {
+    schema: &'static str,
+    direction: &'static str,
+    threshold_pct: Option<f64>,
+    confidence: Option<f64>,
+    comparison_confidence: Option<f64>,
+    budgeted_comparisons: u32,
+    comparisons: u32,
+    outcome: &'static str,
+    named: Option<usize>,
+    interval: Option<(usize, usize)>,
+    reason: Option<&'a str>,
+    summary: String,
+    path: Vec<CommitJson<'a>>,
+}
+
+#[derive(Serialize)]
+struct CommitJson<'a> {
+    sha: &'a str,
+    subject: &'a str,
+    measured: bool,
+    speedup: Option<f64>,
+    verdict: Option<&'static str>,
+    bad_verdict: Option<&'static str>,
+    identical: bool,
+    step: Option<&'static str>,
+    skipped: Option<&'a str>,
+}
+
+fn json(b: &Bisection, out: &mut dyn Write) -> io::Result<()> {
+    let (outcome, named, interval, reason) = match &b.ending {
+        Ending::NothingToBisect => ("nothing-to-bisect", None, None, None),
+        Ending::Named(i) => ("named", Some(*i), None, None),
+        Ending::Interval { good, bad, why } => {
+            ("interval", None, Some((*good, *bad)), Some(why.as_str()))
+        }
+    };
+    let report = BisectJson {
+        schema: SCHEMA,
+        direction: b.direction.as_str(),
+        threshold_pct: finite(b.threshold_pct),
+        confidence: finite(b.confidence),
+        comparison_confidence: finite(b.comparison_confidence),
+        budgeted_comparisons: b.budgeted,
+        comparisons: b.comparisons,
+        outcome,
+        named,
+        interval,
+        reason,
+        summary: b.summary(),
+        path: b
+            .path
+            .iter()
+            .enumerate()
+            .map(|(i, e)| {
+                let m = e.measured.as_ref();
+                CommitJson {
+                    sha: &e.sha,
+                    subject: &e.subject,
+                    measured: m.is_some(),
+                    speedup: finite_opt(m.and_then(|m| m.speedup)),
+                    verdict: m.and_then(|m| m.against_good).map(Verdict::as_str),
+                    bad_verdict: m.and_then(|m| m.against_bad).map(Verdict::as_str),
+                    identical: m.is_some_and(|m| m.identical),
+                    step: m.and_then(|m| m.step).map(Step::as_str),
+                    skipped: b
+                        .skipped
+                        .iter()
+                        .find(|(s, _)| *s == i)
+                        .map(|(_, why)| why.as_str()),
+                }
+            })
+            .collect(),
+    };
+    serde_json::to_writer_pretty(&mut *out, &report).map_err(io::Error::other)?;
+    writeln!(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn bisection() -> Bisection {
+        let entry = |n: u32, subject: &str, measured: Option<Measurement>| PathEntry {
+            sha: format!("{n:040}"),
+            subject: subject.to_string(),
+            measured,
+        };
+        let m = |speedup: f64, verdict: Verdict, step: Option<Step>| Measurement {
+            speedup: Some(speedup),
+            against_good: Some(verdict),
+            against_bad: None,
+            identical: false,
+            step,
+        };
+        Bisection {
+            direction: Direction::Slower,
+            threshold_pct: 0.0,
+            confidence: 0.95,
+            comparison_confidence: 1.0 - 0.05 / 5.0,
+            budgeted: 5,
+            comparisons: 3,
+            path: vec![
+                entry(1, "base", None),
+                entry(
+                    2,
+                    "docs | <b>",
+                    Some(Measurement {
+                        speedup: None,
+                        against_good: None,
+                        against_bad: None,
+                        identical: true,
+                        step: Some(Step::LikeGood),
+                    }),
+                ),
+                entry(
+                    3,
+                    "slow down",
+                    Some(m(0.5, Verdict::Slower, Some(Step::LikeBad))),
+                ),
+                entry(4, "more", Some(m(0.5, Verdict::Slower, None))),
+            ],
+            ending: Ending::Named(2),
+            skipped: vec![],
+        }
+    }
+
+    #[test]
+    fn the_summary_names_the_commit_with_its_subject_and_confidence() {
+        assert_eq!(
+            bisection().summary(),
+            "The slowdown came with 0000000000 \"slow down\" (commit 2 of 3 after GOOD), at confidence \
+             0.95 (3 comparisons, each at 0.9900)."
+        );
+    }
+
+    #[test]
+    fn the_json_has_its_schema_the_named_commit_and_each_step() {
+        let mut out = Vec::new();
+        json(&bisection(), &mut out).unwrap();
+        let value: serde_json::Value = serde_json::from_slice(&out).unwrap();
+        assert_eq!(value["schema"], "cargo-speedup-bisect/1");
+        assert_eq!(value["outcome"], "named");
+        assert_eq!(value["named"], 2);
+        assert_eq!(value["path"][1]["identical"], true);
+        assert_eq!(value["path"][1]["step"], "like-good");
+        assert_eq!(value["path"][2]["verdict"], "slower");
+        assert_eq!(value["path"][2]["speedup"], 0.5);
+        assert_eq!(value["path"][0]["measured"], false);
+    }
+
+    #[test]
+    fn the_table_lists_every_commit_with_its_step_and_an_interval_says_why() {
+        let mut b = bisection();
+        b.ending = Ending::Interval {
+            good: 1,
+            bad: 3,
+            why: "the step at 0000000000 stayed undecided".into(),
+        };
+        b.path[2].measured.as_mut().unwrap().step = Some(Step::Undecided);
+        let mut out = Vec::new();
+        table(&b, Style::plain(), &mut out).unwrap();
+        let text = String::from_utf8(out).unwrap();
+        let lines: Vec<&str> = text.lines().collect();
+        assert_eq!(
+            lines[0],
+            "The slowdown came with one of the 2 commits after 0000000000 up to 0000000000 (commits 2 to \
+             3 of 3): the step at 0000000000 stayed undecided."
+        );
+        assert!(lines[3].starts_with("   0  0000000000  GOOD"), "{text}");
+        assert!(
+            lines[4].contains("like-good (identical executables)"),
+            "{text}"
+        );
+        assert!(lines[5].contains("0.50x  slower"), "{text}");
+        assert!(lines[5].contains("undecided"), "{text}");
+        assert!(lines[6].starts_with("   3  0000000000  BAD"), "{text}");
+    }
+
+    #[test]
+    fn markdown_keeps_subjects_inert() {
+        let mut out = Vec::new();
+        markdown(&bisection(), &mut out).unwrap();
+        let text = String::from_utf8(out).unwrap();
+        assert!(!text.contains("<b>"), "{text}");
+        assert!(
+            text.contains("| 2 | `0000000000` |  | 0.50x | slower |"),
+            "{text}"
+        );
+    }
+}
