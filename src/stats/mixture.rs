@@ -186,9 +186,12 @@ pub fn fit(
 pub fn quantile_partition(x: &[f64], k: usize) -> Option<Vec<usize>> {
     let mut sorted = x.to_vec();
     sorted.sort_by(f64::total_cmp);
-    let breaks: Vec<f64> = (1..k)
-        .map(|j| type7(&sorted, j as f64 / k as f64))
-        .collect();
+    partition_at_quantiles(x, &sorted, k)
+}
+
+/// [`quantile_partition`] given `x` sorted.
+fn partition_at_quantiles(x: &[f64], sorted: &[f64], k: usize) -> Option<Vec<usize>> {
+    let breaks: Vec<f64> = (1..k).map(|j| type7(sorted, j as f64 / k as f64)).collect();
     let classes: Vec<usize> = x
         .iter()
         .map(|&v| breaks.partition_point(|&b| b <= v))
@@ -215,6 +218,8 @@ struct Data<'a> {
     x: &'a [f64],
     /// x − x̄.
     centred: Vec<f64>,
+    /// x in increasing order (the quantile starts).
+    sorted: Vec<f64>,
     mean: f64,
     /// The 1/n variance.
     variance: f64,
@@ -240,6 +245,7 @@ impl<'a> Data<'a> {
         Ok(Data {
             x,
             centred: x.iter().map(|v| v - mean).collect(),
+            sorted,
             mean,
             variance,
             distinct,
@@ -280,7 +286,7 @@ impl<'a> Data<'a> {
                 best = Some(fit);
             }
         };
-        if let Some(classes) = quantile_partition(self.x, k) {
+        if let Some(classes) = partition_at_quantiles(self.x, &self.sorted, k) {
             consider(self.em(&classes, k, model, options).map(|(fit, _)| fit));
         }
         let mut rng = SplitMix64::new(options.seed ^ ((k as u64) << 32) ^ model as u64);
