@@ -12,7 +12,7 @@
 //! - `uniform`: `benches/analysis.rs`' suite, noise uniform over 5 %, whose flat tops the mixtures split
 //!   into two modes in a third of the sides: the search for the best mixture runs longest there.
 //!
-//! With `COMPARE_BENCH_LARGE=1` it also writes `large/`: 1000 benchmarks x 5000 runs per side, about 95 MB
+//! With `COMPARE_BENCH_LARGE=1` it also writes `large/`: 1000 benchmarks x 5500 runs per side, about 100 MB
 //! per file, for measuring peak memory by hand (not benchmarked).
 
 mod common;
@@ -98,7 +98,7 @@ fn compare(dir: &Path) {
 
 fn whole_command(c: &mut Criterion) {
     if std::env::var_os("COMPARE_BENCH_LARGE").is_some() {
-        write_suite("large", (1000, 5000), realistic);
+        write_suite("large", (1000, 5500), realistic);
     }
     let suites = [
         (

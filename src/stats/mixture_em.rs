@@ -31,7 +31,7 @@ const LN_2: f64 = std::f64::consts::LN_2;
 /// 2^r on [−½, ½]: the degree-11 Chebyshev fit, lowest power first (error 3·10⁻¹⁸, below rounding).
 const EXP2: [f64; 12] = [
     1.0,
-    0.693_147_180_559_945_3,
+    LN_2,
     0.240_226_506_959_101_58,
     0.055_504_108_664_821_625,
     0.009_618_129_107_587_256,
