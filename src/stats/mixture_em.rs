@@ -429,6 +429,17 @@ mod tests {
         x.iter().map(|v| v - mean).collect()
     }
 
+    /// The problem `mixture.rs` poses for centred values: its variance floor, mclust's tolerance.
+    fn mclust_problem(centred: &[f64]) -> Problem<'_> {
+        let variance = centred.iter().map(|v| v * v).sum::<f64>() / centred.len() as f64;
+        Problem {
+            centred,
+            floor: 1e-6 * variance,
+            tolerance: 1e-5,
+            max_iterations: 1000,
+        }
+    }
+
     /// The fast loop runs the same iterations as the textbook one: same number of E-steps, the same
     /// singular fits, parameters and L to 1e-9 relative.
     #[test]
@@ -437,13 +448,8 @@ mod tests {
         let mut compared = 0;
         for case in 0..60 {
             let x = sample(&mut rng, [20, 40, 100][case % 3], case % 2 == 0);
-            let variance = x.iter().map(|v| v * v).sum::<f64>() / x.len() as f64;
-            let problem = Problem {
-                centred: &x,
-                floor: 1e-6 * variance,
-                tolerance: 1e-5,
-                max_iterations: 1000,
-            };
+            let problem = mclust_problem(&x);
+            let variance = problem.floor * 1e6;
             for k in 2..=4 {
                 let Some(classes) = crate::stats::mixture::quantile_partition(&x, k) else {
                     continue;
@@ -482,13 +488,7 @@ mod tests {
         let mut rng = SplitMix64::new(5);
         for case in 0..20 {
             let x = sample(&mut rng, 37 + case, case % 2 == 0);
-            let variance = x.iter().map(|v| v * v).sum::<f64>() / x.len() as f64;
-            let problem = Problem {
-                centred: &x,
-                floor: 1e-6 * variance,
-                tolerance: 1e-5,
-                max_iterations: 1000,
-            };
+            let problem = mclust_problem(&x);
             for k in 2..=5 {
                 let classes = crate::stats::mixture::quantile_partition(&x, k).expect("start");
                 for model in [VarianceModel::Equal, VarianceModel::Variable] {
