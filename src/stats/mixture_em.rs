@@ -1,5 +1,5 @@
 //! The EM iterations of `mixture.rs` (`docs/mixtures.md` §2 and §7), written for speed: the shape step runs
-//! about 50,000 component-by-value terms per side, and this loop is nearly all of the analysis' time.
+//! about 50,000 component-by-value terms per side, and this loop is the larger part of the analysis' time.
 //!
 //! - Same algorithm, same start, same stopping rule as the description in `mixture.rs`: an M-step on the hard
 //!   partition, then E-step / test / M-step until |L_t − L_{t−1}| ≤ tol (1 + |L_t|) or the iteration cap; a
@@ -20,7 +20,8 @@
 //!   `unsafe` call, checked by `is_x86_feature_detected!`). Neither copy uses fused multiply-adds, so both
 //!   give the same bits (tested): a report does not depend on the processor it was computed on.
 //!
-//! Must not: allocate per iteration, read anything but its arguments, or change the fit it converges to.
+//! Must not: allocate per iteration, read anything but its arguments (and which instructions the processor
+//! has), or change the fit it converges to.
 
 use super::mixture::VarianceModel;
 
