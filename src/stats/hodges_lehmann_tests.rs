@@ -244,3 +244,40 @@ proptest! {
         prop_assert_eq!(a.lower, -b.upper);
     }
 }
+
+/// The pivots (a sample's quantiles, interpolation, the weighted median of row medians as a fallback) find
+/// the same order statistics as sorting, on samples larger than the property tests', with many ties, with
+/// a range that overflows when interpolated, and for ratios.
+#[test]
+fn selection_agrees_with_sorting_on_large_tied_and_extreme_samples() {
+    let mut rng = crate::stats::random::SplitMix64::new(17);
+    let normal = |rng: &mut crate::stats::random::SplitMix64, n: usize| -> Vec<f64> {
+        (0..n).map(|_| 1e3 * (0.02 * rng.normal()).exp()).collect()
+    };
+    let tied: Vec<f64> = (0..300).map(|i| f64::from(i % 7)).collect();
+    let cases: Vec<(Vec<f64>, Vec<f64>)> = vec![
+        (normal(&mut rng, 200), normal(&mut rng, 150)),
+        (tied.clone(), tied.iter().map(|v| v * 2.0).collect()),
+        (
+            vec![-8e307, -1.0, 0.0, 1.0, 2.0, 3.0, 8e307],
+            vec![-8e307, 0.5, 1.5, 8e307, 4.0, 5.0],
+        ),
+    ];
+    for (x, y) in &cases {
+        let diffs = Differences::new(x, y, Contrast::Difference).expect("finite");
+        let reference = sorted_differences(x, y);
+        for k in (1..=reference.len()).step_by(reference.len() / 50 + 1) {
+            assert_eq!(diffs.select(k), reference[k - 1], "k = {k}");
+        }
+    }
+    let (x, y) = (normal(&mut rng, 120), normal(&mut rng, 90));
+    let ratios = Differences::new(&x, &y, Contrast::Ratio).expect("positive");
+    let mut reference: Vec<f64> = x
+        .iter()
+        .flat_map(|a| y.iter().map(move |b| a / b))
+        .collect();
+    reference.sort_by(f64::total_cmp);
+    for k in (1..=reference.len()).step_by(97) {
+        assert_eq!(ratios.select(k), reference[k - 1], "k = {k}");
+    }
+}

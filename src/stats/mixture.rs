@@ -6,7 +6,8 @@
 //! - EM (Dempster, Laird & Rubin 1977): E-step α_ik = π_k φ_ik / Σ_l π_l φ_il in log space (log-sum-exp);
 //!   M-step n_k = Σ_i α_ik, π_k = n_k/n, μ_k = Σ_i α_ik x_i/n_k, σ_k² = Σ_i α_ik (x_i − μ_k)²/n_k (V) or
 //!   σ² = Σ_k Σ_i α_ik (x_i − μ_k)²/n (E). After any M-step Σ π_k μ_k = x̄ and Σ π_k (σ_k² + μ_k²) − x̄² is
-//!   the 1/n sample variance (tests below). The likelihood never decreases.
+//!   the 1/n sample variance (tests below). The likelihood never decreases. The loop itself is in
+//!   `mixture_em.rs`, vectorised (its own base-2 exponential, the M-step fused into one pass).
 //! - Stopping: |L_t − L_{t−1}| ≤ 10⁻⁵ (1 + |L_t|), mclust's relative tolerance `emControl()$tol[1]`; at most
 //!   [`FitOptions::max_iterations`] iterations (mclust has no cap; the cap only bounds the cost, the fit at
 //!   the cap is kept since L only grows).
@@ -28,6 +29,7 @@
 //! Never ported from R: written from the algorithms above; mclust 6.0 is the oracle (`fixtures/r/mixture.R`).
 
 pub use super::mixture_density::{Component, Mixture};
+use super::mixture_em::{Problem, em};
 pub(crate) use super::random::SplitMix64;
 use super::{StatsError, StatsResult, check_finite, check_len};
 
@@ -184,9 +186,12 @@ pub fn fit(
 pub fn quantile_partition(x: &[f64], k: usize) -> Option<Vec<usize>> {
     let mut sorted = x.to_vec();
     sorted.sort_by(f64::total_cmp);
-    let breaks: Vec<f64> = (1..k)
-        .map(|j| type7(&sorted, j as f64 / k as f64))
-        .collect();
+    partition_at_quantiles(x, &sorted, k)
+}
+
+/// [`quantile_partition`] given `x` sorted.
+fn partition_at_quantiles(x: &[f64], sorted: &[f64], k: usize) -> Option<Vec<usize>> {
+    let breaks: Vec<f64> = (1..k).map(|j| type7(sorted, j as f64 / k as f64)).collect();
     let classes: Vec<usize> = x
         .iter()
         .map(|&v| breaks.partition_point(|&b| b <= v))
@@ -213,6 +218,8 @@ struct Data<'a> {
     x: &'a [f64],
     /// x − x̄.
     centred: Vec<f64>,
+    /// x in increasing order (the quantile starts).
+    sorted: Vec<f64>,
     mean: f64,
     /// The 1/n variance.
     variance: f64,
@@ -238,6 +245,7 @@ impl<'a> Data<'a> {
         Ok(Data {
             x,
             centred: x.iter().map(|v| v - mean).collect(),
+            sorted,
             mean,
             variance,
             distinct,
@@ -278,7 +286,7 @@ impl<'a> Data<'a> {
                 best = Some(fit);
             }
         };
-        if let Some(classes) = quantile_partition(self.x, k) {
+        if let Some(classes) = partition_at_quantiles(self.x, &self.sorted, k) {
             consider(self.em(&classes, k, model, options).map(|(fit, _)| fit));
         }
         let mut rng = SplitMix64::new(options.seed ^ ((k as u64) << 32) ^ model as u64);
@@ -317,8 +325,8 @@ impl<'a> Data<'a> {
         )
     }
 
-    /// EM from a hard partition into K classes, starting with an M-step. Returns the fit and the
-    /// log-likelihood after each E-step; `None` when the fit is singular.
+    /// EM from a hard partition into K classes, starting with an M-step (`mixture_em.rs`). Returns the fit
+    /// and the log-likelihood after each E-step; `None` when the fit is singular.
     fn em(
         &self,
         classes: &[usize],
@@ -326,162 +334,31 @@ impl<'a> Data<'a> {
         model: VarianceModel,
         options: &FitOptions,
     ) -> Option<(Fit, Vec<f64>)> {
-        let n = self.x.len();
-        // Responsibilities component-major: z[j * n + i] = α_ij.
-        let mut z = vec![0.0; n * k];
-        for (i, &c) in classes.iter().enumerate() {
-            z[c * n + i] = 1.0;
-        }
-        let mut params = vec![
-            Component {
-                weight: 0.0,
-                mean: 0.0,
-                sd: 0.0,
-            };
-            k
-        ];
-        let mut scratch = vec![0.0; k];
-        let mut trace = Vec::new();
-        let mut previous = f64::NEG_INFINITY;
-        let mut log_likelihood = f64::NEG_INFINITY;
-        let mut iterations = 0;
-        while iterations < options.max_iterations.max(1) {
-            if !self.m_step(&z, model, &mut params) {
-                return None;
-            }
-            log_likelihood = e_step(&self.centred, &params, self.mean, &mut z, &mut scratch);
-            if !log_likelihood.is_finite() {
-                return None;
-            }
-            trace.push(log_likelihood);
-            iterations += 1;
-            if (log_likelihood - previous).abs() <= options.tolerance * (1.0 + log_likelihood.abs())
-            {
-                break;
-            }
-            previous = log_likelihood;
-        }
-        // The parameters of the last M-step are the ones L was computed at.
+        let problem = Problem {
+            centred: &self.centred,
+            floor: self.floor,
+            tolerance: options.tolerance,
+            max_iterations: options.max_iterations,
+        };
+        let run = em(&problem, classes, k, model)?;
+        let components = run
+            .params
+            .iter()
+            .map(|p| Component {
+                weight: p.weight,
+                mean: self.mean + p.centre,
+                sd: p.variance.sqrt(),
+            })
+            .collect();
         let fit = Fit {
             model,
-            mixture: Mixture::new(params),
-            log_likelihood,
-            bic: 2.0 * log_likelihood - model.parameters(k) as f64 * self.n().ln(),
-            iterations,
+            mixture: Mixture::new(components),
+            log_likelihood: run.log_likelihood,
+            bic: 2.0 * run.log_likelihood - model.parameters(k) as f64 * self.n().ln(),
+            iterations: run.iterations,
         };
-        Some((fit, trace))
+        Some((fit, run.trace))
     }
-
-    /// The M-step from responsibilities `z` (K × n, component-major); false when the fit is singular.
-    /// Computed on x − x̄ so that a large mean with a tiny spread loses no digits.
-    fn m_step(&self, z: &[f64], model: VarianceModel, params: &mut [Component]) -> bool {
-        let n = self.x.len();
-        let nf = self.n();
-        for (p, alpha) in params.iter_mut().zip(z.chunks_exact(n)) {
-            let (mut nk, mut sx) = (0.0, 0.0);
-            for (&a, &c) in alpha.iter().zip(&self.centred) {
-                nk += a;
-                sx += a * c;
-            }
-            if nk.is_nan() || nk <= 1e-8 * nf {
-                return false;
-            }
-            let centre = sx / nk;
-            let ss: f64 = alpha
-                .iter()
-                .zip(&self.centred)
-                .map(|(&a, &c)| a * (c - centre) * (c - centre))
-                .sum();
-            p.weight = nk / nf;
-            p.mean = self.mean + centre;
-            p.sd = ss; // the weighted sum of squares, turned into σ below
-        }
-        match model {
-            VarianceModel::Variable => {
-                for p in params.iter_mut() {
-                    let var = p.sd / (p.weight * nf);
-                    if var.is_nan() || var <= self.floor {
-                        return false;
-                    }
-                    p.sd = var.sqrt();
-                }
-            }
-            VarianceModel::Equal => {
-                let var = params.iter().map(|p| p.sd).sum::<f64>() / nf;
-                if var.is_nan() || var <= self.floor {
-                    return false;
-                }
-                for p in params.iter_mut() {
-                    p.sd = var.sqrt();
-                }
-            }
-        }
-        true
-    }
-}
-
-/// The E-step on the centred data: fills `z` (K × n) with the responsibilities and returns
-/// L = Σ_i log Σ_k π_k φ(x_i; μ_k, σ_k), each row in log space (log-sum-exp), one `exp` per term. The
-/// row sums (each in [1, K]) are multiplied together and their logarithm taken once per 2^900, instead of
-/// one logarithm per observation; the largest term of a row is exp(0) = 1 without a call, and terms below
-/// e^−708 (exp's slow underflow path) count as 0.
-fn e_step(
-    centred: &[f64],
-    params: &[Component],
-    mean: f64,
-    z: &mut [f64],
-    scratch: &mut [f64],
-) -> f64 {
-    const RENORMALISE: f64 = 8.452_712_498_170_644e270; // 2^900
-    let n = centred.len();
-    // log(π_k/σ_k) − ½ ln 2π, the centred mean and 1/(2σ²) of each component.
-    let constants: Vec<(f64, f64, f64)> = params
-        .iter()
-        .map(|p| {
-            (
-                (p.weight / p.sd).ln() - 0.5 * LN_2PI,
-                p.mean - mean,
-                0.5 / (p.sd * p.sd),
-            )
-        })
-        .collect();
-    let mut total = 0.0;
-    let mut product = 1.0;
-    for (i, &c) in centred.iter().enumerate() {
-        let (mut max, mut top) = (f64::NEG_INFINITY, 0);
-        for (j, (t, &(log_scale, mu, half_precision))) in
-            scratch.iter_mut().zip(&constants).enumerate()
-        {
-            let d = c - mu;
-            *t = log_scale - d * d * half_precision;
-            if *t > max {
-                (max, top) = (*t, j);
-            }
-        }
-        let mut sum = 0.0;
-        for (j, t) in scratch.iter_mut().enumerate() {
-            let shifted = *t - max;
-            *t = if j == top {
-                1.0
-            } else if shifted > -708.0 {
-                shifted.exp()
-            } else {
-                0.0
-            };
-            sum += *t;
-        }
-        let inverse = 1.0 / sum;
-        for (j, t) in scratch.iter().enumerate() {
-            z[j * n + i] = t * inverse;
-        }
-        total += max;
-        product *= sum;
-        if product > RENORMALISE {
-            total += product.ln();
-            product = 1.0;
-        }
-    }
-    total + product.ln()
 }
 
 #[cfg(test)]

@@ -16,6 +16,7 @@ pub mod ks;
 pub mod ks_fit;
 pub mod mixture;
 pub mod mixture_density;
+mod mixture_em;
 pub mod modes;
 pub mod normal;
 pub mod proportion;

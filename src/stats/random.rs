@@ -28,7 +28,7 @@ impl SplitMix64 {
     }
 
     /// A standard normal draw (Box-Muller, one of the pair).
-    pub(crate) fn normal(&mut self) -> f64 {
+    pub fn normal(&mut self) -> f64 {
         let u = 1.0 - self.uniform(); // in (0, 1]
         let v = self.uniform();
         (-2.0 * u.ln()).sqrt() * (2.0 * std::f64::consts::PI * v).cos()
