@@ -27,8 +27,13 @@
 //!
 //! Limits: only lld shuffles sections. When the link line does not use lld (a `-C linker=` or
 //! `-C link-arg=-fuse-ld=` of the user's, another target), the revision keeps its one layout and a note
-//! says so. Each layout is a full copy of the executable on disk. Layouts are relinked from the objects
-//! the one `cargo rustc` compiled, which are the same code as the executable as built.
+//! says so. Each layout is a full copy of the executable on disk while the runs go on; [`Relinked`] removes
+//! them when the runs are done, so that `bin/` then holds the executable as built only, one per bench target
+//! and revision. A default comparison links 20 layouts per revision: on a 5-benchmark criterion crate (one
+//! 2.9 MB bench executable, rustc 1.95) `target/speedup` kept 274 MB after it, 115 MB of them the 40
+//! executables in `bin/`, and keeps 166 MB now (the shared build 151 MB, `bin/` 5.8 MB, the runs' criterion
+//! output 9 MB). Layouts are relinked from the objects the one `cargo rustc` compiled, which are the same
+//! code as the executable as built.
 //!
 //! Must not: recompile dependencies, touch the user's working tree, or write outside `<target>/speedup/`
 //! and the cargo target directory the revision was built with.
@@ -254,6 +259,47 @@ fn side_salt(label: &str) -> u64 {
     label.bytes().fold(0xcbf2_9ce4_8422_2325_u64, |h, b| {
         (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3)
     })
+}
+
+/// The relinked layouts of some bench executables, removed when this is dropped: create it before
+/// [`add_layouts`] and keep it until the runs are done, whether they end, fail or are interrupted. The
+/// executable as built (layout 0, the one the identical-executables check compared) stays, one per bench
+/// target and revision, until the next build of that revision's role replaces `bin/<role>/` whole. Removal
+/// is best effort: what a killed run leaves goes the same way.
+#[derive(Debug, Default)]
+pub struct Relinked {
+    /// `<keep>/<i>`: the directory of each executable's layouts.
+    dirs: Vec<PathBuf>,
+}
+
+impl Relinked {
+    /// The layouts that will be linked beside each of `binaries` (`<keep>/<i>/<k>/`, `k` > 0).
+    pub fn of<'a>(binaries: impl IntoIterator<Item = &'a BenchBinary>) -> Relinked {
+        let dirs = binaries
+            .into_iter()
+            .filter_map(|b| b.layouts.first())
+            .filter_map(|as_built| Some(as_built.parent()?.parent()?.to_path_buf()))
+            .collect();
+        Relinked { dirs }
+    }
+}
+
+impl Drop for Relinked {
+    fn drop(&mut self) {
+        for dir in &self.dirs {
+            let Ok(entries) = std::fs::read_dir(dir) else {
+                continue;
+            };
+            for entry in entries.flatten() {
+                let relinked = entry.file_name().to_str().is_some_and(|n| {
+                    n.len() == 3 && n != "000" && n.bytes().all(|b| b.is_ascii_digit())
+                });
+                if relinked {
+                    let _ = std::fs::remove_dir_all(entry.path());
+                }
+            }
+        }
+    }
 }
 
 /// The relinked executable of layout `k`: `<keep>/<i>/<k>/NAME` beside the one as built.
@@ -515,6 +561,50 @@ mod tests {
         unique.dedup();
         assert_eq!(unique.len(), seeds.len());
         assert!((0..1000).all(|s| layout_seed(s, 1) != 0));
+    }
+
+    #[test]
+    fn relinked_layouts_are_removed_when_their_runs_are_done_and_the_executable_as_built_stays() {
+        let keep = tempfile::tempdir().unwrap();
+        let binary = |i: usize| {
+            let as_built = keep.path().join(format!("{i}/000/work-1a"));
+            let mut layouts = vec![as_built.clone()];
+            layouts.extend((1..4).map(|k| layout_path(&as_built, k)));
+            for path in &layouts {
+                std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+                std::fs::write(path, format!("{}", path.display())).unwrap();
+            }
+            BenchBinary {
+                target: format!("t{i}"),
+                layouts,
+                package_dir: keep.path().into(),
+                manifest: keep.path().join("Cargo.toml"),
+                cargo_target: keep.path().join("target"),
+            }
+        };
+        let binaries = [binary(0), binary(1)];
+        let relinked = Relinked::of(&binaries);
+        assert!(binaries.iter().flat_map(|b| &b.layouts).all(|p| p.exists()));
+        drop(relinked);
+        let left = |i: usize| {
+            let mut names: Vec<String> = std::fs::read_dir(keep.path().join(i.to_string()))
+                .unwrap()
+                .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+                .collect();
+            names.sort();
+            names
+        };
+        assert_eq!(left(0), ["000"]);
+        assert_eq!(left(1), ["000"]);
+        for b in &binaries {
+            assert_eq!(
+                std::fs::read_to_string(&b.layouts[0]).unwrap(),
+                b.layouts[0].display().to_string()
+            );
+        }
+        // Nothing relinked, nothing to remove: dropping it again is harmless.
+        drop(Relinked::of(&binaries));
+        assert_eq!(left(0), ["000"]);
     }
 
     #[test]

@@ -589,6 +589,8 @@ fn measure(
         };
         return Ok((participants.iter().map(nothing).collect(), identical));
     }
+    // Removed when the runs are done, or fail: only the executables as built stay in `bin/`.
+    let _relinked = layout::Relinked::of(participants.iter().flat_map(|p| &p.binaries));
     for p in &mut participants {
         layout::add_layouts(project, options, progress, &p.label, &mut p.binaries)?;
     }

@@ -195,7 +195,8 @@ fn readme_workflow_on_a_regression_fails_with_the_table_in_the_summary() {
         "{inputs:?}"
     );
     // Short criterion settings for the test; the comment goes to the fake `gh` of `Home`.
-    let args = "--warm-up-time 0.05 --measurement-time 0.1 --sample-size 10 --runs 6";
+    let args =
+        "--warm-up-time 0.001 --measurement-time 0.001 --sample-size 10 --runs 6 --layouts fixed";
     inputs.retain(|(k, _)| k != "args");
     inputs.push(("args".into(), args.into()));
     let inputs: Vec<(&str, &str)> = inputs

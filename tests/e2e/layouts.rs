@@ -40,6 +40,29 @@ fn three_layouts_per_side_are_linked_distinct_and_run() {
     // Two layouts ran twice each per side: the between-layout component can be estimated.
     assert!(benchmarks[0]["variance"]["base"]["between_layout_pct"].is_number());
     assert_eq!(repository_state(dir), before);
+    // The runs done, the relinked layouts are gone: one executable per revision stays, the one as built.
+    for side in ["base", "head"] {
+        let kept = files_under(&target.join("speedup/bin").join(side));
+        assert_eq!(kept.len(), 1, "{side}: {kept:?}");
+        assert!(kept[0].ends_with("0/000"), "{side}: {kept:?}");
+    }
+}
+
+/// Every file under `dir`, as the path of its directory.
+fn files_under(dir: &std::path::Path) -> Vec<std::path::PathBuf> {
+    let mut found = Vec::new();
+    let mut stack = vec![dir.to_path_buf()];
+    while let Some(dir) = stack.pop() {
+        for entry in std::fs::read_dir(&dir).unwrap() {
+            let path = entry.unwrap().path();
+            if path.is_dir() {
+                stack.push(path);
+            } else {
+                found.push(dir.clone());
+            }
+        }
+    }
+    found
 }
 
 #[test]

@@ -1,6 +1,8 @@
 //! End-to-end tests that create git repositories with real criterion benchmarks and run the binary on them.
-//! They build and run real benchmarks, so they share one cargo target directory (criterion compiles once)
-//! and run one at a time.
+//! They build and run real benchmarks: criterion and its dependencies compile once, into a seed target
+//! directory kept between test runs, and each test that builds holds a target directory planted from it
+//! (`support::serial`, `tests/e2e/shared.rs`), so that it compiles only its own small crate; such tests run
+//! side by side, one per slot.
 
 mod action;
 mod action_hostile;

@@ -20,6 +20,7 @@ fn the_clearly_fastest_of_three_revisions_is_picked() {
     let mut args = vec!["race", "HEAD~2", "HEAD~1", "HEAD"];
     args.extend(&RUN[1..7]);
     args.extend(["--runs", "5", "--max-runs", "10", "--format", "json"]);
+    args.extend(&RUN[14..]);
     let out = speedup(dir, &target, &args);
     let text = stderr(&out);
     assert_eq!(out.status.code(), Some(0), "{text}");
@@ -84,6 +85,7 @@ fn the_working_tree_races_as_dot_and_is_left_as_it_was() {
     let mut args = vec!["race", "HEAD", "."];
     args.extend(&RUN[1..7]);
     args.extend(["--runs", "5", "--max-runs", "10", "--format", "json"]);
+    args.extend(&RUN[14..]);
     let out = speedup(dir, &target, &args);
     let text = stderr(&out);
     assert_eq!(out.status.code(), Some(0), "{text}");

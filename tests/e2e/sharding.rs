@@ -6,17 +6,19 @@ use serde_json::Value;
 use crate::readme::usage_commands;
 use crate::support::*;
 
-/// RUN's short criterion settings and a fixed plan of 6 runs per side.
-const SHORT: [&str; 9] = [
+/// RUN's short criterion settings, its fixed plan of 6 runs per side and its executables as built.
+const SHORT: [&str; 11] = [
     "--warm-up-time",
-    "0.05",
+    "0.001",
     "--measurement-time",
-    "0.1",
+    "0.001",
     "--sample-size",
     "10",
     "--runs",
     "6",
     "--fixed",
+    "--layouts",
+    "fixed",
 ];
 
 /// The fixture crate with four benchmarks: `changed` and `changed_too` spin `loops` times, `same` and

@@ -1,32 +1,25 @@
 //! Test repositories and running the binary on them.
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::{Command, Output};
-use std::sync::{Mutex, MutexGuard};
 
-static SERIAL: Mutex<()> = Mutex::new(());
+#[path = "shared.rs"]
+mod shared;
+// The CLI suite includes this file too, and builds nothing.
+#[allow(unused_imports)]
+pub use shared::{serial, shared_target};
 
-/// Tests that build criterion share one target directory, hence one lock: they take turns.
-pub fn serial() -> MutexGuard<'static, ()> {
-    SERIAL
-        .lock()
-        .unwrap_or_else(|poisoned| poisoned.into_inner())
-}
-
-/// The target directory shared by the tests that build criterion (kept between test runs).
-pub fn shared_target() -> PathBuf {
-    PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("e2e-target")
-}
-
-/// `HEAD~1..HEAD` with short criterion settings, a fixed plan of 6 process runs per side of 10 samples each
-/// (enough for the rank-sum test to reject at 0.05 after Holm's correction), the strictest gate and a JSON
-/// report.
-pub const RUN: [&str; 14] = [
+/// `HEAD~1..HEAD` with the shortest criterion settings (a millisecond of warm-up and of measurement; the
+/// fixtures' slowdowns are five-fold), a fixed plan of 6 process runs per side of 10 samples each (enough
+/// for the rank-sum test to reject at 0.05 after Holm's correction), the strictest gate and a JSON report.
+/// The executables as built run, without relinked layouts (what `tests/e2e/layouts.rs` tests): the tests
+/// that take `RUN` whole are about verdicts, not layouts.
+pub const RUN: [&str; 16] = [
     "HEAD~1..HEAD",
     "--warm-up-time",
-    "0.05",
+    "0.001",
     "--measurement-time",
-    "0.1",
+    "0.001",
     "--sample-size",
     "10",
     "--runs",
@@ -36,6 +29,8 @@ pub const RUN: [&str; 14] = [
     "--format",
     "json",
     "--fixed",
+    "--layouts",
+    "fixed",
 ];
 
 /// Runs `git ARGS` in `dir` and returns its stdout; panics with its stderr on failure.
@@ -111,6 +106,11 @@ criterion = { version = "0.8", default-features = false, features = ["cargo_benc
 [[bench]]
 name = "work"
 harness = false
+
+# Unoptimised, so that each test compiles its crate in a moment: the fixtures' slowdowns are loop counts
+# five times apart, which any optimisation level keeps.
+[profile.bench]
+opt-level = 0
 "#;
     let lib = "pub fn spin(n: u64) -> u64 {\n    (0..n).fold(0u64, |a, i| a.wrapping_mul(31).wrapping_add(i ^ (a >> 3)))\n}\n";
     let bench = format!(
@@ -134,7 +134,7 @@ criterion_main!(benches);
     ]
 }
 
-/// Writes the files of [`criterion_crate`] and a lock file resolved from the local registry cache.
+/// Writes the files of [`criterion_crate`] and, the first time, its lock file ([`generate_lockfile`]).
 pub fn write_criterion_crate(dir: &Path, loops: u32) {
     let files = criterion_crate(loops);
     let borrowed: Vec<(&str, &str)> = files.iter().map(|(p, c)| (*p, c.as_str())).collect();
@@ -144,13 +144,23 @@ pub fn write_criterion_crate(dir: &Path, loops: u32) {
     }
 }
 
-/// `cargo generate-lockfile --offline` in `dir` (dependencies resolved from the local registry cache).
+/// Locks the crate in `dir` to the versions of this repository's own `Cargo.lock` (criterion is one of its
+/// dev-dependencies, so they are downloaded: `cargo test` built them), offline: every fixture crate then
+/// resolves alike, whatever else the local registry cache holds (a newer `zerocopy` downloaded without its
+/// `zerocopy-derive` made `cargo generate-lockfile --offline` pick a crate it could not build), and their
+/// dependencies build once in the shared target directory. An existing lock file is kept and updated for
+/// the crate's own packages (a version bump).
 pub fn generate_lockfile(dir: &Path) {
+    let lock = dir.join("Cargo.lock");
+    if !lock.exists() {
+        std::fs::copy(concat!(env!("CARGO_MANIFEST_DIR"), "/Cargo.lock"), &lock)
+            .expect("copy this repository's Cargo.lock");
+    }
     let mut command = cargo();
     command
-        .args(["generate-lockfile", "--offline"])
+        .args(["update", "--workspace", "--offline", "--quiet"])
         .current_dir(dir);
-    succeed(&mut command, "cargo generate-lockfile");
+    succeed(&mut command, "cargo update --workspace --offline");
 }
 
 /// The cargo that runs the tests.
