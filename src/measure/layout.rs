@@ -580,6 +580,7 @@ mod tests {
                 package_dir: keep.path().into(),
                 manifest: keep.path().join("Cargo.toml"),
                 cargo_target: keep.path().join("target"),
+                harness: crate::measure::harness::Harness::Criterion,
             }
         };
         let binaries = [binary(0), binary(1)];
