@@ -98,7 +98,8 @@ fn a_crashing_benchmark_is_named_with_its_output() {
     let crash = "fn main() { eprintln!(\"boom here\"); std::process::exit(3); }\n";
     let repo = crate_repository(Some(crash), "crashes");
     let dir = repo.path();
-    let text = fails(dir, &["HEAD"]);
+    // The crashing bench is a plain `main` standing in for criterion's.
+    let text = fails(dir, &["HEAD", "--harness", "criterion"]);
     assert!(
         text.contains("the benchmark `b` of BASE (HEAD, ")
             || text.contains("the benchmark `b` of working tree"),
@@ -118,7 +119,8 @@ fn ctrl_c_during_a_run_stops_it_and_cleans_up() {
     // process gets it too.
     use std::os::unix::process::CommandExt;
     let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_cargo-speedup"))
-        .args(["speedup", "HEAD..HEAD"])
+        // The sleeping bench is a plain `main` standing in for criterion's.
+        .args(["speedup", "HEAD..HEAD", "--harness", "criterion"])
         .process_group(0)
         .current_dir(dir)
         .env("CARGO_TARGET_DIR", dir.join("target"))

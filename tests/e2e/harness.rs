@@ -170,7 +170,7 @@ fn a_bench_target_of_no_known_harness_is_refused_naming_it() {
     assert_eq!(code, Some(2), "{text}");
     assert!(
         text.contains(
-            "error: the bench target `odd` of BASE (HEAD, "
+            "error: the bench target `odd` of "
         ) && text.contains(
             "uses no harness cargo speedup knows (a plain `main` with neither dependency): expected criterion (`criterion_main!`), divan (`divan::main()`) or libtest `#[bench]`\nhint: leave it out with --bench NAME (one per target to measure), force a harness with --harness criterion|divan|libtest, or, for a custom harness, write its values as raw JSON and compare them with `cargo speedup compare`"
         ),
@@ -186,7 +186,7 @@ fn a_divan_target_that_prints_nothing_or_something_else_is_refused_naming_it() {
     let (code, text) = refusal(&silent);
     assert_eq!(code, Some(2), "{text}");
     assert!(
-        text.contains("error: the benchmark `odd` of BASE (HEAD, ") && text.contains(
+        text.contains("error: the benchmark `odd` of ") && text.contains(
             "but its output is not divan's: it printed nothing\nhint: a divan bench target prints its results on standard output; check that it runs under `cargo bench`, leave it out with --bench NAME, force another harness with --harness, or, for a custom harness, write its values as raw JSON and compare them with `cargo speedup compare`"
         ),
         "{text}"
@@ -212,10 +212,7 @@ fn a_divan_target_that_panics_is_refused_naming_it() {
     );
     let (code, text) = refusal(&repo);
     assert_eq!(code, Some(2), "{text}");
-    assert!(
-        text.contains("error: the benchmark `odd` of BASE (HEAD, "),
-        "{text}"
-    );
+    assert!(text.contains("error: the benchmark `odd` of "), "{text}");
     assert!(
         text.contains("hint: it runs as `cargo bench` would run it, with the run options of its harness (criterion, divan or libtest); a bench target that is none of these can be left out with --bench NAME, and a custom harness's values compared with `cargo speedup compare` as raw JSON"),
         "{text}"

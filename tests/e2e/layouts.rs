@@ -108,6 +108,9 @@ fn a_linker_that_cannot_shuffle_leaves_one_layout_with_a_note() {
             "2",
             "--layouts",
             "2",
+            // The fixture's bench is a plain `main` standing in for criterion's.
+            "--harness",
+            "criterion",
         ],
         &[("RUSTFLAGS", "-C link-arg=-fuse-ld=bfd")],
     );
@@ -137,7 +140,15 @@ fn a_shuffled_link_that_fails_exits_2_with_the_linkers_message_and_the_fix() {
     let out = speedup_with_env(
         dir,
         &dir.join("target"),
-        &["HEAD..HEAD", "--run-identical", "--runs", "2"],
+        // The fixture's bench is a plain `main` standing in for criterion's.
+        &[
+            "HEAD..HEAD",
+            "--run-identical",
+            "--runs",
+            "2",
+            "--harness",
+            "criterion",
+        ],
         &[("RUSTFLAGS", &flags)],
     );
     let text = stderr(&out);
