@@ -276,13 +276,19 @@ pub(crate) fn html(text: &str) -> String {
 /// tab, a carriage return or NUL gets a leading `'`, so that a spreadsheet shows it as text instead of
 /// evaluating a formula. Only text cells: a numeric cell legitimately begins with `-` (a negative shift),
 /// and the tool writes numbers itself. The quote is part of the cell for a program reading the CSV, which
-/// should read names from the JSON when it needs them exact. Other characters are kept: CSV is data, and
-/// RFC 4180's quoting already keeps commas, quotes and line breaks inside their cell.
+/// should read names from the JSON when it needs them exact. Hidden characters are shown escaped as
+/// [`terminal`] shows them: a CSV file is often printed into a CI log, where a line break inside a quoted
+/// cell would start a physical line that the runner reads as a workflow command (`::error ...`).
 pub(crate) fn csv_text(text: &str) -> Cow<'_, str> {
-    if text.starts_with(['=', '+', '-', '@', '\t', '\r', '\0']) {
-        Cow::Owned(format!("'{text}"))
+    let shown = if text.chars().any(is_hidden) || text.contains("##[") || text.starts_with("::") {
+        Cow::Owned(terminal(text))
     } else {
         Cow::Borrowed(text)
+    };
+    if shown.starts_with(['=', '+', '-', '@', '\t', '\r', '\0']) {
+        Cow::Owned(format!("'{shown}"))
+    } else {
+        shown
     }
 }
 
@@ -392,8 +398,11 @@ mod tests {
             ("+1+cmd|' /C calc'!A0", "'+1+cmd|' /C calc'!A0"),
             ("-2+3", "'-2+3"),
             ("@SUM(A1)", "'@SUM(A1)"),
-            ("\tx", "'\tx"),
-            ("\rx", "'\rx"),
+            // A tab or CR is shown escaped: it can begin no formula, and no line break reaches a log.
+            ("\tx", "\\tx"),
+            ("\rx", "\\rx"),
+            ("evil\n::error::x", "evil\\n::error::x"),
+            ("=a\u{1b}b", "'=a\\eb"),
             ("parse/json", "parse/json"),
             ("a=b", "a=b"),
             ("", ""),

@@ -170,21 +170,25 @@ fn the_html_shows_hostile_names_as_text() {
 fn no_csv_name_cell_begins_a_formula() {
     let out = compare(&["--format", "csv"], "80");
     let csv = text(&out.stdout);
-    // Each name's cell as OWASP's rule and RFC 4180 write it, by hand: a `'` before a leading `=`, `+`, `-`,
-    // `@`, tab or CR; quoted when it holds a comma, a quote or a line break (or begins with `::`).
-    for name in hostile_names() {
-        let mut cell = name.clone();
-        if name.starts_with(['=', '+', '-', '@', '\t', '\r', '\0']) {
-            cell.insert(0, '\'');
-        }
-        if cell.contains([',', '"', '\r', '\n']) || cell.trim_start().starts_with("::") {
-            cell = format!("\"{}\"", cell.replace('"', "\"\""));
-        }
+    // One physical line per record (hidden characters, line breaks included, are shown escaped, so that a
+    // CSV printed into a CI log starts no workflow command), and no first cell begins a formula.
+    let lines: Vec<&str> = csv.lines().collect();
+    assert_eq!(lines.len(), hostile_names().len() + 1, "{csv}");
+    for line in &lines[1..] {
+        assert!(!line.chars().any(hidden), "{line:?}");
         assert!(
-            csv.contains(&format!("\n{cell},ns,")),
-            "{cell:?} is not a record's first cell"
+            !line.trim_start().starts_with("::") && !line.contains("##["),
+            "{line:?}"
+        );
+        let first = line.trim_start_matches('"');
+        assert!(
+            !first.starts_with(['=', '+', '-', '@', '\t', '\r']),
+            "{line:?}"
         );
     }
+    assert!(
+        csv.contains("\nevil\\n::error title=forged::Build is compromised\\n::add-mask::ok,ns,")
+    );
     assert!(csv.contains("\n\"'=HYPERLINK(\"\"http://evil.example\"\",\"\"x\"\")\",ns,"));
     assert!(csv.contains("\n'+1+cmd|' /C calc'!A0,ns,"));
     assert!(csv.contains("\n'-2+3,ns,"));
