@@ -1,3 +1,6 @@
+//! Tests of the harness seam: the divan and libtest readers on real and documented output, detection, and
+//! the arguments of a run per harness.
+
 use super::*;
 
 const DIVAN: &str = include_str!("../../../fixtures/harness/divan-0.1.21.txt");
