@@ -52,11 +52,7 @@ pub fn f_test(x: &[f64], y: &[f64], alternative: Alternative) -> StatsResult<FTe
     let statistic = vx / vy;
     let dist = f_dist(df)?;
     let (lower, upper) = (dist.cdf(statistic), dist.sf(statistic));
-    let p_value = match alternative {
-        Alternative::Greater => upper,
-        Alternative::Less => lower,
-        Alternative::TwoSided => (2.0 * lower.min(upper)).min(1.0),
-    };
+    let p_value = alternative.p_from_tails(upper < lower, || upper, || lower);
     Ok(FTest {
         statistic,
         df,

@@ -55,6 +55,26 @@ impl Alternative {
             Alternative::Less => Alternative::Greater,
         }
     }
+
+    /// The p-value under this alternative from the statistic's two one-sided tails, `upper` (P of a value
+    /// at least as large, for `Greater`) and `lower` (at most as small, for `Less`). The two-sided p-value
+    /// doubles the tail the statistic lies in, which is the smaller one, and is capped at 1, as R's tests
+    /// do. `in_upper` says the statistic lies above its null centre. The one rule every test here uses.
+    pub(crate) fn p_from_tails(
+        self,
+        in_upper: bool,
+        upper: impl FnOnce() -> f64,
+        lower: impl FnOnce() -> f64,
+    ) -> f64 {
+        match self {
+            Alternative::Greater => upper(),
+            Alternative::Less => lower(),
+            Alternative::TwoSided => {
+                let tail = if in_upper { upper() } else { lower() };
+                (2.0 * tail).min(1.0)
+            }
+        }
+    }
 }
 
 /// How a p-value was obtained.

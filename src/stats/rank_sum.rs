@@ -24,9 +24,8 @@
 //! Never ported from R: implemented from the algorithms above; R 4.2.2 is the oracle (`fixtures/r/rank_sum.R`).
 //! The Hodges–Lehmann shift estimate and interval that invert this test live in `hodges_lehmann.rs`.
 
-pub use super::hodges_lehmann::{ShiftInterval, hodges_lehmann};
 use super::rank::midranks;
-pub use super::rank_sum_ties::{EXACT_TIES_BUDGET, TiedRankSum, tie_groups};
+use super::rank_sum_ties::{TiedRankSum, tie_groups};
 use super::{Alternative, Method, StatsError, StatsResult, check_finite, check_len, normal};
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex, OnceLock};
@@ -53,9 +52,9 @@ pub fn rank_sum(x: &[f64], y: &[f64], alternative: Alternative) -> StatsResult<R
     rank_sum_by(x, y, alternative, Ties::Normal)
 }
 
-/// The same test, but with ties the p-value is the exact conditional one ([`TiedRankSum`], as
+/// The same test, but with ties the p-value is the exact conditional one ([`TiedRankSum`](super::rank_sum_ties::TiedRankSum), as
 /// `coin::wilcox_test(distribution = "exact")`) while both sides have at most 49 values and its table costs
-/// at most [`EXACT_TIES_BUDGET`]; beyond, R's rule. Without ties it is [`rank_sum`]. The median protocol of
+/// at most [`EXACT_TIES_BUDGET`](super::rank_sum_ties::EXACT_TIES_BUDGET); beyond, R's rule. Without ties it is [`rank_sum`]. The median protocol of
 /// `compare` and HPT's per-benchmark test use it; `speeduptest` keeps R's rule, as `SpeedUpTest.sh` does.
 pub fn rank_sum_exact(x: &[f64], y: &[f64], alternative: Alternative) -> StatsResult<RankSum> {
     rank_sum_by(x, y, alternative, Ties::Exact)
@@ -175,11 +174,8 @@ pub(crate) fn continuity(centred: f64, alternative: Alternative) -> f64 {
 
 /// The p-value of a standard normal z for the given alternative (upper tail for `Greater`).
 pub(crate) fn normal_tail(z: f64, alternative: Alternative) -> f64 {
-    match alternative {
-        Alternative::Greater => normal::sf(z),
-        Alternative::Less => normal::cdf(z),
-        Alternative::TwoSided => 2.0 * normal::cdf(z).min(normal::sf(z)),
-    }
+    let (upper, lower) = (normal::sf(z), normal::cdf(z));
+    alternative.p_from_tails(upper < lower, || upper, || lower)
 }
 
 /// The tables [`ExactRankSum::shared`] keeps, by sizes (n, m).
@@ -302,13 +298,8 @@ impl ExactRankSum {
 
     /// The p-value of an observed W: the two-sided one doubles the smaller tail, as R does.
     pub fn p_value(&self, w: f64, alternative: Alternative) -> f64 {
-        p_from_tails(
-            w,
-            self.n * self.m,
-            alternative,
-            |w| self.p_upper(w),
-            |w| self.p_lower(w),
-        )
+        let in_upper = w > (self.n * self.m) as f64 / 2.0;
+        alternative.p_from_tails(in_upper, || self.p_upper(w), || self.p_lower(w))
     }
 
     /// The smallest u with P(W ≤ u) ≥ p (R's `qwilcox`), comparing with a relative fuzz of 1e-12 so that a
@@ -349,30 +340,6 @@ fn gaussian_binomial(n: usize, m: usize) -> Vec<i128> {
     let mut full = c.clone();
     full.extend((half + 1..=n * m).map(|u| c[n * m - u]));
     full
-}
-
-/// The p-value of W from its upper and lower tails, W ranging over 0..=`nm`: the two-sided one doubles the
-/// tail W lies in (the smaller one), as R's `wilcox.test` does. Shared by the untied table and the tied one
-/// (`rank_sum_ties`).
-pub(super) fn p_from_tails(
-    w: f64,
-    nm: usize,
-    alternative: Alternative,
-    upper: impl Fn(f64) -> f64,
-    lower: impl Fn(f64) -> f64,
-) -> f64 {
-    match alternative {
-        Alternative::Greater => upper(w),
-        Alternative::Less => lower(w),
-        Alternative::TwoSided => {
-            let tail = if w > nm as f64 / 2.0 {
-                upper(w)
-            } else {
-                lower(w)
-            };
-            (2.0 * tail).min(1.0)
-        }
-    }
 }
 
 #[cfg(test)]

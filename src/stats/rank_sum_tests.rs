@@ -3,6 +3,7 @@
 use super::*;
 use crate::stats::oracle::{alternative, assert_rel, load, number, numbers};
 use crate::stats::rank::midranks;
+use crate::stats::rank_sum_ties::EXACT_TIES_BUDGET;
 use proptest::prelude::*;
 
 #[test]

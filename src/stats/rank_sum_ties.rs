@@ -175,13 +175,8 @@ impl TiedRankSum {
 
     /// The p-value of an observed W; the two-sided one doubles the smaller tail, as for the untied table.
     pub fn p_value(&self, w: f64, alternative: super::Alternative) -> f64 {
-        super::rank_sum::p_from_tails(
-            w,
-            self.n * self.m,
-            alternative,
-            |w| self.p_upper(w),
-            |w| self.p_lower(w),
-        )
+        let in_upper = w > (self.n * self.m) as f64 / 2.0;
+        alternative.p_from_tails(in_upper, || self.p_upper(w), || self.p_lower(w))
     }
 }
 

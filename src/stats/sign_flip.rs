@@ -52,11 +52,8 @@ pub struct SignFlip {
 impl SignFlip {
     /// The p-value for an alternative; two-sided doubles the smaller tail, capped at 1.
     pub fn p_value(&self, alternative: Alternative) -> f64 {
-        match alternative {
-            Alternative::Greater => self.p_greater,
-            Alternative::Less => self.p_less,
-            Alternative::TwoSided => (2.0 * self.p_greater.min(self.p_less)).min(1.0),
-        }
+        let in_upper = self.p_greater < self.p_less;
+        alternative.p_from_tails(in_upper, || self.p_greater, || self.p_less)
     }
 }
 

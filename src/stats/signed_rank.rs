@@ -150,19 +150,8 @@ impl ExactSignedRank {
 
     /// The p-value of an observed V; two-sided doubles the smaller tail, as R does.
     pub fn p_value(&self, v: f64, alternative: Alternative) -> f64 {
-        match alternative {
-            Alternative::Greater => self.p_upper(v),
-            Alternative::Less => self.p_lower(v),
-            Alternative::TwoSided => {
-                let mean = (self.n * (self.n + 1)) as f64 / 4.0;
-                let tail = if v > mean {
-                    self.p_upper(v)
-                } else {
-                    self.p_lower(v)
-                };
-                (2.0 * tail).min(1.0)
-            }
-        }
+        let in_upper = v > (self.n * (self.n + 1)) as f64 / 4.0;
+        alternative.p_from_tails(in_upper, || self.p_upper(v), || self.p_lower(v))
     }
 }
 

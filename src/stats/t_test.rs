@@ -92,11 +92,11 @@ fn finish(
     let estimate = mx - my;
     let statistic = estimate / std_error;
     let dist = t_dist(df)?;
-    let p_value = match alternative {
-        Alternative::Greater => dist.sf(statistic),
-        Alternative::Less => dist.sf(-statistic),
-        Alternative::TwoSided => (2.0 * dist.sf(statistic.abs())).min(1.0),
-    };
+    let p_value = alternative.p_from_tails(
+        statistic > 0.0,
+        || dist.sf(statistic),
+        || dist.sf(-statistic),
+    );
     Ok(TTest {
         statistic,
         df,

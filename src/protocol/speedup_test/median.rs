@@ -154,7 +154,9 @@ fn shift(base: &[f64], head: &[f64], confidence: f64) -> Option<Shift> {
     if !rank_sum::can_reject(base.len(), head.len(), (1.0 - confidence) / 2.0) {
         return None;
     }
-    let hl = rank_sum::hodges_lehmann(base, head, Alternative::TwoSided, confidence).ok()?;
+    let hl =
+        crate::stats::hodges_lehmann::hodges_lehmann(base, head, Alternative::TwoSided, confidence)
+            .ok()?;
     [hl.estimate, hl.lower, hl.upper]
         .iter()
         .all(|v| v.is_finite())
