@@ -123,10 +123,7 @@ impl CacheKey {
         line("sample-size", &options.sample_size.to_string());
         line("run-identical", &options.run_identical.to_string());
         // Runs with the bench files' settings rewritten and kept are not the same experiment.
-        line(
-            "bench-settings",
-            super::fingerprint::bench_settings(options),
-        );
+        line("bench-settings", options.bench_settings_key());
         line("layouts", &options.layouts.to_string());
         line("host", machine.host.as_deref().unwrap_or(""));
         line("cpu", machine.cpu.as_deref().unwrap_or(""));

@@ -60,21 +60,13 @@ fn settings(options: &RunOptions) -> BTreeMap<String, String> {
         ("sample-size", options.sample_size.to_string()),
         ("layouts", options.layouts.to_string()),
         ("run-identical", options.run_identical.to_string()),
-        ("bench-settings", bench_settings(options).to_string()),
+        ("bench-settings", options.bench_settings_key().to_string()),
     ]
     .into_iter()
     // A forced harness is another experiment; none forced leaves the settings (and keys) as before.
     .chain(options.harness.map(|h| ("harness", h.name().to_string())))
     .map(|(k, v)| (k.to_string(), v))
     .collect()
-}
-
-/// What the runs did with the bench files' own settings: `kept`, or `rewritten` to the per-run settings.
-pub fn bench_settings(options: &RunOptions) -> &'static str {
-    match options.keep_bench_settings {
-        true => "kept",
-        false => "rewritten",
-    }
 }
 
 /// FNV-1a-64 of the `Cargo.lock` nearest the manifest (its text, trimmed), at commit `head` or in the

@@ -93,6 +93,15 @@ pub struct RunOptions {
 }
 
 impl RunOptions {
+    /// What the runs do with the bench files' own settings, as the cache key and the fingerprint record
+    /// it: `kept`, or `rewritten` to the per-run settings.
+    pub(crate) fn bench_settings_key(&self) -> &'static str {
+        match self.keep_bench_settings {
+            true => "kept",
+            false => "rewritten",
+        }
+    }
+
     /// The arguments of one benchmark binary run, after the binary: what `cargo bench -- ...` would pass.
     pub fn criterion_args(&self, baseline: &str) -> Vec<String> {
         self.criterion_args_with(baseline, None)

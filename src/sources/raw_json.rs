@@ -1,4 +1,4 @@
-//! The raw timing JSON of `docs/formats.md` §6 (and its superset, the record JSON of [`super::record`]).
+//! The raw timing JSON of `docs/formats.md` §6 (and its superset, the record JSON that `record.rs` writes).
 //!
 //! ```json
 //! { "unit": "ns",
