@@ -9,7 +9,7 @@ use crate::cli::{AnalysisArgs, RunArgs};
 use crate::measure;
 use crate::model::{Results, Suite};
 use crate::plan::RevisionsPlan;
-use crate::protocol::analyse::Options;
+use crate::protocol::Options;
 use crate::protocol::sequential::open_benchmarks;
 use crate::protocol::wording::Remedy;
 

@@ -3,9 +3,8 @@
 //! that changed between the sides, unequal sizes. [`benchmark_warnings`] lists them in the reports' order;
 //! the protocols' own warnings stay with their tests.
 
-use super::analyse::Options;
-use super::equivalence::{Equivalence, runs_for};
-use super::sequential::FUTILITY_FACTOR;
+use super::equivalence::{Equivalence, FUTILITY_FACTOR, runs_for};
+use super::options::Options;
 use super::speedup_test::LARGE_FROM;
 use super::{Direction, MeanTest, MedianTest, Verdict, Warning, WarningKind};
 use crate::model::{BaseHead, Pair};

@@ -23,7 +23,7 @@
 //!
 //! Pure: no I/O. `docs/verdicts.md` says how the verdicts combine.
 
-use super::Confidence;
+use super::{Confidence, Verdict};
 use crate::stats::Alternative;
 use crate::stats::describe::variance;
 use crate::stats::hodges_lehmann::hodges_lehmann;
@@ -87,7 +87,7 @@ impl Equivalence {
     /// The interval lies inside [1/(1 + pct/100), 1 + pct/100]: at the confidence, HEAD is neither `pct` %
     /// or more slower nor `pct` % or more faster. With `pct` = ε this is [`Equivalence::equivalent`]; a race
     /// also asks it at 2ε, to stop a benchmark that more runs are unlikely to decide
-    /// (`super::sequential::is_futile`).
+    /// ([`is_futile`]).
     pub fn rules_out(&self, pct: f64) -> bool {
         let bound = 1.0 + pct / 100.0;
         self.interval
@@ -113,6 +113,35 @@ fn minimum_detectable_log(base: &[f64], head: &[f64], alpha: f64) -> Option<f64>
 pub fn runs_for(mde_pct: f64, n: usize, target_pct: f64) -> usize {
     let ratio = (mde_pct / 100.0).ln_1p() / (target_pct / 100.0).ln_1p();
     (n as f64 * ratio * ratio).ceil() as usize
+}
+
+/// How many times ε the interval of an inconclusive benchmark must rule out for [`is_futile`].
+pub const FUTILITY_FACTOR: f64 = 2.0;
+
+/// An inconclusive benchmark, with `runs` per side of a plan capped at `cap`, that the remaining looks
+/// would seldom decide: its interval (at the per-look level, as `equivalence` was computed) rules out a
+/// change of 2ε or more, and were its estimate to stay where it is, the interval at the cap (narrowed as
+/// 1/sqrt(runs)) would still decide nothing: it would neither exclude no change (a difference) nor fit
+/// inside ±ε (unchanged). The race stops it there (futility, `sequential.rs`'s module doc). A benchmark on track to
+/// be decided is not futile: on a machine whose noise lets ±ε be shown by the cap it runs on, and so does a
+/// change between ε and 2ε that more runs would show. A wrong exclusion of 2ε (a true change of 2ε or more
+/// whose interval misses it) happens at most at the per-look risk at each look.
+pub fn is_futile(verdict: Verdict, equivalence: &Equivalence, runs: usize, cap: usize) -> bool {
+    let Some((low, high)) = equivalence.interval else {
+        return false;
+    };
+    if verdict != Verdict::Inconclusive
+        || runs == 0
+        || runs >= cap
+        || !equivalence.rules_out(FUTILITY_FACTOR * equivalence.margin_pct)
+    {
+        return false;
+    }
+    let (low, high) = (low.ln(), high.ln());
+    let estimate = ((low + high) / 2.0).abs();
+    let half_at_cap = (high - low) / 2.0 * (runs as f64 / cap as f64).sqrt();
+    let margin = (equivalence.margin_pct / 100.0).ln_1p();
+    estimate <= half_at_cap && estimate + half_at_cap > margin
 }
 
 #[cfg(test)]

@@ -12,6 +12,7 @@ pub mod gate;
 pub mod hpt;
 mod input_warnings;
 pub mod merge;
+mod options;
 pub mod points;
 pub mod race;
 pub mod race_simulation;
@@ -23,7 +24,8 @@ pub mod speedup_test;
 mod variance;
 pub mod wording;
 
-pub use analyse::{Options, analyse};
+pub use analyse::analyse;
+pub use options::Options;
 
 use crate::model::{BaseHead, Basis, Unit};
 use speedup_test::warnings::Cause;

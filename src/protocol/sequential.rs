@@ -9,7 +9,7 @@
 //!   K looks, few because each doubles the runs (the statistics change little between nearby looks, so
 //!   looking after every block would spend alpha for nothing);
 //! - at every look each open benchmark is decided (faster, slower, unchanged within ±ε) at risk alpha / K
-//!   per claim ([`super::analyse::Options::per_look_confidence`]), and a decided benchmark stops running;
+//!   per claim ([`super::options::Options::per_look_confidence`]), and a decided benchmark stops running;
 //! - a wrong "faster" needs the one-sided test to reject at alpha / K at one of the K looks: by the union
 //!   bound its probability is at most K · alpha / K = alpha, whatever the stopping rule, and likewise for
 //!   "slower" and for "unchanged" (each of its two one-sided tests). The final report analyses each
@@ -21,7 +21,7 @@
 //!   difference is as likely positive as negative when nothing changed: the stopping rule treats BASE and
 //!   HEAD alike, so swapping them leaves the law of the stopped data unchanged;
 //! - an inconclusive benchmark stops early, still inconclusive, when the remaining looks would seldom
-//!   decide it ([`is_futile`]): its interval at the per-look level already rules out changes of 2ε or more
+//!   decide it ([`is_futile`](super::equivalence::is_futile)): its interval at the per-look level already rules out changes of 2ε or more
 //!   (with ε = 2 %, no change of 4 % or more), and with its estimate where it is, the interval at the cap
 //!   would show neither a difference nor ±ε. Stopping (futility) only takes decisions away, so every error
 //!   rate above stays as stated; what it can cost is power, and only for a true change the interval wrongly
@@ -37,8 +37,9 @@
 //!
 //! Pure: the runner asks [`open_benchmarks`] between looks through a callback.
 
-use super::analyse::{Options, analyse};
-use super::equivalence::Equivalence;
+use super::analyse::analyse;
+use super::equivalence::is_futile;
+use super::options::Options;
 use super::{BenchmarkAnalysis, FailOn, Threshold, Verdict};
 use crate::model::Suite;
 
@@ -94,40 +95,11 @@ impl LookPlan {
     }
 }
 
-/// How many times ε the interval of an inconclusive benchmark must rule out for [`is_futile`].
-pub const FUTILITY_FACTOR: f64 = 2.0;
-
-/// An inconclusive benchmark, with `runs` per side of a plan capped at `cap`, that the remaining looks
-/// would seldom decide: its interval (at the per-look level, as `equivalence` was computed) rules out a
-/// change of 2ε or more, and were its estimate to stay where it is, the interval at the cap (narrowed as
-/// 1/sqrt(runs)) would still decide nothing: it would neither exclude no change (a difference) nor fit
-/// inside ±ε (unchanged). The race stops it there (futility, see the module doc). A benchmark on track to
-/// be decided is not futile: on a machine whose noise lets ±ε be shown by the cap it runs on, and so does a
-/// change between ε and 2ε that more runs would show. A wrong exclusion of 2ε (a true change of 2ε or more
-/// whose interval misses it) happens at most at the per-look risk at each look.
-pub fn is_futile(verdict: Verdict, equivalence: &Equivalence, runs: usize, cap: usize) -> bool {
-    let Some((low, high)) = equivalence.interval else {
-        return false;
-    };
-    if verdict != Verdict::Inconclusive
-        || runs == 0
-        || runs >= cap
-        || !equivalence.rules_out(FUTILITY_FACTOR * equivalence.margin_pct)
-    {
-        return false;
-    }
-    let (low, high) = (low.ln(), high.ln());
-    let estimate = ((low + high) / 2.0).abs();
-    let half_at_cap = (high - low) / 2.0 * (runs as f64 / cap as f64).sqrt();
-    let margin = (equivalence.margin_pct / 100.0).ln_1p();
-    estimate <= half_at_cap && estimate + half_at_cap > margin
-}
-
 /// The benchmarks of `suite` that the runs so far do not decide at the per-look level of `options`
 /// (`options.looks` = K of the plan, `cap` its runs per side at the last look): the ones whose verdict is
 /// inconclusive, and under `--fail-on any` the
 /// ones called slower while the gate finds none slower yet. An inconclusive benchmark that more runs are
-/// unlikely to decide ([`is_futile`]) is not open.
+/// unlikely to decide ([`is_futile`](super::equivalence::is_futile)) is not open.
 ///
 /// Why the second kind. A verdict is one benchmark's claim at alpha / K; the `any` gate corrects over the m
 /// benchmarks (Holm), so it needs p <= alpha / (K m) for the first. With 5 runs per side the rank-sum test

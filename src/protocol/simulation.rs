@@ -25,7 +25,8 @@
 //! On a mix of unchanged, +2 % and +5 % benchmarks the sequential plan takes 7.92 runs per side, 21 % fewer
 //! than fixed 10 (5.25 and 48 % at process noise 0.5 %).
 
-use super::analyse::{Options, analyse, verdict_at_look};
+use super::analyse::{analyse, verdict_at_look};
+use super::options::Options;
 use super::raced_profiles::{self, PaperPlan};
 use super::sequential::{LookPlan, open_benchmarks};
 use super::{Analysis, Verdict};

@@ -217,7 +217,7 @@ pub(crate) mod tests {
     use super::*;
     use crate::model::{Environment, Suite};
     use crate::protocol::FailOn;
-    use crate::protocol::analyse::{Options, analyse};
+    use crate::protocol::{Options, analyse};
     use crate::report::{Format, Style, renderer};
 
     /// A measured comparison's report: two benchmarks, one with layouts, one of one process per side.
