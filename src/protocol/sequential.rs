@@ -21,7 +21,7 @@
 //!   difference is as likely positive as negative when nothing changed: the stopping rule treats BASE and
 //!   HEAD alike, so swapping them leaves the law of the stopped data unchanged;
 //! - an inconclusive benchmark stops early, still inconclusive, when the remaining looks would seldom
-//!   decide it ([`is_futile`](super::equivalence::is_futile)): its interval at the per-look level already rules out changes of 2ε or more
+//!   decide it ([`is_futile`]): its interval at the per-look level already rules out changes of 2ε or more
 //!   (with ε = 2 %, no change of 4 % or more), and with its estimate where it is, the interval at the cap
 //!   would show neither a difference nor ±ε. Stopping (futility) only takes decisions away, so every error
 //!   rate above stays as stated; what it can cost is power, and only for a true change the interval wrongly
@@ -99,7 +99,7 @@ impl LookPlan {
 /// (`options.looks` = K of the plan, `cap` its runs per side at the last look): the ones whose verdict is
 /// inconclusive, and under `--fail-on any` the
 /// ones called slower while the gate finds none slower yet. An inconclusive benchmark that more runs are
-/// unlikely to decide ([`is_futile`](super::equivalence::is_futile)) is not open.
+/// unlikely to decide ([`is_futile`]) is not open.
 ///
 /// Why the second kind. A verdict is one benchmark's claim at alpha / K; the `any` gate corrects over the m
 /// benchmarks (Holm), so it needs p <= alpha / (K m) for the first. With 5 runs per side the rank-sum test

@@ -181,7 +181,7 @@ pub struct Raced {
 
 /// The project's race of one benchmark on its run values (at least `plan.max()` each): at each look the
 /// verdict at alpha / K on the runs so far, stopping at the first that is not inconclusive or at one that
-/// more runs are unlikely to decide ([`super::sequential::is_futile`]).
+/// more runs are unlikely to decide ([`super::equivalence::is_futile`]).
 pub fn race(base: &[f64], head: &[f64], plan: LookPlan, options: &Options) -> Raced {
     let options = Options {
         looks: plan.count(),
