@@ -52,7 +52,7 @@ pub fn rank_sum(x: &[f64], y: &[f64], alternative: Alternative) -> StatsResult<R
     rank_sum_by(x, y, alternative, Ties::Normal)
 }
 
-/// The same test, but with ties the p-value is the exact conditional one ([`TiedRankSum`](super::rank_sum_ties::TiedRankSum), as
+/// The same test, but with ties the p-value is the exact conditional one ([`TiedRankSum`], as
 /// `coin::wilcox_test(distribution = "exact")`) while both sides have at most 49 values and its table costs
 /// at most [`EXACT_TIES_BUDGET`](super::rank_sum_ties::EXACT_TIES_BUDGET); beyond, R's rule. Without ties it is [`rank_sum`]. The median protocol of
 /// `compare` and HPT's per-benchmark test use it; `speeduptest` keeps R's rule, as `SpeedUpTest.sh` does.
