@@ -19,6 +19,12 @@
 //! - `inert` (crate-private, a leaf every writer uses) makes text from the input inert at each sink it is
 //!   written to: the terminal and CI logs, Markdown, HTML, CSV (`docs/security.md`).
 //!
+//! The layers, from the bottom: [`stats`] and the small helpers (`inert`, `atomic_write`, [`parallel`],
+//! [`partition`], [`suggest`]); [`model`] and [`fingerprint`]; [`sources`]; [`protocol`]; [`report`];
+//! [`measure`] (which calls the protocol between looks); [`cli`]; [`plan`]; [`app`]. A file names modules
+//! of its own layer or lower ones only, and no two files import each other, directly or through others
+//! (the crate's `module_graph_tests.rs` checks both).
+//!
 //! The methods, the decisions taken where the sources are silent or wrong, and the input and output
 //! formats are described in the repository's `docs/` directory (`docs/README.md` is the index). Code
 //! comments cite its pages as `docs/<page>.md §n`, and the papers by number:
@@ -47,5 +53,7 @@ pub mod sources;
 pub mod stats;
 pub mod suggest;
 
+#[cfg(test)]
+mod module_graph_tests;
 #[cfg(test)]
 mod purity_tests;

@@ -703,6 +703,10 @@ mod tests {
     }
 }
 
+/// The schema name of the comparison's JSON report: `report::json` writes it, `sources::part` reads it
+/// back (`docs/json.md`).
+pub const REPORT_SCHEMA: &str = "cargo-speedup/1";
+
 /// What one part of a suite split over a CI matrix reported (a comparison's JSON report read back,
 /// `sources::part`): the runs it compared and what they were measured with. `protocol::merge` joins parts.
 #[derive(Debug, Clone, PartialEq)]

@@ -21,12 +21,18 @@ const FORBIDDEN: [&str; 12] = [
     "thread::sleep",
 ];
 
-/// The product part of a source file: up to its inline test module (`#[cfg(test)]` then `mod NAME {`).
-fn product_part(text: &str) -> &str {
+/// The product part of a source file: up to its inline test module (`#[cfg(test)]` then `mod NAME {`,
+/// with any visibility).
+pub(crate) fn product_part(text: &str) -> &str {
     let mut at = 0;
     while let Some(i) = text[at..].find("#[cfg(test)]") {
         let start = at + i;
         let next = text[start..].lines().nth(1).unwrap_or("").trim();
+        let next = next
+            .strip_prefix("pub(crate) ")
+            .or_else(|| next.strip_prefix("pub(super) "))
+            .or_else(|| next.strip_prefix("pub "))
+            .unwrap_or(next);
         if next.starts_with("mod ") && next.ends_with('{') {
             return &text[..start];
         }

@@ -19,7 +19,7 @@ use serde::Serialize;
 use super::format::{finite, finite_opt};
 use super::{Render, Style, headline, ruled_out_pct, warning_kind_name};
 use crate::fingerprint::Fingerprint;
-use crate::model::{Basis, Benchmark, Run, Unit};
+use crate::model::{Basis, Benchmark, REPORT_SCHEMA, Run, Unit};
 use crate::protocol::{
     Analysis, BenchmarkAnalysis, Direction, FailOn, GainSpeedup, HptSummary, MeanTest, MedianTest,
     Proportion, SideSummary, VarianceComponents, Verdict, Warning,
@@ -27,9 +27,6 @@ use crate::protocol::{
 
 #[path = "shape_json.rs"]
 mod shape_json;
-
-/// The schema name every results JSON carries.
-pub const SCHEMA: &str = "cargo-speedup/1";
 
 /// The results JSON.
 #[derive(Debug, Clone, Copy, Default)]
@@ -376,7 +373,7 @@ fn time(nanos: f64, unit: Unit) -> Num {
 impl<'a> From<&'a Analysis> for Report<'a> {
     fn from(a: &'a Analysis) -> Report<'a> {
         Report {
-            schema: SCHEMA,
+            schema: REPORT_SCHEMA,
             confidence: finite(a.confidence),
             benchmarks: a
                 .benchmarks

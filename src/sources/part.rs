@@ -13,10 +13,7 @@ use serde_json::error::Category;
 
 use super::top_level::TopLevel;
 use crate::fingerprint::Fingerprint;
-use crate::model::{Benchmark, Pair, PartReport, Run, Runs, Sample, Unit};
-
-/// The schema of a report that can be a part.
-pub const SCHEMA: &str = crate::report::json::SCHEMA;
+use crate::model::{Benchmark, Pair, PartReport, REPORT_SCHEMA, Run, Runs, Sample, Unit};
 
 #[derive(Deserialize)]
 struct ReportFile {
@@ -73,9 +70,9 @@ pub enum PartError {
         "does not hold a report's members ({0})\nhint: merge the `--json` reports of `cargo speedup BASE..HEAD`, as they were written"
     )]
     Shape(String),
-    /// The report's schema is not [`SCHEMA`].
+    /// The report's schema is not [`REPORT_SCHEMA`].
     #[error(
-        "has schema {found}, not \"{SCHEMA}\"\nhint: merge the `--json` reports of `cargo speedup BASE..HEAD --partition count:K/N` written by one version of cargo-speedup"
+        "has schema {found}, not \"{REPORT_SCHEMA}\"\nhint: merge the `--json` reports of `cargo speedup BASE..HEAD --partition count:K/N` written by one version of cargo-speedup"
     )]
     Schema {
         /// The schema the report has.
@@ -144,7 +141,7 @@ pub fn parse_record(text: &str, origin: &str) -> Result<crate::model::Results, P
 pub fn parse(text: &str) -> Result<PartReport, PartError> {
     let top = TopLevel::parse(text).map_err(json_error)?;
     let schema = top.string("schema").unwrap_or("none");
-    if schema != SCHEMA {
+    if schema != REPORT_SCHEMA {
         return Err(PartError::Schema {
             found: format!("\"{schema}\""),
         });
@@ -157,7 +154,7 @@ pub fn parse(text: &str) -> Result<PartReport, PartError> {
         .map(pair)
         .collect::<Result<Vec<_>, _>>()?;
     Ok(PartReport {
-        schema: SCHEMA.to_string(),
+        schema: REPORT_SCHEMA.to_string(),
         fingerprint,
         looks: file.looks.unwrap_or(1).max(1),
         pairs,

@@ -28,7 +28,7 @@
 //!
 //! Never ported from R: written from the algorithms above; mclust 6.0 is the oracle (`fixtures/r/mixture.R`).
 
-pub use super::mixture_density::{Component, Mixture};
+pub use super::mixture_density::{Component, Mixture, VarianceModel};
 use super::mixture_em::{Problem, em};
 pub(crate) use super::random::SplitMix64;
 use super::{StatsError, StatsResult, check_finite, check_len};
@@ -37,33 +37,6 @@ use super::{StatsError, StatsResult, check_finite, check_len};
 pub const MAX_COMPONENTS: usize = 9;
 
 const LN_2PI: f64 = 1.837_877_066_409_345_3;
-
-/// The variance model, with mclust's one-letter names.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum VarianceModel {
-    /// "E": one variance common to every component.
-    Equal,
-    /// "V": one variance per component.
-    Variable,
-}
-
-impl VarianceModel {
-    /// mclust's name of the model: "E" or "V".
-    pub fn as_str(self) -> &'static str {
-        match self {
-            VarianceModel::Equal => "E",
-            VarianceModel::Variable => "V",
-        }
-    }
-
-    /// ν, the number of free parameters of a K-component mixture under this model.
-    pub fn parameters(self, k: usize) -> usize {
-        match self {
-            VarianceModel::Equal => 2 * k,
-            VarianceModel::Variable => 3 * k - 1,
-        }
-    }
-}
 
 /// One fitted (K, model).
 #[derive(Debug, Clone, PartialEq)]

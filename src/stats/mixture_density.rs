@@ -1,6 +1,6 @@
 //! A univariate Gaussian mixture as a distribution: g(x) = Σ_k π_k φ(x; μ_k, σ_k), its distribution function,
-//! quantiles, moments, log-likelihood and Kolmogorov distance to a sample (paper 001 §3.1, `docs/mixtures.md`).
-//! Fitting lives in `mixture.rs`, modes in `modes.rs`.
+//! quantiles, moments, log-likelihood and Kolmogorov distance to a sample (paper 001 §3.1, `docs/mixtures.md`), and
+//! the variance models (E, V) a fit chooses between. Fitting lives in `mixture.rs`, modes in `modes.rs`.
 
 use super::normal;
 
@@ -158,4 +158,31 @@ fn log_sum_exp(terms: &[f64]) -> f64 {
 
 fn normal_pdf(z: f64) -> f64 {
     (-0.5 * z * z).exp() / (2.0 * std::f64::consts::PI).sqrt()
+}
+
+/// The variance model, with mclust's one-letter names.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum VarianceModel {
+    /// "E": one variance common to every component.
+    Equal,
+    /// "V": one variance per component.
+    Variable,
+}
+
+impl VarianceModel {
+    /// mclust's name of the model: "E" or "V".
+    pub fn as_str(self) -> &'static str {
+        match self {
+            VarianceModel::Equal => "E",
+            VarianceModel::Variable => "V",
+        }
+    }
+
+    /// ν, the number of free parameters of a K-component mixture under this model.
+    pub fn parameters(self, k: usize) -> usize {
+        match self {
+            VarianceModel::Equal => 2 * k,
+            VarianceModel::Variable => 3 * k - 1,
+        }
+    }
 }

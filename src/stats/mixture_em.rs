@@ -23,7 +23,7 @@
 //! Must not: allocate per iteration, read anything but its arguments (and which instructions the processor
 //! has), or change the fit it converges to.
 
-use super::mixture::VarianceModel;
+use super::mixture_density::VarianceModel;
 
 const LN_2PI: f64 = 1.837_877_066_409_345_3;
 const LOG2_E: f64 = std::f64::consts::LOG2_E;
