@@ -301,6 +301,39 @@ fn a_long_report_is_capped_with_its_beginning_kept_and_a_link_to_the_rest() {
 }
 
 #[test]
+fn the_bisections_section_is_kept_whole_after_a_cut_report() {
+    let home = Home::new();
+    let mut report = String::from("**Suite: slower.**\n\n<details><summary>rows</summary>\n\n");
+    for i in 0..3000 {
+        report.push_str(&format!("| group/benchmark-{i:05} | 0.50x |\n"));
+    }
+    report
+        .push_str("</details>\n\n<!-- cargo-speedup: kept -->\n### Which commit?\n\nthe culprit\n");
+    let calls = run_comment(&home, &[], &report, &[]);
+    let post = calls
+        .iter()
+        .find(|c| c.contains(&"POST".to_string()))
+        .unwrap_or_else(|| panic!("{calls:?}"));
+    let text = body(post);
+    assert!(text.len() <= 60_400, "{} bytes", text.len());
+    assert!(text.contains("| group/benchmark-00000 |"));
+    assert!(!text.contains("| group/benchmark-02999 |"));
+    // The cut is said before the kept section, whose lines all follow, and no `<details>` is left open.
+    assert!(
+        text.ends_with(
+            "the rest is in [the job summary of this run](https://github.example/o/r/actions/runs/77).\n\
+             <!-- cargo-speedup: kept -->\n### Which commit?\n\nthe culprit"
+        ),
+        "{}",
+        &text[text.len() - 400..]
+    );
+    assert_eq!(
+        text.matches("<details>").count(),
+        text.matches("</details>").count()
+    );
+}
+
+#[test]
 fn an_uploaded_report_mentions_nobody() {
     let home = Home::new();
     // A report as a pull request's workflow could upload for `post`: written by hand, not by the tool.
@@ -345,6 +378,8 @@ fn hostile_names_through_the_action_leave_the_log_the_summary_and_the_comment_in
     write(repo.path(), &[("README", "base")]);
     commit(repo.path(), "base");
     let base = git(repo.path(), &["rev-parse", "HEAD"]).trim().to_string();
+    write(repo.path(), &[("README", "middle")]);
+    commit(repo.path(), "middle");
     write(repo.path(), &[("README", "head")]);
     commit(repo.path(), "head");
     let head = git(repo.path(), &["rev-parse", "HEAD"]).trim().to_string();
@@ -359,7 +394,12 @@ fn hostile_names_through_the_action_leave_the_log_the_summary_and_the_comment_in
     let mut contexts = contexts(
         home,
         temp.path(),
-        &[("base", &base), ("fail-on", "any"), ("comment", "true")],
+        &[
+            ("base", &base),
+            ("fail-on", "any"),
+            ("comment", "true"),
+            ("bisect", "true"),
+        ],
         &[
             ("event_name", "pull_request"),
             ("sha", &head),
@@ -395,6 +435,7 @@ fn hostile_names_through_the_action_leave_the_log_the_summary_and_the_comment_in
     );
     let mut warnings = 0;
     let mut errors = 0;
+    let mut notices = 0;
     for line in job.log.lines() {
         assert!(
             !line.chars().any(hidden),
@@ -409,11 +450,18 @@ fn hostile_names_through_the_action_leave_the_log_the_summary_and_the_comment_in
             warnings += 1;
         } else if command.starts_with("::error title=cargo-speedup::") {
             errors += 1;
+        } else if command.starts_with("::notice title=cargo-speedup::bisect: commit 2 of 2, ") {
+            notices += 1;
         } else {
             panic!("a workflow command the scripts did not write: {line:?}");
         }
     }
-    assert_eq!((warnings, errors), (slower, reasons), "{}", job.log);
+    assert_eq!(
+        (warnings, errors, notices),
+        (slower, reasons, 1),
+        "{}",
+        job.log
+    );
     assert!(
         job.log.contains(
             "::warning title=cargo-speedup::evil\\n::error title=forged::Build is compromised\\n::add-mask::ok is slower"
@@ -445,6 +493,26 @@ fn hostile_names_through_the_action_leave_the_log_the_summary_and_the_comment_in
         .unwrap_or_else(|| panic!("a new comment: {calls:?}"));
     let text = body(post);
     assert_eq!(mentions(text), 0);
+    // The bisection's sentence names the commit whose subject is the whole corpus: one line, no tag.
+    for sink in [text, job.summary.as_str()] {
+        let culprit: Vec<&str> = sink
+            .lines()
+            .filter(|l| l.starts_with("🔎 The slowdown came with `2222222222` “"))
+            .collect();
+        assert_eq!(culprit.len(), 1, "{sink}");
+        assert!(culprit[0].ends_with("(commit 2 of 2 after the merge-base): speedup 0.5x against the merge-base, at confidence 0.95."), "{}", culprit[0]);
+        // No tag, and no hidden character but the word joiners that keep `@` and links inert.
+        assert!(
+            !culprit[0].contains('<') && !culprit[0].chars().any(|c| hidden(c) && c != '\u{2060}'),
+            "{}",
+            culprit[0]
+        );
+        assert!(
+            culprit[0].contains("evil\\\\n::error title=forged::Build is compromised"),
+            "{}",
+            culprit[0]
+        );
+    }
     assert!(text.chars().count() < 65_536, "{}", text.chars().count());
     assert!(text.contains("https://github.example/o/r/actions/runs/9"));
 }
@@ -473,11 +541,31 @@ fn home_with_hostile_cargo(names: &[String]) -> HostileHome {
     std::fs::write(&base, base_results.to_string()).expect("base");
     std::fs::write(&head, head_results.to_string()).expect("head");
     let bin = dir.join(".cache/cargo-speedup/bin");
-    // `cargo speedup REVISIONS OPTIONS...` becomes `cargo-speedup speedup compare BASE HEAD OPTIONS...`.
+    // A bisection whose path's subjects are the corpus, the commit named's the whole corpus at once.
+    let bisection = dir.join("bisect.json");
+    let subject = |s: &str, measured: bool| {
+        serde_json::json!({ "sha": s.repeat(40 / s.len()), "subject": s, "measured": measured,
+            "speedup": if measured { Some(0.5) } else { None }, "verdict": null, "bad_verdict": null,
+            "identical": false, "step": null, "skipped": null })
+    };
+    let mut named = subject("2", true);
+    named["subject"] = names.join(" / ").into();
+    let report = serde_json::json!({
+        "schema": "cargo-speedup-bisect/1", "direction": "slower", "threshold_pct": 0.0,
+        "confidence": 0.95, "comparison_confidence": 0.99, "budgeted_comparisons": 3, "comparisons": 2,
+        "outcome": "named", "named": 2, "interval": null, "reason": null, "summary": "",
+        "path": [subject("0", false), subject("1", true), named],
+    });
+    std::fs::write(&bisection, report.to_string()).expect("bisection");
+    // `cargo speedup REVISIONS OPTIONS...` becomes `cargo-speedup speedup compare BASE HEAD OPTIONS...`;
+    // `cargo speedup bisect GOOD BAD OPTIONS...` writes that bisection as its JSON report.
     let cargo = bin.join("cargo");
     std::fs::write(
         &cargo,
         "#!/usr/bin/env bash\n[ \"$1\" = speedup ] || { echo \"unexpected cargo $*\" >&2; exit 3; }\n\
+         if [ \"$2\" = bisect ]; then\n  while [ $# -gt 0 ]; do\n    case \"$1\" in\n\
+         --json) cp \"$HOSTILE_BISECTION\" \"$2\" ;;\n      -o) echo '### cargo speedup bisect' > \"$2\" ;;\n\
+         esac\n    shift\n  done\n  exit 0\nfi\n\
          shift 2\nexec cargo-speedup speedup compare \"$HOSTILE_BASE\" \"$HOSTILE_HEAD\" \"$@\"\n",
     )
     .expect("cargo");
@@ -486,6 +574,10 @@ fn home_with_hostile_cargo(names: &[String]) -> HostileHome {
     let env = vec![
         ("HOSTILE_BASE".to_string(), base.display().to_string()),
         ("HOSTILE_HEAD".to_string(), head.display().to_string()),
+        (
+            "HOSTILE_BISECTION".to_string(),
+            bisection.display().to_string(),
+        ),
     ];
     HostileHome { home, env }
 }
