@@ -105,6 +105,65 @@ fn annotations_encode_names_as_github_says_and_stay_one_line() {
     }
 }
 
+/// `markdown_name` of `action/markdown.jq`, run by jq as `bisect.sh` runs it.
+fn jq_markdown_name(text: &str) -> String {
+    let mut child = Command::new("jq")
+        .args(["-r", "-L"])
+        .arg(action_dir().join("action"))
+        .arg(r#"include "markdown"; markdown_name"#)
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .expect("jq runs");
+    let input = serde_json::to_string(text).expect("JSON");
+    std::io::Write::write_all(&mut child.stdin.take().expect("stdin"), input.as_bytes())
+        .expect("jq reads");
+    let out = child.wait_with_output().expect("jq ends");
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let text = String::from_utf8(out.stdout).expect("UTF-8");
+    text.strip_suffix('\n').expect("one line").to_string()
+}
+
+#[test]
+fn the_actions_markdown_rule_writes_every_name_as_the_tools_markdown_report_does() {
+    // The tool's Markdown report writes each name through inert::markdown_name as its row's first cell.
+    let names = hostile_names();
+    let dir = tempfile::tempdir().expect("dir");
+    let (base, head) = (dir.path().join("base.json"), dir.path().join("head.json"));
+    std::fs::write(&base, results(&names, 0, false).to_string()).expect("base");
+    std::fs::write(&head, results(&names, 0, true).to_string()).expect("head");
+    let out = Command::new(env!("CARGO_BIN_EXE_cargo-speedup"))
+        .args(["speedup", "compare"])
+        .args([&base, &head])
+        .args(["--format", "markdown", "--fail-on", "none"])
+        .env("NO_COLOR", "1")
+        .output()
+        .expect("cargo-speedup runs");
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let report = String::from_utf8(out.stdout).expect("UTF-8");
+    for name in &names {
+        let cell = format!("\n| {} | ", jq_markdown_name(name));
+        assert!(
+            report.contains(&cell),
+            "{name:?} as {cell:?} is not a row of\n{report}"
+        );
+    }
+    // And on the characters the corpus lacks: what the rule escapes, joins or leaves alone.
+    assert_eq!(
+        jq_markdown_name("a&b<c>d \\|*_`[]#~! @x http://y WWW.z www"),
+        "a&amp;b&lt;c&gt;d \\\\\\|\\*\\_\\`\\[\\]\\#\\~\\! @\u{2060}x http:\u{2060}//y WWW\u{2060}.z www"
+    );
+}
+
 /// A stub `gh` in `bin`: each call's arguments go to `calls/N` (NUL-separated); listing the comments of a
 /// pull request prints `comments.json`.
 fn stub_gh(bin: &Path, comments: &str) -> PathBuf {
