@@ -30,19 +30,27 @@ fn unescape_data(data: &str) -> String {
 
 /// `annotation(kind; title; message)` of `action/workflow-commands.jq`, run by jq as the scripts run it.
 fn annotation(kind: &str, title: &str, message: &str) -> String {
-    // The message as a JSON string on standard input, as the scripts read names from the JSON report (an
-    // argument could not hold a NUL).
+    jq(
+        &["--arg", "kind", kind, "--arg", "title", title],
+        r#"include "workflow-commands"; annotation($kind; $title; .)"#,
+        message,
+    )
+}
+
+/// What jq prints for `program` of the action's modules (with `args`) on `text`, given as a JSON string on
+/// standard input, as the scripts read names from the JSON reports (an argument could not hold a NUL).
+fn jq(args: &[&str], program: &str, text: &str) -> String {
     let mut child = Command::new("jq")
         .args(["-r", "-L"])
         .arg(action_dir().join("action"))
-        .args(["--arg", "kind", kind, "--arg", "title", title])
-        .arg(r#"include "workflow-commands"; annotation($kind; $title; .)"#)
+        .args(args)
+        .arg(program)
         .stdin(std::process::Stdio::piped())
         .stdout(std::process::Stdio::piped())
         .stderr(std::process::Stdio::piped())
         .spawn()
         .expect("jq runs");
-    let input = serde_json::to_string(message).expect("JSON");
+    let input = serde_json::to_string(text).expect("JSON");
     std::io::Write::write_all(&mut child.stdin.take().expect("stdin"), input.as_bytes())
         .expect("jq reads");
     let out = child.wait_with_output().expect("jq ends");
@@ -107,26 +115,8 @@ fn annotations_encode_names_as_github_says_and_stay_one_line() {
 
 /// `markdown_name` of `action/markdown.jq`, run by jq as `bisect.sh` runs it.
 fn jq_markdown_name(text: &str) -> String {
-    let mut child = Command::new("jq")
-        .args(["-r", "-L"])
-        .arg(action_dir().join("action"))
-        .arg(r#"include "markdown"; markdown_name"#)
-        .stdin(std::process::Stdio::piped())
-        .stdout(std::process::Stdio::piped())
-        .stderr(std::process::Stdio::piped())
-        .spawn()
-        .expect("jq runs");
-    let input = serde_json::to_string(text).expect("JSON");
-    std::io::Write::write_all(&mut child.stdin.take().expect("stdin"), input.as_bytes())
-        .expect("jq reads");
-    let out = child.wait_with_output().expect("jq ends");
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    let text = String::from_utf8(out.stdout).expect("UTF-8");
-    text.strip_suffix('\n').expect("one line").to_string()
+    let line = jq(&[], r#"include "markdown"; markdown_name"#, text);
+    line.strip_suffix('\n').expect("one line").to_string()
 }
 
 #[test]
