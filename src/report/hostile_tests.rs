@@ -191,7 +191,7 @@ fn check_csv(text: &str) -> Result<(), TestCaseError> {
 }
 
 /// A bisection of a path whose commits have `names` as subjects (and as a skipped commit's reason): GOOD,
-/// one commit per name, BAD; every other commit measured, the middle one named.
+/// one commit per name, BAD; every third commit measured (the others folded in pairs), the middle one named.
 fn bisection_of(names: &[String]) -> crate::report::bisect::Bisection {
     use crate::protocol::bisect::Step;
     use crate::protocol::{Direction, Verdict};
@@ -201,7 +201,7 @@ fn bisection_of(names: &[String]) -> crate::report::bisect::Bisection {
         .map(|i| PathEntry {
             sha: format!("{i:040x}"),
             subject: subject(i),
-            measured: (i % 2 == 1 || i == names.len() + 1).then_some(Measurement {
+            measured: (i % 3 == 1 || i == names.len() + 1).then_some(Measurement {
                 speedup: Some(if i > names.len() / 2 { 0.5 } else { 1.0 }),
                 interval: Some((0.45, 1.1)),
                 against_good: Some(Verdict::Slower),

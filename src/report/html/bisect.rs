@@ -6,7 +6,9 @@
 //! a point with its interval on the forest's logarithmic axis (its scale rule: `glyph::drawn`, widened by
 //! 8 %, within 1/100x to 100x, arrows past it), the line at 1x (no change). GOOD is the reference (a
 //! hollow diamond at 1x); a commit whose executables were identical to GOOD's (nothing ran) is a filled
-//! diamond at 1x; a skipped commit says why; a commit the search did not need is left blank and says so.
+//! diamond at 1x; a skipped commit says why; a commit the search did not need is left blank and says so,
+//! and two or more of them next to each other are folded into one row whose list opens on a click (a long
+//! range's few measured commits stay on one screen).
 //! The commit named is highlighted (and so are the commits of the interval left, when the search stopped
 //! short). No equivalence band is shaded: the bisection's report does not carry the margin.
 //!
@@ -36,7 +38,7 @@ pub fn page(b: &Bisection) -> String {
     let mut body = header(b);
     let _ = write!(
         body,
-        r#"<section id="range"><h2>Speedup along the range</h2><p class="lead">One row per commit of the first-parent path, oldest first: GOOD on top, BAD at the bottom. A measured commit's speedup against GOOD (GOOD's time / its time: below 1x it is slower than GOOD) is a point with its interval, on a logarithmic axis; the grey line is 1x, no change. ◇ GOOD, the reference; ◆ executables identical to GOOD's, nothing ran; a blank row is a commit the search did not need to measure.</p>{}</section>"#,
+        r#"<section id="range"><h2>Speedup along the range</h2><p class="lead">One row per commit of the first-parent path, oldest first: GOOD on top, BAD at the bottom. A measured commit's speedup against GOOD (GOOD's time / its time: below 1x it is slower than GOOD) is a point with its interval, on a logarithmic axis; the grey line is 1x, no change. ◇ GOOD, the reference; ◆ executables identical to GOOD's, nothing ran; a blank row is a commit the search did not need to measure, and two or more of them in a row are folded into one (click it for their list).</p>{}</section>"#,
         chart(b)
     );
     body.push_str(&search(b));
@@ -92,15 +94,27 @@ fn header(b: &Bisection) -> String {
 /// How the search went: the confidence, the error budget, the comparisons, the skipped commits.
 fn search(b: &Bisection) -> String {
     let mut out = String::from(r#"<section id="search"><h2>Search</h2><ul>"#);
-    let _ = write!(
-        out,
-        "<li>The commit named is right with confidence {}, given one change in the range: each comparison \
-         was made at confidence {} (Bonferroni over {} comparisons budgeted); {} were made.</li>",
-        escape(&format::level(b.confidence)),
-        escape(&comparison_level(b.comparison_confidence)),
+    let budget = format!(
+        "each comparison was made at confidence {} (Bonferroni over {} comparisons budgeted); comparisons \
+         made: {}",
+        comparison_level(b.comparison_confidence),
         b.budgeted,
         b.comparisons
     );
+    let _ = match b.ending {
+        Ending::Named(_) => write!(
+            out,
+            "<li>The commit named is right with confidence {}, given one change in the range: {}.</li>",
+            escape(&format::level(b.confidence)),
+            escape(&budget)
+        ),
+        _ => write!(
+            out,
+            "<li>A commit named would be right with confidence {}: {}.</li>",
+            escape(&format::level(b.confidence)),
+            escape(&budget)
+        ),
+    };
     if let Ending::Interval { why, .. } = &b.ending {
         let _ = write!(out, "<li>The search stopped: {}.</li>", escape(why));
     }
@@ -136,39 +150,83 @@ fn chart(b: &Bisection) -> String {
         r#"<table class="forest bisect" data-plot="bisect"><thead><tr><th scope="col">Commit</th><th scope="col" class="strip">{}</th><th scope="col" class="figures">Speedup vs GOOD [interval]</th></tr></thead><tbody>"#,
         forest::axis(&scale)
     );
-    for (i, entry) in b.path.iter().enumerate() {
-        let m = entry.measured.as_ref();
-        let skipped = b.skipped.iter().find(|(s, _)| *s == i).map(|(_, w)| w);
-        let mut classes = vec![
-            m.and_then(|m| m.against_good)
-                .map_or("v-unchanged", verdict_class),
-        ];
-        if m.is_none() && i != 0 {
-            classes.push("unmeasured");
+    let mut i = 0;
+    while i < b.path.len() {
+        let run = (i..b.path.len()).take_while(|&k| folded(b, k)).count();
+        if run >= 2 {
+            out.push_str(&unmeasured_rows(b, i, i + run - 1, &scale));
+            i += run;
+            continue;
         }
-        if skipped.is_some() || m.is_some_and(|m| m.step == Some(Step::Skipped)) {
-            classes.push("skipped");
-        }
-        classes.extend(highlighted(b, i));
-        let role = match i {
-            0 => r#" <span class="role">GOOD</span>"#,
-            i if i == b.path.len() - 1 => r#" <span class="role">BAD</span>"#,
-            _ => "",
-        };
-        let _ = write!(
-            out,
-            r#"<tr class="{}" data-commit="{i}"><th scope="row" title="{} {}"><span class="index">{i}</span> <code>{}</code>{role}<br><span class="subject">{}</span></th><td class="strip">{}</td><td class="figures">{}</td></tr>"#,
-            classes.join(" "),
-            escape(&entry.sha),
-            escape(&entry.subject),
-            escape(&short(&entry.sha)),
-            escape(&shorten(&entry.subject, SUBJECT_CHARS)),
-            strip(i, m, &scale),
-            figures(b, i, m, skipped, &scale)
-        );
+        out.push_str(&row(b, i, &scale));
+        i += 1;
     }
     out.push_str("</tbody></table>");
     out
+}
+
+/// Whether commit `index` goes into a folded row with its unmeasured neighbours: neither GOOD nor BAD,
+/// not measured, not skipped, and outside the interval left.
+fn folded(b: &Bisection, index: usize) -> bool {
+    index != 0
+        && index != b.path.len() - 1
+        && b.path[index].measured.is_none()
+        && !b.skipped.iter().any(|(s, _)| *s == index)
+        && highlighted(b, index).is_none()
+}
+
+/// One row for the unmeasured commits `first` to `last` (two or more, in path order): their number, and
+/// each commit's hash and subject in a list that opens on a click, so that a long range's few measured
+/// commits stay together on the screen.
+fn unmeasured_rows(b: &Bisection, first: usize, last: usize, scale: &LogScale) -> String {
+    let mut list = String::new();
+    for i in first..=last {
+        let _ = write!(
+            list,
+            r#"<li title="{}"><span class="index">{i}</span> <code>{}</code> {}</li>"#,
+            escape(&b.path[i].sha),
+            escape(&short(&b.path[i].sha)),
+            escape(&shorten(&b.path[i].subject, SUBJECT_CHARS))
+        );
+    }
+    format!(
+        r#"<tr class="v-unchanged unmeasured" data-commits="{first}-{last}"><th scope="row"><details><summary><span class="index">{first}–{last}</span> {} commits</summary><ul class="commits">{list}</ul></details></th><td class="strip">{}</td><td class="figures"><small class="note">not measured: the search did not need them</small></td></tr>"#,
+        last - first + 1,
+        forest::frame("not measured", scale, None, ""),
+    )
+}
+
+/// The row of commit `i`: its hash, GOOD or BAD, its subject, its strip and its figures.
+fn row(b: &Bisection, i: usize, scale: &LogScale) -> String {
+    let entry = &b.path[i];
+    let m = entry.measured.as_ref();
+    let skipped = b.skipped.iter().find(|(s, _)| *s == i).map(|(_, w)| w);
+    let mut classes = vec![
+        m.and_then(|m| m.against_good)
+            .map_or("v-unchanged", verdict_class),
+    ];
+    if m.is_none() && i != 0 {
+        classes.push("unmeasured");
+    }
+    if skipped.is_some() || m.is_some_and(|m| m.step == Some(Step::Skipped)) {
+        classes.push("skipped");
+    }
+    classes.extend(highlighted(b, i));
+    let role = match i {
+        0 => r#" <span class="role">GOOD</span>"#,
+        i if i == b.path.len() - 1 => r#" <span class="role">BAD</span>"#,
+        _ => "",
+    };
+    format!(
+        r#"<tr class="{}" data-commit="{i}"><th scope="row" title="{} {}"><span class="index">{i}</span> <code>{}</code>{role}<br><span class="subject">{}</span></th><td class="strip">{}</td><td class="figures">{}</td></tr>"#,
+        classes.join(" "),
+        escape(&entry.sha),
+        escape(&entry.subject),
+        escape(&short(&entry.sha)),
+        escape(&shorten(&entry.subject, SUBJECT_CHARS)),
+        strip(i, m, scale),
+        figures(b, i, m, skipped, scale)
+    )
 }
 
 /// One commit's strip: GOOD's reference diamond, an identical commit's diamond, or the point and interval.
@@ -452,6 +510,57 @@ mod tests {
         assert!(!html.contains("◀ the commit named"));
         assert!(html.contains("<li>The search stopped: the --budget is spent.</li>"));
         assert!(html.contains(r#"class="headline v-inconclusive""#));
+    }
+
+    #[test]
+    fn runs_of_unmeasured_commits_fold_into_one_row_listing_them() {
+        let mut b = bisection();
+        // Commits 1 to 3 unmeasured: one row; commit 5 alone keeps its own.
+        b.path[2].measured = None;
+        b.path[3].measured = None;
+        let html = page(&b);
+        let rows: Vec<&str> = html
+            .match_indices("<tr class=")
+            .map(|(at, _)| {
+                let data = at + html[at..].find("data-commit").expect("data");
+                &html[data..data + html[data..].find('>').expect("end")]
+            })
+            .collect();
+        assert_eq!(
+            rows,
+            [
+                r#"data-commit="0""#,
+                r#"data-commits="1-3""#,
+                r#"data-commit="4""#,
+                r#"data-commit="5""#,
+                r#"data-commit="6""#
+            ]
+        );
+        let folded = &html[html.find(r#"data-commits="1-3""#).unwrap()..];
+        let folded = &folded[..folded.find("</tr>").unwrap()];
+        assert!(folded.contains("<span class=\"index\">1–3</span> 3 commits</summary>"));
+        for (i, subject) in [(1, "one"), (2, "docs"), (3, "tidy")] {
+            assert!(
+                folded.contains(&format!(
+                    "<span class=\"index\">{i}</span> <code>{i}aaaaaaaaa</code> {subject}</li>"
+                )),
+                "{folded}"
+            );
+        }
+        assert!(html.contains("<li>The commit named is right with confidence 0.95"));
+        // Commits of an interval left are never folded, and nothing is said named.
+        b.ending = Ending::Interval {
+            good: 0,
+            bad: 4,
+            why: "the --budget is spent".into(),
+        };
+        let html = page(&b);
+        assert!(!html.contains("data-commits="));
+        assert!(
+            html.contains(
+                "<li>A commit named would be right with confidence 0.95: each comparison"
+            )
+        );
     }
 
     #[test]

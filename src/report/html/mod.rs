@@ -366,6 +366,8 @@ table{border-collapse:collapse}
 .bisect tr.left{background:#fff8e5}
 .bisect tr.named{background:#fff1e5;outline:2px solid var(--slower);outline-offset:-2px}
 .bisect .named-label{color:var(--ink)}
+.bisect details summary{cursor:pointer;color:var(--muted)}
+.bisect ul.commits{margin:4px 0;padding-left:0;list-style:none;font-size:.8rem}
 .reference{fill:#fff;stroke:var(--ink);stroke-width:1.5}
 .identical{fill:var(--unchanged)}
 @media (max-width:640px){main{padding:10px}.headline{font-size:1.05rem}
