@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Runs `cargo speedup BASE...HEAD` (or BASE..HEAD), appends the Markdown report to the job summary, sets the
-# step outputs (verdict, speedup, report, markdown, html, notable), annotates confirmed regressions, and exits with
+# step outputs (verdict, speedup, report, markdown, html, notable, failed, and the revisions compared for
+# bisect.sh: compared-base, compared-head), annotates confirmed regressions, and exits with
 # cargo-speedup's status: 0 no failure, 1 the gate failed, 2 unusable input.
 # With SPEEDUP_PARTITION (a job of a matrix) it measures that part only, keeps its JSON report for the merge
 # job and neither gates nor comments; with SPEEDUP_MERGE it merges the parts' reports instead of measuring.
@@ -119,6 +120,11 @@ cat "$markdown" >> "${GITHUB_STEP_SUMMARY:-/dev/null}"
   echo "report=$json"
   echo "markdown=$markdown"
   if [ -f "$html" ]; then echo "html=$html"; fi
+  echo "failed=$(jq -r '.gate.failed' "$json")"
+  if [ -z "${SPEEDUP_MERGE:-}" ]; then
+    echo "compared-base=$base_rev"
+    echo "compared-head=$head_rev"
+  fi
   echo "notable=$(jq -r '.gate.failed or ([.benchmarks[] | select(.verdict == "faster" or .verdict == "slower")] | length > 0)' "$json")"
 } >> "${GITHUB_OUTPUT:-/dev/null}"
 

@@ -72,6 +72,7 @@ pub fn bisect(args: &BisectArgs) -> Result<Outcome> {
     let whole = bisector.compare(&path.good.sha, &path.bad.sha)?;
     entries[commits].measured = Some(Measurement {
         speedup: whole.speedup,
+        interval: whole.interval,
         against_good: Some(whole.verdict),
         against_bad: None,
         identical: whole.identical,
@@ -302,6 +303,7 @@ impl Bisector<'_> {
                         (
                             Measurement {
                                 speedup: None,
+                                interval: None,
                                 against_good: None,
                                 against_bad: None,
                                 identical: false,
@@ -335,6 +337,7 @@ impl Bisector<'_> {
             (
                 Measurement {
                     speedup: against_good.speedup,
+                    interval: against_good.interval,
                     against_good: Some(against_good.verdict),
                     against_bad: against_bad.map(|r| r.verdict),
                     identical: against_good.identical || against_bad.is_some_and(|r| r.identical),
@@ -357,6 +360,7 @@ fn reading(suite: &Suite, options: &Options) -> Reading {
                 Verdict::Unchanged
             },
             speedup: None,
+            interval: None,
             identical: !suite.identical.is_empty(),
         };
     }
@@ -365,11 +369,13 @@ fn reading(suite: &Suite, options: &Options) -> Reading {
         [one] => Reading {
             verdict: one.verdict,
             speedup: Some(one.speedup.median),
+            interval: one.median_test.speedup_interval,
             identical: false,
         },
         _ => Reading {
             verdict: analysis.verdict,
             speedup: analysis.suite.overall.map(|o| o.median.speedup),
+            interval: None,
             identical: false,
         },
     }

@@ -16,6 +16,9 @@ pub struct Reading {
     pub verdict: Verdict,
     /// The speedup of the later commit over the earlier one (above 1: faster).
     pub speedup: Option<f64>,
+    /// The interval of that speedup, when the verdict is one benchmark's (the median protocol's); `None`
+    /// for the suite's verdict, which has none, and for identical executables.
+    pub interval: Option<(f64, f64)>,
     /// Every benchmark built identical executables on both sides: nothing was run, nothing can differ.
     pub identical: bool,
 }
@@ -194,6 +197,7 @@ mod tests {
                 Verdict::Faster => 2.0,
                 _ => 1.0,
             }),
+            interval: None,
             identical: false,
         }
     }
@@ -238,6 +242,7 @@ mod tests {
         let identical = Reading {
             verdict: Verdict::Inconclusive,
             speedup: None,
+            interval: None,
             identical: true,
         };
         assert_eq!(classify(&identical, None, d, 0.0), Step::LikeGood);
@@ -248,6 +253,7 @@ mod tests {
         let slower_by_a_quarter = Reading {
             verdict: Verdict::Slower,
             speedup: Some(0.8),
+            interval: None,
             identical: false,
         };
         // 1 / 0.8 - 1 = 25 %.

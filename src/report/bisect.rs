@@ -1,6 +1,6 @@
 //! [`Bisection`] -> bytes: a table for people, JSON with its own schema `cargo-speedup-bisect/1`
-//! (`docs/json.md` §10), Markdown for pull requests, CSV with one row per commit of the path, and HTML as
-//! the Markdown text in a page (no chart yet).
+//! (`docs/json.md` §10), Markdown for pull requests, CSV with one row per commit of the path, and HTML with
+//! the chart of the speedup along the range (`html::bisect`).
 //!
 //! Like the other reports, these only present: each step's conclusion is `protocol::bisect`'s. Commit
 //! subjects are written through `crate::inert` (the terminal rule, the Markdown rule, the CSV rule).
@@ -36,6 +36,8 @@ pub struct PathEntry {
 pub struct Measurement {
     /// Its speedup against GOOD (above 1: faster than GOOD), when one was estimated.
     pub speedup: Option<f64>,
+    /// The interval of that speedup, when the verdict followed is one benchmark's (the HTML chart draws it).
+    pub interval: Option<(f64, f64)>,
     /// Its verdict against GOOD; `None` when it was not compared with GOOD (a skipped commit).
     pub against_good: Option<Verdict>,
     /// BAD's verdict against it, when that comparison was made.
@@ -140,7 +142,7 @@ impl Bisection {
 }
 
 /// A per-comparison confidence, cut (never rounded up) to 4 decimals: `0.9928`.
-fn comparison_level(c: f64) -> String {
+pub(crate) fn comparison_level(c: f64) -> String {
     format!("{:.4}", (c * 1e4).floor() / 1e4)
 }
 
@@ -165,13 +167,7 @@ pub fn render(
         Format::Json => json(bisection, out),
         Format::Markdown => markdown(bisection, out),
         Format::Csv => csv(bisection, out),
-        Format::Html => {
-            let mut text = Vec::new();
-            markdown(bisection, &mut text)?;
-            let page =
-                super::html::text_page("cargo-speedup bisect", &String::from_utf8_lossy(&text));
-            out.write_all(page.as_bytes())
-        }
+        Format::Html => out.write_all(super::html::bisect::page(bisection).as_bytes()),
         // `app::bisect` refuses them before anything runs.
         Format::Bmf | Format::Gab => Err(io::Error::new(
             io::ErrorKind::InvalidInput,
@@ -397,6 +393,7 @@ mod tests {
         };
         let m = |speedup: f64, verdict: Verdict, step: Option<Step>| Measurement {
             speedup: Some(speedup),
+            interval: Some((speedup * 0.95, speedup * 1.05)),
             against_good: Some(verdict),
             against_bad: None,
             identical: false,
@@ -416,6 +413,7 @@ mod tests {
                     "docs | <b>",
                     Some(Measurement {
                         speedup: None,
+                        interval: None,
                         against_good: None,
                         against_bad: None,
                         identical: true,

@@ -39,18 +39,26 @@ pub struct GlyphScale {
 /// (rounded up) are drawn whole, and a bound is clipped only when it lies twice as far out as what most rows
 /// reach.
 pub fn drawn_speedups(analysis: &Analysis) -> Vec<f64> {
+    drawn(
+        analysis.benchmarks.iter().map(|b| b.speedup.median),
+        analysis
+            .benchmarks
+            .iter()
+            .filter_map(|b| b.median_test.speedup_interval),
+    )
+}
+
+/// The rule of [`drawn_speedups`] for any rows: `points` and `intervals` (one per row that has one). The
+/// bisection's chart draws its commits by it (`html::bisect`).
+pub(crate) fn drawn(
+    points: impl IntoIterator<Item = f64>,
+    intervals: impl IntoIterator<Item = (f64, f64)>,
+) -> Vec<f64> {
     let drawable = |v: &f64| v.is_finite() && *v > 0.0;
     let distance = |v: f64| v.ln().abs();
-    let points: Vec<f64> = analysis
-        .benchmarks
-        .iter()
-        .map(|b| b.speedup.median)
-        .filter(drawable)
-        .collect();
-    let intervals: Vec<Vec<f64>> = analysis
-        .benchmarks
-        .iter()
-        .filter_map(|b| b.median_test.speedup_interval)
+    let points: Vec<f64> = points.into_iter().filter(drawable).collect();
+    let intervals: Vec<Vec<f64>> = intervals
+        .into_iter()
         .map(|(lo, hi)| [lo, hi].into_iter().filter(drawable).collect::<Vec<f64>>())
         .filter(|bounds| !bounds.is_empty())
         .collect();

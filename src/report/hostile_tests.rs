@@ -190,6 +190,50 @@ fn check_csv(text: &str) -> Result<(), TestCaseError> {
     Ok(())
 }
 
+/// A bisection of a path whose commits have `names` as subjects (and as a skipped commit's reason): GOOD,
+/// one commit per name, BAD; every third commit measured (the others folded in pairs), the middle one named.
+fn bisection_of(names: &[String]) -> crate::report::bisect::Bisection {
+    use crate::protocol::bisect::Step;
+    use crate::protocol::{Direction, Verdict};
+    use crate::report::bisect::{Bisection, Ending, Measurement, PathEntry};
+    let subject = |i: usize| names[i % names.len()].clone();
+    let path: Vec<PathEntry> = (0..names.len() + 2)
+        .map(|i| PathEntry {
+            sha: format!("{i:040x}"),
+            subject: subject(i),
+            measured: (i % 3 == 1 || i == names.len() + 1).then_some(Measurement {
+                speedup: Some(if i > names.len() / 2 { 0.5 } else { 1.0 }),
+                interval: Some((0.45, 1.1)),
+                against_good: Some(Verdict::Slower),
+                against_bad: Some(Verdict::Unchanged),
+                identical: i == 1,
+                step: Some(Step::LikeBad),
+            }),
+        })
+        .collect();
+    Bisection {
+        direction: Direction::Slower,
+        threshold_pct: 5.0,
+        confidence: 0.95,
+        comparison_confidence: 0.99,
+        budgeted: 5,
+        comparisons: 3,
+        ending: Ending::Named(path.len() / 2),
+        skipped: vec![(1, subject(3))],
+        path,
+    }
+}
+
+/// The bisection's pages with `names` and with plain names: no hidden character, and names add no tag.
+fn check_bisection(names: &[String]) -> Result<(), TestCaseError> {
+    let plain: Vec<String> = (0..names.len()).map(|i| format!("n{i}")).collect();
+    let page = crate::report::html::bisect::page(&bisection_of(names));
+    prop_assert!(!page.chars().any(|c| is_hidden(c) && c != '\n'));
+    let baseline = crate::report::html::bisect::page(&bisection_of(&plain));
+    prop_assert_eq!(page.matches('<').count(), baseline.matches('<').count());
+    Ok(())
+}
+
 /// Every sink's invariant on the sample analyses named with `names`, at `width` columns.
 fn check_every_sink(names: &[String], width: u16) -> Result<(), TestCaseError> {
     let plain: Vec<String> = (0..names.len()).map(|i| format!("n{i}")).collect();
@@ -243,7 +287,7 @@ fn check_every_sink(names: &[String], width: u16) -> Result<(), TestCaseError> {
     check_csv(&render_race(Format::Csv, &raced, style))?;
     let page = render_race(Format::Html, &raced, style);
     prop_assert!(!page.chars().any(|c| is_hidden(c) && c != '\n'));
-    Ok(())
+    check_bisection(names)
 }
 
 /// Any character, with those that sinks interpret over-represented.

@@ -43,7 +43,7 @@ impl Home {
     }
 
     /// Every argument the fake `gh` was called with, one per line.
-    fn gh_calls(&self) -> String {
+    pub fn gh_calls(&self) -> String {
         std::fs::read_to_string(self.dir.path().join("gh-calls.txt")).unwrap_or_default()
     }
 

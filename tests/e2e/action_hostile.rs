@@ -30,19 +30,27 @@ fn unescape_data(data: &str) -> String {
 
 /// `annotation(kind; title; message)` of `action/workflow-commands.jq`, run by jq as the scripts run it.
 fn annotation(kind: &str, title: &str, message: &str) -> String {
-    // The message as a JSON string on standard input, as the scripts read names from the JSON report (an
-    // argument could not hold a NUL).
+    jq(
+        &["--arg", "kind", kind, "--arg", "title", title],
+        r#"include "workflow-commands"; annotation($kind; $title; .)"#,
+        message,
+    )
+}
+
+/// What jq prints for `program` of the action's modules (with `args`) on `text`, given as a JSON string on
+/// standard input, as the scripts read names from the JSON reports (an argument could not hold a NUL).
+fn jq(args: &[&str], program: &str, text: &str) -> String {
     let mut child = Command::new("jq")
         .args(["-r", "-L"])
         .arg(action_dir().join("action"))
-        .args(["--arg", "kind", kind, "--arg", "title", title])
-        .arg(r#"include "workflow-commands"; annotation($kind; $title; .)"#)
+        .args(args)
+        .arg(program)
         .stdin(std::process::Stdio::piped())
         .stdout(std::process::Stdio::piped())
         .stderr(std::process::Stdio::piped())
         .spawn()
         .expect("jq runs");
-    let input = serde_json::to_string(message).expect("JSON");
+    let input = serde_json::to_string(text).expect("JSON");
     std::io::Write::write_all(&mut child.stdin.take().expect("stdin"), input.as_bytes())
         .expect("jq reads");
     let out = child.wait_with_output().expect("jq ends");
@@ -103,6 +111,47 @@ fn annotations_encode_names_as_github_says_and_stay_one_line() {
             "{name:?}: {decoded:?}"
         );
     }
+}
+
+/// `markdown_name` of `action/markdown.jq`, run by jq as `bisect.sh` runs it.
+fn jq_markdown_name(text: &str) -> String {
+    let line = jq(&[], r#"include "markdown"; markdown_name"#, text);
+    line.strip_suffix('\n').expect("one line").to_string()
+}
+
+#[test]
+fn the_actions_markdown_rule_writes_every_name_as_the_tools_markdown_report_does() {
+    // The tool's Markdown report writes each name through inert::markdown_name as its row's first cell.
+    let names = hostile_names();
+    let dir = tempfile::tempdir().expect("dir");
+    let (base, head) = (dir.path().join("base.json"), dir.path().join("head.json"));
+    std::fs::write(&base, results(&names, 0, false).to_string()).expect("base");
+    std::fs::write(&head, results(&names, 0, true).to_string()).expect("head");
+    let out = Command::new(env!("CARGO_BIN_EXE_cargo-speedup"))
+        .args(["speedup", "compare"])
+        .args([&base, &head])
+        .args(["--format", "markdown", "--fail-on", "none"])
+        .env("NO_COLOR", "1")
+        .output()
+        .expect("cargo-speedup runs");
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let report = String::from_utf8(out.stdout).expect("UTF-8");
+    for name in &names {
+        let cell = format!("\n| {} | ", jq_markdown_name(name));
+        assert!(
+            report.contains(&cell),
+            "{name:?} as {cell:?} is not a row of\n{report}"
+        );
+    }
+    // And on the characters the corpus lacks: what the rule escapes, joins or leaves alone.
+    assert_eq!(
+        jq_markdown_name("a&b<c>d \\|*_`[]#~! @x http://y WWW.z www"),
+        "a&amp;b&lt;c&gt;d \\\\\\|\\*\\_\\`\\[\\]\\#\\~\\! @\u{2060}x http:\u{2060}//y WWW\u{2060}.z www"
+    );
 }
 
 /// A stub `gh` in `bin`: each call's arguments go to `calls/N` (NUL-separated); listing the comments of a
@@ -301,6 +350,39 @@ fn a_long_report_is_capped_with_its_beginning_kept_and_a_link_to_the_rest() {
 }
 
 #[test]
+fn the_bisections_section_is_kept_whole_after_a_cut_report() {
+    let home = Home::new();
+    let mut report = String::from("**Suite: slower.**\n\n<details><summary>rows</summary>\n\n");
+    for i in 0..3000 {
+        report.push_str(&format!("| group/benchmark-{i:05} | 0.50x |\n"));
+    }
+    report
+        .push_str("</details>\n\n<!-- cargo-speedup: kept -->\n### Which commit?\n\nthe culprit\n");
+    let calls = run_comment(&home, &[], &report, &[]);
+    let post = calls
+        .iter()
+        .find(|c| c.contains(&"POST".to_string()))
+        .unwrap_or_else(|| panic!("{calls:?}"));
+    let text = body(post);
+    assert!(text.len() <= 60_400, "{} bytes", text.len());
+    assert!(text.contains("| group/benchmark-00000 |"));
+    assert!(!text.contains("| group/benchmark-02999 |"));
+    // The cut is said before the kept section, whose lines all follow, and no `<details>` is left open.
+    assert!(
+        text.ends_with(
+            "the rest is in [the job summary of this run](https://github.example/o/r/actions/runs/77).\n\
+             <!-- cargo-speedup: kept -->\n### Which commit?\n\nthe culprit"
+        ),
+        "{}",
+        &text[text.len() - 400..]
+    );
+    assert_eq!(
+        text.matches("<details>").count(),
+        text.matches("</details>").count()
+    );
+}
+
+#[test]
 fn an_uploaded_report_mentions_nobody() {
     let home = Home::new();
     // A report as a pull request's workflow could upload for `post`: written by hand, not by the tool.
@@ -345,6 +427,8 @@ fn hostile_names_through_the_action_leave_the_log_the_summary_and_the_comment_in
     write(repo.path(), &[("README", "base")]);
     commit(repo.path(), "base");
     let base = git(repo.path(), &["rev-parse", "HEAD"]).trim().to_string();
+    write(repo.path(), &[("README", "middle")]);
+    commit(repo.path(), "middle");
     write(repo.path(), &[("README", "head")]);
     commit(repo.path(), "head");
     let head = git(repo.path(), &["rev-parse", "HEAD"]).trim().to_string();
@@ -359,7 +443,12 @@ fn hostile_names_through_the_action_leave_the_log_the_summary_and_the_comment_in
     let mut contexts = contexts(
         home,
         temp.path(),
-        &[("base", &base), ("fail-on", "any"), ("comment", "true")],
+        &[
+            ("base", &base),
+            ("fail-on", "any"),
+            ("comment", "true"),
+            ("bisect", "true"),
+        ],
         &[
             ("event_name", "pull_request"),
             ("sha", &head),
@@ -395,6 +484,7 @@ fn hostile_names_through_the_action_leave_the_log_the_summary_and_the_comment_in
     );
     let mut warnings = 0;
     let mut errors = 0;
+    let mut notices = 0;
     for line in job.log.lines() {
         assert!(
             !line.chars().any(hidden),
@@ -409,11 +499,18 @@ fn hostile_names_through_the_action_leave_the_log_the_summary_and_the_comment_in
             warnings += 1;
         } else if command.starts_with("::error title=cargo-speedup::") {
             errors += 1;
+        } else if command.starts_with("::notice title=cargo-speedup::bisect: commit 2 of 2, ") {
+            notices += 1;
         } else {
             panic!("a workflow command the scripts did not write: {line:?}");
         }
     }
-    assert_eq!((warnings, errors), (slower, reasons), "{}", job.log);
+    assert_eq!(
+        (warnings, errors, notices),
+        (slower, reasons, 1),
+        "{}",
+        job.log
+    );
     assert!(
         job.log.contains(
             "::warning title=cargo-speedup::evil\\n::error title=forged::Build is compromised\\n::add-mask::ok is slower"
@@ -445,6 +542,26 @@ fn hostile_names_through_the_action_leave_the_log_the_summary_and_the_comment_in
         .unwrap_or_else(|| panic!("a new comment: {calls:?}"));
     let text = body(post);
     assert_eq!(mentions(text), 0);
+    // The bisection's sentence names the commit whose subject is the whole corpus: one line, no tag.
+    for sink in [text, job.summary.as_str()] {
+        let culprit: Vec<&str> = sink
+            .lines()
+            .filter(|l| l.starts_with("🔎 The slowdown came with `2222222222` “"))
+            .collect();
+        assert_eq!(culprit.len(), 1, "{sink}");
+        assert!(culprit[0].ends_with("(commit 2 of 2 after the merge-base): speedup 0.5x against the merge-base, at confidence 0.95."), "{}", culprit[0]);
+        // No tag, and no hidden character but the word joiners that keep `@` and links inert.
+        assert!(
+            !culprit[0].contains('<') && !culprit[0].chars().any(|c| hidden(c) && c != '\u{2060}'),
+            "{}",
+            culprit[0]
+        );
+        assert!(
+            culprit[0].contains("evil\\\\n::error title=forged::Build is compromised"),
+            "{}",
+            culprit[0]
+        );
+    }
     assert!(text.chars().count() < 65_536, "{}", text.chars().count());
     assert!(text.contains("https://github.example/o/r/actions/runs/9"));
 }
@@ -473,11 +590,31 @@ fn home_with_hostile_cargo(names: &[String]) -> HostileHome {
     std::fs::write(&base, base_results.to_string()).expect("base");
     std::fs::write(&head, head_results.to_string()).expect("head");
     let bin = dir.join(".cache/cargo-speedup/bin");
-    // `cargo speedup REVISIONS OPTIONS...` becomes `cargo-speedup speedup compare BASE HEAD OPTIONS...`.
+    // A bisection whose path's subjects are the corpus, the commit named's the whole corpus at once.
+    let bisection = dir.join("bisect.json");
+    let subject = |s: &str, measured: bool| {
+        serde_json::json!({ "sha": s.repeat(40 / s.len()), "subject": s, "measured": measured,
+            "speedup": if measured { Some(0.5) } else { None }, "verdict": null, "bad_verdict": null,
+            "identical": false, "step": null, "skipped": null })
+    };
+    let mut named = subject("2", true);
+    named["subject"] = names.join(" / ").into();
+    let report = serde_json::json!({
+        "schema": "cargo-speedup-bisect/1", "direction": "slower", "threshold_pct": 0.0,
+        "confidence": 0.95, "comparison_confidence": 0.99, "budgeted_comparisons": 3, "comparisons": 2,
+        "outcome": "named", "named": 2, "interval": null, "reason": null, "summary": "",
+        "path": [subject("0", false), subject("1", true), named],
+    });
+    std::fs::write(&bisection, report.to_string()).expect("bisection");
+    // `cargo speedup REVISIONS OPTIONS...` becomes `cargo-speedup speedup compare BASE HEAD OPTIONS...`;
+    // `cargo speedup bisect GOOD BAD OPTIONS...` writes that bisection as its JSON report.
     let cargo = bin.join("cargo");
     std::fs::write(
         &cargo,
         "#!/usr/bin/env bash\n[ \"$1\" = speedup ] || { echo \"unexpected cargo $*\" >&2; exit 3; }\n\
+         if [ \"$2\" = bisect ]; then\n  while [ $# -gt 0 ]; do\n    case \"$1\" in\n\
+         --json) cp \"$HOSTILE_BISECTION\" \"$2\" ;;\n      -o) echo '### cargo speedup bisect' > \"$2\" ;;\n\
+         esac\n    shift\n  done\n  exit 0\nfi\n\
          shift 2\nexec cargo-speedup speedup compare \"$HOSTILE_BASE\" \"$HOSTILE_HEAD\" \"$@\"\n",
     )
     .expect("cargo");
@@ -486,6 +623,10 @@ fn home_with_hostile_cargo(names: &[String]) -> HostileHome {
     let env = vec![
         ("HOSTILE_BASE".to_string(), base.display().to_string()),
         ("HOSTILE_HEAD".to_string(), head.display().to_string()),
+        (
+            "HOSTILE_BISECTION".to_string(),
+            bisection.display().to_string(),
+        ),
     ];
     HostileHome { home, env }
 }

@@ -5,6 +5,7 @@
 //! side by side, one per slot.
 
 mod action;
+mod action_bisect;
 mod action_hostile;
 mod action_matrix;
 mod action_runner;

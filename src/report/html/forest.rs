@@ -70,7 +70,12 @@ pub fn verdict_class(v: Verdict) -> &'static str {
 
 /// The shared scale of every row: every finite estimate and interval bound, the equivalence band and 1.
 fn scale(analysis: &Analysis, band: (f64, f64)) -> LogScale {
-    let values = crate::report::glyph::drawn_speedups(analysis);
+    spanning(crate::report::glyph::drawn_speedups(analysis), band)
+}
+
+/// The forest's axis over `values` (already thinned by the glyphs' rule, `glyph::drawn`), `band` and 1:
+/// widened by 8 % and kept within [1/[`LIMIT`], [`LIMIT`]].
+pub(crate) fn spanning(values: Vec<f64>, band: (f64, f64)) -> LogScale {
     LogScale::around_one(
         values.into_iter().chain([band.0, band.1]),
         1.08,
@@ -117,7 +122,7 @@ pub fn forest(analysis: &Analysis, order: &[usize]) -> String {
 }
 
 /// The axis strip of the header: ticks labelled `0.9x`, `1x`, `1.1x`.
-fn axis(scale: &LogScale) -> String {
+pub(crate) fn axis(scale: &LogScale) -> String {
     let mut out = format!(
         r#"<svg class="axis" viewBox="0 0 {} 24" role="img" aria-label="speedup, logarithmic axis">"#,
         px(WIDTH)
@@ -154,18 +159,28 @@ fn label_position(x: f64, label: &str) -> (f64, &'static str) {
 
 /// One benchmark's strip: the band, the grid, 1x, the interval and the point.
 fn strip(b: &BenchmarkAnalysis, scale: &LogScale, band: (f64, f64)) -> String {
-    let mid = HEIGHT / 2.0;
+    let aria = format!(
+        "{}: {}",
+        b.verdict.as_str(),
+        format::speedup_with_interval(b.speedup.median, b.median_test.speedup_interval)
+    );
+    let mut marks = String::new();
+    interval_marks(&mut marks, b.median_test.speedup_interval, scale);
+    point_mark(&mut marks, b.speedup.median, scale);
+    frame(&aria, scale, Some(band), &marks)
+}
+
+/// A strip of the forest's size on `scale` (labelled `aria` for screen readers): the equivalence band when
+/// there is one, the line at 1x, then `marks` (drawn with [`interval_marks`] and [`point_mark`] or the
+/// caller's own). The bisection's chart (`html::bisect`) draws one per commit.
+pub(crate) fn frame(aria: &str, scale: &LogScale, band: Option<(f64, f64)>, marks: &str) -> String {
     let mut out = format!(
         r#"<svg viewBox="0 0 {} {}" role="img" aria-label="{}">"#,
         px(WIDTH),
         px(HEIGHT),
-        escape(&format!(
-            "{}: {}",
-            b.verdict.as_str(),
-            format::speedup_with_interval(b.speedup.median, b.median_test.speedup_interval)
-        ))
+        escape(aria)
     );
-    if let (Some(lo), Some(hi)) = (scale.x(band.0), scale.x(band.1)) {
+    if let Some((lo, hi)) = band.and_then(|(lo, hi)| Some((scale.x(lo)?, scale.x(hi)?))) {
         let _ = write!(
             out,
             r#"<rect class="band" x="{}" y="0" width="{}" height="{}"/>"#,
@@ -177,7 +192,19 @@ fn strip(b: &BenchmarkAnalysis, scale: &LogScale, band: (f64, f64)) -> String {
     if let Some(x) = scale.x(1.0) {
         line(&mut out, (x, 0.0), (x, HEIGHT), "one");
     }
-    if let Some((lo, hi)) = b.median_test.speedup_interval {
+    out.push_str(marks);
+    out.push_str("</svg>");
+    out
+}
+
+/// The vertical middle of a strip, where its marks are drawn.
+pub(crate) const MID: f64 = HEIGHT / 2.0;
+
+/// An interval as a line with a tick at each end, or an arrow at an end past the axis; nothing for `None`
+/// or a bound that is not a number.
+pub(crate) fn interval_marks(out: &mut String, interval: Option<(f64, f64)>, scale: &LogScale) {
+    let mid = MID;
+    if let Some((lo, hi)) = interval {
         let end = |v: f64, edge: f64| {
             if v.is_nan() {
                 None
@@ -186,26 +213,28 @@ fn strip(b: &BenchmarkAnalysis, scale: &LogScale, band: (f64, f64)) -> String {
             }
         };
         if let (Some(x1), Some(x2)) = (end(lo, LEFT), end(hi, RIGHT)) {
-            line(&mut out, (x1, mid), (x2, mid), "ci");
+            line(out, (x1, mid), (x2, mid), "ci");
             for (v, x, dir) in [(lo, x1, -1.0), (hi, x2, 1.0)] {
                 if scale.outside(v) {
-                    arrow(&mut out, x, mid, dir);
+                    arrow(out, x, mid, dir);
                 } else {
-                    line(&mut out, (x, mid - 4.0), (x, mid + 4.0), "ci");
+                    line(out, (x, mid - 4.0), (x, mid + 4.0), "ci");
                 }
             }
         }
     }
-    if let Some(x) = format::finite(b.speedup.median).and_then(|s| scale.x(s)) {
+}
+
+/// The point estimate as a circle; nothing for a value that is not finite and positive.
+pub(crate) fn point_mark(out: &mut String, point: f64, scale: &LogScale) {
+    if let Some(x) = format::finite(point).and_then(|s| scale.x(s)) {
         let _ = write!(
             out,
             r#"<circle class="point" cx="{}" cy="{}" r="4.5"/>"#,
             px(x),
-            px(mid)
+            px(MID)
         );
     }
-    out.push_str("</svg>");
-    out
 }
 
 /// A small arrow head at (x, y) pointing left (-1) or right (1): the interval goes on past the axis.

@@ -15,6 +15,7 @@
 //! Like every report it only presents: figures come rounded from [`super::format`], sentences from the
 //! functions the Markdown report uses, verdicts from the analysis.
 
+pub mod bisect;
 pub mod curve;
 pub mod forest;
 pub mod runs;
@@ -357,6 +358,18 @@ table{border-collapse:collapse}
 .runs .base circle{fill:#8c959f}.runs .head circle{fill:#0969da}
 .runs .spread{stroke-width:1.2}.runs .base .spread{stroke:#8c959f}.runs .head .spread{stroke:#0969da}
 .runs .median{stroke:var(--ink);stroke-width:2}
+.bisect th[scope=row]{width:34%;font-family:inherit;font-size:.85rem;padding:3px 6px}
+.bisect th[scope=row] code{font-size:.8rem}
+.bisect .index{display:inline-block;min-width:2em;color:var(--muted);font-variant-numeric:tabular-nums}
+.role{font-size:.7rem;font-weight:700;padding:0 4px;border:1px solid var(--ink);border-radius:4px}
+.bisect tr.unmeasured th[scope=row],.bisect tr.skipped th[scope=row]{color:var(--muted)}
+.bisect tr.left{background:#fff8e5}
+.bisect tr.named{background:#fff1e5;outline:2px solid var(--slower);outline-offset:-2px}
+.bisect .named-label{color:var(--ink)}
+.bisect details summary{cursor:pointer;color:var(--muted)}
+.bisect ul.commits{margin:4px 0;padding-left:0;list-style:none;font-size:.8rem}
+.reference{fill:#fff;stroke:var(--ink);stroke-width:1.5}
+.identical{fill:var(--unchanged)}
 @media (max-width:640px){main{padding:10px}.headline{font-size:1.05rem}
 .forest,.forest thead,.forest tbody,.forest tr,.forest th,.forest td{display:block;width:100%!important}
 .forest thead th:not(.strip){display:none}
