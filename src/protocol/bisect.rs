@@ -9,13 +9,17 @@ use super::{Direction, Verdict};
 
 /// What one comparison showed, as the bisection reads it: the verdict of the later commit against the
 /// earlier one (the suite's, or the one selected benchmark's) and the speedup shown with it
-/// (earlier's time / later's time), if any.
+/// (earlier's time / later's time), with its interval, if any.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct Reading {
     /// The verdict of the later commit against the earlier one.
     pub verdict: Verdict,
     /// The speedup of the later commit over the earlier one (above 1: faster).
     pub speedup: Option<f64>,
+    /// The interval of `speedup` at the comparison's confidence (one benchmark's Hodges-Lehmann interval
+    /// of the ratio); `None` for a suite (HPT states a confidence, not an interval) or when it does not
+    /// exist.
+    pub interval: Option<(f64, f64)>,
     /// Every benchmark built identical executables on both sides: nothing was run, nothing can differ.
     pub identical: bool,
 }
@@ -194,6 +198,7 @@ mod tests {
                 Verdict::Faster => 2.0,
                 _ => 1.0,
             }),
+            interval: None,
             identical: false,
         }
     }
@@ -238,6 +243,7 @@ mod tests {
         let identical = Reading {
             verdict: Verdict::Inconclusive,
             speedup: None,
+            interval: None,
             identical: true,
         };
         assert_eq!(classify(&identical, None, d, 0.0), Step::LikeGood);
@@ -248,6 +254,7 @@ mod tests {
         let slower_by_a_quarter = Reading {
             verdict: Verdict::Slower,
             speedup: Some(0.8),
+            interval: None,
             identical: false,
         };
         // 1 / 0.8 - 1 = 25 %.

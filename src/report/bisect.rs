@@ -36,6 +36,8 @@ pub struct PathEntry {
 pub struct Measurement {
     /// Its speedup against GOOD (above 1: faster than GOOD), when one was estimated.
     pub speedup: Option<f64>,
+    /// The interval of `speedup` at the comparison's confidence, when there is one.
+    pub interval: Option<(f64, f64)>,
     /// Its verdict against GOOD; `None` when it was not compared with GOOD (a skipped commit).
     pub against_good: Option<Verdict>,
     /// BAD's verdict against it, when that comparison was made.
@@ -44,6 +46,22 @@ pub struct Measurement {
     pub identical: bool,
     /// The step's conclusion; `None` for BAD, which the initial check compared with GOOD.
     pub step: Option<Step>,
+}
+
+/// The named commit's own change: it against its parent on the path, one comparison more, made as the
+/// others but outside the error budget (a description, `docs/bisect.md` §4).
+#[derive(Debug, Clone, PartialEq)]
+pub struct NamedChange {
+    /// The parent's index in the path (the last commit known like GOOD; 0 is GOOD itself).
+    pub parent: usize,
+    /// The named commit's speedup over its parent (above 1: faster).
+    pub speedup: Option<f64>,
+    /// The interval of `speedup` at the comparison's confidence, when there is one.
+    pub interval: Option<(f64, f64)>,
+    /// The named commit's verdict against its parent.
+    pub verdict: Verdict,
+    /// Their executables were identical: nothing ran.
+    pub identical: bool,
 }
 
 /// How the bisection ended.
@@ -86,6 +104,8 @@ pub struct Bisection {
     pub ending: Ending,
     /// Commits left out because they did not build or their benchmarks failed, with why.
     pub skipped: Vec<(usize, String)>,
+    /// The named commit against its parent; `None` when none was named, or when `--budget` was spent.
+    pub named_change: Option<NamedChange>,
 }
 
 impl Bisection {
@@ -126,6 +146,34 @@ impl Bisection {
                 good + 1,
             ),
         }
+    }
+
+    /// The named commit's own change beside its change against GOOD: `Against its parent 0000000001
+    /// (commit 1): 0.50x [0.48, 0.52], slower; against GOOD: 0.50x.`; `None` when it was not measured.
+    pub fn named_change_line(&self) -> Option<String> {
+        let (Ending::Named(named), Some(change)) = (&self.ending, &self.named_change) else {
+            return None;
+        };
+        let own = match change.speedup {
+            _ if change.identical => "identical executables".to_string(),
+            Some(s) => format::speedup_with_interval(s, change.interval),
+            None => "no estimate".to_string(),
+        };
+        let against_good = self.path[*named]
+            .measured
+            .as_ref()
+            .and_then(|m| m.speedup.map(|s| format::speedup_with_interval(s, m.interval)))
+            .unwrap_or_else(|| "no estimate".into());
+        let parent = if change.parent == 0 {
+            "GOOD".to_string()
+        } else {
+            format!("commit {}", change.parent)
+        };
+        Some(format!(
+            "Against its parent {} ({parent}): {own}, {}; against GOOD: {against_good}.",
+            self.short(change.parent),
+            change.verdict.as_str(),
+        ))
     }
 
     fn role(&self, index: usize) -> &'static str {
@@ -186,6 +234,9 @@ fn speedup_text(m: &Measurement) -> String {
 
 fn table(b: &Bisection, style: Style, out: &mut dyn Write) -> io::Result<()> {
     writeln!(out, "{}", inert::terminal(&b.summary()))?;
+    if let Some(line) = b.named_change_line() {
+        writeln!(out, "{line}")?;
+    }
     writeln!(out)?;
     writeln!(
         out,
@@ -234,6 +285,9 @@ fn table(b: &Bisection, style: Style, out: &mut dyn Write) -> io::Result<()> {
 fn markdown(b: &Bisection, out: &mut dyn Write) -> io::Result<()> {
     writeln!(out, "### cargo speedup bisect\n")?;
     writeln!(out, "{}\n", escape_text(&b.summary()))?;
+    if let Some(line) = b.named_change_line() {
+        writeln!(out, "{}\n", escape_text(&line))?;
+    }
     writeln!(
         out,
         "| # | commit | | speedup vs GOOD | verdict vs GOOD | BAD vs it | step | subject |"
@@ -284,23 +338,31 @@ fn markdown(b: &Bisection, out: &mut dyn Write) -> io::Result<()> {
 fn csv(b: &Bisection, out: &mut dyn Write) -> io::Result<()> {
     writeln!(
         out,
-        "index,sha,role,speedup_vs_good,verdict_vs_good,bad_vs_it,identical,step,subject"
+        "index,sha,role,speedup_vs_good,verdict_vs_good,bad_vs_it,identical,step,subject,\
+         speedup_vs_parent,speedup_vs_parent_low,speedup_vs_parent_high,verdict_vs_parent"
     )?;
+    let number = |x: Option<f64>| x.and_then(finite).map_or(String::new(), |s| s.to_string());
     for (i, entry) in b.path.iter().enumerate() {
         let m = entry.measured.as_ref();
+        let change = b
+            .named_change
+            .as_ref()
+            .filter(|_| b.ending == Ending::Named(i));
         writeln!(
             out,
-            "{i},{},{},{},{},{},{},{},{}",
+            "{i},{},{},{},{},{},{},{},{},{},{},{},{}",
             entry.sha,
             b.role(i),
-            m.and_then(|m| m.speedup)
-                .and_then(finite)
-                .map_or(String::new(), |s| s.to_string()),
+            number(m.and_then(|m| m.speedup)),
             m.and_then(|m| m.against_good).map_or("", Verdict::as_str),
             m.and_then(|m| m.against_bad).map_or("", Verdict::as_str),
             m.is_some_and(|m| m.identical),
             m.and_then(|m| m.step).map_or("", Step::as_str),
-            quote(&csv_text(&entry.subject))
+            quote(&csv_text(&entry.subject)),
+            number(change.and_then(|c| c.speedup)),
+            number(change.and_then(|c| c.interval).map(|i| i.0)),
+            number(change.and_then(|c| c.interval).map(|i| i.1)),
+            change.map_or("", |c| c.verdict.as_str()),
         )?;
     }
     Ok(())
@@ -321,6 +383,16 @@ struct BisectJson<'a> {
     reason: Option<&'a str>,
     summary: String,
     path: Vec<CommitJson<'a>>,
+    named_change: Option<NamedChangeJson>,
+}
+
+#[derive(Serialize)]
+struct NamedChangeJson {
+    parent: usize,
+    speedup: Option<f64>,
+    interval: Option<(f64, f64)>,
+    verdict: &'static str,
+    identical: bool,
 }
 
 #[derive(Serialize)]
@@ -334,6 +406,12 @@ struct CommitJson<'a> {
     identical: bool,
     step: Option<&'static str>,
     skipped: Option<&'a str>,
+    interval: Option<(f64, f64)>,
+}
+
+/// An interval whose two ends are finite, else `None` (JSON has no infinity).
+fn finite_interval(interval: Option<(f64, f64)>) -> Option<(f64, f64)> {
+    interval.and_then(|(low, high)| Some((finite(low)?, finite(high)?)))
 }
 
 fn json(b: &Bisection, out: &mut dyn Write) -> io::Result<()> {
@@ -377,9 +455,17 @@ fn json(b: &Bisection, out: &mut dyn Write) -> io::Result<()> {
                         .iter()
                         .find(|(s, _)| *s == i)
                         .map(|(_, why)| why.as_str()),
+                    interval: finite_interval(m.and_then(|m| m.interval)),
                 }
             })
             .collect(),
+        named_change: b.named_change.as_ref().map(|c| NamedChangeJson {
+            parent: c.parent,
+            speedup: finite_opt(c.speedup),
+            interval: finite_interval(c.interval),
+            verdict: c.verdict.as_str(),
+            identical: c.identical,
+        }),
     };
     serde_json::to_writer_pretty(&mut *out, &report).map_err(io::Error::other)?;
     writeln!(out)
@@ -397,6 +483,7 @@ mod tests {
         };
         let m = |speedup: f64, verdict: Verdict, step: Option<Step>| Measurement {
             speedup: Some(speedup),
+            interval: None,
             against_good: Some(verdict),
             against_bad: None,
             identical: false,
@@ -416,6 +503,7 @@ mod tests {
                     "docs | <b>",
                     Some(Measurement {
                         speedup: None,
+                        interval: None,
                         against_good: None,
                         against_bad: None,
                         identical: true,
@@ -431,6 +519,7 @@ mod tests {
             ],
             ending: Ending::Named(2),
             skipped: vec![],
+            named_change: None,
         }
     }
 
@@ -484,6 +573,53 @@ mod tests {
         assert!(lines[5].contains("0.50x  slower"), "{text}");
         assert!(lines[5].contains("undecided"), "{text}");
         assert!(lines[6].starts_with("   3  0000000000  BAD"), "{text}");
+    }
+
+    #[test]
+    fn the_named_commit_is_reported_against_its_parent_beside_against_good() {
+        let mut b = bisection();
+        b.path[2].measured.as_mut().unwrap().interval = Some((0.45, 0.55));
+        b.named_change = Some(NamedChange {
+            parent: 1,
+            speedup: Some(0.52),
+            interval: Some((0.5, 0.54)),
+            verdict: Verdict::Slower,
+            identical: false,
+        });
+        assert_eq!(
+            b.named_change_line().unwrap(),
+            "Against its parent 0000000000 (commit 1): 0.52x [0.50, 0.54], slower; against GOOD: 0.50x \
+             [0.45, 0.55]."
+        );
+        let mut out = Vec::new();
+        table(&b, Style::plain(), &mut out).unwrap();
+        let text = String::from_utf8(out).unwrap();
+        assert_eq!(
+            text.lines().nth(1),
+            Some(
+                "Against its parent 0000000000 (commit 1): 0.52x [0.50, 0.54], slower; against GOOD: \
+                 0.50x [0.45, 0.55]."
+            ),
+            "{text}"
+        );
+        let mut out = Vec::new();
+        json(&b, &mut out).unwrap();
+        let value: serde_json::Value = serde_json::from_slice(&out).unwrap();
+        assert_eq!(value["named_change"]["parent"], 1);
+        assert_eq!(value["named_change"]["speedup"], 0.52);
+        assert_eq!(value["named_change"]["interval"][1], 0.54);
+        assert_eq!(value["named_change"]["verdict"], "slower");
+        assert_eq!(value["path"][2]["interval"][0], 0.45);
+        let mut out = Vec::new();
+        csv(&b, &mut out).unwrap();
+        let text = String::from_utf8(out).unwrap();
+        let rows: Vec<&str> = text.lines().collect();
+        assert!(rows[0].ends_with(",verdict_vs_parent"), "{text}");
+        assert!(rows[3].ends_with(",0.52,0.5,0.54,slower"), "{text}");
+        assert!(rows[2].ends_with(",,,,"), "{text}");
+        // Not named: no line.
+        b.ending = Ending::NothingToBisect;
+        assert_eq!(b.named_change_line(), None);
     }
 
     #[test]
