@@ -18,7 +18,8 @@ use crate::measure::{self, FirstParentPath, MeasureError, RunOptions};
 use crate::model::{Results, Suite};
 use crate::plan::{AnalysisPlan, RacePlan};
 use crate::protocol::bisect::{
-    Reading, Search, Step, budgeted_comparisons, classify, max_steps, per_comparison_confidence,
+    MoreSteps, Reading, Search, Shown, Step, budgeted_comparisons, classify, max_steps, more_steps,
+    per_comparison_confidence,
 };
 use crate::protocol::sequential::open_benchmarks;
 use crate::protocol::{Direction, Options, Verdict, analyse};
@@ -86,6 +87,7 @@ pub fn bisect(args: &BisectArgs) -> Result<Outcome> {
         ending: found.ending,
         skipped: found.skipped,
         named_change: found.named_change,
+        more_steps: found.more_steps,
     };
     write_rendered(&plan.output, &|format, style, out| {
         render(&bisection, format, style, out)
@@ -205,6 +207,7 @@ struct Found {
     skipped: Vec<(usize, String)>,
     comparisons: u32,
     named_change: Option<NamedChange>,
+    more_steps: Option<MoreSteps>,
 }
 
 /// What measures the comparisons: the plan at the per-comparison confidence and the time spent. Every
@@ -329,6 +332,11 @@ impl Bisector<'_> {
             identical: whole.identical,
             step: None,
         });
+        let mut shown = vec![Shown {
+            index: commits,
+            against_good: whole,
+            against_bad: None,
+        }];
         let mut search = Search::new(commits);
         let mut skipped = vec![];
         let mut steps = 0;
@@ -361,11 +369,18 @@ impl Bisector<'_> {
                     short(&entries[mid].sha),
                     projected(first_check, self, left),
                 ));
-                let (step, measurement, why) =
+                let (step, measurement, readings) =
                     self.step(follow, &entries[mid].sha, &mut search)?;
-                if let Some(why) = why {
-                    self.say(&format!("bisect: skipping {}: {why}", short(&entries[mid].sha)));
-                    skipped.push((mid, why));
+                match readings {
+                    Err(why) => {
+                        self.say(&format!("bisect: skipping {}: {why}", short(&entries[mid].sha)));
+                        skipped.push((mid, why));
+                    }
+                    Ok((against_good, against_bad)) => shown.push(Shown {
+                        index: mid,
+                        against_good,
+                        against_bad,
+                    }),
                 }
                 entries[mid].measured = Some(measurement);
                 search.record(mid, step);
@@ -390,6 +405,7 @@ impl Bisector<'_> {
             skipped,
             comparisons: search.comparisons,
             named_change,
+            more_steps: more_steps(&shown, direction),
         })
     }
 
@@ -433,7 +449,7 @@ impl Bisector<'_> {
         follow: &Follow,
         mid: &str,
         search: &mut Search,
-    ) -> Result<(Step, Measurement, Option<String>)> {
+    ) -> Result<(Step, Measurement, Result<(Reading, Option<Reading>), String>)> {
         let path = self.path;
         let commits = path.commits.len();
         let (direction, threshold) = (self.direction, self.threshold);
@@ -448,7 +464,7 @@ impl Bisector<'_> {
                     identical: false,
                     step: Some(Step::Skipped),
                 },
-                Some(why.to_string()),
+                Err(why.to_string()),
             )
         };
         let against_good = match self.compare(&path.good.sha, mid)?.as_ref() {
@@ -477,7 +493,7 @@ impl Bisector<'_> {
                 identical: against_good.identical || against_bad.is_some_and(|r| r.identical),
                 step: Some(step),
             },
-            None,
+            Ok((against_good, against_bad)),
         ))
     }
 }

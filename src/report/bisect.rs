@@ -14,7 +14,7 @@ use super::format::{self, finite, finite_opt};
 use super::markdown::escape_text;
 use super::{Format, Style};
 use crate::inert::{self, csv_text};
-use crate::protocol::bisect::Step;
+use crate::protocol::bisect::{Evidence, MoreSteps, Step};
 use crate::protocol::{Direction, Verdict};
 
 /// The schema name of the bisection JSON.
@@ -106,6 +106,8 @@ pub struct Bisection {
     pub skipped: Vec<(usize, String)>,
     /// The named commit against its parent; `None` when none was named, or when `--budget` was spent.
     pub named_change: Option<NamedChange>,
+    /// Two measured commits that show more than one step on the path (`protocol::bisect::more_steps`).
+    pub more_steps: Option<MoreSteps>,
 }
 
 impl Bisection {
@@ -113,8 +115,63 @@ impl Bisection {
         self.path[index].sha.chars().take(10).collect()
     }
 
-    /// The report's first sentence: the commit named, the interval left, or nothing to bisect.
+    /// The report's first sentence: the commit named, the interval left, or nothing to bisect; then, when
+    /// the measured commits show more than one step, what shows it.
     pub fn summary(&self) -> String {
+        match self.steps_sentence() {
+            Some(more) => format!("{} {more}", self.ending_sentence()),
+            None => self.ending_sentence(),
+        }
+    }
+
+    /// Where a commit is, in words: `commit 8 (0000000008)`, or `BAD`.
+    fn commit_words(&self, index: usize) -> String {
+        if index == self.path.len() - 1 {
+            format!("BAD ({})", self.short(index))
+        } else {
+            format!("commit {index} ({})", self.short(index))
+        }
+    }
+
+    /// A commit's speedup against GOOD with its interval, or its verdict when no speedup was estimated.
+    fn level_words(&self, index: usize) -> String {
+        let m = self.path[index].measured.as_ref();
+        let verdict = m.and_then(|m| m.against_good).map_or("", Verdict::as_str);
+        match m.and_then(|m| m.speedup.map(|s| (s, m.interval))) {
+            Some((s, interval)) if m.is_some_and(|m| !m.identical) => format!(
+                "{} against GOOD, {verdict}",
+                format::speedup_with_interval(s, interval)
+            ),
+            _ if m.is_some_and(|m| m.identical) => "identical to GOOD".into(),
+            _ => verdict.to_string(),
+        }
+    }
+
+    /// The sentence saying that the measured commits show more than one step, and what shows it.
+    fn steps_sentence(&self) -> Option<String> {
+        let more = self.more_steps?;
+        let (earlier, later) = (self.commit_words(more.earlier), self.commit_words(more.later));
+        let evidence = match more.evidence {
+            Evidence::Opposite | Evidence::Undone | Evidence::Levels => format!(
+                "{earlier} is {} and {later} {}",
+                self.level_words(more.earlier),
+                self.level_words(more.later)
+            ),
+            Evidence::Back => format!(
+                "BAD is shown {} than {earlier}",
+                self.direction.opposite().as_str()
+            ),
+        };
+        let tail = match self.ending {
+            Ending::Named(_) => "the commit named is the first step the search found, not the whole change",
+            _ => "no one commit explains the whole change",
+        };
+        Some(format!(
+            "The measured commits show more than one step: {evidence}; {tail}."
+        ))
+    }
+
+    fn ending_sentence(&self) -> String {
         let change = match self.direction {
             Direction::Slower => "slowdown",
             Direction::Faster => "speed-up",
@@ -384,6 +441,14 @@ struct BisectJson<'a> {
     summary: String,
     path: Vec<CommitJson<'a>>,
     named_change: Option<NamedChangeJson>,
+    more_steps: Option<MoreStepsJson>,
+}
+
+#[derive(Serialize)]
+struct MoreStepsJson {
+    earlier: usize,
+    later: usize,
+    evidence: &'static str,
 }
 
 #[derive(Serialize)]
@@ -466,6 +531,11 @@ fn json(b: &Bisection, out: &mut dyn Write) -> io::Result<()> {
             verdict: c.verdict.as_str(),
             identical: c.identical,
         }),
+        more_steps: b.more_steps.map(|m| MoreStepsJson {
+            earlier: m.earlier,
+            later: m.later,
+            evidence: m.evidence.as_str(),
+        }),
     };
     serde_json::to_writer_pretty(&mut *out, &report).map_err(io::Error::other)?;
     writeln!(out)
@@ -520,6 +590,7 @@ mod tests {
             ending: Ending::Named(2),
             skipped: vec![],
             named_change: None,
+            more_steps: None,
         }
     }
 
@@ -620,6 +691,52 @@ mod tests {
         // Not named: no line.
         b.ending = Ending::NothingToBisect;
         assert_eq!(b.named_change_line(), None);
+    }
+
+    #[test]
+    fn the_summary_says_when_the_measured_commits_show_more_than_one_step() {
+        let mut b = bisection();
+        b.path[3].measured.as_mut().unwrap().speedup = Some(0.7);
+        b.path[3].measured.as_mut().unwrap().interval = Some((0.68, 0.72));
+        b.path[2].measured.as_mut().unwrap().interval = Some((0.48, 0.52));
+        b.more_steps = Some(MoreSteps {
+            earlier: 2,
+            later: 3,
+            evidence: Evidence::Levels,
+        });
+        assert_eq!(
+            b.summary(),
+            "The slowdown came with 0000000000 \"slow down\" (commit 2 of 3 after GOOD), at confidence \
+             0.95 (3 comparisons, each at 0.9900). The measured commits show more than one step: commit 2 \
+             (0000000000) is 0.50x [0.48, 0.52] against GOOD, slower and BAD (0000000000) 0.70x [0.68, \
+             0.72] against GOOD, slower; the commit named is the first step the search found, not the \
+             whole change."
+        );
+        let mut out = Vec::new();
+        json(&b, &mut out).unwrap();
+        let value: serde_json::Value = serde_json::from_slice(&out).unwrap();
+        assert_eq!(value["more_steps"]["earlier"], 2);
+        assert_eq!(value["more_steps"]["later"], 3);
+        assert_eq!(value["more_steps"]["evidence"], "levels");
+        b.more_steps = Some(MoreSteps {
+            earlier: 1,
+            later: 3,
+            evidence: Evidence::Back,
+        });
+        b.ending = Ending::Interval {
+            good: 1,
+            bad: 3,
+            why: "the step at 0000000000 stayed undecided".into(),
+        };
+        assert!(
+            b.summary().ends_with(
+                ": the step at 0000000000 stayed undecided. The measured commits show more than one \
+                 step: BAD is shown faster than commit 1 (0000000000); no one commit explains the whole \
+                 change."
+            ),
+            "{}",
+            b.summary()
+        );
     }
 
     #[test]
