@@ -153,6 +153,11 @@ pub struct BisectArgs {
     #[arg(long)]
     pub faster: bool,
 
+    /// Bisect each benchmark that GOOD against BAD shows changed on its own (one result per benchmark),
+    /// sharing the measured commits, instead of following the suite's verdict
+    #[arg(long)]
+    pub each: bool,
+
     /// How the commits' benchmarks are built and run.
     #[command(flatten)]
     pub run: RunArgs,

@@ -24,6 +24,7 @@ use crate::protocol::bisect::{
 use crate::protocol::sequential::open_benchmarks;
 use crate::protocol::{Direction, Options, Verdict, analyse};
 use crate::report::bisect::{Bisection, Ending, Measurement, NamedChange, PathEntry, render};
+use crate::report::bisect_each::Each;
 
 /// `bisect`: check the options, list the path, check that GOOD against BAD shows the change, search,
 /// report. Exits 0 whenever it ran, also with nothing to bisect.
@@ -75,8 +76,7 @@ pub fn bisect(args: &BisectArgs) -> Result<Outcome> {
     ));
     let whole = bisector.check()?;
     let first_check = bisector.started.elapsed();
-    let found = bisector.search(entries, &Follow::Suite, &whole, first_check)?;
-    let bisection = Bisection {
+    let bisection = |found: Found| Bisection {
         direction,
         threshold_pct: bisector.threshold,
         confidence,
@@ -89,6 +89,38 @@ pub fn bisect(args: &BisectArgs) -> Result<Outcome> {
         named_change: found.named_change,
         more_steps: found.more_steps,
     };
+    if args.each {
+        let (compared, changed) = bisector.changed_benchmarks(&whole);
+        let mut bisections = vec![];
+        for name in changed {
+            bisector.say(&format!(
+                "bisect: benchmark `{}`",
+                crate::inert::terminal(&name)
+            ));
+            let follow = Follow::Benchmark(name.clone());
+            let found = bisector.search(entries.clone(), &follow, &whole, first_check)?;
+            bisections.push((name, bisection(found)));
+        }
+        let report = Each {
+            direction,
+            threshold_pct: bisector.threshold,
+            confidence,
+            comparison_confidence: each,
+            budgeted: budgeted_comparisons(commits),
+            compared,
+            ends: (path.good.sha.clone(), path.bad.sha.clone()),
+            bisections,
+        };
+        write_rendered(&plan.output, &|format, style, out| {
+            crate::report::bisect_each::render(&report, format, style, out)
+        })?;
+        if !plan.output.quiet && plan.output.path.as_deref().is_some_and(|p| !is_stdout(p)) {
+            eprintln!("{}", crate::inert::terminal(&report.summary()));
+        }
+        return Ok(Outcome::Passed);
+    }
+    let found = bisector.search(entries, &Follow::Suite, &whole, first_check)?;
+    let bisection = bisection(found);
     write_rendered(&plan.output, &|format, style, out| {
         render(&bisection, format, style, out)
     })?;
@@ -236,6 +268,26 @@ impl Bisector<'_> {
         self.run
             .budget
             .is_some_and(|budget| self.started.elapsed() >= budget)
+    }
+
+    /// The benchmarks GOOD against BAD compared, and those of them it shows changed the way sought
+    /// (beyond the threshold), in the comparison's order: the ones `--each` bisects. A benchmark whose
+    /// executables were identical shows no change.
+    fn changed_benchmarks(&self, whole: &Result<Compared, Unmeasured>) -> (usize, Vec<String>) {
+        let Ok(compared) = whole else {
+            return (0, vec![]);
+        };
+        let analysis = analyse(&compared.suite, &compared.options);
+        let changed = analysis
+            .benchmarks
+            .iter()
+            .filter(|b| benchmark(b).shows(self.direction, self.threshold))
+            .map(|b| b.name.clone())
+            .collect();
+        (
+            analysis.benchmarks.len() + compared.suite.identical.len(),
+            changed,
+        )
     }
 
     /// GOOD against BAD, the initial check: a commit of them that does not build is the revision form's

@@ -111,7 +111,7 @@ pub struct Bisection {
 }
 
 impl Bisection {
-    fn short(&self, index: usize) -> String {
+    pub(super) fn short(&self, index: usize) -> String {
         self.path[index].sha.chars().take(10).collect()
     }
 
@@ -245,7 +245,7 @@ impl Bisection {
 }
 
 /// A per-comparison confidence, cut (never rounded up) to 4 decimals: `0.9928`.
-fn comparison_level(c: f64) -> String {
+pub(super) fn comparison_level(c: f64) -> String {
     format!("{:.4}", (c * 1e4).floor() / 1e4)
 }
 
@@ -289,7 +289,7 @@ fn speedup_text(m: &Measurement) -> String {
     m.speedup.map_or_else(String::new, format::speedup)
 }
 
-fn table(b: &Bisection, style: Style, out: &mut dyn Write) -> io::Result<()> {
+pub(super) fn table(b: &Bisection, style: Style, out: &mut dyn Write) -> io::Result<()> {
     writeln!(out, "{}", inert::terminal(&b.summary()))?;
     if let Some(line) = b.named_change_line() {
         writeln!(out, "{line}")?;
@@ -341,6 +341,11 @@ fn table(b: &Bisection, style: Style, out: &mut dyn Write) -> io::Result<()> {
 
 fn markdown(b: &Bisection, out: &mut dyn Write) -> io::Result<()> {
     writeln!(out, "### cargo speedup bisect\n")?;
+    markdown_body(b, out)
+}
+
+/// The Markdown report below its heading.
+pub(super) fn markdown_body(b: &Bisection, out: &mut dyn Write) -> io::Result<()> {
     writeln!(out, "{}\n", escape_text(&b.summary()))?;
     if let Some(line) = b.named_change_line() {
         writeln!(out, "{}\n", escape_text(&line))?;
@@ -392,12 +397,19 @@ fn markdown(b: &Bisection, out: &mut dyn Write) -> io::Result<()> {
     )
 }
 
+/// The CSV header's columns.
+pub(super) const CSV_HEADER: &str = "index,sha,role,speedup_vs_good,verdict_vs_good,bad_vs_it,identical,\
+                                     step,subject,speedup_vs_parent,speedup_vs_parent_low,\
+                                     speedup_vs_parent_high,verdict_vs_parent";
+
 fn csv(b: &Bisection, out: &mut dyn Write) -> io::Result<()> {
-    writeln!(
-        out,
-        "index,sha,role,speedup_vs_good,verdict_vs_good,bad_vs_it,identical,step,subject,\
-         speedup_vs_parent,speedup_vs_parent_low,speedup_vs_parent_high,verdict_vs_parent"
-    )?;
+    writeln!(out, "{CSV_HEADER}")?;
+    csv_rows(b, "", out)
+}
+
+/// One CSV row per commit of the path, each after `prefix` (the benchmark's cell and a comma under
+/// `--each`, else nothing).
+pub(super) fn csv_rows(b: &Bisection, prefix: &str, out: &mut dyn Write) -> io::Result<()> {
     let number = |x: Option<f64>| x.and_then(finite).map_or(String::new(), |s| s.to_string());
     for (i, entry) in b.path.iter().enumerate() {
         let m = entry.measured.as_ref();
@@ -407,7 +419,7 @@ fn csv(b: &Bisection, out: &mut dyn Write) -> io::Result<()> {
             .filter(|_| b.ending == Ending::Named(i));
         writeln!(
             out,
-            "{i},{},{},{},{},{},{},{},{},{},{},{},{}",
+            "{prefix}{i},{},{},{},{},{},{},{},{},{},{},{},{}",
             entry.sha,
             b.role(i),
             number(m.and_then(|m| m.speedup)),
@@ -425,8 +437,9 @@ fn csv(b: &Bisection, out: &mut dyn Write) -> io::Result<()> {
     Ok(())
 }
 
+/// The JSON object of one bisection.
 #[derive(Serialize)]
-struct BisectJson<'a> {
+pub(super) struct BisectJson<'a> {
     schema: &'static str,
     direction: &'static str,
     threshold_pct: Option<f64>,
@@ -442,6 +455,9 @@ struct BisectJson<'a> {
     path: Vec<CommitJson<'a>>,
     named_change: Option<NamedChangeJson>,
     more_steps: Option<MoreStepsJson>,
+    /// The benchmark followed, under `--each` only (left out otherwise).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub(super) benchmark: Option<&'a str>,
 }
 
 #[derive(Serialize)]
@@ -480,6 +496,12 @@ fn finite_interval(interval: Option<(f64, f64)>) -> Option<(f64, f64)> {
 }
 
 fn json(b: &Bisection, out: &mut dyn Write) -> io::Result<()> {
+    serde_json::to_writer_pretty(&mut *out, &json_report(b)).map_err(io::Error::other)?;
+    writeln!(out)
+}
+
+/// The JSON object of `b`.
+pub(super) fn json_report(b: &Bisection) -> BisectJson<'_> {
     let (outcome, named, interval, reason) = match &b.ending {
         Ending::NothingToBisect => ("nothing-to-bisect", None, None, None),
         Ending::Named(i) => ("named", Some(*i), None, None),
@@ -487,7 +509,7 @@ fn json(b: &Bisection, out: &mut dyn Write) -> io::Result<()> {
             ("interval", None, Some((*good, *bad)), Some(why.as_str()))
         }
     };
-    let report = BisectJson {
+    BisectJson {
         schema: SCHEMA,
         direction: b.direction.as_str(),
         threshold_pct: finite(b.threshold_pct),
@@ -536,16 +558,16 @@ fn json(b: &Bisection, out: &mut dyn Write) -> io::Result<()> {
             later: m.later,
             evidence: m.evidence.as_str(),
         }),
-    };
-    serde_json::to_writer_pretty(&mut *out, &report).map_err(io::Error::other)?;
-    writeln!(out)
+        benchmark: None,
+    }
 }
 
 #[cfg(test)]
-mod tests {
+pub(super) mod tests {
     use super::*;
 
-    fn bisection() -> Bisection {
+    /// A bisection of 3 commits after GOOD: docs (identical), the slowdown (named), more.
+    pub(in crate::report) fn bisection() -> Bisection {
         let entry = |n: u32, subject: &str, measured: Option<Measurement>| PathEntry {
             sha: format!("{n:040}"),
             subject: subject.to_string(),

@@ -7,6 +7,7 @@
 //! here prints `NaN`: a missing or non-finite value is `null` (JSON), empty (CSV) or `-` (table, Markdown).
 
 pub mod bisect;
+pub mod bisect_each;
 pub mod bmf;
 pub mod csv;
 mod footnotes;
