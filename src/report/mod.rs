@@ -8,6 +8,7 @@
 
 pub mod bisect;
 pub mod bisect_each;
+pub mod bisect_simulation;
 pub mod bmf;
 pub mod csv;
 mod footnotes;

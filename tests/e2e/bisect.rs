@@ -16,9 +16,10 @@ use crate::support::*;
 
 /// After [`RUN`]'s short criterion settings: a fixed plan of 12 runs per side (each comparison is made at
 /// confidence 1 - 0.05 / 9, where 6 runs need every run of one side faster than every run of the other),
-/// on the one benchmark that changes.
-const PLAN: [&str; 7] = [
-    "--runs", "12", "--fixed", "--filter", "changed", "--format", "json",
+/// on the one benchmark that changes; the executables as built (no relinked layouts: this test is about the
+/// search, not layouts, and linking 12 layouts per side per comparison was most of its time).
+const PLAN: [&str; 9] = [
+    "--runs", "12", "--fixed", "--filter", "changed", "--format", "json", "--layouts", "fixed",
 ];
 
 /// `bisect REVISIONS...` with the short settings and [`PLAN`].
@@ -135,7 +136,7 @@ fn bisect_names_the_commit_that_made_a_benchmark_twice_as_slow() {
 /// executable (unrelated code); nothing depends on it.
 fn stand_in(dir: &std::path::Path, benchmarks: &[(&str, f64)], tag: &str) {
     let manifest = "[package]\nname = \"standin\"\nversion = \"0.1.0\"\nedition = \"2021\"\n\n\
-                    [[bench]]\nname = \"work\"\nharness = false\n";
+                    [[bench]]\nname = \"work\"\nharness = false\n\n[profile.bench]\nopt-level = 0\n";
     let list: Vec<String> = benchmarks
         .iter()
         .map(|(name, level)| format!("(\"{name}\", {level:?})"))
