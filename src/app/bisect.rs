@@ -232,6 +232,12 @@ impl Compared {
 /// first line of why (the commit is then skipped).
 type Unmeasured = String;
 
+/// A comparison as kept for the run: measured, or why not.
+type Kept = Rc<Result<Compared, Unmeasured>>;
+
+/// What one step read: the midpoint against GOOD and BAD against it (when asked), or why it was skipped.
+type StepReadings = Result<(Reading, Option<Reading>), Unmeasured>;
+
 /// What one search found.
 struct Found {
     entries: Vec<PathEntry>,
@@ -251,7 +257,7 @@ struct Bisector<'a> {
     run: RunOptions,
     started: Instant,
     quiet: bool,
-    memo: RefCell<HashMap<(String, String), Rc<Result<Compared, Unmeasured>>>>,
+    memo: RefCell<HashMap<(String, String), Kept>>,
     path: &'a FirstParentPath,
     direction: Direction,
     threshold: f64,
@@ -292,7 +298,7 @@ impl Bisector<'_> {
 
     /// GOOD against BAD, the initial check: a commit of them that does not build is the revision form's
     /// error, not a skip.
-    fn check(&self) -> Result<Rc<Result<Compared, Unmeasured>>> {
+    fn check(&self) -> Result<Kept> {
         let (good, bad) = (&self.path.good.sha, &self.path.bad.sha);
         let compared = Rc::new(Ok(self.measure(good, bad)?));
         self.memo
@@ -303,7 +309,7 @@ impl Bisector<'_> {
 
     /// Measures `later` against `earlier` (cached by `measure`, and kept for this run); a commit that does
     /// not build or whose benchmarks fail is the inner `Err`, with the first line of why.
-    fn compare(&self, earlier: &str, later: &str) -> Result<Rc<Result<Compared, Unmeasured>>> {
+    fn compare(&self, earlier: &str, later: &str) -> Result<Kept> {
         let key = (earlier.to_string(), later.to_string());
         if let Some(known) = self.memo.borrow().get(&key) {
             return Ok(Rc::clone(known));
@@ -425,7 +431,10 @@ impl Bisector<'_> {
                     self.step(follow, &entries[mid].sha, &mut search)?;
                 match readings {
                     Err(why) => {
-                        self.say(&format!("bisect: skipping {}: {why}", short(&entries[mid].sha)));
+                        self.say(&format!(
+                            "bisect: skipping {}: {why}",
+                            short(&entries[mid].sha)
+                        ));
                         skipped.push((mid, why));
                     }
                     Ok((against_good, against_bad)) => shown.push(Shown {
@@ -501,7 +510,7 @@ impl Bisector<'_> {
         follow: &Follow,
         mid: &str,
         search: &mut Search,
-    ) -> Result<(Step, Measurement, Result<(Reading, Option<Reading>), String>)> {
+    ) -> Result<(Step, Measurement, StepReadings)> {
         let path = self.path;
         let commits = path.commits.len();
         let (direction, threshold) = (self.direction, self.threshold);
@@ -601,19 +610,15 @@ fn benchmark_reading(suite: &Suite, options: &Options, name: &str) -> Reading {
         };
     }
     let analysis = analyse(suite, options);
-    analysis
-        .benchmarks
-        .iter()
-        .find(|b| b.name == name)
-        .map_or(
-            Reading {
-                verdict: Verdict::Inconclusive,
-                speedup: None,
-                interval: None,
-                identical: false,
-            },
-            benchmark,
-        )
+    analysis.benchmarks.iter().find(|b| b.name == name).map_or(
+        Reading {
+            verdict: Verdict::Inconclusive,
+            speedup: None,
+            interval: None,
+            identical: false,
+        },
+        benchmark,
+    )
 }
 
 #[cfg(test)]

@@ -13,17 +13,17 @@ use anyhow::{Context as _, Result, bail};
 
 use super::Outcome;
 use crate::cli::{SimulateArgs, SimulateFormat};
-use crate::plan::SimulatePlan;
 use crate::plan::BisectReplay;
+use crate::plan::SimulatePlan;
 use crate::protocol::Confidence;
 use crate::protocol::bisect_simulation::{self, BisectPlan};
-use crate::report::bisect_simulation::{self as bisected, SimulatedBisections};
 use crate::protocol::race::RaceOptions;
 use crate::protocol::race_simulation::{self, SeveralPlan};
 use crate::protocol::raced_profiles::{EquivalenceRule, PaperPlan};
 use crate::protocol::sequential::LookPlan;
 use crate::protocol::simulation::{self, Noise, SamplingPlan, Source};
 use crate::protocol::{FailOn, Options, Threshold};
+use crate::report::bisect_simulation::{self as bisected, SimulatedBisections};
 use crate::report::race_simulation::{self as races, SeveralNamed, SimulatedRaces};
 use crate::report::simulation::{self as render, NamedPlan, Setting, Simulated};
 

@@ -72,14 +72,7 @@ fn bisect_replay(
     let Some(n) = args.bisect else {
         return Ok(None);
     };
-    let bad = |flag, value: String, expected, hint| {
-        Err(PlanError {
-            flag,
-            value,
-            expected,
-            hint,
-        })
-    };
+    let bad = refuse;
     if !(2..=100_000).contains(&n) {
         return bad(
             "--bisect",
@@ -114,6 +107,21 @@ fn bisect_replay(
     }))
 }
 
+/// `flag`'s `value` refused: it is not what was `expected`, and the `hint` says what to do.
+fn refuse<T>(
+    flag: &'static str,
+    value: String,
+    expected: &'static str,
+    hint: &'static str,
+) -> Result<T, PlanError> {
+    Err(PlanError {
+        flag,
+        value,
+        expected,
+        hint,
+    })
+}
+
 /// The project's race's looks: `--runs` (else `default_first`) to `--max-runs` (else 4 times the first).
 fn look_plan(args: &SimulateArgs, default_first: u32) -> Result<LookPlan, PlanError> {
     let first = args.runs.unwrap_or(default_first);
@@ -131,14 +139,7 @@ fn look_plan(args: &SimulateArgs, default_first: u32) -> Result<LookPlan, PlanEr
 /// Checks the option values (exit 2, naming the flag) against their ranges (`docs/options.md`); the
 /// confidence, typed.
 fn check(args: &SimulateArgs) -> Result<Confidence, PlanError> {
-    let bad = |flag, value: String, expected, hint| {
-        Err(PlanError {
-            flag,
-            value,
-            expected,
-            hint,
-        })
-    };
+    let bad = refuse;
     if args.benchmarks == 0 || args.benchmarks > 100_000_000 {
         return bad(
             "--benchmarks",

@@ -250,9 +250,8 @@ pub struct MoreSteps {
 /// made at their confidence, and adds no decision: nothing moves the search. Of several pairs it returns
 /// the closest (fewest commits between them), the earliest of equally close ones.
 pub fn more_steps(shown: &[Shown], direction: Direction) -> Option<MoreSteps> {
-    let changed = |r: &Reading| {
-        !r.identical && matches!(r.verdict, Verdict::Faster | Verdict::Slower)
-    };
+    let changed =
+        |r: &Reading| !r.identical && matches!(r.verdict, Verdict::Faster | Verdict::Slower);
     let mut found: Vec<MoreSteps> = vec![];
     let last = shown.iter().map(|s| s.index).max()?;
     for a in shown {
@@ -473,7 +472,10 @@ mod tests {
             })
         );
         // Two suite verdicts "slower" are one level as far as verdicts tell.
-        let path = [shown(16, suite(Verdict::Slower)), shown(8, suite(Verdict::Slower))];
+        let path = [
+            shown(16, suite(Verdict::Slower)),
+            shown(8, suite(Verdict::Slower)),
+        ];
         assert_eq!(more_steps(&path, Direction::Slower), None);
         // Identical executables are GOOD's level, never a change.
         let identical = Reading {

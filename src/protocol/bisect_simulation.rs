@@ -2,7 +2,7 @@
 //! path of N commits after GOOD with one true change of the benchmark's time at a commit drawn uniformly,
 //! searched as `cargo speedup bisect` searches it: the initial GOOD against BAD check, then steps whose
 //! comparisons are the project's race ([`race`]: the same looks and the same per-comparison confidence,
-//! 1 − alpha / m, [`per_comparison_confidence`]) and whose conclusions are [`classify`]'s, the search
+//! 1 − alpha / m, [`super::bisect::per_comparison_confidence`]) and whose conclusions are [`classify`]'s, the search
 //! [`Search`]'s. Each comparison draws fresh runs for both sides ([`draw_values`]), as a real comparison
 //! measures them afresh.
 //!
@@ -12,11 +12,11 @@
 //!
 //! Pure: the seed is an argument.
 
+use super::Direction;
 use super::analyse::Options;
 use super::bisect::{Reading, Search, Step, classify};
 use super::sequential::LookPlan;
 use super::simulation::{Rng, Source, draw_values, race};
-use super::Direction;
 
 /// How the replayed bisections search: the path's length, the race of each comparison and its options
 /// (at the per-comparison confidence; `looks` is the plan's).
@@ -221,7 +221,10 @@ mod tests {
         // 16 commits: 4 steps; each of 1 + 4 to 1 + 8 comparisons (the BAD side when GOOD's does not
         // decide), each taking at least the first look's runs.
         assert_eq!(tally.steps, 4 * 200, "{tally:?}");
-        assert!((5 * 200..=9 * 200).contains(&tally.comparisons), "{tally:?}");
+        assert!(
+            (5 * 200..=9 * 200).contains(&tally.comparisons),
+            "{tally:?}"
+        );
         let first = plan(16).looks.min() as usize;
         assert!(tally.runs >= tally.comparisons * first, "{tally:?}");
     }

@@ -150,7 +150,10 @@ impl Bisection {
     /// The sentence saying that the measured commits show more than one step, and what shows it.
     fn steps_sentence(&self) -> Option<String> {
         let more = self.more_steps?;
-        let (earlier, later) = (self.commit_words(more.earlier), self.commit_words(more.later));
+        let (earlier, later) = (
+            self.commit_words(more.earlier),
+            self.commit_words(more.later),
+        );
         let evidence = match more.evidence {
             Evidence::Opposite | Evidence::Undone | Evidence::Levels => format!(
                 "{earlier} is {} and {later} {}",
@@ -163,7 +166,9 @@ impl Bisection {
             ),
         };
         let tail = match self.ending {
-            Ending::Named(_) => "the commit named is the first step the search found, not the whole change",
+            Ending::Named(_) => {
+                "the commit named is the first step the search found, not the whole change"
+            }
             _ => "no one commit explains the whole change",
         };
         Some(format!(
@@ -219,7 +224,10 @@ impl Bisection {
         let against_good = self.path[*named]
             .measured
             .as_ref()
-            .and_then(|m| m.speedup.map(|s| format::speedup_with_interval(s, m.interval)))
+            .and_then(|m| {
+                m.speedup
+                    .map(|s| format::speedup_with_interval(s, m.interval))
+            })
             .unwrap_or_else(|| "no estimate".into());
         let parent = if change.parent == 0 {
             "GOOD".to_string()

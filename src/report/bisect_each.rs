@@ -184,7 +184,10 @@ mod tests {
 
     #[test]
     fn the_json_is_one_object_with_an_array_of_per_benchmark_bisections() {
-        let report = each(vec![("a".into(), bisection()), ("b|<c>".into(), bisection())]);
+        let report = each(vec![
+            ("a".into(), bisection()),
+            ("b|<c>".into(), bisection()),
+        ]);
         let mut out = Vec::new();
         render(&report, Format::Json, Style::plain(), &mut out).unwrap();
         let value: serde_json::Value = serde_json::from_slice(&out).unwrap();
@@ -205,7 +208,8 @@ mod tests {
         );
         // The one-bisection JSON has no `benchmark` field.
         let mut out = Vec::new();
-        crate::report::bisect::render(&bisection(), Format::Json, Style::plain(), &mut out).unwrap();
+        crate::report::bisect::render(&bisection(), Format::Json, Style::plain(), &mut out)
+            .unwrap();
         let value: serde_json::Value = serde_json::from_slice(&out).unwrap();
         assert!(value.get("benchmark").is_none(), "{value}");
     }

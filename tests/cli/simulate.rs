@@ -228,11 +228,21 @@ fn bisections_are_replayed_with_their_outcomes_steps_and_runs() {
     assert!(settings[0]["nothing"].as_f64().unwrap() >= 0.9, "{json}");
     assert_eq!(settings[0]["right"], 0.0, "{json}");
 
-    let table = run(&["simulate", "--bisect", "8", "--benchmarks", "5", "--change", "5"]);
+    let table = run(&[
+        "simulate",
+        "--bisect",
+        "8",
+        "--benchmarks",
+        "5",
+        "--change",
+        "5",
+    ]);
     assert_eq!(table.status.code(), Some(0), "{}", text(&table.stderr));
     let stdout = text(&table.stdout);
     assert!(
-        stdout.starts_with("Simulated bisections of 8 commits, one slowdown at a commit drawn uniformly"),
+        stdout.starts_with(
+            "Simulated bisections of 8 commits, one slowdown at a commit drawn uniformly"
+        ),
         "{stdout}"
     );
     assert!(stdout.contains("5 % (seed 1)"), "{stdout}");

@@ -19,7 +19,15 @@ use crate::support::*;
 /// on the one benchmark that changes; the executables as built (no relinked layouts: this test is about the
 /// search, not layouts, and linking 12 layouts per side per comparison was most of its time).
 const PLAN: [&str; 9] = [
-    "--runs", "12", "--fixed", "--filter", "changed", "--format", "json", "--layouts", "fixed",
+    "--runs",
+    "12",
+    "--fixed",
+    "--filter",
+    "changed",
+    "--format",
+    "json",
+    "--layouts",
+    "fixed",
 ];
 
 /// `bisect REVISIONS...` with the short settings and [`PLAN`].
@@ -80,7 +88,9 @@ fn bisect_names_the_commit_that_made_a_benchmark_twice_as_slow() {
     // Its own change, against its parent, beside its change against GOOD.
     assert_eq!(report["named_change"]["parent"], 13, "{report}");
     assert_eq!(report["named_change"]["verdict"], "slower", "{report}");
-    let own = report["named_change"]["speedup"].as_f64().unwrap_or_default();
+    let own = report["named_change"]["speedup"]
+        .as_f64()
+        .unwrap_or_default();
     assert!((0.3..0.8).contains(&own), "{report}");
     assert_eq!(report["more_steps"], serde_json::Value::Null, "{report}");
     // The commit that does not build is skipped, as `git bisect skip` does, saying why.
@@ -213,7 +223,15 @@ fn stand_in_args<'a>(revisions: &[&'a str], more: &[&'a str]) -> Vec<&'a str> {
     let mut args = vec!["bisect"];
     args.extend_from_slice(revisions);
     args.extend_from_slice(&[
-        "--harness", "criterion", "--runs", "8", "--fixed", "--format", "json", "--layouts", "fixed",
+        "--harness",
+        "criterion",
+        "--runs",
+        "8",
+        "--fixed",
+        "--format",
+        "json",
+        "--layouts",
+        "fixed",
     ]);
     args.extend_from_slice(more);
     args
@@ -248,7 +266,10 @@ fn bisect_names_a_ten_percent_slowdown_followed_by_an_unrelated_change() {
     let report: serde_json::Value = serde_json::from_slice(&out.stdout).expect("JSON report");
     assert_eq!(report["outcome"], "named", "{report}");
     assert_eq!(report["named"], 3, "{report}");
-    assert_eq!(report["path"][3]["subject"], "ten percent slower", "{report}");
+    assert_eq!(
+        report["path"][3]["subject"], "ten percent slower",
+        "{report}"
+    );
     // Every run of the slow side is 6.7 % to 14 % slower: the speedups are about 1 / 1.1.
     for speedup in [
         &report["path"][3]["speedup"],
@@ -313,7 +334,11 @@ fn bisect_each_bisects_each_changed_benchmark_sharing_the_measured_commits() {
         .iter()
         .map(|b| (b["benchmark"].as_str().unwrap_or_default(), &b["named"]))
         .collect();
-    assert_eq!(named, [("parse", &1.into()), ("print", &2.into())], "{report}");
+    assert_eq!(
+        named,
+        [("parse", &1.into()), ("print", &2.into())],
+        "{report}"
+    );
     // Both searches start at commit 1: `print`'s reads `parse`'s comparison with GOOD again, as `parse`'s
     // comparison of commit 1 with its parent GOOD does. No pair of commits is built and run twice.
     let built: Vec<&str> = text
@@ -332,7 +357,10 @@ fn bisect_each_bisects_each_changed_benchmark_sharing_the_measured_commits() {
     pairs.sort();
     pairs.dedup();
     assert_eq!(pairs.len(), measured, "{text}");
-    assert!(text.contains("bisect `print`: step 1: commit 1 of 3"), "{text}");
+    assert!(
+        text.contains("bisect `print`: step 1: commit 1 of 3"),
+        "{text}"
+    );
     // The check, commit 1 against GOOD, then for `print` at most BAD against 1, 2 against GOOD and 2
     // against its parent 1.
     assert!((3..=5).contains(&measured), "{text}");
