@@ -669,6 +669,21 @@ mod tests {
     }
 
     #[test]
+    fn each_benchmark_reads_its_own_verdict_identical_as_unchanged_and_absent_as_inconclusive() {
+        let options = Options::defaults(crate::protocol::FailOn::Suite);
+        let mut suite = one_benchmark(100.0, 110.0);
+        suite.identical = vec!["same".into()];
+        let b = benchmark_reading(&suite, &options, "b");
+        assert_eq!(b.verdict, Verdict::Slower);
+        let (low, high) = b.interval.expect("one benchmark's interval");
+        assert!(low < high && high < 1.0, "{low} {high}");
+        let same = benchmark_reading(&suite, &options, "same");
+        assert_eq!((same.verdict, same.identical), (Verdict::Unchanged, true));
+        let gone = benchmark_reading(&suite, &options, "gone");
+        assert_eq!((gone.verdict, gone.speedup), (Verdict::Inconclusive, None));
+    }
+
+    #[test]
     fn good_and_bad_are_read_from_two_words_or_a_range() {
         assert_eq!(
             endpoints(&words(&["v1", "HEAD"])).unwrap(),
