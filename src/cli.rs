@@ -153,6 +153,11 @@ pub struct BisectArgs {
     #[arg(long)]
     pub faster: bool,
 
+    /// Bisect each benchmark that GOOD against BAD shows changed on its own (one result per benchmark),
+    /// sharing the measured commits, instead of following the suite's verdict
+    #[arg(long)]
+    pub each: bool,
+
     /// How the commits' benchmarks are built and run.
     #[command(flatten)]
     pub run: RunArgs,
@@ -308,6 +313,11 @@ pub struct SimulateArgs {
     /// the change
     #[arg(long, value_name = "FILE", conflicts_with_all = ["process", "within", "layout"])]
     pub record: Option<PathBuf>,
+    /// Replay bisections instead: a path of N commits after GOOD with one slowdown of each --change at a
+    /// commit drawn uniformly, searched as `cargo speedup bisect` searches it (--benchmarks bisections per
+    /// setting) [range: 2 <= N <= 100000]
+    #[arg(long, value_name = "N")]
+    pub bisect: Option<u64>,
     /// What to print
     #[arg(long, value_enum, default_value_t = SimulateFormat::Table)]
     pub format: SimulateFormat,

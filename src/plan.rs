@@ -17,7 +17,7 @@ use crate::protocol::{Alpha, Confidence, FailOn, Options, Threshold};
 
 pub use commands::{ComparePlan, RacePlan, RevisionsPlan};
 pub use run::run_options;
-pub use simulate::SimulatePlan;
+pub use simulate::{BisectReplay, SimulatePlan};
 pub use speeduptest::speeduptest_options;
 
 /// A bad option value: exit status 2.

@@ -4,6 +4,9 @@
 //! comparison is `measure::measure_revisions` (cached, identical executables not run), each step's
 //! conclusion and the error budget are `protocol::bisect`'s, the report is `report::bisect`'s.
 
+use std::cell::RefCell;
+use std::collections::HashMap;
+use std::rc::Rc;
 use std::time::{Duration, Instant};
 
 use anyhow::{Result, bail};
@@ -15,11 +18,13 @@ use crate::measure::{self, FirstParentPath, MeasureError, RunOptions};
 use crate::model::{Results, Suite};
 use crate::plan::{AnalysisPlan, RacePlan};
 use crate::protocol::bisect::{
-    Reading, Search, Step, budgeted_comparisons, classify, max_steps, per_comparison_confidence,
+    MoreSteps, Reading, Search, Shown, Step, budgeted_comparisons, classify, max_steps, more_steps,
+    per_comparison_confidence,
 };
 use crate::protocol::sequential::open_benchmarks;
 use crate::protocol::{Direction, Options, Verdict, analyse};
-use crate::report::bisect::{Bisection, Ending, Measurement, PathEntry, render};
+use crate::report::bisect::{Bisection, Ending, Measurement, NamedChange, PathEntry, render};
+use crate::report::bisect_each::Each;
 
 /// `bisect`: check the options, list the path, check that GOOD against BAD shows the change, search,
 /// report. Exits 0 whenever it ran, also with nothing to bisect.
@@ -47,7 +52,7 @@ pub fn bisect(args: &BisectArgs) -> Result<Outcome> {
         analysis: plan,
         run,
     } = RacePlan::from_args(&args.run, &analysis_args)?;
-    let mut entries: Vec<PathEntry> = std::iter::once(&path.good)
+    let entries: Vec<PathEntry> = std::iter::once(&path.good)
         .chain(&path.commits)
         .map(|c| PathEntry {
             sha: c.sha.clone(),
@@ -60,89 +65,62 @@ pub fn bisect(args: &BisectArgs) -> Result<Outcome> {
         run,
         started: Instant::now(),
         quiet: asked.output.quiet,
+        memo: RefCell::new(HashMap::new()),
+        path: &path,
+        direction,
+        threshold: plan.options.threshold.pct(),
     };
-    let threshold = plan.options.threshold.pct();
-    let mut search = Search::new(commits);
-    let mut skipped = vec![];
-    let mut steps = 0;
     bisector.say(&format!(
         "bisect: {commits} commits on the first-parent path; checking GOOD against BAD, each comparison \
          at confidence {each:.4}"
     ));
-    let whole = bisector.compare(&path.good.sha, &path.bad.sha)?;
-    entries[commits].measured = Some(Measurement {
-        speedup: whole.speedup,
-        interval: whole.interval,
-        against_good: Some(whole.verdict),
-        against_bad: None,
-        identical: whole.identical,
-        step: None,
-    });
+    let whole = bisector.check()?;
     let first_check = bisector.started.elapsed();
-    let ending = if !whole.shows(direction, threshold) {
-        Ending::NothingToBisect
-    } else {
-        loop {
-            if let Some(named) = search.named() {
-                break Ending::Named(named);
-            }
-            let Some(mid) = search.next() else {
-                break interval(&search, "every commit left between them was skipped".into());
-            };
-            if !search.within_budget(commits, 1) {
-                break interval(
-                    &search,
-                    format!(
-                        "the error budget of {} comparisons is spent",
-                        budgeted_comparisons(commits)
-                    ),
-                );
-            }
-            if bisector.budget_spent() {
-                break interval(&search, "the --budget is spent".into());
-            }
-            let left = search.bad - search.good - 1;
-            steps += 1;
-            bisector.say(&format!(
-                "bisect: step {steps}: commit {mid} of {commits} ({}), {left} commit(s) left{}",
-                short(&entries[mid].sha),
-                projected(first_check, &bisector, left),
-            ));
-            let (step, measurement) = bisector.step(
-                &path,
-                &entries[mid].sha,
-                direction,
-                threshold,
-                &mut search,
-                commits,
-            )?;
-            if let Some(why) = &measurement.1 {
-                skipped.push((mid, why.clone()));
-            }
-            entries[mid].measured = Some(measurement.0);
-            search.record(mid, step);
-            if step == Step::Undecided {
-                break interval(
-                    &search,
-                    format!(
-                        "the step at {} stayed undecided after the most runs (--max-runs)",
-                        short(&entries[mid].sha)
-                    ),
-                );
-            }
-        }
-    };
-    let bisection = Bisection {
+    let bisection = |found: Found| Bisection {
         direction,
-        threshold_pct: threshold,
+        threshold_pct: bisector.threshold,
         confidence,
         comparison_confidence: each,
         budgeted: budgeted_comparisons(commits),
-        comparisons: search.comparisons,
-        path: entries,
-        ending,
-        skipped,
+        comparisons: found.comparisons,
+        path: found.entries,
+        ending: found.ending,
+        skipped: found.skipped,
+        named_change: found.named_change,
+        more_steps: found.more_steps,
     };
+    if args.each {
+        let (compared, changed) = bisector.changed_benchmarks(&whole);
+        let mut bisections = vec![];
+        for name in changed {
+            bisector.say(&format!(
+                "bisect: benchmark `{}`",
+                crate::inert::terminal(&name)
+            ));
+            let follow = Follow::Benchmark(name.clone());
+            let found = bisector.search(entries.clone(), &follow, &whole, first_check)?;
+            bisections.push((name, bisection(found)));
+        }
+        let report = Each {
+            direction,
+            threshold_pct: bisector.threshold,
+            confidence,
+            comparison_confidence: each,
+            budgeted: budgeted_comparisons(commits),
+            compared,
+            ends: (path.good.sha.clone(), path.bad.sha.clone()),
+            bisections,
+        };
+        write_rendered(&plan.output, &|format, style, out| {
+            crate::report::bisect_each::render(&report, format, style, out)
+        })?;
+        if !plan.output.quiet && plan.output.path.as_deref().is_some_and(|p| !is_stdout(p)) {
+            eprintln!("{}", crate::inert::terminal(&report.summary()));
+        }
+        return Ok(Outcome::Passed);
+    }
+    let found = bisector.search(entries, &Follow::Suite, &whole, first_check)?;
+    let bisection = bisection(found);
     write_rendered(&plan.output, &|format, style, out| {
         render(&bisection, format, style, out)
     })?;
@@ -225,12 +203,64 @@ fn check_path(path: &FirstParentPath, good: &str, bad: &str) -> Result<()> {
     }
 }
 
-/// What measures the comparisons: the plan at the per-comparison confidence and the time spent.
+/// What a bisection follows: the suite's verdict (or the one benchmark's, when one is compared), or one
+/// named benchmark of the comparisons (`--each`).
+enum Follow {
+    /// The suite, or its only benchmark.
+    Suite,
+    /// The benchmark of this name.
+    Benchmark(String),
+}
+
+/// One comparison, measured: the pair as the analysis sees it, and its options (the looks taken).
+struct Compared {
+    suite: Suite,
+    options: Options,
+}
+
+impl Compared {
+    /// What the comparison shows of what `follow` follows.
+    fn reading(&self, follow: &Follow) -> Reading {
+        match follow {
+            Follow::Suite => reading(&self.suite, &self.options),
+            Follow::Benchmark(name) => benchmark_reading(&self.suite, &self.options, name),
+        }
+    }
+}
+
+/// A comparison that could not be measured because a commit does not build or its benchmarks fail: the
+/// first line of why (the commit is then skipped).
+type Unmeasured = String;
+
+/// A comparison as kept for the run: measured, or why not.
+type Kept = Rc<Result<Compared, Unmeasured>>;
+
+/// What one step read: the midpoint against GOOD and BAD against it (when asked), or why it was skipped.
+type StepReadings = Result<(Reading, Option<Reading>), Unmeasured>;
+
+/// What one search found.
+struct Found {
+    entries: Vec<PathEntry>,
+    ending: Ending,
+    skipped: Vec<(usize, String)>,
+    comparisons: u32,
+    named_change: Option<NamedChange>,
+    more_steps: Option<MoreSteps>,
+}
+
+/// What measures the comparisons: the plan at the per-comparison confidence and the time spent. Every
+/// comparison made is kept for the run (`memo`): a pair asked again, by the named commit's comparison with
+/// its parent or by another benchmark's search under `--each`, is read again, not measured again (the
+/// cache would give the same runs, but its key holds what is left of `--budget`, which changes).
 struct Bisector<'a> {
     plan: &'a AnalysisPlan,
     run: RunOptions,
     started: Instant,
     quiet: bool,
+    memo: RefCell<HashMap<(String, String), Kept>>,
+    path: &'a FirstParentPath,
+    direction: Direction,
+    threshold: f64,
 }
 
 impl Bisector<'_> {
@@ -246,8 +276,62 @@ impl Bisector<'_> {
             .is_some_and(|budget| self.started.elapsed() >= budget)
     }
 
-    /// Measures `later` against `earlier` (cached by `measure`) and reads the verdict.
-    fn compare(&self, earlier: &str, later: &str) -> Result<Reading, MeasureError> {
+    /// The benchmarks GOOD against BAD compared, and those of them it shows changed the way sought
+    /// (beyond the threshold), in the comparison's order: the ones `--each` bisects. A benchmark whose
+    /// executables were identical shows no change.
+    fn changed_benchmarks(&self, whole: &Result<Compared, Unmeasured>) -> (usize, Vec<String>) {
+        let Ok(compared) = whole else {
+            return (0, vec![]);
+        };
+        let analysis = analyse(&compared.suite, &compared.options);
+        let changed = analysis
+            .benchmarks
+            .iter()
+            .filter(|b| benchmark(b).shows(self.direction, self.threshold))
+            .map(|b| b.name.clone())
+            .collect();
+        (
+            analysis.benchmarks.len() + compared.suite.identical.len(),
+            changed,
+        )
+    }
+
+    /// GOOD against BAD, the initial check: a commit of them that does not build is the revision form's
+    /// error, not a skip.
+    fn check(&self) -> Result<Kept> {
+        let (good, bad) = (&self.path.good.sha, &self.path.bad.sha);
+        let compared = Rc::new(Ok(self.measure(good, bad)?));
+        self.memo
+            .borrow_mut()
+            .insert((good.clone(), bad.clone()), Rc::clone(&compared));
+        Ok(compared)
+    }
+
+    /// Measures `later` against `earlier` (cached by `measure`, and kept for this run); a commit that does
+    /// not build or whose benchmarks fail is the inner `Err`, with the first line of why.
+    fn compare(&self, earlier: &str, later: &str) -> Result<Kept> {
+        let key = (earlier.to_string(), later.to_string());
+        if let Some(known) = self.memo.borrow().get(&key) {
+            return Ok(Rc::clone(known));
+        }
+        let compared = Rc::new(match self.measure(earlier, later) {
+            Ok(compared) => Ok(compared),
+            Err(
+                error @ (MeasureError::Build { .. }
+                | MeasureError::BenchmarkFailed { .. }
+                | MeasureError::NoBenchmarks { .. }
+                | MeasureError::NoSamples { .. }),
+            ) => {
+                let why = error.to_string();
+                Err(why.lines().next().unwrap_or_default().to_string())
+            }
+            Err(other) => return Err(other.into()),
+        });
+        self.memo.borrow_mut().insert(key, Rc::clone(&compared));
+        Ok(compared)
+    }
+
+    fn measure(&self, earlier: &str, later: &str) -> Result<Compared, MeasureError> {
         let options = self.plan.options;
         let decide = |base: &Results, head: &Results, looks: u32| {
             let options = Options { looks, ..options };
@@ -269,64 +353,192 @@ impl Bisector<'_> {
         )?;
         let mut suite = Suite::pair(measured.base, measured.head);
         suite.identical = measured.identical;
-        Ok(reading(
-            &suite,
-            &Options {
+        Ok(Compared {
+            suite,
+            options: Options {
                 looks: measured.looks,
                 ..options
             },
-        ))
+        })
+    }
+
+    /// The search of the path for what `follow` follows, once GOOD against BAD showed `whole`: steps
+    /// until a commit is named or the search stops, then the named commit against its parent.
+    fn search(
+        &self,
+        mut entries: Vec<PathEntry>,
+        follow: &Follow,
+        whole: &Result<Compared, Unmeasured>,
+        first_check: Duration,
+    ) -> Result<Found> {
+        let path = self.path;
+        let commits = path.commits.len();
+        let (direction, threshold) = (self.direction, self.threshold);
+        let label = match follow {
+            Follow::Suite => String::new(),
+            Follow::Benchmark(name) => format!(" `{}`", crate::inert::terminal(name)),
+        };
+        let whole = match whole {
+            Ok(compared) => compared.reading(follow),
+            Err(why) => bail!("{why}"),
+        };
+        entries[commits].measured = Some(Measurement {
+            speedup: whole.speedup,
+            interval: whole.interval,
+            against_good: Some(whole.verdict),
+            against_bad: None,
+            identical: whole.identical,
+            step: None,
+        });
+        let mut shown = vec![Shown {
+            index: commits,
+            against_good: whole,
+            against_bad: None,
+        }];
+        let mut search = Search::new(commits);
+        let mut skipped = vec![];
+        let mut steps = 0;
+        let ending = if !whole.shows(direction, threshold) {
+            Ending::NothingToBisect
+        } else {
+            loop {
+                if let Some(named) = search.named() {
+                    break Ending::Named(named);
+                }
+                let Some(mid) = search.next() else {
+                    break interval(&search, "every commit left between them was skipped".into());
+                };
+                if !search.within_budget(commits, 1) {
+                    break interval(
+                        &search,
+                        format!(
+                            "the error budget of {} comparisons is spent",
+                            budgeted_comparisons(commits)
+                        ),
+                    );
+                }
+                if self.budget_spent() {
+                    break interval(&search, "the --budget is spent".into());
+                }
+                let left = search.bad - search.good - 1;
+                steps += 1;
+                self.say(&format!(
+                    "bisect{label}: step {steps}: commit {mid} of {commits} ({}), {left} commit(s) left{}",
+                    short(&entries[mid].sha),
+                    projected(first_check, self, left),
+                ));
+                let (step, measurement, readings) =
+                    self.step(follow, &entries[mid].sha, &mut search)?;
+                match readings {
+                    Err(why) => {
+                        self.say(&format!(
+                            "bisect: skipping {}: {why}",
+                            short(&entries[mid].sha)
+                        ));
+                        skipped.push((mid, why));
+                    }
+                    Ok((against_good, against_bad)) => shown.push(Shown {
+                        index: mid,
+                        against_good,
+                        against_bad,
+                    }),
+                }
+                entries[mid].measured = Some(measurement);
+                search.record(mid, step);
+                if step == Step::Undecided {
+                    break interval(
+                        &search,
+                        format!(
+                            "the step at {} stayed undecided after the most runs (--max-runs)",
+                            short(&entries[mid].sha)
+                        ),
+                    );
+                }
+            }
+        };
+        let named_change = match ending {
+            Ending::Named(named) => self.against_parent(follow, &entries, named)?,
+            _ => None,
+        };
+        Ok(Found {
+            entries,
+            ending,
+            skipped,
+            comparisons: search.comparisons,
+            named_change,
+            more_steps: more_steps(&shown, direction),
+        })
+    }
+
+    /// The named commit against its parent on the path (the last commit known like GOOD, never a skipped
+    /// one): a description of its own change, outside the error budget (`docs/bisect.md` §4). `None` when
+    /// `--budget` is spent or the pair could not be measured.
+    fn against_parent(
+        &self,
+        follow: &Follow,
+        entries: &[PathEntry],
+        named: usize,
+    ) -> Result<Option<NamedChange>> {
+        let parent = named - 1;
+        if self.budget_spent() {
+            return Ok(None);
+        }
+        if parent > 0 {
+            self.say(&format!(
+                "bisect: commit {named} ({}) against its parent ({})",
+                short(&entries[named].sha),
+                short(&entries[parent].sha)
+            ));
+        }
+        let compared = self.compare(&entries[parent].sha, &entries[named].sha)?;
+        Ok(compared.as_ref().as_ref().ok().map(|compared| {
+            let reading = compared.reading(follow);
+            NamedChange {
+                parent,
+                speedup: reading.speedup,
+                interval: reading.interval,
+                verdict: reading.verdict,
+                identical: reading.identical,
+            }
+        }))
     }
 
     /// One step at `mid`: against GOOD, then, when that does not decide, against BAD. A midpoint that
     /// does not build or whose benchmarks fail is skipped, with why.
     fn step(
         &self,
-        path: &FirstParentPath,
+        follow: &Follow,
         mid: &str,
-        direction: Direction,
-        threshold: f64,
         search: &mut Search,
-        commits: usize,
-    ) -> Result<(Step, (Measurement, Option<String>))> {
-        let skipped = |error: MeasureError| -> Result<(Step, (Measurement, Option<String>))> {
-            match error {
-                MeasureError::Build { .. }
-                | MeasureError::BenchmarkFailed { .. }
-                | MeasureError::NoBenchmarks { .. }
-                | MeasureError::NoSamples { .. } => {
-                    let why = error.to_string();
-                    let first = why.lines().next().unwrap_or_default().to_string();
-                    self.say(&format!("bisect: skipping {}: {first}", short(mid)));
-                    Ok((
-                        Step::Skipped,
-                        (
-                            Measurement {
-                                speedup: None,
-                                interval: None,
-                                against_good: None,
-                                against_bad: None,
-                                identical: false,
-                                step: Some(Step::Skipped),
-                            },
-                            Some(first),
-                        ),
-                    ))
-                }
-                other => Err(other.into()),
-            }
+    ) -> Result<(Step, Measurement, StepReadings)> {
+        let path = self.path;
+        let commits = path.commits.len();
+        let (direction, threshold) = (self.direction, self.threshold);
+        let skipped = |why: &str| {
+            (
+                Step::Skipped,
+                Measurement {
+                    speedup: None,
+                    interval: None,
+                    against_good: None,
+                    against_bad: None,
+                    identical: false,
+                    step: Some(Step::Skipped),
+                },
+                Err(why.to_string()),
+            )
         };
-        let against_good = match self.compare(&path.good.sha, mid) {
-            Ok(reading) => reading,
-            Err(error) => return skipped(error),
+        let against_good = match self.compare(&path.good.sha, mid)?.as_ref() {
+            Ok(compared) => compared.reading(follow),
+            Err(why) => return Ok(skipped(why)),
         };
         search.comparisons += 1;
         let mut step = classify(&against_good, None, direction, threshold);
         let mut against_bad = None;
         if step == Step::Undecided && search.within_budget(commits, 1) && !self.budget_spent() {
-            let reading = match self.compare(mid, &path.bad.sha) {
-                Ok(reading) => reading,
-                Err(error) => return skipped(error),
+            let reading = match self.compare(mid, &path.bad.sha)?.as_ref() {
+                Ok(compared) => compared.reading(follow),
+                Err(why) => return Ok(skipped(why)),
             };
             search.comparisons += 1;
             step = classify(&against_good, Some(&reading), direction, threshold);
@@ -334,17 +546,15 @@ impl Bisector<'_> {
         }
         Ok((
             step,
-            (
-                Measurement {
-                    speedup: against_good.speedup,
-                    interval: against_good.interval,
-                    against_good: Some(against_good.verdict),
-                    against_bad: against_bad.map(|r| r.verdict),
-                    identical: against_good.identical || against_bad.is_some_and(|r| r.identical),
-                    step: Some(step),
-                },
-                None,
-            ),
+            Measurement {
+                speedup: against_good.speedup,
+                interval: against_good.interval,
+                against_good: Some(against_good.verdict),
+                against_bad: against_bad.map(|r| r.verdict),
+                identical: against_good.identical || against_bad.is_some_and(|r| r.identical),
+                step: Some(step),
+            },
+            Ok((against_good, against_bad)),
         ))
     }
 }
@@ -366,12 +576,7 @@ fn reading(suite: &Suite, options: &Options) -> Reading {
     }
     let analysis = analyse(suite, options);
     match analysis.benchmarks.as_slice() {
-        [one] => Reading {
-            verdict: one.verdict,
-            speedup: Some(one.speedup.median),
-            interval: one.median_test.speedup_interval,
-            identical: false,
-        },
+        [one] => benchmark(one),
         _ => Reading {
             verdict: analysis.verdict,
             speedup: analysis.suite.overall.map(|o| o.median.speedup),
@@ -379,6 +584,41 @@ fn reading(suite: &Suite, options: &Options) -> Reading {
             identical: false,
         },
     }
+}
+
+/// One benchmark's reading.
+fn benchmark(one: &crate::protocol::BenchmarkAnalysis) -> Reading {
+    Reading {
+        verdict: one.verdict,
+        speedup: Some(one.speedup.median),
+        interval: one.median_test.speedup_interval,
+        identical: false,
+    }
+}
+
+/// The reading of the benchmark `name` in a comparison of several (`--each`): its own verdict (at the
+/// comparison's confidence, corrected for the looks; not Holm-corrected across the suite: each benchmark
+/// is its own search), unchanged when its executables were identical, inconclusive when the comparison
+/// does not hold it.
+fn benchmark_reading(suite: &Suite, options: &Options, name: &str) -> Reading {
+    if suite.identical.iter().any(|n| n == name) {
+        return Reading {
+            verdict: Verdict::Unchanged,
+            speedup: None,
+            interval: None,
+            identical: true,
+        };
+    }
+    let analysis = analyse(suite, options);
+    analysis.benchmarks.iter().find(|b| b.name == name).map_or(
+        Reading {
+            verdict: Verdict::Inconclusive,
+            speedup: None,
+            interval: None,
+            identical: false,
+        },
+        benchmark,
+    )
 }
 
 #[cfg(test)]
@@ -426,6 +666,21 @@ mod tests {
         let read = reading(&identical, &options);
         assert_eq!(read.verdict, Verdict::Unchanged);
         assert!(read.identical);
+    }
+
+    #[test]
+    fn each_benchmark_reads_its_own_verdict_identical_as_unchanged_and_absent_as_inconclusive() {
+        let options = Options::defaults(crate::protocol::FailOn::Suite);
+        let mut suite = one_benchmark(100.0, 110.0);
+        suite.identical = vec!["same".into()];
+        let b = benchmark_reading(&suite, &options, "b");
+        assert_eq!(b.verdict, Verdict::Slower);
+        let (low, high) = b.interval.expect("one benchmark's interval");
+        assert!(low < high && high < 1.0, "{low} {high}");
+        let same = benchmark_reading(&suite, &options, "same");
+        assert_eq!((same.verdict, same.identical), (Verdict::Unchanged, true));
+        let gone = benchmark_reading(&suite, &options, "gone");
+        assert_eq!((gone.verdict, gone.speedup), (Verdict::Inconclusive, None));
     }
 
     #[test]

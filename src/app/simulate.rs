@@ -13,13 +13,17 @@ use anyhow::{Context as _, Result, bail};
 
 use super::Outcome;
 use crate::cli::{SimulateArgs, SimulateFormat};
+use crate::plan::BisectReplay;
 use crate::plan::SimulatePlan;
+use crate::protocol::Confidence;
+use crate::protocol::bisect_simulation::{self, BisectPlan};
 use crate::protocol::race::RaceOptions;
 use crate::protocol::race_simulation::{self, SeveralPlan};
 use crate::protocol::raced_profiles::{EquivalenceRule, PaperPlan};
 use crate::protocol::sequential::LookPlan;
 use crate::protocol::simulation::{self, Noise, SamplingPlan, Source};
 use crate::protocol::{FailOn, Options, Threshold};
+use crate::report::bisect_simulation::{self as bisected, SimulatedBisections};
 use crate::report::race_simulation::{self as races, SeveralNamed, SimulatedRaces};
 use crate::report::simulation::{self as render, NamedPlan, Setting, Simulated};
 
@@ -40,6 +44,9 @@ pub fn simulate(args: &SimulateArgs) -> Result<Outcome> {
     let plan = SimulatePlan::from_args(args)?;
     let pools = args.record.as_deref().map(recorded_runs).transpose()?;
     let (source, described) = source(args, pools.as_deref());
+    if let Some(replay) = plan.bisect {
+        return bisections(args, &plan, replay, source, described);
+    }
     if args.versions > 2 {
         return several(args, &plan, source, described);
     }
@@ -98,6 +105,69 @@ fn source<'a>(args: &SimulateArgs, pools: Option<&'a [Vec<f64>]>) -> (Source<'a>
                 args.process, args.within, args.layout
             ),
         ),
+    }
+}
+
+/// `simulate --bisect N`: bisections of N commits replayed at each `--change`, `--benchmarks` of them
+/// per setting, each comparison at the per-comparison confidence with its looks.
+fn bisections(
+    args: &SimulateArgs,
+    plan: &SimulatePlan,
+    replay: BisectReplay,
+    source: Source<'_>,
+    described: String,
+) -> Result<Outcome> {
+    let bisect = BisectPlan {
+        commits: replay.commits,
+        looks: replay.looks,
+        options: options(replay.comparison_confidence, plan.equivalence_pct),
+    };
+    let settings = args
+        .change
+        .iter()
+        .enumerate()
+        .map(|(k, &change_pct)| {
+            let seed = args.seed.wrapping_add(k as u64);
+            let tally = bisect_simulation::simulate(
+                source,
+                &bisect,
+                change_pct,
+                args.benchmarks as usize,
+                seed,
+            );
+            (change_pct, seed, tally)
+        })
+        .collect();
+    let simulated = SimulatedBisections {
+        source: described,
+        confidence: args.confidence,
+        comparison_confidence: replay.comparison_confidence.level(),
+        commits: replay.commits,
+        looks: replay.looks.looks(),
+        settings,
+    };
+    print_as(
+        args.format,
+        || bisected::table(&simulated),
+        || bisected::json(&simulated),
+    )
+}
+
+/// The analysis options of the project's plans at `confidence`: no gate, no threshold, unchanged within
+/// ±`equivalence_pct`.
+fn options(confidence: Confidence, equivalence_pct: f64) -> Options {
+    Options {
+        confidence,
+        hpt_alpha: None,
+        hpt_rank: crate::protocol::hpt::Ranking::LogRatio,
+        hpt_curve: false,
+        speedup_under_test: None,
+        fail_on: FailOn::None,
+        threshold: Threshold::NONE,
+        precision: crate::plan::DEFAULT_PRECISION,
+        equivalence_pct,
+        looks: 1,
+        remedy: crate::protocol::wording::Remedy::MeasureAgain,
     }
 }
 
@@ -203,19 +273,7 @@ fn print_as(
 fn plans(plan: &SimulatePlan) -> Vec<NamedPlan> {
     let confidence = plan.confidence;
     let equivalence_pct = plan.equivalence_pct;
-    let options = Options {
-        confidence,
-        hpt_alpha: None,
-        hpt_rank: crate::protocol::hpt::Ranking::LogRatio,
-        hpt_curve: false,
-        speedup_under_test: None,
-        fail_on: FailOn::None,
-        threshold: Threshold::NONE,
-        precision: crate::plan::DEFAULT_PRECISION,
-        equivalence_pct,
-        looks: 1,
-        remedy: crate::protocol::wording::Remedy::MeasureAgain,
-    };
+    let options = options(confidence, equivalence_pct);
     let race = plan.looks;
     let looks: Vec<String> = race.looks().iter().map(u32::to_string).collect();
     let alpha = confidence.alpha();

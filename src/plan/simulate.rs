@@ -19,6 +19,20 @@ pub struct SimulatePlan {
     /// ε of the equivalence check, in percent: `--equivalence`, else the project's default for two
     /// versions and `--theta` for more.
     pub equivalence_pct: f64,
+    /// `--bisect N`: the bisections replayed, when asked.
+    pub bisect: Option<BisectReplay>,
+}
+
+/// What `simulate --bisect N` replays: the path's length, and each comparison's confidence and looks as
+/// `cargo speedup bisect` would make them on such a path.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct BisectReplay {
+    /// Commits on the path after GOOD.
+    pub commits: usize,
+    /// Each comparison's confidence: 1 − alpha / (2⌈log2 N⌉ + 1).
+    pub comparison_confidence: Confidence,
+    /// Each comparison's looks: `--runs` (else the first look at that confidence) to `--max-runs`.
+    pub looks: LookPlan,
 }
 
 impl SimulatePlan {
@@ -26,8 +40,10 @@ impl SimulatePlan {
     pub fn from_args(args: &SimulateArgs) -> Result<SimulatePlan, PlanError> {
         let confidence = check(args)?;
         let two_sided = first_look(confidence);
+        let bisect = bisect_replay(args, confidence)?;
         Ok(if args.versions > 2 {
             SimulatePlan {
+                bisect,
                 confidence,
                 looks: look_plan(
                     args,
@@ -37,6 +53,7 @@ impl SimulatePlan {
             }
         } else {
             SimulatePlan {
+                bisect,
                 confidence,
                 looks: look_plan(args, two_sided)?,
                 equivalence_pct: args
@@ -45,6 +62,64 @@ impl SimulatePlan {
             }
         })
     }
+}
+
+/// `--bisect N`, checked, with the per-comparison confidence and looks it implies.
+fn bisect_replay(
+    args: &SimulateArgs,
+    confidence: Confidence,
+) -> Result<Option<BisectReplay>, PlanError> {
+    let Some(n) = args.bisect else {
+        return Ok(None);
+    };
+    let bad = refuse;
+    if !(2..=100_000).contains(&n) {
+        return bad(
+            "--bisect",
+            n.to_string(),
+            "a number of commits on the path from 2 to 100000, e.g. 16",
+            "one commit needs no bisection; 16 is a pull request of a fair size",
+        );
+    }
+    if args.versions > 2 {
+        return bad(
+            "--bisect",
+            n.to_string(),
+            "with --versions 2 (a bisection compares two commits at a time)",
+            "leave out --versions, or --bisect",
+        );
+    }
+    if let Some(c) = args.change.iter().find(|c| **c < 0.0) {
+        return bad(
+            "--change",
+            number(*c),
+            "percentages of 0 or more with --bisect (the bisection seeks a slowdown)",
+            "0 replays a range without change; 5 a 5 % slowdown",
+        );
+    }
+    let commits = n as usize;
+    let level = crate::protocol::bisect::per_comparison_confidence(confidence.level(), commits);
+    let comparison_confidence = Confidence::new(level).unwrap_or(confidence);
+    Ok(Some(BisectReplay {
+        commits,
+        comparison_confidence,
+        looks: look_plan(args, first_look(comparison_confidence))?,
+    }))
+}
+
+/// `flag`'s `value` refused: it is not what was `expected`, and the `hint` says what to do.
+fn refuse<T>(
+    flag: &'static str,
+    value: String,
+    expected: &'static str,
+    hint: &'static str,
+) -> Result<T, PlanError> {
+    Err(PlanError {
+        flag,
+        value,
+        expected,
+        hint,
+    })
 }
 
 /// The project's race's looks: `--runs` (else `default_first`) to `--max-runs` (else 4 times the first).
@@ -64,14 +139,7 @@ fn look_plan(args: &SimulateArgs, default_first: u32) -> Result<LookPlan, PlanEr
 /// Checks the option values (exit 2, naming the flag) against their ranges (`docs/options.md`); the
 /// confidence, typed.
 fn check(args: &SimulateArgs) -> Result<Confidence, PlanError> {
-    let bad = |flag, value: String, expected, hint| {
-        Err(PlanError {
-            flag,
-            value,
-            expected,
-            hint,
-        })
-    };
+    let bad = refuse;
     if args.benchmarks == 0 || args.benchmarks > 100_000_000 {
         return bad(
             "--benchmarks",

@@ -7,6 +7,7 @@
 pub mod analyse;
 mod benchmark_warnings;
 pub mod bisect;
+pub mod bisect_simulation;
 pub mod equivalence;
 pub mod gate;
 pub mod hpt;

@@ -14,7 +14,7 @@ use super::format::{self, finite, finite_opt};
 use super::markdown::escape_text;
 use super::{Format, Style};
 use crate::inert::{self, csv_text};
-use crate::protocol::bisect::Step;
+use crate::protocol::bisect::{Evidence, MoreSteps, Step};
 use crate::protocol::{Direction, Verdict};
 
 /// The schema name of the bisection JSON.
@@ -36,7 +36,7 @@ pub struct PathEntry {
 pub struct Measurement {
     /// Its speedup against GOOD (above 1: faster than GOOD), when one was estimated.
     pub speedup: Option<f64>,
-    /// The interval of that speedup, when the verdict followed is one benchmark's (the HTML chart draws it).
+    /// The interval of `speedup` at the comparison's confidence, when there is one.
     pub interval: Option<(f64, f64)>,
     /// Its verdict against GOOD; `None` when it was not compared with GOOD (a skipped commit).
     pub against_good: Option<Verdict>,
@@ -46,6 +46,22 @@ pub struct Measurement {
     pub identical: bool,
     /// The step's conclusion; `None` for BAD, which the initial check compared with GOOD.
     pub step: Option<Step>,
+}
+
+/// The named commit's own change: it against its parent on the path, one comparison more, made as the
+/// others but outside the error budget (a description, `docs/bisect.md` §4).
+#[derive(Debug, Clone, PartialEq)]
+pub struct NamedChange {
+    /// The parent's index in the path (the last commit known like GOOD; 0 is GOOD itself).
+    pub parent: usize,
+    /// The named commit's speedup over its parent (above 1: faster).
+    pub speedup: Option<f64>,
+    /// The interval of `speedup` at the comparison's confidence, when there is one.
+    pub interval: Option<(f64, f64)>,
+    /// The named commit's verdict against its parent.
+    pub verdict: Verdict,
+    /// Their executables were identical: nothing ran.
+    pub identical: bool,
 }
 
 /// How the bisection ended.
@@ -88,15 +104,79 @@ pub struct Bisection {
     pub ending: Ending,
     /// Commits left out because they did not build or their benchmarks failed, with why.
     pub skipped: Vec<(usize, String)>,
+    /// The named commit against its parent; `None` when none was named, or when `--budget` was spent.
+    pub named_change: Option<NamedChange>,
+    /// Two measured commits that show more than one step on the path (`protocol::bisect::more_steps`).
+    pub more_steps: Option<MoreSteps>,
 }
 
 impl Bisection {
-    fn short(&self, index: usize) -> String {
+    pub(super) fn short(&self, index: usize) -> String {
         self.path[index].sha.chars().take(10).collect()
     }
 
-    /// The report's first sentence: the commit named, the interval left, or nothing to bisect.
+    /// The report's first sentence: the commit named, the interval left, or nothing to bisect; then, when
+    /// the measured commits show more than one step, what shows it.
     pub fn summary(&self) -> String {
+        match self.steps_sentence() {
+            Some(more) => format!("{} {more}", self.ending_sentence()),
+            None => self.ending_sentence(),
+        }
+    }
+
+    /// Where a commit is, in words: `commit 8 (0000000008)`, or `BAD`.
+    fn commit_words(&self, index: usize) -> String {
+        if index == self.path.len() - 1 {
+            format!("BAD ({})", self.short(index))
+        } else {
+            format!("commit {index} ({})", self.short(index))
+        }
+    }
+
+    /// A commit's speedup against GOOD with its interval, or its verdict when no speedup was estimated.
+    fn level_words(&self, index: usize) -> String {
+        let m = self.path[index].measured.as_ref();
+        let verdict = m.and_then(|m| m.against_good).map_or("", Verdict::as_str);
+        match m.and_then(|m| m.speedup.map(|s| (s, m.interval))) {
+            Some((s, interval)) if m.is_some_and(|m| !m.identical) => format!(
+                "{} against GOOD, {verdict}",
+                format::speedup_with_interval(s, interval)
+            ),
+            _ if m.is_some_and(|m| m.identical) => "identical to GOOD".into(),
+            _ => verdict.to_string(),
+        }
+    }
+
+    /// The sentence saying that the measured commits show more than one step, and what shows it.
+    fn steps_sentence(&self) -> Option<String> {
+        let more = self.more_steps?;
+        let (earlier, later) = (
+            self.commit_words(more.earlier),
+            self.commit_words(more.later),
+        );
+        let evidence = match more.evidence {
+            Evidence::Opposite | Evidence::Undone | Evidence::Levels => format!(
+                "{earlier} is {} and {later} {}",
+                self.level_words(more.earlier),
+                self.level_words(more.later)
+            ),
+            Evidence::Back => format!(
+                "BAD is shown {} than {earlier}",
+                self.direction.opposite().as_str()
+            ),
+        };
+        let tail = match self.ending {
+            Ending::Named(_) => {
+                "the commit named is the first step the search found, not the whole change"
+            }
+            _ => "no one commit explains the whole change",
+        };
+        Some(format!(
+            "The measured commits show more than one step: {evidence}; {tail}."
+        ))
+    }
+
+    fn ending_sentence(&self) -> String {
         let change = match self.direction {
             Direction::Slower => "slowdown",
             Direction::Faster => "speed-up",
@@ -128,6 +208,37 @@ impl Bisection {
                 good + 1,
             ),
         }
+    }
+
+    /// The named commit's own change beside its change against GOOD: `Against its parent 0000000001
+    /// (commit 1): 0.50x [0.48, 0.52], slower; against GOOD: 0.50x.`; `None` when it was not measured.
+    pub fn named_change_line(&self) -> Option<String> {
+        let (Ending::Named(named), Some(change)) = (&self.ending, &self.named_change) else {
+            return None;
+        };
+        let own = match change.speedup {
+            _ if change.identical => "identical executables".to_string(),
+            Some(s) => format::speedup_with_interval(s, change.interval),
+            None => "no estimate".to_string(),
+        };
+        let against_good = self.path[*named]
+            .measured
+            .as_ref()
+            .and_then(|m| {
+                m.speedup
+                    .map(|s| format::speedup_with_interval(s, m.interval))
+            })
+            .unwrap_or_else(|| "no estimate".into());
+        let parent = if change.parent == 0 {
+            "GOOD".to_string()
+        } else {
+            format!("commit {}", change.parent)
+        };
+        Some(format!(
+            "Against its parent {} ({parent}): {own}, {}; against GOOD: {against_good}.",
+            self.short(change.parent),
+            change.verdict.as_str(),
+        ))
     }
 
     fn role(&self, index: usize) -> &'static str {
@@ -180,8 +291,11 @@ fn speedup_text(m: &Measurement) -> String {
     m.speedup.map_or_else(String::new, format::speedup)
 }
 
-fn table(b: &Bisection, style: Style, out: &mut dyn Write) -> io::Result<()> {
+pub(super) fn table(b: &Bisection, style: Style, out: &mut dyn Write) -> io::Result<()> {
     writeln!(out, "{}", inert::terminal(&b.summary()))?;
+    if let Some(line) = b.named_change_line() {
+        writeln!(out, "{line}")?;
+    }
     writeln!(out)?;
     writeln!(
         out,
@@ -229,7 +343,15 @@ fn table(b: &Bisection, style: Style, out: &mut dyn Write) -> io::Result<()> {
 
 fn markdown(b: &Bisection, out: &mut dyn Write) -> io::Result<()> {
     writeln!(out, "### cargo speedup bisect\n")?;
+    markdown_body(b, out)
+}
+
+/// The Markdown report below its heading.
+pub(super) fn markdown_body(b: &Bisection, out: &mut dyn Write) -> io::Result<()> {
     writeln!(out, "{}\n", escape_text(&b.summary()))?;
+    if let Some(line) = b.named_change_line() {
+        writeln!(out, "{}\n", escape_text(&line))?;
+    }
     writeln!(
         out,
         "| # | commit | | speedup vs GOOD | verdict vs GOOD | BAD vs it | step | subject |"
@@ -277,33 +399,49 @@ fn markdown(b: &Bisection, out: &mut dyn Write) -> io::Result<()> {
     )
 }
 
+/// The CSV header's columns.
+pub(super) const CSV_HEADER: &str = "index,sha,role,speedup_vs_good,verdict_vs_good,bad_vs_it,identical,\
+                                     step,subject,speedup_vs_parent,speedup_vs_parent_low,\
+                                     speedup_vs_parent_high,verdict_vs_parent";
+
 fn csv(b: &Bisection, out: &mut dyn Write) -> io::Result<()> {
-    writeln!(
-        out,
-        "index,sha,role,speedup_vs_good,verdict_vs_good,bad_vs_it,identical,step,subject"
-    )?;
+    writeln!(out, "{CSV_HEADER}")?;
+    csv_rows(b, "", out)
+}
+
+/// One CSV row per commit of the path, each after `prefix` (the benchmark's cell and a comma under
+/// `--each`, else nothing).
+pub(super) fn csv_rows(b: &Bisection, prefix: &str, out: &mut dyn Write) -> io::Result<()> {
+    let number = |x: Option<f64>| x.and_then(finite).map_or(String::new(), |s| s.to_string());
     for (i, entry) in b.path.iter().enumerate() {
         let m = entry.measured.as_ref();
+        let change = b
+            .named_change
+            .as_ref()
+            .filter(|_| b.ending == Ending::Named(i));
         writeln!(
             out,
-            "{i},{},{},{},{},{},{},{},{}",
+            "{prefix}{i},{},{},{},{},{},{},{},{},{},{},{},{}",
             entry.sha,
             b.role(i),
-            m.and_then(|m| m.speedup)
-                .and_then(finite)
-                .map_or(String::new(), |s| s.to_string()),
+            number(m.and_then(|m| m.speedup)),
             m.and_then(|m| m.against_good).map_or("", Verdict::as_str),
             m.and_then(|m| m.against_bad).map_or("", Verdict::as_str),
             m.is_some_and(|m| m.identical),
             m.and_then(|m| m.step).map_or("", Step::as_str),
-            quote(&csv_text(&entry.subject))
+            quote(&csv_text(&entry.subject)),
+            number(change.and_then(|c| c.speedup)),
+            number(change.and_then(|c| c.interval).map(|i| i.0)),
+            number(change.and_then(|c| c.interval).map(|i| i.1)),
+            change.map_or("", |c| c.verdict.as_str()),
         )?;
     }
     Ok(())
 }
 
+/// The JSON object of one bisection.
 #[derive(Serialize)]
-struct BisectJson<'a> {
+pub(super) struct BisectJson<'a> {
     schema: &'static str,
     direction: &'static str,
     threshold_pct: Option<f64>,
@@ -317,6 +455,27 @@ struct BisectJson<'a> {
     reason: Option<&'a str>,
     summary: String,
     path: Vec<CommitJson<'a>>,
+    named_change: Option<NamedChangeJson>,
+    more_steps: Option<MoreStepsJson>,
+    /// The benchmark followed, under `--each` only (left out otherwise).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub(super) benchmark: Option<&'a str>,
+}
+
+#[derive(Serialize)]
+struct MoreStepsJson {
+    earlier: usize,
+    later: usize,
+    evidence: &'static str,
+}
+
+#[derive(Serialize)]
+struct NamedChangeJson {
+    parent: usize,
+    speedup: Option<f64>,
+    interval: Option<(f64, f64)>,
+    verdict: &'static str,
+    identical: bool,
 }
 
 #[derive(Serialize)]
@@ -330,9 +489,21 @@ struct CommitJson<'a> {
     identical: bool,
     step: Option<&'static str>,
     skipped: Option<&'a str>,
+    interval: Option<(f64, f64)>,
+}
+
+/// An interval whose two ends are finite, else `None` (JSON has no infinity).
+fn finite_interval(interval: Option<(f64, f64)>) -> Option<(f64, f64)> {
+    interval.and_then(|(low, high)| Some((finite(low)?, finite(high)?)))
 }
 
 fn json(b: &Bisection, out: &mut dyn Write) -> io::Result<()> {
+    serde_json::to_writer_pretty(&mut *out, &json_report(b)).map_err(io::Error::other)?;
+    writeln!(out)
+}
+
+/// The JSON object of `b`.
+pub(super) fn json_report(b: &Bisection) -> BisectJson<'_> {
     let (outcome, named, interval, reason) = match &b.ending {
         Ending::NothingToBisect => ("nothing-to-bisect", None, None, None),
         Ending::Named(i) => ("named", Some(*i), None, None),
@@ -340,7 +511,7 @@ fn json(b: &Bisection, out: &mut dyn Write) -> io::Result<()> {
             ("interval", None, Some((*good, *bad)), Some(why.as_str()))
         }
     };
-    let report = BisectJson {
+    BisectJson {
         schema: SCHEMA,
         direction: b.direction.as_str(),
         threshold_pct: finite(b.threshold_pct),
@@ -373,19 +544,32 @@ fn json(b: &Bisection, out: &mut dyn Write) -> io::Result<()> {
                         .iter()
                         .find(|(s, _)| *s == i)
                         .map(|(_, why)| why.as_str()),
+                    interval: finite_interval(m.and_then(|m| m.interval)),
                 }
             })
             .collect(),
-    };
-    serde_json::to_writer_pretty(&mut *out, &report).map_err(io::Error::other)?;
-    writeln!(out)
+        named_change: b.named_change.as_ref().map(|c| NamedChangeJson {
+            parent: c.parent,
+            speedup: finite_opt(c.speedup),
+            interval: finite_interval(c.interval),
+            verdict: c.verdict.as_str(),
+            identical: c.identical,
+        }),
+        more_steps: b.more_steps.map(|m| MoreStepsJson {
+            earlier: m.earlier,
+            later: m.later,
+            evidence: m.evidence.as_str(),
+        }),
+        benchmark: None,
+    }
 }
 
 #[cfg(test)]
-mod tests {
+pub(super) mod tests {
     use super::*;
 
-    fn bisection() -> Bisection {
+    /// A bisection of 3 commits after GOOD: docs (identical), the slowdown (named), more.
+    pub(in crate::report) fn bisection() -> Bisection {
         let entry = |n: u32, subject: &str, measured: Option<Measurement>| PathEntry {
             sha: format!("{n:040}"),
             subject: subject.to_string(),
@@ -429,6 +613,8 @@ mod tests {
             ],
             ending: Ending::Named(2),
             skipped: vec![],
+            named_change: None,
+            more_steps: None,
         }
     }
 
@@ -482,6 +668,99 @@ mod tests {
         assert!(lines[5].contains("0.50x  slower"), "{text}");
         assert!(lines[5].contains("undecided"), "{text}");
         assert!(lines[6].starts_with("   3  0000000000  BAD"), "{text}");
+    }
+
+    #[test]
+    fn the_named_commit_is_reported_against_its_parent_beside_against_good() {
+        let mut b = bisection();
+        b.path[2].measured.as_mut().unwrap().interval = Some((0.45, 0.55));
+        b.named_change = Some(NamedChange {
+            parent: 1,
+            speedup: Some(0.52),
+            interval: Some((0.5, 0.54)),
+            verdict: Verdict::Slower,
+            identical: false,
+        });
+        assert_eq!(
+            b.named_change_line().unwrap(),
+            "Against its parent 0000000000 (commit 1): 0.52x [0.50, 0.54], slower; against GOOD: 0.50x \
+             [0.45, 0.55]."
+        );
+        let mut out = Vec::new();
+        table(&b, Style::plain(), &mut out).unwrap();
+        let text = String::from_utf8(out).unwrap();
+        assert_eq!(
+            text.lines().nth(1),
+            Some(
+                "Against its parent 0000000000 (commit 1): 0.52x [0.50, 0.54], slower; against GOOD: \
+                 0.50x [0.45, 0.55]."
+            ),
+            "{text}"
+        );
+        let mut out = Vec::new();
+        json(&b, &mut out).unwrap();
+        let value: serde_json::Value = serde_json::from_slice(&out).unwrap();
+        assert_eq!(value["named_change"]["parent"], 1);
+        assert_eq!(value["named_change"]["speedup"], 0.52);
+        assert_eq!(value["named_change"]["interval"][1], 0.54);
+        assert_eq!(value["named_change"]["verdict"], "slower");
+        assert_eq!(value["path"][2]["interval"][0], 0.45);
+        let mut out = Vec::new();
+        csv(&b, &mut out).unwrap();
+        let text = String::from_utf8(out).unwrap();
+        let rows: Vec<&str> = text.lines().collect();
+        assert!(rows[0].ends_with(",verdict_vs_parent"), "{text}");
+        assert!(rows[3].ends_with(",0.52,0.5,0.54,slower"), "{text}");
+        assert!(rows[2].ends_with(",,,,"), "{text}");
+        // Not named: no line.
+        b.ending = Ending::NothingToBisect;
+        assert_eq!(b.named_change_line(), None);
+    }
+
+    #[test]
+    fn the_summary_says_when_the_measured_commits_show_more_than_one_step() {
+        let mut b = bisection();
+        b.path[3].measured.as_mut().unwrap().speedup = Some(0.7);
+        b.path[3].measured.as_mut().unwrap().interval = Some((0.68, 0.72));
+        b.path[2].measured.as_mut().unwrap().interval = Some((0.48, 0.52));
+        b.more_steps = Some(MoreSteps {
+            earlier: 2,
+            later: 3,
+            evidence: Evidence::Levels,
+        });
+        assert_eq!(
+            b.summary(),
+            "The slowdown came with 0000000000 \"slow down\" (commit 2 of 3 after GOOD), at confidence \
+             0.95 (3 comparisons, each at 0.9900). The measured commits show more than one step: commit 2 \
+             (0000000000) is 0.50x [0.48, 0.52] against GOOD, slower and BAD (0000000000) 0.70x [0.68, \
+             0.72] against GOOD, slower; the commit named is the first step the search found, not the \
+             whole change."
+        );
+        let mut out = Vec::new();
+        json(&b, &mut out).unwrap();
+        let value: serde_json::Value = serde_json::from_slice(&out).unwrap();
+        assert_eq!(value["more_steps"]["earlier"], 2);
+        assert_eq!(value["more_steps"]["later"], 3);
+        assert_eq!(value["more_steps"]["evidence"], "levels");
+        b.more_steps = Some(MoreSteps {
+            earlier: 1,
+            later: 3,
+            evidence: Evidence::Back,
+        });
+        b.ending = Ending::Interval {
+            good: 1,
+            bad: 3,
+            why: "the step at 0000000000 stayed undecided".into(),
+        };
+        assert!(
+            b.summary().ends_with(
+                ": the step at 0000000000 stayed undecided. The measured commits show more than one \
+                 step: BAD is shown faster than commit 1 (0000000000); no one commit explains the whole \
+                 change."
+            ),
+            "{}",
+            b.summary()
+        );
     }
 
     #[test]

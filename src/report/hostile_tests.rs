@@ -221,6 +221,8 @@ fn bisection_of(names: &[String]) -> crate::report::bisect::Bisection {
         ending: Ending::Named(path.len() / 2),
         skipped: vec![(1, subject(3))],
         path,
+        named_change: None,
+        more_steps: None,
     }
 }
 

@@ -84,7 +84,7 @@ const HEADER: [&str; 8] = [
 ];
 
 /// Rates to 2 decimals of a percent: the wrong ones are small.
-fn rate(fraction: f64) -> String {
+pub(super) fn rate(fraction: f64) -> String {
     format!("{:.2}%", 100.0 * fraction)
 }
 
@@ -93,11 +93,16 @@ fn saving(fraction: Option<f64>) -> String {
 }
 
 fn table_of(rows: Vec<Vec<String>>) -> String {
+    table_with(&HEADER, rows)
+}
+
+/// A table of `rows` under `header`, every column but the first aligned right.
+pub(super) fn table_with(header: &[&str], rows: Vec<Vec<String>>) -> String {
     let mut table = Table::new();
     table
         .load_style(TableStyle::new().header_separator(LineStyle::none().fill('─')))
         .force_no_tty()
-        .set_header(HEADER.to_vec());
+        .set_header(header.to_vec());
     for row in rows {
         table.add_row(row);
     }

@@ -193,3 +193,77 @@ fn one_version_or_a_cap_below_the_first_look_is_refused() {
         assert!(out.stdout.is_empty());
     }
 }
+
+#[test]
+fn bisections_are_replayed_with_their_outcomes_steps_and_runs() {
+    let out = run(&[
+        "simulate",
+        "--bisect",
+        "16",
+        "--benchmarks",
+        "30",
+        "--change",
+        "0,100",
+        "--format",
+        "json",
+    ]);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    let json: serde_json::Value = serde_json::from_slice(&out.stdout).expect("JSON");
+    assert_eq!(json["schema"], "cargo-speedup-bisect-simulation/1");
+    assert_eq!(json["commits"], 16);
+    // 1 - 0.05 / 9, and the first look at that confidence.
+    let each = json["comparison_confidence"].as_f64().unwrap();
+    assert!((each - 0.994_444).abs() < 1e-6, "{json}");
+    let settings = json["settings"].as_array().expect("settings");
+    assert_eq!(settings.len(), 2);
+    for s in settings {
+        let share = |k: &str| s[k].as_f64().expect(k);
+        let total = share("right") + share("wrong") + share("interval") + share("nothing");
+        assert!((total - 1.0).abs() < 1e-9, "{s}");
+        assert_eq!(s["bisections"], 30);
+    }
+    // Twice as slow: named in 4 steps nearly always; no change: nothing to bisect nearly always.
+    assert!(settings[1]["right"].as_f64().unwrap() >= 0.9, "{json}");
+    assert_eq!(settings[1]["mean_steps"], 4.0, "{json}");
+    assert!(settings[0]["nothing"].as_f64().unwrap() >= 0.9, "{json}");
+    assert_eq!(settings[0]["right"], 0.0, "{json}");
+
+    let table = run(&[
+        "simulate",
+        "--bisect",
+        "8",
+        "--benchmarks",
+        "5",
+        "--change",
+        "5",
+    ]);
+    assert_eq!(table.status.code(), Some(0), "{}", text(&table.stderr));
+    let stdout = text(&table.stdout);
+    assert!(
+        stdout.starts_with(
+            "Simulated bisections of 8 commits, one slowdown at a commit drawn uniformly"
+        ),
+        "{stdout}"
+    );
+    assert!(stdout.contains("5 % (seed 1)"), "{stdout}");
+
+    for (args, expected) in [
+        (
+            &["--bisect", "1"][..],
+            "error: invalid value 1 for --bisect: expected a number of commits on the path from 2 to \
+             100000, e.g. 16\nhint: one commit needs no bisection; 16 is a pull request of a fair size\n",
+        ),
+        (
+            &["--bisect", "16", "--change=-5"],
+            "error: invalid value -5 for --change: expected percentages of 0 or more with --bisect (the \
+             bisection seeks a slowdown)\nhint: 0 replays a range without change; 5 a 5 % slowdown\n",
+        ),
+    ] {
+        let mut all = vec!["simulate"];
+        all.extend_from_slice(args);
+        let out = run(&all);
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        assert_eq!(text(&out.stderr), expected, "{args:?}");
+        assert!(out.stdout.is_empty());
+    }
+}

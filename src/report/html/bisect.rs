@@ -80,8 +80,12 @@ fn header(b: &Bisection) -> String {
     } else {
         String::new()
     };
+    let own_change = b
+        .named_change_line()
+        .map(|line| format!(r#"<p class="named-change">{}</p>"#, escape(&line)))
+        .unwrap_or_default();
     format!(
-        r#"<header><h1>cargo-speedup bisect</h1><p class="headline {class}"><strong>{}</strong></p><p class="compared">Searched the {last} commits of the first-parent path after GOOD {} up to BAD {} (<code>{}..{}</code>) for the first commit after which the benchmarks are {}{threshold}.</p></header>"#,
+        r#"<header><h1>cargo-speedup bisect</h1><p class="headline {class}"><strong>{}</strong></p>{own_change}<p class="compared">Searched the {last} commits of the first-parent path after GOOD {} up to BAD {} (<code>{}..{}</code>) for the first commit after which the benchmarks are {}{threshold}.</p></header>"#,
         escape(&b.summary()),
         commit(b, 0),
         commit(b, last),
@@ -401,6 +405,8 @@ mod tests {
             ],
             ending: Ending::Named(4),
             skipped: vec![],
+            named_change: None,
+            more_steps: None,
         }
     }
 

@@ -1,0 +1,258 @@
+//! Bisections replayed on simulated commits (`cargo speedup simulate --bisect N`, `docs/bisect.md` §9): a
+//! path of N commits after GOOD with one true change of the benchmark's time at a commit drawn uniformly,
+//! searched as `cargo speedup bisect` searches it: the initial GOOD against BAD check, then steps whose
+//! comparisons are the project's race ([`race`]: the same looks and the same per-comparison confidence,
+//! 1 − alpha / m, [`super::bisect::per_comparison_confidence`]) and whose conclusions are [`classify`]'s, the search
+//! [`Search`]'s. Each comparison draws fresh runs for both sides ([`draw_values`]), as a real comparison
+//! measures them afresh.
+//!
+//! What it leaves out, so that the figures are conservative: no commit is skipped, and none has identical
+//! executables (every step runs); the named commit's comparison with its parent, a description, is not
+//! replayed. One benchmark is followed, as with `--filter`.
+//!
+//! Pure: the seed is an argument.
+
+use super::Direction;
+use super::options::Options;
+use super::bisect::{Reading, Search, Step, classify};
+use super::sequential::LookPlan;
+use super::simulation::{Rng, Source, draw_values, race};
+
+/// How the replayed bisections search: the path's length, the race of each comparison and its options
+/// (at the per-comparison confidence; `looks` is the plan's).
+#[derive(Debug, Clone, Copy)]
+pub struct BisectPlan {
+    /// Commits on the path after GOOD (BAD the last).
+    pub commits: usize,
+    /// The race of each comparison.
+    pub looks: LookPlan,
+    /// The analysis options of each comparison, at the per-comparison confidence.
+    pub options: Options,
+}
+
+/// How one replayed bisection ended.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Ended {
+    /// GOOD against BAD did not show a slowdown.
+    Nothing,
+    /// The commit at this index was named.
+    Named(usize),
+    /// The search stopped with commits left (an undecided step, or the error budget spent).
+    Interval,
+}
+
+/// One replayed bisection: how it ended, the steps (midpoints measured), the comparisons (the initial
+/// check included) and the runs per side summed over the comparisons.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Replayed {
+    /// How it ended.
+    pub ended: Ended,
+    /// Midpoints measured.
+    pub steps: usize,
+    /// Comparisons made, the initial check included.
+    pub comparisons: usize,
+    /// Runs per side, summed over the comparisons.
+    pub runs: usize,
+}
+
+/// Replays one bisection of a path whose commits from `culprit` on are `factor` times slower than GOOD
+/// (`factor` 1: no change; `culprit` is then irrelevant). `k` picks the recorded benchmark of a
+/// [`Source::Recorded`].
+pub fn replay(
+    rng: &mut Rng,
+    source: Source<'_>,
+    k: usize,
+    plan: &BisectPlan,
+    factor: f64,
+    culprit: usize,
+) -> Replayed {
+    let n = plan.commits;
+    let level = |i: usize| if i >= culprit { factor } else { 1.0 };
+    let mut runs = 0;
+    let mut compare = |rng: &mut Rng, earlier: usize, later: usize| -> Reading {
+        let count = plan.looks.max() as usize;
+        let (base, head) = draw_values(rng, source, k, level(later) / level(earlier), count);
+        let raced = race(&base, &head, plan.looks, &plan.options);
+        runs += raced.runs;
+        Reading {
+            verdict: raced.verdict,
+            speedup: None,
+            interval: None,
+            identical: false,
+        }
+    };
+    let slower = Direction::Slower;
+    let mut search = Search::new(n);
+    let mut steps = 0;
+    let ended = if !compare(rng, 0, n).shows(slower, 0.0) {
+        Ended::Nothing
+    } else {
+        loop {
+            if let Some(named) = search.named() {
+                break Ended::Named(named);
+            }
+            let Some(mid) = search.next() else {
+                break Ended::Interval;
+            };
+            if !search.within_budget(n, 1) {
+                break Ended::Interval;
+            }
+            steps += 1;
+            let against_good = compare(rng, 0, mid);
+            search.comparisons += 1;
+            let mut step = classify(&against_good, None, slower, 0.0);
+            if step == Step::Undecided && search.within_budget(n, 1) {
+                let against_bad = compare(rng, mid, n);
+                search.comparisons += 1;
+                step = classify(&against_good, Some(&against_bad), slower, 0.0);
+            }
+            search.record(mid, step);
+            if step == Step::Undecided {
+                break Ended::Interval;
+            }
+        }
+    };
+    Replayed {
+        ended,
+        steps,
+        comparisons: search.comparisons as usize,
+        runs,
+    }
+}
+
+/// What the replayed bisections of one setting did.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct BisectTally {
+    /// Bisections replayed.
+    pub replays: usize,
+    /// A commit named, the one that made the change.
+    pub right: usize,
+    /// A commit named, another one (at a 0 % change every named commit is wrong).
+    pub wrong: usize,
+    /// Stopped with an interval of commits left.
+    pub interval: usize,
+    /// Stopped at the initial check: nothing to bisect.
+    pub nothing: usize,
+    /// Steps, summed.
+    pub steps: usize,
+    /// Comparisons, summed (the initial check included).
+    pub comparisons: usize,
+    /// Runs per side, summed over every comparison of every bisection.
+    pub runs: usize,
+}
+
+impl BisectTally {
+    /// `count` as a share of the replays.
+    pub fn rate(&self, count: usize) -> f64 {
+        count as f64 / self.replays.max(1) as f64
+    }
+
+    /// `sum` per replay.
+    pub fn mean(&self, sum: usize) -> f64 {
+        self.rate(sum)
+    }
+}
+
+/// Replays `replays` bisections with a change of `change_pct` percent (slower) at a commit drawn
+/// uniformly from 1 to `plan.commits` in each.
+pub fn simulate(
+    source: Source<'_>,
+    plan: &BisectPlan,
+    change_pct: f64,
+    replays: usize,
+    seed: u64,
+) -> BisectTally {
+    let mut rng = Rng::new(seed);
+    let factor = 1.0 + change_pct / 100.0;
+    let mut tally = BisectTally::default();
+    for k in 0..replays {
+        let culprit = 1 + rng.below(plan.commits);
+        let replayed = replay(&mut rng, source, k, plan, factor, culprit);
+        tally.replays += 1;
+        tally.steps += replayed.steps;
+        tally.comparisons += replayed.comparisons;
+        tally.runs += replayed.runs;
+        match replayed.ended {
+            Ended::Nothing => tally.nothing += 1,
+            Ended::Interval => tally.interval += 1,
+            Ended::Named(named) if named == culprit && factor != 1.0 => tally.right += 1,
+            Ended::Named(_) => tally.wrong += 1,
+        }
+    }
+    tally
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::measure::first_look;
+    use crate::protocol::bisect::{budgeted_comparisons, per_comparison_confidence};
+    use crate::protocol::simulation::Noise;
+    use crate::protocol::{Confidence, FailOn};
+
+    fn plan(commits: usize) -> BisectPlan {
+        let each = Confidence::new(per_comparison_confidence(0.95, commits)).unwrap();
+        let first = first_look(each);
+        BisectPlan {
+            commits,
+            looks: LookPlan::new(first, first * 4).unwrap(),
+            options: Options {
+                confidence: each,
+                ..Options::defaults(FailOn::None)
+            },
+        }
+    }
+
+    fn noise() -> Source<'static> {
+        Source::Model(Noise {
+            process: 0.01,
+            within: 0.01,
+            layout: 0.005,
+            drift: 0.0,
+        })
+    }
+
+    #[test]
+    fn a_twofold_slowdown_is_named_nearly_always_in_log2_steps() {
+        let tally = simulate(noise(), &plan(16), 100.0, 200, 5);
+        assert_eq!(tally.replays, 200);
+        assert!(tally.right >= 196, "{tally:?}");
+        assert_eq!(tally.nothing, 0, "{tally:?}");
+        // 16 commits: 4 steps; each of 1 + 4 to 1 + 8 comparisons (the BAD side when GOOD's does not
+        // decide), each taking at least the first look's runs.
+        assert_eq!(tally.steps, 4 * 200, "{tally:?}");
+        assert!(
+            (5 * 200..=9 * 200).contains(&tally.comparisons),
+            "{tally:?}"
+        );
+        let first = plan(16).looks.min() as usize;
+        assert!(tally.runs >= tally.comparisons * first, "{tally:?}");
+    }
+
+    #[test]
+    fn no_change_stops_at_the_initial_check_about_as_often_as_the_error_rate_allows() {
+        // Each comparison is wrong "slower" at most 0.05 / 9 of the time: over 2000 replays, the check
+        // passes a few times at most (the expected count is below 11; 25 is far in the tail).
+        let tally = simulate(noise(), &plan(16), 0.0, 2000, 6);
+        assert!(tally.nothing >= 1975, "{tally:?}");
+        assert_eq!(tally.right, 0, "{tally:?}");
+        assert_eq!(tally.nothing + tally.wrong + tally.interval, 2000);
+        assert!(tally.mean(tally.comparisons) < 1.02, "{tally:?}");
+    }
+
+    #[test]
+    fn the_culprit_is_drawn_over_the_whole_path_and_replays_repeat_with_the_seed() {
+        // A change too small to see: the check mostly finds nothing; the same seed, the same figures.
+        let a = simulate(noise(), &plan(8), 0.1, 300, 9);
+        assert_eq!(a, simulate(noise(), &plan(8), 0.1, 300, 9));
+        // The culprit of a 2x change is named wherever it is: first and last commits included.
+        let p = plan(8);
+        for culprit in 1..=8 {
+            let mut rng = Rng::new(culprit as u64);
+            let replayed = replay(&mut rng, noise(), 0, &p, 2.0, culprit);
+            assert_eq!(replayed.ended, Ended::Named(culprit), "culprit {culprit}");
+            assert_eq!(replayed.steps, 3, "culprit {culprit}");
+        }
+        assert_eq!(budgeted_comparisons(8), 7);
+    }
+}
