@@ -23,8 +23,8 @@ use crate::protocol::bisect::{
 };
 use crate::protocol::sequential::open_benchmarks;
 use crate::protocol::{Direction, Options, Verdict, analyse};
+use crate::report::bisect::each::Each;
 use crate::report::bisect::{Bisection, Ending, Measurement, NamedChange, PathEntry, render};
-use crate::report::bisect_each::Each;
 
 /// `bisect`: check the options, list the path, check that GOOD against BAD shows the change, search,
 /// report. Exits 0 whenever it ran, also with nothing to bisect.
@@ -112,7 +112,7 @@ pub fn bisect(args: &BisectArgs) -> Result<Outcome> {
             bisections,
         };
         write_rendered(&plan.output, &|format, style, out| {
-            crate::report::bisect_each::render(&report, format, style, out)
+            crate::report::bisect::each::render(&report, format, style, out)
         })?;
         if !plan.output.quiet && plan.output.path.as_deref().is_some_and(|p| !is_stdout(p)) {
             eprintln!("{}", crate::inert::terminal(&report.summary()));

@@ -13,8 +13,8 @@
 //! Pure: the seed is an argument.
 
 use super::Direction;
-use super::options::Options;
 use super::bisect::{Reading, Search, Step, classify};
+use super::options::Options;
 use super::sequential::LookPlan;
 use super::simulation::{Rng, Source, draw_values, race};
 

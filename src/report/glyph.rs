@@ -49,7 +49,7 @@ pub fn drawn_speedups(analysis: &Analysis) -> Vec<f64> {
 }
 
 /// The rule of [`drawn_speedups`] for any rows: `points` and `intervals` (one per row that has one). The
-/// bisection's chart draws its commits by it (`html::bisect`).
+/// bisection's chart draws its commits by it (`report::bisect::html`).
 pub(crate) fn drawn(
     points: impl IntoIterator<Item = f64>,
     intervals: impl IntoIterator<Item = (f64, f64)>,

@@ -229,9 +229,9 @@ fn bisection_of(names: &[String]) -> crate::report::bisect::Bisection {
 /// The bisection's pages with `names` and with plain names: no hidden character, and names add no tag.
 fn check_bisection(names: &[String]) -> Result<(), TestCaseError> {
     let plain: Vec<String> = (0..names.len()).map(|i| format!("n{i}")).collect();
-    let page = crate::report::html::bisect::page(&bisection_of(names));
+    let page = crate::report::bisect::html::page(&bisection_of(names));
     prop_assert!(!page.chars().any(|c| is_hidden(c) && c != '\n'));
-    let baseline = crate::report::html::bisect::page(&bisection_of(&plain));
+    let baseline = crate::report::bisect::html::page(&bisection_of(&plain));
     prop_assert_eq!(page.matches('<').count(), baseline.matches('<').count());
     Ok(())
 }

@@ -7,7 +7,6 @@
 //! here prints `NaN`: a missing or non-finite value is `null` (JSON), empty (CSV) or `-` (table, Markdown).
 
 pub mod bisect;
-pub mod bisect_each;
 pub mod bisect_simulation;
 pub mod bmf;
 pub mod csv;

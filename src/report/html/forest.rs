@@ -172,7 +172,7 @@ fn strip(b: &BenchmarkAnalysis, scale: &LogScale, band: (f64, f64)) -> String {
 
 /// A strip of the forest's size on `scale` (labelled `aria` for screen readers): the equivalence band when
 /// there is one, the line at 1x, then `marks` (drawn with [`interval_marks`] and [`point_mark`] or the
-/// caller's own). The bisection's chart (`html::bisect`) draws one per commit.
+/// caller's own). The bisection's chart (`report::bisect::html`) draws one per commit.
 pub(crate) fn frame(aria: &str, scale: &LogScale, band: Option<(f64, f64)>, marks: &str) -> String {
     let mut out = format!(
         r#"<svg viewBox="0 0 {} {}" role="img" aria-label="{}">"#,

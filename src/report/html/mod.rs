@@ -15,7 +15,6 @@
 //! Like every report it only presents: figures come rounded from [`super::format`], sentences from the
 //! functions the Markdown report uses, verdicts from the analysis.
 
-pub mod bisect;
 pub mod curve;
 pub mod forest;
 pub mod runs;
@@ -292,7 +291,7 @@ fn run_figures(analysis: &Analysis, order: &[usize]) -> String {
 
 /// The page's style: readable on a phone (the wide table scrolls inside its box), colours by verdict that
 /// also differ in lightness, and nothing fetched.
-const CSS: &str = r#"
+pub(crate) const CSS: &str = r#"
 :root{--faster:#1a7f37;--slower:#cf222e;--unchanged:#57606a;--inconclusive:#9a6700;--ink:#1f2328;--muted:#59636e;--line:#d1d9e0;--band:#ddf4ff}
 *{box-sizing:border-box}
 body{margin:0;font:15px/1.5 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;color:var(--ink);background:#fff}

@@ -1,7 +1,7 @@
 //! The bisection's HTML page (`cargo speedup bisect --format html`, `--html FILE`): what was searched, the
 //! outcome, and the chart of the speedup along the range (`docs/bisect.md` §7, `docs/html.md` §8).
 //!
-//! The chart is the forest plot's table of strips ([`super::forest`]) turned to the path: one row per
+//! The chart is the forest plot's table of strips ([`crate::report::html::forest`]) turned to the path: one row per
 //! commit, GOOD on top and BAD at the bottom in path order, each measured commit's speedup against GOOD as
 //! a point with its interval on the forest's logarithmic axis (its scale rule: `glyph::drawn`, widened by
 //! 8 %, within 1/100x to 100x, arrows past it), the line at 1x (no change). GOOD is the reference (a
@@ -17,13 +17,13 @@
 
 use std::fmt::Write as _;
 
-use super::forest::{self, MID};
-use super::svg::{LogScale, escape, px, shorten};
-use super::{CSS, forest::verdict_class};
+use super::{Bisection, Ending, Measurement, comparison_level};
 use crate::protocol::Direction;
 use crate::protocol::bisect::Step;
-use crate::report::bisect::{Bisection, Ending, Measurement, comparison_level};
 use crate::report::format;
+use crate::report::html::CSS;
+use crate::report::html::forest::{self, MID, verdict_class};
+use crate::report::html::svg::{LogScale, escape, px, shorten};
 
 /// Characters of a subject shown in a row (the whole subject is in its tooltip).
 const SUBJECT_CHARS: usize = 90;
@@ -345,9 +345,9 @@ fn figures(
 
 #[cfg(test)]
 mod tests {
+    use super::super::PathEntry;
     use super::*;
     use crate::protocol::Verdict;
-    use crate::report::bisect::PathEntry;
 
     fn measured(speedup: f64, verdict: Verdict, step: Option<Step>) -> Option<Measurement> {
         Some(Measurement {

@@ -1,5 +1,5 @@
 //! The report of `cargo speedup bisect --each`: one bisection per benchmark shown changed from GOOD to BAD,
-//! each rendered as [`super::bisect`] renders one, under its benchmark's name. JSON: one object of schema
+//! each rendered as [`super`] renders one, under its benchmark's name. JSON: one object of schema
 //! `cargo-speedup-bisect/1` with `"each": true` and `benchmarks`, the array of the per-benchmark objects
 //! (`docs/json.md` §10); CSV: the one-bisection columns after a `benchmark` column.
 //!
@@ -10,16 +10,16 @@ use std::io::{self, Write};
 
 use serde::Serialize;
 
-use super::bisect::{
+use super::{
     BisectJson, Bisection, CSV_HEADER, SCHEMA, comparison_level, csv_rows, json_report,
     markdown_body, table,
 };
-use super::csv::quote;
-use super::format::finite;
-use super::markdown::escape_text;
-use super::{Format, Style};
 use crate::inert::{self, csv_text};
 use crate::protocol::Direction;
+use crate::report::csv::quote;
+use crate::report::format::finite;
+use crate::report::markdown::escape_text;
+use crate::report::{Format, Style};
 
 /// The bisections of `--each`, ready to render.
 #[derive(Debug, Clone, PartialEq)]
@@ -98,8 +98,10 @@ pub fn render(each: &Each, format: Format, style: Style, out: &mut dyn Write) ->
         Format::Html => {
             let mut text = Vec::new();
             markdown(each, &mut text)?;
-            let page =
-                super::html::text_page("cargo-speedup bisect", &String::from_utf8_lossy(&text));
+            let page = crate::report::html::text_page(
+                "cargo-speedup bisect",
+                &String::from_utf8_lossy(&text),
+            );
             out.write_all(page.as_bytes())
         }
         Format::Bmf | Format::Gab => Err(io::Error::new(

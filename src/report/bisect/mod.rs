@@ -1,9 +1,12 @@
 //! [`Bisection`] -> bytes: a table for people, JSON with its own schema `cargo-speedup-bisect/1`
 //! (`docs/json.md` §10), Markdown for pull requests, CSV with one row per commit of the path, and HTML with
-//! the chart of the speedup along the range (`html::bisect`).
+//! the chart of the speedup along the range (`html.rs`); `--each` reports one per benchmark (`each.rs`).
 //!
 //! Like the other reports, these only present: each step's conclusion is `protocol::bisect`'s. Commit
 //! subjects are written through `crate::inert` (the terminal rule, the Markdown rule, the CSV rule).
+
+pub mod each;
+pub(crate) mod html;
 
 use std::io::{self, Write};
 
@@ -278,7 +281,7 @@ pub fn render(
         Format::Json => json(bisection, out),
         Format::Markdown => markdown(bisection, out),
         Format::Csv => csv(bisection, out),
-        Format::Html => out.write_all(super::html::bisect::page(bisection).as_bytes()),
+        Format::Html => out.write_all(html::page(bisection).as_bytes()),
         // `app::bisect` refuses them before anything runs.
         Format::Bmf | Format::Gab => Err(io::Error::new(
             io::ErrorKind::InvalidInput,
