@@ -375,6 +375,7 @@ mod tests {
                 ])
                 .unwrap(),
                 unit: Unit::Ns,
+                counters: Vec::new(),
             }],
             environment: Environment {
                 cpu: Some("cpu A".into()),
@@ -413,6 +414,7 @@ mod tests {
                 )])
                 .unwrap(),
                 unit: Unit::Ns,
+                counters: Vec::new(),
             }],
             environment: Environment::default(),
             notes: vec![],

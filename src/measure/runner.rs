@@ -617,6 +617,7 @@ mod tests {
                     name: n.to_string(),
                     runs: Runs::one_process(Sample::new(v.to_vec(), Unit::Ns).unwrap()),
                     unit: Unit::Ns,
+                    counters: Vec::new(),
                 })
                 .collect(),
             environment: Environment::default(),

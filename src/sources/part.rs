@@ -203,6 +203,7 @@ fn pair(b: BenchmarkFile) -> Result<Pair, PartError> {
             name: b.name.clone(),
             runs: Runs::new(runs).map_err(|e| invalid(e.to_string()))?,
             unit: display,
+            counters: Vec::new(),
         })
     };
     Ok(Pair {
@@ -241,6 +242,7 @@ pub(crate) mod tests {
             name: name.into(),
             runs: runs(values, layouts),
             unit,
+            counters: Vec::new(),
         };
         let pairs = vec![
             Pair {

@@ -107,6 +107,7 @@ mod tests {
                     Runs::independent(sample)
                 },
                 unit,
+                counters: Vec::new(),
             }
         };
         let laid_out = Benchmark {
@@ -117,6 +118,7 @@ mod tests {
             ])
             .unwrap(),
             unit: Unit::Ns,
+            counters: Vec::new(),
         };
         Results {
             origin: "measured".into(),
