@@ -457,6 +457,18 @@ impl CounterKind {
             CounterKind::Items => "items",
         }
     }
+
+    /// The kind named `name` ([`CounterKind::name`]).
+    pub fn from_name(name: &str) -> Option<CounterKind> {
+        [
+            CounterKind::Bytes,
+            CounterKind::Chars,
+            CounterKind::Cycles,
+            CounterKind::Items,
+        ]
+        .into_iter()
+        .find(|k| k.name() == name)
+    }
 }
 
 /// Where the results were measured, when the input records it.
