@@ -162,7 +162,7 @@ pub(crate) fn trees(text: &str, around: Around) -> Result<Vec<Vec<Row>>, String>
         })?;
         let median = time(fields[2])
             .ok_or_else(|| format!("line {number}: the median `{}` is not a time", fields[2]))?;
-        let bounds = [fastest, fields[1], fields[2], fields[3]].map(|t| time_bounds(t));
+        let bounds = [fastest, fields[1], fields[2], fields[3]].map(time_bounds);
         path.push(name.to_string());
         rows.push(Row {
             name: path.join("::"),
