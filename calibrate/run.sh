@@ -354,10 +354,14 @@ count_benchmarks() {
 # divan's change between the two plain runs, per benchmark: cargo-speedup's own reading of the two printed
 # trees (one run a side), HEAD's median against BASE's in %.
 plain_changes_divan() {
-    local base=$1 head=$2
-    "$SPEEDUP" compare "$base" "$head" --format json --color never 2>/dev/null |
-        jq '[.benchmarks[] | {benchmark: .name, change_pct: ((1 / .speedup.median - 1) * 100)}]' ||
+    local base=$1 head=$2 report
+    # --fail-on none: the gate's exit status 1 is not a failure here.
+    report=$("$SPEEDUP" compare "$base" "$head" --format json --color never --fail-on none 2>/dev/null) || report=''
+    if [[ -n $report ]] && jq -e . <<<"$report" >/dev/null 2>&1; then
+        jq '[.benchmarks[] | {benchmark: .name, change_pct: ((1 / .speedup.median - 1) * 100)}]' <<<"$report"
+    else
         printf '[]\n'
+    fi
 }
 
 # Runs one comparison; appends a record to $COMPARISONS. Stops the script on a cargo-speedup error.
