@@ -1,5 +1,5 @@
 //! divan's printed tree: the one parser of it, for a saved file given to `compare` ([`parse`]) and for the
-//! output of a run this tool measured ([`trees`], read by `measure::harness`) (`docs/formats.md` §12).
+//! output of a run this tool measured (`trees`, read by `measure::harness`) (`docs/formats.md` §12).
 //!
 //! ```text
 //! divan_bench          fastest       │ slowest       │ median        │ mean          │ samples │ iters
@@ -32,8 +32,8 @@
 //!
 //! Must not: guess. Inside a tree, a line that is none of divan's (a benchmark, a group, a counter or
 //! allocation row) is an error naming the line, and so is a median that is not a time. Outside the trees,
-//! a measured run's output may hold nothing else ([`Around::Nothing`]); a saved file may hold cargo's own
-//! lines ([`Around::Anything`]). It must not read the fastest, slowest or mean columns as values.
+//! a measured run's output may hold nothing else (`Around::Nothing`); a saved file may hold cargo's own
+//! lines (`Around::Anything`). It must not read the fastest, slowest or mean columns as values.
 
 use std::collections::HashMap;
 
