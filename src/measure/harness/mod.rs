@@ -130,6 +130,16 @@ impl Harness {
         }
     }
 
+    /// The name under which this harness's list gives the benchmark a run names `name`: divan lists a
+    /// benchmark with thread counts once, by its path, and its runs give one result per thread count
+    /// (`f::t=1`, `f::t=2`).
+    pub(crate) fn listed_name(self, name: &str) -> String {
+        match self {
+            Harness::Divan => without_threads(name),
+            Harness::Criterion | Harness::Libtest => name.to_string(),
+        }
+    }
+
     /// The file under a run's directory that keeps what `target`'s run printed, when this harness is read
     /// from it (criterion saves its own files).
     pub(crate) fn output_file(self, target: &str) -> Option<String> {

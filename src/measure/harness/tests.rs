@@ -187,6 +187,9 @@ fn the_narrowed_filter_selects_exact_names_per_harness() {
         r"^(?:work::with_args::2|b\.c)$"
     );
     assert_eq!(Harness::Libtest.exact(&[&a, &b]), "work::with_args::2\nb.c");
+    // divan lists a benchmark with thread counts once, and its filter sees it by that path.
+    assert_eq!(Harness::Divan.listed_name(&t1_name()), "tiny::shared");
+    assert_eq!(Harness::Criterion.listed_name(&t1_name()), t1_name());
     // divan's filter sees a benchmark with thread counts by its path without them.
     let (t1, t2) = (
         "tiny::shared::t=1".to_string(),
@@ -284,4 +287,8 @@ fn a_saved_tree_and_a_measured_run_name_and_count_a_benchmark_identically() {
     assert_eq!(counters.len(), 1);
     assert_eq!(counters[0].kind.name(), "bytes");
     assert_eq!(counters[0].per_iteration, 64.0);
+}
+
+fn t1_name() -> String {
+    "tiny::shared::t=1".to_string()
 }
