@@ -25,6 +25,7 @@ fn side(
                 name: format!("bench/{i}"),
                 runs: Runs::independent(Sample::new(values, Unit::Ns).expect("positive")),
                 unit: Unit::Ns,
+                counters: Vec::new(),
             }
         })
         .collect();

@@ -27,6 +27,7 @@ fn side(rng: &mut SplitMix64, factor: impl Fn(usize) -> f64) -> Results {
                 name: format!("group_{}/benchmark_with_a_name_{i}", i / 10),
                 runs: Runs::new(runs).expect("runs"),
                 unit: Unit::Ns,
+                counters: Vec::new(),
             }
         })
         .collect();

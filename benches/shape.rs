@@ -26,6 +26,7 @@ fn side(rng: &mut SplitMix64, benchmarks: usize, runs: usize, factor: f64) -> Re
                 name: format!("bench/{i}"),
                 runs: Runs::independent(Sample::new(values, Unit::Ns).expect("positive")),
                 unit: Unit::Ns,
+                counters: Vec::new(),
             }
         })
         .collect();

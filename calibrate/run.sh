@@ -20,8 +20,11 @@ and print false alarms of --fail-on any and --fail-on suite, the power on the sl
 runs used and the wall time, beside the wall time of two plain `cargo bench` runs.
 
 Options:
-  --crate NAME@VERSION[:FILTER]  a crate from crates.io and criterion's filter (repeatable)
+  --crate NAME@VERSION[:FILTER]  a crate from crates.io and its harness's filter (repeatable); its
+                                 harness (criterion or divan) is told by its dev-dependencies
                                  [default: the crates of DEFAULT_CRATES below]
+  --harness criterion|divan      without --crate: the criterion crates (DEFAULT_CRATES, the default)
+                                 or the divan crates (DIVAN_CRATES)
   -n N                           comparisons per case [default: 5]
   --speedup PATH                 the cargo-speedup binary [default: build this repository with
                                  `cargo build --release` and use its target/release/cargo-speedup]
@@ -44,6 +47,8 @@ EOF
     printf '  %s\n' "${DEFAULT_CRATES[@]}"
     printf '\nAlso prepared (as published: the bench file sets its own times; give it with --crate):\n'
     printf '  %s\n' "${PUBLISHED_CRATES[@]}"
+    printf '\ndivan crates (--harness divan, or give one with --crate):\n'
+    printf '  %s\n' "${DIVAN_CRATES[@]}"
 }
 
 # Crates whose published package has criterion benchmarks that build with rustc 1.95, each with a filter
@@ -58,6 +63,14 @@ DEFAULT_CRATES=(
 # 192-193 and 250-251), for `--bench-settings both`; see calibrate/README.md.
 PUBLISHED_CRATES=(
     'base64@0.23.1:^(encode_small_input/encode(_slice|_reuse_buf)?|decode_small_input/decode(_slice|_reuse_buf)?)/3072$'
+)
+# Crates whose published package has divan benchmarks that build with rustc 1.95, with a filter (divan's
+# regular expression over its `::` paths) selecting benchmarks that all go through the function that
+# patches/NAME-VERSION.patch slows down. bytesize 2.7.0: `benches/display.rs`, five benchmarks of formatting
+# a size (about 0.2-0.3 us each), all through `impl fmt::Display for Display` (src/display.rs); its `main`
+# sets DIVAN_SAMPLE_COUNT=1000, which cargo-speedup's `--sample-count` overrides and plain runs keep.
+DIVAN_CRATES=(
+    'bytesize@2.7.0:^display::display_'
 )
 ALL_CASES=(bump comment aa slow)
 
@@ -78,6 +91,7 @@ OUT=''
 KEEP=0
 CASES_ARG=''
 BENCH_SETTINGS=rewrite
+HARNESS_CHOICE=criterion
 EXTRA=()
 
 need_value() { [[ $# -ge 2 && -n $2 ]] || die "$1 needs a value (see --help)"; }
@@ -138,6 +152,15 @@ while [[ $# -gt 0 ]]; do
             BENCH_SETTINGS=${1#--bench-settings=}
             shift
             ;;
+        --harness)
+            need_value "$@"
+            HARNESS_CHOICE=$2
+            shift 2
+            ;;
+        --harness=*)
+            HARNESS_CHOICE=${1#--harness=}
+            shift
+            ;;
         --)
             shift
             EXTRA=("$@")
@@ -148,7 +171,11 @@ while [[ $# -gt 0 ]]; do
 done
 
 [[ $N =~ ^[1-9][0-9]*$ ]] || die "-n takes a positive integer, not '$N'"
-[[ ${#CRATES[@]} -gt 0 ]] || CRATES=("${DEFAULT_CRATES[@]}")
+case $HARNESS_CHOICE in
+    criterion) [[ ${#CRATES[@]} -gt 0 ]] || CRATES=("${DEFAULT_CRATES[@]}") ;;
+    divan) [[ ${#CRATES[@]} -gt 0 ]] || CRATES=("${DIVAN_CRATES[@]}") ;;
+    *) die "--harness takes criterion or divan, not '$HARNESS_CHOICE'" ;;
+esac
 
 CASES=("${ALL_CASES[@]}")
 if [[ -n $CASES_ARG ]]; then
@@ -309,13 +336,32 @@ crate_metadata() {
     )
 }
 
-# Number of benchmarks the filter selects (criterion's --list), all bench targets.
+# Number of benchmarks the filter selects, all bench targets: criterion's `--list`, or divan's `--list
+# --format terse` (which divan prints only for cargo-nextest, NEXTEST=1), each `NAME: benchmark` a line.
 count_benchmarks() {
-    local repo=$1 filter=$2 log=$3
+    local repo=$1 filter=$2 log=$3 harness=$4
     local args=(--list)
+    [[ $harness == divan ]] && args+=(--format terse)
     [[ -n $filter ]] && args+=("$filter")
-    run_in "$repo" cargo bench --quiet -- "${args[@]}" >"$log" 2>&1 || return 1
+    if [[ $harness == divan ]]; then
+        run_in "$repo" env NEXTEST=1 cargo bench --quiet -- "${args[@]}" >"$log" 2>&1 || return 1
+    else
+        run_in "$repo" cargo bench --quiet -- "${args[@]}" >"$log" 2>&1 || return 1
+    fi
     grep -cE ': (bench|benchmark)$' "$log" || true
+}
+
+# divan's change between the two plain runs, per benchmark: cargo-speedup's own reading of the two printed
+# trees (one run a side), HEAD's median against BASE's in %.
+plain_changes_divan() {
+    local base=$1 head=$2 report
+    # --fail-on none: the gate's exit status 1 is not a failure here.
+    report=$("$SPEEDUP" compare "$base" "$head" --format json --color never --fail-on none 2>/dev/null) || report=''
+    if [[ -n $report ]] && jq -e . <<<"$report" >/dev/null 2>&1; then
+        jq '[.benchmarks[] | {benchmark: .name, change_pct: ((1 / .speedup.median - 1) * 100)}]' <<<"$report"
+    else
+        printf '[]\n'
+    fi
 }
 
 # Runs one comparison; appends a record to $COMPARISONS. Stops the script on a cargo-speedup error.
@@ -442,9 +488,19 @@ for i in "${!C_NAME[@]}"; do
     meta=$(crate_metadata "$repo") || die "$crate: cargo metadata failed"
     benches=$(jq -r --arg n "$name" '.packages[] | select(.name == $n) | .targets[] | select(.kind | index("bench")) | .name' <<<"$meta")
     has_criterion=$(jq -r --arg n "$name" '[.packages[] | select(.name == $n) | .dependencies[] | select(.name == "criterion" and .kind == "dev")] | length' <<<"$meta")
+    has_divan=$(jq -r --arg n "$name" '[.packages[] | select(.name == $n) | .dependencies[] | select(.name == "divan" and .kind == "dev")] | length' <<<"$meta")
     lib_src=$(jq -r --arg n "$name" '.packages[] | select(.name == $n) | .targets[] | select(.kind | index("lib")) | .src_path' <<<"$meta" | head -n 1)
     [[ -n $benches ]] || die "$crate: the published package has no bench target"
-    [[ $has_criterion -gt 0 ]] || die "$crate: no criterion dev-dependency: its benchmarks are not criterion's"
+    if [[ $has_criterion -gt 0 && $has_divan -gt 0 ]]; then
+        die "$crate: both criterion and divan are dev-dependencies: which harness its benchmarks use is not told"
+    elif [[ $has_criterion -gt 0 ]]; then
+        harness=criterion
+    elif [[ $has_divan -gt 0 ]]; then
+        harness=divan
+    else
+        die "$crate: neither criterion nor divan is a dev-dependency: its benchmarks use no harness this script knows"
+    fi
+    note "$crate: harness $harness"
     [[ -n $lib_src ]] || die "$crate: no library target"
 
     # Cargo.lock: the published one when the package has it, else a new one.
@@ -457,7 +513,7 @@ for i in "${!C_NAME[@]}"; do
             die "$crate: the bench targets do not build on $(rustc --version)"
         }
     fi
-    count=$(count_benchmarks "$repo" "$filter" "$WORK/$crate-list.log") || {
+    count=$(count_benchmarks "$repo" "$filter" "$WORK/$crate-list.log" "$harness") || {
         tail -n 30 "$WORK/$crate-list.log" >&2
         die "$crate: the bench targets fail to list their benchmarks"
     }
@@ -499,7 +555,7 @@ for i in "${!C_NAME[@]}"; do
     fi
     (cd "$repo" && "${GIT[@]}" checkout --quiet calib-orig) || die "$crate: git checkout failed"
 
-    # Two plain cargo bench runs with criterion's defaults, builds of the crate's own code included: BASE, then
+    # Two plain cargo bench runs with the harness's defaults (criterion's, or divan's), builds of the crate's own code included: BASE, then
     # the slowed HEAD (or BASE again without a patch). Their change is the slowdown as long runs see it.
     if [[ $has_slow == 1 ]]; then plain_head=calib-slow; else plain_head=calib-orig; fi
     export CRITERION_HOME="$WORK/criterion-plain/$crate"
@@ -509,18 +565,22 @@ for i in "${!C_NAME[@]}"; do
     for rev in calib-orig "$plain_head"; do
         (cd "$repo" && "${GIT[@]}" checkout --quiet "$rev" && cargo clean --quiet -p "$name" --release) >/dev/null 2>&1 ||
             die "$crate: cannot prepare the plain cargo bench at $rev"
-        note "$crate: plain cargo bench at $rev (criterion defaults)"
+        note "$crate: plain cargo bench at $rev ($harness defaults)"
         t0=$(now)
         run_in "$repo" cargo bench --quiet "${plain_args[@]}" >"$OUT/$crate-plain-$rev.txt" 2>&1 ||
             die "$crate: plain cargo bench at $rev failed (see $OUT/$crate-plain-$rev.txt)"
         plain_times+=("$(elapsed "$t0" "$(now)")")
     done
-    changes=$(plain_changes "$CRITERION_HOME")
+    if [[ $harness == divan ]]; then
+        changes=$(plain_changes_divan "$OUT/$crate-plain-calib-orig.txt" "$OUT/$crate-plain-$plain_head.txt")
+    else
+        changes=$(plain_changes "$CRITERION_HOME")
+    fi
     unset CRITERION_HOME
     (cd "$repo" && "${GIT[@]}" checkout --quiet calib-orig) || die "$crate: git checkout failed"
     jq -n -c --arg crate "$crate" --arg filter "$filter" --argjson count "$count" --arg head "$plain_head" \
-        --arg t1 "${plain_times[0]}" --arg t2 "${plain_times[1]}" --argjson changes "$changes" --argjson slow "$has_slow" '
-        {crate: $crate, filter: $filter, benchmarks: $count, slow_patch: ($slow == 1),
+        --arg t1 "${plain_times[0]}" --arg t2 "${plain_times[1]}" --argjson changes "$changes" --argjson slow "$has_slow" --arg harness "$harness" '
+        {crate: $crate, harness: $harness, filter: $filter, benchmarks: $count, slow_patch: ($slow == 1),
          plain: {head: $head, seconds_base: ($t1 | tonumber), seconds_head: ($t2 | tonumber),
                  seconds_total: (($t1 | tonumber) + ($t2 | tonumber)), change_pct: $changes}}' >>"$PLAIN_JSON"
 
@@ -611,9 +671,9 @@ jq -n --slurpfile cmp "$COMPARISONS" --slurpfile plain "$PLAIN_JSON" --arg speed
                          .wall_seconds_median, .bench_settings_told] | @tsv)' \
             "$OUT/summary.json" | if command -v column >/dev/null; then column -t -s $'\t'; else cat; fi
         jq -r --argjson k "$k" '.crates[$k] |
-            "plain cargo bench x2 (criterion defaults, or the bench file'"'"'s own settings; crate rebuilt each time): \(.plain_cargo_bench.seconds_total * 10 | round / 10) s (\(.plain_cargo_bench.seconds_base) s at BASE + \(.plain_cargo_bench.seconds_head) s at \(.plain_cargo_bench.head))",
+            "plain cargo bench x2 (criterion'"'"'s or divan'"'"'s defaults, or the bench file'"'"'s own settings; crate rebuilt each time): \(.plain_cargo_bench.seconds_total * 10 | round / 10) s (\(.plain_cargo_bench.seconds_base) s at BASE + \(.plain_cargo_bench.seconds_head) s at \(.plain_cargo_bench.head))",
             (if .plain_cargo_bench.head == "calib-slow" then
-                "slowdown seen by the plain runs (criterion mean, HEAD vs BASE): " +
+                "slowdown seen by the plain runs (criterion mean or divan median, HEAD vs BASE): " +
                 ([.plain_cargo_bench.change_pct[] | "\(.benchmark) \(if .change_pct >= 0 then "+" else "" end)\(.change_pct * 10 | round / 10)%"] | join(", "))
              else empty end)' "$OUT/summary.json"
     done

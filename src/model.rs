@@ -416,6 +416,59 @@ pub struct Benchmark {
     pub runs: Runs,
     /// The unit the input used, kept for display.
     pub unit: Unit,
+    /// What one iteration processes, when the harness says (divan's `counters`: bytes, chars, cycles or
+    /// items per iteration); empty otherwise. Information only: comparisons stay on times.
+    pub counters: Vec<Counter>,
+}
+
+/// A harness's counter of one benchmark: how much one iteration processes (divan's `BytesCount`,
+/// `CharsCount`, `CyclesCount`, `ItemsCount`), kept beside the times for the reports.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Counter {
+    /// What is counted.
+    pub kind: CounterKind,
+    /// How many per iteration.
+    pub per_iteration: f64,
+    /// Whether `per_iteration` is the count itself, or an estimate from rounded figures (divan prints a
+    /// rate and a time of 4 digits each: a large count is known to about 0.1 % only).
+    pub exact: bool,
+}
+
+/// What a [`Counter`] counts.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum CounterKind {
+    /// Bytes (divan's `BytesCount`, printed as `B/s`, `KB/s`, `KiB/s`, ...).
+    Bytes,
+    /// Characters (`CharsCount`, `char/s`).
+    Chars,
+    /// Cycles (`CyclesCount`, `Hz`).
+    Cycles,
+    /// Items (`ItemsCount`, `item/s`).
+    Items,
+}
+
+impl CounterKind {
+    /// Its name in the JSON report: `bytes`, `chars`, `cycles` or `items`.
+    pub fn name(self) -> &'static str {
+        match self {
+            CounterKind::Bytes => "bytes",
+            CounterKind::Chars => "chars",
+            CounterKind::Cycles => "cycles",
+            CounterKind::Items => "items",
+        }
+    }
+
+    /// The kind named `name` ([`CounterKind::name`]).
+    pub fn from_name(name: &str) -> Option<CounterKind> {
+        [
+            CounterKind::Bytes,
+            CounterKind::Chars,
+            CounterKind::Cycles,
+            CounterKind::Items,
+        ]
+        .into_iter()
+        .find(|k| k.name() == name)
+    }
 }
 
 /// Where the results were measured, when the input records it.
@@ -554,6 +607,7 @@ mod tests {
             name: name.into(),
             runs: Runs::independent(Sample::new(values.to_vec(), Unit::Us).unwrap()),
             unit: Unit::Us,
+            counters: Vec::new(),
         }
     }
 
@@ -562,6 +616,7 @@ mod tests {
             name: "x".into(),
             runs: Runs::one_process(Sample::new(values.to_vec(), Unit::Ns).unwrap()),
             unit: Unit::Ns,
+            counters: Vec::new(),
         }
     }
 
@@ -574,6 +629,7 @@ mod tests {
             name: "x".into(),
             runs: Runs::new(runs).unwrap(),
             unit: Unit::Ns,
+            counters: Vec::new(),
         }
     }
 

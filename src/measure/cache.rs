@@ -35,8 +35,9 @@ use crate::model::Results;
 use crate::partition::fnv1a64;
 
 /// Version of the key's layout: bump it when what a cached file means changes (5: the entry's digest; 6: the
-/// bench file's settings rewritten or kept).
-const KEY_VERSION: u32 = 6;
+/// bench file's settings rewritten or kept; 7: divan's counters kept, which entries of 6
+/// lack).
+const KEY_VERSION: u32 = 7;
 
 /// The start of the key file's last line, the entry's digest.
 const DIGEST: &str = "digest=fnv1a64:";
@@ -372,6 +373,7 @@ mod tests {
                 ])
                 .unwrap(),
                 unit: Unit::Ns,
+                counters: Vec::new(),
             }],
             environment: Environment {
                 cpu: Some("cpu A".into()),
@@ -410,6 +412,7 @@ mod tests {
                 )])
                 .unwrap(),
                 unit: Unit::Ns,
+                counters: Vec::new(),
             }],
             environment: Environment::default(),
             notes: vec![],

@@ -161,7 +161,10 @@ impl Selection<'_> {
         if listed.is_empty() {
             return (!self.partitioned).then_some(None);
         }
-        let names: Vec<&String> = listed.into_iter().filter(|n| open.contains(n)).collect();
+        let names: Vec<&String> = listed
+            .into_iter()
+            .filter(|n| open.iter().any(|o| harness.listed_name(o) == **n))
+            .collect();
         (!names.is_empty()).then(|| Some(harness.exact(&names)))
     }
 }
@@ -617,6 +620,7 @@ mod tests {
                     name: n.to_string(),
                     runs: Runs::one_process(Sample::new(v.to_vec(), Unit::Ns).unwrap()),
                     unit: Unit::Ns,
+                    counters: Vec::new(),
                 })
                 .collect(),
             environment: Environment::default(),
@@ -694,6 +698,21 @@ mod tests {
             partitioned: false,
         };
         assert_eq!(all.filter(0, "u", Harness::Criterion), Some(None));
+        // divan lists `w::f` once; its runs give `w::f::t=1` and `w::f::t=2`, either of which keeps it open.
+        let divan = vec![(
+            "w".to_string(),
+            vec!["w::f".to_string(), "w::g".to_string()],
+        )];
+        let threads = vec![vec!["w::f::t=2".to_string()]];
+        let narrowed = Selection {
+            open: Some(&threads),
+            by_target: &divan,
+            partitioned: false,
+        };
+        assert_eq!(
+            narrowed.filter(0, "w", Harness::Divan),
+            Some(Some("^(?:w::f)$".to_string()))
+        );
         // A target that listed nothing (not criterion's `--list`) keeps running under the user's filter.
         assert_eq!(
             selection.filter(0, "unlisted", Harness::Criterion),

@@ -266,6 +266,7 @@ fn benchmark(
             super::points::run_points(&pair.head.runs, observations.basis),
         ),
         shape: None,
+        counters: BaseHead::new(pair.base.counters.clone(), pair.head.counters.clone()),
     }
 }
 
@@ -427,6 +428,7 @@ mod tests {
                     Measured::OneProcess => Runs::one_process(sample),
                 },
                 unit,
+                counters: Vec::new(),
             }],
             environment: Environment::default(),
             notes: vec![],
@@ -631,6 +633,7 @@ mod tests {
                     name: b.0.into(),
                     runs: Runs::independent(Sample::new(pick(b), Unit::Ns).expect("valid")),
                     unit: Unit::Ns,
+                    counters: Vec::new(),
                 })
                 .collect(),
             environment: Environment::default(),

@@ -547,6 +547,7 @@ mod tests {
                 Sample::new(vec![level, level * 1.01, level * 0.99], Unit::Ns).unwrap(),
             ),
             unit: Unit::Ns,
+            counters: Vec::new(),
         };
         Pair {
             name: name.into(),

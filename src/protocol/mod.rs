@@ -396,6 +396,9 @@ pub struct BenchmarkAnalysis {
     pub shape: Option<shape::BenchmarkShape>,
     /// Per side, the observations as points with their within-run spread ([`points::run_points`]).
     pub points: BaseHead<Vec<RunPoint>>,
+    /// Per side, what one iteration processes, when the harness said (divan's counters); information for
+    /// the reports, never part of a decision.
+    pub counters: BaseHead<Vec<crate::model::Counter>>,
 }
 
 /// One observation of a side as drawn: a process run's value with the interquartile range of its samples,

@@ -611,6 +611,7 @@ mod tests {
                     )
                     .unwrap(),
                     unit: Unit::Ns,
+                    counters: Vec::new(),
                 })
                 .collect(),
             environment: Default::default(),

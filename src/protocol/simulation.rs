@@ -120,6 +120,7 @@ pub fn results(benchmarks: Vec<(String, Runs)>) -> Results {
                 name,
                 runs,
                 unit: Unit::Ns,
+                counters: Vec::new(),
             })
             .collect(),
         environment: Environment::default(),

@@ -63,6 +63,7 @@ fn race_of(names: &[String]) -> crate::protocol::race::RaceAnalysis {
                 )
                 .expect("runs"),
                 unit: Unit::Us,
+                counters: Vec::new(),
             })
             .collect(),
         environment: Default::default(),

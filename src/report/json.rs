@@ -19,7 +19,7 @@ use serde::Serialize;
 use super::format::{finite, finite_opt};
 use super::{Render, Style, headline, ruled_out_pct, warning_kind_name};
 use crate::fingerprint::Fingerprint;
-use crate::model::{Basis, Benchmark, REPORT_SCHEMA, Run, Unit};
+use crate::model::{BaseHead, Basis, Benchmark, Counter, REPORT_SCHEMA, Run, Unit};
 use crate::protocol::{
     Analysis, BenchmarkAnalysis, Direction, FailOn, GainSpeedup, HptSummary, MeanTest, MedianTest,
     Proportion, SideSummary, VarianceComponents, Verdict, Warning,
@@ -160,6 +160,47 @@ struct BenchmarkJson<'a> {
     /// The shape of each side (`docs/mixtures.md`); absent when it was not computed.
     #[serde(skip_serializing_if = "Option::is_none")]
     shape: Option<shape_json::ShapeJson>,
+    /// What one iteration processes per side (divan's counters); absent when neither side has one.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    counters: Option<CountersJson>,
+}
+
+/// Both sides' counters (`docs/json.md` §3).
+#[derive(Serialize)]
+struct CountersJson {
+    base: Vec<CounterJson>,
+    head: Vec<CounterJson>,
+}
+
+/// One counter: what is counted, how many per iteration, and whether that is the count itself or an
+/// estimate from the harness's rounded figures.
+#[derive(Serialize)]
+struct CounterJson {
+    kind: &'static str,
+    per_iteration: Num,
+    exact: bool,
+}
+
+/// `counters` of a benchmark: `None` when neither side has any, so that reports without counters are
+/// unchanged.
+fn counters(sides: &BaseHead<Vec<Counter>>) -> Option<CountersJson> {
+    if sides.base.is_empty() && sides.head.is_empty() {
+        return None;
+    }
+    let side = |counters: &[Counter]| {
+        counters
+            .iter()
+            .map(|c| CounterJson {
+                kind: c.kind.name(),
+                per_iteration: finite(c.per_iteration),
+                exact: c.exact,
+            })
+            .collect()
+    };
+    Some(CountersJson {
+        base: side(&sides.base),
+        head: side(&sides.head),
+    })
 }
 
 /// One benchmark's runs on both sides, as a record file writes them (`docs/formats.md` §7).
@@ -468,6 +509,7 @@ impl<'a> From<&'a BenchmarkAnalysis> for BenchmarkJson<'a> {
             warnings: warnings(&b.warnings),
             samples: None,
             shape: b.shape.as_ref().map(|s| shape_json::shape(s, b.unit)),
+            counters: counters(&b.counters),
         }
     }
 }

@@ -404,6 +404,7 @@ mod tests {
                 name: "spin|x".into(),
                 runs: Runs::new(runs).unwrap(),
                 unit: Unit::Us,
+                counters: Vec::new(),
             }],
             environment: Default::default(),
             notes: vec![],

@@ -131,6 +131,7 @@ impl Builder {
             name: name.into(),
             runs,
             unit,
+            counters: Vec::new(),
         });
         Ok(())
     }

@@ -288,6 +288,7 @@ static RECORD: LazyLock<String> = LazyLock::new(|| {
         )
         .unwrap(),
         unit: Unit::Us,
+        counters: Vec::new(),
     };
     let results = Results {
         origin: "record".into(),

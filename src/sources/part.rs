@@ -200,6 +200,7 @@ fn pair(b: BenchmarkFile) -> Result<Pair, PartError> {
             name: b.name.clone(),
             runs: Runs::new(runs).map_err(|e| invalid(e.to_string()))?,
             unit: display,
+            counters: Vec::new(),
         })
     };
     Ok(Pair {
@@ -238,6 +239,7 @@ pub(crate) mod tests {
             name: name.into(),
             runs: runs(values, layouts),
             unit,
+            counters: Vec::new(),
         };
         let pairs = vec![
             Pair {

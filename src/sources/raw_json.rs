@@ -34,7 +34,7 @@ use serde::de::IgnoredAny;
 use super::diagnose::json_problem;
 use super::{Builder, Measured, SourceError, invalid, parse_unit};
 use crate::fingerprint::Fingerprint;
-use crate::model::{Environment, Results, Unit};
+use crate::model::{Counter, CounterKind, Environment, Results, Unit};
 use crate::suggest::closest;
 
 const FORMAT: &str = "raw timing JSON";
@@ -48,7 +48,8 @@ const FILE_FIELDS: [&str; 6] = [
     "notes",
     "fingerprint",
 ];
-const BENCHMARK_FIELDS: [&str; 7] = [
+const BENCHMARK_FIELDS: [&str; 8] = [
+    "counters",
     "name",
     "unit",
     "display_unit",
@@ -86,6 +87,17 @@ struct BenchmarkFile {
     runs: Option<Vec<Vec<f64>>>,
     layouts: Option<Vec<u32>>,
     observation: Option<String>,
+    #[serde(default)]
+    counters: Vec<CounterFile>,
+}
+
+/// A benchmark's counter, as a record writes it.
+#[derive(Deserialize)]
+struct CounterFile {
+    kind: String,
+    per_iteration: f64,
+    #[serde(default)]
+    exact: bool,
 }
 
 /// The names of the fields of each benchmark, read in a pass of their own for the note on those ignored:
@@ -145,6 +157,29 @@ pub fn parse(text: &str, origin: &str) -> Result<Results, SourceError> {
                     format!("benchmark `{}` has neither `samples` nor `runs`", b.name),
                 ));
             }
+        }
+        let counters = b
+            .counters
+            .iter()
+            .map(|c| match CounterKind::from_name(&c.kind) {
+                Some(kind) if c.per_iteration.is_finite() && c.per_iteration >= 0.0 => Ok(Counter {
+                    kind,
+                    per_iteration: c.per_iteration,
+                    exact: c.exact,
+                }),
+                _ => Err(invalid(
+                    origin,
+                    FORMAT,
+                    format!(
+                        "benchmark `{}` has a counter `{}` of {}: expected a kind bytes, chars, cycles or \
+                         items and a count of 0 or more",
+                        b.name, c.kind, c.per_iteration
+                    ),
+                )),
+            })
+            .collect::<Result<Vec<_>, _>>()?;
+        if let Some(last) = builder.last_mut() {
+            last.counters = counters;
         }
         if let Some(display) = &b.display_unit {
             let display = parse_unit(display, origin, FORMAT)?;
@@ -370,6 +405,21 @@ mod tests {
         assert!(
             message.starts_with("x.json: benchmark 2 (counting from 1) has an empty name"),
             "{message}"
+        );
+    }
+
+    #[test]
+    fn counters_are_read_and_a_bad_one_is_an_error_naming_it() {
+        let text = r#"{"unit":"ns","benchmarks":[{"name":"a","runs":[[1]],"counters":[{"kind":"bytes","per_iteration":64,"exact":true}]}]}"#;
+        let results = parse(text, "x.json").unwrap();
+        assert_eq!(results.benchmarks[0].counters[0].kind, CounterKind::Bytes);
+        assert_eq!(results.benchmarks[0].counters[0].per_iteration, 64.0);
+        assert!(results.notes.is_empty(), "{:?}", results.notes);
+        let bad = r#"{"benchmarks":[{"name":"a","runs":[[1]],"counters":[{"kind":"bits","per_iteration":8}]}]}"#;
+        assert_eq!(
+            parse(bad, "x.json").unwrap_err().to_string(),
+            "x.json: not valid raw timing JSON: benchmark `a` has a counter `bits` of 8: expected a kind bytes, \
+             chars, cycles or items and a count of 0 or more"
         );
     }
 }

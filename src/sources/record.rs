@@ -11,7 +11,8 @@
 //! ```
 //!
 //! Each process run is written separately (`runs`: one array of samples per run, `docs/replication.md`);
-//! `layouts`, one per run, appears when the linked layout of each run is known. A record of schema
+//! `layouts`, one per run, appears when the linked layout of each run is known; `counters` (`[{ "kind":
+//! "bytes", "per_iteration": 64.0, "exact": true }]`, divan's) when the harness printed any. A record of schema
 //! `cargo-speedup-record/1` (flat `samples` with an `observation`) is still read.
 //!
 //! Samples are always written in nanoseconds (each benchmark's `unit` is `"ns"`), printed as the shortest
@@ -59,6 +60,16 @@ struct BenchmarkWire<'a> {
     runs: Vec<&'a [f64]>,
     #[serde(skip_serializing_if = "Option::is_none")]
     layouts: Option<Vec<u32>>,
+    /// The harness's counters (divan's), absent when there are none.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    counters: Vec<CounterWire>,
+}
+
+#[derive(Serialize)]
+struct CounterWire {
+    kind: &'static str,
+    per_iteration: f64,
+    exact: bool,
 }
 
 /// Writes `results` as record JSON (pretty-printed, newline-terminated).
@@ -82,6 +93,15 @@ pub fn write(results: &Results, out: &mut impl Write) -> std::io::Result<()> {
                 display_unit: b.unit.as_str(),
                 runs: b.runs.runs().iter().map(Run::samples).collect(),
                 layouts: b.runs.runs().iter().map(Run::layout).collect(),
+                counters: b
+                    .counters
+                    .iter()
+                    .map(|c| CounterWire {
+                        kind: c.kind.name(),
+                        per_iteration: c.per_iteration,
+                        exact: c.exact,
+                    })
+                    .collect(),
             })
             .collect(),
         notes: &results.notes,
@@ -107,6 +127,7 @@ mod tests {
                     Runs::independent(sample)
                 },
                 unit,
+                counters: Vec::new(),
             }
         };
         let laid_out = Benchmark {
@@ -117,6 +138,18 @@ mod tests {
             ])
             .unwrap(),
             unit: Unit::Ns,
+            counters: vec![
+                crate::model::Counter {
+                    kind: crate::model::CounterKind::Bytes,
+                    per_iteration: 64.0,
+                    exact: true,
+                },
+                crate::model::Counter {
+                    kind: crate::model::CounterKind::Items,
+                    per_iteration: 16380.0,
+                    exact: false,
+                },
+            ],
         };
         Results {
             origin: "measured".into(),
@@ -166,6 +199,15 @@ mod tests {
         assert_eq!(value["benchmarks"][1]["runs"].as_array().unwrap().len(), 2);
         assert_eq!(value["benchmarks"][0].get("layouts"), None);
         assert_eq!(value["benchmarks"][3]["layouts"], serde_json::json!([0, 9]));
+        // Counters only where the harness printed any.
+        assert_eq!(value["benchmarks"][0].get("counters"), None);
+        assert_eq!(
+            value["benchmarks"][3]["counters"],
+            serde_json::json!([
+                {"kind": "bytes", "per_iteration": 64.0, "exact": true},
+                {"kind": "items", "per_iteration": 16380.0, "exact": false}
+            ])
+        );
         assert_eq!(value["environment"]["rustc"], serde_json::Value::Null);
     }
 }

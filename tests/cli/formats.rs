@@ -35,12 +35,26 @@ fn compare(base: &str, head: &str, args: &[&str]) -> Value {
 fn divan_trees_appended_are_process_runs_and_the_planted_slowdown_is_found() {
     let json = compare("divan/base.txt", "divan/head.txt", &["--format", "json"]);
     assert_eq!(json["benchmarks"].as_array().expect("benchmarks").len(), 11);
-    let checksum = benchmark(&json, "checksum/1024");
+    let checksum = benchmark(&json, "divan_bench::checksum::1024");
     assert_eq!(checksum["observation"], "process-runs");
     assert_eq!(checksum["base"]["runs"], 5);
     assert_eq!(checksum["verdict"], "slower");
     // fib_20 was not touched: 15.38 µs in four of the five runs of each side.
-    assert_eq!(benchmark(&json, "fib_20")["verdict"], "unchanged");
+    assert_eq!(
+        benchmark(&json, "divan_bench::fib_20")["verdict"],
+        "unchanged"
+    );
+    // The bench file's counters, per side: `BytesCount::new(1024)`; none on fib_20.
+    assert_eq!(
+        checksum["counters"]["base"],
+        serde_json::json!([{"kind": "bytes", "per_iteration": 1024.0, "exact": true}])
+    );
+    assert_eq!(checksum["counters"]["head"], checksum["counters"]["base"]);
+    assert!(
+        benchmark(&json, "divan_bench::fib_20")
+            .get("counters")
+            .is_none()
+    );
 }
 
 #[test]
@@ -132,15 +146,15 @@ fn bmf_from_bencher_docs_reads_latency_and_notes_the_other_measures() {
 #[test]
 fn format_bmf_writes_heads_latency_with_its_range_the_speedup_and_counts() {
     let json = compare("divan/base.txt", "divan/head.txt", &["--format", "bmf"]);
-    // checksum/64: HEAD's five runs all 106.7 ns; BASE's all 54.33 ns.
-    let checksum = &json["checksum/64"];
+    // divan_bench::checksum::64: HEAD's five runs all 106.7 ns; BASE's all 54.33 ns.
+    let checksum = &json["divan_bench::checksum::64"];
     assert_eq!(checksum["latency"]["value"], 106.7);
     assert_eq!(checksum["latency"]["lower_value"], 106.7);
     assert_eq!(checksum["latency"]["upper_value"], 106.7);
     assert_eq!(checksum["speedup"]["value"], 54.33 / 106.7);
     assert!(checksum["speedup"]["lower_value"].is_number());
-    // push_items/Vec<u64>: HEAD's runs range over lines 22, 48, 74, 100 and 126 of head.txt.
-    let push = &json["push_items/Vec<u64>"]["latency"];
+    // divan_bench::push_items::Vec<u64>: HEAD's runs range over lines 22, 48, 74, 100 and 126 of head.txt.
+    let push = &json["divan_bench::push_items::Vec<u64>"]["latency"];
     assert!(push["lower_value"].as_f64() < push["upper_value"].as_f64());
     assert_eq!(json.as_object().expect("an object").len(), 11);
 
@@ -180,7 +194,7 @@ fn format_gab_writes_custom_smaller_is_better_entries() {
     );
     let times = compare("divan/base.txt", "divan/head.txt", &["--format", "gab"]);
     let first = &times[0];
-    assert_eq!(first["name"], "checksum/64");
+    assert_eq!(first["name"], "divan_bench::checksum::64");
     assert_eq!(first["unit"], "ns");
     assert_eq!(first["value"], 106.7);
     // Every run of HEAD at 106.7 ns: no range.

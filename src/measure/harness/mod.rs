@@ -4,8 +4,9 @@
 //! follows (layouts, identical executables, looks, race, record, cache, reports) is the same for all:
 //!
 //! - criterion: the run's samples, read from the baseline it saves under the run's `CRITERION_HOME`;
-//! - divan: the median of the run's samples, read from the tree it prints (`divan`), since divan prints no
-//!   samples and has no machine-readable output;
+//! - divan: the median of the run's samples, read from the tree it prints (`crate::sources::divan`, the
+//!   one parser of that tree, which `compare` uses too, so that both name a benchmark by divan's own `::`
+//!   path), since divan prints no samples and has no machine-readable output; its counters are kept;
 //! - libtest `#[bench]` (nightly): its `ns/iter`, read from the lines it prints (`libtest`).
 //!
 //! What a harness prints on stdout is kept beside the run's criterion home as `<target>.<harness>.txt`, and
@@ -20,13 +21,12 @@
 //!
 //! Must not: start processes (that is `runner`), or know how a value is analysed.
 
-mod divan;
 mod libtest;
 
 use std::path::Path;
 
 use super::settings::RunOptions;
-use crate::model::{Benchmark, Results, Run, Runs, Sample, Unit};
+use crate::model::{Benchmark, Counter, Results, Run, Runs, Sample, Unit};
 
 /// The bench harness of a bench target.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -119,7 +119,24 @@ impl Harness {
                 .map(|n| n.as_str())
                 .collect::<Vec<_>>()
                 .join("\n"),
-            Harness::Criterion | Harness::Divan => exact_regex(names),
+            Harness::Criterion => exact_regex(names),
+            Harness::Divan => {
+                // divan's filter matches a benchmark's path without its thread count (`f::t=2` runs as
+                // `f`, with all its thread counts).
+                let mut paths: Vec<String> = names.iter().map(|n| without_threads(n)).collect();
+                paths.dedup();
+                exact_regex(&paths.iter().collect::<Vec<_>>())
+            }
+        }
+    }
+
+    /// The name under which this harness's list gives the benchmark a run names `name`: divan lists a
+    /// benchmark with thread counts once, by its path, and its runs give one result per thread count
+    /// (`f::t=1`, `f::t=2`).
+    pub(crate) fn listed_name(self, name: &str) -> String {
+        match self {
+            Harness::Divan => without_threads(name),
+            Harness::Criterion | Harness::Libtest => name.to_string(),
         }
     }
 
@@ -130,6 +147,20 @@ impl Harness {
             Harness::Criterion => None,
             Harness::Divan | Harness::Libtest => Some(format!("{target}.{}.txt", self.name())),
         }
+    }
+}
+
+/// A divan path without its last component when that is a thread count (`t=2`).
+fn without_threads(name: &str) -> String {
+    match name.rsplit_once("::") {
+        Some((path, last))
+            if last
+                .strip_prefix("t=")
+                .is_some_and(|n| !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit())) =>
+        {
+            path.to_string()
+        }
+        _ => name.to_string(),
     }
 }
 
@@ -207,16 +238,19 @@ pub(crate) fn needs_nightly(stderr: &str) -> Option<String> {
 /// The values a divan or libtest run printed (`text`), one run each, as a [`Results`]; `Err` says why the
 /// text is not what `harness` prints.
 pub(crate) fn read_output(harness: Harness, text: &str, origin: &str) -> Result<Results, String> {
-    let values = match harness {
-        Harness::Divan => divan::parse(text)?,
-        Harness::Libtest => libtest::parse(text)?,
+    let rows: Vec<(String, f64, Vec<Counter>)> = match harness {
+        Harness::Divan => divan_rows(text)?,
+        Harness::Libtest => libtest::parse(text)?
+            .into_iter()
+            .map(|(name, nanos)| (name, nanos, Vec::new()))
+            .collect(),
         Harness::Criterion => {
             return Err("criterion saves its samples, it is not read from its output".into());
         }
     };
     let mut notes = Vec::new();
     let mut benchmarks = Vec::new();
-    for (name, nanos) in values {
+    for (name, nanos, counters) in rows {
         if nanos <= 0.0 {
             notes.push(format!(
                 "{origin}: `{name}` measured 0 ns/iter (optimised away?): left out of this run"
@@ -229,6 +263,7 @@ pub(crate) fn read_output(harness: Harness, text: &str, origin: &str) -> Result<
             name,
             runs,
             unit: Unit::readable(nanos),
+            counters,
         });
     }
     Ok(Results {
@@ -237,6 +272,16 @@ pub(crate) fn read_output(harness: Harness, text: &str, origin: &str) -> Result<
         environment: Default::default(),
         notes,
     })
+}
+
+/// The benchmarks of one divan run's standard output (one tree; nothing else around it).
+fn divan_rows(text: &str) -> Result<Vec<(String, f64, Vec<Counter>)>, String> {
+    let trees = crate::sources::divan::trees(text, crate::sources::divan::Around::Nothing)?;
+    Ok(trees
+        .into_iter()
+        .flatten()
+        .map(|row| (row.name, row.median, row.counters))
+        .collect())
 }
 
 /// Reads a kept output file of `harness` (`output_file`).

@@ -5,9 +5,17 @@ use super::*;
 
 const DIVAN: &str = include_str!("../../../fixtures/harness/divan-0.1.21.txt");
 
+/// `(name, median)` of every benchmark of one divan run's output, as the measuring path reads it.
+fn divan_parse(text: &str) -> Result<Vec<(String, f64)>, String> {
+    Ok(divan_rows(text)?
+        .into_iter()
+        .map(|(name, median, _)| (name, median))
+        .collect())
+}
+
 #[test]
 fn divans_tree_gives_every_benchmark_by_its_path_with_its_median() {
-    let found = divan::parse(DIVAN).unwrap();
+    let found = divan_parse(DIVAN).unwrap();
     let names: Vec<&str> = found.iter().map(|(n, _)| n.as_str()).collect();
     assert_eq!(
         names,
@@ -41,27 +49,27 @@ t          fastest  │ slowest  │ median   │ mean     │ samples │ iters
 ├─ c       1 s      │ 2 s      │ 1.25 s   │ 1.6 s    │ 10      │ 10
 ╰─ d       1 ps     │ 2 ps     │ 500 ps   │ 1.6 ps   │ 10      │ 10
 ";
-    let found = divan::parse(text).unwrap();
+    let found = divan_parse(text).unwrap();
     let values: Vec<f64> = found.iter().map(|(_, v)| *v).collect();
     assert_eq!(values, [1500.0, 2.5e6, 1.25e9, 0.5]);
 }
 
 #[test]
 fn divan_output_that_is_not_its_tree_is_refused_with_the_line() {
-    assert_eq!(divan::parse("").unwrap_err(), "it printed nothing");
+    assert_eq!(divan_parse("").unwrap_err(), "it printed nothing");
     assert_eq!(
-        divan::parse("hello from main\n").unwrap_err(),
+        divan_parse("hello from main\n").unwrap_err(),
         "line 1: `hello from main` is not a divan tree's root (`NAME  fastest │ slowest │ median │ mean │ samples │ iters`)"
     );
     let three_columns =
         "t   fastest │ slowest │ median │ mean │ samples │ iters\n╰─ a   1 ns │ 2 ns │ 3 ns\n";
     assert_eq!(
-        divan::parse(three_columns).unwrap_err(),
+        divan_parse(three_columns).unwrap_err(),
         "line 2: `╰─ a   1 ns │ 2 ns │ 3 ns` has 3 columns, divan prints 6 (fastest, slowest, median, mean, samples, iters)"
     );
     let bad_median = "t  fastest │ slowest │ median │ mean │ samples │ iters\n╰─ a  1 ns │ 2 ns │ fast │ 3 ns │ 1 │ 1\n";
     assert_eq!(
-        divan::parse(bad_median).unwrap_err(),
+        divan_parse(bad_median).unwrap_err(),
         "line 2: the median `fast` is not a time"
     );
 }
@@ -69,9 +77,9 @@ fn divan_output_that_is_not_its_tree_is_refused_with_the_line() {
 #[test]
 fn a_divan_filter_that_selects_nothing_reads_as_no_benchmarks() {
     // divan 0.1.21 prints its timer's precision alone when its filter matches no benchmark.
-    assert_eq!(divan::parse("Timer precision: 20 ns\n").unwrap(), []);
+    assert_eq!(divan_parse("Timer precision: 20 ns\n").unwrap(), []);
     assert_eq!(
-        divan::parse("Timer precision: 20 ns\ndone\n").unwrap_err(),
+        divan_parse("Timer precision: 20 ns\ndone\n").unwrap_err(),
         "line 2: `done` is not a divan tree's root (`NAME  fastest │ slowest │ median │ mean │ samples │ iters`)"
     );
 }
@@ -179,6 +187,19 @@ fn the_narrowed_filter_selects_exact_names_per_harness() {
         r"^(?:work::with_args::2|b\.c)$"
     );
     assert_eq!(Harness::Libtest.exact(&[&a, &b]), "work::with_args::2\nb.c");
+    // divan lists a benchmark with thread counts once, and its filter sees it by that path.
+    assert_eq!(Harness::Divan.listed_name(&t1_name()), "tiny::shared");
+    assert_eq!(Harness::Criterion.listed_name(&t1_name()), t1_name());
+    // divan's filter sees a benchmark with thread counts by its path without them.
+    let (t1, t2) = (
+        "tiny::shared::t=1".to_string(),
+        "tiny::shared::t=2".to_string(),
+    );
+    let not_threads = "tiny::t=x".to_string();
+    assert_eq!(
+        Harness::Divan.exact(&[&t1, &t2, &not_threads]),
+        r"^(?:tiny::shared|tiny::t=x)$"
+    );
 }
 
 #[test]
@@ -229,4 +250,45 @@ fn divan_and_libtest_runs_get_their_own_arguments() {
             Some(("NEXTEST", "1"))
         )
     );
+}
+
+#[test]
+fn a_saved_tree_and_a_measured_run_name_and_count_a_benchmark_identically() {
+    // The standard output of real divan 0.1.21 runs: read as `compare` reads a saved file, and as a run
+    // this tool measured.
+    for (file, text) in [
+        ("divan-0.1.21.txt", DIVAN),
+        (
+            "counters-0.1.21.txt",
+            include_str!("../../../fixtures/sources/divan/counters-0.1.21.txt"),
+        ),
+    ] {
+        let saved = crate::sources::divan::parse(text, file).unwrap();
+        let measured = read_output(Harness::Divan, text, file).unwrap();
+        let described = |r: &Results| {
+            r.benchmarks
+                .iter()
+                .map(|b| (b.name.clone(), b.runs.values(), b.counters.clone()))
+                .collect::<Vec<_>>()
+        };
+        assert_eq!(described(&saved), described(&measured), "{file}");
+        assert!(!saved.benchmarks.is_empty(), "{file}");
+    }
+    // divan's own `--list --format terse` names (what the filter matches), for the same bench file.
+    let measured = read_output(Harness::Divan, DIVAN, "run").unwrap();
+    assert_eq!(measured.benchmarks[0].name, "work::changed");
+    let counters = &measured
+        .benchmarks
+        .iter()
+        .find(|b| b.name == "work::group::inner")
+        .unwrap()
+        .counters;
+    // `5.76 GB/s` at a median of `11.11 ns`: the bench file's `BytesCount::new(64)`.
+    assert_eq!(counters.len(), 1);
+    assert_eq!(counters[0].kind.name(), "bytes");
+    assert_eq!(counters[0].per_iteration, 64.0);
+}
+
+fn t1_name() -> String {
+    "tiny::shared::t=1".to_string()
 }
