@@ -42,6 +42,9 @@ pub struct ShapeOptions {
     /// Modes closer than this, in percent of their location, are one level for the warnings: the
     /// comparison's equivalence margin (`--equivalence`), within which two levels are practically the same.
     pub distinct_pct: f64,
+    /// The search's screen ([`FitOptions::screen`]): [`SCREEN_MARGIN`] by default, `None` for the whole
+    /// search (the simulation that chose the margin compares the two).
+    pub screen: Option<f64>,
 }
 
 impl Default for ShapeOptions {
@@ -51,6 +54,7 @@ impl Default for ShapeOptions {
             replicates: DEFAULT_REPLICATES,
             seed: 1,
             distinct_pct: 2.0,
+            screen: Some(SCREEN_MARGIN),
         }
     }
 }
@@ -157,6 +161,12 @@ pub const MIN_VALUES_PER_COMPONENT: usize = 5;
 /// skewed unimodal sample of 40 log-normal runs can show two modes (BIC gain 8.3 in `fixtures/example`).
 pub const VERY_STRONG: f64 = 10.0;
 
+/// The screen of the search for the best mixture (`docs/mixtures.md` §7): after K = 2, the search stops when
+/// neither K = 2 fit's BIC comes within this margin of one normal's (so 0: neither beats it). The search
+/// past K = 2 costs five sixths of a unimodal side's fits; the simulation in `shape_tests.rs` bounds how
+/// often stopping there changes a warning.
+pub const SCREEN_MARGIN: f64 = 0.0;
+
 /// The `--mixture-fit` cross-checks.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct MixtureCheck {
@@ -225,6 +235,7 @@ pub fn shape(
 ) -> BenchmarkShape {
     let fit_options = |n: usize| FitOptions {
         patience: Some(3),
+        screen: options.screen,
         max_components: (n / MIN_VALUES_PER_COMPONENT)
             .clamp(1, FitOptions::default().max_components),
         ..FitOptions::default()

@@ -38,6 +38,9 @@ pub const MAX_COMPONENTS: usize = 9;
 
 const LN_2PI: f64 = 1.837_877_066_409_345_3;
 
+/// The K after which [`FitOptions::screen`] may stop the search.
+pub const SCREEN_AFTER: usize = 3;
+
 /// The variance model, with mclust's one-letter names.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum VarianceModel {
@@ -104,6 +107,10 @@ pub struct FitOptions {
     /// `None` tries every K as mclust does. The shape step uses 3, which keeps mclust's choice on every
     /// oracle sample (App. A's BIC falls for K = 2 and 3 and peaks at 5) at a third of the cost.
     pub patience: Option<usize>,
+    /// Stop after K = 2 when neither K = 2 fit's BIC reaches one normal's plus this margin (the screen of
+    /// `docs/mixtures.md` §7); `None` searches on as mclust does. The shape step uses
+    /// `protocol::shape::SCREEN_MARGIN`.
+    pub screen: Option<f64>,
 }
 
 impl Default for FitOptions {
@@ -116,6 +123,7 @@ impl Default for FitOptions {
             restarts: 0,
             seed: 0,
             patience: None,
+            screen: None,
         }
     }
 }
@@ -159,6 +167,14 @@ pub fn select(x: &[f64], options: &FitOptions) -> StatsResult<Selection> {
             }
         }
         bic.push(row);
+        let one_normal = bic[0][0].unwrap_or(f64::NEG_INFINITY);
+        let screened = |margin: f64| {
+            let tried = bic[1..].iter().flatten();
+            tried.clone().any(Option::is_some) && tried.flatten().all(|&b| b < one_normal + margin)
+        };
+        if k == SCREEN_AFTER && options.screen.is_some_and(screened) {
+            break;
+        }
     }
     Ok(Selection { best, bic })
 }
