@@ -19,7 +19,8 @@
 //!   partition; SplitMix64, Steele, Lea & Flood 2014); the start with the highest likelihood is kept.
 //! - Choice of K: BIC = 2L − ν ln n, maximised over K = 1..9 and both models, with ν_E = 2K and
 //!   ν_V = 3K − 1 (mclust's convention; paper 001 §4.2 states it inconsistently, see `docs/mixtures.md`).
-//!   Equal BICs keep the smaller K, then E. [`FitOptions::patience`] may stop the search early.
+//!   Equal BICs keep the smaller K, then E. [`FitOptions::patience`] and [`FitOptions::screen`] may stop the
+//!   search early.
 //! - Singular fits: a fit whose variance falls to the floor σ_min = 10⁻³ · s (s the 1/n standard deviation
 //!   of the data) or whose component empties (n_k < 10⁻⁸ n) is discarded, as mclust gives NA for a singular
 //!   fit. Without it the V model finds spikes on tied values (rounded timings) with an unbounded likelihood.
@@ -107,9 +108,9 @@ pub struct FitOptions {
     /// `None` tries every K as mclust does. The shape step uses 3, which keeps mclust's choice on every
     /// oracle sample (App. A's BIC falls for K = 2 and 3 and peaks at 5) at a third of the cost.
     pub patience: Option<usize>,
-    /// Stop after K = 2 when neither K = 2 fit's BIC reaches one normal's plus this margin (the screen of
-    /// `docs/mixtures.md` §7); `None` searches on as mclust does. The shape step uses
-    /// `protocol::shape::SCREEN_MARGIN`.
+    /// Stop after K = [`SCREEN_AFTER`] when no fit of K = 2 up to it (either model) reaches one normal's BIC
+    /// plus this margin (the screen of `docs/mixtures.md` §7); `None` searches on as mclust does. The shape
+    /// step uses `protocol::shape::SCREEN_MARGIN`.
     pub screen: Option<f64>,
 }
 
