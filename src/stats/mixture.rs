@@ -39,9 +39,6 @@ pub const MAX_COMPONENTS: usize = 9;
 
 const LN_2PI: f64 = 1.837_877_066_409_345_3;
 
-/// The K after which [`FitOptions::screen`] may stop the search.
-pub const SCREEN_AFTER: usize = 3;
-
 /// The variance model, with mclust's one-letter names.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum VarianceModel {
@@ -90,6 +87,9 @@ impl Fit {
         self.mixture.components.len()
     }
 }
+
+/// The K after which [`FitOptions::screen`] may stop the search.
+pub const SCREEN_AFTER: usize = 3;
 
 /// How to fit.
 #[derive(Debug, Clone, Copy, PartialEq)]
