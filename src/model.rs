@@ -218,7 +218,9 @@ impl Sample {
 /// here, one run at a time, and nowhere as one list across runs.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Run {
-    samples: Sample,
+    /// `None` for a run of one sample, which is then `value`: a raw input's independent runs (millions of
+    /// them in a large file) take no allocation of their own.
+    samples: Option<Sample>,
     value: f64,
     /// Which linked layout of the executable ran (`docs/replication.md` §4), when known.
     layout: Option<u32>,
@@ -230,7 +232,7 @@ impl Run {
         // A `Sample` is never empty, so the median exists.
         let value = crate::stats::describe::median(samples.nanos()).unwrap_or(samples.nanos()[0]);
         Run {
-            samples,
+            samples: (samples.len() > 1).then_some(samples),
             value,
             layout,
         }
@@ -243,7 +245,10 @@ impl Run {
 
     /// The samples taken inside this one process, in nanoseconds.
     pub fn samples(&self) -> &[f64] {
-        self.samples.nanos()
+        match &self.samples {
+            Some(samples) => samples.nanos(),
+            None => std::slice::from_ref(&self.value),
+        }
     }
 
     /// Which linked layout of the executable ran this process (`docs/replication.md` §4); `None` when
@@ -281,7 +286,11 @@ impl Runs {
             sample
                 .nanos()
                 .iter()
-                .map(|&v| Run::new(Sample(vec![v]), None))
+                .map(|&value| Run {
+                    samples: None,
+                    value,
+                    layout: None,
+                })
                 .collect(),
         )
     }
@@ -314,7 +323,7 @@ impl Runs {
     /// The only run, when the whole side is one process with more than one sample.
     fn single_process(&self) -> Option<&Run> {
         match self.0.as_slice() {
-            [run] if run.samples.len() > 1 => Some(run),
+            [run] if run.samples().len() > 1 => Some(run),
             _ => None,
         }
     }

@@ -35,9 +35,37 @@ pub fn compare(args: &CompareArgs) -> Result<Outcome> {
         &plan.analysis.output,
         &inputs.into_iter().flatten().collect::<Vec<_>>(),
     )?;
-    let base = sources::load(&plan.base, &read_options)?;
-    let head = sources::load(&plan.head, &read_options)?;
+    let (base, head) = load_both(&plan.base, &plan.head, &read_options)?;
     analyse_and_report(base, head, vec![], 1, Remedy::MeasureAgain, plan.analysis)
+}
+
+/// Two files together smaller than this are read at the same time, one on each core: reading is a ninth of
+/// the work of a large suite and would otherwise run on one core (`docs/mixtures.md` §7). Larger ones are
+/// read one after the other, so that only one file's text is held at a time (`docs/usage.md` §3).
+const READ_TOGETHER_BELOW: u64 = 64 << 20;
+
+/// Both sides' results; BASE's error first when both fail, as when they are read in turn.
+fn load_both(base: &str, head: &str, options: &ReadOptions) -> Result<(Results, Results)> {
+    let size = |spec: &str| match sources::locate(spec) {
+        sources::Location::File(path, _) => std::fs::metadata(path).ok().map(|m| m.len()),
+        _ => None,
+    };
+    let small =
+        matches!((size(base), size(head)), (Some(b), Some(h)) if b + h < READ_TOGETHER_BELOW);
+    if !small {
+        return Ok((sources::load(base, options)?, sources::load(head, options)?));
+    }
+    let (base, head) = std::thread::scope(|scope| {
+        let head = scope.spawn(|| sources::load(head, options));
+        let base = sources::load(base, options);
+        // A panic while reading is a bug: carried to the caller as it is.
+        (
+            base,
+            head.join()
+                .unwrap_or_else(|panic| std::panic::resume_unwind(panic)),
+        )
+    });
+    Ok((base?, head?))
 }
 
 /// What `spec` reads on disk: a file, or a criterion directory (a baseline name reads the criterion home).

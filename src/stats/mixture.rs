@@ -19,7 +19,8 @@
 //!   partition; SplitMix64, Steele, Lea & Flood 2014); the start with the highest likelihood is kept.
 //! - Choice of K: BIC = 2L − ν ln n, maximised over K = 1..9 and both models, with ν_E = 2K and
 //!   ν_V = 3K − 1 (mclust's convention; paper 001 §4.2 states it inconsistently, see `docs/mixtures.md`).
-//!   Equal BICs keep the smaller K, then E. [`FitOptions::patience`] may stop the search early.
+//!   Equal BICs keep the smaller K, then E. [`FitOptions::patience`] and [`FitOptions::screen`] may stop the
+//!   search early.
 //! - Singular fits: a fit whose variance falls to the floor σ_min = 10⁻³ · s (s the 1/n standard deviation
 //!   of the data) or whose component empties (n_k < 10⁻⁸ n) is discarded, as mclust gives NA for a singular
 //!   fit. Without it the V model finds spikes on tied values (rounded timings) with an unbounded likelihood.
@@ -60,6 +61,9 @@ impl Fit {
     }
 }
 
+/// The K after which [`FitOptions::screen`] may stop the search.
+pub const SCREEN_AFTER: usize = 3;
+
 /// How to fit.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct FitOptions {
@@ -77,6 +81,10 @@ pub struct FitOptions {
     /// `None` tries every K as mclust does. The shape step uses 3, which keeps mclust's choice on every
     /// oracle sample (App. A's BIC falls for K = 2 and 3 and peaks at 5) at a third of the cost.
     pub patience: Option<usize>,
+    /// Stop after K = [`SCREEN_AFTER`] when no fit of K = 2 up to it (either model) reaches one normal's BIC
+    /// plus this margin (the screen of `docs/mixtures.md` §7); `None` searches on as mclust does. The shape
+    /// step uses `protocol::shape::SCREEN_MARGIN`.
+    pub screen: Option<f64>,
 }
 
 impl Default for FitOptions {
@@ -89,6 +97,7 @@ impl Default for FitOptions {
             restarts: 0,
             seed: 0,
             patience: None,
+            screen: None,
         }
     }
 }
@@ -132,6 +141,14 @@ pub fn select(x: &[f64], options: &FitOptions) -> StatsResult<Selection> {
             }
         }
         bic.push(row);
+        let one_normal = bic[0][0].unwrap_or(f64::NEG_INFINITY);
+        let screened = |margin: f64| {
+            let tried = bic[1..].iter().flatten();
+            tried.clone().any(Option::is_some) && tried.flatten().all(|&b| b < one_normal + margin)
+        };
+        if k == SCREEN_AFTER && options.screen.is_some_and(screened) {
+            break;
+        }
     }
     Ok(Selection { best, bic })
 }
