@@ -250,8 +250,8 @@ struct Found {
 
 /// What measures the comparisons: the plan at the per-comparison confidence and the time spent. Every
 /// comparison made is kept for the run (`memo`): a pair asked again, by the named commit's comparison with
-/// its parent or by another benchmark's search under `--each`, is read again, not measured again (the
-/// cache would give the same runs, but its key holds what is left of `--budget`, which changes).
+/// its parent or by another benchmark's search under `--each`, is read again, not measured again, also
+/// when `--budget` cut it short (the cache keys such runs by what was left of the budget, which changes).
 struct Bisector<'a> {
     plan: &'a AnalysisPlan,
     run: RunOptions,

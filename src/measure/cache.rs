@@ -1,7 +1,8 @@
 //! Results already measured, reused when nothing that determines them changed. The key is the text of
 //! everything that does: the commit and the commit it was interleaved with (a side's runs are only worth
 //! their interleaving with the other side's: results of two sessions are never mixed, `docs/replication.md`
-//! §3), the looks, the budget and the analysis options the looks stop on (runs that stopped at 0.95's
+//! §3), the looks, the analysis options the looks stop on (and the budget, for runs it cut short:
+//! [`CacheKey::cut_by_budget`]) (runs that stopped at 0.95's
 //! verdicts, or at a cap of 20, are not what `--confidence 0.99` or `--max-runs 40` asks for), `rustc -vV`, the manifest, package, bench targets, features, build flags from the environment,
 //! criterion's filter and times, whether the bench files' own settings were kept or rewritten, the partition, the runs, the linked layouts, a seed when one was given, and the machine (host name and CPU
 //! model). Its FNV-1a hash names the file; the full text is stored beside it and compared on load, so a
@@ -37,7 +38,7 @@ use crate::partition::fnv1a64;
 /// Version of the key's layout: bump it when what a cached file means changes (5: the entry's digest; 6: the
 /// bench file's settings rewritten or kept; 7: divan's counters kept, which entries of 6
 /// lack).
-const KEY_VERSION: u32 = 7;
+const KEY_VERSION: u32 = 8;
 
 /// The start of the key file's last line, the entry's digest.
 const DIGEST: &str = "digest=fnv1a64:";
@@ -111,13 +112,6 @@ impl CacheKey {
         );
         line("runs", &options.runs.to_string());
         line("looks", &options.look_plan.looks_text());
-        line(
-            "budget",
-            &options
-                .budget
-                .map(|b| b.as_millis().to_string())
-                .unwrap_or_default(),
-        );
         line("stopping", stopping);
         line("warm-up-time", &options.warm_up_secs.to_string());
         line("measurement-time", &options.measurement_secs.to_string());
@@ -133,6 +127,16 @@ impl CacheKey {
         }
         line("rustc", rustc.trim());
         CacheKey { text }
+    }
+
+    /// The key of runs that `--budget` cut short (the next look would not have ended within it): such
+    /// runs are what that budget gives, and are reused under the same budget only. Runs that ended by
+    /// their own rule are the same under any budget (the budget only ever stops the runs between looks),
+    /// and are stored under the key without it.
+    pub fn cut_by_budget(&self, budget: std::time::Duration) -> CacheKey {
+        CacheKey {
+            text: format!("{}budget-cut={}\n", self.text, budget.as_millis()),
+        }
     }
 
     /// 16 hex digits of the key's FNV-1a hash.
@@ -317,7 +321,7 @@ mod tests {
     }
 
     #[test]
-    fn the_stopping_rule_the_cap_and_the_budget_change_the_key() {
+    fn the_stopping_rule_and_the_cap_change_the_key_and_a_budget_only_runs_it_cut() {
         let machine = Machine::default();
         let o = options(None);
         let key = |o: &RunOptions, stopping: &str| {
@@ -328,9 +332,24 @@ mod tests {
         let mut capped = o.clone();
         capped.look_plan = crate::protocol::sequential::LookPlan::new(o.runs, 40).unwrap();
         assert_ne!(first, key(&capped, "confidence 0.95"));
+        // Runs that ended by their own rule are the same under any budget; runs a budget cut are keyed by it.
         let mut budget = o.clone();
         budget.budget = Some(std::time::Duration::from_secs(600));
-        assert_ne!(first, key(&budget, "confidence 0.95"));
+        assert_eq!(first, key(&budget, "confidence 0.95"));
+        let plain = CacheKey::new(
+            "s",
+            "o",
+            "confidence 0.95",
+            None,
+            "r",
+            Path::new("C"),
+            &o,
+            &machine,
+        );
+        let ten = plain.cut_by_budget(std::time::Duration::from_secs(600));
+        let five = plain.cut_by_budget(std::time::Duration::from_secs(300));
+        assert_ne!(ten.stem(), plain.stem());
+        assert_ne!(ten.stem(), five.stem());
         assert_eq!(first, key(&o.clone(), "confidence 0.95"));
     }
 

@@ -173,6 +173,7 @@ pub fn measure_revisions(
     let race = Race {
         decide: Some(Decider::Pair(decide)),
         started,
+        cut_by_budget: Default::default(),
     };
     let (measured, identical) = measure(&project, options, &progress, &sides, &race)?;
     let [base, head] = sides;
@@ -187,7 +188,8 @@ pub fn measure_revisions(
                 // The cache holds measured runs only: which targets were identical is found again from
                 // the builds, which cargo then has at hand.
                 if let (Some(key), true) = (&candidate.key, identical.is_empty()) {
-                    cache::store(&project.speedup_dir().join("cache"), key, &results)?;
+                    let key = race.store_key(key, options);
+                    cache::store(&project.speedup_dir().join("cache"), &key, &results)?;
                 }
                 Ok(results)
             }
@@ -304,6 +306,7 @@ pub fn measure_race(
     let race = Race {
         decide: Some(Decider::Several(decide)),
         started,
+        cut_by_budget: Default::default(),
     };
     let (measured, _) = measure(&project, options, &progress, &plans, &race)?;
     let mut measured = measured.into_iter();
@@ -316,7 +319,8 @@ pub fn measure_race(
                     revision: candidate.label.clone(),
                 })?;
                 if let Some(key) = &candidate.key {
-                    cache::store(&project.speedup_dir().join("cache"), key, &results)?;
+                    let key = race.store_key(key, options);
+                    cache::store(&project.speedup_dir().join("cache"), &key, &results)?;
                 }
                 Ok(results)
             }
@@ -339,6 +343,7 @@ pub fn measure_working_tree(options: &RunOptions) -> Result<Results, MeasureErro
     let race = Race {
         decide: None,
         started: Instant::now(),
+        cut_by_budget: Default::default(),
     };
     let (mut measured, _) = measure(
         &project,
@@ -444,8 +449,14 @@ impl Candidate {
         };
         let cache_dir = project.speedup_dir().join("cache");
         let cache_path = key.as_ref().map(|k| cache::path(&cache_dir, k));
+        // Runs that ended by their own rule first, then runs this budget cut short.
         let lookup = match (&key, options.rerun) {
-            (Some(k), false) => cache::load(&cache_dir, k, &side.label()),
+            (Some(k), false) => match (cache::load(&cache_dir, k, &side.label()), options.budget) {
+                (cache::Lookup::Miss, Some(budget)) => {
+                    cache::load(&cache_dir, &k.cut_by_budget(budget), &side.label())
+                }
+                (lookup, _) => lookup,
+            },
             _ => cache::Lookup::Miss,
         };
         let (cached, failed_check) = match lookup {
@@ -620,6 +631,19 @@ struct Race<'a> {
     /// `None`: one participant or nothing to decide between looks; the plan's runs all run.
     decide: Option<Decider<'a>>,
     started: Instant,
+    /// Set when `--budget` stopped the runs before a look: the results are what that budget gives, and are
+    /// cached under it ([`cache::CacheKey::cut_by_budget`]).
+    cut_by_budget: std::cell::Cell<bool>,
+}
+
+impl Race<'_> {
+    /// The key the runs of `key` are stored under: with the budget when it cut them short.
+    fn store_key(&self, key: &CacheKey, options: &RunOptions) -> CacheKey {
+        match options.budget {
+            Some(budget) if self.cut_by_budget.get() => key.cut_by_budget(budget),
+            _ => key.clone(),
+        }
+    }
 }
 
 /// The benchmarks of `partition`'s part: criterion's `--list` of every participant's executables (with
@@ -768,6 +792,7 @@ fn run_race(
                     budget.as_secs(),
                     open_now
                 ));
+                race.cut_by_budget.set(true);
                 break;
             }
         }

@@ -72,7 +72,9 @@ fn bisect_names_the_commit_that_made_a_benchmark_twice_as_slow() {
     let slow = git(dir, &["rev-parse", "HEAD~2"]).trim().to_string();
     let target = shared_target();
     let before = repository_state(dir);
-    let args = bisect_args(&["HEAD~16..HEAD"]);
+    // With a budget that no comparison reaches: its runs are cached as if there were none.
+    let mut args = bisect_args(&["HEAD~16..HEAD"]);
+    args.extend(["--budget", "60m"]);
 
     let out = speedup(dir, &target, &args);
     let text = stderr(&out);
@@ -111,8 +113,13 @@ fn bisect_names_the_commit_that_made_a_benchmark_twice_as_slow() {
     assert_eq!(report["confidence"], 0.95, "{report}");
     assert_eq!(repository_state(dir), before);
 
-    // Every measured pair is cached: bisecting again runs nothing.
-    let again = speedup(dir, &target, &args);
+    // Every measured pair is cached: bisecting again, with another budget, runs nothing.
+    let args_again = {
+        let mut a = bisect_args(&["HEAD~16..HEAD"]);
+        a.extend(["--budget", "50m"]);
+        a
+    };
+    let again = speedup(dir, &target, &args_again);
     let text = stderr(&again);
     assert_eq!(again.status.code(), Some(0), "{text}");
     assert!(!text.contains("running "), "nothing may run again: {text}");
