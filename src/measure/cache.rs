@@ -128,6 +128,10 @@ impl CacheKey {
             super::fingerprint::bench_settings(options),
         );
         line("layouts", &options.layouts.to_string());
+        // Pinned runs are another experiment; unpinned ones keep the keys they had before `--pin` existed.
+        if options.pin {
+            line("pin", "last-core");
+        }
         line("host", machine.host.as_deref().unwrap_or(""));
         line("cpu", machine.cpu.as_deref().unwrap_or(""));
         for (k, v) in build_environment() {
@@ -316,6 +320,11 @@ mod tests {
             CacheKey::new("abc", "x", "c", None, "r", Path::new("C"), o, &machine).stem()
         };
         assert_ne!(key_of(&kept), key_of(&options(None)));
+        let pinned = RunOptions {
+            pin: true,
+            ..options(None)
+        };
+        assert_ne!(key_of(&pinned), key_of(&options(None)));
     }
 
     #[test]

@@ -20,6 +20,7 @@
 //! `target/criterion` stay byte-identical), analyse anything (that is `protocol`), or print anything but
 //! progress and status lines on stderr.
 
+mod affinity;
 mod bench_settings;
 mod build;
 mod cache;
@@ -746,6 +747,7 @@ fn run_race(
             options.seed
         )),
     }
+    let pin = pinned_core(options, progress);
     let args = |harness: Harness, filter| harness.run_args(options, runner::BASELINE, filter);
     // Per participant: the benchmarks it still runs (`None`: all), and how many blocks ran each benchmark.
     let mut open: Option<Vec<Vec<String>>> =
@@ -793,6 +795,7 @@ fn run_race(
             options.seed,
             &args,
             selection,
+            pin,
             progress,
         )?;
         done = look;
@@ -1021,4 +1024,20 @@ fn environment(dir: &Path) -> crate::model::Environment {
         host: machine.host,
         fingerprint: None,
     }
+}
+
+/// The core every run is pinned to under `--pin` (`affinity`), said once; `None` without `--pin`, or where
+/// runs cannot be pinned (then a note says so).
+fn pinned_core(options: &RunOptions, progress: &Progress) -> Option<usize> {
+    if !options.pin {
+        return None;
+    }
+    let core = affinity::chosen();
+    progress.note(&match core {
+        Some(cpu) => format!("every run is pinned to CPU {cpu} (--pin)"),
+        None => {
+            "note: --pin has no effect here: runs can only be pinned to a core on Linux".to_string()
+        }
+    });
+    core
 }
