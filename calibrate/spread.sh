@@ -16,7 +16,9 @@ crate's commit with itself:
 and, with --race, one A/A race with the default plan (runs until decided, cap 24):
   cargo-speedup speedup calib-orig..calib-orig --run-identical --filter FILTER OPTS
 From the fixed comparisons: per benchmark and side, the standard deviation of the log run values (each
-run's value is the median of its samples) in % (about the coefficient of variation), and the runs per
+run's value is the median of its samples) in % (about the coefficient of variation), its robust
+counterpart (1.4826 x the median absolute deviation, which a run preempted by another job moves
+little), and the runs per
 side an A/A needs to show "unchanged within +-2 %" 4 times in 5 at the default plan (the normal
 approximation below). From the races: benchmarks unchanged, runs per side, wall time.
 
@@ -258,12 +260,13 @@ compare() {
         --argjson load "$load" '
         def median: sort | if length % 2 == 1 then .[length / 2 | floor] else (.[length / 2 - 1] + .[length / 2]) / 2 end;
         def sd: (add / length) as $m | (map((. - $m) * (. - $m)) | add / (length - 1)) | sqrt;
+        def mad: median as $m | map(. - $m | fabs) | median * 1.4826;
         .benchmarks[] | . as $b
-        | [$b.samples.base.runs, $b.samples.head.runs] as [$base, $head]
+        | [[$b.samples.base.runs[] | median | log], [$b.samples.head.runs[] | median | log]] as $sides
         | {
             kind: $kind, condition: $cond, rep: $rep, seconds: $seconds, load: $load, benchmark: $b.name,
             verdict: $b.verdict, runs: $b.base.runs,
-            sd_pct: [([$base[] | median | log] | sd * 100), ([$head[] | median | log] | sd * 100)]
+            sd_pct: [$sides[] | sd * 100], mad_pct: [$sides[] | mad * 100]
           }' "$stem.json" >>"$([[ $kind == fixed ]] && echo "$ROWS" || echo "$RACES")" ||
         die "cannot read $stem.json"
     note "$kind $name #$rep: $seconds s, load $load"
@@ -294,15 +297,18 @@ done
         def need(s): (2 * (3.14159265 / 3) * ((2.128 + 1.2816) * s / 100) * ((2.128 + 1.2816) * s / 100)
                       / (0.0198026 * 0.0198026)) | ceil;
         group_by(.condition)
-        | (["condition", "benchmark", "sd-%(median)", "sd-%(each side, rep)", "unchanged", "runs-needed"] | @tsv),
+        | (["condition", "benchmark", "sd-%(median)", "sd-%(each side, rep)", "robust-sd-%(median)", "unchanged",
+            "runs-needed"] | @tsv),
           (.[] | group_by(.benchmark)[] | . as $g
            | [$g[0].condition, $g[0].benchmark, ([$g[].sd_pct[]] | median * 100 | round / 100),
               ([$g[].sd_pct[] | . * 10 | round / 10 | tostring] | join(" ")),
+              ([$g[].mad_pct[]] | median * 100 | round / 100),
               "\([$g[] | select(.verdict == "unchanged")] | length)/\($g | length)",
               need([$g[].sd_pct[]] | median)] | @tsv),
           (.[] | . as $c
            | ["\($c[0].condition): all", "",
               ([$c[].sd_pct[]] | median * 100 | round / 100), "",
+              ([$c[].mad_pct[]] | median * 100 | round / 100),
               "\([$c[] | select(.verdict == "unchanged")] | length)/\($c | length)",
               need([$c[].sd_pct[]] | median)] | @tsv),
           (.[] | ["\(.[0].condition): wall s per comparison (median)", "",
