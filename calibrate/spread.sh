@@ -13,7 +13,8 @@ published crate, and what that costs an A/A comparison. Each repetition runs, fo
 turn (the order rotated from one repetition to the next: AB, BA, AB, ...), one A/A comparison of the
 crate's commit with itself:
   cargo-speedup speedup calib-orig..calib-orig --run-identical --fixed --runs R --filter FILTER OPTS
-and, with --race, one A/A race with the default plan (runs until decided, cap 24):
+and, with --kinds fixed,race (or race alone), one A/A race with the default plan (runs until decided,
+cap 24):
   cargo-speedup speedup calib-orig..calib-orig --run-identical --filter FILTER OPTS
 From the fixed comparisons: per benchmark and side, the standard deviation of the log run values (each
 run's value is the median of its samples) in % (about the coefficient of variation), its robust
@@ -29,7 +30,8 @@ Options:
                                  spaces (repeatable) [default: free=--no-pin and pin=--pin]
   -n N                           repetitions (one comparison per condition each) [default: 4]
   --runs R                       process runs per side of each fixed comparison [default: 20]
-  --race                         also one default A/A race per condition and repetition
+  --kinds LIST                   fixed, race or fixed,race: which comparisons each repetition runs per
+                                 condition [default: fixed]
   --speedup PATH                 the cargo-speedup binary [default: `cargo build --release` of this
                                  repository]
   --out DIR                      where the reports and summary.txt go [default: a new temporary directory,
@@ -56,7 +58,7 @@ PATCH_DIR="$SCRIPT_DIR/patches"
 SPEC='seahash@4.1.0:^(buffer|stream)/(4096|16384)$'
 N=4
 RUNS=20
-RACE=0
+KINDS=fixed
 SPEEDUP=''
 OUT=''
 KEEP=0
@@ -95,9 +97,10 @@ while [[ $# -gt 0 ]]; do
             RUNS=$2
             shift 2
             ;;
-        --race)
-            RACE=1
-            shift
+        --kinds)
+            need_value "$@"
+            KINDS=$2
+            shift 2
             ;;
         --speedup)
             need_value "$@"
@@ -124,6 +127,7 @@ done
 
 [[ $N =~ ^[1-9][0-9]*$ ]] || die "-n takes a positive integer, not '$N'"
 [[ $RUNS =~ ^[0-9]+$ && $RUNS -ge 3 ]] || die "--runs takes an integer of at least 3, not '$RUNS'"
+case $KINDS in fixed | race | fixed,race | race,fixed) ;; *) die "--kinds takes fixed, race or fixed,race, not '$KINDS'" ;; esac
 if [[ ${#COND_NAMES[@]} -eq 0 ]]; then
     COND_NAMES=(free pin)
     COND_OPTS=('--no-pin' '--pin')
@@ -276,8 +280,8 @@ count=${#COND_NAMES[@]}
 for ((rep = 1; rep <= N; rep++)); do
     for ((k = 0; k < count; k++)); do
         c=$(((k + rep - 1) % count))
-        compare "$c" "$rep" fixed
-        [[ $RACE == 1 ]] && compare "$c" "$rep" race
+        [[ $KINDS == *fixed* ]] && compare "$c" "$rep" fixed
+        [[ $KINDS == *race* ]] && compare "$c" "$rep" race
     done
 done
 
@@ -288,11 +292,10 @@ done
 # and it falls inside the margin 4 times in 5 when n = 2 (pi/3) (z(1 - a) + z(0.9))^2 s^2 / ln(1.02)^2;
 # a = 0.05 / 3 (the default plan's three looks): z = 2.128, z(0.9) = 1.2816.
 {
-    printf '%s  filter %s  %s fixed A/A comparisons of %s runs per side per condition, interleaved\n' \
-        "$CRATE" "${FILTER:-none}" "$N" "$RUNS"
-    printf 'load average during the comparisons: %s\n\n' \
-        "$(jq -s '[.[].load] | "min \(min), max \(max)"' -r "$ROWS")"
-    jq -s -r '
+    printf '%s  filter %s  %s repetitions (%s) per condition, interleaved\n' "$CRATE" "${FILTER:-none}" "$N" "$KINDS"
+    printf 'load average during the comparisons: %s\n' \
+        "$(cat "$ROWS" "$RACES" | jq -s '[.[].load] | "min \(min), max \(max)"' -r)"
+    [[ -s $ROWS ]] && printf '\nfixed A/A comparisons, %s runs per side:\n' "$RUNS" && jq -s -r '
         def median: sort | if length % 2 == 1 then .[length / 2 | floor] else (.[length / 2 - 1] + .[length / 2]) / 2 end;
         def need(s): (2 * (3.14159265 / 3) * ((2.128 + 1.2816) * s / 100) * ((2.128 + 1.2816) * s / 100)
                       / (0.0198026 * 0.0198026)) | ceil;
