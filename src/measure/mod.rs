@@ -5,7 +5,7 @@
 //! under `<target>/speedup/worktrees/` (`git`), builds both with one shared cargo target directory
 //! (`build`; the working tree, when it is a side, has its own: `cargo_target`), runs the bench
 //! executables directly in randomized interleaved blocks, each process run with its own `CRITERION_HOME`
-//! (`runner`), each through its harness, criterion, divan or libtest `#[bench]` (`harness`), and keeps
+//! (`runner`; under `--pin` each pinned to one CPU core, `affinity`), each through its harness, criterion, divan or libtest `#[bench]` (`harness`), and keeps
 //! each run apart in one [`Results`] per revision (`docs/replication.md`). A bench
 //! file's own `measurement_time`, `warm_up_time` and `sample_size`, which criterion lets override the
 //! per-run settings, are rewritten to them in the tool's own trees on every side alike (a working tree
