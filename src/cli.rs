@@ -522,6 +522,13 @@ pub struct RunArgs {
     /// to these in cargo speedup's own copies of the revisions, never in your files]
     #[arg(long = "keep-bench-settings")]
     pub keep_bench_settings: bool,
+    /// Pin each process run to one CPU core (the last this process may use), the same for every run of
+    /// every revision; Linux only (elsewhere a note says runs are not pinned)
+    #[arg(long = "pin", overrides_with = "no_pin")]
+    pub pin: bool,
+    /// Let each process run use every core this process may use (the default)
+    #[arg(long = "no-pin", overrides_with = "pin")]
+    pub no_pin: bool,
     /// Run every bench target as this harness: criterion, divan or libtest (nightly) [default: detected
     /// per target from its source (`criterion_main!`, `divan::main()`, `#[bench]`) and its package's
     /// dependencies]

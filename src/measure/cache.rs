@@ -120,6 +120,10 @@ impl CacheKey {
         // Runs with the bench files' settings rewritten and kept are not the same experiment.
         line("bench-settings", options.bench_settings_key());
         line("layouts", &options.layouts.to_string());
+        // Pinned runs are another experiment; unpinned ones keep the keys they had before `--pin` existed.
+        if options.pin {
+            line("pin", "last-core");
+        }
         line("host", machine.host.as_deref().unwrap_or(""));
         line("cpu", machine.cpu.as_deref().unwrap_or(""));
         for (k, v) in build_environment() {
@@ -318,6 +322,11 @@ mod tests {
             CacheKey::new("abc", "x", "c", None, "r", Path::new("C"), o, &machine).stem()
         };
         assert_ne!(key_of(&kept), key_of(&options(None)));
+        let pinned = RunOptions {
+            pin: true,
+            ..options(None)
+        };
+        assert_ne!(key_of(&pinned), key_of(&options(None)));
     }
 
     #[test]

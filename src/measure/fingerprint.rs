@@ -65,6 +65,8 @@ fn settings(options: &RunOptions) -> BTreeMap<String, String> {
     .into_iter()
     // A forced harness is another experiment; none forced leaves the settings (and keys) as before.
     .chain(options.harness.map(|h| ("harness", h.name().to_string())))
+    // Pinned runs likewise; unpinned ones leave the settings as they were before `--pin`.
+    .chain(options.pin.then(|| ("pin", "last-core".to_string())))
     .map(|(k, v)| (k.to_string(), v))
     .collect()
 }

@@ -5,7 +5,7 @@
 //! under `<target>/speedup/worktrees/` (`git`), builds both with one shared cargo target directory
 //! (`build`; the working tree, when it is a side, has its own: `cargo_target`), runs the bench
 //! executables directly in randomized interleaved blocks, each process run with its own `CRITERION_HOME`
-//! (`runner`), each through its harness, criterion, divan or libtest `#[bench]` (`harness`), and keeps
+//! (`runner`; under `--pin` each pinned to one CPU core, `affinity`), each through its harness, criterion, divan or libtest `#[bench]` (`harness`), and keeps
 //! each run apart in one [`Results`] per revision (`docs/replication.md`). A bench
 //! file's own `measurement_time`, `warm_up_time` and `sample_size`, which criterion lets override the
 //! per-run settings, are rewritten to them in the tool's own trees on every side alike (a working tree
@@ -20,6 +20,7 @@
 //! `target/criterion` stay byte-identical), analyse anything (that is `protocol`), or print anything but
 //! progress and status lines on stderr.
 
+mod affinity;
 mod bench_settings;
 mod build;
 mod cache;
@@ -770,6 +771,7 @@ fn run_race(
             options.seed
         )),
     }
+    let pin = pinned_core(options, progress);
     let args = |harness: Harness, filter| harness.run_args(options, runner::BASELINE, filter);
     // Per participant: the benchmarks it still runs (`None`: all), and how many blocks ran each benchmark.
     let mut open: Option<Vec<Vec<String>>> =
@@ -818,6 +820,7 @@ fn run_race(
             options.seed,
             &args,
             selection,
+            pin,
             progress,
         )?;
         done = look;
@@ -1046,4 +1049,20 @@ fn environment(dir: &Path) -> crate::model::Environment {
         host: machine.host,
         fingerprint: None,
     }
+}
+
+/// The core every run is pinned to under `--pin` (`affinity`), said once; `None` without `--pin`, or where
+/// runs cannot be pinned (then a note says so).
+fn pinned_core(options: &RunOptions, progress: &Progress) -> Option<usize> {
+    if !options.pin {
+        return None;
+    }
+    let core = affinity::chosen();
+    progress.note(&match core {
+        Some(cpu) => format!("every run is pinned to CPU {cpu} (--pin)"),
+        None => {
+            "note: --pin has no effect here: runs can only be pinned to a core on Linux".to_string()
+        }
+    });
+    core
 }

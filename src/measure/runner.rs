@@ -170,7 +170,8 @@ impl Selection<'_> {
 }
 
 /// Runs blocks `blocks` of the schedule drawn from `seed` (the same order whatever range is asked), with
-/// `selection`'s benchmarks; `of` is the most blocks the plan may run, for progress.
+/// `selection`'s benchmarks; `of` is the most blocks the plan may run, for progress; `pin`: the CPU core
+/// every run is pinned to (`affinity`), `None` leaves them free.
 #[allow(clippy::too_many_arguments)]
 pub fn run_blocks(
     runs_dir: &Path,
@@ -180,6 +181,7 @@ pub fn run_blocks(
     seed: u64,
     args: &dyn Fn(Harness, Option<String>) -> Vec<String>,
     selection: Selection<'_>,
+    pin: Option<usize>,
     progress: &Progress,
 ) -> Result<(), MeasureError> {
     let steps: Vec<Step> = schedule(blocks.end, participants, seed)
@@ -208,6 +210,7 @@ pub fn run_blocks(
             &home,
             &args(binary.harness, filter),
             &p.label,
+            pin,
         )?;
         progress.done_one();
     }
@@ -364,6 +367,7 @@ fn run_one(
     home: &Path,
     args: &[String],
     label: &str,
+    pin: Option<usize>,
 ) -> Result<(), MeasureError> {
     let mut command = Command::new(executable);
     command
@@ -371,6 +375,9 @@ fn run_one(
         .current_dir(&binary.package_dir)
         .env("CRITERION_HOME", home)
         .env("CARGO_MANIFEST_DIR", &binary.package_dir);
+    if let Some(cpu) = pin {
+        super::affinity::pin(&mut command, cpu);
+    }
     let out = process::capture(&mut command)?;
     if !out.status.success() {
         let stderr = out.stderr_text();

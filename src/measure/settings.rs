@@ -85,6 +85,9 @@ pub struct RunOptions {
     /// `warm_up_time` and `sample_size` overriding the per-run settings above; by default these calls are
     /// rewritten to the per-run settings in the tool's copies of the revisions (`bench_settings`).
     pub keep_bench_settings: bool,
+    /// `--pin`: each process run is pinned to one CPU core, the same for all (`affinity`); off by default
+    /// (`docs/replication.md` §6).
+    pub pin: bool,
     /// `--harness`: run every bench target as this harness instead of the one detected
     /// (`harness::detect`).
     pub harness: Option<super::Harness>,

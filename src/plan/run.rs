@@ -124,6 +124,7 @@ pub fn run_options(
         rerun: args.rerun,
         run_identical: args.run_identical,
         keep_bench_settings: args.keep_bench_settings,
+        pin: args.pin && !args.no_pin,
         harness: args.harness.map(|h| match h {
             crate::cli::HarnessArg::Criterion => crate::measure::Harness::Criterion,
             crate::cli::HarnessArg::Divan => crate::measure::Harness::Divan,
@@ -277,6 +278,26 @@ mod tests {
         let race = run_options(&args(), false, Confidence::new(0.95)).unwrap();
         let cap = f64::from(race.look_plan.max()) * per_run(&race);
         assert!(cap < plain, "{cap} s at the cap");
+    }
+
+    #[test]
+    fn runs_are_pinned_only_when_asked_and_the_last_of_pin_and_no_pin_wins() {
+        use clap::Parser;
+        #[derive(Parser)]
+        struct Line {
+            #[command(flatten)]
+            run: RunArgs,
+        }
+        let pin = |line: &[&str]| {
+            let parsed = Line::try_parse_from(std::iter::once("x").chain(line.iter().copied()))
+                .expect("parses");
+            run_options(&parsed.run, false, None).unwrap().pin
+        };
+        assert!(!pin(&[]), "not pinned by default");
+        assert!(pin(&["--pin"]));
+        assert!(!pin(&["--no-pin"]));
+        assert!(!pin(&["--pin", "--no-pin"]));
+        assert!(pin(&["--no-pin", "--pin"]));
     }
 
     #[test]

@@ -59,4 +59,30 @@ fn a_version_bump_alone_runs_nothing_and_is_unchanged() {
     assert_eq!(report["identical_executables"], serde_json::json!([]));
     assert_eq!(report["benchmarks"].as_array().map(Vec::len), Some(2));
     assert_eq!(repository_state(dir), before);
+    assert_eq!(
+        report["fingerprint"]["settings"]["pin"],
+        serde_json::Value::Null
+    );
+
+    // Pinned, every run goes to the last core this process may use, and the report says the runs were.
+    args.push("--pin");
+    let pinned = speedup(dir, &target, &args);
+    let text = stderr(&pinned);
+    assert!(matches!(pinned.status.code(), Some(0 | 1)), "{text}");
+    if cfg!(target_os = "linux") {
+        let status = std::fs::read_to_string("/proc/self/status").unwrap();
+        let allowed = status
+            .lines()
+            .find_map(|l| l.strip_prefix("Cpus_allowed_list:"))
+            .unwrap()
+            .trim();
+        let last = allowed.rsplit([',', '-']).next().unwrap();
+        assert!(
+            text.contains(&format!("every run is pinned to CPU {last} (--pin)")),
+            "{allowed}: {text}"
+        );
+    }
+    let report: serde_json::Value = serde_json::from_slice(&pinned.stdout).expect("JSON report");
+    assert_eq!(report["benchmarks"].as_array().map(Vec::len), Some(2));
+    assert_eq!(report["fingerprint"]["settings"]["pin"], "last-core");
 }
