@@ -82,6 +82,8 @@ note() { printf 'calibrate: %s\n' "$*" >&2; }
 
 SCRIPT_DIR=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 REPO_ROOT=$(cd "$SCRIPT_DIR/.." && pwd)
+# shellcheck source=calibrate/lib.sh
+source "$SCRIPT_DIR/lib.sh"
 PATCH_DIR="$SCRIPT_DIR/patches"
 
 CRATES=()
@@ -219,24 +221,6 @@ fi
 # Temporary directories: everything this script writes, but --out, lives under WORK.
 
 WORK=$(mktemp -d "${TMPDIR:-/tmp}/cargo-speedup-calibrate.XXXXXX")
-CHILD=''
-# Runs CMD in DIR as a process group of its own and waits for it, so that an interrupt reaches this script at
-# once and the cleanup ends the whole group (cargo, rustc, the benchmarks) before removing WORK.
-run_in() {
-    local dir=$1 rc=0
-    shift
-    (cd "$dir" && exec setsid --wait "$@") &
-    CHILD=$!
-    wait "$CHILD" || rc=$?
-    CHILD=''
-    return "$rc"
-}
-stop_child() {
-    [[ -n $CHILD ]] || return 0
-    kill -TERM -- "-$CHILD" 2>/dev/null || kill -TERM "$CHILD" 2>/dev/null || true
-    wait "$CHILD" 2>/dev/null || true
-    CHILD=''
-}
 cleanup() {
     local status=$?
     trap - EXIT INT TERM
@@ -267,15 +251,7 @@ RACES="$OUT/races.jsonl"
 # ---------------------------------------------------------------------------------------------------------
 # The cargo-speedup binary.
 
-if [[ -z $SPEEDUP ]]; then
-    note "building cargo-speedup (cargo build --release in $REPO_ROOT)"
-    run_in "$REPO_ROOT" cargo build --release --quiet || die "cargo build --release of cargo-speedup failed"
-    target_dir=$(cd "$REPO_ROOT" && cargo metadata --format-version 1 --no-deps | jq -r .target_directory) ||
-        die "cargo metadata failed in $REPO_ROOT"
-    SPEEDUP="$target_dir/release/cargo-speedup"
-fi
-[[ -x $SPEEDUP ]] || die "--speedup $SPEEDUP is not an executable"
-SPEEDUP=$(cd "$(dirname "$SPEEDUP")" && pwd)/$(basename "$SPEEDUP")
+speedup_binary
 HELP=$("$SPEEDUP" speedup --help 2>&1) || die "$SPEEDUP speedup --help failed: $HELP"
 SPEEDUP_FLAGS=(--quiet --color never)
 grep -q -- '--rerun' <<<"$HELP" && SPEEDUP_FLAGS+=(--rerun)
@@ -294,39 +270,7 @@ unset CRITERION_HOME
 
 GIT=(git -c user.name=calibrate -c user.email=calibrate@localhost -c commit.gpgsign=false -c core.hooksPath=/dev/null)
 
-now() { date +%s.%N; }
 elapsed() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.1f", b - a }'; }
-
-# Copies NAME@VERSION's published source into $1 (a new directory).
-fetch_crate() {
-    local name=$1 version=$2 dest=$3 probe="$WORK/fetch-$1-$2" src
-    mkdir -p "$probe/src"
-    printf 'fn main() {}\n' >"$probe/src/main.rs"
-    cat >"$probe/Cargo.toml" <<EOF
-[package]
-name = "calibrate-fetch"
-version = "0.0.0"
-edition = "2021"
-publish = false
-
-[dependencies]
-$name = "=$version"
-
-[workspace]
-EOF
-    run_in "$probe" cargo fetch --quiet >"$probe/fetch.log" 2>&1 || {
-        cat "$probe/fetch.log" >&2
-        die "$name@$version: cannot be fetched from the registry (cargo fetch failed)"
-    }
-    src=$(cd "$probe" && cargo metadata --format-version 1 --offline |
-        jq -r --arg n "$name" --arg v "$version" '.packages[] | select(.name == $n and .version == $v) | .manifest_path') ||
-        die "$name@$version: cargo metadata failed on the fetched package"
-    [[ -n $src && -f $src ]] || die "$name@$version: not found after cargo fetch"
-    mkdir -p "$dest"
-    cp -R "$(dirname "$src")/." "$dest/"
-    chmod -R u+w "$dest"
-    rm -f "$dest/.cargo-ok" "$dest/.cargo_vcs_info.json"
-}
 
 # Bench targets, criterion dev-dependency, the library's source file.
 crate_metadata() {

@@ -53,6 +53,8 @@ note() { printf 'spread: %s\n' "$*" >&2; }
 
 SCRIPT_DIR=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 REPO_ROOT=$(cd "$SCRIPT_DIR/.." && pwd)
+# shellcheck source=calibrate/lib.sh
+source "$SCRIPT_DIR/lib.sh"
 PATCH_DIR="$SCRIPT_DIR/patches"
 
 SPEC='seahash@4.1.0:^(buffer|stream)/(4096|16384)$'
@@ -147,24 +149,10 @@ for tool in git jq cargo setsid awk; do
 done
 
 WORK=$(mktemp -d "${TMPDIR:-/tmp}/cargo-speedup-spread.XXXXXX")
-CHILD=''
-# Runs CMD in DIR as a process group of its own, so that an interrupt ends all of it (as calibrate/run.sh).
-run_in() {
-    local dir=$1 rc=0
-    shift
-    (cd "$dir" && exec setsid --wait "$@") &
-    CHILD=$!
-    wait "$CHILD" || rc=$?
-    CHILD=''
-    return "$rc"
-}
 cleanup() {
     local status=$?
     trap - EXIT INT TERM
-    if [[ -n $CHILD ]]; then
-        kill -TERM -- "-$CHILD" 2>/dev/null || kill -TERM "$CHILD" 2>/dev/null || true
-        wait "$CHILD" 2>/dev/null || true
-    fi
+    stop_child
     if [[ $KEEP == 1 ]]; then note "kept the crate repository in $WORK"; else rm -rf -- "$WORK"; fi
     exit "$status"
 }
@@ -184,13 +172,7 @@ RACES="$OUT/races.jsonl"
 : >"$ROWS"
 : >"$RACES"
 
-if [[ -z $SPEEDUP ]]; then
-    note "building cargo-speedup (cargo build --release in $REPO_ROOT)"
-    run_in "$REPO_ROOT" cargo build --release --quiet || die "cargo build --release of cargo-speedup failed"
-    SPEEDUP="$(cd "$REPO_ROOT" && cargo metadata --format-version 1 --no-deps | jq -r .target_directory)/release/cargo-speedup"
-fi
-[[ -x $SPEEDUP ]] || die "--speedup $SPEEDUP is not an executable"
-SPEEDUP=$(cd "$(dirname "$SPEEDUP")" && pwd)/$(basename "$SPEEDUP")
+speedup_binary
 for i in "${!COND_NAMES[@]}"; do
     # shellcheck disable=SC2086 # the options are split on spaces on purpose
     "$SPEEDUP" speedup --help 2>&1 | grep -q -- "${COND_OPTS[$i]%% *}" ||
@@ -206,19 +188,7 @@ GIT=(git -c user.name=spread -c user.email=spread@localhost -c commit.gpgsign=fa
 # The crate: its published source, a git repository, the setup patch calibrate/run.sh applies too.
 
 repo="$WORK/$CRATE"
-probe="$WORK/fetch"
-mkdir -p "$probe/src"
-printf 'fn main() {}\n' >"$probe/src/main.rs"
-printf '[package]\nname = "spread-fetch"\nversion = "0.0.0"\nedition = "2021"\npublish = false\n\n[dependencies]\n%s = "=%s"\n\n[workspace]\n' \
-    "$NAME" "$VERSION" >"$probe/Cargo.toml"
-run_in "$probe" cargo fetch --quiet || die "$NAME@$VERSION: cannot be fetched from the registry (cargo fetch failed)"
-src=$(cd "$probe" && cargo metadata --format-version 1 --offline |
-    jq -r --arg n "$NAME" --arg v "$VERSION" '.packages[] | select(.name == $n and .version == $v) | .manifest_path')
-[[ -n $src && -f $src ]] || die "$NAME@$VERSION: not found after cargo fetch"
-mkdir -p "$repo"
-cp -R "$(dirname "$src")/." "$repo/"
-chmod -R u+w "$repo"
-rm -f "$repo/.cargo-ok" "$repo/.cargo_vcs_info.json"
+fetch_crate "$NAME" "$VERSION" "$repo"
 (cd "$repo" && "${GIT[@]}" init --quiet && printf '/target\n' >>.git/info/exclude) || die "$CRATE: git init failed"
 if [[ -f "$PATCH_DIR/$CRATE.setup.patch" ]]; then
     (cd "$repo" && git apply "$PATCH_DIR/$CRATE.setup.patch") || die "$CRATE: $CRATE.setup.patch does not apply"
@@ -239,7 +209,6 @@ run_in "$repo" "$SPEEDUP" speedup calib-orig..calib-orig "${FLAGS[@]}" --fixed -
     die "$CRATE: cargo-speedup failed on calib-orig..calib-orig"
 }
 
-now() { date +%s.%N; }
 
 # One comparison of condition $1 (index), repetition $2, kind $3 (fixed or race).
 compare() {

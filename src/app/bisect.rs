@@ -514,20 +514,7 @@ impl Bisector<'_> {
         let path = self.path;
         let commits = path.commits.len();
         let (direction, threshold) = (self.direction, self.threshold);
-        let skipped = |why: &str| {
-            (
-                Step::Skipped,
-                Measurement {
-                    speedup: None,
-                    interval: None,
-                    against_good: None,
-                    against_bad: None,
-                    identical: false,
-                    step: Some(Step::Skipped),
-                },
-                Err(why.to_string()),
-            )
-        };
+        let skipped = |why: &str| (Step::Skipped, Measurement::skipped(), Err(why.to_string()));
         let against_good = match self.compare(&path.good.sha, mid)?.as_ref() {
             Ok(compared) => compared.reading(follow),
             Err(why) => return Ok(skipped(why)),

@@ -576,14 +576,7 @@ mod tests {
             for entry in &mut b.path {
                 entry.subject = subject.into();
             }
-            b.path[5].measured = Some(Measurement {
-                speedup: None,
-                interval: None,
-                against_good: None,
-                against_bad: None,
-                identical: false,
-                step: Some(Step::Skipped),
-            });
+            b.path[5].measured = Some(Measurement::skipped());
             b.skipped = vec![(5, why.into())];
             page(&b)
         };

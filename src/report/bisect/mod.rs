@@ -51,6 +51,20 @@ pub struct Measurement {
     pub step: Option<Step>,
 }
 
+impl Measurement {
+    /// A commit skipped (it did not build, or its benchmarks failed): nothing measured.
+    pub(crate) fn skipped() -> Measurement {
+        Measurement {
+            speedup: None,
+            interval: None,
+            against_good: None,
+            against_bad: None,
+            identical: false,
+            step: Some(Step::Skipped),
+        }
+    }
+}
+
 /// The named commit's own change: it against its parent on the path, one comparison more, made as the
 /// others but outside the error budget (a description, `docs/bisect.md` §4).
 #[derive(Debug, Clone, PartialEq)]
