@@ -72,7 +72,8 @@ pub fn bisect(args: &BisectArgs) -> Result<Outcome> {
     };
     bisector.say(&format!(
         "bisect: {commits} commits on the first-parent path; checking GOOD against BAD, each comparison \
-         at confidence {each:.4}"
+         at confidence {}",
+        crate::report::bisect::comparison_level(each)
     ));
     let whole = bisector.check()?;
     let first_check = bisector.started.elapsed();

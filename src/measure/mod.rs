@@ -426,13 +426,14 @@ impl Candidate {
         role: Role,
         interleaving: Option<&Interleaving<'_>>,
     ) -> Candidate {
+        // A revision named by its commit (as `bisect` names them) is said once, abbreviated.
+        let named = |name: &str, sha: &str| match sha.starts_with(name) {
+            true => revision::short(sha).to_string(),
+            false => format!("{name}, {}", revision::short(sha)),
+        };
         let label = match (role, &side) {
-            (Role::Base, Checkout::Commit { name, sha }) => {
-                format!("BASE ({name}, {})", revision::short(sha))
-            }
-            (Role::Head, Checkout::Commit { name, sha }) => {
-                format!("HEAD ({name}, {})", revision::short(sha))
-            }
+            (Role::Base, Checkout::Commit { name, sha }) => format!("BASE ({})", named(name, sha)),
+            (Role::Head, Checkout::Commit { name, sha }) => format!("HEAD ({})", named(name, sha)),
             _ => side.label(),
         };
         let key = match (&side, interleaving) {

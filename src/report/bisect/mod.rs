@@ -208,13 +208,10 @@ impl Bisection {
                 comparison_level(self.comparison_confidence)
             ),
             Ending::Named(index) => format!(
-                "The {change} came with {} \"{}\" (commit {index} of {last} after GOOD), at confidence {} \
-                 ({} comparisons, each at {}).",
+                "The {change} came with {} \"{}\" (commit {index} of {last} after GOOD), at confidence {}.",
                 self.short(*index),
                 self.path[*index].subject,
                 format::level(self.confidence),
-                self.comparisons,
-                comparison_level(self.comparison_confidence),
             ),
             Ending::Interval { good, bad, why } => format!(
                 "The {change} came with one of the {} commits after {} up to {} (commits {} to {bad} of \
@@ -640,7 +637,7 @@ pub(super) mod tests {
         assert_eq!(
             bisection().summary(),
             "The slowdown came with 0000000000 \"slow down\" (commit 2 of 3 after GOOD), at confidence \
-             0.95 (3 comparisons, each at 0.9900)."
+             0.95."
         );
     }
 
@@ -748,7 +745,7 @@ pub(super) mod tests {
         assert_eq!(
             b.summary(),
             "The slowdown came with 0000000000 \"slow down\" (commit 2 of 3 after GOOD), at confidence \
-             0.95 (3 comparisons, each at 0.9900). The measured commits show more than one step: commit 2 \
+             0.95. The measured commits show more than one step: commit 2 \
              (0000000000) is 0.50x [0.48, 0.52] against GOOD, slower and BAD (0000000000) 0.70x [0.68, \
              0.72] against GOOD, slower; the commit named is the first step the search found, not the \
              whole change."
