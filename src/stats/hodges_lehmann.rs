@@ -353,16 +353,15 @@ impl<'a> Differences<'a> {
         }
         if n * m > n + m {
             let (rows, columns) = (n.min(16), m.min(16));
-            d.sample = (0..rows)
-                .flat_map(|a| (0..columns).map(move |b| (a, b)))
-                .map(|(a, b)| {
-                    d.at(
-                        (2 * a + 1) * n / (2 * rows),
-                        (2 * b + 1) * m / (2 * columns),
-                    )
-                })
+            let at_columns: Vec<usize> = (0..columns)
+                .map(|b| (2 * b + 1) * m / (2 * columns))
                 .collect();
-            d.sample.sort_unstable_by(f64::total_cmp);
+            let mut grid = Vec::with_capacity(rows * columns);
+            for a in 0..rows {
+                let i = (2 * a + 1) * n / (2 * rows);
+                grid.extend(at_columns.iter().map(|&j| d.at(i, j)));
+            }
+            d.sample = sorted_rows(grid, columns);
         }
         Ok(d)
     }
@@ -501,6 +500,47 @@ impl<'a> Differences<'a> {
         }
         candidates.select_nth_unstable_by(index, f64::total_cmp);
         candidates[index]
+    }
+}
+
+/// `values`, rows of `width` values each ascending (a grid row of the contrasts, non-decreasing along j),
+/// sorted by merging the rows pairwise: the sorted vector that `sort_unstable_by(f64::total_cmp)` gives (the
+/// total order leaves one sorted sequence), in about a third of its instructions. Sorted in full if a row
+/// was not ascending after all, so the result never depends on that.
+fn sorted_rows(mut values: Vec<f64>, width: usize) -> Vec<f64> {
+    let len = values.len();
+    let mut scratch = vec![0.0; len];
+    let mut run = width.max(1);
+    while run < len {
+        for start in (0..len).step_by(2 * run) {
+            let middle = (start + run).min(len);
+            let end = (start + 2 * run).min(len);
+            merge(
+                &values[start..middle],
+                &values[middle..end],
+                &mut scratch[start..end],
+            );
+        }
+        std::mem::swap(&mut values, &mut scratch);
+        run *= 2;
+    }
+    if !values.windows(2).all(|w| w[0].total_cmp(&w[1]).is_le()) {
+        values.sort_unstable_by(f64::total_cmp);
+    }
+    values
+}
+
+/// `a` and `b`, each ascending in the total order, merged into `out` (of their joint length).
+fn merge(a: &[f64], b: &[f64], out: &mut [f64]) {
+    let (mut i, mut j) = (0, 0);
+    for slot in out.iter_mut() {
+        if j == b.len() || (i < a.len() && a[i].total_cmp(&b[j]).is_le()) {
+            *slot = a[i];
+            i += 1;
+        } else {
+            *slot = b[j];
+            j += 1;
+        }
     }
 }
 

@@ -330,3 +330,33 @@ fn both_intervals_keep_each_ones_errors() {
     let (_, ratio) = hodges_lehmann_both(&[f64::MAX], &[f64::MIN_POSITIVE], two, 0.95);
     assert_eq!(ratio, Err(StatsError::NonFinite));
 }
+
+/// Merging the grid's rows gives the vector that a sort gives: on ascending rows of every width, with ties
+/// and signed zeros, and on rows that are not ascending (where it falls back to the sort).
+#[test]
+fn sorted_rows_is_the_sort() {
+    let mut rng = crate::stats::random::SplitMix64::new(5);
+    for width in 1..=16 {
+        for rows in 1..=16 {
+            let mut values = Vec::with_capacity(width * rows);
+            for _ in 0..width * rows {
+                let (u, v) = (rng.uniform(), 4.0 * rng.uniform() - 2.0);
+                values.push(match (u * 4.0) as usize {
+                    0 => -0.0,
+                    1 => 0.0,
+                    2 => v.floor(),
+                    _ => v,
+                });
+            }
+            let shuffled = values.clone();
+            for row in values.chunks_mut(width) {
+                row.sort_by(f64::total_cmp);
+            }
+            let mut reference = values.clone();
+            reference.sort_by(f64::total_cmp);
+            let bits = |v: &[f64]| v.iter().map(|x| x.to_bits()).collect::<Vec<u64>>();
+            assert_eq!(bits(&sorted_rows(values, width)), bits(&reference));
+            assert_eq!(bits(&sorted_rows(shuffled, width)), bits(&reference));
+        }
+    }
+}
