@@ -488,10 +488,15 @@ impl<'a> Differences<'a> {
 
     /// The `rank`-th smallest (1-based) of the remaining candidates.
     fn select_among(&self, rank: usize, lo: &[usize], hi: &[usize]) -> f64 {
-        let mut candidates: Vec<f64> = (0..lo.len())
-            .flat_map(|i| (lo[i]..hi[i]).map(move |j| (i, j)))
-            .map(|(i, j)| self.at(i, j))
-            .collect();
+        let total = lo.iter().zip(hi).map(|(l, h)| h - l).sum();
+        let mut candidates = Vec::with_capacity(total);
+        for (i, (&l, &h)) in lo.iter().zip(hi).enumerate() {
+            let x = self.x[i];
+            match self.contrast {
+                Contrast::Difference => candidates.extend(self.y_desc[l..h].iter().map(|y| x - y)),
+                Contrast::Ratio => candidates.extend(self.y_desc[l..h].iter().map(|y| x / y)),
+            }
+        }
         let index = rank
             .saturating_sub(1)
             .min(candidates.len().saturating_sub(1));
