@@ -33,6 +33,10 @@
 //!   median of the row medians, which discards at least a quarter: O((n log n + m) log(nm)) at worst, three
 //!   rounds in the usual case. Any pivot gives the same answer; the selected value is a difference computed
 //!   exactly as R computes `outer(x, y, "-")`.
+//!   The grid is sorted by merging its rows, each already ascending.
+//! - **Shared work** ([`hodges_lehmann_both`]): the shift and the ratio of the same samples at the same level
+//!   have the same checks, sorted samples, pooled ties, method and ranks of the ends; these are computed
+//!   once, and only the differences and the ratios (not in the same order) are selected apart.
 //! - **Ratios** ([`hodges_lehmann_ratio`]): for positive x and y, the same interval on the log scale, the
 //!   set of ratios γ that the rank-sum test of (x / γ, y) does not reject (R: `wilcox.test(log(x), log(y),
 //!   conf.int = TRUE)`, exponentiated). The log is increasing, so the ranks, the ties and therefore the test,
@@ -126,13 +130,17 @@ fn interval(
     Ranked::new(x, y, alternative, confidence)?.interval(contrast)
 }
 
+/// The 1-based ranks of an interval's lower and upper ends among the sorted contrasts (`None`: an infinite
+/// end).
+type EndRanks = (Option<usize>, Option<usize>);
+
 /// What an interval needs whatever its contrast: x ascending, y descending, and the method with the 1-based
 /// ranks of the ends (`None`: an infinite end), or the error that the contrast's own checks do not come
 /// before (constant samples, a level the exact distribution cannot give).
 struct Ranked {
     x: Vec<f64>,
     y_desc: Vec<f64>,
-    ranks: StatsResult<(Method, (Option<usize>, Option<usize>))>,
+    ranks: StatsResult<(Method, EndRanks)>,
 }
 
 impl Ranked {
@@ -182,7 +190,7 @@ fn ranks(
     y_desc: &[f64],
     alternative: Alternative,
     alpha: f64,
-) -> StatsResult<(Method, (Option<usize>, Option<usize>))> {
+) -> StatsResult<(Method, EndRanks)> {
     let (n, m) = (x.len(), y_desc.len());
     // The pooled sample sorted: x ascending merged with y ascending (y_desc read backwards).
     let mut pooled = Vec::with_capacity(n + m);
