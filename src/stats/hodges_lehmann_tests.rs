@@ -178,6 +178,14 @@ fn sorted_differences(x: &[f64], y: &[f64]) -> Vec<f64> {
     d
 }
 
+/// x ascending and y descending, as [`Differences::new`] takes them.
+fn sorted_pair(x: &[f64], y: &[f64]) -> (Vec<f64>, Vec<f64>) {
+    let (mut x, mut y) = (x.to_vec(), y.to_vec());
+    x.sort_by(f64::total_cmp);
+    y.sort_by(|a, b| b.total_cmp(a));
+    (x, y)
+}
+
 fn sample(max_len: usize) -> impl Strategy<Value = Vec<f64>> {
     let value = prop_oneof![3 => -1e3f64..1e3, 1 => (-4i32..4).prop_map(f64::from)];
     prop::collection::vec(value, 1..max_len)
@@ -186,7 +194,8 @@ fn sample(max_len: usize) -> impl Strategy<Value = Vec<f64>> {
 proptest! {
     #[test]
     fn selection_agrees_with_sorting_every_difference(x in sample(70), y in sample(70)) {
-        let diffs = Differences::new(&x, &y, Contrast::Difference).expect("finite");
+        let (xs, yd) = sorted_pair(&x, &y);
+        let diffs = Differences::new(&xs, &yd, Contrast::Difference).expect("finite");
         let reference = sorted_differences(&x, &y);
         let step = (reference.len() / 17).max(1);
         for k in (1..=reference.len()).step_by(step).chain([reference.len()]) {
@@ -233,6 +242,19 @@ proptest! {
     }
 
     #[test]
+    fn both_intervals_at_once_are_each_alone(x in sample(70), y in sample(70), level in 0.5f64..0.999) {
+        // positive samples for the ratio too, and the sign-mixed ones for its error
+        let positive: Vec<f64> = x.iter().map(|v| v.abs() + 0.5).collect();
+        for (a, b) in [(&x, &y), (&positive, &y), (&positive, &positive)] {
+            for alt in [Alternative::TwoSided, Alternative::Greater, Alternative::Less] {
+                let (shift, ratio) = hodges_lehmann_both(a, b, alt, level);
+                prop_assert_eq!(shift, hodges_lehmann(a, b, alt, level));
+                prop_assert_eq!(ratio, hodges_lehmann_ratio(a, b, alt, level));
+            }
+        }
+    }
+
+    #[test]
     fn swapping_samples_negates_the_interval(x in sample(60), y in sample(60)) {
         let (Ok(a), Ok(b)) = (
             hodges_lehmann(&x, &y, Alternative::Greater, 0.9),
@@ -264,14 +286,16 @@ fn selection_agrees_with_sorting_on_large_tied_and_extreme_samples() {
         ),
     ];
     for (x, y) in &cases {
-        let diffs = Differences::new(x, y, Contrast::Difference).expect("finite");
+        let (xs, yd) = sorted_pair(x, y);
+        let diffs = Differences::new(&xs, &yd, Contrast::Difference).expect("finite");
         let reference = sorted_differences(x, y);
         for k in (1..=reference.len()).step_by(reference.len() / 50 + 1) {
             assert_eq!(diffs.select(k), reference[k - 1], "k = {k}");
         }
     }
     let (x, y) = (normal(&mut rng, 120), normal(&mut rng, 90));
-    let ratios = Differences::new(&x, &y, Contrast::Ratio).expect("positive");
+    let (xs, yd) = sorted_pair(&x, &y);
+    let ratios = Differences::new(&xs, &yd, Contrast::Ratio).expect("positive");
     let mut reference: Vec<f64> = x
         .iter()
         .flat_map(|a| y.iter().map(move |b| a / b))
@@ -279,5 +303,60 @@ fn selection_agrees_with_sorting_on_large_tied_and_extreme_samples() {
     reference.sort_by(f64::total_cmp);
     for k in (1..=reference.len()).step_by(97) {
         assert_eq!(ratios.select(k), reference[k - 1], "k = {k}");
+    }
+}
+
+/// [`hodges_lehmann_both`] keeps each interval's own errors, checked in the same order as alone: a constant
+/// negative sample is Constant for the shift and not positive for the ratio.
+#[test]
+fn both_intervals_keep_each_ones_errors() {
+    let two = Alternative::TwoSided;
+    let cases: [(&[f64], &[f64], f64); 6] = [
+        (&[2.0, 2.0], &[2.0], 0.95),
+        (&[-1.0, -1.0], &[-1.0], 0.95),
+        (&[f64::MAX], &[-f64::MAX], 0.95),
+        (&[f64::MAX], &[f64::MIN_POSITIVE], 0.95),
+        (&[], &[1.0], 0.95),
+        (&[1.0], &[2.0], 1.5),
+    ];
+    for (x, y, level) in cases {
+        let (shift, ratio) = hodges_lehmann_both(x, y, two, level);
+        assert_eq!(shift, hodges_lehmann(x, y, two, level), "{x:?} {y:?}");
+        assert_eq!(ratio, hodges_lehmann_ratio(x, y, two, level), "{x:?} {y:?}");
+    }
+    let (shift, ratio) = hodges_lehmann_both(&[-1.0, -1.0], &[-1.0], two, 0.95);
+    assert_eq!(shift, Err(StatsError::Constant));
+    assert!(matches!(ratio, Err(StatsError::InvalidArgument(_))));
+    let (_, ratio) = hodges_lehmann_both(&[f64::MAX], &[f64::MIN_POSITIVE], two, 0.95);
+    assert_eq!(ratio, Err(StatsError::NonFinite));
+}
+
+/// Merging the grid's rows gives the vector that a sort gives: on ascending rows of every width, with ties
+/// and signed zeros, and on rows that are not ascending (where it falls back to the sort).
+#[test]
+fn sorted_rows_is_the_sort() {
+    let mut rng = crate::stats::random::SplitMix64::new(5);
+    for width in 1..=16 {
+        for rows in 1..=16 {
+            let mut values = Vec::with_capacity(width * rows);
+            for _ in 0..width * rows {
+                let (u, v) = (rng.uniform(), 4.0 * rng.uniform() - 2.0);
+                values.push(match (u * 4.0) as usize {
+                    0 => -0.0,
+                    1 => 0.0,
+                    2 => v.floor(),
+                    _ => v,
+                });
+            }
+            let shuffled = values.clone();
+            for row in values.chunks_mut(width) {
+                row.sort_by(f64::total_cmp);
+            }
+            let mut reference = values.clone();
+            reference.sort_by(f64::total_cmp);
+            let bits = |v: &[f64]| v.iter().map(|x| x.to_bits()).collect::<Vec<u64>>();
+            assert_eq!(bits(&sorted_rows(values, width)), bits(&reference));
+            assert_eq!(bits(&sorted_rows(shuffled, width)), bits(&reference));
+        }
     }
 }

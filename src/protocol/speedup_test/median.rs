@@ -18,7 +18,7 @@ use super::warnings::{Cause, SpeedupOf, Subject};
 use super::{Level, is_large, is_small, search};
 use crate::model::{BaseHead, Side};
 use crate::protocol::{ByDirection, Direction, MedianTest, Shift, Warning};
-use crate::stats::hodges_lehmann::hodges_lehmann_ratio;
+use crate::stats::hodges_lehmann::{ShiftInterval, hodges_lehmann_both};
 use crate::stats::{Alternative, StatsError, ks, rank_sum};
 
 /// Every statistic of the protocol, computed once.
@@ -131,7 +131,7 @@ pub fn median_test_with(base: &[f64], head: &[f64], level: Level, ties: Ties) ->
         Level::Fixed(confidence) => confidence,
         Level::Search => 0.95,
     };
-    let shift = shift(base, head, interval_level);
+    let (shift, speedup_interval) = intervals(base, head, interval_level);
     MedianTest {
         significant: applied.direction.is_some(),
         direction: applied.direction,
@@ -140,23 +140,32 @@ pub fn median_test_with(base: &[f64], head: &[f64], level: Level, ties: Ties) ->
         confidence_level: applied.level,
         p_head_faster: s.p_head_faster,
         shift,
-        speedup_interval: speedup_interval(base, head, interval_level),
+        speedup_interval,
         inconclusive: step.inconclusive,
         warnings: step.warnings,
     }
 }
 
-/// The Hodges-Lehmann estimate of BASE − HEAD with its two-sided interval at `confidence`; `None` when the
-/// sizes cannot give an interval at that level (1/C(n+m, n) > (1 − confidence)/2: one value per side, 3
-/// against 3 at 0.95; R: "requested conf.level not achievable"), where the order statistics would print a
-/// one-point interval such as `0.83x [0.83, 0.83]` that looks precise and is not.
-fn shift(base: &[f64], head: &[f64], confidence: f64) -> Option<Shift> {
+/// The shift ([`shift`]) and the speedup's interval ([`speedup_interval`]) at `confidence`, from one
+/// [`crate::stats::hodges_lehmann::hodges_lehmann_both`]: the same runs at the same level, so the sorts, the
+/// ties and the ranks of the ends are computed once.
+fn intervals(base: &[f64], head: &[f64], confidence: f64) -> (Option<Shift>, Option<(f64, f64)>) {
     if !rank_sum::can_reject(base.len(), head.len(), (1.0 - confidence) / 2.0) {
-        return None;
+        return (None, None);
     }
-    let hl =
-        crate::stats::hodges_lehmann::hodges_lehmann(base, head, Alternative::TwoSided, confidence)
-            .ok()?;
+    let (hl, ratio) = hodges_lehmann_both(base, head, Alternative::TwoSided, confidence);
+    (
+        hl.ok().and_then(shift),
+        ratio.ok().and_then(speedup_interval),
+    )
+}
+
+/// The Hodges-Lehmann estimate of BASE − HEAD with its two-sided interval (`hl`, at the level of
+/// [`intervals`]); `None` when the sizes cannot give an interval at that level (1/C(n+m, n) >
+/// (1 − confidence)/2: one value per side, 3 against 3 at 0.95; R: "requested conf.level not achievable"),
+/// where the order statistics would print a one-point interval such as `0.83x [0.83, 0.83]` that looks
+/// precise and is not ([`intervals`] checks the level), or when an end is not finite.
+fn shift(hl: ShiftInterval) -> Option<Shift> {
     [hl.estimate, hl.lower, hl.upper]
         .iter()
         .all(|v| v.is_finite())
@@ -167,13 +176,13 @@ fn shift(base: &[f64], head: &[f64], confidence: f64) -> Option<Shift> {
         })
 }
 
-/// The two-sided interval of the speedup BASE / HEAD at `confidence`: the ratios γ for which the rank-sum
-/// test of BASE against γ·HEAD does not reject, i.e. the Hodges-Lehmann interval of log(BASE) − log(HEAD),
-/// exponentiated (R: `exp(wilcox.test(log(base), log(head), conf.int = TRUE, conf.level =
-/// confidence)$conf.int)`); [`crate::stats::hodges_lehmann::hodges_lehmann_ratio`]. Exact or approximate,
-/// and tie-corrected, exactly as the shift's interval of the same runs (the test is invariant under the log),
-/// and `None` where the shift's is (the level out of reach of the sizes, constant runs), or when a time is
-/// not positive.
+/// The two-sided interval of the speedup BASE / HEAD from `r`, the ratio's interval at the level of
+/// [`intervals`]: the ratios γ for which the rank-sum test of BASE against γ·HEAD does not reject, i.e. the
+/// Hodges-Lehmann interval of log(BASE) − log(HEAD), exponentiated (R: `exp(wilcox.test(log(base),
+/// log(head), conf.int = TRUE, conf.level = confidence)$conf.int)`);
+/// [`crate::stats::hodges_lehmann::hodges_lehmann_ratio`]. Exact or approximate, and tie-corrected, exactly
+/// as the shift's interval of the same runs (the test is invariant under the log), and `None` where the
+/// shift's is (the level out of reach of the sizes, constant runs), or when a time is not positive.
 ///
 /// **Decision:** paper 000 and `docs/speedup-test.md` give the interval in time units only; an earlier
 /// version turned it into a speedup through the median, med(BASE) / (med(BASE) − bound), which has no upper
@@ -182,11 +191,7 @@ fn shift(base: &[f64], head: &[f64], confidence: f64) -> Option<Shift> {
 /// to its own ratios but never make it unbounded. The point printed with it stays the ratio of the medians
 /// (`speedup.median`), which, unlike the Hodges-Lehmann estimate, can lie outside the interval on samples of
 /// two modes; the reports draw both where they are and say so (`docs/statistics.md` §5.2).
-fn speedup_interval(base: &[f64], head: &[f64], confidence: f64) -> Option<(f64, f64)> {
-    if !rank_sum::can_reject(base.len(), head.len(), (1.0 - confidence) / 2.0) {
-        return None;
-    }
-    let r = hodges_lehmann_ratio(base, head, Alternative::TwoSided, confidence).ok()?;
+fn speedup_interval(r: ShiftInterval) -> Option<(f64, f64)> {
     (r.lower > 0.0 && r.upper.is_finite()).then_some((r.lower, r.upper))
 }
 
