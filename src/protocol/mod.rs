@@ -11,7 +11,6 @@ pub mod equivalence;
 pub mod gate;
 pub mod hpt;
 mod input_warnings;
-pub mod merge;
 mod options;
 pub mod points;
 pub mod race;
