@@ -4,11 +4,11 @@
 //!
 //! Must not: decide, compute or word anything (the protocol modules do; `report/` words). The newtypes'
 //! fields are visible to the protocol modules (`pub(super)`), as they were when the types lived in
-//! `protocol/mod.rs`. It still names three types defined by the protocol modules that produce them
-//! ([`Cause`], [`Equivalence`], [`BenchmarkShape`]) and [`Ranking`], an option of HPT.
+//! `protocol/mod.rs`. [`Ranking`], HPT's option that the analysis reports, is defined here (its path stays
+//! `protocol::hpt::Ranking`). It still names three types defined by the protocol modules that produce
+//! them: [`Cause`], [`Equivalence`], [`BenchmarkShape`].
 
 use super::equivalence::Equivalence;
-use super::hpt::Ranking;
 use super::shape::BenchmarkShape;
 use super::speedup_test::warnings::Cause;
 use crate::model::{BaseHead, Basis, Unit};
@@ -658,6 +658,28 @@ impl Compared {
             toolchain: both(|e| &e.rustc),
             machine: both(|e| &e.cpu),
             date: None,
+        }
+    }
+}
+
+/// What HPT ranks across benchmarks (`--hpt-rank`, `docs/hpt.md` §4).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Ranking {
+    /// |ln(median BASE / median HEAD) − ln gamma|: the log speedup, free of the unit and of each
+    /// benchmark's length; a 2x speedup and a 2x slowdown weigh alike. The default.
+    #[default]
+    LogRatio,
+    /// |median BASE − median(gamma·HEAD)|: differences of times, as the PARSEC toolkit defines them; the
+    /// longest benchmarks carry the largest ranks.
+    Difference,
+}
+
+impl Ranking {
+    /// The name on the command line and in the JSON: `log-ratio`, `difference`.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Ranking::LogRatio => "log-ratio",
+            Ranking::Difference => "difference",
         }
     }
 }
