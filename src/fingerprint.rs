@@ -4,7 +4,7 @@
 //!
 //! `measure` gathers it (the only module that reads the system); this module holds the data, the wire
 //! form shared by the JSON report (`docs/json.md`) and the record file (`docs/formats.md` §7), and the pure
-//! rule [`Fingerprint::mismatch`] that `protocol::merge` applies. Must not: read files or run processes.
+//! rule [`Fingerprint::mismatch`] that `model::merge` applies. Must not: read files or run processes.
 
 use std::collections::BTreeMap;
 

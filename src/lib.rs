@@ -14,16 +14,18 @@
 //! - [`stats`] is pure mathematics (one test per file, checked against R); [`protocol`] takes the
 //!   decisions of the Speedup-Test (paper 000) and of HPT (paper 003) and yields one
 //!   [`protocol::Analysis`].
+//! - [`simulation`] replays the protocol's decisions on values drawn from a known truth and counts its
+//!   errors (`cargo speedup simulate` and the tests of the error rates).
 //! - [`report`] renders an analysis as a table, JSON, Markdown, CSV or an HTML page.
 //! - [`app`] runs one command as a list of these stages; [`cli`] and [`plan`] parse and validate options.
 //! - `inert` (crate-private, a leaf every writer uses) makes text from the input inert at each sink it is
 //!   written to: the terminal and CI logs, Markdown, HTML, CSV (`docs/security.md`).
 //!
 //! The layers, from the bottom: [`stats`] and the small helpers (`inert`, `atomic_write`, [`parallel`],
-//! [`partition`], [`suggest`]); [`model`] and [`fingerprint`]; [`sources`]; [`protocol`]; [`report`];
-//! [`measure`] (which calls the protocol between looks); [`cli`]; [`plan`]; [`app`]. A file names modules
-//! of its own layer or lower ones only, and no two files import each other, directly or through others
-//! (the crate's `module_graph_tests.rs` checks both).
+//! [`partition`], [`suggest`]); [`model`] and [`fingerprint`]; [`sources`]; [`protocol`]; [`simulation`];
+//! [`report`]; [`measure`] (which calls the protocol between looks); [`cli`]; [`plan`]; [`app`]. A file
+//! names modules of its own layer or lower ones only, and no two files import each other, directly or
+//! through others (the crate's `module_graph_tests.rs` checks both).
 //!
 //! The methods, the decisions taken where the sources are silent or wrong, and the input and output
 //! formats are described in the repository's `docs/` directory (`docs/README.md` is the index). Code
@@ -49,6 +51,7 @@ pub mod partition;
 pub mod plan;
 pub mod protocol;
 pub mod report;
+pub mod simulation;
 pub mod sources;
 pub mod stats;
 pub mod suggest;

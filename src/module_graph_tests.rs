@@ -13,10 +13,10 @@ use std::path::Path;
 
 /// The layers from the bottom: a file may name modules of its own layer or of a lower one only.
 /// `stats` and the small helpers know nothing of the tool; `model` is the data every stage shares;
-/// `sources` reads inputs into it; `protocol` decides; `report` words and renders; `measure` runs bench
-/// executables (and calls the protocol between looks); `cli` and `plan` parse and check the command
-/// line; `app` runs the commands.
-const LAYERS: [&[&str]; 9] = [
+/// `sources` reads inputs into it; `protocol` decides; `simulation` replays the decisions on drawn values;
+/// `report` words and renders; `measure` runs bench executables (and calls the protocol between looks);
+/// `cli` and `plan` parse and check the command line; `app` runs the commands.
+const LAYERS: [&[&str]; 10] = [
     &[
         "stats",
         "inert",
@@ -28,6 +28,7 @@ const LAYERS: [&[&str]; 9] = [
     &["fingerprint", "model"],
     &["sources"],
     &["protocol"],
+    &["simulation"],
     &["report"],
     &["measure"],
     &["cli"],
@@ -324,5 +325,5 @@ fn the_reader_finds_loops_layers_and_use_groups() {
     .collect();
     assert_eq!(loops(&graph), vec![vec!["a", "b", "c"]]);
     assert_eq!(layer(&m("stats::rank_sum")), Some(0));
-    assert_eq!(layer(&m("app::bisect")), Some(8));
+    assert_eq!(layer(&m("app::bisect")), Some(9));
 }

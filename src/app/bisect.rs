@@ -621,7 +621,7 @@ mod tests {
     /// 1/C(10, 5) = 1/252, shown slower at 0.95.
     fn one_benchmark(base: f64, head: f64) -> Suite {
         use crate::model::{Run, Runs, Sample, Unit};
-        use crate::protocol::simulation::results;
+        use crate::simulation::two_versions::results;
         let runs = |level: f64| {
             let runs = (0..5)
                 .map(|i| {

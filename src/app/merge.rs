@@ -1,4 +1,4 @@
-//! `cargo speedup merge PART.json...`: read the parts (`sources::part`), join them (`protocol::merge`),
+//! `cargo speedup merge PART.json...`: read the parts (`sources::part`), join them (`model::merge`),
 //! then analyse, report and gate as `compare` does (`docs/sharding.md` §3). Parts that are `record` files
 //! (one side each) are joined into one record instead, written to `-o` or standard output, for `compare`
 //! later.
@@ -10,8 +10,8 @@ use anyhow::{Context as _, Result, anyhow, bail};
 use super::compare::{check_report_outputs, report_suite};
 use super::{Input, Outcome, write_to};
 use crate::cli::MergeArgs;
+use crate::model::merge::{Part, RecordPart, merge as join, merge_records};
 use crate::plan::AnalysisPlan;
-use crate::protocol::merge::{Part, RecordPart, merge as join, merge_records};
 use crate::protocol::wording::Remedy;
 use crate::sources::{self, part};
 

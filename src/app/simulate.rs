@@ -2,9 +2,9 @@
 //! hierarchical model (or resampled from a record file), one setting per true change, and prints each
 //! plan's false-decision rates and runs per side (`docs/racing.md`, "Simulated: error and runs").
 //!
-//! Takes the checked options ([`SimulatePlan`]), builds the plans, runs [`simulation::simulate`] per
+//! Takes the checked options ([`SimulatePlan`]), builds the plans, runs [`two_versions::simulate`] per
 //! setting and hands the tallies to [`crate::report::simulation`]. With `--versions R` (R >= 3) it races R
-//! versions per problem instead ([`race_simulation::simulate`], `docs/racing.md` §6.1) and hands the
+//! versions per problem instead ([`several_versions::simulate`], `docs/racing.md` §6.1) and hands the
 //! tallies to [`crate::report::race_simulation`].
 
 use std::path::Path;
@@ -16,16 +16,16 @@ use crate::cli::{SimulateArgs, SimulateFormat};
 use crate::plan::BisectReplay;
 use crate::plan::SimulatePlan;
 use crate::protocol::Confidence;
-use crate::protocol::bisect_simulation::{self, BisectPlan};
 use crate::protocol::race::RaceOptions;
-use crate::protocol::race_simulation::{self, SeveralPlan};
-use crate::protocol::raced_profiles::{EquivalenceRule, PaperPlan};
 use crate::protocol::sequential::LookPlan;
-use crate::protocol::simulation::{self, Noise, SamplingPlan, Source};
 use crate::protocol::{FailOn, Options, Threshold};
 use crate::report::bisect_simulation::{self as bisected, SimulatedBisections};
 use crate::report::race_simulation::{self as races, SeveralNamed, SimulatedRaces};
 use crate::report::simulation::{self as render, NamedPlan, Setting, Simulated};
+use crate::simulation::bisections::{self, BisectPlan};
+use crate::simulation::raced_profiles::{EquivalenceRule, PaperPlan};
+use crate::simulation::several_versions::{self, SeveralPlan};
+use crate::simulation::two_versions::{self, Noise, SamplingPlan, Source};
 
 /// Paper 002's operating point for loops (§6): alpha_LT = alpha_EQ = 0.02.
 const PAPER_ALPHA: f64 = 0.02;
@@ -59,7 +59,7 @@ pub fn simulate(args: &SimulateArgs) -> Result<Outcome> {
         .map(|(k, &change_pct)| Setting {
             change_pct,
             seed: args.seed.wrapping_add(k as u64),
-            tallies: simulation::simulate(
+            tallies: two_versions::simulate(
                 source,
                 &plans,
                 1.0 + change_pct / 100.0,
@@ -128,13 +128,8 @@ fn bisections(
         .enumerate()
         .map(|(k, &change_pct)| {
             let seed = args.seed.wrapping_add(k as u64);
-            let tally = bisect_simulation::simulate(
-                source,
-                &bisect,
-                change_pct,
-                args.benchmarks as usize,
-                seed,
-            );
+            let tally =
+                bisections::simulate(source, &bisect, change_pct, args.benchmarks as usize, seed);
             (change_pct, seed, tally)
         })
         .collect();
@@ -229,7 +224,7 @@ fn several(
         plan: SeveralPlan::Paper(paper),
     });
     let bare: Vec<SeveralPlan> = plans.iter().map(|p| p.plan.clone()).collect();
-    let tallies = race_simulation::simulate(
+    let tallies = several_versions::simulate(
         source,
         &bare,
         versions,

@@ -17,7 +17,7 @@ use super::harness::{self, Harness};
 use super::progress::Progress;
 use super::{MeasureError, process, read};
 use crate::model::{Benchmark, Results, Run, Runs};
-use crate::protocol::simulation::Rng;
+use crate::simulation::two_versions::Rng;
 
 /// The baseline name criterion saves each run under.
 pub const BASELINE: &str = "speedup";

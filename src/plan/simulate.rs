@@ -6,8 +6,8 @@ use super::{PlanError, at_least_even};
 use crate::cli::SimulateArgs;
 use crate::measure::first_look;
 use crate::protocol::Confidence;
-use crate::protocol::race_simulation;
 use crate::protocol::sequential::LookPlan;
+use crate::simulation::several_versions;
 
 /// What `simulate` replays, checked.
 #[derive(Debug, Clone, PartialEq)]
@@ -47,7 +47,7 @@ impl SimulatePlan {
                 confidence,
                 looks: look_plan(
                     args,
-                    race_simulation::first_look(confidence, args.versions as usize, two_sided),
+                    several_versions::first_look(confidence, args.versions as usize, two_sided),
                 )?,
                 equivalence_pct: args.equivalence.unwrap_or(args.theta),
             }

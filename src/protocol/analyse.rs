@@ -400,10 +400,6 @@ fn aggregate_proportions(
 }
 
 #[cfg(test)]
-#[path = "simulation_tests.rs"]
-mod simulation_tests;
-
-#[cfg(test)]
 mod tests {
     use super::*;
     use crate::model::Runs;

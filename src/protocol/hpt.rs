@@ -44,6 +44,8 @@ mod curve;
 mod speedup;
 mod unibench;
 
+/// What HPT ranks across benchmarks, defined with the analysis it is reported in.
+pub use super::outcome::Ranking;
 pub use curve::{CURVE_POINTS, curve_gammas};
 
 use crate::protocol::{Direction, HptBenchmark, HptSummary, Verdict, Warning, WarningKind};
@@ -62,28 +64,6 @@ pub struct HptOptions {
     /// Compute the confidence curve over a grid of gamma ([`HptSummary::curve`]): 62 more HPT runs, which
     /// only the HTML report draws.
     pub curve: bool,
-}
-
-/// What HPT ranks across benchmarks (`--hpt-rank`, `docs/hpt.md` §4).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
-pub enum Ranking {
-    /// |ln(median BASE / median HEAD) − ln gamma|: the log speedup, free of the unit and of each
-    /// benchmark's length; a 2x speedup and a 2x slowdown weigh alike. The default.
-    #[default]
-    LogRatio,
-    /// |median BASE − median(gamma·HEAD)|: differences of times, as the PARSEC toolkit defines them; the
-    /// longest benchmarks carry the largest ranks.
-    Difference,
-}
-
-impl Ranking {
-    /// The name on the command line and in the JSON: `log-ratio`, `difference`.
-    pub fn as_str(self) -> &'static str {
-        match self {
-            Ranking::LogRatio => "log-ratio",
-            Ranking::Difference => "difference",
-        }
-    }
 }
 
 /// Runs HPT on `benchmarks[i] = (base times, head times)` in nanoseconds (lower is better), ranking log

@@ -8,7 +8,7 @@
 use serde::Serialize;
 
 use super::simulation::{rate, table_with};
-use crate::protocol::bisect_simulation::BisectTally;
+use crate::simulation::bisections::BisectTally;
 
 /// The JSON schema of the bisection simulation's output.
 pub const SCHEMA: &str = "cargo-speedup-bisect-simulation/1";

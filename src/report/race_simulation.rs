@@ -9,7 +9,7 @@
 use comfy_table::{CellAlignment, LineStyle, Table, TableStyle};
 use serde::Serialize;
 
-use crate::protocol::race_simulation::{SeveralPlan, Tally};
+use crate::simulation::several_versions::{SeveralPlan, Tally};
 
 /// The JSON schema of the several-version simulation output.
 pub const SCHEMA: &str = "cargo-speedup-simulation-versions/1";

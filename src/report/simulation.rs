@@ -8,7 +8,7 @@
 use comfy_table::{CellAlignment, LineStyle, Table, TableStyle};
 use serde::Serialize;
 
-use crate::protocol::simulation::{SamplingPlan, Tally};
+use crate::simulation::two_versions::{SamplingPlan, Tally};
 
 /// The JSON schema of the simulation output.
 pub const SCHEMA: &str = "cargo-speedup-simulation/1";

@@ -2,7 +2,7 @@
 //! fixtures mutated byte by byte, and JSON fixtures mutated structurally (a node replaced by an extreme or
 //! ill-typed value, removed, or repeated) go through detection and every parser ([`load_bytes`]: record,
 //! raw JSON, hyperfine, Google Benchmark, cargo-criterion, Go), the criterion tree reader, `merge`'s part
-//! and record readers and the join of parts ([`crate::protocol::merge`]), `speeduptest`'s config and
+//! and record readers and the join of parts ([`crate::model::merge`]), `speeduptest`'s config and
 //! sample readers, and the limits' own parsers. Every case must end in `Ok` with valid samples or in an
 //! error whose message is not empty; nesting far past serde_json's limit must be an error, not a stack
 //! overflow. Case counts keep the whole harness to a few seconds; `$SOURCES_FUZZ_CASES` runs it longer.
@@ -327,7 +327,7 @@ static PART_READ: LazyLock<crate::model::PartReport> =
 /// `merge`'s reading of a part's text: a report, or a record, as `app::merge` tells them; when it reads,
 /// the join with an unchanged part must not panic either.
 fn check_part(text: &str) {
-    use crate::protocol::merge::{Part, RecordPart, merge, merge_records};
+    use crate::model::merge::{Part, RecordPart, merge, merge_records};
     let is_record = part::schema_of(text).is_some_and(|s| part::is_record_schema(&s));
     if is_record {
         match part::parse_record(text, "fuzz") {

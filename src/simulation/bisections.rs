@@ -2,7 +2,7 @@
 //! path of N commits after GOOD with one true change of the benchmark's time at a commit drawn uniformly,
 //! searched as `cargo speedup bisect` searches it: the initial GOOD against BAD check, then steps whose
 //! comparisons are the project's race ([`race`]: the same looks and the same per-comparison confidence,
-//! 1 − alpha / m, [`super::bisect::per_comparison_confidence`]) and whose conclusions are [`classify`]'s, the search
+//! 1 − alpha / m, [`crate::protocol::bisect::per_comparison_confidence`]) and whose conclusions are [`classify`]'s, the search
 //! [`Search`]'s. Each comparison draws fresh runs for both sides ([`draw_values`]), as a real comparison
 //! measures them afresh.
 //!
@@ -12,11 +12,11 @@
 //!
 //! Pure: the seed is an argument.
 
-use super::Direction;
-use super::bisect::{Reading, Search, Step, classify};
-use super::options::Options;
-use super::sequential::LookPlan;
-use super::simulation::{Rng, Source, draw_values, race};
+use super::two_versions::{Rng, Source, draw_values, race};
+use crate::protocol::Direction;
+use crate::protocol::Options;
+use crate::protocol::bisect::{Reading, Search, Step, classify};
+use crate::protocol::sequential::LookPlan;
 
 /// How the replayed bisections search: the path's length, the race of each comparison and its options
 /// (at the per-comparison confidence; `looks` is the plan's).
@@ -187,8 +187,8 @@ mod tests {
     use super::*;
     use crate::measure::first_look;
     use crate::protocol::bisect::{budgeted_comparisons, per_comparison_confidence};
-    use crate::protocol::simulation::Noise;
     use crate::protocol::{Confidence, FailOn};
+    use crate::simulation::two_versions::Noise;
 
     fn plan(commits: usize) -> BisectPlan {
         let each = Confidence::new(per_comparison_confidence(0.95, commits)).unwrap();

@@ -4,7 +4,10 @@
 //! side is a list of process runs ([`Runs`]), each holding the samples taken inside it ([`Run`]); a
 //! [`Sample`] is the only way numbers enter: non-empty, finite, strictly positive and in nanoseconds, so no
 //! later stage re-checks. The statistics see one value per run ([`Pair::observations`],
-//! `docs/replication.md`). This module does no I/O.
+//! `docs/replication.md`). [`merge`] joins the parts of one comparison, measured by several jobs, into
+//! one suite (`cargo speedup merge`). This module does no I/O.
+
+pub mod merge;
 
 use std::fmt;
 
@@ -773,7 +776,7 @@ mod tests {
 pub const REPORT_SCHEMA: &str = "cargo-speedup/1";
 
 /// What one part of a suite split over a CI matrix reported (a comparison's JSON report read back,
-/// `sources::part`): the runs it compared and what they were measured with. `protocol::merge` joins parts.
+/// `sources::part`): the runs it compared and what they were measured with. `model::merge` joins parts.
 #[derive(Debug, Clone, PartialEq)]
 pub struct PartReport {
     /// The report's `schema`; every part must have the same.

@@ -5,7 +5,7 @@
 //! is the best (ratio 1, at a random position), and each other one is a near-tie (ratio in [1, 1.005)) with
 //! probability 10 %, close (1.005 to 1.02) with 15 %, between (1.02 to 1.05) with 10 %, and clearly worse
 //! (1.05 to 1.5) otherwise. Every version's process runs are drawn up to the largest cap of the plans from
-//! the same hierarchical model as the two-version simulation ([`super::simulation::draw_runs`], one layout
+//! the same hierarchical model as the two-version simulation ([`super::two_versions::draw_runs`], one layout
 //! and one process effect per run), or resampled from a recorded benchmark's runs and scaled by the ratio.
 //!
 //! Plans, each replayed on the same runs:
@@ -22,18 +22,18 @@
 //!
 //! A plan *fails* on a problem, as the paper counts (its §5, θ = 0.5 %), when best / pick ≤ 1 − θ in true
 //! levels. The race's bound: the truly fastest version is eliminated with probability at most alpha (the
-//! union bound over the K · (R − 1) loser tests against it, [`super::race`]); a pick may also miss by more
+//! union bound over the K · (R − 1) loser tests against it, [`crate::protocol::race`]); a pick may also miss by more
 //! than θ when the race stops on equivalence within ε > θ, or at the cap, where the lowest median among the
 //! survivors is taken without a guarantee.
 //!
 //! Pure: the seed is an argument.
 
-use super::race::{RaceOptions, Stop, standing};
 use super::raced_profiles::{self, EquivalenceRule, PaperPlan};
-use super::sequential::LookPlan;
-use super::simulation::{Noise, Rng, Source, draw_runs};
-use super::{Confidence, Verdict};
+use super::two_versions::{Noise, Rng, Source, draw_runs};
 use crate::model::Run;
+use crate::protocol::race::{RaceOptions, Stop, standing};
+use crate::protocol::sequential::LookPlan;
+use crate::protocol::{Confidence, Verdict};
 use crate::stats::describe::median;
 
 /// One synthetic problem: the true level of each version and its process runs, in the order they ran.
@@ -200,7 +200,7 @@ pub fn race(
     runs: &[Vec<f64>],
     plan: LookPlan,
     options: &RaceOptions,
-) -> (super::race::Standing, Vec<usize>) {
+) -> (crate::protocol::race::Standing, Vec<usize>) {
     let options = RaceOptions {
         looks: plan.count(),
         ..*options
@@ -421,7 +421,7 @@ mod tests {
 
     fn race_options() -> RaceOptions {
         RaceOptions {
-            confidence: Confidence(0.95),
+            confidence: Confidence::new(0.95).expect("a confidence"),
             equivalence_pct: 0.5,
             looks: 1,
             hpt_alpha: None,
@@ -431,8 +431,14 @@ mod tests {
     #[test]
     fn seventeen_versions_need_seven_runs_before_the_first_look() {
         // alpha' = 0.05 / (3 x 16) = 0.00104: 1 / C(12, 6) = 0.00108 is above it, 1 / C(14, 7) below.
-        assert_eq!(first_look(Confidence(0.95), 17, 5), 7);
-        assert_eq!(first_look(Confidence(0.95), 2, 5), 5);
+        assert_eq!(
+            first_look(Confidence::new(0.95).expect("a confidence"), 17, 5),
+            7
+        );
+        assert_eq!(
+            first_look(Confidence::new(0.95).expect("a confidence"), 2, 5),
+            5
+        );
     }
 
     #[test]
@@ -508,7 +514,7 @@ mod tests {
     #[test]
     fn the_race_keeps_its_bound_and_saves_runs() {
         const PROBLEMS: usize = 300;
-        let first = first_look(Confidence(0.95), 17, 5);
+        let first = first_look(Confidence::new(0.95).expect("a confidence"), 17, 5);
         let plans = [
             SeveralPlan::Race {
                 plan: LookPlan::new(first, 4 * first).unwrap(),

@@ -25,12 +25,12 @@
 //! On a mix of unchanged, +2 % and +5 % benchmarks the sequential plan takes 7.92 runs per side, 21 % fewer
 //! than fixed 10 (5.25 and 48 % at process noise 0.5 %).
 
-use super::analyse::{analyse, verdict_at_look};
-use super::options::Options;
 use super::raced_profiles::{self, PaperPlan};
-use super::sequential::{LookPlan, open_benchmarks};
-use super::{Analysis, Verdict};
 use crate::model::{Benchmark, Environment, Results, Run, Runs, Sample, Suite, Unit};
+use crate::protocol::Options;
+use crate::protocol::analyse::{analyse, verdict_at_look};
+use crate::protocol::sequential::{LookPlan, open_benchmarks};
+use crate::protocol::{Analysis, Verdict};
 use crate::stats::random::SplitMix64;
 
 /// The stats' SplitMix64 ([`SplitMix64`]) with the simulations' own draws: uniforms in the open (0, 1)
@@ -182,7 +182,7 @@ pub struct Raced {
 
 /// The project's race of one benchmark on its run values (at least `plan.max()` each): at each look the
 /// verdict at alpha / K on the runs so far, stopping at the first that is not inconclusive or at one that
-/// more runs are unlikely to decide ([`super::equivalence::is_futile`]).
+/// more runs are unlikely to decide ([`crate::protocol::equivalence::is_futile`]).
 pub fn race(base: &[f64], head: &[f64], plan: LookPlan, options: &Options) -> Raced {
     let options = Options {
         looks: plan.count(),

@@ -16,7 +16,7 @@
 //! The paper tests after every run at the nominal alphas and tunes them by simulation: the risk it states
 //! is not the real one (erratum 7), which `cargo speedup simulate` measures. Pure: no I/O.
 
-use super::Verdict;
+use crate::protocol::Verdict;
 use crate::stats::describe::{mean, variance};
 use crate::stats::t_test::{t_upper_quantile, welch};
 use crate::stats::{Alternative, StatsError};

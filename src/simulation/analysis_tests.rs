@@ -15,10 +15,10 @@
 //! S alpha + 3 sqrt(S alpha (1 - alpha)) with probability below 0.2 %; the generator is seeded, so each
 //! test is deterministic.
 
-use super::{Analysis, FailOn, Options, Verdict, analyse};
 use crate::model::{Runs, Sample, Suite, Unit};
 use crate::protocol::sequential::LookPlan;
-use crate::protocol::simulation::{Drawn, Noise, Rng, draw_runs, race_suite, results as side};
+use crate::protocol::{Analysis, FailOn, Options, Verdict, analyse};
+use crate::simulation::two_versions::{Drawn, Noise, Rng, draw_runs, race_suite, results as side};
 
 const RUNS: usize = 10;
 const BENCHMARKS: usize = 8;
@@ -383,8 +383,8 @@ fn three_looks_cost_no_error_and_paper_002_exceeds_its_nominal_alpha() {
     // layouts 0.5 %. The default race (5/10/20 at alpha / 3) is wrong "faster" and wrong "slower" each at
     // most alpha = 5 % (up to the binomial margin); paper 002, which tests after every run from 2 to 20 at
     // a nominal 2 %, is wrong in far more than 2 % (the release run finds 7.8 % and 7.0 %).
-    use crate::protocol::raced_profiles::{EquivalenceRule, PaperPlan};
-    use crate::protocol::simulation::{SamplingPlan, Source, simulate};
+    use crate::simulation::raced_profiles::{EquivalenceRule, PaperPlan};
+    use crate::simulation::two_versions::{SamplingPlan, Source, simulate};
     let noise = Noise {
         process: 0.01,
         within: 0.01,
@@ -420,7 +420,7 @@ fn stopping_for_futility_saves_runs_on_a_noisy_machine_and_keeps_the_decisions()
     // setting, each raced alone (`simulation::race`, the rule `open_benchmarks` applies). Noise: 1 % within a
     // process, layouts 0.5 %, and between processes 1 % (a busy machine) or 2.5 % (the noisy 2-core host
     // the calibration command measured).
-    use crate::protocol::simulation::{Source, draw_values, race as race_one};
+    use crate::simulation::two_versions::{Source, draw_values, race as race_one};
     let noise = |process: f64| Noise {
         process,
         within: 0.01,

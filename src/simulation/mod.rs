@@ -1,0 +1,20 @@
+//! Simulators: the decisions of [`crate::protocol`] replayed on values drawn from a known truth, and
+//! counted against it, for `cargo speedup simulate` and the tests that check the protocols' error rates.
+//!
+//! - [`two_versions`]: the generator (SplitMix64, the hierarchical model of `docs/replication.md` §2),
+//!   the two-version plans (the project's race, fixed runs, paper 002's) and their tally;
+//! - [`raced_profiles`]: paper 002's two-version race as the paper runs it, set beside the planned looks;
+//! - [`several_versions`]: races of several versions on synthetic problems (`--versions R`);
+//! - [`bisections`]: bisections replayed on simulated commits (`--bisect N`).
+//!
+//! Pure like the protocol: no I/O, no clock, no printing (the seed is an argument; `report/` renders the
+//! tallies, `app/simulate.rs` runs the command). It decides nothing of its own: every verdict comes from
+//! the protocol, so a simulation measures the protocol the tool ships. The protocol never calls it.
+
+pub mod bisections;
+pub mod raced_profiles;
+pub mod several_versions;
+pub mod two_versions;
+
+#[cfg(test)]
+mod analysis_tests;
