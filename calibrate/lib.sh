@@ -1,6 +1,6 @@
 # Shell helpers shared by calibrate/run.sh and calibrate/spread.sh: sourced, not run. The caller defines
-# `die` and `note`, and sets WORK (its temporary directory) before calling fetch_crate and REPO_ROOT (this
-# repository) before calling speedup_binary.
+# `die` and `note`, sets REPO_ROOT (this repository) before calling speedup_binary, and KEEP and OUT (its
+# options) before calling work_and_out, which sets the WORK that fetch_crate uses.
 
 CHILD=''
 # Runs CMD in DIR as a process group of its own and waits for it, so that an interrupt reaches the script at
@@ -60,4 +60,34 @@ speedup_binary() {
     fi
     [[ -x $SPEEDUP ]] || die "--speedup $SPEEDUP is not an executable"
     SPEEDUP=$(cd "$(dirname "$SPEEDUP")" && pwd)/$(basename "$SPEEDUP")
+}
+
+# Makes WORK, a new temporary directory for everything the script writes but its reports (removed at exit
+# unless KEEP is 1), and OUT, the reports' directory (the one given, or a new one); at exit, on an
+# interrupt or a termination, ends the running process group first. NAME names the directories.
+work_and_out() {
+    local name=$1
+    WORK=$(mktemp -d "${TMPDIR:-/tmp}/cargo-speedup-$name.XXXXXX")
+    trap cleanup EXIT
+    trap 'note "interrupted"; exit 130' INT
+    trap 'note "terminated"; exit 143' TERM
+    if [[ -z $OUT ]]; then
+        OUT=$(mktemp -d "${TMPDIR:-/tmp}/cargo-speedup-$name-out.XXXXXX")
+    else
+        mkdir -p -- "$OUT" || die "cannot create --out $OUT"
+        OUT=$(cd "$OUT" && pwd)
+    fi
+    note "reports and summary go to $OUT"
+}
+
+cleanup() {
+    local status=$?
+    trap - EXIT INT TERM
+    stop_child
+    if [[ $KEEP == 1 ]]; then
+        note "kept the temporary crate repositories in $WORK"
+    else
+        rm -rf -- "$WORK"
+    fi
+    exit "$status"
 }

@@ -220,29 +220,7 @@ fi
 # ---------------------------------------------------------------------------------------------------------
 # Temporary directories: everything this script writes, but --out, lives under WORK.
 
-WORK=$(mktemp -d "${TMPDIR:-/tmp}/cargo-speedup-calibrate.XXXXXX")
-cleanup() {
-    local status=$?
-    trap - EXIT INT TERM
-    stop_child
-    if [[ $KEEP == 1 ]]; then
-        note "kept the crate repositories in $WORK"
-    else
-        rm -rf -- "$WORK"
-    fi
-    exit "$status"
-}
-trap cleanup EXIT
-trap 'note "interrupted"; exit 130' INT
-trap 'note "terminated"; exit 143' TERM
-
-if [[ -z $OUT ]]; then
-    OUT=$(mktemp -d "${TMPDIR:-/tmp}/cargo-speedup-calibrate-out.XXXXXX")
-else
-    mkdir -p -- "$OUT" || die "cannot create --out $OUT"
-    OUT=$(cd "$OUT" && pwd)
-fi
-note "reports and summary go to $OUT"
+work_and_out calibrate
 COMPARISONS="$OUT/comparisons.jsonl"
 RACES="$OUT/races.jsonl"
 : >"$COMPARISONS"

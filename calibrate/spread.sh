@@ -148,25 +148,7 @@ for tool in git jq cargo setsid awk; do
     command -v "$tool" >/dev/null || die "$tool is not installed"
 done
 
-WORK=$(mktemp -d "${TMPDIR:-/tmp}/cargo-speedup-spread.XXXXXX")
-cleanup() {
-    local status=$?
-    trap - EXIT INT TERM
-    stop_child
-    if [[ $KEEP == 1 ]]; then note "kept the crate repository in $WORK"; else rm -rf -- "$WORK"; fi
-    exit "$status"
-}
-trap cleanup EXIT
-trap 'note "interrupted"; exit 130' INT
-trap 'note "terminated"; exit 143' TERM
-
-if [[ -z $OUT ]]; then
-    OUT=$(mktemp -d "${TMPDIR:-/tmp}/cargo-speedup-spread-out.XXXXXX")
-else
-    mkdir -p -- "$OUT" || die "cannot create --out $OUT"
-    OUT=$(cd "$OUT" && pwd)
-fi
-note "reports and summary go to $OUT"
+work_and_out spread
 ROWS="$OUT/spread.jsonl"
 RACES="$OUT/races.jsonl"
 : >"$ROWS"
