@@ -23,6 +23,7 @@
 //!
 //! Pure: no I/O. `docs/verdicts.md` says how the verdicts combine.
 
+pub use super::outcome::Equivalence;
 use super::{Confidence, Verdict};
 use crate::stats::Alternative;
 use crate::stats::describe::variance;
@@ -40,19 +41,6 @@ pub const DEFAULT_MARGIN_PCT: f64 = 2.0;
 
 /// The power at which the minimum detectable effect is stated.
 pub const MDE_POWER: f64 = 0.8;
-
-/// The equivalence check of one benchmark.
-#[derive(Debug, Clone, Copy, PartialEq)]
-pub struct Equivalence {
-    /// ε, in percent.
-    pub margin_pct: f64,
-    /// The two-sided 1 − 2 alpha interval of the speedup (BASE / HEAD), when it can be computed.
-    pub interval: Option<(f64, f64)>,
-    /// The interval lies inside [1/(1 + ε), 1 + ε].
-    pub equivalent: bool,
-    /// The change, in percent, that the test would find with probability [`MDE_POWER`] at this noise.
-    pub minimum_detectable_pct: Option<f64>,
-}
 
 /// Checks whether `base` and `head` (times, one value per observation) are equivalent within `margin_pct`
 /// percent at `confidence`.
@@ -81,18 +69,6 @@ pub fn equivalence(
     };
     e.equivalent = e.rules_out(margin_pct);
     e
-}
-
-impl Equivalence {
-    /// The interval lies inside [1/(1 + pct/100), 1 + pct/100]: at the confidence, HEAD is neither `pct` %
-    /// or more slower nor `pct` % or more faster. With `pct` = ε this is [`Equivalence::equivalent`]; a race
-    /// also asks it at 2ε, to stop a benchmark that more runs are unlikely to decide
-    /// ([`is_futile`]).
-    pub fn rules_out(&self, pct: f64) -> bool {
-        let bound = 1.0 + pct / 100.0;
-        self.interval
-            .is_some_and(|(low, high)| low >= 1.0 / bound && high <= bound)
-    }
 }
 
 /// The minimum detectable shift of log times (see the module doc); `None` with fewer than two values on a

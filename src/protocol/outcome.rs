@@ -8,7 +8,6 @@
 //! `protocol::hpt::Ranking`). It still names three types defined by the protocol modules that produce
 //! them: [`Cause`], [`Equivalence`], [`BenchmarkShape`].
 
-use super::equivalence::Equivalence;
 use super::shape::BenchmarkShape;
 use super::speedup_test::warnings::Cause;
 use crate::model::{BaseHead, Basis, Unit};
@@ -681,5 +680,30 @@ impl Ranking {
             Ranking::LogRatio => "log-ratio",
             Ranking::Difference => "difference",
         }
+    }
+}
+
+/// The equivalence check of one benchmark.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Equivalence {
+    /// ε, in percent.
+    pub margin_pct: f64,
+    /// The two-sided 1 − 2 alpha interval of the speedup (BASE / HEAD), when it can be computed.
+    pub interval: Option<(f64, f64)>,
+    /// The interval lies inside [1/(1 + ε), 1 + ε].
+    pub equivalent: bool,
+    /// The change, in percent, that the test would find with probability [`MDE_POWER`](super::equivalence::MDE_POWER) at this noise.
+    pub minimum_detectable_pct: Option<f64>,
+}
+
+impl Equivalence {
+    /// The interval lies inside [1/(1 + pct/100), 1 + pct/100]: at the confidence, HEAD is neither `pct` %
+    /// or more slower nor `pct` % or more faster. With `pct` = ε this is [`Equivalence::equivalent`]; a race
+    /// also asks it at 2ε, to stop a benchmark that more runs are unlikely to decide
+    /// ([`is_futile`](super::equivalence::is_futile)).
+    pub fn rules_out(&self, pct: f64) -> bool {
+        let bound = 1.0 + pct / 100.0;
+        self.interval
+            .is_some_and(|(low, high)| low >= 1.0 / bound && high <= bound)
     }
 }
