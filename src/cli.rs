@@ -534,6 +534,10 @@ pub struct RunArgs {
     /// dependencies]
     #[arg(long, value_enum, value_name = "HARNESS", hide_possible_values = true)]
     pub harness: Option<HarnessArg>,
+    /// Build and run the revisions with this rustup toolchain, e.g. nightly for libtest `#[bench]` (as
+    /// `cargo +NAME speedup` does) [default: the toolchain running cargo speedup]
+    #[arg(long, value_name = "NAME")]
+    pub toolchain: Option<String>,
 }
 
 /// `--harness`: the bench harness every bench target is run as.

@@ -133,8 +133,7 @@ fn harnesses(
 /// (package id, names of its dependencies of every kind) of the workspace's packages; none when cargo
 /// cannot say (detection then goes by the sources alone).
 fn package_dependencies(manifest: &Path) -> Vec<(String, Vec<String>)> {
-    let Ok(metadata) = cargo_metadata::MetadataCommand::new()
-        .cargo_path(std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into()))
+    let Ok(metadata) = super::toolchain::metadata()
         .manifest_path(manifest)
         .no_deps()
         .exec()

@@ -266,7 +266,7 @@ pub enum MeasureError {
 
     /// A libtest `#[bench]` target needs a nightly toolchain and the build's is not one.
     #[error(
-        "{revision}: the bench file `{file}` uses libtest `#[bench]` (`#![feature(test)]`), which builds on a nightly toolchain only, and this one is not nightly\nhint: install nightly (`rustup toolchain install nightly`) and run `cargo +nightly speedup ...`, or pin it for the crate with a `rust-toolchain.toml` file (`[toolchain]` `channel = \"nightly\"`); or leave the target out with --bench NAME; a custom harness's values can be compared as raw JSON with `cargo speedup compare`"
+        "{revision}: the bench file `{file}` uses libtest `#[bench]` (`#![feature(test)]`), which builds on a nightly toolchain only, and this one is not nightly\nhint: install nightly (`rustup toolchain install nightly`) and run with `--toolchain nightly` (or `cargo +nightly speedup ...`), or pin it for the crate with a `rust-toolchain.toml` file (`[toolchain]` `channel = \"nightly\"`); or leave the target out with --bench NAME; a custom harness's values can be compared as raw JSON with `cargo speedup compare`"
     )]
     NeedsNightly {
         /// The revision's label.

@@ -41,12 +41,12 @@ mod read;
 mod revision;
 mod runner;
 mod settings;
+mod toolchain;
 mod tree_copy;
 mod versions;
 
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
-use std::process::Command;
 use std::time::Instant;
 
 pub use error::MeasureError;
@@ -143,6 +143,9 @@ pub fn measure_revisions(
 ) -> Result<Measured, MeasureError> {
     let started = Instant::now();
     let spec = RevisionSpec::parse(revisions)?;
+    if let Some(name) = &options.toolchain {
+        toolchain::choose(name)?;
+    }
     let project = Project::discover(options.manifest_path.as_deref(), true)?;
     // Resolved before the lock, which creates `<target>/speedup/`: a revision that does not resolve leaves
     // nothing behind.
@@ -277,6 +280,9 @@ pub fn measure_race(
 ) -> Result<MeasuredRace, MeasureError> {
     let started = Instant::now();
     revision::check_race_names(revisions, MAX_RACERS)?;
+    if let Some(name) = &options.toolchain {
+        toolchain::choose(name)?;
+    }
     let project = Project::discover(options.manifest_path.as_deref(), true)?;
     let sides = revision::resolve_race(project.git()?, revisions)?;
     interrupt::install();
@@ -336,6 +342,9 @@ pub fn measure_race(
 
 /// `cargo speedup record`: the working tree's pooled results, measured alone.
 pub fn measure_working_tree(options: &RunOptions) -> Result<Results, MeasureError> {
+    if let Some(name) = &options.toolchain {
+        toolchain::choose(name)?;
+    }
     let project = Project::discover(options.manifest_path.as_deref(), false)?;
     interrupt::install();
     let progress = Progress::new(options.quiet);
@@ -1032,7 +1041,7 @@ fn tell_about_the_tree(
 
 /// `rustc -vV` as run in `dir` (so that a `rust-toolchain` file there applies); empty when it fails.
 fn rustc_version(dir: &Path) -> String {
-    let mut command = Command::new(std::env::var_os("RUSTC").unwrap_or_else(|| "rustc".into()));
+    let mut command = toolchain::rustc();
     command.arg("-vV").current_dir(dir);
     process::capture(&mut command)
         .ok()

@@ -86,9 +86,9 @@ impl Project {
     }
 }
 
-/// The cargo binary (cargo sets `CARGO` when it runs a subcommand).
+/// The cargo the revisions are built with ([`super::toolchain`]).
 pub fn cargo() -> Command {
-    Command::new(std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into()))
+    super::toolchain::cargo()
 }
 
 fn locate_manifest(cwd: &Path) -> Result<PathBuf, MeasureError> {
@@ -136,7 +136,7 @@ fn target_directory(manifest: &Path) -> Result<PathBuf, MeasureError> {
 /// `CARGO_TARGET_DIR` says it: `cargo metadata`'s `target_directory/criterion`; `None` when cargo cannot
 /// tell (no manifest here, cargo missing).
 pub fn criterion_home() -> Option<PathBuf> {
-    cargo_metadata::MetadataCommand::new()
+    super::toolchain::metadata()
         .no_deps()
         .exec()
         .ok()

@@ -91,6 +91,8 @@ pub struct RunOptions {
     /// `--harness`: run every bench target as this harness instead of the one detected
     /// (`harness::detect`).
     pub harness: Option<super::Harness>,
+    /// `--toolchain`: the rustup toolchain the revisions are built with; `None`: the one running.
+    pub toolchain: Option<String>,
     /// `--quiet`: print nothing on standard error but errors (no progress).
     pub quiet: bool,
 }

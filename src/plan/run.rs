@@ -130,6 +130,11 @@ pub fn run_options(
             crate::cli::HarnessArg::Divan => crate::measure::Harness::Divan,
             crate::cli::HarnessArg::Libtest => crate::measure::Harness::Libtest,
         }),
+        // `cargo +nightly` style: a leading `+` is the same name.
+        toolchain: args
+            .toolchain
+            .as_deref()
+            .map(|t| t.trim().trim_start_matches('+').to_string()),
         quiet,
     })
 }

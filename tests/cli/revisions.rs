@@ -135,3 +135,28 @@ fn an_unknown_harness_is_refused_naming_the_value_and_the_choices() {
         "{text}"
     );
 }
+
+#[test]
+fn a_toolchain_rustup_does_not_have_is_refused_before_anything_is_built() {
+    let dir = crate_repository();
+    commit_lib(dir.path(), "// one");
+    commit_lib(dir.path(), "// two");
+    let output = run_in(
+        dir.path(),
+        &["HEAD~1..HEAD", "--toolchain", "+no-such-toolchain-0.0"],
+    );
+    assert_eq!(output.status.code(), Some(2), "{}", stderr(&output));
+    let text = stderr(&output);
+    // The `+` of `cargo +NAME` is the same name; rustup is asked, and the message says what to do.
+    assert!(
+        text.contains("invalid value no-such-toolchain-0.0 for --toolchain: an installed rustup toolchain")
+            || text.contains(
+                "invalid value no-such-toolchain-0.0 for --toolchain: a rustup toolchain, and rustup is not on the PATH"
+            ),
+        "{text}"
+    );
+    assert!(
+        !dir.path().join("target").exists(),
+        "nothing may be built or locked: {text}"
+    );
+}

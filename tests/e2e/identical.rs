@@ -86,3 +86,44 @@ fn a_version_bump_alone_runs_nothing_and_is_unchanged() {
     assert_eq!(report["benchmarks"].as_array().map(Vec::len), Some(2));
     assert_eq!(report["fingerprint"]["settings"]["pin"], "last-core");
 }
+
+/// The active rustup toolchain's name (`stable-x86_64-unknown-linux-gnu`), when rustup is installed.
+fn active_toolchain() -> Option<String> {
+    let out = std::process::Command::new("rustup")
+        .args(["show", "active-toolchain"])
+        .output()
+        .ok()?;
+    let text = String::from_utf8_lossy(&out.stdout);
+    text.split_whitespace().next().map(str::to_string)
+}
+
+#[test]
+fn toolchain_builds_both_revisions_with_the_rustup_toolchain_named() {
+    let Some(toolchain) = active_toolchain() else {
+        eprintln!("SKIPPED: --toolchain needs rustup, which is not installed here");
+        return;
+    };
+    let _serial = serial();
+    let repo = repository();
+    let dir = repo.path();
+    write_criterion_crate(dir, 200);
+    commit(dir, "base");
+    write(dir, &[("README.md", "docs\n")]);
+    commit(dir, "docs");
+    let target = shared_target();
+    let mut args = RUN.to_vec();
+    args.extend(["--toolchain", &toolchain]);
+
+    let out = speedup(dir, &target, &args);
+    let text = stderr(&out);
+    assert_eq!(out.status.code(), Some(0), "{text}");
+    assert!(text.contains("identical executables of `work`"), "{text}");
+    let report: serde_json::Value = serde_json::from_slice(&out.stdout).expect("JSON report");
+    // The rustc recorded is the named toolchain's, as rustup runs it.
+    let rustc = std::process::Command::new("rustup")
+        .args(["run", &toolchain, "rustc", "--version"])
+        .output()
+        .expect("rustup run");
+    let version = String::from_utf8_lossy(&rustc.stdout).trim().to_string();
+    assert_eq!(report["fingerprint"]["rustc"], version.as_str(), "{report}");
+}
