@@ -11,8 +11,8 @@ mod speeduptest;
 use std::path::PathBuf;
 
 use crate::cli::{AnalysisArgs, ColorChoice, FailOnArg, Format, HptRankArg};
+use crate::protocol::Remedy;
 use crate::protocol::hpt::Ranking;
-use crate::protocol::wording::Remedy;
 use crate::protocol::{Alpha, Confidence, FailOn, Options, Threshold};
 
 pub use commands::{ComparePlan, RacePlan, RevisionsPlan};

@@ -5,8 +5,8 @@
 #![allow(dead_code)] // each benchmark uses part of it
 
 use cargo_speedup::model::{Benchmark, Environment, Results};
+use cargo_speedup::protocol::Remedy;
 use cargo_speedup::protocol::hpt::Ranking;
-use cargo_speedup::protocol::wording::Remedy;
 use cargo_speedup::protocol::{Confidence, FailOn, Options, Threshold};
 pub use cargo_speedup::stats::random::SplitMix64;
 

@@ -12,7 +12,7 @@ use super::{Input, Outcome, write_to};
 use crate::cli::MergeArgs;
 use crate::model::merge::{Part, RecordPart, merge as join, merge_records};
 use crate::plan::AnalysisPlan;
-use crate::protocol::wording::Remedy;
+use crate::protocol::Remedy;
 use crate::sources::{self, part};
 
 /// `merge`: every part read and checked before anything is written.

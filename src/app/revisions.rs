@@ -10,8 +10,8 @@ use crate::measure;
 use crate::model::{Results, Suite};
 use crate::plan::RevisionsPlan;
 use crate::protocol::Options;
+use crate::protocol::Remedy;
 use crate::protocol::sequential::open_benchmarks;
-use crate::protocol::wording::Remedy;
 
 /// `cargo speedup REVISIONS`.
 pub fn compare_revisions(

@@ -162,7 +162,7 @@ fn options(confidence: Confidence, equivalence_pct: f64) -> Options {
         precision: crate::plan::DEFAULT_PRECISION,
         equivalence_pct,
         looks: 1,
-        remedy: crate::protocol::wording::Remedy::MeasureAgain,
+        remedy: crate::protocol::Remedy::MeasureAgain,
     }
 }
 

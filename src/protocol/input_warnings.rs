@@ -2,9 +2,9 @@
 //! given twice, one-process inputs, small samples, names on one side only, environments that differ, and
 //! what the readers noted. [`suite_warnings`] lists them in the order the reports print them.
 
+use super::Remedy;
 use super::gate::PROCESS_SD_PERCENT;
 use super::speedup_test::{LARGE_FROM, is_small};
-use super::wording::Remedy;
 use super::{BenchmarkAnalysis, Warning, WarningKind};
 use crate::model::{Basis, Environment, Suite};
 

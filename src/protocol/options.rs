@@ -4,8 +4,16 @@
 //! Must not: read the command line (the `plan` layer builds these), or decide anything.
 
 use super::hpt::Ranking;
-use super::wording::Remedy;
 use super::{Alpha, Confidence, FailOn, Threshold};
+
+/// How a comparison can get more runs: by a flag of this command, or by measuring again elsewhere.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Remedy {
+    /// The runs are measured by this command (`BASE..HEAD`): hints may name `--runs`.
+    RunHere,
+    /// The results exist already (`compare`): hints say what to measure, in no command's flags.
+    MeasureAgain,
+}
 
 /// What the analysis needs to know from the command line.
 #[derive(Debug, Clone, Copy, PartialEq)]

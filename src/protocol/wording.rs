@@ -7,16 +7,7 @@
 
 use super::speedup_test::LARGE_FROM;
 use super::speedup_test::warnings::{Cause, Subject};
-use super::{Warning, WarningKind};
-
-/// How a comparison can get more runs: by a flag of this command, or by measuring again elsewhere.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Remedy {
-    /// The runs are measured by this command (`BASE..HEAD`): hints may name `--runs`.
-    RunHere,
-    /// The results exist already (`compare`): hints say what to measure, in no command's flags.
-    MeasureAgain,
-}
+use super::{Remedy, Warning, WarningKind};
 
 impl Remedy {
     /// "measure N or more process runs per side", with the flag that does it when the runs are measured here.
