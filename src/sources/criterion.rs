@@ -223,5 +223,4 @@ pub(crate) fn load_dir(
 }
 
 #[cfg(test)]
-#[path = "criterion_tests.rs"]
 mod tests;

@@ -435,5 +435,4 @@ pub fn parse(text: &str, origin: &str) -> Result<Results, SourceError> {
 }
 
 #[cfg(test)]
-#[path = "divan_tests.rs"]
 mod tests;

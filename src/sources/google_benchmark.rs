@@ -181,5 +181,4 @@ fn time(row: &Row, use_cpu: bool, origin: &str, name: &str) -> Result<f64, Sourc
 }
 
 #[cfg(test)]
-#[path = "google_benchmark_tests.rs"]
 mod tests;

@@ -248,5 +248,4 @@ fn note_split_hint(file: &File, notes: &mut Vec<String>) {
 }
 
 #[cfg(test)]
-#[path = "hyperfine_tests.rs"]
 mod tests;
