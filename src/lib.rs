@@ -22,7 +22,7 @@
 //!   written to: the terminal and CI logs, Markdown, HTML, CSV (`docs/security.md`).
 //!
 //! The layers, from the bottom: [`stats`] and the small helpers (`inert`, `atomic_write`, [`parallel`],
-//! [`partition`], [`suggest`]); [`model`] and [`fingerprint`]; [`sources`]; [`protocol`]; [`simulation`];
+//! [`partition`], [`suggest`]); [`model`]; [`sources`]; [`protocol`]; [`simulation`];
 //! [`report`]; [`measure`] (which calls the protocol between looks); [`cli`]; [`plan`]; [`app`]. A file
 //! names modules of its own layer or lower ones only, and no two files import each other, directly or
 //! through others (the crate's `module_graph_tests.rs` checks both).
@@ -42,7 +42,6 @@
 pub mod app;
 mod atomic_write;
 pub mod cli;
-pub mod fingerprint;
 pub(crate) mod inert;
 pub mod measure;
 pub mod model;

@@ -25,7 +25,7 @@ const LAYERS: [&[&str]; 10] = [
         "partition",
         "suggest",
     ],
-    &["fingerprint", "model"],
+    &["model"],
     &["sources"],
     &["protocol"],
     &["simulation"],

@@ -1,7 +1,7 @@
-//! Gathers the environment fingerprint (`crate::fingerprint`) of a measuring command: the commits, the
+//! Gathers the environment fingerprint (`crate::model::fingerprint`) of a measuring command: the commits, the
 //! settings of the runs, `rustc -vV`, the hash of `Cargo.lock` and the machine (CPU model, logical CPUs,
 //! cpufreq governor). Reading the system is this module's job; what the fields mean and which of them
-//! merging compares lives in `crate::fingerprint`.
+//! merging compares lives in `crate::model::fingerprint`.
 //!
 //! Must not: fail a measurement for want of a field (an unreadable one is `None`).
 
@@ -11,7 +11,7 @@ use std::path::Path;
 use super::cache::Machine;
 use super::project::Project;
 use super::settings::RunOptions;
-use crate::fingerprint::{Fingerprint, MachineInfo};
+use crate::model::fingerprint::{Fingerprint, MachineInfo};
 use crate::partition::fnv1a64;
 
 /// The fingerprint of runs of `base` and `head` (commits; `None` for the working tree or a record's

@@ -38,7 +38,7 @@
 
 use std::collections::{BTreeMap, BTreeSet};
 
-use crate::fingerprint::{Fingerprint, MachineInfo};
+use crate::model::fingerprint::{Fingerprint, MachineInfo};
 use crate::model::{Benchmark, Environment, Pair, PartReport, Results, Suite};
 use crate::partition::Partition;
 

@@ -5,8 +5,10 @@
 //! [`Sample`] is the only way numbers enter: non-empty, finite, strictly positive and in nanoseconds, so no
 //! later stage re-checks. The statistics see one value per run ([`Pair::observations`],
 //! `docs/replication.md`). [`merge`] joins the parts of one comparison, measured by several jobs, into
-//! one suite (`cargo speedup merge`). This module does no I/O.
+//! one suite (`cargo speedup merge`); [`fingerprint`] is the environment a measuring command records, which
+//! merging compares. This module does no I/O.
 
+pub mod fingerprint;
 pub mod merge;
 
 use std::fmt;
@@ -492,8 +494,8 @@ pub struct Environment {
     pub rustc: Option<String>,
     /// The machine's host name.
     pub host: Option<String>,
-    /// What a measuring command recorded about the run (`crate::fingerprint`); `None` for foreign inputs.
-    pub fingerprint: Option<crate::fingerprint::Fingerprint>,
+    /// What a measuring command recorded about the run (`crate::model::fingerprint`); `None` for foreign inputs.
+    pub fingerprint: Option<crate::model::fingerprint::Fingerprint>,
 }
 
 /// One side's results, as read from a source or measured.
@@ -782,7 +784,7 @@ pub struct PartReport {
     /// The report's `schema`; every part must have the same.
     pub schema: String,
     /// What the part's runs were measured with (commits, settings, tool versions, machine).
-    pub fingerprint: crate::fingerprint::Fingerprint,
+    pub fingerprint: crate::model::fingerprint::Fingerprint,
     /// The looks of the plan that measured the part (1 for a fixed plan).
     pub looks: u32,
     /// The paired runs of every benchmark the part compared.

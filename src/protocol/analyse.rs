@@ -108,7 +108,7 @@ pub fn analyse(suite: &Suite, options: &Options) -> Analysis {
     } else {
         suite_verdict(&hpt_summary, options.confidence, &benchmarks)
     };
-    let fingerprint = crate::fingerprint::Fingerprint::of_comparison(
+    let fingerprint = crate::model::fingerprint::Fingerprint::of_comparison(
         suite.base_environment.fingerprint.as_ref(),
         suite.head_environment.fingerprint.as_ref(),
     );

@@ -614,8 +614,8 @@ pub struct Analysis {
     pub gate: GateOutcome,
     /// Warnings about the comparison as a whole.
     pub warnings: Vec<Warning>,
-    /// What the measuring command recorded about the runs (`crate::fingerprint`), when the inputs say.
-    pub fingerprint: Option<crate::fingerprint::Fingerprint>,
+    /// What the measuring command recorded about the runs (`crate::model::fingerprint`), when the inputs say.
+    pub fingerprint: Option<crate::model::fingerprint::Fingerprint>,
     /// The paired runs analysed, kept when there is a fingerprint: the JSON report then carries them, so
     /// that `cargo speedup merge` can analyse parts again as one suite (`docs/sharding.md`).
     pub pairs: Vec<crate::model::Pair>,

@@ -18,7 +18,7 @@ use serde::Serialize;
 
 use super::format::{finite, finite_opt};
 use super::{Render, Style, headline, ruled_out_pct, warning_kind_name};
-use crate::fingerprint::Fingerprint;
+use crate::model::fingerprint::Fingerprint;
 use crate::model::{BaseHead, Basis, Benchmark, Counter, REPORT_SCHEMA, Run, Unit};
 use crate::protocol::{
     Analysis, BenchmarkAnalysis, Direction, FailOn, GainSpeedup, HptSummary, MeanTest, MedianTest,

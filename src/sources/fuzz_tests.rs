@@ -307,8 +307,8 @@ static RECORD: LazyLock<String> = LazyLock::new(|| {
     String::from_utf8(bytes).unwrap()
 });
 
-fn fingerprint(partition: Option<&str>) -> crate::fingerprint::Fingerprint {
-    crate::fingerprint::Fingerprint {
+fn fingerprint(partition: Option<&str>) -> crate::model::fingerprint::Fingerprint {
+    crate::model::fingerprint::Fingerprint {
         tool: "cargo-speedup 0.1.0".into(),
         base_commit: Some("aaaa".into()),
         head_commit: Some("bbbb".into()),

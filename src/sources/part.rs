@@ -12,7 +12,7 @@ use serde::Deserialize;
 use serde_json::error::Category;
 
 use super::top_level::TopLevel;
-use crate::fingerprint::Fingerprint;
+use crate::model::fingerprint::Fingerprint;
 use crate::model::{Benchmark, Pair, PartReport, REPORT_SCHEMA, Run, Runs, Sample, Unit};
 
 #[derive(Deserialize)]

@@ -33,7 +33,7 @@ use serde::de::IgnoredAny;
 
 use super::diagnose::json_problem;
 use super::{Builder, Measured, SourceError, invalid, parse_unit};
-use crate::fingerprint::Fingerprint;
+use crate::model::fingerprint::Fingerprint;
 use crate::model::{Counter, CounterKind, Environment, Results, Unit};
 use crate::suggest::closest;
 
@@ -63,7 +63,7 @@ const BENCHMARK_FIELDS: [&str; 8] = [
 struct File {
     unit: Option<String>,
     environment: Option<EnvironmentFile>,
-    /// A record's fingerprint (`crate::fingerprint`); ignored when it does not read as one.
+    /// A record's fingerprint (`crate::model::fingerprint`); ignored when it does not read as one.
     #[serde(default, deserialize_with = "lenient_fingerprint")]
     fingerprint: Option<Fingerprint>,
     benchmarks: Vec<BenchmarkFile>,

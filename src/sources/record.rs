@@ -38,9 +38,9 @@ struct RecordFile<'a> {
     schema: &'static str,
     unit: &'static str,
     environment: EnvironmentWire<'a>,
-    /// What the measuring command recorded (`crate::fingerprint`), when known.
+    /// What the measuring command recorded (`crate::model::fingerprint`), when known.
     #[serde(skip_serializing_if = "Option::is_none")]
-    fingerprint: Option<&'a crate::fingerprint::Fingerprint>,
+    fingerprint: Option<&'a crate::model::fingerprint::Fingerprint>,
     benchmarks: Vec<BenchmarkWire<'a>>,
     notes: &'a [String],
 }
@@ -163,7 +163,7 @@ mod tests {
                 cpu: Some("AMD EPYC 7B13".into()),
                 rustc: None,
                 host: Some("x86_64-unknown-linux-gnu".into()),
-                fingerprint: Some(crate::fingerprint::Fingerprint {
+                fingerprint: Some(crate::model::fingerprint::Fingerprint {
                     tool: "cargo-speedup 0.1.0".into(),
                     head_commit: Some("0123abcd".into()),
                     partition: Some("hash:2/3".into()),
