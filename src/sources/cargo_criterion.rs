@@ -115,7 +115,7 @@ fn unknown_unit(origin: &str, at: &str, complete: &Complete) -> SourceError {
 mod tests {
     use super::*;
     use crate::sources::tests::fixture;
-    use crate::sources::{Format, ReadOptions, detect, load};
+    use crate::sources::{InputFormat, ReadOptions, detect, load};
 
     #[test]
     fn observation_is_measured_value_over_iterations() {
@@ -141,7 +141,7 @@ mod tests {
     #[test]
     fn one_message_line_is_detected() {
         let line = r#"{"reason":"group-complete","group_name":"g","benchmarks":[],"report_directory":"r"}"#;
-        assert_eq!(detect(line), Some(Format::CargoCriterion));
+        assert_eq!(detect(line), Some(InputFormat::CargoCriterion));
     }
 
     #[test]

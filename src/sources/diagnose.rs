@@ -6,7 +6,7 @@
 use serde_json::error::Category;
 
 use super::top_level::TopLevel;
-use super::{FILE_FORMATS, Format, SourceError};
+use super::{FILE_FORMATS, InputFormat, SourceError};
 
 /// The error for `text` (read from `origin`), which no format's detection accepted.
 pub(crate) fn unreadable(text: &str, origin: &str) -> SourceError {
@@ -110,18 +110,18 @@ fn non_finite_at(text: &str, line: usize, column: usize) -> Option<&str> {
 
 /// The JSON format whose telling keys `text` mentions, in [`super::detect`]'s order; raw timing JSON when
 /// none.
-fn closest_format(text: &str) -> Format {
+fn closest_format(text: &str) -> InputFormat {
     let mentions = |key: &str| text.contains(&format!("\"{key}\""));
     if mentions("schema") {
-        Format::Record
+        InputFormat::Record
     } else if mentions("reason") {
-        Format::CargoCriterion
+        InputFormat::CargoCriterion
     } else if mentions("results") {
-        Format::Hyperfine
+        InputFormat::Hyperfine
     } else if mentions("context") {
-        Format::GoogleBenchmark
+        InputFormat::GoogleBenchmark
     } else {
-        Format::RawJson
+        InputFormat::RawJson
     }
 }
 

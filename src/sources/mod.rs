@@ -441,7 +441,7 @@ pub fn load_bytes(
 ) -> Result<Results, SourceError> {
     let text = text_of(bytes, origin, options.max_input_size())?;
     let format = detect(text).ok_or_else(|| diagnose::unreadable(text, origin))?;
-    if format != Format::Hyperfine && format != Format::GoogleBenchmark {
+    if format != InputFormat::Hyperfine && format != InputFormat::GoogleBenchmark {
         if let Some(selector) = selector {
             return Err(SourceError::Selector {
                 path: origin.into(),
@@ -455,25 +455,25 @@ pub fn load_bytes(
         }
     }
     match format {
-        Format::AnalysisReport => Err(SourceError::AnalysisReport {
+        InputFormat::AnalysisReport => Err(SourceError::AnalysisReport {
             path: origin.into(),
         }),
-        Format::Record | Format::RawJson => raw_json::parse(text, origin),
-        Format::Hyperfine => hyperfine::parse(text, origin, selector),
-        Format::GoogleBenchmark => google_benchmark::parse(text, origin, selector),
-        Format::CargoCriterion => cargo_criterion::parse(text, origin, options.unit_override),
-        Format::Go => go::parse(text, origin),
-        Format::Divan => divan::parse(text, origin),
-        Format::LibtestText => libtest::parse_text(text, origin),
-        Format::LibtestJson => libtest::parse_json(text, origin),
-        Format::Gungraun => gungraun::parse(text, origin),
-        Format::Bmf => bmf::parse(text, origin),
+        InputFormat::Record | InputFormat::RawJson => raw_json::parse(text, origin),
+        InputFormat::Hyperfine => hyperfine::parse(text, origin, selector),
+        InputFormat::GoogleBenchmark => google_benchmark::parse(text, origin, selector),
+        InputFormat::CargoCriterion => cargo_criterion::parse(text, origin, options.unit_override),
+        InputFormat::Go => go::parse(text, origin),
+        InputFormat::Divan => divan::parse(text, origin),
+        InputFormat::LibtestText => libtest::parse_text(text, origin),
+        InputFormat::LibtestJson => libtest::parse_json(text, origin),
+        InputFormat::Gungraun => gungraun::parse(text, origin),
+        InputFormat::Bmf => bmf::parse(text, origin),
     }
 }
 
 /// A file format, as told by [`detect`].
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Format {
+pub enum InputFormat {
     /// A cargo-speedup JSON analysis report (refused as a side; read by `merge`).
     AnalysisReport,
     /// A `cargo speedup record` JSON file.
@@ -500,22 +500,22 @@ pub enum Format {
     Bmf,
 }
 
-impl Format {
+impl InputFormat {
     /// The format's name in messages, as in [`FILE_FORMATS`].
     pub fn name(self) -> &'static str {
         match self {
-            Format::AnalysisReport => "a cargo-speedup analysis report",
-            Format::Record => FILE_FORMATS[0],
-            Format::RawJson => FILE_FORMATS[1],
-            Format::Hyperfine => FILE_FORMATS[2],
-            Format::GoogleBenchmark => FILE_FORMATS[3],
-            Format::CargoCriterion => FILE_FORMATS[4],
-            Format::Go => FILE_FORMATS[5],
-            Format::Divan => FILE_FORMATS[6],
-            Format::LibtestText => FILE_FORMATS[7],
-            Format::LibtestJson => FILE_FORMATS[8],
-            Format::Gungraun => FILE_FORMATS[9],
-            Format::Bmf => FILE_FORMATS[10],
+            InputFormat::AnalysisReport => "a cargo-speedup analysis report",
+            InputFormat::Record => FILE_FORMATS[0],
+            InputFormat::RawJson => FILE_FORMATS[1],
+            InputFormat::Hyperfine => FILE_FORMATS[2],
+            InputFormat::GoogleBenchmark => FILE_FORMATS[3],
+            InputFormat::CargoCriterion => FILE_FORMATS[4],
+            InputFormat::Go => FILE_FORMATS[5],
+            InputFormat::Divan => FILE_FORMATS[6],
+            InputFormat::LibtestText => FILE_FORMATS[7],
+            InputFormat::LibtestJson => FILE_FORMATS[8],
+            InputFormat::Gungraun => FILE_FORMATS[9],
+            InputFormat::Bmf => FILE_FORMATS[10],
         }
     }
 }
@@ -524,7 +524,7 @@ impl Format {
 /// `context` + `benchmarks`, `benchmarks`, `reason`, a summary's, a libtest event's, BMF's nesting), else
 /// JSON lines with `reason`, libtest bench events or BMF objects, else Go result lines, libtest bench lines
 /// or a divan tree.
-pub fn detect(text: &str) -> Option<Format> {
+pub fn detect(text: &str) -> Option<InputFormat> {
     let json_like = text.trim_start().starts_with('{');
     let top = TopLevel::parse(text).ok().or_else(|| {
         json_like
@@ -539,51 +539,53 @@ pub fn detect(text: &str) -> Option<Format> {
             if serde_json::from_str::<serde_json::Value>(text)
                 .is_ok_and(|v| gungraun::is_summary_array(&v)) =>
         {
-            return Some(Format::Gungraun);
+            return Some(InputFormat::Gungraun);
         }
         _ => {}
     }
     if cargo_criterion::has_messages(text) {
-        return Some(Format::CargoCriterion);
+        return Some(InputFormat::CargoCriterion);
     }
     if libtest::has_json(text) {
-        return Some(Format::LibtestJson);
+        return Some(InputFormat::LibtestJson);
     }
     if json_like && gungraun::is_summary_stream(text) {
-        return Some(Format::Gungraun);
+        return Some(InputFormat::Gungraun);
     }
     if json_like && bmf::is_bmf_stream(text) {
-        return Some(Format::Bmf);
+        return Some(InputFormat::Bmf);
     }
     if go::has_results(text) {
-        return Some(Format::Go);
+        return Some(InputFormat::Go);
     }
     if libtest::has_text(text) {
-        return Some(Format::LibtestText);
+        return Some(InputFormat::LibtestText);
     }
     if divan::has_tree(text) {
-        return Some(Format::Divan);
+        return Some(InputFormat::Divan);
     }
     None
 }
 
-fn detect_object(object: &TopLevel, text: &str) -> Option<Format> {
+fn detect_object(object: &TopLevel, text: &str) -> Option<InputFormat> {
     match object.string("schema") {
-        Some(s) if s == record::SCHEMA || s == record::SCHEMA_V1 => return Some(Format::Record),
-        Some(s) if s.starts_with("cargo-speedup/") => return Some(Format::AnalysisReport),
+        Some(s) if s == record::SCHEMA || s == record::SCHEMA_V1 => {
+            return Some(InputFormat::Record);
+        }
+        Some(s) if s.starts_with("cargo-speedup/") => return Some(InputFormat::AnalysisReport),
         _ => {}
     }
     if object.string("reason").is_some() {
-        return Some(Format::CargoCriterion);
+        return Some(InputFormat::CargoCriterion);
     }
     if object.is_array("results") {
-        return Some(Format::Hyperfine);
+        return Some(InputFormat::Hyperfine);
     }
     if object.is_array("benchmarks") {
         return Some(if object.has("context") {
-            Format::GoogleBenchmark
+            InputFormat::GoogleBenchmark
         } else {
-            Format::RawJson
+            InputFormat::RawJson
         });
     }
     let members = object.object()?;
@@ -592,10 +594,10 @@ fn detect_object(object: &TopLevel, text: &str) -> Option<Format> {
         && object.is_array("profiles")
         && object.string("version").is_some()
     {
-        return Some(Format::Gungraun);
+        return Some(InputFormat::Gungraun);
     }
     if object.string("type") == Some("bench") && members.get("median") == Some(&Member::Other) {
-        return Some(Format::LibtestJson);
+        return Some(InputFormat::LibtestJson);
     }
     // BMF is an object of objects: only such a text is parsed whole to look one level deeper.
     let all_objects = !members.is_empty() && members.values().all(|m| *m == Member::Object);
@@ -603,7 +605,7 @@ fn detect_object(object: &TopLevel, text: &str) -> Option<Format> {
         && serde_json::from_str::<serde_json::Map<String, serde_json::Value>>(text)
             .is_ok_and(|map| bmf::is_bmf(&map))
     {
-        return Some(Format::Bmf);
+        return Some(InputFormat::Bmf);
     }
     None
 }

@@ -114,7 +114,7 @@ pub fn write(results: &Results, out: &mut impl Write) -> std::io::Result<()> {
 mod tests {
     use super::*;
     use crate::model::{Benchmark, Environment, Runs, Sample, Unit};
-    use crate::sources::{Format, ReadOptions, detect, load_bytes};
+    use crate::sources::{InputFormat, ReadOptions, detect, load_bytes};
 
     fn results() -> Results {
         let bench = |name: &str, values: Vec<f64>, unit, one_process: bool| {
@@ -180,7 +180,7 @@ mod tests {
         let mut bytes = Vec::new();
         write(&original, &mut bytes).unwrap();
         let text = std::str::from_utf8(&bytes).unwrap();
-        assert_eq!(detect(text), Some(Format::Record));
+        assert_eq!(detect(text), Some(InputFormat::Record));
         let read = load_bytes(&bytes, "record.json", None, &ReadOptions::default()).unwrap();
         assert_eq!(read.benchmarks, original.benchmarks);
         assert_eq!(read.environment, original.environment);

@@ -59,33 +59,36 @@ fn context_home_set_wins() {
 }
 
 /// Every committed fixture file and the format its content must be detected as.
-const DETECTED: [(&str, Format); 23] = [
-    ("raw/base.json", Format::RawJson),
-    ("raw/head.json", Format::RawJson),
-    ("hyperfine/base.json", Format::Hyperfine),
-    ("hyperfine/head.json", Format::Hyperfine),
-    ("hyperfine/revisions.json", Format::Hyperfine),
-    ("hyperfine/legacy-parameter.json", Format::Hyperfine),
-    ("cargo-criterion/base.jsonl", Format::CargoCriterion),
-    ("cargo-criterion/head.jsonl", Format::CargoCriterion),
-    ("go/base.txt", Format::Go),
-    ("go/head.txt", Format::Go),
-    ("google-benchmark/base.json", Format::GoogleBenchmark),
+const DETECTED: [(&str, InputFormat); 23] = [
+    ("raw/base.json", InputFormat::RawJson),
+    ("raw/head.json", InputFormat::RawJson),
+    ("hyperfine/base.json", InputFormat::Hyperfine),
+    ("hyperfine/head.json", InputFormat::Hyperfine),
+    ("hyperfine/revisions.json", InputFormat::Hyperfine),
+    ("hyperfine/legacy-parameter.json", InputFormat::Hyperfine),
+    ("cargo-criterion/base.jsonl", InputFormat::CargoCriterion),
+    ("cargo-criterion/head.jsonl", InputFormat::CargoCriterion),
+    ("go/base.txt", InputFormat::Go),
+    ("go/head.txt", InputFormat::Go),
+    ("google-benchmark/base.json", InputFormat::GoogleBenchmark),
     (
         "google-benchmark/aggregates-only.json",
-        Format::GoogleBenchmark,
+        InputFormat::GoogleBenchmark,
     ),
-    ("divan/base.txt", Format::Divan),
-    ("divan/head.txt", Format::Divan),
-    ("libtest/base.txt", Format::LibtestText),
-    ("libtest/legacy.txt", Format::LibtestText),
-    ("libtest/base.jsonl", Format::LibtestJson),
-    ("libtest/head.jsonl", Format::LibtestJson),
-    ("gungraun/base.json", Format::Gungraun),
-    ("bmf/docs-example.json", Format::Bmf),
-    ("bmf/head.json", Format::Bmf),
-    ("misc/analysis-report.json", Format::AnalysisReport),
-    ("criterion/real/fib_20/new/sample.json", Format::RawJson),
+    ("divan/base.txt", InputFormat::Divan),
+    ("divan/head.txt", InputFormat::Divan),
+    ("libtest/base.txt", InputFormat::LibtestText),
+    ("libtest/legacy.txt", InputFormat::LibtestText),
+    ("libtest/base.jsonl", InputFormat::LibtestJson),
+    ("libtest/head.jsonl", InputFormat::LibtestJson),
+    ("gungraun/base.json", InputFormat::Gungraun),
+    ("bmf/docs-example.json", InputFormat::Bmf),
+    ("bmf/head.json", InputFormat::Bmf),
+    ("misc/analysis-report.json", InputFormat::AnalysisReport),
+    (
+        "criterion/real/fib_20/new/sample.json",
+        InputFormat::RawJson,
+    ),
 ];
 
 #[test]
@@ -105,13 +108,16 @@ fn detection_ignores_the_extension() {
     let dir = tempfile::tempdir().unwrap();
     for (i, (rel, format)) in DETECTED[..21].iter().enumerate() {
         // JSON saved as .txt, text saved as .json: the content decides.
-        let text = matches!(format, Format::Go | Format::Divan | Format::LibtestText);
+        let text = matches!(
+            format,
+            InputFormat::Go | InputFormat::Divan | InputFormat::LibtestText
+        );
         let ext = if text { "json" } else { "txt" };
         let path = dir.path().join(format!("input{i}.{ext}"));
         std::fs::copy(fixture(rel), &path).unwrap();
         let loaded = load(path.to_str().unwrap(), &options());
         match format {
-            Format::GoogleBenchmark if rel.contains("aggregates") => {
+            InputFormat::GoogleBenchmark if rel.contains("aggregates") => {
                 assert!(
                     matches!(loaded, Err(SourceError::NoSamples { .. })),
                     "{rel}"
@@ -261,7 +267,7 @@ fn one_summary_a_stream_and_an_array_of_summaries_are_all_gungraun() {
     let one = summaries[0].to_string();
     let array = serde_json::Value::Array(summaries).to_string();
     for text in [&stream, &one, &array] {
-        assert_eq!(detect(text), Some(Format::Gungraun));
+        assert_eq!(detect(text), Some(InputFormat::Gungraun));
     }
     let read = load_bytes(array.as_bytes(), "all.json", None, &options()).unwrap();
     assert_eq!(read.benchmarks.len(), 30);
@@ -270,7 +276,7 @@ fn one_summary_a_stream_and_an_array_of_summaries_are_all_gungraun() {
 #[test]
 fn one_libtest_bench_event_alone_is_libtest_json() {
     let line = r#"{ "type": "bench", "name": "b::x", "median": 135, "deviation": 24 }"#;
-    assert_eq!(detect(line), Some(Format::LibtestJson));
+    assert_eq!(detect(line), Some(InputFormat::LibtestJson));
     let read = load_bytes(line.as_bytes(), "one.json", None, &options()).unwrap();
     assert_eq!(read.benchmarks[0].runs.values(), [135.0]);
 }

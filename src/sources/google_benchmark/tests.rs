@@ -2,7 +2,7 @@
 
 use super::*;
 use crate::sources::tests::read_fixture as read;
-use crate::sources::{Format, detect};
+use crate::sources::{InputFormat, detect};
 
 #[test]
 fn iteration_rows_grouped_by_run_name_are_the_observations() {
@@ -77,7 +77,7 @@ fn aggregates_only_is_an_error_with_a_hint() {
 #[test]
 fn nan_and_infinity_parse_and_a_nan_time_is_named() {
     let text = r#"{"context":{},"benchmarks":[{"name":"BM_X","run_type":"iteration","real_time":NaN,"cpu_time":-Infinity,"time_unit":"ns","user":"NaN inf"}]}"#;
-    assert_eq!(detect(text), Some(Format::GoogleBenchmark));
+    assert_eq!(detect(text), Some(InputFormat::GoogleBenchmark));
     let message = parse(text, "g.json", None).unwrap_err().to_string();
     assert!(
         message.contains("`BM_X`: `real_time` is missing, NaN or infinite"),
