@@ -221,7 +221,7 @@ fn write(path: &Path, document: &DocumentMut) -> Result<(), MeasureError> {
     })
 }
 
-/// Gives BASE's worktree `base` the package versions of HEAD's tree `head` (`versions`); HEAD's tree is
+/// Gives BASE's worktree `base` the package versions of HEAD's tree `head` ([`align`]); HEAD's tree is
 /// only read. `names` are the two trees' names in the note (`("BASE", "HEAD")`).
 pub(crate) fn align_versions(
     project: &Project,
