@@ -42,6 +42,7 @@ pub(crate) enum Decider<'a> {
 pub(crate) struct EarlyStop<'a> {
     /// `None`: one participant or nothing to decide between looks; the plan's runs all run.
     pub(crate) decide: Option<Decider<'a>>,
+    /// When the command started: `--budget` counts from there, builds included.
     pub(crate) started: Instant,
     /// Set when `--budget` stopped the runs before a look: the results are what that budget gives, and are
     /// cached under it ([`CacheKey::cut_by_budget`]).
