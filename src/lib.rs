@@ -9,7 +9,9 @@
 //! ```
 //!
 //! - [`sources`] reads existing results (criterion, hyperfine, Go, JSON) into [`model::Results`];
-//!   [`measure`] produces them by building and running two git revisions.
+//!   [`measure`] produces them by building and running git revisions: how runs start is
+//!   `measure/commands.rs`, then the stages `measure/prepare/` (checkout, build, layouts), `measure/run/`
+//!   (blocks and looks) and `measure/read.rs` (its module doc is the map).
 //! - [`model`] holds validated samples and pairs BASE with HEAD.
 //! - [`stats`] is pure mathematics (one test per file, checked against R); [`protocol`] takes the
 //!   decisions of the Speedup-Test (paper 000) and of HPT (paper 003) and yields one

@@ -11,6 +11,7 @@ use std::path::Path;
 use super::cache::Machine;
 use super::project::Project;
 use super::settings::RunOptions;
+use super::toolchain::rustc_version;
 use crate::model::fingerprint::{Fingerprint, MachineInfo};
 use crate::partition::fnv1a64;
 
@@ -90,4 +91,16 @@ fn cargo_lock(project: &Project, head: Option<&str>) -> Option<String> {
         }
     }
     None
+}
+
+/// The machine and toolchain the runs of `dir` were measured on, as the results record them.
+pub(crate) fn environment(dir: &Path) -> crate::model::Environment {
+    let machine = Machine::detect();
+    let rustc = rustc_version(dir).lines().next().map(str::to_string);
+    crate::model::Environment {
+        cpu: machine.cpu,
+        rustc,
+        host: machine.host,
+        fingerprint: None,
+    }
 }

@@ -6,8 +6,8 @@
 use std::path::Path;
 
 use super::MeasureError;
+use super::prepare::revision::commit_sha;
 use super::project::Project;
-use super::revision::commit_sha;
 
 /// One commit of the path.
 #[derive(Debug, Clone, PartialEq, Eq)]

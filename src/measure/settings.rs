@@ -16,17 +16,10 @@ use std::path::PathBuf;
 use std::time::Duration;
 
 use crate::partition::Partition;
-use crate::protocol::Confidence;
 use crate::protocol::sequential::LookPlan;
-use crate::stats::rank_sum::can_reject;
 
 /// Process runs per revision of a fixed plan (`--fixed`, `record`) when `--runs` is not given.
 pub const DEFAULT_RUNS: u32 = 10;
-/// The fewest runs before the first look of a race when `--runs` is not given: 5 per side, or more when the
-/// per-look risk needs it (the rank-sum test of n against n runs reaches p = 1/C(2n, n) at best).
-pub const DEFAULT_FIRST_LOOK: u32 = 5;
-/// The suite size for which the default first look lets the `--fail-on any` gate fail ([`first_look`]).
-pub const GATE_BENCHMARKS: u32 = 10;
 /// `--max-runs` is this many times `--runs` when not given: looks at n, 2n and 4n.
 pub const DEFAULT_MAX_FACTOR: u32 = 4;
 /// criterion `--warm-up-time` per run when not given.
@@ -132,20 +125,4 @@ impl RunOptions {
         ]);
         args
     }
-}
-
-/// The runs before a race's first look at `confidence`: the fewest from `DEFAULT_FIRST_LOOK` (5) with which
-/// the one-sided rank-sum test can reach the risk of the `--fail-on any` gate's first Holm step on a suite
-/// of `GATE_BENCHMARKS` (10) at the first look of the default plan (3 looks): alpha / (3 × 10). At 0.95 that
-/// is 6 runs (1/C(12, 6) = 0.0011 <= 0.0017), at 0.99 it is 7. With 5 runs (1/252 = 0.004) a slowed
-/// benchmark could be called slower at the first look but the gate could not fail on a suite of 5 or more
-/// benchmarks until the second: the calibration's base64 slowdown (6 benchmarks) ran 10 runs per side
-/// where 6 can decide it.
-pub fn first_look(confidence: Confidence) -> u32 {
-    let looks = LookPlan::new(DEFAULT_FIRST_LOOK, DEFAULT_FIRST_LOOK * DEFAULT_MAX_FACTOR)
-        .map_or(1, |p| p.count());
-    let alpha = confidence.alpha() / f64::from(looks * GATE_BENCHMARKS);
-    (DEFAULT_FIRST_LOOK..64)
-        .find(|&n| can_reject(n as usize, n as usize, alpha))
-        .unwrap_or(64)
 }

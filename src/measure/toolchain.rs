@@ -10,7 +10,7 @@
 //! Must not: install a toolchain, or change which one a run of the user's own `cargo` uses.
 
 use std::ffi::OsString;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::sync::OnceLock;
 
@@ -98,6 +98,17 @@ pub(crate) fn metadata() -> cargo_metadata::MetadataCommand {
         }
     }
     command
+}
+
+/// `rustc -vV` as run in `dir` (so that a `rust-toolchain` file there applies); empty when it fails.
+pub(crate) fn rustc_version(dir: &Path) -> String {
+    let mut command = rustc();
+    command.arg("-vV").current_dir(dir);
+    super::process::capture(&mut command)
+        .ok()
+        .filter(|out| out.status.success())
+        .map(|out| String::from_utf8_lossy(&out.stdout).into_owned())
+        .unwrap_or_default()
 }
 
 #[cfg(test)]

@@ -13,11 +13,12 @@ use super::ranges::{
 use crate::cli::RunArgs;
 use crate::measure::{
     DEFAULT_MAX_FACTOR, DEFAULT_MAX_LAYOUTS, DEFAULT_MEASUREMENT_SECS, DEFAULT_RUNS,
-    DEFAULT_SAMPLE_SIZE, DEFAULT_WARM_UP_SECS, RunOptions, first_look,
+    DEFAULT_SAMPLE_SIZE, DEFAULT_WARM_UP_SECS, RunOptions,
 };
 use crate::partition::Partition;
 use crate::protocol::Confidence;
 use crate::protocol::sequential::LookPlan;
+use crate::stats::rank_sum::can_reject;
 
 /// The running options of `args`. `race_confidence`: the confidence of the decisions when the runs race
 /// (revisions), `None` for a fixed plan (`record`).
@@ -242,6 +243,28 @@ fn invalid(
         expected,
         hint,
     }
+}
+
+/// The fewest runs before the first look of a race when `--runs` is not given: 5 per side, or more when the
+/// per-look risk needs it (the rank-sum test of n against n runs reaches p = 1/C(2n, n) at best).
+pub(crate) const DEFAULT_FIRST_LOOK: u32 = 5;
+/// The suite size for which the default first look lets the `--fail-on any` gate fail ([`first_look`]).
+pub(crate) const GATE_BENCHMARKS: u32 = 10;
+
+/// The runs before a race's first look at `confidence`, handed to `measure` as [`RunOptions::runs`]: the fewest from `DEFAULT_FIRST_LOOK` (5) with which
+/// the one-sided rank-sum test can reach the risk of the `--fail-on any` gate's first Holm step on a suite
+/// of `GATE_BENCHMARKS` (10) at the first look of the default plan (3 looks): alpha / (3 × 10). At 0.95 that
+/// is 6 runs (1/C(12, 6) = 0.0011 <= 0.0017), at 0.99 it is 7. With 5 runs (1/252 = 0.004) a slowed
+/// benchmark could be called slower at the first look but the gate could not fail on a suite of 5 or more
+/// benchmarks until the second: the calibration's base64 slowdown (6 benchmarks) ran 10 runs per side
+/// where 6 can decide it.
+pub fn first_look(confidence: Confidence) -> u32 {
+    let looks = LookPlan::new(DEFAULT_FIRST_LOOK, DEFAULT_FIRST_LOOK * DEFAULT_MAX_FACTOR)
+        .map_or(1, |p| p.count());
+    let alpha = confidence.alpha() / f64::from(looks * GATE_BENCHMARKS);
+    (DEFAULT_FIRST_LOOK..64)
+        .find(|&n| can_reject(n as usize, n as usize, alpha))
+        .unwrap_or(64)
 }
 
 #[cfg(test)]

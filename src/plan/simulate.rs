@@ -2,9 +2,9 @@
 //! drawn, and the looks of the project's race they ask for.
 
 use super::ranges::{MAX_CHANGES, MAX_RUNS, number};
+use super::run::first_look;
 use super::{PlanError, at_least_even};
 use crate::cli::SimulateArgs;
-use crate::measure::first_look;
 use crate::protocol::Confidence;
 use crate::protocol::sequential::LookPlan;
 use crate::simulation::several_versions;

@@ -185,7 +185,7 @@ pub fn simulate(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::measure::first_look;
+    use crate::plan::first_look;
     use crate::protocol::bisect::{budgeted_comparisons, per_comparison_confidence};
     use crate::protocol::{Confidence, FailOn};
     use crate::simulation::two_versions::Noise;

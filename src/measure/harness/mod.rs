@@ -19,7 +19,7 @@
 //! `docs/replication.md`: a divan run's value is its median (the most robust of the four statistics it
 //! prints); a libtest run's is its `ns/iter` (libtest's median of its samples).
 //!
-//! Must not: start processes (that is `runner`), or know how a value is analysed.
+//! Must not: start processes (that is `run::blocks`), or know how a value is analysed.
 
 mod libtest;
 

@@ -3,7 +3,7 @@
 //!
 //! Design (`docs/replication.md` §3; randomized multiple interleaved trials, Abedi & Brecht, ICPE 2017):
 //! block b (counted from 0) runs every bench target once per revision, the revisions of each target in an
-//! order drawn at random for that block from the seed ([`Order`]), so that drift of the machine (heating, a
+//! order drawn at random for that block from the seed ([`schedule`]), so that drift of the machine (heating, a
 //! background job winding down) weighs on both revisions alike and no fixed order favours one. Each run is
 //! one process with its own `CRITERION_HOME` under `<target>/speedup/runs/`, never the user's; what it saved
 //! becomes one [`Run`] of each benchmark it ran: the runs are never pooled into one sample.
@@ -12,12 +12,13 @@
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
-use super::build::BenchBinary;
-use super::harness::{self, Harness};
-use super::progress::Progress;
-use super::{MeasureError, process, read};
+use crate::measure::harness::{self, Harness};
+use crate::measure::prepare::bench_settings;
+use crate::measure::prepare::build::BenchBinary;
+use crate::measure::progress::Progress;
+use crate::measure::{MeasureError, process, read};
 use crate::model::{Benchmark, Results, Run, Runs};
-use crate::simulation::two_versions::Rng;
+use crate::stats::random::SplitMix64;
 
 /// The baseline name criterion saves each run under.
 pub const BASELINE: &str = "speedup";
@@ -42,39 +43,13 @@ pub struct Step {
     pub binary: usize,
 }
 
-/// A seeded pseudo-random order: SplitMix64 (Steele, Lea & Flood, OOPSLA 2014; the simulator's [`Rng`]),
-/// kept in this crate because the printed seed must give the same order with every version of this tool,
-/// which general-purpose generators do not promise.
-#[derive(Debug, Clone)]
-pub struct Order(Rng);
-
-impl Order {
-    pub fn new(seed: u64) -> Order {
-        Order(Rng::new(seed))
-    }
-
-    fn next(&mut self) -> u64 {
-        self.0.next_u64()
-    }
-
-    /// A uniform index below `n` (> 0), by rejection so that no index is favoured.
-    fn below(&mut self, n: usize) -> usize {
-        let n = n as u64;
-        let zone = u64::MAX - u64::MAX % n;
-        loop {
-            let v = self.next();
-            if v < zone {
-                return (v % n) as usize;
-            }
-        }
-    }
-
-    /// Shuffles `items` uniformly (Fisher-Yates).
-    pub fn shuffle<T>(&mut self, items: &mut [T]) {
-        for i in (1..items.len()).rev() {
-            let j = self.below(i + 1);
-            items.swap(i, j);
-        }
+/// Shuffles `items` uniformly (Fisher-Yates) with the crate's seeded generator ([`SplitMix64`], kept in this
+/// crate because the printed seed must give the same order with every version of the dependencies, which
+/// general-purpose generators do not promise).
+fn shuffle<T>(rng: &mut SplitMix64, items: &mut [T]) {
+    for i in (1..items.len()).rev() {
+        let j = rng.below(i + 1);
+        items.swap(i, j);
     }
 }
 
@@ -89,12 +64,12 @@ pub fn schedule(blocks: u32, participants: &[Participant], seed: u64) -> Vec<Ste
             }
         }
     }
-    let mut order = Order::new(seed);
+    let mut rng = SplitMix64::new(seed);
     let mut steps = Vec::new();
     for block in 0..blocks {
         for target in &targets {
             let mut who: Vec<usize> = (0..participants.len()).collect();
-            order.shuffle(&mut who);
+            shuffle(&mut rng, &mut who);
             for participant in who {
                 let binaries = &participants[participant].binaries;
                 for (binary, _) in binaries
@@ -349,11 +324,11 @@ pub fn lengths(
     runs_dir: &Path,
     participants: &[Participant],
     blocks: u32,
-) -> Vec<Vec<super::bench_settings::RunLength>> {
+) -> Vec<Vec<bench_settings::RunLength>> {
     participants
         .iter()
         .flat_map(|p| (0..blocks).map(|b| home(runs_dir, &p.slug, b)))
-        .map(|home| super::bench_settings::read_run(&home, BASELINE))
+        .map(|home| bench_settings::read_run(&home, BASELINE))
         .collect()
 }
 
@@ -596,11 +571,11 @@ mod tests {
     fn the_shuffle_is_uniform_over_orders() {
         // 6 orders of 3 items, 6000 shuffles: each order expected 1000 times; a count outside 850..1150 has
         // probability below 1e-5 for a uniform shuffle.
-        let mut order = Order::new(42);
+        let mut rng = SplitMix64::new(42);
         let mut counts = std::collections::HashMap::new();
         for _ in 0..6000 {
             let mut items = [0, 1, 2];
-            order.shuffle(&mut items);
+            shuffle(&mut rng, &mut items);
             *counts.entry(items).or_insert(0) += 1;
         }
         assert_eq!(counts.len(), 6);
@@ -740,7 +715,7 @@ mod tests {
     #[test]
     fn a_runs_kept_divan_and_libtest_outputs_are_read_as_its_values() {
         let home = tempfile::tempdir().unwrap();
-        let divan = include_str!("../../fixtures/harness/divan-0.1.21.txt");
+        let divan = include_str!("../../../fixtures/harness/divan-0.1.21.txt");
         std::fs::write(home.path().join("work.divan.txt"), divan).unwrap();
         std::fs::write(
             home.path().join("old.libtest.txt"),

@@ -5,8 +5,9 @@
 //! whose history stops before it.
 //! This module must not touch the working tree.
 
-use super::MeasureError;
-use super::git::Git;
+use crate::measure::MeasureError;
+use crate::measure::git::Git;
+use crate::measure::project::Project;
 
 /// What the user wrote, split but not yet resolved.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -210,7 +211,7 @@ fn commit(git: &Git, revision: &str) -> Result<Checkout, MeasureError> {
     })
 }
 
-pub(super) fn commit_sha(git: &Git, revision: &str) -> Result<String, MeasureError> {
+pub(crate) fn commit_sha(git: &Git, revision: &str) -> Result<String, MeasureError> {
     let spelled = format!("{revision}^{{commit}}");
     git.output(&[
         "rev-parse",
@@ -234,6 +235,36 @@ fn unknown(git: &Git, revision: &str) -> MeasureError {
     } else {
         MeasureError::UnknownRevision { revision }
     }
+}
+
+/// What HEAD is when it is the working tree, and that uncommitted changes are left out otherwise; also
+/// when both sides are one commit (the comparison then measures the machine's noise, an A/A test).
+pub(crate) fn tell_about_the_tree(
+    project: &Project,
+    base: &Checkout,
+    head: &Checkout,
+) -> Result<Vec<String>, MeasureError> {
+    let mut notes = Vec::new();
+    if let (Checkout::Commit { sha: b, .. }, Checkout::Commit { sha: h, .. }) = (base, head) {
+        if b == h {
+            notes.push(format!(
+                "BASE and HEAD are the same commit ({}): any difference found is the machine's noise",
+                short(b)
+            ));
+        }
+    }
+    let dirty = project.git()?.is_dirty()?;
+    match (head, dirty) {
+        (Checkout::WorkingTree, true) => {
+            notes.push("HEAD is the working tree as it is now, uncommitted changes included".into())
+        }
+        (Checkout::Commit { .. }, true) => notes.push(
+            "the working tree has uncommitted changes; they are not part of the revisions compared"
+                .into(),
+        ),
+        (Checkout::WorkingTree, false) | (Checkout::Commit { .. }, false) => {}
+    }
+    Ok(notes)
 }
 
 #[cfg(test)]

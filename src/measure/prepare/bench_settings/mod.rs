@@ -27,9 +27,9 @@ mod tell;
 use std::path::{Path, PathBuf};
 
 use super::revision::Checkout;
-use super::settings::RunOptions;
 use super::tree_copy::TreeCopy;
-use super::{MeasureError, process, project::Project};
+use crate::measure::settings::RunOptions;
+use crate::measure::{MeasureError, process, project::Project};
 
 pub(crate) use calls::Requested;
 pub(crate) use length::{RunLength, read_run};
@@ -147,7 +147,7 @@ fn bench_sources(
     package: Option<&str>,
     benches: &[String],
 ) -> Vec<(String, PathBuf)> {
-    let mut command = super::project::metadata_command(manifest);
+    let mut command = crate::measure::project::metadata_command(manifest);
     let Ok(out) = process::capture(&mut command) else {
         return vec![];
     };

@@ -22,7 +22,7 @@
 //! both verdicts "unchanged". On that loaded machine (within-process noise ~20 %, between-process 10-18 %
 //! of the median) the between-layout component came out 0-7.7 %: lost in the process noise there, which is
 //! no evidence that it is small on a quiet machine. So the default is one fresh layout per run (L = runs, up
-//! to [`DEFAULT_MAX_LAYOUTS`](super::settings::DEFAULT_MAX_LAYOUTS)): the cost is seconds per revision, each
+//! to [`DEFAULT_MAX_LAYOUTS`](crate::measure::settings::DEFAULT_MAX_LAYOUTS)): the cost is seconds per revision, each
 //! run then samples both a process and a layout, and runs stay independent observations.
 //!
 //! Limits: only lld shuffles sections. When the link line does not use lld (a `-C linker=` or
@@ -42,10 +42,10 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 
 use super::build::BenchBinary;
-use super::progress::Progress;
-use super::project::{Project, cargo};
-use super::settings::RunOptions;
-use super::{MeasureError, process};
+use crate::measure::progress::Progress;
+use crate::measure::project::{Project, cargo};
+use crate::measure::settings::RunOptions;
+use crate::measure::{MeasureError, process};
 
 /// The most layouts a bench executable gets: their directories are numbered with three digits.
 pub const MAX_LAYOUTS: u32 = 999;

@@ -7,10 +7,11 @@ use std::path::{Path, PathBuf};
 
 use cargo_metadata::{Message, TargetKind};
 
-use super::harness::{self, Harness};
-use super::project::{Project, cargo};
-use super::settings::RunOptions;
-use super::{MeasureError, process};
+use super::revision::Checkout;
+use crate::measure::harness::{self, Harness};
+use crate::measure::project::{Project, cargo};
+use crate::measure::settings::RunOptions;
+use crate::measure::{MeasureError, process};
 
 /// One benchmark executable of one revision, ready to run.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -133,7 +134,7 @@ fn harnesses(
 /// (package id, names of its dependencies of every kind) of the workspace's packages; none when cargo
 /// cannot say (detection then goes by the sources alone).
 fn package_dependencies(manifest: &Path) -> Vec<(String, Vec<String>)> {
-    let Ok(metadata) = super::toolchain::metadata()
+    let Ok(metadata) = crate::measure::toolchain::metadata()
         .manifest_path(manifest)
         .no_deps()
         .exec()
@@ -231,6 +232,18 @@ fn copy_aside(
         });
     }
     Ok(binaries)
+}
+
+/// The cargo target directory (under `<target>/speedup/`) that builds `side`. Worktrees share one: their
+/// files are written anew each time, so cargo, which judges freshness by modification time, rebuilds what
+/// they hold. The working tree gets its own: a path package's outputs do not depend on its directory, and
+/// the user's files, older than the last build made from a worktree, would pass that revision's executables
+/// off as the working tree's.
+pub(crate) fn cargo_target(side: &Checkout) -> &'static str {
+    match side {
+        Checkout::Commit { .. } => "target",
+        Checkout::WorkingTree => "target-working-tree",
+    }
 }
 
 #[cfg(test)]

@@ -13,7 +13,7 @@
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
-use super::{MeasureError, process};
+use crate::measure::{MeasureError, process};
 
 /// A copy of a working tree, removed when dropped.
 #[derive(Debug)]

@@ -22,9 +22,10 @@ use std::path::{Path, PathBuf};
 
 use toml_edit::{DocumentMut, Item, Value};
 
-use super::MeasureError;
-use super::process;
-use super::project::metadata_command;
+use crate::measure::MeasureError;
+use crate::measure::process;
+use crate::measure::progress::Progress;
+use crate::measure::project::{Project, metadata_command};
 
 /// A workspace member: its name, version and manifest path.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -218,6 +219,27 @@ fn write(path: &Path, document: &DocumentMut) -> Result<(), MeasureError> {
         path: path.to_path_buf(),
         error: source,
     })
+}
+
+/// Gives BASE's worktree `base` the package versions of HEAD's tree `head` ([`align`]); HEAD's tree is
+/// only read. `names` are the two trees' names in the note (`("BASE", "HEAD")`).
+pub(crate) fn align_versions(
+    project: &Project,
+    progress: &Progress,
+    base: &Path,
+    head: &Path,
+    names: (&str, &str),
+) -> Result<(), MeasureError> {
+    let changes = align(&base.join(&project.manifest), &head.join(&project.manifest))?;
+    if !changes.is_empty() {
+        progress.note(&format!(
+            "{} is built with {}'s package versions ({}), so that only the code differs",
+            names.0,
+            names.1,
+            changes.join(", ")
+        ));
+    }
+    Ok(())
 }
 
 #[cfg(test)]

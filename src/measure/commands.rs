@@ -1,0 +1,305 @@
+//! The three measuring commands, each as its list of stages: resolve the revisions, take the lock, look
+//! up the cache (`sides`), prepare the sides not cached (`prepare`: check out, build, link layouts), run
+//! them look by look (`run`), store what was measured in the cache and give the results back.
+//!
+//! Must not: decide anything (the analysis is asked between looks through [`Decide`] and [`DecideRace`]),
+//! or print anything but progress and status lines on stderr.
+
+use std::time::Instant;
+
+use super::cache;
+use super::error::MeasureError;
+use super::fingerprint::{self, environment};
+use super::interrupt;
+use super::leftovers;
+use super::lock;
+use super::prepare::participants::prepare_participants;
+use super::prepare::revision::{self, Checkout, RevisionSpec};
+use super::progress::Progress;
+use super::project::Project;
+use super::run::blocks::Participant;
+use super::run::looks::{Decide, DecideRace, Decider, EarlyStop, run_until_decided};
+use super::settings::RunOptions;
+use super::sides::{Candidate, Interleaving, MAX_RACERS, Role, all_cached_or_none};
+use super::toolchain::{self, rustc_version};
+use crate::model::Results;
+
+/// What `cargo speedup REVISIONS` measured.
+#[derive(Debug)]
+pub struct Measured {
+    /// BASE's results: the process runs of every benchmark it ran.
+    pub base: Results,
+    /// HEAD's results: the process runs of every benchmark it ran.
+    pub head: Results,
+    /// The number of looks the plan could take: the analysis must decide at the per-look risk.
+    pub looks: u32,
+    /// The benchmarks not run because BASE and HEAD built executables that run the same code (`elf`)
+    /// (`docs/replication.md` §3): nothing can differ between them.
+    pub identical: Vec<String>,
+}
+
+/// `cargo speedup REVISIONS`: BASE's and HEAD's results, measured or from the cache.
+pub fn measure_revisions(
+    revisions: &str,
+    options: &RunOptions,
+    decide: Decide<'_>,
+    stopping: &str,
+) -> Result<Measured, MeasureError> {
+    let started = Instant::now();
+    let spec = RevisionSpec::parse(revisions)?;
+    if let Some(name) = &options.toolchain {
+        toolchain::choose(name)?;
+    }
+    let project = Project::discover(options.manifest_path.as_deref(), true)?;
+    // Resolved before the lock, which creates `<target>/speedup/`: a revision that does not resolve leaves
+    // nothing behind.
+    let (base, head) = revision::resolve(project.git()?, &spec)?;
+    interrupt::install();
+    let progress = Progress::new(options.quiet);
+    let _lock = take_lock(&project, &progress)?;
+    let tree_notes = revision::tell_about_the_tree(&project, &base, &head)?;
+    for note in &tree_notes {
+        progress.note(&format!("note: {note}"));
+    }
+    let commit = |side: &Checkout| match side {
+        Checkout::Commit { sha, .. } => Some(sha.clone()),
+        Checkout::WorkingTree => None,
+    };
+    let print = fingerprint::gather(
+        &project,
+        options,
+        commit(&base).as_deref(),
+        commit(&head).as_deref(),
+        &rustc_version(&project.root),
+    );
+    let interleaving = Interleaving::of(&[&base, &head], stopping);
+    let mut sides = [
+        Candidate::new(&project, options, base, Role::Base, interleaving.as_ref()),
+        Candidate::new(&project, options, head, Role::Head, interleaving.as_ref()),
+    ];
+    all_cached_or_none(&mut sides, &progress);
+    let stop = EarlyStop {
+        decide: Some(Decider::Pair(decide)),
+        started,
+        cut_by_budget: Default::default(),
+    };
+    let (measured, identical) = measure_sides(&project, options, &progress, &sides, &stop)?;
+    let [base, head] = sides;
+    let mut measured = measured.into_iter();
+    let mut finish = |candidate: Candidate| -> Result<Results, MeasureError> {
+        match candidate.cached {
+            Some(results) => Ok(results),
+            None => {
+                let results = measured.next().ok_or(MeasureError::NoSamples {
+                    revision: candidate.label.clone(),
+                })?;
+                // The cache holds measured runs only: which targets were identical is found again from
+                // the builds, which cargo then has at hand.
+                if let (Some(key), true) = (&candidate.key, identical.is_empty()) {
+                    let key = stop.store_key(key, options);
+                    cache::store(&project.speedup_dir().join("cache"), &key, &results)?;
+                }
+                Ok(results)
+            }
+        }
+    };
+    let mut base = finish(base)?;
+    let mut head = finish(head)?;
+    base.environment.fingerprint = Some(print.clone());
+    head.environment.fingerprint = Some(print);
+    // Said in the report too, not only on stderr.
+    head.notes.extend(tree_notes);
+    Ok(Measured {
+        base,
+        head,
+        looks: options.look_plan.count(),
+        identical,
+    })
+}
+
+/// Takes the lock of `<target>/speedup/`, then removes the worktrees that runs killed earlier left there
+/// (`leftovers`), saying so.
+fn take_lock(project: &Project, progress: &Progress) -> Result<lock::Lock, MeasureError> {
+    let lock = lock::Lock::acquire(&project.speedup_dir())?;
+    let removed = leftovers::remove_leftovers(project, &lock)?;
+    if !removed.is_empty() {
+        progress.note(&format!(
+            "note: removed {} worktree(s) left by a run that was killed: {}",
+            removed.len(),
+            removed
+                .iter()
+                .map(|p| p.display().to_string())
+                .collect::<Vec<_>>()
+                .join(", ")
+        ));
+    }
+    Ok(lock)
+}
+
+/// What `cargo speedup race` measured.
+#[derive(Debug)]
+pub struct MeasuredRace {
+    /// Each revision's results, in the order given.
+    pub results: Vec<Results>,
+    /// Each revision's name and short sha (`main (1a2b3c4d5e)`), in the same order.
+    pub labels: Vec<String>,
+    /// The number of looks the plan could take.
+    pub looks: u32,
+}
+
+/// `cargo speedup race REV1 REV2 ...`: every revision's results, measured together in interleaved
+/// blocks, each in its own worktree (`r001`, `r002`, ...: paths of equal length) with the first
+/// revision's package versions (the working tree's when it races). Races are cached as comparisons are,
+/// under every revision's commit in order, unless the working tree races; every executable runs,
+/// identical or not.
+pub fn measure_race(
+    revisions: &[String],
+    options: &RunOptions,
+    decide: DecideRace<'_>,
+    stopping: &str,
+) -> Result<MeasuredRace, MeasureError> {
+    let started = Instant::now();
+    revision::check_race_names(revisions, MAX_RACERS)?;
+    if let Some(name) = &options.toolchain {
+        toolchain::choose(name)?;
+    }
+    let project = Project::discover(options.manifest_path.as_deref(), true)?;
+    let sides = revision::resolve_race(project.git()?, revisions)?;
+    interrupt::install();
+    let progress = Progress::new(options.quiet);
+    let _lock = take_lock(&project, &progress)?;
+    let racing_the_tree = sides.contains(&Checkout::WorkingTree);
+    match (project.git()?.is_dirty()?, racing_the_tree) {
+        (true, false) => progress.note(
+            "note: the working tree has uncommitted changes; they are not part of the revisions raced \
+             (name it `.` to race it)",
+        ),
+        (true, true) => progress.note(
+            "note: `.` is the working tree as it is now, uncommitted changes included",
+        ),
+        (false, _) => {}
+    }
+    let interleaving = Interleaving::of(&sides.iter().collect::<Vec<_>>(), stopping);
+    let mut plans: Vec<Candidate> = sides
+        .into_iter()
+        .enumerate()
+        .map(|(i, side)| {
+            let role = Role::Racer(i as u16 + 1);
+            Candidate::new(&project, options, side, role, interleaving.as_ref())
+        })
+        .collect();
+    all_cached_or_none(&mut plans, &progress);
+    let labels: Vec<String> = plans.iter().map(|p| p.label.clone()).collect();
+    let stop = EarlyStop {
+        decide: Some(Decider::Several(decide)),
+        started,
+        cut_by_budget: Default::default(),
+    };
+    let (measured, _) = measure_sides(&project, options, &progress, &plans, &stop)?;
+    let mut measured = measured.into_iter();
+    let results = plans
+        .into_iter()
+        .map(|candidate| match candidate.cached {
+            Some(results) => Ok(results),
+            None => {
+                let results = measured.next().ok_or(MeasureError::NoSamples {
+                    revision: candidate.label.clone(),
+                })?;
+                if let Some(key) = &candidate.key {
+                    let key = stop.store_key(key, options);
+                    cache::store(&project.speedup_dir().join("cache"), &key, &results)?;
+                }
+                Ok(results)
+            }
+        })
+        .collect::<Result<Vec<_>, MeasureError>>()?;
+    Ok(MeasuredRace {
+        results,
+        labels,
+        looks: options.look_plan.count(),
+    })
+}
+
+/// `cargo speedup record`: the working tree's pooled results, measured alone.
+pub fn measure_working_tree(options: &RunOptions) -> Result<Results, MeasureError> {
+    if let Some(name) = &options.toolchain {
+        toolchain::choose(name)?;
+    }
+    let project = Project::discover(options.manifest_path.as_deref(), false)?;
+    interrupt::install();
+    let progress = Progress::new(options.quiet);
+    let _lock = take_lock(&project, &progress)?;
+    let side = Candidate::new(&project, options, Checkout::WorkingTree, Role::Record, None);
+    let stop = EarlyStop {
+        decide: None,
+        started: Instant::now(),
+        cut_by_budget: Default::default(),
+    };
+    let (mut measured, _) = measure_sides(
+        &project,
+        options,
+        &progress,
+        std::slice::from_ref(&side),
+        &stop,
+    )?;
+    let mut results = measured.pop().ok_or(MeasureError::NoSamples {
+        revision: side.label,
+    })?;
+    // A record is one side: its commit is the working tree's `HEAD`, its lock file the working tree's.
+    let mut print =
+        fingerprint::gather(&project, options, None, None, &rustc_version(&project.root));
+    print.head_commit = project
+        .git()
+        .ok()
+        .and_then(|git| git.output(&["rev-parse", "HEAD"]).ok());
+    results.environment.fingerprint = Some(print);
+    Ok(results)
+}
+
+/// Builds and runs the sides not cached (`prepare`, then `run`); returns their results in the sides' order,
+/// and the benchmarks of the bench targets that BASE and HEAD built identical (the same code), which were
+/// not run.
+fn measure_sides(
+    project: &Project,
+    options: &RunOptions,
+    progress: &Progress,
+    sides: &[Candidate],
+    stop: &EarlyStop<'_>,
+) -> Result<(Vec<Results>, Vec<String>), MeasureError> {
+    let todo: Vec<&Candidate> = sides.iter().filter(|p| p.cached.is_none()).collect();
+    if todo.is_empty() {
+        return Ok((vec![], vec![]));
+    }
+    let pair = !matches!(stop.decide, Some(Decider::Several(_)));
+    let ready = prepare_participants(project, options, progress, sides, &todo, pair)?;
+    let environment = environment(&project.root);
+    if ready.participants.iter().all(|p| p.binaries.is_empty()) {
+        let nothing = |p: &Participant| Results {
+            origin: p.origin.clone(),
+            benchmarks: vec![],
+            environment: environment.clone(),
+            notes: vec![],
+        };
+        return Ok((
+            ready.participants.iter().map(nothing).collect(),
+            ready.identical,
+        ));
+    }
+    let pooled = run_until_decided(
+        &project.speedup_dir().join("runs"),
+        &ready.participants,
+        options,
+        progress,
+        stop,
+        ready.part.as_deref(),
+        &ready.bench,
+    )?;
+    let results = pooled
+        .into_iter()
+        .map(|mut results| {
+            results.environment = environment.clone();
+            results
+        })
+        .collect();
+    Ok((results, ready.identical))
+}

@@ -1,0 +1,207 @@
+//! The prepare stage's steps in order, for the sides not taken from the cache: check each out in a
+//! worktree (HEAD, or a race's first revision, first: the others take its package versions), rewrite its
+//! bench files' own settings (`bench_settings`), build it, then take the part of the benchmarks
+//! (`--partition`), set aside the targets BASE and HEAD built identical (`identical`) and link the
+//! executables again in several layouts (`layout`).
+//!
+//! Must not: run a benchmark (only `--list`), or keep anything once the [`Participants`] are dropped but
+//! the executables as built in `bin/`.
+
+use std::path::PathBuf;
+
+use super::bench_settings::BenchSettings;
+use super::build;
+use super::identical::set_identical_aside;
+use super::layout::{self, Relinked};
+use super::revision::Checkout;
+use super::tree_copy::TreeCopy;
+use super::versions::align_versions;
+use crate::measure::MeasureError;
+use crate::measure::git::Worktree;
+use crate::measure::leftovers;
+use crate::measure::progress::Progress;
+use crate::measure::project::Project;
+use crate::measure::run::blocks::{self, Participant};
+use crate::measure::settings::RunOptions;
+use crate::measure::sides::{Candidate, Role};
+
+/// The sides built and ready to run, and what must stay until their runs end: dropped, it removes the
+/// relinked layouts, the copies of the working tree and the worktrees, in that order.
+pub(crate) struct Participants {
+    /// The sides not cached, built, in the sides' order, each executable in its layouts; none has an
+    /// executable when the builds found none to run.
+    pub(crate) participants: Vec<Participant>,
+    /// `--partition`: the benchmarks of this part, the only ones that run.
+    pub(crate) part: Option<Vec<String>>,
+    /// The benchmarks of the bench targets that BASE and HEAD built identical (the same code), not run.
+    pub(crate) identical: Vec<String>,
+    /// The bench files' own settings, found on every side, rewritten or kept.
+    pub(crate) bench: BenchSettings,
+    _relinked: Relinked,
+    _copies: Vec<TreeCopy>,
+    _worktrees: Vec<Worktree>,
+}
+
+/// Checks out, builds and links the sides of `todo` (the sides not cached; `sides`: all of them, the
+/// working tree's label and path taken from there when it takes part). `pair`: BASE against HEAD, whose
+/// identical executables are set aside unless `--run-identical`; a race runs every executable.
+pub(crate) fn prepare_participants(
+    project: &Project,
+    options: &RunOptions,
+    progress: &Progress,
+    sides: &[Candidate],
+    todo: &[&Candidate],
+    pair: bool,
+) -> Result<Participants, MeasureError> {
+    let dir = project.speedup_dir();
+    let mut worktrees: Vec<Worktree> = Vec::new();
+    // HEAD (a race's first revision) first: the other worktrees take its package versions, and must be
+    // checked out after it was built, since cargo judges freshness by modification time in the target
+    // directory they share.
+    // The working tree, when it takes part, is the reference: its Cargo.lock is the user's and is never
+    // rewritten.
+    let reference = todo
+        .iter()
+        .position(|p| p.side == Checkout::WorkingTree)
+        .or_else(|| todo.iter().position(|p| p.role.is_reference()));
+    let mut order: Vec<usize> = (0..todo.len()).collect();
+    order.sort_by_key(|&i| Some(i) != reference);
+    let mut head_tree: Option<(PathBuf, String)> = sides
+        .iter()
+        .find(|p| p.side == Checkout::WorkingTree)
+        .map(|p| (project.root.clone(), p.label.clone()));
+    // Every revision must have the manifest: said before anything is built, BASE first.
+    for candidate in todo {
+        if let Checkout::Commit { sha, .. } = &candidate.side {
+            let object = format!("{sha}:{}", project.manifest.to_string_lossy());
+            if project.git()?.output(&["cat-file", "-e", &object]).is_err() {
+                return Err(MeasureError::NoManifest {
+                    revision: candidate.label.clone(),
+                    path: project.manifest.clone(),
+                });
+            }
+        }
+    }
+    let mut built: Vec<Option<Participant>> = vec![None; todo.len()];
+    // The bench files' own settings, found on every side and rewritten on every side alike unless kept;
+    // a working tree so rewritten is built from a copy, kept here until the runs end.
+    let mut bench = BenchSettings::new(options);
+    let mut copies = Vec::new();
+    for i in order {
+        let candidate = todo[i];
+        let tree = match &candidate.side {
+            Checkout::Commit { sha, .. } => {
+                let path = dir
+                    .join("worktrees")
+                    .join(format!("{}-{sha}", candidate.role.slug()));
+                let worktree = Worktree::add(project.git()?, sha, path)?;
+                let tree = worktree.path.clone();
+                worktrees.push(worktree);
+                tree
+            }
+            Checkout::WorkingTree => project.root.clone(),
+        };
+        let prepared = bench.prepare(
+            project,
+            &candidate.side,
+            tree,
+            &dir.join(leftovers::WORKTREES),
+            &candidate.role.slug(),
+        )?;
+        let tree = prepared.tree.clone();
+        match (candidate.role, &head_tree) {
+            _ if Some(i) == reference => head_tree = Some((tree.clone(), candidate.label.clone())),
+            _ if candidate.side == Checkout::WorkingTree => {}
+            (Role::Base, Some((head, _))) => {
+                align_versions(project, progress, &tree, head, ("BASE", "HEAD"))?
+            }
+            (Role::Racer(_), Some((first, first_label))) => align_versions(
+                project,
+                progress,
+                &tree,
+                first,
+                (&candidate.label, first_label),
+            )?,
+            _ => {}
+        }
+        progress.building(&candidate.label);
+        let keep = dir.join("bin").join(candidate.role.slug());
+        let binaries = build::build(
+            &tree,
+            project,
+            &candidate.label,
+            options,
+            &dir.join(build::cargo_target(&candidate.side)),
+            &keep,
+        )
+        .map_err(|e| prepared.build_error(e))?;
+        copies.extend(prepared.copy);
+        built[i] = Some(Participant {
+            label: candidate.label.clone(),
+            origin: candidate.side.label(),
+            slug: candidate.role.slug(),
+            binaries,
+        });
+    }
+    let mut participants: Vec<Participant> = built.into_iter().flatten().collect();
+    let part = match options.partition {
+        Some(partition) => Some(part_of(partition, &participants, options, progress)?),
+        None => None,
+    };
+    let identical = match (options.run_identical, pair, participants.as_mut_slice()) {
+        (false, true, [base, head]) => {
+            set_identical_aside(base, head, options, progress, part.as_deref())?
+        }
+        _ => vec![],
+    };
+    let mut relinked = Relinked::default();
+    // With no executable to run, nothing is linked again either.
+    if participants.iter().any(|p| !p.binaries.is_empty()) {
+        relinked = Relinked::of(participants.iter().flat_map(|p| &p.binaries));
+        for p in &mut participants {
+            layout::add_layouts(project, options, progress, &p.label, &mut p.binaries)?;
+        }
+    }
+    Ok(Participants {
+        participants,
+        part,
+        identical,
+        bench,
+        _relinked: relinked,
+        _copies: copies,
+        _worktrees: worktrees,
+    })
+}
+
+/// The benchmarks of `partition`'s part: criterion's `--list` of every participant's executables (with
+/// the user's filter), split by [`crate::partition`]; an error when the part is empty.
+fn part_of(
+    partition: crate::partition::Partition,
+    participants: &[Participant],
+    options: &RunOptions,
+    progress: &Progress,
+) -> Result<Vec<String>, MeasureError> {
+    let mut all = Vec::new();
+    for p in participants {
+        for b in &p.binaries {
+            all.extend(blocks::list(b, options.filter.as_deref(), &p.label)?);
+        }
+    }
+    let part = partition.select(&all);
+    if part.is_empty() {
+        return Err(MeasureError::Option {
+            flag: "--partition",
+            value: partition.to_string(),
+            expected: "a part that holds at least one benchmark: use fewer parts (N) than there are \
+                       benchmarks, or check `--filter` and `--bench`",
+        });
+    }
+    all.sort();
+    all.dedup();
+    progress.note(&format!(
+        "partition {partition}: {} of the {} benchmarks",
+        part.len(),
+        all.len()
+    ));
+    Ok(part)
+}
