@@ -17,7 +17,7 @@ use super::harness::{self, Harness};
 use super::progress::Progress;
 use super::{MeasureError, process, read};
 use crate::model::{Benchmark, Results, Run, Runs};
-use crate::simulation::two_versions::Rng;
+use crate::stats::random::SplitMix64 as Rng;
 
 /// The baseline name criterion saves each run under.
 pub const BASELINE: &str = "speedup";
