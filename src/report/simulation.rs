@@ -13,7 +13,7 @@
 //!   comparisons and runs per side. JSON `"schema": "cargo-speedup-bisect-simulation/1"` (`docs/usage.md`
 //!   §10).
 //!
-//! Each design's table is data (a header and rows of text) laid out by one function, [`grid`]; JSON goes
+//! Each design's table is data (a header and rows of text) laid out by one function, `grid`; JSON goes
 //! through private wire structs. It only presents what the tallies hold; no figure is computed here beyond
 //! a share of counts and a mean.
 

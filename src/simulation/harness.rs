@@ -136,6 +136,12 @@ pub trait Simulation {
     fn decide(&self, plan: usize, draw: &Self::Draw, rng: &mut SplitMix64) -> Decided;
 }
 
+/// The most runs any of `plans` can take (`max_runs` of each): what a replicate draws, so that every plan
+/// reads a prefix of the same values.
+pub fn longest<P>(plans: &[P], max_runs: impl Fn(&P) -> usize) -> usize {
+    plans.iter().map(max_runs).max().unwrap_or(0)
+}
+
 /// Replays `replicates` replicates of `simulation` from `seed`: one tally per plan, in their order.
 pub fn run<S: Simulation>(simulation: &S, replicates: usize, seed: u64) -> Vec<Tally> {
     let mut rng = SplitMix64::new(seed);

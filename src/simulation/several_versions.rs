@@ -29,7 +29,7 @@
 //! [`SeveralVersions`] replays the plans on the problems and counts each pick against the truth. Pure: the
 //! generator is an argument.
 
-use super::harness::{Decided, Kind, Simulation};
+use super::harness::{Decided, Kind, Simulation, longest};
 use super::model::{Source, index, uniform};
 use super::raced_profiles::{self, EquivalenceRule, PaperPlan};
 use crate::protocol::race::{RaceOptions, Stop, standing};
@@ -338,12 +338,7 @@ impl Simulation for SeveralVersions<'_> {
     }
 
     fn draw(&self, rng: &mut SplitMix64, k: usize) -> Problem {
-        let count = self
-            .plans
-            .iter()
-            .map(SeveralPlan::max_runs)
-            .max()
-            .unwrap_or(0);
+        let count = longest(self.plans, SeveralPlan::max_runs);
         draw_problem(rng, self.source, k, self.versions, count)
     }
 

@@ -15,7 +15,7 @@
 //!
 //! Pure: the generator is an argument.
 
-use super::harness::{Decided, Kind, Simulation};
+use super::harness::{Decided, Kind, Simulation, longest};
 use super::model::{Source, draw_values};
 use super::raced_profiles::{self, PaperPlan};
 use crate::model::{Benchmark, Environment, Results, Run, Runs, Suite, Unit};
@@ -209,12 +209,7 @@ impl Simulation for TwoVersions<'_> {
     }
 
     fn draw(&self, rng: &mut SplitMix64, k: usize) -> Self::Draw {
-        let count = self
-            .plans
-            .iter()
-            .map(SamplingPlan::max_runs)
-            .max()
-            .unwrap_or(0);
+        let count = longest(self.plans, SamplingPlan::max_runs);
         draw_values(rng, self.source, k, self.factor, count)
     }
 
