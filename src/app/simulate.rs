@@ -105,6 +105,26 @@ fn named(name: String, description: String, max_runs: usize) -> NamedPlan {
     }
 }
 
+/// A two-version plan with its name and sentence.
+fn two(name: String, description: String, plan: SamplingPlan) -> (NamedPlan, SamplingPlan) {
+    let equivalence_pct = Some(plan.equivalence_pct());
+    let named = named(name, description, plan.max_runs());
+    (
+        NamedPlan {
+            equivalence_pct,
+            ..named
+        },
+        plan,
+    )
+}
+
+/// A plan of several versions with its name and sentence.
+fn several_named(name: String, description: String, plan: SeveralPlan) -> (NamedPlan, SeveralPlan) {
+    let constant = matches!(plan, SeveralPlan::Constant(_));
+    let named = named(name, description, plan.max_runs());
+    (NamedPlan { constant, ..named }, plan)
+}
+
 /// BASE against HEAD at each `--change`: the default race at `--confidence`, the fixed plans, and paper
 /// 002 at its operating point with ε 0.5 % and 2 %, capped at the race's maximum; all on the same draws.
 fn two_versions(args: &SimulateArgs, plan: &SimulatePlan, source: Source<'_>) -> Replayed {
@@ -113,7 +133,7 @@ fn two_versions(args: &SimulateArgs, plan: &SimulatePlan, source: Source<'_>) ->
     let race = plan.looks;
     let looks: Vec<String> = race.looks().iter().map(u32::to_string).collect();
     let alpha = plan.confidence.alpha();
-    let mut plans = vec![(
+    let mut plans = vec![two(
         format!("sequential {}", looks.join("/")),
         format!(
             "the default race: looks after {} runs per side, each deciding at alpha / {} = {:.4}; \
@@ -128,7 +148,7 @@ fn two_versions(args: &SimulateArgs, plan: &SimulatePlan, source: Source<'_>) ->
         },
     )];
     for runs in FIXED_RUNS {
-        plans.push((
+        plans.push(two(
             format!("fixed {runs}"),
             format!(
                 "--fixed --runs {runs}: one look after {runs} runs per side at alpha = {alpha:.4}"
@@ -140,7 +160,7 @@ fn two_versions(args: &SimulateArgs, plan: &SimulatePlan, source: Source<'_>) ->
         ));
     }
     for epsilon in PAPER_EPSILONS {
-        plans.push((
+        plans.push(two(
             format!("paper 002, ε {epsilon} %"),
             format!(
                 "Welch on log run values after every run from 2 to {} per side, alpha_LT = alpha_EQ = \
@@ -150,7 +170,7 @@ fn two_versions(args: &SimulateArgs, plan: &SimulatePlan, source: Source<'_>) ->
             SamplingPlan::Paper(paper(epsilon, race.max() as usize)),
         ));
     }
-    let replayed: Vec<SamplingPlan> = plans.iter().map(|(_, _, p)| p.clone()).collect();
+    let (named, replayed): (Vec<NamedPlan>, Vec<SamplingPlan>) = plans.into_iter().unzip();
     let settings = harness::settings(
         &args.change,
         args.benchmarks as usize,
@@ -161,14 +181,7 @@ fn two_versions(args: &SimulateArgs, plan: &SimulatePlan, source: Source<'_>) ->
             factor: 1.0 + change_pct / 100.0,
         },
     );
-    let plans = plans
-        .into_iter()
-        .map(|(name, description, p)| NamedPlan {
-            equivalence_pct: Some(p.equivalence_pct()),
-            ..named(name, description, p.max_runs())
-        })
-        .collect();
-    (Design::TwoVersions, plans, settings)
+    (Design::TwoVersions, named, settings)
 }
 
 /// `--versions R` (R >= 3): the project's race, the constant plans and paper 002's race on problems of R
@@ -184,7 +197,7 @@ fn several(args: &SimulateArgs, plan: &SimulatePlan, source: Source<'_>) -> Repl
         looks: race.count(),
         hpt_alpha: None,
     };
-    let mut plans = vec![(
+    let mut plans = vec![several_named(
         format!("race {}", looks.join("/")),
         format!(
             "the project's race: looks after {} runs per version, rank-sum loser tests and equivalence \
@@ -198,13 +211,13 @@ fn several(args: &SimulateArgs, plan: &SimulatePlan, source: Source<'_>) -> Repl
         },
     )];
     for n in CONSTANT_RUNS {
-        plans.push((
+        plans.push(several_named(
             format!("constant {n}"),
             format!("{n} runs of every version, the lowest median picked"),
             SeveralPlan::Constant(n),
         ));
     }
-    plans.push((
+    plans.push(several_named(
         format!("paper 002, ε {} %", args.theta),
         format!(
             "Algorithm 1: Welch on log run values after every run from 2 to {PAPER_CAP} per version, \
@@ -214,7 +227,7 @@ fn several(args: &SimulateArgs, plan: &SimulatePlan, source: Source<'_>) -> Repl
         ),
         SeveralPlan::Paper(paper(args.theta, PAPER_CAP)),
     ));
-    let replayed: Vec<SeveralPlan> = plans.iter().map(|(_, _, p)| p.clone()).collect();
+    let (named, replayed): (Vec<NamedPlan>, Vec<SeveralPlan>) = plans.into_iter().unzip();
     let simulation = SeveralVersions {
         source,
         plans: &replayed,
@@ -222,18 +235,11 @@ fn several(args: &SimulateArgs, plan: &SimulatePlan, source: Source<'_>) -> Repl
         theta_pct: args.theta,
     };
     let settings = harness::settings(&[0.0], args.benchmarks as usize, args.seed, |_| simulation);
-    let plans = plans
-        .into_iter()
-        .map(|(name, description, p)| NamedPlan {
-            constant: matches!(p, SeveralPlan::Constant(_)),
-            ..named(name, description, p.max_runs())
-        })
-        .collect();
     let design = Design::Versions {
         versions,
         theta_pct: args.theta,
     };
-    (design, plans, settings)
+    (design, named, settings)
 }
 
 /// `--bisect N`: bisections of N commits replayed at each `--change`, each comparison at the
