@@ -1,4 +1,4 @@
-//! The figures of `cargo speedup simulate` -> text or JSON, for its three designs ([`Design`]):
+//! The figures of `cargo speedup simulate` -> text or JSON, for its three designs (`Design`):
 //!
 //! - two versions: per setting (true change), one row per plan with its wrong "faster", wrong "slower" and
 //!   wrong "unchanged" rates, correct decisions, inconclusive ones, mean runs per side and the saving
@@ -23,18 +23,18 @@ use serde::Serialize;
 use crate::simulation::harness::{Kind, Setting, Tally};
 
 /// The JSON schema of the two-version simulation output.
-pub const SCHEMA: &str = "cargo-speedup-simulation/1";
+pub(crate) const SCHEMA: &str = "cargo-speedup-simulation/1";
 /// The JSON schema of the several-version simulation output.
-pub const VERSIONS_SCHEMA: &str = "cargo-speedup-simulation-versions/1";
+pub(crate) const VERSIONS_SCHEMA: &str = "cargo-speedup-simulation-versions/1";
 /// The JSON schema of the bisection simulation's output.
-pub const BISECT_SCHEMA: &str = "cargo-speedup-bisect-simulation/1";
+pub(crate) const BISECT_SCHEMA: &str = "cargo-speedup-bisect-simulation/1";
 /// The failure rate the reference constant plan of a race of several versions must stay under (paper
 /// 002's "first point with a mean failure rate < 1 %").
-pub const TARGET_FAILURE: f64 = 0.01;
+pub(crate) const TARGET_FAILURE: f64 = 0.01;
 
 /// A plan with the name and the sentence the output shows for it.
 #[derive(Debug, Clone, PartialEq)]
-pub struct NamedPlan {
+pub(crate) struct NamedPlan {
     /// The plan's short name, as the table's row label (e.g. "fixed 10").
     pub name: String,
     /// One sentence saying what the plan does.
@@ -49,7 +49,7 @@ pub struct NamedPlan {
 
 /// What was simulated, beyond the plans and the settings.
 #[derive(Debug, Clone, PartialEq)]
-pub enum Design {
+pub(crate) enum Design {
     /// BASE against HEAD, one setting per true change.
     TwoVersions,
     /// Races of several versions: one setting.
@@ -72,7 +72,7 @@ pub enum Design {
 
 /// Everything one simulation found.
 #[derive(Debug, Clone, PartialEq)]
-pub struct Simulated {
+pub(crate) struct Simulated {
     /// What was simulated.
     pub design: Design,
     /// Where the runs came from, in words.
@@ -88,7 +88,7 @@ pub struct Simulated {
 }
 
 /// The terminal text.
-pub fn table(s: &Simulated) -> String {
+pub(crate) fn table(s: &Simulated) -> String {
     match &s.design {
         Design::TwoVersions => two_versions_table(s),
         Design::Versions {
@@ -104,7 +104,7 @@ pub fn table(s: &Simulated) -> String {
 }
 
 /// The JSON text (pretty-printed, newline-terminated).
-pub fn json(s: &Simulated) -> String {
+pub(crate) fn json(s: &Simulated) -> String {
     let mut text = match &s.design {
         Design::TwoVersions => serde_json::to_string_pretty(&two_versions_wire(s)),
         Design::Versions {

@@ -4,7 +4,7 @@
 //! comparisons are the project's race ([`race`]: the same looks and the same per-comparison confidence,
 //! 1 − alpha / m, [`crate::protocol::bisect::per_comparison_confidence`]) and whose conclusions are [`classify`]'s, the search
 //! [`Search`]'s. Each comparison draws fresh runs for both sides ([`draw_values`]), as a real comparison
-//! measures them afresh. [`Bisections`] replays them with the culprit drawn uniformly and counts how each
+//! measures them afresh. `Bisections` replays them with the culprit drawn uniformly and counts how each
 //! ended.
 //!
 //! What it leaves out, so that the figures are conservative: no commit is skipped, and none has identical
@@ -127,7 +127,7 @@ pub fn replay(
 /// Bisections of `plan.commits` commits replayed, each with a change of `change_pct` percent (slower) at a
 /// commit drawn uniformly from 1 to `plan.commits`: one plan.
 #[derive(Debug, Clone, Copy)]
-pub struct Bisections<'a> {
+pub(crate) struct Bisections<'a> {
     /// Where the run values come from.
     pub source: Source<'a>,
     /// How the bisections search.

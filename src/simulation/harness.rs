@@ -13,7 +13,7 @@ use crate::stats::random::SplitMix64;
 
 /// A kind of outcome a decision may count (one decision may count several).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Kind {
+pub(crate) enum Kind {
     /// Two versions: "faster" while HEAD is not faster.
     WrongFaster,
     /// Two versions: "slower" while HEAD is not slower.
@@ -45,7 +45,7 @@ const KINDS: usize = Kind::Nothing as usize + 1;
 
 /// What one plan decided on one replicate: the kinds of outcome it counts and what it spent.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
-pub struct Decided {
+pub(crate) struct Decided {
     counted: [bool; KINDS],
     /// Runs taken (per side for two versions, summed over the versions or comparisons otherwise).
     pub runs: usize,
@@ -80,7 +80,7 @@ impl Decided {
 
 /// One plan's decisions summed over the replicates: how many counted each kind, and what they spent.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
-pub struct Tally {
+pub(crate) struct Tally {
     /// Replicates decided.
     pub replicates: usize,
     counts: [usize; KINDS],
@@ -121,7 +121,7 @@ impl Tally {
 }
 
 /// A family of plans replayed on the same drawn truth.
-pub trait Simulation {
+pub(crate) trait Simulation {
     /// What one replicate draws: the truth and the values the plans read.
     type Draw;
 
@@ -138,12 +138,12 @@ pub trait Simulation {
 
 /// The most runs any of `plans` can take (`max_runs` of each): what a replicate draws, so that every plan
 /// reads a prefix of the same values.
-pub fn longest<P>(plans: &[P], max_runs: impl Fn(&P) -> usize) -> usize {
+pub(crate) fn longest<P>(plans: &[P], max_runs: impl Fn(&P) -> usize) -> usize {
     plans.iter().map(max_runs).max().unwrap_or(0)
 }
 
 /// Replays `replicates` replicates of `simulation` from `seed`: one tally per plan, in their order.
-pub fn run<S: Simulation>(simulation: &S, replicates: usize, seed: u64) -> Vec<Tally> {
+pub(crate) fn run<S: Simulation>(simulation: &S, replicates: usize, seed: u64) -> Vec<Tally> {
     let mut rng = SplitMix64::new(seed);
     let mut tallies = vec![Tally::default(); simulation.plans()];
     for k in 0..replicates {
@@ -157,7 +157,7 @@ pub fn run<S: Simulation>(simulation: &S, replicates: usize, seed: u64) -> Vec<T
 
 /// The tallies of one setting, one per plan.
 #[derive(Debug, Clone, PartialEq)]
-pub struct Setting {
+pub(crate) struct Setting {
     /// The true change of the later version's time, in percent (0 for races of several versions, whose
     /// problems draw their own truth).
     pub change_pct: f64,
@@ -169,7 +169,7 @@ pub struct Setting {
 
 /// [`run`] once per true change in `changes_pct`, the k-th from `seed` + k, on the simulation
 /// `at(change_pct)` builds.
-pub fn settings<S: Simulation>(
+pub(crate) fn settings<S: Simulation>(
     changes_pct: &[f64],
     replicates: usize,
     seed: u64,

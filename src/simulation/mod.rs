@@ -1,8 +1,8 @@
 //! Simulators: the decisions of [`crate::protocol`] replayed on values drawn from a known truth, and
 //! counted against it, for `cargo speedup simulate` and the tests that check the protocols' error rates.
 //!
-//! - [`harness`]: the one harness: a [`harness::Simulation`] draws a replicate and says what each of its
-//!   plans decides; [`harness::run`] replays N replicates from a seed into one [`harness::Tally`] per plan;
+//! - `harness`: the one harness: a `harness::Simulation` draws a replicate and says what each of its
+//!   plans decides; `harness::run` replays N replicates from a seed into one `harness::Tally` per plan;
 //! - [`model`]: the truth drawn (the hierarchical model of `docs/replication.md` §2, or recorded runs
 //!   resampled) on the stats' generator;
 //! - [`two_versions`]: the two-version plans (the project's race, fixed runs, paper 002's);
@@ -16,7 +16,7 @@
 //! it.
 
 pub mod bisections;
-pub mod harness;
+pub(crate) mod harness;
 pub mod model;
 pub mod raced_profiles;
 pub mod several_versions;

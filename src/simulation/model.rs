@@ -19,18 +19,18 @@ use crate::model::{Run, Sample, Unit};
 use crate::stats::random::SplitMix64;
 
 /// Uniform in the open (0, 1).
-pub fn uniform(rng: &mut SplitMix64) -> f64 {
+pub(crate) fn uniform(rng: &mut SplitMix64) -> f64 {
     ((rng.next_u64() >> 11) as f64 + 0.5) / (1u64 << 53) as f64
 }
 
 /// Standard normal (Box-Muller, the cosine half).
-pub fn normal(rng: &mut SplitMix64) -> f64 {
+pub(crate) fn normal(rng: &mut SplitMix64) -> f64 {
     let (u, v) = (uniform(rng), uniform(rng));
     (-2.0 * u.ln()).sqrt() * (2.0 * std::f64::consts::PI * v).cos()
 }
 
 /// An index in 0..n (n > 0): which benchmark's run, which position for the best, which commit.
-pub fn index(rng: &mut SplitMix64, n: usize) -> usize {
+pub(crate) fn index(rng: &mut SplitMix64, n: usize) -> usize {
     (rng.next_u64() % n as u64) as usize
 }
 

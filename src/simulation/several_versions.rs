@@ -26,7 +26,7 @@
 //! than θ when the race stops on equivalence within ε > θ, or at the cap, where the lowest median among the
 //! survivors is taken without a guarantee.
 //!
-//! [`SeveralVersions`] replays the plans on the problems and counts each pick against the truth. Pure: the
+//! `SeveralVersions` replays the plans on the problems and counts each pick against the truth. Pure: the
 //! generator is an argument.
 
 use super::harness::{Decided, Kind, Simulation, longest};
@@ -319,7 +319,7 @@ fn beats(d: &[f64], c: &[f64], md: (f64, f64), mc: (f64, f64), paper: &PaperPlan
 /// version as the longest plan can take); a pick fails when it is worse than the best by `theta_pct` or
 /// more.
 #[derive(Debug, Clone, Copy)]
-pub struct SeveralVersions<'a> {
+pub(crate) struct SeveralVersions<'a> {
     /// Where the run values come from.
     pub source: Source<'a>,
     /// The plans replayed.

@@ -1,7 +1,7 @@
 //! The two-version plans replayed on one benchmark's drawn runs (`docs/racing.md`, "Simulated: error and
 //! runs"): [`race`] is the project's race (looks of a [`LookPlan`], each deciding at alpha / K with
 //! [`verdict_at_look`], the verdict `analyse` gives), the paper's is [`super::raced_profiles::race`];
-//! [`TwoVersions`] replays them on the same draws of [`super::model`] and counts each verdict against the
+//! `TwoVersions` replays them on the same draws of [`super::model`] and counts each verdict against the
 //! true change; [`race_suite`] races a whole suite through [`analyse`] as the runner does, for the gate.
 //!
 //! Release run (`cargo speedup simulate`, 10,000 benchmarks per setting, seeds 1 to 3, confidence 0.95, ε 2 %;
@@ -174,7 +174,7 @@ impl SamplingPlan {
 
 /// Counts one verdict about a benchmark whose HEAD is truly `factor` times BASE's time, for a plan whose
 /// "unchanged" means within ±`equivalence_pct`.
-pub fn judge(raced: Raced, factor: f64, equivalence_pct: f64) -> Decided {
+pub(crate) fn judge(raced: Raced, factor: f64, equivalence_pct: f64) -> Decided {
     let beyond = factor.ln().abs() >= (equivalence_pct / 100.0).ln_1p() * (1.0 - 1e-9);
     let wrong = match raced.verdict {
         Verdict::Faster => Some(Kind::WrongFaster).filter(|_| factor >= 1.0),
@@ -192,7 +192,7 @@ pub fn judge(raced: Raced, factor: f64, equivalence_pct: f64) -> Decided {
 /// Every plan replayed on benchmarks from `source` whose HEAD is `factor` times BASE's time, all on the
 /// same draws (as many runs per side as the longest plan can take).
 #[derive(Debug, Clone, Copy)]
-pub struct TwoVersions<'a> {
+pub(crate) struct TwoVersions<'a> {
     /// Where the run values come from.
     pub source: Source<'a>,
     /// The plans replayed.
