@@ -715,4 +715,119 @@ mod tests {
         assert_eq!(value["settings"][0]["mean_steps"], 3.5);
         assert_eq!(value["settings"][0]["mean_runs_per_side"], 50.0);
     }
+
+    /// A tally of `replicates` replicates, `counted` of which count `kind`, with `runs` runs in all.
+    fn tally(replicates: usize, kind: Kind, counted: usize, runs: usize) -> Tally {
+        let mut t = Tally::default();
+        for i in 0..replicates {
+            let each = runs / replicates + usize::from(i < runs % replicates);
+            t.add(&Decided::after(each).counting(kind, i < counted));
+        }
+        t
+    }
+
+    fn plan(name: &str, max_runs: usize, constant: bool) -> NamedPlan {
+        NamedPlan {
+            name: name.into(),
+            description: format!("what {name} does"),
+            max_runs,
+            equivalence_pct: Some(2.0),
+            constant,
+        }
+    }
+
+    #[test]
+    fn savings_of_several_versions_are_against_the_first_constant_plan_under_one_percent() {
+        // 100 problems of 2 versions: constant 5 fails in 2 %, constant 10 in none, the race takes 5 runs
+        // per version, half of constant 10's 10.
+        let s = Simulated {
+            design: Design::Versions {
+                versions: 2,
+                theta_pct: 0.5,
+            },
+            source: "the model".into(),
+            confidence: 0.95,
+            replicates: 100,
+            plans: vec![
+                plan("race 7/14", 14, false),
+                plan("constant 5", 5, true),
+                plan("constant 10", 10, true),
+            ],
+            settings: vec![Setting {
+                change_pct: 0.0,
+                seed: 3,
+                tallies: vec![
+                    tally(100, Kind::Capped, 40, 1000),
+                    tally(100, Kind::Failure, 2, 500),
+                    tally(100, Kind::Failure, 0, 2000),
+                ],
+            }],
+        };
+        let text = table(&s);
+        assert!(text.contains("; seed 3; confidence 0.95"), "{text}");
+        assert!(text.contains("saving vs constant 10"), "{text}");
+        let row = |name: &str| -> Vec<String> {
+            let line = text
+                .lines()
+                .find(|l| l.trim_start().starts_with(name) && l.contains('%'));
+            line.unwrap().split_whitespace().map(String::from).collect()
+        };
+        assert_eq!(
+            row("race 7/14")[2..],
+            ["0.00%", "5.00", "50%", "40.00%", "0.00%"]
+        );
+        assert_eq!(row("constant 5")[2..], ["2.00%", "2.50", "75%", "-", "-"]);
+        let value: serde_json::Value = serde_json::from_str(&json(&s)).unwrap();
+        assert_eq!(value["schema"], "cargo-speedup-simulation-versions/1");
+        assert_eq!(value["reference"], "constant 10");
+        assert_eq!(value["plans"][0]["capped"], 40);
+        assert_eq!(value["plans"][0]["saving_vs_reference"], 0.5);
+    }
+
+    #[test]
+    fn two_versions_show_each_setting_and_the_mix_against_fixed_10() {
+        // Two settings of 10 benchmarks: the race takes 5 then 15 runs per side, fixed 10 always 10.
+        let setting = |change_pct, seed, race_runs| Setting {
+            change_pct,
+            seed,
+            tallies: vec![
+                tally(10, Kind::WrongFaster, 1, race_runs),
+                tally(10, Kind::Correct, 10, 100),
+            ],
+        };
+        let s = Simulated {
+            design: Design::TwoVersions,
+            source: "the model".into(),
+            confidence: 0.95,
+            replicates: 10,
+            plans: vec![
+                plan("sequential 5/10", 10, false),
+                plan("fixed 10", 10, false),
+            ],
+            settings: vec![setting(0.0, 1, 50), setting(5.0, 2, 150)],
+        };
+        let text = table(&s);
+        assert!(
+            text.contains("True change +0 % (unchanged code), seed 1:"),
+            "{text}"
+        );
+        assert!(
+            text.contains("True change +5 % (HEAD slower), seed 2:"),
+            "{text}"
+        );
+        assert!(
+            text.contains("  sequential 5/10       10.00   saving vs fixed 10: 0%"),
+            "{text}"
+        );
+        let value: serde_json::Value = serde_json::from_str(&json(&s)).unwrap();
+        assert_eq!(value["schema"], "cargo-speedup-simulation/1");
+        let first = &value["settings"][0]["plans"][0];
+        assert_eq!(
+            (first["wrong_faster"].as_u64(), first["correct"].as_u64()),
+            (Some(1), Some(0))
+        );
+        assert_eq!(first["saving_vs_fixed_10"], 0.5);
+        assert_eq!(value["settings"][1]["plans"][0]["saving_vs_fixed_10"], -0.5);
+        assert_eq!(value["plans"][0]["equivalence_pct"], 2.0);
+    }
 }
