@@ -7,7 +7,6 @@
 //! here prints `NaN`: a missing or non-finite value is `null` (JSON), empty (CSV) or `-` (table, Markdown).
 
 pub mod bisect;
-pub mod bisect_simulation;
 pub mod bmf;
 pub mod csv;
 mod footnotes;
@@ -23,7 +22,6 @@ pub mod markdown;
 #[cfg(test)]
 mod properties;
 pub mod race;
-pub mod race_simulation;
 #[cfg(test)]
 mod sample;
 pub mod simulation;

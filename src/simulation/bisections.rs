@@ -4,19 +4,23 @@
 //! comparisons are the project's race ([`race`]: the same looks and the same per-comparison confidence,
 //! 1 − alpha / m, [`crate::protocol::bisect::per_comparison_confidence`]) and whose conclusions are [`classify`]'s, the search
 //! [`Search`]'s. Each comparison draws fresh runs for both sides ([`draw_values`]), as a real comparison
-//! measures them afresh.
+//! measures them afresh. `Bisections` replays them with the culprit drawn uniformly and counts how each
+//! ended.
 //!
 //! What it leaves out, so that the figures are conservative: no commit is skipped, and none has identical
 //! executables (every step runs); the named commit's comparison with its parent, a description, is not
 //! replayed. One benchmark is followed, as with `--filter`.
 //!
-//! Pure: the seed is an argument.
+//! Pure: the generator is an argument.
 
-use super::two_versions::{Rng, Source, draw_values, race};
+use super::harness::{Decided, Kind, Simulation};
+use super::model::{Source, draw_values, index};
+use super::two_versions::race;
 use crate::protocol::Direction;
 use crate::protocol::Options;
 use crate::protocol::bisect::{Reading, Search, Step, classify};
 use crate::protocol::sequential::LookPlan;
+use crate::stats::random::SplitMix64;
 
 /// How the replayed bisections search: the path's length, the race of each comparison and its options
 /// (at the per-comparison confidence; `looks` is the plan's).
@@ -59,7 +63,7 @@ pub struct Replayed {
 /// (`factor` 1: no change; `culprit` is then irrelevant). `k` picks the recorded benchmark of a
 /// [`Source::Recorded`].
 pub fn replay(
-    rng: &mut Rng,
+    rng: &mut SplitMix64,
     source: Source<'_>,
     k: usize,
     plan: &BisectPlan,
@@ -69,7 +73,7 @@ pub fn replay(
     let n = plan.commits;
     let level = |i: usize| if i >= culprit { factor } else { 1.0 };
     let mut runs = 0;
-    let mut compare = |rng: &mut Rng, earlier: usize, later: usize| -> Reading {
+    let mut compare = |rng: &mut SplitMix64, earlier: usize, later: usize| -> Reading {
         let count = plan.looks.max() as usize;
         let (base, head) = draw_values(rng, source, k, level(later) / level(earlier), count);
         let raced = race(&base, &head, plan.looks, &plan.options);
@@ -120,66 +124,43 @@ pub fn replay(
     }
 }
 
-/// What the replayed bisections of one setting did.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
-pub struct BisectTally {
-    /// Bisections replayed.
-    pub replays: usize,
-    /// A commit named, the one that made the change.
-    pub right: usize,
-    /// A commit named, another one (at a 0 % change every named commit is wrong).
-    pub wrong: usize,
-    /// Stopped with an interval of commits left.
-    pub interval: usize,
-    /// Stopped at the initial check: nothing to bisect.
-    pub nothing: usize,
-    /// Steps, summed.
-    pub steps: usize,
-    /// Comparisons, summed (the initial check included).
-    pub comparisons: usize,
-    /// Runs per side, summed over every comparison of every bisection.
-    pub runs: usize,
+/// Bisections of `plan.commits` commits replayed, each with a change of `change_pct` percent (slower) at a
+/// commit drawn uniformly from 1 to `plan.commits`: one plan.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct Bisections<'a> {
+    /// Where the run values come from.
+    pub source: Source<'a>,
+    /// How the bisections search.
+    pub plan: BisectPlan,
+    /// The true slowdown, in percent (0: no change).
+    pub change_pct: f64,
 }
 
-impl BisectTally {
-    /// `count` as a share of the replays.
-    pub fn rate(&self, count: usize) -> f64 {
-        count as f64 / self.replays.max(1) as f64
+impl Simulation for Bisections<'_> {
+    /// The replicate's index and its culprit.
+    type Draw = (usize, usize);
+
+    fn plans(&self) -> usize {
+        1
     }
 
-    /// `sum` per replay.
-    pub fn mean(&self, sum: usize) -> f64 {
-        self.rate(sum)
+    fn draw(&self, rng: &mut SplitMix64, k: usize) -> (usize, usize) {
+        (k, 1 + index(rng, self.plan.commits))
     }
-}
 
-/// Replays `replays` bisections with a change of `change_pct` percent (slower) at a commit drawn
-/// uniformly from 1 to `plan.commits` in each.
-pub fn simulate(
-    source: Source<'_>,
-    plan: &BisectPlan,
-    change_pct: f64,
-    replays: usize,
-    seed: u64,
-) -> BisectTally {
-    let mut rng = Rng::new(seed);
-    let factor = 1.0 + change_pct / 100.0;
-    let mut tally = BisectTally::default();
-    for k in 0..replays {
-        let culprit = 1 + rng.below(plan.commits);
-        let replayed = replay(&mut rng, source, k, plan, factor, culprit);
-        tally.replays += 1;
-        tally.steps += replayed.steps;
-        tally.comparisons += replayed.comparisons;
-        tally.runs += replayed.runs;
-        match replayed.ended {
-            Ended::Nothing => tally.nothing += 1,
-            Ended::Interval => tally.interval += 1,
-            Ended::Named(named) if named == culprit && factor != 1.0 => tally.right += 1,
-            Ended::Named(_) => tally.wrong += 1,
-        }
+    fn decide(&self, _: usize, &(k, culprit): &(usize, usize), rng: &mut SplitMix64) -> Decided {
+        let factor = 1.0 + self.change_pct / 100.0;
+        let replayed = replay(rng, self.source, k, &self.plan, factor, culprit);
+        let kind = match replayed.ended {
+            Ended::Nothing => Kind::Nothing,
+            Ended::Interval => Kind::Interval,
+            Ended::Named(named) if named == culprit && factor != 1.0 => Kind::Right,
+            Ended::Named(_) => Kind::Wrong,
+        };
+        Decided::after(replayed.runs)
+            .searching(replayed.steps, replayed.comparisons)
+            .counting(kind, true)
     }
-    tally
 }
 
 #[cfg(test)]
@@ -188,7 +169,23 @@ mod tests {
     use crate::plan::first_look;
     use crate::protocol::bisect::{budgeted_comparisons, per_comparison_confidence};
     use crate::protocol::{Confidence, FailOn};
-    use crate::simulation::two_versions::Noise;
+    use crate::simulation::harness::{Tally, run};
+    use crate::simulation::model::Noise;
+
+    fn simulate(
+        source: Source<'_>,
+        plan: &BisectPlan,
+        change_pct: f64,
+        replays: usize,
+        seed: u64,
+    ) -> Tally {
+        let simulation = Bisections {
+            source,
+            plan: *plan,
+            change_pct,
+        };
+        run(&simulation, replays, seed)[0]
+    }
 
     fn plan(commits: usize) -> BisectPlan {
         let each = Confidence::new(per_comparison_confidence(0.95, commits)).unwrap();
@@ -215,9 +212,9 @@ mod tests {
     #[test]
     fn a_twofold_slowdown_is_named_nearly_always_in_log2_steps() {
         let tally = simulate(noise(), &plan(16), 100.0, 200, 5);
-        assert_eq!(tally.replays, 200);
-        assert!(tally.right >= 196, "{tally:?}");
-        assert_eq!(tally.nothing, 0, "{tally:?}");
+        assert_eq!(tally.replicates, 200);
+        assert!(tally.count(Kind::Right) >= 196, "{tally:?}");
+        assert_eq!(tally.count(Kind::Nothing), 0, "{tally:?}");
         // 16 commits: 4 steps; each of 1 + 4 to 1 + 8 comparisons (the BAD side when GOOD's does not
         // decide), each taking at least the first look's runs.
         assert_eq!(tally.steps, 4 * 200, "{tally:?}");
@@ -234,10 +231,13 @@ mod tests {
         // Each comparison is wrong "slower" at most 0.05 / 9 of the time: over 2000 replays, the check
         // passes a few times at most (the expected count is below 11; 25 is far in the tail).
         let tally = simulate(noise(), &plan(16), 0.0, 2000, 6);
-        assert!(tally.nothing >= 1975, "{tally:?}");
-        assert_eq!(tally.right, 0, "{tally:?}");
-        assert_eq!(tally.nothing + tally.wrong + tally.interval, 2000);
-        assert!(tally.mean(tally.comparisons) < 1.02, "{tally:?}");
+        assert!(tally.count(Kind::Nothing) >= 1975, "{tally:?}");
+        assert_eq!(tally.count(Kind::Right), 0, "{tally:?}");
+        assert_eq!(
+            tally.count(Kind::Nothing) + tally.count(Kind::Wrong) + tally.count(Kind::Interval),
+            2000
+        );
+        assert!(tally.per_replicate(tally.comparisons) < 1.02, "{tally:?}");
     }
 
     #[test]
@@ -248,7 +248,7 @@ mod tests {
         // The culprit of a 2x change is named wherever it is: first and last commits included.
         let p = plan(8);
         for culprit in 1..=8 {
-            let mut rng = Rng::new(culprit as u64);
+            let mut rng = SplitMix64::new(culprit as u64);
             let replayed = replay(&mut rng, noise(), 0, &p, 2.0, culprit);
             assert_eq!(replayed.ended, Ended::Named(culprit), "culprit {culprit}");
             assert_eq!(replayed.steps, 3, "culprit {culprit}");

@@ -5,8 +5,8 @@
 //! is the best (ratio 1, at a random position), and each other one is a near-tie (ratio in [1, 1.005)) with
 //! probability 10 %, close (1.005 to 1.02) with 15 %, between (1.02 to 1.05) with 10 %, and clearly worse
 //! (1.05 to 1.5) otherwise. Every version's process runs are drawn up to the largest cap of the plans from
-//! the same hierarchical model as the two-version simulation ([`super::two_versions::draw_runs`], one layout
-//! and one process effect per run), or resampled from a recorded benchmark's runs and scaled by the ratio.
+//! the same hierarchical model as the two-version simulation ([`super::model`], one layout and one process
+//! effect per run), or resampled from a recorded benchmark's runs and scaled by the ratio.
 //!
 //! Plans, each replayed on the same runs:
 //! - [`SeveralPlan::Race`], the project's race: at each look of a [`LookPlan`], [`standing`] on all the
@@ -26,15 +26,17 @@
 //! than θ when the race stops on equivalence within ε > θ, or at the cap, where the lowest median among the
 //! survivors is taken without a guarantee.
 //!
-//! Pure: the seed is an argument.
+//! `SeveralVersions` replays the plans on the problems and counts each pick against the truth. Pure: the
+//! generator is an argument.
 
+use super::harness::{Decided, Kind, Simulation, longest};
+use super::model::{Source, index, uniform};
 use super::raced_profiles::{self, EquivalenceRule, PaperPlan};
-use super::two_versions::{Noise, Rng, Source, draw_runs};
-use crate::model::Run;
 use crate::protocol::race::{RaceOptions, Stop, standing};
 use crate::protocol::sequential::LookPlan;
 use crate::protocol::{Confidence, Verdict};
 use crate::stats::describe::median;
+use crate::stats::random::SplitMix64;
 
 /// One synthetic problem: the true level of each version and its process runs, in the order they ran.
 #[derive(Debug, Clone, PartialEq)]
@@ -61,8 +63,8 @@ impl Problem {
 
 /// A true ratio to the best: near-tie 10 %, 0.5 to 2 % worse 15 %, 2 to 5 % worse 10 %, 5 to 50 % worse
 /// otherwise.
-pub fn draw_ratio(rng: &mut Rng) -> f64 {
-    let (band, within) = (rng.uniform(), rng.uniform());
+pub fn draw_ratio(rng: &mut SplitMix64) -> f64 {
+    let (band, within) = (uniform(rng), uniform(rng));
     let (low, high) = match band {
         b if b < 0.10 => (1.0, 1.005),
         b if b < 0.25 => (1.005, 1.02),
@@ -75,42 +77,22 @@ pub fn draw_ratio(rng: &mut Rng) -> f64 {
 /// A problem of `versions` versions (>= 2), `count` runs each, the `k`-th of the simulation (a recorded
 /// source uses its benchmark `k` modulo their number).
 pub fn draw_problem(
-    rng: &mut Rng,
+    rng: &mut SplitMix64,
     source: Source<'_>,
     k: usize,
     versions: usize,
     count: usize,
 ) -> Problem {
-    let best = rng.below(versions);
-    let levels: Vec<f64> = (0..versions)
-        .map(|i| {
-            if i == best {
-                1000.0
-            } else {
-                1000.0 * draw_ratio(rng)
-            }
-        })
+    let best = index(rng, versions);
+    let ratios: Vec<f64> = (0..versions)
+        .map(|i| if i == best { 1.0 } else { draw_ratio(rng) })
         .collect();
-    let runs = levels
+    let runs = ratios
         .iter()
-        .map(|&level| match source {
-            Source::Model(noise) => model_runs(rng, level, noise, count),
-            Source::Recorded(pools) => {
-                let pool = &pools[k % pools.len()];
-                (0..count)
-                    .map(|_| pool[rng.below(pool.len())] * level / 1000.0)
-                    .collect()
-            }
-        })
+        .map(|&ratio| source.values(rng, k, ratio, count))
         .collect();
+    let levels = ratios.iter().map(|ratio| 1000.0 * ratio).collect();
     Problem { levels, runs }
-}
-
-fn model_runs(rng: &mut Rng, level: f64, noise: Noise, count: usize) -> Vec<f64> {
-    draw_runs(rng, level, noise, count)
-        .iter()
-        .map(Run::value)
-        .collect()
 }
 
 /// A plan for choosing the fastest of several versions.
@@ -333,63 +315,40 @@ fn beats(d: &[f64], c: &[f64], md: (f64, f64), mc: (f64, f64), paper: &PaperPlan
     plausible && raced_profiles::loser(c, d, paper.alpha_lt()) == Some(Verdict::Faster)
 }
 
-/// One plan's choices over the problems.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
-pub struct Tally {
-    /// How many problems were tallied.
-    pub problems: usize,
-    /// Picks worse than the true best by θ or more.
-    pub failures: usize,
-    /// Runs summed over the versions and problems.
-    pub runs: usize,
-    /// Problems where the plan stopped at its cap without a winner or equivalence.
-    pub capped: usize,
-    /// Problems whose truly fastest version was not among the final survivors.
-    pub best_out: usize,
+/// Every plan replayed on problems of `versions` versions from `source`, all on the same runs (as many per
+/// version as the longest plan can take); a pick fails when it is worse than the best by `theta_pct` or
+/// more.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct SeveralVersions<'a> {
+    /// Where the run values come from.
+    pub source: Source<'a>,
+    /// The plans replayed.
+    pub plans: &'a [SeveralPlan],
+    /// R, the versions per problem (>= 2).
+    pub versions: usize,
+    /// θ, in percent.
+    pub theta_pct: f64,
 }
 
-impl Tally {
-    /// Counts one problem's outcome: `failed` when the pick was worse than the true best by θ or more.
-    pub fn add(&mut self, picked: Picked, failed: bool) {
-        self.problems += 1;
-        self.failures += usize::from(failed);
-        self.runs += picked.runs;
-        self.capped += usize::from(picked.capped);
-        self.best_out += usize::from(picked.best_out);
+impl Simulation for SeveralVersions<'_> {
+    type Draw = Problem;
+
+    fn plans(&self) -> usize {
+        self.plans.len()
     }
 
-    /// `count` as a share of the problems.
-    pub fn rate(&self, count: usize) -> f64 {
-        count as f64 / self.problems.max(1) as f64
+    fn draw(&self, rng: &mut SplitMix64, k: usize) -> Problem {
+        let count = longest(self.plans, SeveralPlan::max_runs);
+        draw_problem(rng, self.source, k, self.versions, count)
     }
 
-    /// Mean runs per version.
-    pub fn runs_per_version(&self, versions: usize) -> f64 {
-        self.runs as f64 / (self.problems.max(1) * versions.max(1)) as f64
+    fn decide(&self, plan: usize, problem: &Problem, _: &mut SplitMix64) -> Decided {
+        let picked = self.plans[plan].replay(problem);
+        Decided::after(picked.runs)
+            .counting(Kind::Failure, problem.fails(picked.pick, self.theta_pct))
+            .counting(Kind::Capped, picked.capped)
+            .counting(Kind::BestOut, picked.best_out)
     }
-}
-
-/// Replays every plan on `problems` problems of `versions` versions from `source`, failing a pick by
-/// `theta_pct`; all plans see the same runs. One tally per plan, in their order.
-pub fn simulate(
-    source: Source<'_>,
-    plans: &[SeveralPlan],
-    versions: usize,
-    problems: usize,
-    theta_pct: f64,
-    seed: u64,
-) -> Vec<Tally> {
-    let mut rng = Rng::new(seed);
-    let count = plans.iter().map(SeveralPlan::max_runs).max().unwrap_or(0);
-    let mut tallies = vec![Tally::default(); plans.len()];
-    for k in 0..problems {
-        let problem = draw_problem(&mut rng, source, k, versions, count);
-        for (plan, tally) in plans.iter().zip(tallies.iter_mut()) {
-            let picked = plan.replay(&problem);
-            tally.add(picked, problem.fails(picked.pick, theta_pct));
-        }
-    }
-    tallies
 }
 
 /// The runs before the race's first look for `versions` versions: the fewest from `at_least` with which
@@ -411,6 +370,16 @@ pub fn first_look(confidence: Confidence, versions: usize, at_least: u32) -> u32
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::model::Run;
+    use crate::simulation::harness::{Tally, run};
+    use crate::simulation::model::{Noise, draw_runs};
+
+    fn model_runs(rng: &mut SplitMix64, level: f64, noise: Noise, count: usize) -> Vec<f64> {
+        draw_runs(rng, level, noise, count)
+            .iter()
+            .map(Run::value)
+            .collect()
+    }
 
     const NOISE: Noise = Noise {
         process: 0.01,
@@ -443,7 +412,7 @@ mod tests {
 
     #[test]
     fn problems_have_one_best_and_mostly_clearly_worse_versions() {
-        let mut rng = Rng::new(5);
+        let mut rng = SplitMix64::new(5);
         let mut clearly = 0;
         for k in 0..200 {
             let p = draw_problem(&mut rng, Source::Model(NOISE), k, 17, 3);
@@ -470,7 +439,7 @@ mod tests {
     fn a_loser_keeps_its_runs_and_survivors_run_to_the_next_look() {
         // Version 1 is 30 % slower with little noise: it loses at the first look (7 runs) and keeps 7;
         // versions 0 and 2 are equal and noisy: they run on to the cap.
-        let mut rng = Rng::new(1);
+        let mut rng = SplitMix64::new(1);
         let noisy = Noise::with_icc(0.03, 0.5);
         let runs = vec![
             model_runs(&mut rng, 1000.0, noisy, 28),
@@ -500,7 +469,7 @@ mod tests {
 
     #[test]
     fn the_papers_race_at_alpha_one_half_stops_at_two_runs() {
-        let mut rng = Rng::new(2);
+        let mut rng = SplitMix64::new(2);
         let p = draw_problem(&mut rng, Source::Model(NOISE), 0, 17, 20);
         let paper = PaperPlan::new(0.5, 0.5, 0.5, 2, 20, EquivalenceRule::Paper).unwrap();
         let picked = SeveralPlan::Paper(paper).replay(&p);
@@ -523,18 +492,27 @@ mod tests {
             SeveralPlan::Constant(20),
             SeveralPlan::Constant(40),
         ];
-        let t = simulate(Source::Model(NOISE), &plans, 17, PROBLEMS, 0.5, 11);
+        let simulation = SeveralVersions {
+            source: Source::Model(NOISE),
+            plans: &plans,
+            versions: 17,
+            theta_pct: 0.5,
+        };
+        let t = run(&simulation, PROBLEMS, 11);
+        let runs_per_version = |t: &Tally| t.runs as f64 / (PROBLEMS * 17) as f64;
         // S alpha + 3 sqrt(S alpha (1 - alpha)) = 15 + 11.3.
         let margin = |p: f64| PROBLEMS as f64 * p + 3.0 * (PROBLEMS as f64 * p * (1.0 - p)).sqrt();
-        assert!((t[0].best_out as f64) <= margin(0.05), "{:?}", t[0]);
-        assert!(t[0].failures <= t[0].best_out + t[0].capped, "{:?}", t[0]);
-        let race_runs = t[0].runs_per_version(17);
+        let [failures, capped, best_out] =
+            [Kind::Failure, Kind::Capped, Kind::BestOut].map(|kind| t[0].count(kind));
+        assert!((best_out as f64) <= margin(0.05), "{:?}", t[0]);
+        assert!(failures <= best_out + capped, "{:?}", t[0]);
+        let race_runs = runs_per_version(&t[0]);
         let comparable = t[1..]
             .iter()
-            .find(|c| c.failures >= t[0].failures)
+            .find(|c| c.count(Kind::Failure) >= failures)
             .unwrap_or(&t[2]);
         assert!(
-            race_runs < comparable.runs_per_version(17),
+            race_runs < runs_per_version(comparable),
             "{race_runs} vs {comparable:?}"
         );
     }

@@ -1,20 +1,8 @@
-//! The simulator's pure core, shared by the simulation tests and `cargo speedup simulate`: run values drawn
-//! from the hierarchical model of `docs/replication.md` §2, or resampled from recorded runs, replayed
-//! through a plan, and counted against the truth (`docs/racing.md`, "Simulated: error and runs").
-//!
-//! The model, on log times: `log y[l, r, i] = log mu + lambda[l] + beta[r] + eps[r, i] + drift · r`, with a
-//! layout effect lambda drawn per run (one layout per run), a process effect beta per run, within-process
-//! noise eps over [`SAMPLES_PER_RUN`] samples per run (the run's value is their median, as a criterion run's
-//! is), and a linear drift over the runs, the same for both sides. HEAD is BASE with its level multiplied by
-//! the true change.
-//!
-//! A plan is replayed on one benchmark's pre-drawn runs: [`race`] is the project's race (looks of a
-//! [`LookPlan`], each deciding at alpha / K with [`verdict_at_look`], the verdict `analyse` gives), the
-//! paper's is [`super::raced_profiles::race`]; [`race_suite`] races a whole suite through [`analyse`]
-//! as the runner does, for the gate. Every plan of one setting sees the same draws.
-//!
-//! Pure: the seed is an argument; SplitMix64 (Steele, Lea & Flood, OOPSLA 2014) with Box-Muller normals, no
-//! random-number crate, so that a seed gives the same figures with every version of the dependencies.
+//! The two-version plans replayed on one benchmark's drawn runs (`docs/racing.md`, "Simulated: error and
+//! runs"): [`race`] is the project's race (looks of a [`LookPlan`], each deciding at alpha / K with
+//! [`verdict_at_look`], the verdict `analyse` gives), the paper's is [`super::raced_profiles::race`];
+//! `TwoVersions` replays them on the same draws of [`super::model`] and counts each verdict against the
+//! true change; [`race_suite`] races a whole suite through [`analyse`] as the runner does, for the gate.
 //!
 //! Release run (`cargo speedup simulate`, 10,000 benchmarks per setting, seeds 1 to 3, confidence 0.95, ε 2 %;
 //! noise: process 1 %, within 1 %, layout 0.5 %; all tables in `docs/racing.md` §5). Unchanged code: the
@@ -24,91 +12,18 @@
 //! called unchanged by the sequential plan in 2.36 %, by paper 002 at ε 2 % in 48.24 % (its one-sided rule).
 //! On a mix of unchanged, +2 % and +5 % benchmarks the sequential plan takes 7.92 runs per side, 21 % fewer
 //! than fixed 10 (5.25 and 48 % at process noise 0.5 %).
+//!
+//! Pure: the generator is an argument.
 
+use super::harness::{Decided, Kind, Simulation, longest};
+use super::model::{Source, draw_values};
 use super::raced_profiles::{self, PaperPlan};
-use crate::model::{Benchmark, Environment, Results, Run, Runs, Sample, Suite, Unit};
+use crate::model::{Benchmark, Environment, Results, Run, Runs, Suite, Unit};
 use crate::protocol::Options;
 use crate::protocol::analyse::{analyse, verdict_at_look};
 use crate::protocol::sequential::{LookPlan, open_benchmarks};
 use crate::protocol::{Analysis, Verdict};
 use crate::stats::random::SplitMix64;
-
-/// The stats' SplitMix64 ([`SplitMix64`]) with the simulations' own draws: uniforms in the open (0, 1)
-/// and Box-Muller normals from two of them (the simulated figures of `docs/racing.md` were made so).
-#[derive(Debug, Clone)]
-pub struct Rng(SplitMix64);
-
-impl Rng {
-    /// A generator whose draws are fixed by `seed`.
-    pub fn new(seed: u64) -> Rng {
-        Rng(SplitMix64::new(seed))
-    }
-
-    /// The next 64 random bits.
-    pub fn next_u64(&mut self) -> u64 {
-        self.0.next_u64()
-    }
-
-    /// Uniform in (0, 1).
-    pub fn uniform(&mut self) -> f64 {
-        ((self.next_u64() >> 11) as f64 + 0.5) / (1u64 << 53) as f64
-    }
-
-    /// Standard normal (Box-Muller, the cosine half).
-    pub fn normal(&mut self) -> f64 {
-        let (u, v) = (self.uniform(), self.uniform());
-        (-2.0 * u.ln()).sqrt() * (2.0 * std::f64::consts::PI * v).cos()
-    }
-
-    /// Uniform index below `n` (> 0); the bias of the modulo is below n / 2^64.
-    pub fn below(&mut self, n: usize) -> usize {
-        (self.next_u64() % n as u64) as usize
-    }
-}
-
-/// The noise of one benchmark, as standard deviations of log times (0.01 is about 1 %).
-#[derive(Debug, Clone, Copy, PartialEq)]
-pub struct Noise {
-    /// Between processes (beta).
-    pub process: f64,
-    /// Within a process (eps), per sample.
-    pub within: f64,
-    /// Between layouts (lambda), one layout per run.
-    pub layout: f64,
-    /// Drift of log level per run, shared by both sides.
-    pub drift: f64,
-}
-
-impl Noise {
-    /// A total log variance of `total²` of which the share `icc` is between processes.
-    pub fn with_icc(total: f64, icc: f64) -> Noise {
-        Noise {
-            process: total * icc.sqrt(),
-            within: total * (1.0 - icc).sqrt(),
-            layout: 0.0,
-            drift: 0.0,
-        }
-    }
-}
-
-/// Samples per simulated process run, as criterion's minimum that `cargo speedup` runs.
-pub const SAMPLES_PER_RUN: usize = 10;
-
-/// `count` process runs of one benchmark at level `mu`, in the order they ran.
-pub fn draw_runs(rng: &mut Rng, mu: f64, noise: Noise, count: usize) -> Vec<Run> {
-    (0..count)
-        .map(|block| {
-            let level = mu.ln()
-                + noise.layout * rng.normal()
-                + noise.process * rng.normal()
-                + noise.drift * block as f64;
-            let samples = (0..SAMPLES_PER_RUN)
-                .map(|_| (level + noise.within * rng.normal()).exp())
-                .collect();
-            Run::new(Sample::new(samples, Unit::Ns).expect("positive"), None)
-        })
-        .collect()
-}
 
 /// One side's results named "simulated".
 pub fn results(benchmarks: Vec<(String, Runs)>) -> Results {
@@ -125,49 +40,6 @@ pub fn results(benchmarks: Vec<(String, Runs)>) -> Results {
             .collect(),
         environment: Environment::default(),
         notes: vec![],
-    }
-}
-
-/// Where a simulated benchmark's run values come from.
-#[derive(Debug, Clone, Copy)]
-pub enum Source<'a> {
-    /// The hierarchical model.
-    Model(Noise),
-    /// Recorded run values, one list (of at least two) per benchmark: runs are drawn from a benchmark's
-    /// list with replacement, on both sides (the bootstrap), and HEAD's are scaled by the change.
-    Recorded(&'a [Vec<f64>]),
-}
-
-/// BASE's and HEAD's run values of the `k`-th simulated benchmark, `count` each, HEAD `factor` times
-/// slower.
-pub fn draw_values(
-    rng: &mut Rng,
-    source: Source<'_>,
-    k: usize,
-    factor: f64,
-    count: usize,
-) -> (Vec<f64>, Vec<f64>) {
-    match source {
-        Source::Model(noise) => {
-            let values = |rng: &mut Rng, mu: f64| -> Vec<f64> {
-                draw_runs(rng, mu, noise, count)
-                    .iter()
-                    .map(Run::value)
-                    .collect()
-            };
-            let base = values(rng, 1000.0);
-            (base, values(rng, 1000.0 * factor))
-        }
-        Source::Recorded(pools) => {
-            let pool = &pools[k % pools.len()];
-            let mut values = |scale: f64| -> Vec<f64> {
-                (0..count)
-                    .map(|_| pool[rng.below(pool.len())] * scale)
-                    .collect()
-            };
-            let base = values(1.0);
-            (base, values(factor))
-        }
     }
 }
 
@@ -300,83 +172,59 @@ impl SamplingPlan {
     }
 }
 
-/// One plan's decisions over the benchmarks of one setting.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
-pub struct Tally {
-    /// How many benchmarks were replayed.
-    pub benchmarks: usize,
-    /// "Faster" while HEAD is not faster.
-    pub wrong_faster: usize,
-    /// "Slower" while HEAD is not slower.
-    pub wrong_slower: usize,
-    /// "Unchanged" while the true change is ε or more either way.
-    pub wrong_unchanged: usize,
-    /// Benchmarks the plan left inconclusive.
-    pub inconclusive: usize,
-    /// Runs per side, summed over the benchmarks.
-    pub runs: usize,
-}
-
-impl Tally {
-    /// Counts one decision about a benchmark whose HEAD is truly `factor` times BASE's time, for a plan
-    /// whose "unchanged" means within ±`equivalence_pct`.
-    pub fn add(&mut self, raced: Raced, factor: f64, equivalence_pct: f64) {
-        self.benchmarks += 1;
-        self.runs += raced.runs;
-        let beyond = factor.ln().abs() >= (equivalence_pct / 100.0).ln_1p() * (1.0 - 1e-9);
-        match raced.verdict {
-            Verdict::Faster => self.wrong_faster += usize::from(factor >= 1.0),
-            Verdict::Slower => self.wrong_slower += usize::from(factor <= 1.0),
-            Verdict::Unchanged => self.wrong_unchanged += usize::from(beyond),
-            Verdict::Inconclusive => self.inconclusive += 1,
-        }
-    }
-
-    /// Decisions neither wrong nor inconclusive.
-    pub fn correct(&self) -> usize {
-        self.benchmarks
-            - self.wrong_faster
-            - self.wrong_slower
-            - self.wrong_unchanged
-            - self.inconclusive
-    }
-
-    /// `count` as a share of the benchmarks.
-    pub fn rate(&self, count: usize) -> f64 {
-        count as f64 / self.benchmarks.max(1) as f64
-    }
-
-    /// Mean runs per side.
-    pub fn mean_runs(&self) -> f64 {
-        self.runs as f64 / self.benchmarks.max(1) as f64
+/// Counts one verdict about a benchmark whose HEAD is truly `factor` times BASE's time, for a plan whose
+/// "unchanged" means within ±`equivalence_pct`.
+pub(crate) fn judge(raced: Raced, factor: f64, equivalence_pct: f64) -> Decided {
+    let beyond = factor.ln().abs() >= (equivalence_pct / 100.0).ln_1p() * (1.0 - 1e-9);
+    let wrong = match raced.verdict {
+        Verdict::Faster => Some(Kind::WrongFaster).filter(|_| factor >= 1.0),
+        Verdict::Slower => Some(Kind::WrongSlower).filter(|_| factor <= 1.0),
+        Verdict::Unchanged => Some(Kind::WrongUnchanged).filter(|_| beyond),
+        Verdict::Inconclusive => Some(Kind::Inconclusive),
+    };
+    let decided = Decided::after(raced.runs);
+    match wrong {
+        Some(kind) => decided.counting(kind, true),
+        None => decided.counting(Kind::Correct, true),
     }
 }
 
-/// Replays every plan on `benchmarks` benchmarks from `source` whose HEAD is `factor` times BASE's time;
-/// all plans see the same draws. One tally per plan, in their order.
-pub fn simulate(
-    source: Source<'_>,
-    plans: &[SamplingPlan],
-    factor: f64,
-    benchmarks: usize,
-    seed: u64,
-) -> Vec<Tally> {
-    let mut rng = Rng::new(seed);
-    let count = plans.iter().map(SamplingPlan::max_runs).max().unwrap_or(0);
-    let mut tallies = vec![Tally::default(); plans.len()];
-    for k in 0..benchmarks {
-        let (base, head) = draw_values(&mut rng, source, k, factor, count);
-        for (plan, tally) in plans.iter().zip(tallies.iter_mut()) {
-            tally.add(plan.replay(&base, &head), factor, plan.equivalence_pct());
-        }
+/// Every plan replayed on benchmarks from `source` whose HEAD is `factor` times BASE's time, all on the
+/// same draws (as many runs per side as the longest plan can take).
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct TwoVersions<'a> {
+    /// Where the run values come from.
+    pub source: Source<'a>,
+    /// The plans replayed.
+    pub plans: &'a [SamplingPlan],
+    /// HEAD's true time over BASE's.
+    pub factor: f64,
+}
+
+impl Simulation for TwoVersions<'_> {
+    type Draw = (Vec<f64>, Vec<f64>);
+
+    fn plans(&self) -> usize {
+        self.plans.len()
     }
-    tallies
+
+    fn draw(&self, rng: &mut SplitMix64, k: usize) -> Self::Draw {
+        let count = longest(self.plans, SamplingPlan::max_runs);
+        draw_values(rng, self.source, k, self.factor, count)
+    }
+
+    fn decide(&self, plan: usize, (base, head): &Self::Draw, _: &mut SplitMix64) -> Decided {
+        let plan = &self.plans[plan];
+        judge(plan.replay(base, head), self.factor, plan.equivalence_pct())
+    }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::protocol::FailOn;
+    use crate::simulation::harness::{Tally, run};
+    use crate::simulation::model::{Noise, draw_runs};
 
     fn options() -> Options {
         Options::defaults(FailOn::Any)
@@ -391,7 +239,7 @@ mod tests {
             drift: 0.0,
         };
         let plan = LookPlan::new(5, 20).unwrap();
-        let mut rng = Rng::new(3);
+        let mut rng = SplitMix64::new(3);
         let drawn: Vec<Drawn> = (0..24)
             .map(|k| Drawn {
                 name: format!("b{k}"),
@@ -417,29 +265,30 @@ mod tests {
     fn tallies_count_against_the_truth() {
         let mut t = Tally::default();
         let at = |verdict, runs| Raced { verdict, runs };
-        t.add(at(Verdict::Faster, 5), 1.0, 2.0);
-        t.add(at(Verdict::Slower, 5), 1.0, 2.0);
-        t.add(at(Verdict::Unchanged, 10), 1.0, 2.0);
-        t.add(at(Verdict::Unchanged, 10), 1.02, 2.0);
-        t.add(at(Verdict::Slower, 20), 1.02, 2.0);
-        t.add(at(Verdict::Faster, 20), 1.02, 2.0);
-        t.add(at(Verdict::Inconclusive, 20), 0.95, 2.0);
+        for (verdict, runs, factor) in [
+            (Verdict::Faster, 5, 1.0),
+            (Verdict::Slower, 5, 1.0),
+            (Verdict::Unchanged, 10, 1.0),
+            (Verdict::Unchanged, 10, 1.02),
+            (Verdict::Slower, 20, 1.02),
+            (Verdict::Faster, 20, 1.02),
+            (Verdict::Inconclusive, 20, 0.95),
+        ] {
+            t.add(&judge(at(verdict, runs), factor, 2.0));
+        }
+        let count = |kind| t.count(kind);
         assert_eq!(
-            (t.wrong_faster, t.wrong_slower, t.wrong_unchanged),
+            (
+                count(Kind::WrongFaster),
+                count(Kind::WrongSlower),
+                count(Kind::WrongUnchanged)
+            ),
             (2, 1, 1)
         );
-        assert_eq!((t.correct(), t.inconclusive, t.runs), (2, 1, 90));
-    }
-
-    #[test]
-    fn recorded_runs_are_resampled_and_head_is_scaled() {
-        let pools = vec![vec![10.0, 20.0], vec![7.0, 7.0]];
-        let mut rng = Rng::new(1);
-        let (base, head) = draw_values(&mut rng, Source::Recorded(&pools), 1, 1.5, 4);
-        assert_eq!((base, head), (vec![7.0; 4], vec![10.5; 4]));
-        let (base, _) = draw_values(&mut rng, Source::Recorded(&pools), 0, 1.0, 50);
-        assert!(base.iter().all(|v| *v == 10.0 || *v == 20.0));
-        assert!(base.contains(&10.0) && base.contains(&20.0));
+        assert_eq!(
+            (count(Kind::Correct), count(Kind::Inconclusive), t.runs),
+            (2, 1, 90)
+        );
     }
 
     #[test]
@@ -449,8 +298,13 @@ mod tests {
             options: options(),
         }];
         let source = Source::Model(Noise::with_icc(0.01, 0.5));
-        let a = simulate(source, &plans, 1.0, 50, 7);
-        assert_eq!(a, simulate(source, &plans, 1.0, 50, 7));
+        let simulation = TwoVersions {
+            source,
+            plans: &plans,
+            factor: 1.0,
+        };
+        let a = run(&simulation, 50, 7);
+        assert_eq!(a, run(&simulation, 50, 7));
         assert_eq!(a[0].runs, 500);
     }
 }
