@@ -354,3 +354,168 @@ pub(crate) const FIELDS: [Field; 34] = [
         messages.join("; ")
     }),
 ];
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::report::tests::render;
+    use crate::report::{Format, Style, sample};
+
+    /// The human tables' headers, in order, when some benchmark has a warning.
+    const HEADERS: [&str; 10] = [
+        "Benchmark",
+        "Base",
+        "Head",
+        "Speedup (median)",
+        "Interval vs 1x",
+        "Mean",
+        "Mean test",
+        "Median test",
+        "HPT",
+        "Notes",
+    ];
+
+    #[test]
+    fn cells_are_formatted_once_with_their_mood() {
+        let analysis = sample::faster_suite();
+        let notes = Footnotes::of(&analysis, false);
+        let rows = Rows::new(&analysis, &notes);
+        assert_eq!(
+            rows.columns(),
+            &Column::ALL[..9],
+            "no Notes without warnings"
+        );
+        let speedup = rows.cell(0, Column::Speedup);
+        assert_eq!(speedup.text, "1.16x [1.12, 1.19]");
+        assert_eq!(speedup.short.as_deref(), Some("1.16x"));
+        assert_eq!(speedup.mood, Mood::Good);
+        assert_eq!(rows.cell(0, Column::Base).text, "812.3 ns");
+        assert_eq!(rows.cell(1, Column::Head).text, "80.10 µs");
+        assert_eq!(rows.cell(0, Column::MedianTest).text, "faster (>= 0.99)");
+        let unchanged = |c| {
+            let cell = rows.cell(2, c);
+            (cell.text, cell.mood)
+        };
+        assert_eq!(
+            unchanged(Column::MeanTest),
+            ("no difference".into(), Mood::Quiet)
+        );
+        assert_eq!(
+            unchanged(Column::MedianTest),
+            ("unchanged".into(), Mood::Quiet)
+        );
+        assert_eq!(unchanged(Column::Hpt), ("tie".into(), Mood::Quiet));
+    }
+
+    #[test]
+    fn every_table_shows_the_shared_columns_in_order() {
+        let analysis = sample::inconclusive_with_warnings();
+        let plain = Style::plain();
+        let markdown = render(Format::Markdown, &analysis, plain);
+        let header = format!("| {} |", HEADERS.join(" | "));
+        assert!(markdown.lines().any(|l| l == header), "{markdown}");
+
+        // The HTML page draws the intervals in its forest plot, not in its table.
+        let html = render(Format::Html, &analysis, plain);
+        let table = &html[html.find(r#"<table class="results">"#).unwrap()..];
+        let table = &table[..table.find("</thead>").unwrap()];
+        let headers: Vec<&str> = table
+            .split(r#"<th scope="col">"#)
+            .skip(1)
+            .map(|h| &h[..h.find("</th>").unwrap()])
+            .collect();
+        let expected: Vec<&str> = HEADERS
+            .into_iter()
+            .filter(|&h| h != "Interval vs 1x")
+            .collect();
+        assert_eq!(headers, expected);
+
+        let terminal = render(Format::Table, &analysis, plain);
+        let line = terminal
+            .lines()
+            .find(|l| l.starts_with("Benchmark"))
+            .unwrap();
+        let mut from = 0;
+        for h in HEADERS {
+            let at = line[from..]
+                .find(h)
+                .unwrap_or_else(|| panic!("{h} in {line}"));
+            from += at + h.len();
+        }
+    }
+
+    #[test]
+    fn each_renderer_decorates_the_same_cell() {
+        let analysis = sample::faster_suite();
+        let plain = Style::plain();
+        let markdown = render(Format::Markdown, &analysis, plain);
+        assert!(
+            markdown.contains("| parse/small | 812.3 ns | 700.5 ns | 🟢 **1.16x [1.12, 1.19]** |"),
+            "{markdown}"
+        );
+        assert!(markdown.contains("| faster (>= 0.99) | **faster (>= 0.99)** | faster |"));
+        let html = render(Format::Html, &analysis, plain);
+        assert!(html.contains(r#"<td class="num key-figure">1.16x [1.12, 1.19]</td>"#));
+        assert!(html.contains(r#"<td class="">no difference</td>"#));
+        let terminal = render(Format::Table, &analysis, plain);
+        assert!(terminal.contains("1.16x [1.12, 1.19]"), "{terminal}");
+        // Too narrow for the interval: the speedup's short form.
+        let narrow = Style {
+            width: Some(70),
+            ..plain
+        };
+        let terminal = render(Format::Table, &analysis, narrow);
+        let row = terminal.lines().find(|l| l.starts_with("parse/small"));
+        assert_eq!(
+            row,
+            Some("parse/small  812.3 ns  700.5 ns     1.16x  faster (>= 0.99)  faster"),
+            "{terminal}"
+        );
+    }
+
+    #[test]
+    fn the_csv_columns_are_the_documented_ones() {
+        let headers: Vec<&str> = FIELDS.iter().map(|f| f.header).collect();
+        assert_eq!(
+            headers,
+            [
+                "name",
+                "unit",
+                "verdict",
+                "base_n",
+                "base_min",
+                "base_mean",
+                "base_median",
+                "head_n",
+                "head_min",
+                "head_mean",
+                "head_median",
+                "speedup_min",
+                "speedup_mean",
+                "speedup_median",
+                "speedup_median_lower",
+                "speedup_median_upper",
+                "mean_verdict",
+                "mean_p_value",
+                "mean_method",
+                "mean_confidence_level",
+                "shapiro_p_value_base",
+                "shapiro_p_value_head",
+                "variance_p_value",
+                "median_verdict",
+                "median_p_value",
+                "ks_p_value",
+                "median_confidence_level",
+                "p_head_faster",
+                "shift_estimate",
+                "shift_lower",
+                "shift_upper",
+                "hpt_difference",
+                "hpt_winner",
+                "warnings",
+            ]
+        );
+        let texts: Vec<&str> = FIELDS.iter().filter(|f| f.text).map(|f| f.header).collect();
+        assert_eq!(texts, ["name", "warnings"]);
+    }
+}
