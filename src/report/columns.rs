@@ -14,8 +14,9 @@
 //! To add a column to the human tables: a variant of [`Column`], placed in [`Column::ALL`] where it is
 //! printed, and its arms in [`Column::header`], [`Column::align`] and [`Rows::cell`]. Every table then
 //! shows it; the terminal's `Layout` (`report::table`) says whether a narrow terminal may leave it out,
-//! and the HTML page leaves out only the drawn interval, which its forest plot draws. To add a CSV column:
-//! one [`Field`] in [`FIELDS`] (the CSV header follows).
+//! and the HTML page leaves out only the drawn interval, which its forest plot draws; a renderer that marks
+//! the new cell up in its own way says so in its own match over the columns. To add a CSV column: one
+//! [`Field`] in [`FIELDS`], after the others (the header follows; scripts may read the columns by place).
 //!
 //! It only presents: no statistic, no decision, no markup; a missing value is [`format::MISSING`] here
 //! (empty in the CSV).
