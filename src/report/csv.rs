@@ -7,55 +7,19 @@
 //! double quotes, with inner quotes doubled); records end with LF, as Unix tools expect, rather than RFC
 //! 4180's CRLF. Numbers are written as the shortest text that reads back to the same `f64`
 //! ([`super::format::machine`]); a missing or non-finite number is an empty field. Times (and the shift and
-//! HPT difference) are in the row's `unit`, like the JSON.
+//! HPT difference) are in the row's `unit`, like the JSON. The columns and their values are
+//! `FIELDS` in `report::columns`; this file only writes them.
 
 use std::io::{self, Write};
 
-use super::format::machine;
-use super::{Render, Style, benchmark_warnings};
+use super::columns::FIELDS;
+use super::{Render, Style};
 use crate::inert::csv_text;
-use crate::protocol::{BenchmarkAnalysis, Direction};
+use crate::protocol::BenchmarkAnalysis;
 
 /// The CSV report.
 #[derive(Debug, Clone, Copy, Default)]
 pub struct CsvReport;
-
-const HEADER: [&str; 34] = [
-    "name",
-    "unit",
-    "verdict",
-    "base_n",
-    "base_min",
-    "base_mean",
-    "base_median",
-    "head_n",
-    "head_min",
-    "head_mean",
-    "head_median",
-    "speedup_min",
-    "speedup_mean",
-    "speedup_median",
-    "speedup_median_lower",
-    "speedup_median_upper",
-    "mean_verdict",
-    "mean_p_value",
-    "mean_method",
-    "mean_confidence_level",
-    "shapiro_p_value_base",
-    "shapiro_p_value_head",
-    "variance_p_value",
-    "median_verdict",
-    "median_p_value",
-    "ks_p_value",
-    "median_confidence_level",
-    "p_head_faster",
-    "shift_estimate",
-    "shift_lower",
-    "shift_upper",
-    "hpt_difference",
-    "hpt_winner",
-    "warnings",
-];
 
 impl Render for CsvReport {
     fn render(
@@ -64,72 +28,42 @@ impl Render for CsvReport {
         _style: Style,
         out: &mut dyn Write,
     ) -> io::Result<()> {
-        writeln!(out, "{}", HEADER.join(","))?;
+        let header: Vec<&str> = FIELDS.iter().map(|f| f.header).collect();
+        writeln!(out, "{}", header.join(","))?;
         for b in &analysis.benchmarks {
             let fields: Vec<String> = row(b).iter().map(|f| quote(f)).collect();
             writeln!(out, "{}", fields.join(","))?;
         }
         // Not run (BASE and HEAD built the same executable): the verdict and why, no statistics.
         for name in &analysis.identical {
-            let mut fields = vec![String::new(); HEADER.len()];
-            fields[0] = quote(&csv_text(name));
-            fields[2] = "unchanged".into();
-            fields[HEADER.len() - 1] = "identical executables: not run".into();
+            let fields: Vec<String> = FIELDS
+                .iter()
+                .map(|f| match f.header {
+                    "name" => quote(&csv_text(name)),
+                    "verdict" => "unchanged".into(),
+                    "warnings" => "identical executables: not run".into(),
+                    _ => String::new(),
+                })
+                .collect();
             writeln!(out, "{}", fields.join(","))?;
         }
         Ok(())
     }
 }
 
+/// The fields of `b`'s row, the text ones guarded against formulas, before quoting.
 fn row(b: &BenchmarkAnalysis) -> Vec<String> {
-    let time = |nanos: f64| machine(Some(nanos / b.unit.nanos()));
-    let interval = b.median_test.speedup_interval;
-    let shift = b.median_test.shift;
-    let mut fields = vec![
-        csv_text(&b.name).into_owned(),
-        b.unit.as_str().into(),
-        b.verdict.as_str().into(),
-    ];
-    for side in [&b.base, &b.head] {
-        fields.push(side.n.to_string());
-        fields.extend([side.min, side.mean, side.median].map(time));
-    }
-    fields.extend([b.speedup.min, b.speedup.mean, b.speedup.median].map(|x| machine(Some(x))));
-    fields.push(machine(interval.map(|i| i.0)));
-    fields.push(machine(interval.map(|i| i.1)));
-    let mean = &b.mean_test;
-    // "no difference" where the t-test found none: "unchanged" is only ever an equivalence.
-    fields.push(if mean.found_no_difference() {
-        super::NO_DIFFERENCE.into()
-    } else {
-        mean.verdict().as_str().into()
-    });
-    fields.push(machine(mean.p_value));
-    fields.push(mean.method.map_or("", |m| m.as_str()).into());
-    fields.push(machine(mean.confidence_level));
-    fields.push(machine(mean.shapiro_p_values.base));
-    fields.push(machine(mean.shapiro_p_values.head));
-    fields.push(machine(mean.variance_p_value));
-    let median = &b.median_test;
-    fields.push(b.verdict.as_str().into());
-    fields.extend(
-        [
-            median.p_value,
-            median.ks_p_value,
-            median.confidence_level,
-            median.p_head_faster,
-        ]
-        .map(machine),
-    );
-    match shift {
-        Some(s) => fields.extend([s.estimate, s.lower, s.upper].map(time)),
-        None => fields.extend([String::new(), String::new(), String::new()]),
-    }
-    fields.push(time(b.hpt.difference));
-    fields.push(b.hpt.winner.map_or("tie", Direction::as_str).into());
-    let messages: Vec<&str> = benchmark_warnings(b).map(|w| w.message.as_str()).collect();
-    fields.push(csv_text(&messages.join("; ")).into_owned());
-    fields
+    FIELDS
+        .iter()
+        .map(|f| {
+            let value = f.value(b);
+            if f.text {
+                csv_text(&value).into_owned()
+            } else {
+                value
+            }
+        })
+        .collect()
 }
 
 /// RFC 4180: a field with a comma, a double quote, CR or LF is enclosed in double quotes, inner quotes
@@ -162,7 +96,7 @@ mod tests {
     fn every_row_has_as_many_fields_as_the_header() {
         for (name, analysis) in crate::report::sample::all() {
             for b in &analysis.benchmarks {
-                assert_eq!(row(b).len(), HEADER.len(), "{name}: {}", b.name);
+                assert_eq!(row(b).len(), FIELDS.len(), "{name}: {}", b.name);
             }
         }
     }

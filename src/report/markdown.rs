@@ -5,17 +5,17 @@
 //! regression does not look like an improvement.
 //!
 //! It carries no ANSI codes whatever the style, and escapes benchmark names so that a `|`, `<` or `*` in a
-//! name cannot break the table or inject HTML. Figures are rounded by [`super::format`], exactly as in the
-//! terminal table.
+//! name cannot break the table or inject HTML. The table's columns and cells are those of
+//! `report::columns`, exactly as in the terminal table; this file adds only their Markdown.
 
 use std::io::{self, Write};
 
+use super::columns::{Align, Cell, Column, Rows};
 use super::format;
-use super::glyph::GlyphScale;
 use super::{
     Footnotes, Mood, Render, Style, concerned, gate_note, headline, nothing_compared, suite_facts,
 };
-use crate::protocol::{Analysis, BenchmarkAnalysis, FailOn, Verdict};
+use crate::protocol::{Analysis, FailOn};
 
 /// The Markdown report.
 #[derive(Debug, Clone, Copy, Default)]
@@ -62,68 +62,62 @@ fn write_headline(analysis: &Analysis, out: &mut dyn Write) -> io::Result<()> {
     writeln!(out)
 }
 
-const HEADER: &str = "| Benchmark | Base | Head | Speedup (median) | Interval vs 1x | Mean | Mean test | Median test | HPT |";
-const ALIGN: &str = "|:--|--:|--:|--:|:-:|--:|:--|:--|:--|";
-
-/// The table; the Notes column (warning numbers) only when some benchmark has a warning.
+/// The table ([`super::columns`]); the Notes column (warning numbers) only when some benchmark has a
+/// warning.
 fn write_table(analysis: &Analysis, notes: &Footnotes<'_>, out: &mut dyn Write) -> io::Result<()> {
-    let with_notes = notes.any_marker();
-    let (extra, extra_align) = if with_notes {
-        (" Notes |", ":--|")
-    } else {
-        ("", "")
-    };
-    writeln!(out, "{HEADER}{extra}\n{ALIGN}{extra_align}")?;
-    let scale = GlyphScale::of(analysis);
-    for (i, b) in analysis.benchmarks.iter().enumerate() {
-        let mut cells = row(b, &scale);
-        if with_notes {
-            cells.push(notes.marker(i));
-        }
+    let rows = Rows::new(analysis, notes);
+    let columns = rows.columns();
+    let headers: Vec<&str> = columns.iter().map(|c| c.header()).collect();
+    let aligns: String = columns
+        .iter()
+        .map(|c| match c.align() {
+            Align::Left => ":--|",
+            Align::Right => "--:|",
+            Align::Centre => ":-:|",
+        })
+        .collect();
+    writeln!(out, "| {} |\n|{aligns}", headers.join(" | "))?;
+    for i in 0..analysis.benchmarks.len() {
+        let cells: Vec<String> = columns
+            .iter()
+            .map(|&c| markdown_cell(c, rows.cell(i, c)))
+            .collect();
         writeln!(out, "| {} |", cells.join(" | "))?;
     }
     writeln!(out)
 }
 
-fn row(b: &BenchmarkAnalysis, scale: &GlyphScale) -> Vec<String> {
-    let unit = super::display_unit(b);
-    let speedup = format::speedup_with_interval(b.speedup.median, b.median_test.speedup_interval);
-    // In a code span so that the cells keep their width; spaces kept as no-break spaces, which GitHub
-    // would otherwise trim at the span's ends.
-    let glyph = scale
-        .glyph(b.speedup.median, b.median_test.speedup_interval)
-        .map_or_else(
-            || format::MISSING.to_string(),
-            |g| format!("`{}`", g.replace(' ', "\u{a0}")),
-        );
-    vec![
-        escape_name(&b.name),
-        format::time(b.base.median, unit),
-        format::time(b.head.median, unit),
-        mark(emphasise(speedup, b.verdict), b.verdict),
-        glyph,
-        format::speedup(b.speedup.mean),
-        super::mean_text(b),
-        emphasise(super::verdict_text(b), b.verdict),
-        super::hpt_text(b).to_string(),
-    ]
+/// A shared cell in Markdown: the name escaped, the drawing in a code span, the key figure marked and the
+/// verdict in bold when significant; figures and words as they are (nothing in them is Markdown).
+fn markdown_cell(column: Column, cell: Cell) -> String {
+    match column {
+        Column::Name => escape_name(&cell.text),
+        // In a code span so that the cells keep their width; spaces kept as no-break spaces, which GitHub
+        // would otherwise trim at the span's ends.
+        Column::Glyph if cell.text != format::MISSING => {
+            format!("`{}`", cell.text.replace(' ', "\u{a0}"))
+        }
+        _ if column.is_key() => mark(emphasise(cell.text, cell.mood), cell.mood),
+        Column::MedianTest => emphasise(cell.text, cell.mood),
+        _ => cell.text,
+    }
 }
 
 /// A significant speedup marked by its direction, so that a regression and an improvement differ at a
 /// glance and not only by their words: `🔴` slower, `🟢` faster.
-fn mark(text: String, verdict: Verdict) -> String {
-    match verdict {
-        Verdict::Slower => format!("🔴 {text}"),
-        Verdict::Faster => format!("🟢 {text}"),
-        Verdict::Unchanged | Verdict::Inconclusive => text,
+fn mark(text: String, mood: Mood) -> String {
+    match mood {
+        Mood::Bad => format!("🔴 {text}"),
+        Mood::Good => format!("🟢 {text}"),
+        Mood::Neutral | Mood::Quiet => text,
     }
 }
 
 /// Significant results in bold, so that they stand out without colour.
-fn emphasise(text: String, verdict: Verdict) -> String {
-    match verdict {
-        Verdict::Faster | Verdict::Slower => format!("**{text}**"),
-        Verdict::Unchanged | Verdict::Inconclusive => text,
+fn emphasise(text: String, mood: Mood) -> String {
+    match mood {
+        Mood::Good | Mood::Bad => format!("**{text}**"),
+        Mood::Neutral | Mood::Quiet => text,
     }
 }
 

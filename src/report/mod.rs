@@ -1,5 +1,6 @@
 //! [`crate::protocol::Analysis`] -> bytes: one [`Render`] implementation per output format (hyperfine's one
-//! exporter per format), chosen by [`renderer`].
+//! exporter per format), chosen by [`renderer`]. The per-benchmark table of every format (its columns,
+//! headers and cells) is defined once, in `columns`.
 //!
 //! Reports only present: they take no decision, compute no statistic and never re-derive a verdict that the
 //! analysis carries. All rounding lives in [`mod@format`]; JSON goes through private wire structs carrying
@@ -8,6 +9,7 @@
 
 pub mod bisect;
 pub mod bmf;
+mod columns;
 pub mod csv;
 mod footnotes;
 pub mod format;
@@ -183,31 +185,6 @@ pub(crate) fn display_unit(b: &crate::protocol::BenchmarkAnalysis) -> crate::mod
         b.unit
     } else {
         format::row_unit(b.base.median, b.head.median)
-    }
-}
-
-/// A benchmark's verdict as a report's column shows it: the exact change of a count
-/// ([`exact_change`]), else the median protocol's verdict with its level ([`verdict_with_level`]).
-pub(crate) fn verdict_text(b: &crate::protocol::BenchmarkAnalysis) -> String {
-    exact_change(b).unwrap_or_else(|| verdict_with_level(b.verdict, b.median_test.confidence_level))
-}
-
-/// The mean protocol's column for `b` ([`mean_test_text`]); `-` for a count compared exactly, which no
-/// test saw.
-pub(crate) fn mean_text(b: &crate::protocol::BenchmarkAnalysis) -> String {
-    if b.basis == crate::model::Basis::Deterministic {
-        format::MISSING.to_string()
-    } else {
-        mean_test_text(&b.mean_test)
-    }
-}
-
-/// HPT's column for `b` ([`hpt_winner`]); `-` for a count compared exactly, which HPT does not rank.
-pub(crate) fn hpt_text(b: &crate::protocol::BenchmarkAnalysis) -> &'static str {
-    if b.basis == crate::model::Basis::Deterministic {
-        format::MISSING
-    } else {
-        hpt_winner(b.hpt.winner)
     }
 }
 

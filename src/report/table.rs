@@ -3,7 +3,8 @@
 //! warnings that change the conclusion; with `--verbose` also the suite's secondary figures (HPT's
 //! sentence, geometric mean, overall gain and speedup, proportions), every warning and the gate's reasons.
 //!
-//! It only presents: every figure comes from the [`Analysis`] and is rounded by [`super::format`]. Colours
+//! It only presents: every figure comes from the [`Analysis`] and is rounded by [`super::format`]; the
+//! columns and their cells are those of `report::columns`, which this file colours and lays out. Colours
 //! (green faster, red slower, dim unchanged) appear only when [`Style::color`] says so. Without a width
 //! nothing is wrapped. With [`Style::width`], the table (comfy-table, borderless columns like critcmp's)
 //! keeps each benchmark on one line: it takes the widest of its `LAYOUTS` that fits, leaving out the least
@@ -21,13 +22,13 @@ use comfy_table::{
     Attribute, Cell, CellAlignment, Color, ColumnConstraint, LineStyle, Table, TableStyle, Width,
 };
 
+use super::columns::{Align, Column, Rows};
 use super::format;
-use super::glyph::GlyphScale;
 use super::{
     Footnotes, Mood, Render, Style, concerned, gate_note, headline, nothing_compared, suite_facts,
 };
 use crate::inert;
-use crate::protocol::{Analysis, BenchmarkAnalysis, Direction, FailOn, Verdict};
+use crate::protocol::{Analysis, FailOn};
 
 /// The terminal table.
 #[derive(Debug, Clone, Copy, Default)]
@@ -89,15 +90,6 @@ enum Tone {
 }
 
 impl Tone {
-    fn of(verdict: Verdict) -> Tone {
-        match verdict {
-            Verdict::Faster => Tone::Good,
-            Verdict::Slower => Tone::Bad,
-            Verdict::Unchanged => Tone::Quiet,
-            Verdict::Inconclusive => Tone::Plain,
-        }
-    }
-
     fn of_mood(mood: Mood) -> Tone {
         match mood {
             Mood::Good => Tone::Good,
@@ -105,10 +97,6 @@ impl Tone {
             Mood::Quiet => Tone::Quiet,
             Mood::Neutral => Tone::Plain,
         }
-    }
-
-    fn of_direction(direction: Option<Direction>) -> Tone {
-        direction.map_or(Tone::Quiet, |d| Tone::of(d.into()))
     }
 }
 
@@ -142,18 +130,23 @@ struct Text {
     tone: Tone,
 }
 
-fn text(text: impl Into<String>, tone: Tone) -> Text {
-    Text {
-        text: text.into(),
-        tone,
-    }
-}
-
-fn plain(text: impl Into<String>) -> Text {
-    self::text(text, Tone::Plain)
-}
-
 impl Text {
+    /// The shared cell of the `i`-th benchmark in `column` ([`Rows::cell`]) as the terminal prints it: the
+    /// name made inert, the cell's short form when `layout` has no room for the speedup's interval, its
+    /// mood as a colour.
+    fn of(rows: &Rows<'_>, i: usize, column: Column, layout: Layout) -> Text {
+        let cell = rows.cell(i, column);
+        let text = match cell.short {
+            _ if column == Column::Name => inert::terminal(&cell.text),
+            Some(short) if !layout.interval => short,
+            _ => cell.text,
+        };
+        Text {
+            text,
+            tone: Tone::of_mood(cell.mood),
+        }
+    }
+
     fn width(&self) -> usize {
         inert::width(&self.text)
     }
@@ -167,60 +160,6 @@ impl Text {
             Tone::Bad => cell.fg(Color::Red),
             Tone::Quiet => cell.add_attribute(Attribute::Dim),
         }
-    }
-}
-
-/// A column of the table, in the order printed.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-enum Column {
-    Name,
-    Base,
-    Head,
-    Speedup,
-    /// The interval drawn against 1x (`report::glyph`).
-    Glyph,
-    Mean,
-    MeanTest,
-    MedianTest,
-    Hpt,
-    Notes,
-}
-
-impl Column {
-    const ALL: [Column; 10] = [
-        Column::Name,
-        Column::Base,
-        Column::Head,
-        Column::Speedup,
-        Column::Glyph,
-        Column::Mean,
-        Column::MeanTest,
-        Column::MedianTest,
-        Column::Hpt,
-        Column::Notes,
-    ];
-
-    fn header(self) -> &'static str {
-        match self {
-            Column::Name => "Benchmark",
-            Column::Base => "Base",
-            Column::Head => "Head",
-            Column::Speedup => "Speedup (median)",
-            Column::Glyph => "Interval vs 1x",
-            Column::Mean => "Mean",
-            Column::MeanTest => "Mean test",
-            Column::MedianTest => "Median test",
-            Column::Hpt => "HPT",
-            Column::Notes => "Notes",
-        }
-    }
-
-    /// Figures are right-aligned, words left-aligned.
-    fn right_aligned(self) -> bool {
-        matches!(
-            self,
-            Column::Base | Column::Head | Column::Speedup | Column::Mean
-        )
     }
 }
 
@@ -270,14 +209,14 @@ const LAYOUTS: [Layout; 5] = [
 ];
 
 impl Layout {
-    fn columns(self, notes: bool) -> Vec<Column> {
-        Column::ALL
-            .into_iter()
+    /// The columns of `all` ([`Rows::columns`]) that this layout shows.
+    fn columns(self, all: &[Column]) -> Vec<Column> {
+        all.iter()
+            .copied()
             .filter(|c| match c {
                 Column::Mean => self.mean,
                 Column::MeanTest => self.mean_test,
                 Column::Glyph => self.glyph,
-                Column::Notes => notes,
                 _ => true,
             })
             .collect()
@@ -316,23 +255,20 @@ fn benchmark_table(
     notes: &Footnotes<'_>,
     style: Style,
 ) -> Option<(String, Option<String>)> {
-    let with_notes = notes.any_marker();
-    let scale = GlyphScale::of(analysis);
+    let shared = Rows::new(analysis, notes);
+    let all = shared.columns();
     let room = style.width.map_or(usize::MAX, usize::from);
     // Whole names first, leaving figures out; long names are cut only when no layout holds them whole.
     let attempts = LAYOUTS.map(|l| (l, false)).into_iter();
     attempts
         .chain(LAYOUTS.map(|l| (l, true)))
         .find_map(|(layout, cut)| {
-            let columns = layout.columns(with_notes);
-            let mut rows: Vec<Vec<Text>> = analysis
-                .benchmarks
-                .iter()
-                .enumerate()
-                .map(|(i, b)| {
+            let columns = layout.columns(&all);
+            let mut rows: Vec<Vec<Text>> = (0..analysis.benchmarks.len())
+                .map(|i| {
                     columns
                         .iter()
-                        .map(|&c| benchmark_cell(b, c, layout, &scale, || notes.marker(i)))
+                        .map(|&c| Text::of(&shared, i, c, layout))
                         .collect()
                 })
                 .collect();
@@ -419,7 +355,8 @@ fn build_table(columns: &[Column], rows: Vec<Vec<Text>>, widths: &[usize], style
     for (i, column) in table.column_iter_mut().enumerate() {
         let gap = if i == last { 0 } else { GAP };
         column.set_padding((0, u16::try_from(gap).unwrap_or(0)));
-        if columns[i].right_aligned() {
+        // A drawing is as wide as its column, or missing (`-`) at its start.
+        if columns[i].align() == Align::Right {
             column.set_cell_alignment(CellAlignment::Right);
         }
         // comfy-table's absolute width includes the column's padding.
@@ -461,9 +398,9 @@ fn trim_end_styled(line: &str) -> String {
 fn benchmark_list(analysis: &Analysis, notes: &Footnotes<'_>, style: Style) -> Vec<Line> {
     let mut lines = Vec::new();
     let full = LAYOUTS[0];
-    let scale = GlyphScale::of(analysis);
+    let rows = Rows::new(analysis, notes);
     for (i, b) in analysis.benchmarks.iter().enumerate() {
-        let cell = |c| benchmark_cell(b, c, full, &scale, String::new);
+        let cell = |c| Text::of(&rows, i, c, full);
         let marker = notes.marker(i);
         let suffix = if marker.is_empty() {
             String::new()
@@ -501,47 +438,6 @@ fn benchmark_list(analysis: &Analysis, notes: &Footnotes<'_>, style: Style) -> V
         });
     }
     lines
-}
-
-/// The cell of benchmark `b` in `column` under `layout`; `marker` gives its footnote numbers.
-fn benchmark_cell(
-    b: &BenchmarkAnalysis,
-    column: Column,
-    layout: Layout,
-    scale: &GlyphScale,
-    marker: impl FnOnce() -> String,
-) -> Text {
-    let unit = || super::display_unit(b);
-    let verdict = Tone::of(b.verdict);
-    match column {
-        Column::Name => plain(inert::terminal(&b.name)),
-        Column::Base => plain(format::time(b.base.median, unit())),
-        Column::Head => plain(format::time(b.head.median, unit())),
-        Column::Speedup if layout.interval => text(
-            format::speedup_with_interval(b.speedup.median, b.median_test.speedup_interval),
-            verdict,
-        ),
-        Column::Speedup => text(format::speedup(b.speedup.median), verdict),
-        Column::Glyph => text(
-            scale
-                .glyph(b.speedup.median, b.median_test.speedup_interval)
-                .unwrap_or_else(|| format::MISSING.to_string()),
-            verdict,
-        ),
-        Column::Mean => plain(format::speedup(b.speedup.mean)),
-        Column::MeanTest => {
-            let mean = b.mean_test.verdict();
-            let tone = if b.mean_test.found_no_difference() {
-                Tone::Quiet
-            } else {
-                Tone::of(mean)
-            };
-            text(super::mean_text(b), tone)
-        }
-        Column::MedianTest => text(super::verdict_text(b), verdict),
-        Column::Hpt => text(super::hpt_text(b), Tone::of_direction(b.hpt.winner)),
-        Column::Notes => plain(marker()),
-    }
 }
 
 fn warning_lines(analysis: &Analysis, notes: &Footnotes<'_>) -> Vec<Line> {

@@ -12,8 +12,9 @@
 //! stay under 5 MB), deterministic for the snapshot tests, escaped by one function we control
 //! ([`svg::escape`]), and free of a dependency tree with font handling the page does not need.
 //!
-//! Like every report it only presents: figures come rounded from [`super::format`], sentences from the
-//! functions the Markdown report uses, verdicts from the analysis.
+//! Like every report it only presents: figures come rounded from [`super::format`], the table's columns and
+//! cells from `report::columns`, sentences from the functions the Markdown report uses, verdicts from the
+//! analysis.
 
 pub mod curve;
 pub mod forest;
@@ -23,9 +24,10 @@ pub mod svg;
 use std::fmt::Write as _;
 use std::io::{self, Write};
 
+use super::columns::{Align, Column, Rows};
 use super::format;
 use super::{Footnotes, Mood, Render, Style, concerned, headline, nothing_compared, suite_facts};
-use crate::protocol::{Analysis, BenchmarkAnalysis, FailOn};
+use crate::protocol::{Analysis, FailOn};
 use svg::{escape, shorten};
 
 /// The most benchmarks whose runs are drawn, regressions first; the others are listed as not drawn.
@@ -81,34 +83,35 @@ pub fn page(analysis: &Analysis) -> String {
     )
 }
 
-const HEADER: [&str; 8] = [
-    "Benchmark",
-    "Base",
-    "Head",
-    "Speedup (median)",
-    "Mean",
-    "Mean test",
-    "Median test",
-    "HPT",
-];
-
-/// The table of the Markdown report, as HTML.
+/// The table of the Markdown report ([`super::columns`]), as HTML, without the drawn intervals (the forest
+/// plot draws them).
 fn table(analysis: &Analysis, notes: &Footnotes<'_>) -> String {
-    let with_notes = notes.any_marker();
+    let rows = Rows::new(analysis, notes);
+    let columns: Vec<Column> = rows
+        .columns()
+        .into_iter()
+        .filter(|&c| c != Column::Glyph)
+        .collect();
     let mut out = String::from("<table class=\"results\"><thead><tr>");
-    for h in HEADER.iter().chain(with_notes.then_some(&"Notes")) {
-        let _ = write!(out, r#"<th scope="col">{h}</th>"#);
+    for c in &columns {
+        let _ = write!(out, r#"<th scope="col">{}</th>"#, c.header());
     }
     out.push_str("</tr></thead><tbody>");
     for (i, b) in analysis.benchmarks.iter().enumerate() {
-        let _ = write!(
-            out,
-            r#"<tr class="{}">{}"#,
-            forest::verdict_class(b.verdict),
-            row(b)
-        );
-        if with_notes {
-            let _ = write!(out, "<td>{}</td>", escape(&notes.marker(i)));
+        let _ = write!(out, r#"<tr class="{}">"#, forest::verdict_class(b.verdict));
+        for &c in &columns {
+            let text = rows.cell(i, c).text;
+            let _ = match c {
+                // The name heads its row, cut to 120 characters; the whole name in its title.
+                Column::Name => write!(
+                    out,
+                    r#"<th scope="row" title="{}">{}</th>"#,
+                    escape(&text),
+                    escape(&shorten(&text, 120))
+                ),
+                Column::Notes => write!(out, "<td>{}</td>", escape(&text)),
+                _ => write!(out, r#"<td class="{}">{}</td>"#, class(c), escape(&text)),
+            };
         }
         out.push_str("</tr>");
     }
@@ -116,32 +119,13 @@ fn table(analysis: &Analysis, notes: &Footnotes<'_>) -> String {
     out
 }
 
-fn row(b: &BenchmarkAnalysis) -> String {
-    let unit = super::display_unit(b);
-    let speedup = format::speedup_with_interval(b.speedup.median, b.median_test.speedup_interval);
-    let cells = [
-        format::time(b.base.median, unit),
-        format::time(b.head.median, unit),
-        speedup,
-        format::speedup(b.speedup.mean),
-        super::mean_text(b),
-        super::verdict_text(b),
-        super::hpt_text(b).to_string(),
-    ];
-    let mut out = format!(
-        r#"<th scope="row" title="{}">{}</th>"#,
-        escape(&b.name),
-        escape(&shorten(&b.name, 120))
-    );
-    for (i, cell) in cells.iter().enumerate() {
-        let class = match i {
-            0 | 1 | 3 => "num",
-            2 => "num key-figure",
-            _ => "",
-        };
-        let _ = write!(out, r#"<td class="{class}">{}</td>"#, escape(cell));
+/// A cell's class: figures right-aligned (`num`), the key figure in the row's verdict colour.
+fn class(column: Column) -> &'static str {
+    match column.align() {
+        Align::Right if column.is_key() => "num key-figure",
+        Align::Right => "num",
+        Align::Left | Align::Centre => "",
     }
-    out
 }
 
 /// A page holding a report that has no plots of its own (a race): its Markdown text, preformatted and
