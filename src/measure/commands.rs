@@ -8,8 +8,8 @@
 use std::time::Instant;
 
 use super::cache;
+use super::environment::{self, environment};
 use super::error::MeasureError;
-use super::fingerprint::{self, environment};
 use super::interrupt;
 use super::leftovers;
 use super::lock;
@@ -65,7 +65,7 @@ pub fn measure_revisions(
         Checkout::Commit { sha, .. } => Some(sha.clone()),
         Checkout::WorkingTree => None,
     };
-    let print = fingerprint::gather(
+    let print = environment::gather(
         &project,
         options,
         commit(&base).as_deref(),
@@ -247,7 +247,7 @@ pub fn measure_working_tree(options: &RunOptions) -> Result<Results, MeasureErro
     })?;
     // A record is one side: its commit is the working tree's `HEAD`, its lock file the working tree's.
     let mut print =
-        fingerprint::gather(&project, options, None, None, &rustc_version(&project.root));
+        environment::gather(&project, options, None, None, &rustc_version(&project.root));
     print.head_commit = project
         .git()
         .ok()

@@ -11,7 +11,7 @@
 //! | prepare | `prepare/` | for the sides not cached: checks each out in a detached worktree under `<target>/speedup/worktrees/` (`git`), gives it the reference tree's package versions (`versions`), rewrites its bench files' own `measurement_time`, `warm_up_time` and `sample_size` to the per-run settings unless kept, and tells their cost (`bench_settings`; a working tree that has them is built from a copy, `tree_copy`), builds it with one shared cargo target directory (`build`; `toolchain` for `--toolchain`), sets aside the targets BASE and HEAD built identical (`identical`, `elf`), and links each executable again in several layouts (`layout`); `participants` runs these steps in order |
 //! | run | `run/` | runs the executables directly in randomized interleaved blocks (`blocks`), each process with its own `CRITERION_HOME` and through its harness, criterion, divan or libtest `#[bench]` (`harness`), under `--pin` on one CPU core (`affinity`); between looks asks the analysis which benchmarks are still open and runs those only, within `--budget` (`looks`) |
 //! | read | `read`, `harness` | reads what each run saved into one [`Results`](crate::model::Results) per revision, each run kept apart (`docs/replication.md`) |
-//! | finish | `commands`, `cache`, `fingerprint` | stores the runs in the cache, keyed by everything that determines them (`cache`), and records the environment (`fingerprint`) |
+//! | finish | `commands`, `cache`, `environment` | stores the runs in the cache, keyed by everything that determines them (`cache`), and records the environment fingerprint (`environment`) |
 //!
 //! Shared by the stages: the options of the runs (`settings`, built by `plan::run_options`, which also
 //! computes the runs before the first look), the project and its paths (`project`), child processes
@@ -25,8 +25,8 @@
 
 mod cache;
 mod commands;
+mod environment;
 mod error;
-mod fingerprint;
 mod git;
 mod harness;
 mod interrupt;

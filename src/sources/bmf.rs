@@ -11,7 +11,7 @@
 //!
 //! One BMF object is one measurement per benchmark and measure: one process run's value. Several objects
 //! one after the other in one file (each run's output appended) are several runs. Measures read:
-//! `latency`, in nanoseconds (BMF's unit for it), as a time of one run (`Measured::ProcessPerValue`); the
+//! `latency`, in nanoseconds (BMF's unit for it), as a time of one run (`ValuesFrom::ProcessPerValue`); the
 //! counts of deterministic measurements by their Bencher slugs (`instructions`, `l1-hits`,
 //! `estimated-cycles`, ..., `sources::events`), each as a benchmark of its own, `NAME (instructions)`, in
 //! its own unit, compared exactly. `lower_value` and `upper_value` are summaries of one run and are not
@@ -23,7 +23,7 @@ use std::collections::{BTreeMap, BTreeSet, HashMap};
 
 use serde_json::Value;
 
-use super::{Builder, Measured, SourceError, diagnose, events};
+use super::{Builder, SourceError, ValuesFrom, diagnose, events};
 use crate::model::{Results, Unit};
 
 const FORMAT: &str = "Bencher Metric Format JSON";
@@ -120,7 +120,7 @@ pub fn parse(text: &str, origin: &str) -> Result<Results, SourceError> {
         .extend(events::zero_counts_note(origin, &zeros));
     for (name, unit) in order {
         let sample = values.remove(&name).unwrap_or_default();
-        builder.push(&name, sample, unit, Measured::ProcessPerValue)?;
+        builder.push(&name, sample, unit, ValuesFrom::ProcessPerValue)?;
     }
     builder.finish(FORMAT).map_err(|error| match error {
         SourceError::NoSamples { path, reason, .. } => SourceError::NoSamples {

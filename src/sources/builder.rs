@@ -9,7 +9,7 @@ use crate::model::{Benchmark, Environment, Results, Run, Runs, Sample, Unit};
 
 /// How a flat list of values was measured: it decides how the values become process runs.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(crate) enum Measured {
+pub(crate) enum ValuesFrom {
     /// Each value is one process run (hyperfine, Go's `-count`, the raw JSON's `samples`, SpeedUpTest files).
     ProcessPerValue,
     /// Every value was measured in one process (criterion's batch means, cargo-criterion, Google Benchmark
@@ -43,13 +43,13 @@ impl Builder {
         name: &str,
         values: Vec<f64>,
         unit: Unit,
-        measured: Measured,
+        measured: ValuesFrom,
     ) -> Result<(), SourceError> {
         self.claim(name)?;
         let sample = self.sample(name, values, unit)?;
         let runs = match measured {
-            Measured::ProcessPerValue => Runs::independent(sample),
-            Measured::OneProcess => Runs::one_process(sample),
+            ValuesFrom::ProcessPerValue => Runs::independent(sample),
+            ValuesFrom::OneProcess => Runs::one_process(sample),
         };
         self.add(name, runs, unit)
     }

@@ -4,7 +4,7 @@
 //! its JSON messages are how its runs are compared.
 //!
 //! Each `"reason": "benchmark-complete"` line is one benchmark named by `id`; observation k is
-//! `measured_values[k] / iteration_count[k]` in `unit` (`Measured::OneProcess`: batch means from one
+//! `measured_values[k] / iteration_count[k]` in `unit` (`ValuesFrom::OneProcess`: batch means from one
 //! process). `group-complete` lines, other reasons and lines that are not JSON objects are ignored (a line
 //! that starts like JSON but does not parse is noted). A custom measurement's unit (e.g. `cycles`) needs
 //! `--unit`, which overrides the declared unit. Must not: read the estimates (`typical`, `mean`, `change`):
@@ -13,7 +13,7 @@
 use serde::Deserialize;
 
 use super::top_level::TopLevel;
-use super::{Builder, Measured, SourceError, invalid};
+use super::{Builder, SourceError, ValuesFrom, invalid};
 use crate::model::{Results, Unit};
 
 const FORMAT: &str = "cargo-criterion JSON";
@@ -69,7 +69,7 @@ pub fn parse(
             }
         };
         let values = batch_means(&complete, origin, &at)?;
-        builder.push(&complete.id, values, unit, Measured::OneProcess)?;
+        builder.push(&complete.id, values, unit, ValuesFrom::OneProcess)?;
     }
     if unparsed > 0 {
         let lines = if unparsed == 1 {

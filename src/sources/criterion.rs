@@ -5,7 +5,7 @@
 //!
 //! Benchmarks are matched by `full_id` from `benchmark.json`, never by directory name: criterion's
 //! directory names are lossy (`make_filename_safe`, 64-byte truncation) and order-dependent (`_2` suffixes).
-//! Observation k is `times[k] / iters[k]`, the mean time of batch k (`Measured::OneProcess`), in
+//! Observation k is `times[k] / iters[k]`, the mean time of batch k (`ValuesFrom::OneProcess`), in
 //! nanoseconds for criterion's WallTime (a custom measurement needs [`ReadOptions::unit_override`]). Both the
 //! 0.3.3+ `sample.json` (`{"sampling_mode", "iters", "times"}`, `sampling_mode` optional, Linear or Flat)
 //! and the older pair of arrays `[[iters…], [times…]]` are read; unknown fields are ignored. `estimates.json`
@@ -19,7 +19,7 @@ use std::path::{Path, PathBuf};
 use serde::Deserialize;
 
 use super::diagnose::json_problem;
-use super::{Builder, Measured, ReadOptions, SourceError, invalid};
+use super::{Builder, ReadOptions, SourceError, ValuesFrom, invalid};
 use crate::model::{Results, Unit};
 
 const FORMAT: &str = "criterion data";
@@ -99,7 +99,7 @@ pub fn read_baseline_with(
     let mut builder = Builder::new(&origin);
     for (name, values) in benchmarks {
         let unit = unit.unwrap_or(Unit::Ns);
-        builder.push(&name, values, unit, Measured::OneProcess)?;
+        builder.push(&name, values, unit, ValuesFrom::OneProcess)?;
     }
     if dirs.is_empty() {
         return Err(no_baseline(root, baseline));
@@ -216,7 +216,7 @@ pub(crate) fn load_dir(
         let (name, values) = read_benchmark(dir, options.max_input_size())?;
         let mut builder = Builder::new(&dir.display().to_string());
         let unit = options.unit_override.unwrap_or(Unit::Ns);
-        builder.push(&name, values, unit, Measured::OneProcess)?;
+        builder.push(&name, values, unit, ValuesFrom::OneProcess)?;
         return builder.finish(FORMAT);
     }
     read_baseline_with(dir, selector.unwrap_or("new"), options)

@@ -37,7 +37,7 @@
 
 use std::collections::HashMap;
 
-use super::{Builder, Measured, SourceError};
+use super::{Builder, SourceError, ValuesFrom};
 use crate::model::{Counter, CounterKind, Results, Unit};
 
 const FORMAT: &str = "divan output";
@@ -415,7 +415,7 @@ pub fn parse(text: &str, origin: &str) -> Result<Results, SourceError> {
     let mut builder = Builder::new(origin);
     for name in order {
         let (sample, counters) = values.remove(&name).unwrap_or_default();
-        builder.push(&name, sample, Unit::Ns, Measured::ProcessPerValue)?;
+        builder.push(&name, sample, Unit::Ns, ValuesFrom::ProcessPerValue)?;
         if let Some(last) = builder.last_mut() {
             last.counters = counters;
         }

@@ -8,7 +8,7 @@
 //! Why it exists: `go test -bench . -count N` output is the lingua franca of benchstat; reading it lets
 //! mixed Go/Rust projects and benchstat users compare with the Speedup-Test protocols.
 //!
-//! Each result line is one observation (`Measured::ProcessPerValue`: benchstat treats `-count` repetitions
+//! Each result line is one observation (`ValuesFrom::ProcessPerValue`: benchstat treats `-count` repetitions
 //! as independent), its `ns/op` value (or `sec/op`, benchstat's normalised form); other metrics (`B/op`,
 //! `allocs/op`, and `MB/s`, which is higher-is-better) are not times and are ignored. The name drops the
 //! `Benchmark` prefix and keeps the `-N` GOMAXPROCS suffix, as benchstat does. Config lines `key: value`
@@ -20,7 +20,7 @@
 
 use std::collections::{BTreeSet, HashMap};
 
-use super::{Builder, Measured, SourceError};
+use super::{Builder, SourceError, ValuesFrom};
 use crate::model::{Results, Unit};
 
 const FORMAT: &str = "Go benchmark text";
@@ -132,7 +132,7 @@ pub fn parse(text: &str, origin: &str) -> Result<Results, SourceError> {
             key.1.clone()
         };
         let sample = values.remove(&key).unwrap_or_default();
-        builder.push(&name, sample, Unit::Ns, Measured::ProcessPerValue)?;
+        builder.push(&name, sample, Unit::Ns, ValuesFrom::ProcessPerValue)?;
     }
     builder.finish(FORMAT)
 }

@@ -6,7 +6,7 @@
 //! Observations are the rows with `run_type == "iteration"` (or no `run_type` and no `aggregate_name`, in
 //! older files), grouped by `run_name` (else `name`), one per repetition (`--benchmark_repetitions=N`):
 //! `real_time` per iteration in `time_unit`, or `cpu_time` with the selector `FILE#cpu_time`. They are
-//! `Measured::OneProcess`s: each repetition averages many iterations in one process. Aggregate rows
+//! `ValuesFrom::OneProcess`s: each repetition averages many iterations in one process. Aggregate rows
 //! (`_mean`, `_median`, `_stddev`, `_cv`, BigO, RMS) are skipped with a note; rows with `error_occurred` are
 //! skipped with a note naming them. A file with aggregates only (`--benchmark_report_aggregates_only`) is an
 //! error with a hint. Google Benchmark may print `NaN` and `Infinity`, which JSON forbids: they are read as
@@ -15,7 +15,7 @@
 
 use serde::Deserialize;
 
-use super::{Builder, Measured, SourceError, invalid, parse_unit};
+use super::{Builder, SourceError, ValuesFrom, invalid, parse_unit};
 use crate::model::{Results, Unit};
 
 const FORMAT: &str = "Google Benchmark JSON";
@@ -123,7 +123,7 @@ pub fn parse(text: &str, origin: &str, selector: Option<&str>) -> Result<Results
         });
     }
     for (name, values, unit) in groups {
-        builder.push(&name, values, unit, Measured::OneProcess)?;
+        builder.push(&name, values, unit, ValuesFrom::OneProcess)?;
     }
     builder.finish(FORMAT)
 }

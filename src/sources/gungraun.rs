@@ -24,7 +24,7 @@ use std::collections::{BTreeSet, HashMap};
 
 use serde_json::Value;
 
-use super::{Builder, Measured, SourceError, diagnose, events};
+use super::{Builder, SourceError, ValuesFrom, diagnose, events};
 use crate::model::Results;
 
 const FORMAT: &str = "gungraun / iai-callgrind summary JSON";
@@ -111,7 +111,7 @@ pub fn parse(text: &str, origin: &str) -> Result<Results, SourceError> {
             let event = &events::EVENTS[rank];
             let metric = event.counted.benchmark_name(&name);
             let sample = values.remove(&metric).unwrap_or_default();
-            builder.push(&metric, sample, event.unit(), Measured::ProcessPerValue)?;
+            builder.push(&metric, sample, event.unit(), ValuesFrom::ProcessPerValue)?;
         }
     }
     builder.finish(FORMAT).map_err(|error| match error {

@@ -1,5 +1,5 @@
 //! hyperfine `--export-json` files (`docs/formats.md` §3): each element of `times` is one process run, in seconds
-//! (`Measured::ProcessPerValue`, the observation model of the Speedup-Test, `000` §2.1).
+//! (`ValuesFrom::ProcessPerValue`, the observation model of the Speedup-Test, `000` §2.1).
 //!
 //! Why it exists: hyperfine is how whole programs are benchmarked; its JSON keeps every run.
 //!
@@ -22,7 +22,7 @@ use std::collections::{BTreeMap, BTreeSet, HashSet};
 
 use serde::Deserialize;
 
-use super::{Builder, Measured, SourceError, invalid};
+use super::{Builder, SourceError, ValuesFrom, invalid};
 use crate::model::{Results, Unit};
 
 const FORMAT: &str = "hyperfine --export-json";
@@ -80,7 +80,7 @@ pub fn parse(text: &str, origin: &str, selector: Option<&str>) -> Result<Results
         };
         matched = true;
         let times = kept_runs(result, origin, &mut builder.notes)?;
-        builder.push(&name, times, Unit::S, Measured::ProcessPerValue)?;
+        builder.push(&name, times, Unit::S, ValuesFrom::ProcessPerValue)?;
     }
     if let Some(selector) = selector.filter(|_| !matched) {
         return Err(no_match(&file, origin, selector));

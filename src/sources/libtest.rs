@@ -10,7 +10,7 @@
 //! criterion's `--output-format bencher` prints the same text lines.
 //!
 //! Each result line is one process run's value: libtest prints the median of its samples in ns per
-//! iteration (`Measured::ProcessPerValue`). The lines of several `cargo bench` runs appended to one file
+//! iteration (`ValuesFrom::ProcessPerValue`). The lines of several `cargo bench` runs appended to one file
 //! are several runs of each benchmark; one file of one run is one value per side, which the analysis
 //! reports as too few to test. The text's value may carry thousands separators (`1,234`) and, since Rust
 //! 1.80's libtest, decimals (`1,234.56`); a throughput suffix (`= 230 MB/s`) is ignored. The `(+/- …)`
@@ -20,7 +20,7 @@
 //! bencher output) and a bench line that does not parse are noted with their line number, as are
 //! `test NAME ... FAILED` lines. Must not: read a value as anything but nanoseconds per iteration.
 
-use super::{Builder, Measured, SourceError};
+use super::{Builder, SourceError, ValuesFrom};
 use crate::model::{Results, Unit};
 
 const TEXT: &str = "libtest bench text";
@@ -154,7 +154,7 @@ fn parse(
     }
     for name in order {
         let sample = values.remove(&name).unwrap_or_default();
-        builder.push(&name, sample, Unit::Ns, Measured::ProcessPerValue)?;
+        builder.push(&name, sample, Unit::Ns, ValuesFrom::ProcessPerValue)?;
     }
     builder.finish(format).map_err(|error| match error {
         SourceError::NoSamples { path, reason, .. } => SourceError::NoSamples {

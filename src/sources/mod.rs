@@ -46,7 +46,7 @@ mod top_level;
 
 use std::path::{Path, PathBuf};
 
-pub(crate) use builder::{Builder, Measured, invalid, parse_unit};
+pub(crate) use builder::{Builder, ValuesFrom, invalid, parse_unit};
 use limits::{LimitedReadError, size_text, suggested_limit};
 use top_level::{Member, TopLevel};
 

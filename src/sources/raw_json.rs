@@ -32,7 +32,7 @@ use serde::Deserialize;
 use serde::de::IgnoredAny;
 
 use super::diagnose::json_problem;
-use super::{Builder, Measured, SourceError, invalid, parse_unit};
+use super::{Builder, SourceError, ValuesFrom, invalid, parse_unit};
 use crate::model::fingerprint::Fingerprint;
 use crate::model::{Counter, CounterKind, Environment, Results, Unit};
 use crate::suggest::closest;
@@ -248,10 +248,10 @@ fn reading_notes(file: &File, text: &str, origin: &str) -> Vec<String> {
     notes
 }
 
-fn parse_observation(text: Option<&str>, origin: &str) -> Result<Measured, SourceError> {
+fn parse_observation(text: Option<&str>, origin: &str) -> Result<ValuesFrom, SourceError> {
     match text {
-        None | Some("unknown") | Some("process-run") => Ok(Measured::ProcessPerValue),
-        Some("batch-mean") => Ok(Measured::OneProcess),
+        None | Some("unknown") | Some("process-run") => Ok(ValuesFrom::ProcessPerValue),
+        Some("batch-mean") => Ok(ValuesFrom::OneProcess),
         Some(other) => Err(invalid(
             origin,
             FORMAT,
