@@ -17,8 +17,7 @@ use crate::measure::{
 };
 use crate::partition::Partition;
 use crate::protocol::Confidence;
-use crate::protocol::sequential::LookPlan;
-use crate::stats::rank_sum::can_reject;
+use crate::protocol::sequential::{LookPlan, fewest_runs_to_reject};
 
 /// The running options of `args`. `race_confidence`: the confidence of the decisions when the runs race
 /// (revisions), `None` for a fixed plan (`record`).
@@ -262,9 +261,7 @@ pub fn first_look(confidence: Confidence) -> u32 {
     let looks = LookPlan::new(DEFAULT_FIRST_LOOK, DEFAULT_FIRST_LOOK * DEFAULT_MAX_FACTOR)
         .map_or(1, |p| p.count());
     let alpha = confidence.alpha() / f64::from(looks * GATE_BENCHMARKS);
-    (DEFAULT_FIRST_LOOK..64)
-        .find(|&n| can_reject(n as usize, n as usize, alpha))
-        .unwrap_or(64)
+    fewest_runs_to_reject(alpha, DEFAULT_FIRST_LOOK)
 }
 
 #[cfg(test)]

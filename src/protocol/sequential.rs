@@ -95,6 +95,15 @@ impl LookPlan {
     }
 }
 
+/// The fewest process runs per side, from `at_least`, with which the one-sided rank-sum test of n against
+/// n runs can reach `alpha` at all (its smallest p-value is 1/C(2n, n)); 64 if none below does. A plan's
+/// first look needs at least this many runs for a benchmark to be decided there (`docs/racing.md` §2).
+pub fn fewest_runs_to_reject(alpha: f64, at_least: u32) -> u32 {
+    (at_least..64)
+        .find(|&n| crate::stats::rank_sum::can_reject(n as usize, n as usize, alpha))
+        .unwrap_or(64)
+}
+
 /// The benchmarks of `suite` that the runs so far do not decide at the per-look level of `options`
 /// (`options.looks` = K of the plan, `cap` its runs per side at the last look): the ones whose verdict is
 /// inconclusive, and under `--fail-on any` the

@@ -166,8 +166,8 @@ impl Simulation for Bisections<'_> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::plan::first_look;
     use crate::protocol::bisect::{budgeted_comparisons, per_comparison_confidence};
+    use crate::protocol::sequential::fewest_runs_to_reject;
     use crate::protocol::{Confidence, FailOn};
     use crate::simulation::harness::{Tally, run};
     use crate::simulation::model::Noise;
@@ -189,7 +189,9 @@ mod tests {
 
     fn plan(commits: usize) -> BisectPlan {
         let each = Confidence::new(per_comparison_confidence(0.95, commits)).unwrap();
-        let first = first_look(each);
+        // The plan's first look (`plan::first_look`): the gate's first Holm step over 10 benchmarks at the
+        // first of 3 looks.
+        let first = fewest_runs_to_reject(each.alpha() / 30.0, 5);
         BisectPlan {
             commits,
             looks: LookPlan::new(first, first * 4).unwrap(),

@@ -362,9 +362,7 @@ pub fn first_look(confidence: Confidence, versions: usize, at_least: u32) -> u32
         hpt_alpha: None,
     };
     let alpha = options.comparison_alpha(versions);
-    (at_least.max(2)..64)
-        .find(|&n| crate::stats::rank_sum::can_reject(n as usize, n as usize, alpha))
-        .unwrap_or(64)
+    crate::protocol::sequential::fewest_runs_to_reject(alpha, at_least.max(2))
 }
 
 #[cfg(test)]
