@@ -153,8 +153,13 @@ fn em_portable<const AVX2: bool>(
     let mut trace = Vec::new();
     let mut previous = f64::NEG_INFINITY;
     loop {
+        // ln σ_j² once per distinct variance: once for all components under E.
+        let mut ln_variance = (f64::NAN, f64::NAN);
         for (row, p) in t.chunks_exact_mut(n).zip(&params) {
-            let a = LOG2_E * (p.weight.ln() - 0.5 * p.variance.ln());
+            if p.variance.to_bits() != ln_variance.0.to_bits() {
+                ln_variance = (p.variance, p.variance.ln());
+            }
+            let a = LOG2_E * (p.weight.ln() - 0.5 * ln_variance.1);
             let h = LOG2_E * 0.5 / p.variance;
             for (ti, &c) in row.iter_mut().zip(centred) {
                 let d = c - p.centre;
