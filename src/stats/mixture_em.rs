@@ -518,8 +518,7 @@ mod tests {
                     *s += *ti;
                 }
             }
-            let (mut top, mut sum, mut which) = (vec![9.0; n], vec![9.0; n], vec![9.0; n]);
-            let mut below = vec![9.0; (k - 1) * n];
+            let (mut top, mut sum) = (vec![9.0; n], vec![9.0; n]);
             e_step(&mut t, &mut top, &mut sum);
             let bits = |v: &[f64]| v.iter().map(|x| x.to_bits()).collect::<Vec<_>>();
             assert_eq!(bits(&t), bits(&want), "case {case}");
