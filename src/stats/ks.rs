@@ -62,7 +62,15 @@ pub fn ks_two_sample_with(
     exact: Option<bool>,
 ) -> StatsResult<TestResult> {
     check_pair(x, y, 1)?;
-    let walk = Walk::new(x, y);
+    test_walk(&Walk::new(sorted(x), sorted(y)), alternative, exact)
+}
+
+/// The test on the walk through the pooled sample; `exact` as in [`ks_two_sample_with`].
+fn test_walk(
+    walk: &Walk,
+    alternative: Alternative,
+    exact: Option<bool>,
+) -> StatsResult<TestResult> {
     let q = walk.statistic(alternative);
     let product = (walk.n as u64).saturating_mul(walk.m as u64);
     let exact = exact.unwrap_or(product < EXACT_BELOW);
@@ -92,16 +100,24 @@ pub fn ks_two_sample_with(
 /// A small p-value means the samples differ by more than a shift.
 pub fn location_shift(x: &[f64], y: &[f64]) -> StatsResult<TestResult> {
     check_pair(x, y, 1)?;
+    // Each side sorted once: subtracting its median keeps the order (rounding is monotone), so the centred
+    // values come out sorted for the walk.
     let centred = |s: &[f64]| {
-        let med = median(s);
-        s.iter().map(|v| v - med).collect::<Vec<f64>>()
+        let mut sorted = sorted(s);
+        let med = median(&sorted);
+        sorted.iter_mut().for_each(|v| *v -= med);
+        sorted
     };
-    ks_two_sample(&centred(x), &centred(y), Alternative::TwoSided)
+    test_walk(
+        &Walk::new(centred(x), centred(y)),
+        Alternative::TwoSided,
+        None,
+    )
 }
 
-/// R's `median`: the middle value, or the mean of the two middle values for an even length.
-fn median(values: &[f64]) -> f64 {
-    let sorted = sorted(values);
+/// R's `median` of values in increasing order: the middle value, or the mean of the two middle values for
+/// an even length.
+fn median(sorted: &[f64]) -> f64 {
     let half = sorted.len() / 2;
     if sorted.len() % 2 == 1 {
         sorted[half]
@@ -133,8 +149,8 @@ struct Walk {
 }
 
 impl Walk {
-    fn new(x: &[f64], y: &[f64]) -> Self {
-        let (xs, ys) = (sorted(x), sorted(y));
+    /// The walk through `xs` and `ys`, each in increasing order.
+    fn new(xs: Vec<f64>, ys: Vec<f64>) -> Self {
         let (n, m) = (xs.len(), ys.len());
         let mut checks = vec![false; n + m + 1];
         let (mut i, mut j, mut max_v, mut min_v) = (0, 0, 0i128, 0i128);
@@ -438,9 +454,36 @@ mod tests {
     }
 
     #[test]
+    /// The location-shift check sorts each side once: the same result as the test of the centred samples,
+    /// centred first and sorted after, on values whose centring rounds some of them together.
+    fn location_shift_is_the_test_of_the_centred_samples() {
+        let mut state = 7u64;
+        let mut next = move || {
+            state = state
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            (state >> 11) as f64 / (1u64 << 53) as f64
+        };
+        for case in 0..200 {
+            let (n, m) = (3 + case % 40, 2 + case % 37);
+            let scale = [1.0, 1e15, 1e-3][case % 3];
+            let x: Vec<f64> = (0..n).map(|_| scale * (1.0 + next())).collect();
+            let y: Vec<f64> = (0..m)
+                .map(|_| scale * (1.0 + (next() * 8.0).round()))
+                .collect();
+            let centred = |s: &[f64]| {
+                let med = median(&sorted(s));
+                s.iter().map(|v| v - med).collect::<Vec<f64>>()
+            };
+            let want = ks_two_sample(&centred(&x), &centred(&y), Alternative::TwoSided);
+            assert_eq!(location_shift(&x, &y), want, "case {case}");
+        }
+    }
+
+    #[test]
     fn median_is_r_median() {
-        assert_eq!(median(&[3.0, 1.0, 2.0]), 2.0);
-        assert_eq!(median(&[4.0, 1.0, 3.0, 2.0]), 2.5);
+        assert_eq!(median(&sorted(&[3.0, 1.0, 2.0])), 2.0);
+        assert_eq!(median(&sorted(&[4.0, 1.0, 3.0, 2.0])), 2.5);
         assert_eq!(median(&[f64::MAX, f64::MAX]), f64::MAX);
     }
 

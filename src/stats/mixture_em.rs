@@ -153,28 +153,20 @@ fn em_portable<const AVX2: bool>(
     let mut trace = Vec::new();
     let mut previous = f64::NEG_INFINITY;
     loop {
+        // ln σ_j² once per distinct variance: once for all components under E.
+        let mut ln_variance = (f64::NAN, f64::NAN);
         for (row, p) in t.chunks_exact_mut(n).zip(&params) {
-            let a = LOG2_E * (p.weight.ln() - 0.5 * p.variance.ln());
+            if p.variance.to_bits() != ln_variance.0.to_bits() {
+                ln_variance = (p.variance, p.variance.ln());
+            }
+            let a = LOG2_E * (p.weight.ln() - 0.5 * ln_variance.1);
             let h = LOG2_E * 0.5 / p.variance;
             for (ti, &c) in row.iter_mut().zip(centred) {
                 let d = c - p.centre;
                 *ti = a - d * d * h;
             }
         }
-        top.copy_from_slice(&t[..n]);
-        for row in t.chunks_exact(n).skip(1) {
-            for (m, &ti) in top.iter_mut().zip(row) {
-                *m = m.max(ti);
-            }
-        }
-        sum.fill(0.0);
-        for row in t.chunks_exact_mut(n) {
-            for ((ti, &m), s) in row.iter_mut().zip(&top).zip(sum.iter_mut()) {
-                let e = exp2_nonpositive(*ti - m);
-                *ti = e;
-                *s += e;
-            }
-        }
+        e_step(&mut t, &mut top, &mut sum);
         let log_likelihood = LN_2 * lanes_sum(&top)
             + sum
                 .chunks(block)
@@ -211,6 +203,75 @@ fn em_portable<const AVX2: bool>(
         }
         if !set_variances(&mut params, &ss, model, nf, problem.floor) {
             return None;
+        }
+    }
+}
+
+/// The E-step after the exponents: `t` (K rows of n) holds t_ij on entry and 2^(t_ij − max_i) on return,
+/// `top` gets max_i and `sum` the row sums Σ_j 2^(t_ij − max_i), added in component order.
+///
+/// The term of a value's largest exponent is 2^0 = 1 exactly (t_ij − max_i is 0 there, and
+/// [`exp2_nonpositive`] of ±0 is 1). At K = 2 and 3, where the search spends most of its terms, the loop
+/// picks the other K − 1 exponents branch-free and computes only their exponentials (one in two at K = 2,
+/// two in three at K = 3): the same values, the same sums, to the bit (tested). Above, every term.
+#[inline(always)]
+fn e_step(t: &mut [f64], top: &mut [f64], sum: &mut [f64]) {
+    let n = top.len();
+    match t.len() / n {
+        2 => {
+            let (r0, r1) = t.split_at_mut(n);
+            let terms = r0.iter_mut().zip(r1.iter_mut()).zip(top.iter_mut());
+            for (((t0, t1), m), s) in terms.zip(sum.iter_mut()) {
+                let (a, b) = (*t0, *t1);
+                let hi = a.max(b);
+                let e = exp2_nonpositive(a.min(b) - hi);
+                let first = a == hi;
+                *t0 = if first { 1.0 } else { e };
+                *t1 = if first { e } else { 1.0 };
+                *m = hi;
+                *s = *t0 + *t1;
+            }
+        }
+        3 => {
+            let (r0, rest) = t.split_at_mut(n);
+            let (r1, r2) = rest.split_at_mut(n);
+            let terms = r0.iter_mut().zip(r1.iter_mut()).zip(r2.iter_mut());
+            for (((t0, t1), t2), (m, s)) in terms.zip(top.iter_mut().zip(sum.iter_mut())) {
+                let (a, b, c) = (*t0, *t1, *t2);
+                let hi = a.max(b).max(c);
+                let (first, second) = (a == hi, b == hi);
+                // The two exponents other than one equal to the maximum, in component order.
+                let x = if first { b } else { a };
+                let y = if first || second { c } else { b };
+                let (ex, ey) = (exp2_nonpositive(x - hi), exp2_nonpositive(y - hi));
+                *t0 = if first { 1.0 } else { ex };
+                *t1 = if first {
+                    ex
+                } else if second {
+                    1.0
+                } else {
+                    ey
+                };
+                *t2 = if first || second { ey } else { 1.0 };
+                *m = hi;
+                *s = (*t0 + *t1) + *t2;
+            }
+        }
+        _ => {
+            top.copy_from_slice(&t[..n]);
+            for row in t.chunks_exact(n).skip(1) {
+                for (m, &ti) in top.iter_mut().zip(row) {
+                    *m = m.max(ti);
+                }
+            }
+            sum.fill(0.0);
+            for row in t.chunks_exact_mut(n) {
+                for ((ti, &m), s) in row.iter_mut().zip(&*top).zip(sum.iter_mut()) {
+                    let e = exp2_nonpositive(*ti - m);
+                    *ti = e;
+                    *s += e;
+                }
+            }
         }
     }
 }
@@ -418,6 +479,52 @@ mod tests {
         }
         assert_eq!(exp2_nonpositive(-1020.5), 0.0);
         assert_eq!(exp2_nonpositive(f64::NEG_INFINITY), 0.0);
+    }
+
+    /// The E-step with one exponential per term, as the loop computed it before [`e_step`] left out the
+    /// largest term at K = 2 and 3: top, row sums and terms to the bit, ties and zeros of both signs included.
+    #[test]
+    fn leaving_out_the_largest_term_changes_no_bit() {
+        let mut rng = SplitMix64::new(3);
+        for case in 0..400 {
+            let (n, k) = (1 + case % 13, 1 + case % 6);
+            let mut t: Vec<f64> = (0..k * n)
+                .map(|_| -40.0 * rng.uniform() * rng.uniform())
+                .collect();
+            // Ties between components, exact zeros of both signs, terms far below 2^-1020.
+            for i in 0..n {
+                match (case + i) % 5 {
+                    0 => t[(k - 1) * n + i] = t[i],
+                    1 => t[i] = -0.0,
+                    2 => t[(case % k) * n + i] = -2000.0,
+                    3 if k > 1 => {
+                        t[i] = 0.0;
+                        t[n + i] = -0.0;
+                    }
+                    _ => {}
+                }
+            }
+            let mut want = t.clone();
+            let mut want_top = want[..n].to_vec();
+            for row in want.chunks_exact(n).skip(1) {
+                for (m, &ti) in want_top.iter_mut().zip(row) {
+                    *m = m.max(ti);
+                }
+            }
+            let mut want_sum = vec![0.0; n];
+            for row in want.chunks_exact_mut(n) {
+                for ((ti, &m), s) in row.iter_mut().zip(&want_top).zip(want_sum.iter_mut()) {
+                    *ti = exp2_nonpositive(*ti - m);
+                    *s += *ti;
+                }
+            }
+            let (mut top, mut sum) = (vec![9.0; n], vec![9.0; n]);
+            e_step(&mut t, &mut top, &mut sum);
+            let bits = |v: &[f64]| v.iter().map(|x| x.to_bits()).collect::<Vec<_>>();
+            assert_eq!(bits(&t), bits(&want), "case {case}");
+            assert_eq!(bits(&top), bits(&want_top), "case {case}");
+            assert_eq!(bits(&sum), bits(&want_sum), "case {case}");
+        }
     }
 
     /// The EM loop of a plain textbook transcription (natural logarithms, the C library's `exp`, two-pass

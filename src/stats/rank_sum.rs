@@ -70,44 +70,98 @@ enum Ties {
 }
 
 fn rank_sum_by(x: &[f64], y: &[f64], alternative: Alternative, ties: Ties) -> StatsResult<RankSum> {
-    check_len(x, 1)?;
-    check_len(y, 1)?;
-    check_finite(x)?;
-    check_finite(y)?;
-    let (n, m) = (x.len(), y.len());
-    let pooled: Vec<f64> = x.iter().chain(y).copied().collect();
-    let ranks = midranks(&pooled);
-    let rank_sum_x: f64 = ranks.ranks[..n].iter().sum();
-    let statistic = rank_sum_x - (n * (n + 1)) as f64 / 2.0;
-    let small = n <= EXACT_MAX && m <= EXACT_MAX;
-    let tied = match ties {
-        Ties::Exact if small && ranks.has_ties => {
-            let mut sorted = pooled.clone();
-            sorted.sort_unstable_by(f64::total_cmp);
-            let groups = tie_groups(&sorted);
-            // A pooled sample of one value has no variation: as R, not testable.
-            if groups.len() == 1 {
-                return Err(StatsError::Constant);
-            }
-            TiedRankSum::new(&groups, n)
-        }
-        _ => None,
-    };
-    let (p_value, method) = if let Some(dist) = tied {
-        (dist.p_value(statistic, alternative), Method::Exact)
-    } else if small && !ranks.has_ties {
-        let dist = ExactRankSum::shared(n, m)?;
-        (dist.p_value(statistic, alternative), Method::Exact)
+    Ranked::new(x, y, ties)?.test(alternative)
+}
+
+/// [`rank_sum`] (or, with `exact_ties`, [`rank_sum_exact`]) for both one-sided alternatives, `Greater` then
+/// `Less`, from one ranking of the pooled sample: the median protocol tests both directions of the same
+/// runs. The same results as the two calls.
+pub fn rank_sum_one_sided(
+    x: &[f64],
+    y: &[f64],
+    exact_ties: bool,
+) -> (StatsResult<RankSum>, StatsResult<RankSum>) {
+    let ties = if exact_ties {
+        Ties::Exact
     } else {
-        let p = normal_p_value(statistic, n, m, ranks.tie_correction, alternative)?;
-        (p, Method::Approximate)
+        Ties::Normal
     };
-    Ok(RankSum {
-        statistic,
-        p_value,
-        method,
-        p_x_greater: statistic / (n * m) as f64,
-    })
+    match Ranked::new(x, y, ties) {
+        Ok(ranked) => (
+            ranked.test(Alternative::Greater),
+            ranked.test(Alternative::Less),
+        ),
+        Err(e) => (Err(e.clone()), Err(e)),
+    }
+}
+
+/// What every alternative's p-value needs: the checks, W and the ties, computed once.
+struct Ranked {
+    n: usize,
+    m: usize,
+    /// W.
+    statistic: f64,
+    /// Σ(t³ − t) over the pooled sample's tie groups.
+    tie_correction: f64,
+    has_ties: bool,
+    /// The exact conditional distribution given the ties, when [`Ties::Exact`] asks for it and it is cheap.
+    tied: Option<TiedRankSum>,
+}
+
+impl Ranked {
+    fn new(x: &[f64], y: &[f64], ties: Ties) -> StatsResult<Ranked> {
+        check_len(x, 1)?;
+        check_len(y, 1)?;
+        check_finite(x)?;
+        check_finite(y)?;
+        let (n, m) = (x.len(), y.len());
+        let pooled: Vec<f64> = x.iter().chain(y).copied().collect();
+        let ranks = midranks(&pooled);
+        let rank_sum_x: f64 = ranks.ranks[..n].iter().sum();
+        let statistic = rank_sum_x - (n * (n + 1)) as f64 / 2.0;
+        let small = n <= EXACT_MAX && m <= EXACT_MAX;
+        let tied = match ties {
+            Ties::Exact if small && ranks.has_ties => {
+                let mut sorted = pooled;
+                sorted.sort_unstable_by(f64::total_cmp);
+                let groups = tie_groups(&sorted);
+                // A pooled sample of one value has no variation: as R, not testable.
+                if groups.len() == 1 {
+                    return Err(StatsError::Constant);
+                }
+                TiedRankSum::new(&groups, n)
+            }
+            _ => None,
+        };
+        Ok(Ranked {
+            n,
+            m,
+            statistic,
+            tie_correction: ranks.tie_correction,
+            has_ties: ranks.has_ties,
+            tied,
+        })
+    }
+
+    fn test(&self, alternative: Alternative) -> StatsResult<RankSum> {
+        let (n, m, statistic) = (self.n, self.m, self.statistic);
+        let small = n <= EXACT_MAX && m <= EXACT_MAX;
+        let (p_value, method) = if let Some(dist) = &self.tied {
+            (dist.p_value(statistic, alternative), Method::Exact)
+        } else if small && !self.has_ties {
+            let dist = ExactRankSum::shared(n, m)?;
+            (dist.p_value(statistic, alternative), Method::Exact)
+        } else {
+            let p = normal_p_value(statistic, n, m, self.tie_correction, alternative)?;
+            (p, Method::Approximate)
+        };
+        Ok(RankSum {
+            statistic,
+            p_value,
+            method,
+            p_x_greater: statistic / (n * m) as f64,
+        })
+    }
 }
 
 /// The smallest one-sided p-value the test can reach with n against m values and no ties: one arrangement

@@ -29,6 +29,33 @@ fn matches_r_wilcox_test_on_every_oracle_case() {
     }
 }
 
+/// Both one-sided tests from one ranking give what the two calls give: small and large, tied and untied,
+/// and the errors (an empty side, a constant pooled sample, a NaN).
+#[test]
+fn one_ranking_for_both_directions_gives_the_two_tests() {
+    let untied: Vec<f64> = (0..60).map(|i| f64::from(i * 37 % 61) + 0.5).collect();
+    let tied: Vec<f64> = (0..60).map(|i| f64::from(i % 7)).collect();
+    let cases: Vec<(&[f64], &[f64])> = vec![
+        (&untied[..10], &untied[10..22]),
+        (&untied[..55], &untied[5..60]),
+        (&tied[..12], &tied[20..35]),
+        (&tied[..50], &tied[3..60]),
+        (&[], &untied[..3]),
+        (&[2.0, 2.0], &[2.0]),
+        (&[1.0, f64::NAN], &[2.0]),
+    ];
+    for (x, y) in cases {
+        for exact_ties in [false, true] {
+            let test = if exact_ties { rank_sum_exact } else { rank_sum };
+            let want = (
+                test(x, y, Alternative::Greater),
+                test(x, y, Alternative::Less),
+            );
+            assert_eq!(rank_sum_one_sided(x, y, exact_ties), want, "{x:?} {y:?}");
+        }
+    }
+}
+
 #[test]
 fn speedup_test_example_bench1_needs_the_normal_approximation() {
     // docs/speedup-test.md §10.2: W = 16.5, p_greater = 0.2316719 (a tie at 2.30 forces the approximation)

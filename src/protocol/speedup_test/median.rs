@@ -39,13 +39,8 @@ struct Step {
 }
 
 fn statistics(base: &[f64], head: &[f64], ties: Ties) -> Statistics {
-    let test = match ties {
-        Ties::AsR => rank_sum::rank_sum,
-        Ties::Exact => rank_sum::rank_sum_exact,
-    };
-    let greater = test(base, head, Alternative::Greater);
+    let (greater, less) = rank_sum::rank_sum_one_sided(base, head, ties == Ties::Exact);
     let p_head_faster = greater.as_ref().ok().map(|r| r.p_x_greater);
-    let less = test(base, head, Alternative::Less);
     Statistics {
         sizes: BaseHead {
             base: base.len(),
