@@ -595,9 +595,7 @@ fn walk(
 }
 
 #[cfg(test)]
-#[path = "hodges_lehmann_tests.rs"]
 mod tests;
 
 #[cfg(test)]
-#[path = "hodges_lehmann_ratio_tests.rs"]
 mod ratio_tests;

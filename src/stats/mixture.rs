@@ -352,5 +352,4 @@ impl<'a> Data<'a> {
 }
 
 #[cfg(test)]
-#[path = "mixture_tests.rs"]
 mod tests;

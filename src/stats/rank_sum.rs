@@ -397,5 +397,4 @@ fn gaussian_binomial(n: usize, m: usize) -> Vec<i128> {
 }
 
 #[cfg(test)]
-#[path = "rank_sum_tests.rs"]
 mod tests;

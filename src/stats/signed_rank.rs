@@ -156,5 +156,4 @@ impl ExactSignedRank {
 }
 
 #[cfg(test)]
-#[path = "signed_rank_tests.rs"]
 mod tests;
