@@ -164,7 +164,7 @@ pub const VERY_STRONG: f64 = 10.0;
 /// The screen of the search for the best mixture (`docs/mixtures.md` §7): after K = 3, the search stops when
 /// none of the K = 2 and K = 3 fits (E and V) comes within this margin of one normal's BIC (so 0: none beats
 /// it), and the side is reported as one normal. K = 4 was half of a unimodal side's EM; on the simulation in
-/// `shape_tests.rs` (7,800 sides, 2,286 of which warn) stopping there changed no warning and 11 fits, and a
+/// `shape/tests.rs` (7,800 sides, 2,286 of which warn) stopping there changed no warning and 11 fits, and a
 /// screen after K = 2 changed warnings (trimodal sides, whose K = 2 fits fall below one normal).
 pub const SCREEN_MARGIN: f64 = 0.0;
 
@@ -493,5 +493,4 @@ fn significant(value: f64, digits: i32) -> String {
 }
 
 #[cfg(test)]
-#[path = "shape_tests.rs"]
 mod tests;
