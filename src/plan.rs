@@ -11,7 +11,6 @@ mod speeduptest;
 use std::path::PathBuf;
 
 use crate::cli::{AnalysisArgs, ColorChoice, FailOnArg, Format, HptRankArg};
-use crate::protocol::Remedy;
 use crate::protocol::hpt::Ranking;
 use crate::protocol::{Alpha, Confidence, FailOn, Options, Threshold};
 
@@ -165,8 +164,6 @@ impl AnalysisPlan {
                 equivalence_pct: args.equivalence,
                 // Only the HTML report draws HPT's confidence curve.
                 hpt_curve: args.format == Format::Html || args.html.is_some(),
-                looks: 1,
-                remedy: Remedy::MeasureAgain,
             },
             mixture_fit: args.mixture_fit,
             output: OutputPlan {

@@ -6,10 +6,8 @@ use anyhow::{Context as _, Result, bail};
 
 use super::{Input, Outcome, Output, check_outputs, is_stdout, write_to};
 use crate::cli::{CompareArgs, Format};
-use crate::model::BaseHead;
-use crate::model::{Results, Suite};
+use crate::model::{BaseHead, Design, Results, Suite};
 use crate::plan::{AnalysisPlan, ComparePlan, OutputPlan};
-use crate::protocol::Remedy;
 use crate::protocol::shape::{self, ShapeOptions};
 use crate::protocol::{Analysis, analyse};
 use crate::report::{Style, color_enabled, renderer, stderr_summary, utc_minute};
@@ -36,7 +34,13 @@ pub fn compare(args: &CompareArgs) -> Result<Outcome> {
         &inputs.into_iter().flatten().collect::<Vec<_>>(),
     )?;
     let (base, head) = load_both(&plan.base, &plan.head, &read_options)?;
-    analyse_and_report(base, head, vec![], 1, Remedy::MeasureAgain, plan.analysis)
+    let sides = Sides {
+        base,
+        head,
+        identical: Vec::new(),
+        design: Design::READ,
+    };
+    analyse_and_report(sides, plan.analysis)
 }
 
 /// Two files together smaller than this are read at the same time, one on each core: reading is a ninth of
@@ -111,26 +115,39 @@ pub fn check_report_outputs(output: &OutputPlan, inputs: &[Input]) -> Result<()>
     check_outputs(&outputs, inputs)
 }
 
+/// Both sides' results as a command read or measured them, with how they were had: what
+/// [`analyse_and_report`] pairs into a suite.
+#[derive(Debug)]
+pub struct Sides {
+    /// BASE's results.
+    pub base: Results,
+    /// HEAD's results.
+    pub head: Results,
+    /// The benchmarks not run because BASE and HEAD built the same executables (none for results read).
+    pub identical: Vec<String>,
+    /// The looks of the plan that measured the runs, and how more can be had.
+    pub design: Design,
+}
+
 /// The stages after the results of both sides exist: pair, analyse, render, gate. Shared by `compare` and
-/// the revision comparison; `identical` names the benchmarks not run because BASE and HEAD built the same
-/// executables.
-pub fn analyse_and_report(
-    base: Results,
-    head: Results,
-    identical: Vec<String>,
-    looks: u32,
-    remedy: Remedy,
-    mut plan: AnalysisPlan,
-) -> Result<Outcome> {
-    plan.options.looks = looks;
-    plan.options.remedy = remedy;
+/// the revision comparison.
+pub fn analyse_and_report(sides: Sides, plan: AnalysisPlan) -> Result<Outcome> {
+    let Sides {
+        base,
+        head,
+        identical,
+        design,
+    } = sides;
     let (base_origin, head_origin) = (base.origin.clone(), head.origin.clone());
     let origins = BaseHead {
         base: base_origin.clone(),
         head: head_origin.clone(),
     };
-    let mut suite = Suite::pair(base, head);
-    suite.identical = identical;
+    let suite = Suite {
+        identical,
+        design,
+        ..Suite::pair(base, head)
+    };
     if suite.pairs.is_empty() && suite.identical.is_empty() {
         bail!(
             "no benchmark is present in both {base_origin} and {head_origin}\n{}",

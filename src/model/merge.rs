@@ -39,7 +39,7 @@
 use std::collections::{BTreeMap, BTreeSet};
 
 use crate::fingerprint::{Fingerprint, MachineInfo};
-use crate::model::{Benchmark, Environment, Pair, PartReport, Results, Suite};
+use crate::model::{Benchmark, Design, Environment, Pair, PartReport, Results, Suite};
 use crate::partition::Partition;
 
 /// One part: its label (the file it was read from), and what its report held.
@@ -54,10 +54,10 @@ pub struct Part {
 /// The parts as one suite.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Merged {
-    /// The pairs of every part, a benchmark in several blocks renamed `NAME @ PART`.
+    /// The pairs of every part, a benchmark in several blocks renamed `NAME @ PART`; its design is the
+    /// parts' (their plans' looks, equal as their settings are; measured by the revision form, so that more
+    /// runs are had with its flags).
     pub suite: Suite,
-    /// The looks of the parts' plans (equal, as their settings are).
-    pub looks: u32,
 }
 
 /// Why parts cannot be merged; each names the part(s) and the fix.
@@ -303,8 +303,8 @@ pub fn merge(parts: &[Part]) -> Result<Merged, MergeError> {
             head_environment: environment,
             notes,
             identical,
+            design: Design::measured(parts[0].report.looks),
         },
-        looks: parts[0].report.looks,
     })
 }
 

@@ -7,7 +7,10 @@
 //! `docs/replication.md`). [`merge`] joins the parts of one comparison, measured by several jobs, into
 //! one suite (`cargo speedup merge`). This module does no I/O.
 
+mod design;
 pub mod merge;
+
+pub use design::{Design, Remedy};
 
 use std::fmt;
 
@@ -566,11 +569,14 @@ pub struct Suite {
     /// Benchmarks not run because BASE and HEAD built identical executables for them: unchanged by
     /// construction (`docs/replication.md` §3). Never also in `pairs`.
     pub identical: Vec<String>,
+    /// How the runs were had: the looks of the plan that measured them, and how more can be had.
+    pub design: Design,
 }
 
 impl Suite {
     /// Matches BASE and HEAD benchmarks by exact name. Names on one side only are listed, never dropped
-    /// silently.
+    /// silently. The suite is that of results read as they are ([`Design::READ`], nothing identical); a
+    /// command that measured them says so where it builds the suite (`Suite { design, ..Suite::pair(..) }`).
     pub fn pair(base: Results, head: Results) -> Suite {
         let mut head_benchmarks: Vec<Option<Benchmark>> =
             head.benchmarks.into_iter().map(Some).collect();
@@ -606,6 +612,7 @@ impl Suite {
             head_environment: head.environment,
             notes,
             identical: vec![],
+            design: Design::READ,
         }
     }
 }

@@ -10,7 +10,7 @@ use super::equivalence::{Equivalence, equivalence, is_futile};
 use super::gate::{GateInput, gate};
 use super::hpt::{HptOptions, hpt_ranked};
 use super::input_warnings::{note_warnings, suite_warnings};
-use super::options::Options;
+use super::options::{Options, PerLook};
 use super::speedup_test::{
     Level, Ties, Weights, mean_test, median_test_with, overall, proportion, speedups,
 };
@@ -24,17 +24,15 @@ use crate::model::{BaseHead, Basis, Observations, Pair, Suite, Unit};
 use crate::stats::describe::{Summary, summarize};
 use crate::stats::rank_sum::can_reject;
 
-/// Analyses every paired benchmark of `suite`, on one value per process run ([`Pair::observations`]).
+/// Analyses every paired benchmark of `suite`, on one value per process run ([`Pair::observations`]), at
+/// the per-look level of the suite's design (its looks) and with its remedy in the hints.
 pub fn analyse(suite: &Suite, options: &Options) -> Analysis {
     // Each benchmark's observations, summaries and analysis are built together, so that no row can shift
     // onto another benchmark's name.
     // Per-benchmark decisions at the per-look level; the suite's (HPT) at the stated confidence: its
     // sign-flip test needs only that each benchmark's difference is as likely positive as negative under
     // no change, which a stopping rule symmetric in BASE and HEAD keeps.
-    let per_look = Options {
-        confidence: options.per_look_confidence(),
-        ..*options
-    };
+    let per_look = PerLook::new(options, suite.design);
     let compared: Vec<Compared<'_>> =
         crate::parallel::map(&suite.pairs, |pair| Compared::new(pair, &per_look));
     // HPT ranks tested benchmarks only: counts compared exactly are no sample of a benchmark population
@@ -123,13 +121,13 @@ pub fn analyse(suite: &Suite, options: &Options) -> Analysis {
         warnings: if only_identical {
             note_warnings(suite).collect()
         } else {
-            suite_warnings(suite, &benchmarks, options.remedy)
+            suite_warnings(suite, &benchmarks, suite.design.remedy())
         },
         benchmarks,
         base_only: suite.base_only.clone(),
         head_only: suite.head_only.clone(),
         identical: suite.identical.clone(),
-        looks: options.looks.max(1),
+        looks: suite.design.looks(),
         verdict,
         gate,
         pairs: if fingerprint.is_some() {
@@ -158,7 +156,7 @@ struct Compared<'a> {
 }
 
 impl<'a> Compared<'a> {
-    fn new(pair: &'a Pair, options: &Options) -> Compared<'a> {
+    fn new(pair: &'a Pair, options: &PerLook) -> Compared<'a> {
         let observations = pair.observations();
         let summaries = (
             summary_of(&observations.values.base),
@@ -191,7 +189,7 @@ fn benchmark(
     pair: &Pair,
     observations: &Observations,
     summaries: &(Summary, Summary),
-    options: &Options,
+    options: &PerLook,
 ) -> BenchmarkAnalysis {
     let confidence = options.confidence;
     let base = observations.values.base.as_slice();
@@ -308,11 +306,11 @@ fn decide(median_test: &MedianTest, powerless: bool, equivalence: &Equivalence) 
 }
 
 /// The verdict [`analyse`] gives a benchmark whose process runs have the values `base` and `head`, at the
-/// per-look level of `options` (`options.looks` = K of the plan, `cap` its last look's runs per side), and
+/// per-look level of `options` (its looks = K of the plan, `cap` its last look's runs per side), and
 /// whether the race stops it there: the decision of one look of a race, without the rest of the analysis
 /// (the mean protocol, HPT, the gate), which it does not depend on.
-pub fn verdict_at_look(base: &[f64], head: &[f64], options: &Options, cap: usize) -> Look {
-    let confidence = options.per_look_confidence();
+pub fn verdict_at_look(base: &[f64], head: &[f64], options: &PerLook, cap: usize) -> Look {
+    let confidence = options.confidence;
     let median_test = median_test_with(base, head, Level::Fixed(confidence.level()), Ties::Exact);
     let powerless = !can_reject(base.len(), head.len(), confidence.alpha());
     let equivalence = equivalence(base, head, confidence, options.equivalence_pct);

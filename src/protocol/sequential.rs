@@ -138,7 +138,7 @@ pub fn open_benchmarks(suite: &Suite, options: &Options, cap: u32) -> Vec<String
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::model::{Run, Runs, Sample, Unit};
+    use crate::model::{Design, Run, Runs, Sample, Unit};
     use crate::simulation::two_versions::results;
 
     /// Six benchmarks, 5 runs per side, every HEAD run slower than every BASE run: each rank-sum p is
@@ -157,19 +157,24 @@ mod tests {
         Suite::pair(side(100.0), side(110.0))
     }
 
-    fn options(fail_on: FailOn, looks: u32) -> Options {
-        Options {
-            looks,
-            ..Options::defaults(fail_on)
+    fn options(fail_on: FailOn) -> Options {
+        Options::defaults(fail_on)
+    }
+
+    /// `suite` as measured by a plan of `looks` looks (each decision at alpha / looks).
+    fn at_looks(suite: Suite, looks: u32) -> Suite {
+        Suite {
+            design: Design::measured(looks),
+            ..suite
         }
     }
 
     #[test]
     fn benchmarks_called_slower_run_on_until_the_any_gate_can_fail_on_them() {
-        let suite = six_slower_benchmarks();
+        let suite = at_looks(six_slower_benchmarks(), 3);
         // At alpha / 3 each benchmark is called slower (1/252 <= 0.0167), but Holm over six needs
         // 0.0167 / 6 = 0.0028 < 1/252: under `any` all six stay open, under `suite` none does.
-        let analysis = analyse(&suite, &options(FailOn::Any, 3));
+        let analysis = analyse(&suite, &options(FailOn::Any));
         assert!(
             analysis
                 .benchmarks
@@ -177,15 +182,15 @@ mod tests {
                 .all(|b| b.verdict == Verdict::Slower)
         );
         assert!(!analysis.gate.failed);
+        assert_eq!(open_benchmarks(&suite, &options(FailOn::Any), 20).len(), 6);
+        assert!(open_benchmarks(&suite, &options(FailOn::Suite), 20).is_empty());
+        // In one look (alpha / 6 = 0.0083 >= 1/252) the gate finds all six slower: none stays open.
+        let one_look = at_looks(suite, 1);
         assert_eq!(
-            open_benchmarks(&suite, &options(FailOn::Any, 3), 20).len(),
+            analyse(&one_look, &options(FailOn::Any)).gate.slower.len(),
             6
         );
-        assert!(open_benchmarks(&suite, &options(FailOn::Suite, 3), 20).is_empty());
-        // In one look (alpha / 6 = 0.0083 >= 1/252) the gate finds all six slower: none stays open.
-        let one_look = options(FailOn::Any, 1);
-        assert_eq!(analyse(&suite, &one_look).gate.slower.len(), 6);
-        assert!(open_benchmarks(&suite, &one_look, 5).is_empty());
+        assert!(open_benchmarks(&one_look, &options(FailOn::Any), 5).is_empty());
     }
 
     #[test]
@@ -202,10 +207,10 @@ mod tests {
             Runs::new(runs).unwrap()
         };
         let side = |level: f64| results(vec![("b".to_string(), runs(level))]);
-        let suite = Suite::pair(side(100.0), side(101.0));
+        let suite = at_looks(Suite::pair(side(100.0), side(101.0)), 3);
         let at = |threshold: f64| Options {
             threshold: Threshold::percent(threshold).unwrap(),
-            ..options(FailOn::Any, 3)
+            ..options(FailOn::Any)
         };
         let analysis = analyse(&suite, &at(5.0));
         assert_eq!(analysis.benchmarks[0].verdict, Verdict::Slower);
@@ -239,8 +244,8 @@ mod tests {
                     .collect(),
             )
         };
-        let suite = Suite::pair(side(100.0), side(110.0));
-        let options = options(FailOn::Any, 3);
+        let suite = at_looks(Suite::pair(side(100.0), side(110.0)), 3);
+        let options = options(FailOn::Any);
         let analysis = analyse(&suite, &options);
         assert_eq!(analysis.gate.slower, ["b0"]);
         assert!(analysis.gate.failed);
@@ -255,7 +260,7 @@ mod tests {
     }
 
     /// One benchmark, 12 runs per side, HEAD's runs BASE's times `factor`; BASE's runs spread evenly over
-    /// ±`spread` (a fraction).
+    /// ±`spread` (a fraction); measured by a plan of three looks.
     fn spread_pair(spread: f64, factor: f64) -> Suite {
         let runs = |scale: f64| {
             let runs = (0..12)
@@ -267,13 +272,13 @@ mod tests {
             Runs::new(runs).unwrap()
         };
         let side = |scale: f64| results(vec![("b".to_string(), runs(scale))]);
-        Suite::pair(side(1.0), side(factor))
+        at_looks(Suite::pair(side(1.0), side(factor)), 3)
     }
 
     #[test]
     fn an_undecided_benchmark_stops_when_the_cap_would_not_decide_it_either() {
         // 12 runs per side of a plan capped at 24: at the cap the interval would be 1/sqrt(2) as wide.
-        let options = options(FailOn::Any, 3);
+        let options = options(FailOn::Any);
         for (spread, factor, futile, why) in [
             // [0.979, 1.022]: inside ±4 %, and at the cap about ±1.5 % around 1: on track to unchanged.
             (0.03, 1.0, false, "unchanged by the cap"),
