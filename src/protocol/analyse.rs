@@ -17,7 +17,7 @@ use super::speedup_test::{
 use super::variance::variance_components;
 use super::wording::{in_our_words, too_few_runs};
 use super::{
-    Alpha, Analysis, BenchmarkAnalysis, Confidence, Direction, FailOn, HptBenchmark, MedianTest,
+    Analysis, BenchmarkAnalysis, Confidence, Direction, FailOn, HptBenchmark, MedianTest,
     Proportions, SideSummary, SuiteAnalysis, Verdict,
 };
 use crate::model::{BaseHead, Basis, Observations, Pair, Suite, Unit};
@@ -51,8 +51,8 @@ pub fn analyse(suite: &Suite, options: &Options) -> Analysis {
     let (hpt_summary, per_benchmark) = hpt_ranked(
         &samples,
         &HptOptions {
-            confidence: options.confidence.level(),
-            alpha: options.hpt_alpha.map(Alpha::risk),
+            confidence: options.confidence,
+            alpha: options.hpt_alpha,
             speedup_under_test: options.speedup_under_test,
             curve: options.hpt_curve,
         },
@@ -111,7 +111,7 @@ pub fn analyse(suite: &Suite, options: &Options) -> Analysis {
         suite.head_environment.fingerprint.as_ref(),
     );
     Analysis {
-        confidence: options.confidence.level(),
+        confidence: options.confidence,
         suite: SuiteAnalysis {
             overall,
             proportion: aggregate_proportions(&benchmarks, options),
