@@ -27,17 +27,16 @@ use crate::stats::rank_sum::can_reject;
 /// Analyses every paired benchmark of `suite`, on one value per process run ([`Pair::observations`]), at
 /// the per-look level of the suite's design (its looks) and with its remedy in the hints.
 pub fn analyse(suite: &Suite, options: &Options) -> Analysis {
-    // Each benchmark's observations, summaries and analysis are built together, so that no row can shift
-    // onto another benchmark's name.
+    // Each benchmark's observations and summaries are built together, then its analysis from them and its
+    // HPT rank, so that no row can shift onto another benchmark's name.
     // Per-benchmark decisions at the per-look level; the suite's (HPT) at the stated confidence: its
     // sign-flip test needs only that each benchmark's difference is as likely positive as negative under
     // no change, which a stopping rule symmetric in BASE and HEAD keeps.
     let per_look = PerLook::new(options, suite.design);
-    let compared: Vec<Compared<'_>> =
-        crate::parallel::map(&suite.pairs, |pair| Compared::new(pair, &per_look));
+    let compared: Vec<Observed<'_>> = crate::parallel::map(&suite.pairs, Observed::new);
     // HPT ranks tested benchmarks only: counts compared exactly are no sample of a benchmark population
     // (the counts of one benchmark are not independent of each other), and need no test.
-    let tested = |c: &&Compared<'_>| c.observations.basis != Basis::Deterministic;
+    let tested = |c: &&Observed<'_>| c.observations.basis != Basis::Deterministic;
     let samples: Vec<(&[f64], &[f64])> = compared
         .iter()
         .filter(tested)
@@ -83,15 +82,22 @@ pub fn analyse(suite: &Suite, options: &Options) -> Analysis {
     let overall = (!summaries.is_empty())
         .then(|| overall(&summaries, &Weights::Equal).ok())
         .flatten();
-    let mut benchmarks: Vec<BenchmarkAnalysis> = compared.into_iter().map(|c| c.analysis).collect();
-    let ranked = benchmarks
-        .iter_mut()
-        .filter(|b| b.basis != Basis::Deterministic);
-    for (analysis, hpt_benchmark) in ranked.zip(per_benchmark) {
-        analysis.hpt = hpt_benchmark;
-        let disagreement = super::hpt::disagreement(analysis.verdict, &hpt_benchmark);
-        analysis.warnings.extend(disagreement);
-    }
+    // HPT's ranks are of the tested benchmarks, in order.
+    let mut ranks = per_benchmark.into_iter();
+    let ranked: Vec<(&Observed<'_>, HptBenchmark)> = compared
+        .iter()
+        .map(|c| {
+            let rank = if tested(&c) {
+                ranks.next().expect("HPT ranks every tested benchmark")
+            } else {
+                NOT_RANKED
+            };
+            (c, rank)
+        })
+        .collect();
+    let benchmarks: Vec<BenchmarkAnalysis> = crate::parallel::map(&ranked, |(c, rank)| {
+        benchmark(c.pair, &c.observations, &c.summaries, *rank, &per_look)
+    });
     // Nothing measured because nothing could differ: unchanged, and nothing to warn about.
     let only_identical = benchmarks.is_empty() && !suite.identical.is_empty();
     // Only counts compared exactly: HPT had nothing to rank, and that is no problem of the inputs.
@@ -147,30 +153,35 @@ pub fn analyse(suite: &Suite, options: &Options) -> Analysis {
     }
 }
 
-/// One benchmark's observations with what was computed from them.
-struct Compared<'a> {
+/// One benchmark's observations with their summaries.
+struct Observed<'a> {
     pair: &'a Pair,
     observations: Observations,
     summaries: (Summary, Summary),
-    analysis: BenchmarkAnalysis,
 }
 
-impl<'a> Compared<'a> {
-    fn new(pair: &'a Pair, options: &PerLook) -> Compared<'a> {
+impl<'a> Observed<'a> {
+    fn new(pair: &'a Pair) -> Observed<'a> {
         let observations = pair.observations();
         let summaries = (
             summary_of(&observations.values.base),
             summary_of(&observations.values.head),
         );
-        let analysis = benchmark(pair, &observations, &summaries, options);
-        Compared {
+        Observed {
             pair,
             observations,
             summaries,
-            analysis,
         }
     }
 }
+
+/// HPT's view of a benchmark compared exactly (counts, [`Basis::Deterministic`]): HPT ranks no count, so
+/// no difference, no ratio and no winner.
+const NOT_RANKED: HptBenchmark = HptBenchmark {
+    difference: 0.0,
+    log_ratio: 0.0,
+    winner: None,
+};
 
 /// The summary of valid observations (non-empty, finite: see [`crate::model::Sample`]).
 fn summary_of(values: &[f64]) -> Summary {
@@ -184,11 +195,13 @@ fn summary_of(values: &[f64]) -> Summary {
     })
 }
 
-/// Both protocols on one benchmark.
+/// Both protocols on one benchmark, with its HPT rank `hpt` (and the warning when HPT and the verdict
+/// disagree).
 fn benchmark(
     pair: &Pair,
     observations: &Observations,
     summaries: &(Summary, Summary),
+    hpt: HptBenchmark,
     options: &PerLook,
 ) -> BenchmarkAnalysis {
     let confidence = options.confidence;
@@ -223,7 +236,7 @@ fn benchmark(
         exact(base_summary.median, head_summary.median)
     } else {
         let verdict = decide(&median_test, powerless, &equivalence);
-        let warnings = benchmark_warnings(
+        let mut warnings = benchmark_warnings(
             pair,
             BaseHead::new(base.len(), head.len()),
             &mean_test,
@@ -231,6 +244,7 @@ fn benchmark(
             (verdict, powerless, &equivalence),
             options,
         );
+        warnings.extend(super::hpt::disagreement(verdict, &hpt));
         (verdict, warnings)
     };
     BenchmarkAnalysis {
@@ -251,11 +265,7 @@ fn benchmark(
         head: side(head_summary),
         mean_test,
         median_test,
-        hpt: HptBenchmark {
-            difference: 0.0,
-            log_ratio: 0.0,
-            winner: None,
-        },
+        hpt,
         equivalence,
         verdict,
         warnings,
