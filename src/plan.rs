@@ -12,6 +12,7 @@ use std::path::PathBuf;
 
 use crate::cli::{AnalysisArgs, ColorChoice, FailOnArg, Format, HptRankArg};
 use crate::protocol::hpt::Ranking;
+use crate::protocol::shape::ShapeOptions;
 use crate::protocol::{Alpha, Confidence, FailOn, Options, Threshold};
 
 pub use commands::{ComparePlan, RacePlan, RevisionsPlan};
@@ -105,8 +106,9 @@ pub struct AnalysisPlan {
     pub options: Options,
     /// Where and how the reports go.
     pub output: OutputPlan,
-    /// `--mixture-fit`: the parametric shape figures and the KSfit check as well.
-    pub mixture_fit: bool,
+    /// How the reports' analysis fits the shape of each side: `--mixture-fit` (the parametric figures
+    /// and the KSfit check as well), modes closer than ε taken as one level.
+    pub shapes: ShapeOptions,
 }
 
 impl AnalysisPlan {
@@ -165,7 +167,11 @@ impl AnalysisPlan {
                 // Only the HTML report draws HPT's confidence curve.
                 hpt_curve: args.format == Format::Html || args.html.is_some(),
             },
-            mixture_fit: args.mixture_fit,
+            shapes: ShapeOptions {
+                mixture_fit: args.mixture_fit,
+                distinct_pct: args.equivalence,
+                ..ShapeOptions::default()
+            },
             output: OutputPlan {
                 format: args.format,
                 path: args.output.clone(),

@@ -8,8 +8,8 @@ use super::{Input, Outcome, Output, check_outputs, is_stdout, write_to};
 use crate::cli::{CompareArgs, Format};
 use crate::model::{BaseHead, Design, Results, Suite};
 use crate::plan::{AnalysisPlan, ComparePlan, OutputPlan};
-use crate::protocol::shape::{self, ShapeOptions};
-use crate::protocol::{Analysis, analyse};
+use crate::protocol::Analysis;
+use crate::protocol::analyse::analyse_with_shapes;
 use crate::report::{Style, color_enabled, renderer, stderr_summary, utc_minute};
 use crate::sources::{self, ReadOptions};
 
@@ -164,15 +164,9 @@ pub fn report_suite(
     origins: BaseHead<String>,
     plan: &AnalysisPlan,
 ) -> Result<Outcome> {
-    let mut analysis = analyse(suite, &plan.options);
+    let mut analysis = analyse_with_shapes(suite, &plan.options, &plan.shapes);
     analysis.compared.origins = origins;
     analysis.compared.date = Some(report_date());
-    let shape_options = ShapeOptions {
-        mixture_fit: plan.mixture_fit,
-        distinct_pct: plan.options.equivalence_pct,
-        ..ShapeOptions::default()
-    };
-    shape::annotate(&mut analysis, suite, &shape_options);
     write_report(&analysis, &plan.output)?;
     summary_on_stderr(&analysis, &plan.output);
     Ok(if analysis.gate.failed {

@@ -11,6 +11,7 @@ use super::gate::{GateInput, gate};
 use super::hpt::{HptOptions, hpt_ranked};
 use super::input_warnings::{note_warnings, suite_warnings};
 use super::options::{Options, PerLook};
+use super::shape::{ShapeOptions, shape};
 use super::speedup_test::{
     Level, Ties, Weights, mean_test, median_test_with, overall, proportion, speedups,
 };
@@ -25,8 +26,20 @@ use crate::stats::describe::{Summary, summarize};
 use crate::stats::rank_sum::can_reject;
 
 /// Analyses every paired benchmark of `suite`, on one value per process run ([`Pair::observations`]), at
-/// the per-look level of the suite's design (its looks) and with its remedy in the hints.
+/// the per-look level of the suite's design (its looks) and with its remedy in the hints; the decisions
+/// only, without the shape of the distributions ([`analyse_with_shapes`]).
 pub fn analyse(suite: &Suite, options: &Options) -> Analysis {
+    analysed(suite, options, None)
+}
+
+/// [`analyse`], and each benchmark's shape ([`shape`]: modes, I1, I3, and their warnings after its
+/// others): the analysis a report renders.
+pub fn analyse_with_shapes(suite: &Suite, options: &Options, shapes: &ShapeOptions) -> Analysis {
+    analysed(suite, options, Some(shapes))
+}
+
+/// [`analyse`], with each benchmark's shape when `shapes` says how.
+fn analysed(suite: &Suite, options: &Options, shapes: Option<&ShapeOptions>) -> Analysis {
     // Each benchmark's observations and summaries are built together, then its analysis from them and its
     // HPT rank, so that no row can shift onto another benchmark's name.
     // Per-benchmark decisions at the per-look level; the suite's (HPT) at the stated confidence: its
@@ -96,7 +109,11 @@ pub fn analyse(suite: &Suite, options: &Options) -> Analysis {
         })
         .collect();
     let benchmarks: Vec<BenchmarkAnalysis> = crate::parallel::map(&ranked, |(c, rank)| {
-        benchmark(c.pair, &c.observations, &c.summaries, *rank, &per_look)
+        let analysis = benchmark(c.pair, &c.observations, &c.summaries, *rank, &per_look);
+        match shapes {
+            Some(shapes) => with_shape(analysis, &c.observations, shapes),
+            None => analysis,
+        }
     });
     // Nothing measured because nothing could differ: unchanged, and nothing to warn about.
     let only_identical = benchmarks.is_empty() && !suite.identical.is_empty();
@@ -275,6 +292,28 @@ fn benchmark(
         ),
         shape: None,
         counters: BaseHead::new(pair.base.counters.clone(), pair.head.counters.clone()),
+    }
+}
+
+/// `analysis` with its shape, from the benchmark's `observations`, and the shape's warnings after its others.
+fn with_shape(
+    analysis: BenchmarkAnalysis,
+    observations: &Observations,
+    options: &ShapeOptions,
+) -> BenchmarkAnalysis {
+    let shape = shape(
+        &analysis.name,
+        observations.basis,
+        analysis.unit,
+        &observations.values,
+        options,
+    );
+    let mut warnings = analysis.warnings;
+    warnings.extend(shape.warnings.iter().cloned());
+    BenchmarkAnalysis {
+        warnings,
+        shape: Some(shape),
+        ..analysis
     }
 }
 

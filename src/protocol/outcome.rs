@@ -373,7 +373,9 @@ pub struct BenchmarkAnalysis {
     pub verdict: Verdict,
     /// Warnings about the benchmark as a whole (batch means, unequal sizes, protocols disagree, ...).
     pub warnings: Vec<Warning>,
-    /// The shape of each side (modes, I1, I3); `None` until [`super::shape::annotate`] runs.
+    /// The shape of each side (modes, I1, I3), when the analysis was asked for it
+    /// ([`super::analyse::analyse_with_shapes`], the reports' analysis); `None` from [`super::analyse()`]
+    /// (between looks, simulations).
     pub shape: Option<BenchmarkShape>,
     /// Per side, the observations as points with their within-run spread ([`super::points::run_points`]).
     pub points: BaseHead<Vec<RunPoint>>,
