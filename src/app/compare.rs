@@ -18,15 +18,19 @@ pub fn compare(args: &CompareArgs) -> Result<Outcome> {
     // The options, then where the reports go, are checked first: a bad --json path would otherwise fail
     // after the report printed, and a report written over an input would destroy it.
     let plan = ComparePlan::from_args(args)?;
-    let mut read_options = ReadOptions::from_env();
+    let from_env = ReadOptions::from_env();
     let by_name = [&plan.base, &plan.head]
         .iter()
         .any(|spec| matches!(sources::locate(spec), sources::Location::BaselineName));
-    if read_options.criterion_home.is_none() && by_name {
-        read_options.criterion_home = crate::measure::criterion_home();
-    }
-    read_options.unit_override = plan.unit;
-    read_options.max_input_size = args.max_input_size;
+    let read_options = ReadOptions {
+        // A baseline name is looked up where `cargo bench` writes, unless the environment says where.
+        criterion_home: match from_env.criterion_home {
+            None if by_name => crate::measure::criterion_home(),
+            home => home,
+        },
+        unit_override: plan.unit,
+        max_input_size: args.max_input_size,
+    };
     sources::check_sides(&plan.base, &plan.head)?;
     let inputs = [&plan.base, &plan.head].map(|spec| input(spec, &read_options));
     check_report_outputs(
