@@ -39,7 +39,7 @@
 use std::collections::{BTreeMap, BTreeSet};
 
 use crate::fingerprint::{Fingerprint, MachineInfo};
-use crate::model::{Benchmark, Design, Environment, Pair, PartReport, Results, Suite};
+use crate::model::{Benchmark, Environment, Pair, PartReport, Results, Suite};
 use crate::partition::Partition;
 
 /// One part: its label (the file it was read from), and what its report held.
@@ -303,7 +303,7 @@ pub fn merge(parts: &[Part]) -> Result<Merged, MergeError> {
             head_environment: environment,
             notes,
             identical,
-            design: Design::measured(parts[0].report.looks),
+            design: super::Design::measured(parts[0].report.looks),
         },
     })
 }

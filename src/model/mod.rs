@@ -7,12 +7,12 @@
 //! `docs/replication.md`). [`merge`] joins the parts of one comparison, measured by several jobs, into
 //! one suite (`cargo speedup merge`). This module does no I/O.
 
-mod design;
 pub mod merge;
 
-pub use design::{Design, Remedy};
-
 use std::fmt;
+
+mod design;
+pub use design::{Design, Remedy};
 
 /// A time unit, or the name of a count. Samples are stored in nanoseconds; the unit is kept for display.
 ///
