@@ -587,6 +587,22 @@ mod tests {
     }
 
     #[test]
+    fn the_merged_suite_is_measured_at_the_looks_of_the_parts_plans() {
+        let mut parts = vec![
+            part("p1.json", Some("count:1/2"), &["a"]),
+            part("p2.json", Some("count:2/2"), &["b"]),
+        ];
+        for part in &mut parts {
+            part.report.looks = 3;
+        }
+        let design = merge(&parts).unwrap().suite.design;
+        assert_eq!(
+            (design.looks(), design.remedy()),
+            (3, crate::model::Remedy::RunHere)
+        );
+    }
+
+    #[test]
     fn shards_are_joined_whatever_their_order() {
         let mut parts = vec![
             part("p2.json", Some("count:2/3"), &["b", "e"]),

@@ -693,6 +693,29 @@ mod tests {
     }
 
     #[test]
+    fn the_reports_analysis_carries_each_shape_and_the_deciding_one_none() {
+        let suite = suite_of(&[
+            ("a", runs(100.0), runs(120.0)),
+            ("b", runs(50.0), runs(50.0)),
+        ]);
+        let decided = analyse(&suite, &options());
+        let reported = super::analyse_with_shapes(
+            &suite,
+            &options(),
+            &crate::protocol::shape::ShapeOptions::default(),
+        );
+        assert!(decided.benchmarks.iter().all(|b| b.shape.is_none()));
+        assert_eq!(reported.benchmarks.len(), 2);
+        for (d, r) in decided.benchmarks.iter().zip(&reported.benchmarks) {
+            let shape = r.shape.as_ref().expect("a shape");
+            assert_eq!((r.verdict, r.hpt), (d.verdict, d.hpt));
+            // The shape's warnings come after the benchmark's others.
+            assert_eq!(r.warnings[..d.warnings.len()], d.warnings[..]);
+            assert_eq!(r.warnings[d.warnings.len()..], shape.warnings[..]);
+        }
+    }
+
+    #[test]
     fn a_suite_too_small_for_hpt_is_inconclusive_and_its_gate_says_it_cannot_fail() {
         // Three benchmarks, each clearly slower (0.60x, 0.71x, 0.93x): HPT reaches at most 1 - 1/2^3.
         let slower = |name, level: f64, speedup: f64| (name, runs(level), runs(level / speedup));

@@ -10,7 +10,9 @@ use super::hpt::Ranking;
 use super::{Alpha, Confidence, FailOn, Threshold};
 pub use crate::model::{Design, Remedy};
 
-/// What the analysis needs to know from the command line.
+/// What the analysis needs to know from the command line: built once by the plan (`plan::AnalysisPlan`)
+/// and never changed afterwards. The looks and the remedy are not here: they are the design of the runs,
+/// which comes with the suite ([`crate::model::Suite::design`]).
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct Options {
     /// Confidence level of every decision and r of the r-speedup.
@@ -63,7 +65,7 @@ impl Options {
 
 #[cfg(test)]
 impl Options {
-    /// The command line's defaults (confidence 0.95, no threshold, ε 2 %, one look) with this gate: the
+    /// The command line's defaults (confidence 0.95, no threshold, ε 2 %) with this gate: the
     /// options the protocol's tests start from.
     pub(crate) fn defaults(fail_on: FailOn) -> Options {
         Options {
@@ -110,5 +112,25 @@ impl PerLook {
     /// The confidence of each per-benchmark decision, 1 − alpha / looks.
     pub fn confidence(&self) -> Confidence {
         self.confidence
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn each_look_decides_at_alpha_over_the_looks_with_the_designs_remedy() {
+        let options = Options::defaults(FailOn::Suite);
+        let read = PerLook::new(&options, Design::READ);
+        assert_eq!(
+            (read.confidence().level(), read.looks, read.remedy),
+            (0.95, 1, Remedy::MeasureAgain)
+        );
+        let raced = PerLook::new(&options, Design::measured(3));
+        assert!((raced.confidence().level() - (1.0 - 0.05 / 3.0)).abs() < 1e-12);
+        assert_eq!((raced.looks, raced.remedy), (3, Remedy::RunHere));
+        // What the command line decided is untouched.
+        assert_eq!(raced.equivalence_pct, options.equivalence_pct);
     }
 }
