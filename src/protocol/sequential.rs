@@ -9,7 +9,7 @@
 //!   K looks, few because each doubles the runs (the statistics change little between nearby looks, so
 //!   looking after every block would spend alpha for nothing);
 //! - at every look each open benchmark is decided (faster, slower, unchanged within ±ε) at risk alpha / K
-//!   per claim ([`super::options::Options::per_look_confidence`]), and a decided benchmark stops running;
+//!   per claim ([`super::options::PerLook`]), and a decided benchmark stops running;
 //! - a wrong "faster" needs the one-sided test to reject at alpha / K at one of the K looks: by the union
 //!   bound its probability is at most K · alpha / K = alpha, whatever the stopping rule, and likewise for
 //!   "slower" and for "unchanged" (each of its two one-sided tests). The final report analyses each
@@ -95,8 +95,8 @@ impl LookPlan {
     }
 }
 
-/// The benchmarks of `suite` that the runs so far do not decide at the per-look level of `options`
-/// (`options.looks` = K of the plan, `cap` its runs per side at the last look): the ones whose verdict is
+/// The benchmarks of `suite` that the runs so far do not decide at the per-look level of `options` (the
+/// suite's design has the K looks of the plan, `cap` is its runs per side at the last look): the ones whose verdict is
 /// inconclusive, and under `--fail-on any` the
 /// ones called slower while the gate finds none slower yet. An inconclusive benchmark that more runs are
 /// unlikely to decide ([`is_futile`]) is not open.
