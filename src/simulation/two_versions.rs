@@ -27,10 +27,10 @@
 
 use super::raced_profiles::{self, PaperPlan};
 use crate::model::{Benchmark, Environment, Results, Run, Runs, Sample, Suite, Unit};
+use crate::protocol::Options;
 use crate::protocol::analyse::{analyse, verdict_at_look};
 use crate::protocol::sequential::{LookPlan, open_benchmarks};
-use crate::protocol::{Analysis, Verdict};
-use crate::protocol::{Design, Options, PerLook};
+use crate::protocol::{Analysis, Design, PerLook, Verdict};
 use crate::stats::random::SplitMix64;
 
 /// The stats' SplitMix64 ([`SplitMix64`]) with the simulations' own draws: uniforms in the open (0, 1)
