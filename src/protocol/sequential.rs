@@ -96,8 +96,8 @@ impl LookPlan {
 }
 
 /// The benchmarks of `suite` that the runs so far do not decide at the per-look level of `options`
-/// (the suite's design has the K looks of the plan, `cap` its runs per side at the last look): the ones whose verdict is
-/// inconclusive, and under `--fail-on any` the
+/// (the suite's design has the K looks of the plan, `cap` its runs per side at the last look): the ones
+/// whose verdict is inconclusive, and under `--fail-on any` the
 /// ones called slower while the gate finds none slower yet. An inconclusive benchmark that more runs are
 /// unlikely to decide ([`is_futile`]) is not open.
 ///
