@@ -38,7 +38,7 @@ fn suite(benchmarks: usize, samples: usize, speedup: f64) -> Vec<(Vec<f64>, Vec<
 
 fn bench_hpt(c: &mut Criterion) {
     let options = HptOptions {
-        confidence: 0.95,
+        confidence: cargo_speedup::protocol::Confidence::new(0.95).expect("a level"),
         alpha: None,
         speedup_under_test: Some(1.02),
         curve: false,

@@ -11,8 +11,8 @@ mod speeduptest;
 use std::path::PathBuf;
 
 use crate::cli::{AnalysisArgs, ColorChoice, FailOnArg, Format, HptRankArg};
-use crate::protocol::Remedy;
 use crate::protocol::hpt::Ranking;
+use crate::protocol::shape::ShapeOptions;
 use crate::protocol::{Alpha, Confidence, FailOn, Options, Threshold};
 
 pub use commands::{ComparePlan, RacePlan, RevisionsPlan};
@@ -106,8 +106,9 @@ pub struct AnalysisPlan {
     pub options: Options,
     /// Where and how the reports go.
     pub output: OutputPlan,
-    /// `--mixture-fit`: the parametric shape figures and the KSfit check as well.
-    pub mixture_fit: bool,
+    /// How the reports' analysis fits the shape of each side: `--mixture-fit` (the parametric figures
+    /// and the KSfit check as well), modes closer than ε taken as one level.
+    pub shapes: ShapeOptions,
 }
 
 impl AnalysisPlan {
@@ -165,10 +166,12 @@ impl AnalysisPlan {
                 equivalence_pct: args.equivalence,
                 // Only the HTML report draws HPT's confidence curve.
                 hpt_curve: args.format == Format::Html || args.html.is_some(),
-                looks: 1,
-                remedy: Remedy::MeasureAgain,
             },
-            mixture_fit: args.mixture_fit,
+            shapes: ShapeOptions {
+                mixture_fit: args.mixture_fit,
+                distinct_pct: args.equivalence,
+                ..ShapeOptions::default()
+            },
             output: OutputPlan {
                 format: args.format,
                 path: args.output.clone(),

@@ -5,7 +5,6 @@
 #![allow(dead_code)] // each benchmark uses part of it
 
 use cargo_speedup::model::{Benchmark, Environment, Results};
-use cargo_speedup::protocol::Remedy;
 use cargo_speedup::protocol::hpt::Ranking;
 use cargo_speedup::protocol::{Confidence, FailOn, Options, Threshold};
 pub use cargo_speedup::stats::random::SplitMix64;
@@ -20,7 +19,7 @@ pub fn results(benchmarks: Vec<Benchmark>) -> Results {
     }
 }
 
-/// The command line's defaults (confidence 0.95, ε 2 %, one look, HPT on log speedups) with
+/// The command line's defaults (confidence 0.95, ε 2 %, HPT on log speedups) with
 /// `--fail-on any`; the confidence curve only where the HTML report is drawn.
 pub fn options(hpt_curve: bool) -> Options {
     Options {
@@ -33,7 +32,5 @@ pub fn options(hpt_curve: bool) -> Options {
         threshold: Threshold::NONE,
         precision: 0.05,
         equivalence_pct: 2.0,
-        looks: 1,
-        remedy: Remedy::MeasureAgain,
     }
 }

@@ -15,7 +15,7 @@ use super::compare::{check_report_outputs, write_rendered};
 use super::{Outcome, is_stdout, manifest};
 use crate::cli::BisectArgs;
 use crate::measure::{self, FirstParentPath, MeasureError, RunOptions};
-use crate::model::{Results, Suite};
+use crate::model::{Design, Results, Suite};
 use crate::plan::{AnalysisPlan, RacePlan};
 use crate::protocol::bisect::{
     MoreSteps, Reading, Search, Shown, Step, budgeted_comparisons, classify, max_steps, more_steps,
@@ -213,7 +213,7 @@ enum Follow {
     Benchmark(String),
 }
 
-/// One comparison, measured: the pair as the analysis sees it, and its options (the looks taken).
+/// One comparison, measured: the suite as the analysis sees it (with the looks taken), and its options.
 struct Compared {
     suite: Suite,
     options: Options,
@@ -335,12 +335,11 @@ impl Bisector<'_> {
     fn measure(&self, earlier: &str, later: &str) -> Result<Compared, MeasureError> {
         let options = self.plan.options;
         let decide = |base: &Results, head: &Results, looks: u32| {
-            let options = Options { looks, ..options };
-            open_benchmarks(
-                &Suite::pair(base.clone(), head.clone()),
-                &options,
-                self.run.look_plan.max(),
-            )
+            let so_far = Suite {
+                design: Design::measured(looks),
+                ..Suite::pair(base.clone(), head.clone())
+            };
+            open_benchmarks(&so_far, &options, self.run.look_plan.max())
         };
         let mut run = self.run.clone();
         run.budget = run
@@ -352,15 +351,12 @@ impl Bisector<'_> {
             &decide,
             &options.stopping_rule(),
         )?;
-        let mut suite = Suite::pair(measured.base, measured.head);
-        suite.identical = measured.identical;
-        Ok(Compared {
-            suite,
-            options: Options {
-                looks: measured.looks,
-                ..options
-            },
-        })
+        let suite = Suite {
+            identical: measured.identical,
+            design: Design::measured(measured.looks),
+            ..Suite::pair(measured.base, measured.head)
+        };
+        Ok(Compared { suite, options })
     }
 
     /// The search of the path for what `follow` follows, once GOOD against BAD showed `whole`: steps

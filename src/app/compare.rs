@@ -6,12 +6,10 @@ use anyhow::{Context as _, Result, bail};
 
 use super::{Input, Outcome, Output, check_outputs, is_stdout, write_to};
 use crate::cli::{CompareArgs, Format};
-use crate::model::BaseHead;
-use crate::model::{Results, Suite};
+use crate::model::{BaseHead, Design, Results, Suite};
 use crate::plan::{AnalysisPlan, ComparePlan, OutputPlan};
-use crate::protocol::Remedy;
-use crate::protocol::shape::{self, ShapeOptions};
-use crate::protocol::{Analysis, analyse};
+use crate::protocol::Analysis;
+use crate::protocol::analyse::analyse_with_shapes;
 use crate::report::{Style, color_enabled, renderer, stderr_summary, utc_minute};
 use crate::sources::{self, ReadOptions};
 
@@ -20,15 +18,19 @@ pub fn compare(args: &CompareArgs) -> Result<Outcome> {
     // The options, then where the reports go, are checked first: a bad --json path would otherwise fail
     // after the report printed, and a report written over an input would destroy it.
     let plan = ComparePlan::from_args(args)?;
-    let mut read_options = ReadOptions::from_env();
+    let from_env = ReadOptions::from_env();
     let by_name = [&plan.base, &plan.head]
         .iter()
         .any(|spec| matches!(sources::locate(spec), sources::Location::BaselineName));
-    if read_options.criterion_home.is_none() && by_name {
-        read_options.criterion_home = crate::measure::criterion_home();
-    }
-    read_options.unit_override = plan.unit;
-    read_options.max_input_size = args.max_input_size;
+    let read_options = ReadOptions {
+        // A baseline name is looked up where `cargo bench` writes, unless the environment says where.
+        criterion_home: match from_env.criterion_home {
+            None if by_name => crate::measure::criterion_home(),
+            home => home,
+        },
+        unit_override: plan.unit,
+        max_input_size: args.max_input_size,
+    };
     sources::check_sides(&plan.base, &plan.head)?;
     let inputs = [&plan.base, &plan.head].map(|spec| input(spec, &read_options));
     check_report_outputs(
@@ -36,7 +38,13 @@ pub fn compare(args: &CompareArgs) -> Result<Outcome> {
         &inputs.into_iter().flatten().collect::<Vec<_>>(),
     )?;
     let (base, head) = load_both(&plan.base, &plan.head, &read_options)?;
-    analyse_and_report(base, head, vec![], 1, Remedy::MeasureAgain, plan.analysis)
+    let sides = Sides {
+        base,
+        head,
+        identical: Vec::new(),
+        design: Design::READ,
+    };
+    analyse_and_report(sides, plan.analysis)
 }
 
 /// Two files together smaller than this are read at the same time, one on each core: reading is a ninth of
@@ -111,26 +119,39 @@ pub fn check_report_outputs(output: &OutputPlan, inputs: &[Input]) -> Result<()>
     check_outputs(&outputs, inputs)
 }
 
+/// Both sides' results as a command read or measured them, with how they were had: what
+/// [`analyse_and_report`] pairs into a suite.
+#[derive(Debug)]
+pub struct Sides {
+    /// BASE's results.
+    pub base: Results,
+    /// HEAD's results.
+    pub head: Results,
+    /// The benchmarks not run because BASE and HEAD built the same executables (none for results read).
+    pub identical: Vec<String>,
+    /// The looks of the plan that measured the runs, and how more can be had.
+    pub design: Design,
+}
+
 /// The stages after the results of both sides exist: pair, analyse, render, gate. Shared by `compare` and
-/// the revision comparison; `identical` names the benchmarks not run because BASE and HEAD built the same
-/// executables.
-pub fn analyse_and_report(
-    base: Results,
-    head: Results,
-    identical: Vec<String>,
-    looks: u32,
-    remedy: Remedy,
-    mut plan: AnalysisPlan,
-) -> Result<Outcome> {
-    plan.options.looks = looks;
-    plan.options.remedy = remedy;
+/// the revision comparison.
+pub fn analyse_and_report(sides: Sides, plan: AnalysisPlan) -> Result<Outcome> {
+    let Sides {
+        base,
+        head,
+        identical,
+        design,
+    } = sides;
     let (base_origin, head_origin) = (base.origin.clone(), head.origin.clone());
     let origins = BaseHead {
         base: base_origin.clone(),
         head: head_origin.clone(),
     };
-    let mut suite = Suite::pair(base, head);
-    suite.identical = identical;
+    let suite = Suite {
+        identical,
+        design,
+        ..Suite::pair(base, head)
+    };
     if suite.pairs.is_empty() && suite.identical.is_empty() {
         bail!(
             "no benchmark is present in both {base_origin} and {head_origin}\n{}",
@@ -147,15 +168,9 @@ pub fn report_suite(
     origins: BaseHead<String>,
     plan: &AnalysisPlan,
 ) -> Result<Outcome> {
-    let mut analysis = analyse(suite, &plan.options);
+    let mut analysis = analyse_with_shapes(suite, &plan.options, &plan.shapes);
     analysis.compared.origins = origins;
     analysis.compared.date = Some(report_date());
-    let shape_options = ShapeOptions {
-        mixture_fit: plan.mixture_fit,
-        distinct_pct: plan.options.equivalence_pct,
-        ..ShapeOptions::default()
-    };
-    shape::annotate(&mut analysis, suite, &shape_options);
     write_report(&analysis, &plan.output)?;
     summary_on_stderr(&analysis, &plan.output);
     Ok(if analysis.gate.failed {

@@ -12,12 +12,11 @@ use super::{Input, Outcome, write_to};
 use crate::cli::MergeArgs;
 use crate::model::merge::{Part, RecordPart, merge as join, merge_records};
 use crate::plan::AnalysisPlan;
-use crate::protocol::Remedy;
 use crate::sources::{self, part};
 
 /// `merge`: every part read and checked before anything is written.
 pub fn merge(args: &MergeArgs) -> Result<Outcome> {
-    let mut plan = AnalysisPlan::from_args(&args.analysis)?;
+    let plan = AnalysisPlan::from_args(&args.analysis)?;
     let inputs: Vec<Input> = args.parts.iter().cloned().map(Input::File).collect();
     check_report_outputs(&plan.output, &inputs)?;
     let limit = args
@@ -49,8 +48,6 @@ pub fn merge(args: &MergeArgs) -> Result<Outcome> {
         })
         .collect::<Result<Vec<_>>>()?;
     let merged = join(&parts)?;
-    plan.options.looks = merged.looks;
-    plan.options.remedy = Remedy::RunHere;
     let origins = merged_origins(&merged.suite, parts.len());
     report_suite(&merged.suite, origins, &plan)
 }

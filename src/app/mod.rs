@@ -17,7 +17,7 @@ use anyhow::Result;
 
 use crate::cli::{Command, SpeedupCli};
 
-pub use compare::analyse_and_report;
+pub use compare::{Sides, analyse_and_report};
 pub use output::{
     Input, Output, check_output_path, check_outputs, is_stdout, manifest, print_error,
     write_atomically, write_to,

@@ -4,13 +4,11 @@
 use anyhow::Result;
 
 use super::compare::check_report_outputs;
-use super::{Outcome, analyse_and_report, manifest};
+use super::{Outcome, Sides, analyse_and_report, manifest};
 use crate::cli::{AnalysisArgs, RunArgs};
 use crate::measure;
-use crate::model::{Results, Suite};
+use crate::model::{Design, Results, Suite};
 use crate::plan::RevisionsPlan;
-use crate::protocol::Options;
-use crate::protocol::Remedy;
 use crate::protocol::sequential::open_benchmarks;
 
 /// `cargo speedup REVISIONS`.
@@ -29,15 +27,11 @@ pub fn compare_revisions(
     check_report_outputs(&plan.output, &[manifest(run)])?;
     // Between looks, the analysis itself says which benchmarks are still undecided.
     let decide = |base: &Results, head: &Results, looks: u32| {
-        let options = Options {
-            looks,
-            ..plan.options
+        let so_far = Suite {
+            design: Design::measured(looks),
+            ..Suite::pair(base.clone(), head.clone())
         };
-        open_benchmarks(
-            &Suite::pair(base.clone(), head.clone()),
-            &options,
-            run_plan.look_plan.max(),
-        )
+        open_benchmarks(&so_far, &plan.options, run_plan.look_plan.max())
     };
     let measured = measure::measure_revisions(
         &revisions,
@@ -45,12 +39,11 @@ pub fn compare_revisions(
         &decide,
         &plan.options.stopping_rule(),
     )?;
-    analyse_and_report(
-        measured.base,
-        measured.head,
-        measured.identical,
-        measured.looks,
-        Remedy::RunHere,
-        plan,
-    )
+    let sides = Sides {
+        base: measured.base,
+        head: measured.head,
+        identical: measured.identical,
+        design: Design::measured(measured.looks),
+    };
+    analyse_and_report(sides, plan)
 }

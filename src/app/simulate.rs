@@ -299,8 +299,6 @@ fn options(confidence: Confidence, equivalence_pct: f64) -> Options {
         threshold: Threshold::NONE,
         precision: crate::plan::DEFAULT_PRECISION,
         equivalence_pct,
-        looks: 1,
-        remedy: crate::protocol::Remedy::MeasureAgain,
     }
 }
 

@@ -54,10 +54,10 @@ pub struct Part {
 /// The parts as one suite.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Merged {
-    /// The pairs of every part, a benchmark in several blocks renamed `NAME @ PART`.
+    /// The pairs of every part, a benchmark in several blocks renamed `NAME @ PART`; its design is the
+    /// parts' (their plans' looks, equal as their settings are; measured by the revision form, so that more
+    /// runs are had with its flags).
     pub suite: Suite,
-    /// The looks of the parts' plans (equal, as their settings are).
-    pub looks: u32,
 }
 
 /// Why parts cannot be merged; each names the part(s) and the fix.
@@ -303,8 +303,8 @@ pub fn merge(parts: &[Part]) -> Result<Merged, MergeError> {
             head_environment: environment,
             notes,
             identical,
+            design: super::Design::measured(parts[0].report.looks),
         },
-        looks: parts[0].report.looks,
     })
 }
 
@@ -584,6 +584,22 @@ mod tests {
 
     fn names(merged: &Merged) -> Vec<&str> {
         merged.suite.pairs.iter().map(|p| p.name.as_str()).collect()
+    }
+
+    #[test]
+    fn the_merged_suite_is_measured_at_the_looks_of_the_parts_plans() {
+        let mut parts = vec![
+            part("p1.json", Some("count:1/2"), &["a"]),
+            part("p2.json", Some("count:2/2"), &["b"]),
+        ];
+        for part in &mut parts {
+            part.report.looks = 3;
+        }
+        let design = merge(&parts).unwrap().suite.design;
+        assert_eq!(
+            (design.looks(), design.remedy()),
+            (3, crate::model::Remedy::RunHere)
+        );
     }
 
     #[test]

@@ -13,6 +13,9 @@ pub mod merge;
 
 use std::fmt;
 
+mod design;
+pub use design::{Design, Remedy};
+
 /// A time unit, or the name of a count. Samples are stored in nanoseconds; the unit is kept for display.
 ///
 /// A [`Unit::Count`] is not a time: it counts the events of a deterministic measurement (the instructions
@@ -568,11 +571,14 @@ pub struct Suite {
     /// Benchmarks not run because BASE and HEAD built identical executables for them: unchanged by
     /// construction (`docs/replication.md` §3). Never also in `pairs`.
     pub identical: Vec<String>,
+    /// How the runs were had: the looks of the plan that measured them, and how more can be had.
+    pub design: Design,
 }
 
 impl Suite {
     /// Matches BASE and HEAD benchmarks by exact name. Names on one side only are listed, never dropped
-    /// silently.
+    /// silently. The suite is that of results read as they are ([`Design::READ`], nothing identical); a
+    /// command that measured them says so where it builds the suite (`Suite { design, ..Suite::pair(..) }`).
     pub fn pair(base: Results, head: Results) -> Suite {
         let mut head_benchmarks: Vec<Option<Benchmark>> =
             head.benchmarks.into_iter().map(Some).collect();
@@ -608,6 +614,7 @@ impl Suite {
             head_environment: head.environment,
             notes,
             identical: vec![],
+            design: Design::READ,
         }
     }
 }

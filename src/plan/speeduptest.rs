@@ -3,20 +3,22 @@
 
 use super::UsageError;
 use crate::cli::{SpeeduptestArgs, Weight};
+use crate::protocol::Confidence;
 use crate::protocol::speedup_test::{SpeedupTestOptions, WeightChoice};
 
 /// The options of `speeduptest` (exit 2 on a bad one, naming the flag).
 pub fn speeduptest_options(args: &SpeeduptestArgs) -> Result<SpeedupTestOptions, UsageError> {
-    if let Some(c) = args.conf_level
-        && !(c > 0.0 && c < 1.0)
-    {
-        return Err(UsageError::Fraction {
-            flag: "--conf-level",
-            value: c,
-            example: "0.95",
-            hint: "leave out --conf-level to search the level per benchmark, from 0.99 down to 0.51",
-        });
-    }
+    let conf_level = args
+        .conf_level
+        .map(|c| {
+            Confidence::new(c).ok_or(UsageError::Fraction {
+                flag: "--conf-level",
+                value: c,
+                example: "0.95",
+                hint: "leave out --conf-level to search the level per benchmark, from 0.99 down to 0.51",
+            })
+        })
+        .transpose()?;
     let r = args.precision;
     if !(r > 0.0 && r < 1.0) {
         return Err(UsageError::Fraction {
@@ -27,7 +29,7 @@ pub fn speeduptest_options(args: &SpeeduptestArgs) -> Result<SpeedupTestOptions,
         });
     }
     Ok(SpeedupTestOptions {
-        conf_level: args.conf_level,
+        conf_level,
         weight: match args.weight {
             Weight::Custom => WeightChoice::Custom,
             Weight::Equal => WeightChoice::Equal,
@@ -66,7 +68,10 @@ mod tests {
              hint: leave out --precision for the paper's 0.05"
         );
         assert_eq!(
-            options(&["--conf-level", "0.9"]).unwrap().conf_level,
+            options(&["--conf-level", "0.9"])
+                .unwrap()
+                .conf_level
+                .map(Confidence::level),
             Some(0.9)
         );
     }

@@ -10,36 +10,46 @@ use super::equivalence::{Equivalence, equivalence, is_futile};
 use super::gate::{GateInput, gate};
 use super::hpt::{HptOptions, hpt_ranked};
 use super::input_warnings::{note_warnings, suite_warnings};
-use super::options::Options;
+use super::options::{Options, PerLook};
+use super::shape::{ShapeOptions, shape};
 use super::speedup_test::{
     Level, Ties, Weights, mean_test, median_test_with, overall, proportion, speedups,
 };
 use super::variance::variance_components;
 use super::wording::{in_our_words, too_few_runs};
 use super::{
-    Alpha, Analysis, BenchmarkAnalysis, Confidence, Direction, FailOn, HptBenchmark, MedianTest,
+    Analysis, BenchmarkAnalysis, Confidence, Direction, FailOn, HptBenchmark, MedianTest,
     Proportions, SideSummary, SuiteAnalysis, Verdict,
 };
 use crate::model::{BaseHead, Basis, Observations, Pair, Suite, Unit};
 use crate::stats::describe::{Summary, summarize};
 use crate::stats::rank_sum::can_reject;
 
-/// Analyses every paired benchmark of `suite`, on one value per process run ([`Pair::observations`]).
+/// Analyses every paired benchmark of `suite`, on one value per process run ([`Pair::observations`]), at
+/// the per-look level of the suite's design (its looks) and with its remedy in the hints; the decisions
+/// only, without the shape of the distributions ([`analyse_with_shapes`]).
 pub fn analyse(suite: &Suite, options: &Options) -> Analysis {
-    // Each benchmark's observations, summaries and analysis are built together, so that no row can shift
-    // onto another benchmark's name.
+    analysed(suite, options, None)
+}
+
+/// [`analyse`], and each benchmark's shape ([`shape`]: modes, I1, I3, and their warnings after its
+/// others): the analysis a report renders.
+pub fn analyse_with_shapes(suite: &Suite, options: &Options, shapes: &ShapeOptions) -> Analysis {
+    analysed(suite, options, Some(shapes))
+}
+
+/// [`analyse`], with each benchmark's shape when `shapes` says how.
+fn analysed(suite: &Suite, options: &Options, shapes: Option<&ShapeOptions>) -> Analysis {
+    // Each benchmark's observations and summaries are built together, then its analysis from them and its
+    // HPT rank, so that no row can shift onto another benchmark's name.
     // Per-benchmark decisions at the per-look level; the suite's (HPT) at the stated confidence: its
     // sign-flip test needs only that each benchmark's difference is as likely positive as negative under
     // no change, which a stopping rule symmetric in BASE and HEAD keeps.
-    let per_look = Options {
-        confidence: options.per_look_confidence(),
-        ..*options
-    };
-    let compared: Vec<Compared<'_>> =
-        crate::parallel::map(&suite.pairs, |pair| Compared::new(pair, &per_look));
+    let per_look = PerLook::new(options, suite.design);
+    let compared: Vec<Observed<'_>> = crate::parallel::map(&suite.pairs, Observed::new);
     // HPT ranks tested benchmarks only: counts compared exactly are no sample of a benchmark population
     // (the counts of one benchmark are not independent of each other), and need no test.
-    let tested = |c: &&Compared<'_>| c.observations.basis != Basis::Deterministic;
+    let tested = |c: &&Observed<'_>| c.observations.basis != Basis::Deterministic;
     let samples: Vec<(&[f64], &[f64])> = compared
         .iter()
         .filter(tested)
@@ -53,8 +63,8 @@ pub fn analyse(suite: &Suite, options: &Options) -> Analysis {
     let (hpt_summary, per_benchmark) = hpt_ranked(
         &samples,
         &HptOptions {
-            confidence: options.confidence.level(),
-            alpha: options.hpt_alpha.map(Alpha::risk),
+            confidence: options.confidence,
+            alpha: options.hpt_alpha,
             speedup_under_test: options.speedup_under_test,
             curve: options.hpt_curve,
         },
@@ -85,15 +95,26 @@ pub fn analyse(suite: &Suite, options: &Options) -> Analysis {
     let overall = (!summaries.is_empty())
         .then(|| overall(&summaries, &Weights::Equal).ok())
         .flatten();
-    let mut benchmarks: Vec<BenchmarkAnalysis> = compared.into_iter().map(|c| c.analysis).collect();
-    let ranked = benchmarks
-        .iter_mut()
-        .filter(|b| b.basis != Basis::Deterministic);
-    for (analysis, hpt_benchmark) in ranked.zip(per_benchmark) {
-        analysis.hpt = hpt_benchmark;
-        let disagreement = super::hpt::disagreement(analysis.verdict, &hpt_benchmark);
-        analysis.warnings.extend(disagreement);
-    }
+    // HPT's ranks are of the tested benchmarks, in order.
+    let mut ranks = per_benchmark.into_iter();
+    let ranked: Vec<(&Observed<'_>, HptBenchmark)> = compared
+        .iter()
+        .map(|c| {
+            let rank = if tested(&c) {
+                ranks.next().expect("HPT ranks every tested benchmark")
+            } else {
+                NOT_RANKED
+            };
+            (c, rank)
+        })
+        .collect();
+    let benchmarks: Vec<BenchmarkAnalysis> = crate::parallel::map(&ranked, |(c, rank)| {
+        let analysis = benchmark(c.pair, &c.observations, &c.summaries, *rank, &per_look);
+        match shapes {
+            Some(shapes) => with_shape(analysis, &c.observations, shapes),
+            None => analysis,
+        }
+    });
     // Nothing measured because nothing could differ: unchanged, and nothing to warn about.
     let only_identical = benchmarks.is_empty() && !suite.identical.is_empty();
     // Only counts compared exactly: HPT had nothing to rank, and that is no problem of the inputs.
@@ -113,7 +134,7 @@ pub fn analyse(suite: &Suite, options: &Options) -> Analysis {
         suite.head_environment.fingerprint.as_ref(),
     );
     Analysis {
-        confidence: options.confidence.level(),
+        confidence: options.confidence,
         suite: SuiteAnalysis {
             overall,
             proportion: aggregate_proportions(&benchmarks, options),
@@ -123,13 +144,13 @@ pub fn analyse(suite: &Suite, options: &Options) -> Analysis {
         warnings: if only_identical {
             note_warnings(suite).collect()
         } else {
-            suite_warnings(suite, &benchmarks, options.remedy)
+            suite_warnings(suite, &benchmarks, suite.design.remedy())
         },
         benchmarks,
         base_only: suite.base_only.clone(),
         head_only: suite.head_only.clone(),
         identical: suite.identical.clone(),
-        looks: options.looks.max(1),
+        looks: suite.design.looks(),
         verdict,
         gate,
         pairs: if fingerprint.is_some() {
@@ -149,30 +170,35 @@ pub fn analyse(suite: &Suite, options: &Options) -> Analysis {
     }
 }
 
-/// One benchmark's observations with what was computed from them.
-struct Compared<'a> {
+/// One benchmark's observations with their summaries.
+struct Observed<'a> {
     pair: &'a Pair,
     observations: Observations,
     summaries: (Summary, Summary),
-    analysis: BenchmarkAnalysis,
 }
 
-impl<'a> Compared<'a> {
-    fn new(pair: &'a Pair, options: &Options) -> Compared<'a> {
+impl<'a> Observed<'a> {
+    fn new(pair: &'a Pair) -> Observed<'a> {
         let observations = pair.observations();
         let summaries = (
             summary_of(&observations.values.base),
             summary_of(&observations.values.head),
         );
-        let analysis = benchmark(pair, &observations, &summaries, options);
-        Compared {
+        Observed {
             pair,
             observations,
             summaries,
-            analysis,
         }
     }
 }
+
+/// HPT's view of a benchmark compared exactly (counts, [`Basis::Deterministic`]): HPT ranks no count, so
+/// no difference, no ratio and no winner.
+const NOT_RANKED: HptBenchmark = HptBenchmark {
+    difference: 0.0,
+    log_ratio: 0.0,
+    winner: None,
+};
 
 /// The summary of valid observations (non-empty, finite: see [`crate::model::Sample`]).
 fn summary_of(values: &[f64]) -> Summary {
@@ -186,12 +212,14 @@ fn summary_of(values: &[f64]) -> Summary {
     })
 }
 
-/// Both protocols on one benchmark.
+/// Both protocols on one benchmark, with its HPT rank `hpt` (and the warning when HPT and the verdict
+/// disagree).
 fn benchmark(
     pair: &Pair,
     observations: &Observations,
     summaries: &(Summary, Summary),
-    options: &Options,
+    hpt: HptBenchmark,
+    options: &PerLook,
 ) -> BenchmarkAnalysis {
     let confidence = options.confidence;
     let base = observations.values.base.as_slice();
@@ -225,7 +253,7 @@ fn benchmark(
         exact(base_summary.median, head_summary.median)
     } else {
         let verdict = decide(&median_test, powerless, &equivalence);
-        let warnings = benchmark_warnings(
+        let mut warnings = benchmark_warnings(
             pair,
             BaseHead::new(base.len(), head.len()),
             &mean_test,
@@ -233,6 +261,7 @@ fn benchmark(
             (verdict, powerless, &equivalence),
             options,
         );
+        warnings.extend(super::hpt::disagreement(verdict, &hpt));
         (verdict, warnings)
     };
     BenchmarkAnalysis {
@@ -253,11 +282,7 @@ fn benchmark(
         head: side(head_summary),
         mean_test,
         median_test,
-        hpt: HptBenchmark {
-            difference: 0.0,
-            log_ratio: 0.0,
-            winner: None,
-        },
+        hpt,
         equivalence,
         verdict,
         warnings,
@@ -267,6 +292,28 @@ fn benchmark(
         ),
         shape: None,
         counters: BaseHead::new(pair.base.counters.clone(), pair.head.counters.clone()),
+    }
+}
+
+/// `analysis` with its shape, from the benchmark's `observations`, and the shape's warnings after its others.
+fn with_shape(
+    analysis: BenchmarkAnalysis,
+    observations: &Observations,
+    options: &ShapeOptions,
+) -> BenchmarkAnalysis {
+    let shape = shape(
+        &analysis.name,
+        observations.basis,
+        analysis.unit,
+        &observations.values,
+        options,
+    );
+    let mut warnings = analysis.warnings;
+    warnings.extend(shape.warnings.iter().cloned());
+    BenchmarkAnalysis {
+        warnings,
+        shape: Some(shape),
+        ..analysis
     }
 }
 
@@ -308,11 +355,11 @@ fn decide(median_test: &MedianTest, powerless: bool, equivalence: &Equivalence) 
 }
 
 /// The verdict [`analyse`] gives a benchmark whose process runs have the values `base` and `head`, at the
-/// per-look level of `options` (`options.looks` = K of the plan, `cap` its last look's runs per side), and
+/// per-look level of `options` (its looks = K of the plan, `cap` its last look's runs per side), and
 /// whether the race stops it there: the decision of one look of a race, without the rest of the analysis
 /// (the mean protocol, HPT, the gate), which it does not depend on.
-pub fn verdict_at_look(base: &[f64], head: &[f64], options: &Options, cap: usize) -> Look {
-    let confidence = options.per_look_confidence();
+pub fn verdict_at_look(base: &[f64], head: &[f64], options: &PerLook, cap: usize) -> Look {
+    let confidence = options.confidence;
     let median_test = median_test_with(base, head, Level::Fixed(confidence.level()), Ties::Exact);
     let powerless = !can_reject(base.len(), head.len(), confidence.alpha());
     let equivalence = equivalence(base, head, confidence, options.equivalence_pct);
@@ -643,6 +690,29 @@ mod tests {
         (0..10)
             .map(|i| level * (1.0 + (f64::from(i) - 4.5) / 450.0))
             .collect()
+    }
+
+    #[test]
+    fn the_reports_analysis_carries_each_shape_and_the_deciding_one_none() {
+        let suite = suite_of(&[
+            ("a", runs(100.0), runs(120.0)),
+            ("b", runs(50.0), runs(50.0)),
+        ]);
+        let decided = analyse(&suite, &options());
+        let reported = super::analyse_with_shapes(
+            &suite,
+            &options(),
+            &crate::protocol::shape::ShapeOptions::default(),
+        );
+        assert!(decided.benchmarks.iter().all(|b| b.shape.is_none()));
+        assert_eq!(reported.benchmarks.len(), 2);
+        for (d, r) in decided.benchmarks.iter().zip(&reported.benchmarks) {
+            let shape = r.shape.as_ref().expect("a shape");
+            assert_eq!((r.verdict, r.hpt), (d.verdict, d.hpt));
+            // The shape's warnings come after the benchmark's others.
+            assert_eq!(r.warnings[..d.warnings.len()], d.warnings[..]);
+            assert_eq!(r.warnings[d.warnings.len()..], shape.warnings[..]);
+        }
     }
 
     #[test]

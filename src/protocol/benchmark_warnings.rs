@@ -4,7 +4,7 @@
 //! the protocols' own warnings stay with their tests.
 
 use super::equivalence::{Equivalence, FUTILITY_FACTOR, runs_for};
-use super::options::Options;
+use super::options::PerLook;
 use super::speedup_test::LARGE_FROM;
 use super::{Direction, MeanTest, MedianTest, Verdict, Warning, WarningKind};
 use crate::model::{BaseHead, Pair};
@@ -17,7 +17,7 @@ pub(super) fn benchmark_warnings(
     mean_test: &MeanTest,
     median_test: &MedianTest,
     (verdict, powerless, equivalence): (Verdict, bool, &Equivalence),
-    options: &Options,
+    options: &PerLook,
 ) -> Vec<Warning> {
     let fewest = sizes.base.min(sizes.head);
     let undecided = (verdict == Verdict::Inconclusive && !median_test.inconclusive && !powerless)
@@ -37,7 +37,7 @@ pub(super) fn benchmark_warnings(
 
 /// Why a benchmark that differs in no direction is not called unchanged, and what would decide it.
 /// `options` are the per-look options: their confidence is 1 − alpha / looks.
-fn undecided(e: &Equivalence, options: &Options, runs: usize) -> Warning {
+fn undecided(e: &Equivalence, options: &PerLook, runs: usize) -> Warning {
     let alpha = options.confidence.alpha();
     let level = 1.0 - 2.0 * alpha;
     // A level that is not --confidence says where it comes from.
@@ -101,7 +101,7 @@ const PRACTICAL_RUNS: usize = 96;
 
 /// Sizes of 3 or more per side with which the rank-sum test cannot reach the confidence whatever the
 /// times (smaller sizes get one warning for every test instead, `wording::too_few_runs`).
-fn cannot_reach(sizes: BaseHead<usize>, options: &Options) -> Warning {
+fn cannot_reach(sizes: BaseHead<usize>, options: &PerLook) -> Warning {
     Warning::new(
         WarningKind::TooFewSamples,
         format!(

@@ -136,7 +136,7 @@ pub fn gate(
     };
     GateOutcome {
         fail_on,
-        threshold: threshold.pct(),
+        threshold,
         failed: !reasons.is_empty(),
         reasons,
         slower,

@@ -48,17 +48,19 @@ mod unibench;
 pub use super::outcome::Ranking;
 pub use curve::{CURVE_POINTS, curve_gammas};
 
-use crate::protocol::{Direction, HptBenchmark, HptSummary, Verdict, Warning, WarningKind};
+use crate::protocol::{
+    Alpha, Confidence, Direction, HptBenchmark, HptSummary, Verdict, Warning, WarningKind,
+};
 use speedup::{AtOne, MAX_SPEEDUP, Scan, Suite};
 use unibench::{Mode, Prepared, Tables};
 
 /// What HPT is asked for.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct HptOptions {
-    /// r: the confidence at which the r-speedup is computed, in (0, 1).
-    pub confidence: f64,
+    /// r: the confidence at which the r-speedup is computed.
+    pub confidence: Confidence,
     /// The per-benchmark risk alpha_t (`--hpt-alpha`); `None` for the paper's default.
-    pub alpha: Option<f64>,
+    pub alpha: Option<Alpha>,
     /// gamma of `--speedup-under-test`: also report the confidence that HEAD is more than gamma times faster.
     pub speedup_under_test: Option<f64>,
     /// Compute the confidence curve over a grid of gamma ([`HptSummary::curve`]): 62 more HPT runs, which
@@ -83,16 +85,7 @@ pub fn hpt_ranked(
     ranking: Ranking,
 ) -> (HptSummary, Vec<HptBenchmark>) {
     let mut warnings = Vec::new();
-    let alpha = options.alpha.filter(|a| {
-        let valid = *a > 0.0 && *a < 1.0;
-        if !valid {
-            warnings.push(Warning::new(
-                WarningKind::Input,
-                format!("HPT ignores the per-benchmark risk {a}: it must lie in (0, 1); the default applies"),
-            ));
-        }
-        valid
-    });
+    let alpha = options.alpha.map(Alpha::risk);
     let mut tables = Tables::default();
     let prepared = benchmarks
         .iter()
@@ -210,17 +203,16 @@ fn verdict(
 }
 
 /// The r-speedup: HEAD over BASE, else 1 / (BASE over HEAD), else `None` with a warning.
-fn r_speedup(suite: &Suite, at_one: &AtOne, r: f64, warnings: &mut Vec<Warning>) -> Option<f64> {
+fn r_speedup(
+    suite: &Suite,
+    at_one: &AtOne,
+    r: Confidence,
+    warnings: &mut Vec<Warning>,
+) -> Option<f64> {
     if suite.benchmarks.is_empty() {
         return None;
     }
-    if !(r > 0.0 && r < 1.0) {
-        warnings.push(Warning::new(
-            WarningKind::Input,
-            format!("HPT has no r-speedup at confidence {r}: it must lie in (0, 1)"),
-        ));
-        return None;
-    }
+    let r = r.level();
     for direction in [Direction::Faster, Direction::Slower] {
         let as_speedup = |gamma: f64| match direction {
             Direction::Faster => gamma,

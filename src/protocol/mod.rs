@@ -25,7 +25,7 @@ mod variance;
 pub mod wording;
 
 pub use analyse::analyse;
-pub use options::{Options, Remedy};
+pub use options::{Design, Options, PerLook, Remedy};
 pub use outcome::{
     Alpha, Analysis, BenchmarkAnalysis, ByDirection, Compared, Confidence, ConfidencePoint,
     Direction, FailOn, GainSpeedup, GateOutcome, HptBenchmark, HptSummary, MeanTest, MedianTest,

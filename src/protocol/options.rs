@@ -1,21 +1,18 @@
 //! The options of an analysis: what the protocols need to know from the command line (confidence, the
-//! gate, ε, HPT's settings), the looks of the plan that measured the data and how more runs can be had.
+//! gate, ε, HPT's settings), built once by the `plan` layer and never changed afterwards; and
+//! [`PerLook`], what each benchmark's decisions need: those options at the per-look level, with the design
+//! of the measurement ([`Design`]: its looks and how more runs can be had), which comes with the suite
+//! from whoever measured or read it, not from the command line.
 //!
 //! Must not: read the command line (the `plan` layer builds these), or decide anything.
 
 use super::hpt::Ranking;
 use super::{Alpha, Confidence, FailOn, Threshold};
+pub use crate::model::{Design, Remedy};
 
-/// How a comparison can get more runs: by a flag of this command, or by measuring again elsewhere.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Remedy {
-    /// The runs are measured by this command (`BASE..HEAD`): hints may name `--runs`.
-    RunHere,
-    /// The results exist already (`compare`): hints say what to measure, in no command's flags.
-    MeasureAgain,
-}
-
-/// What the analysis needs to know from the command line.
+/// What the analysis needs to know from the command line: built once by the plan (`plan::AnalysisPlan`)
+/// and never changed afterwards. The looks and the remedy are not here: they are the design of the runs,
+/// which comes with the suite ([`crate::model::Suite::design`]).
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct Options {
     /// Confidence level of every decision and r of the r-speedup.
@@ -36,23 +33,11 @@ pub struct Options {
     pub precision: f64,
     /// ε of the equivalence check, in percent, in (0, 100).
     pub equivalence_pct: f64,
-    /// How many looks at the data the plan that measured it could take (1 for a fixed plan, or for results
-    /// read from files): every per-benchmark decision is taken at risk alpha / looks, so that a benchmark
-    /// stopped at any one of them is wrong at most alpha of the time (`docs/racing.md` §2).
-    pub looks: u32,
-    /// How more runs can be had, for the hints: a flag of the revision form, or measuring again.
-    pub remedy: Remedy,
 }
 
 impl Options {
-    /// The confidence of each per-benchmark decision: 1 − alpha / looks (Bonferroni over the looks).
-    pub fn per_look_confidence(&self) -> Confidence {
-        Confidence(1.0 - self.confidence.alpha() / f64::from(self.looks.max(1)))
-    }
-
     /// Every option the verdicts between looks depend on, as text: runs measured under one rule are not
-    /// reused under another (the cache's key). The looks and the hints' remedy are left out: the first is
-    /// the plan's, keyed apart, the second changes no verdict.
+    /// reused under another (the cache's key). The design's looks are the plan's, keyed apart.
     pub fn stopping_rule(&self) -> String {
         let Options {
             confidence,
@@ -64,8 +49,6 @@ impl Options {
             equivalence_pct,
             hpt_rank,
             hpt_curve: _,
-            looks: _,
-            remedy: _,
         } = self;
         let (confidence, hpt_alpha, threshold) = (
             confidence.level(),
@@ -82,7 +65,7 @@ impl Options {
 
 #[cfg(test)]
 impl Options {
-    /// The command line's defaults (confidence 0.95, no threshold, ε 2 %, one look) with this gate: the
+    /// The command line's defaults (confidence 0.95, no threshold, ε 2 %) with this gate: the
     /// options the protocol's tests start from.
     pub(crate) fn defaults(fail_on: FailOn) -> Options {
         Options {
@@ -95,8 +78,59 @@ impl Options {
             threshold: Threshold::NONE,
             precision: 0.05,
             equivalence_pct: 2.0,
-            looks: 1,
-            remedy: Remedy::MeasureAgain,
         }
+    }
+}
+
+/// What each benchmark's decisions and warnings need: the options' confidence at the per-look level, ε,
+/// and the design of the runs (their looks, and how more can be had, for the hints). Built from the
+/// options and the suite's design ([`PerLook::new`]), never changed.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct PerLook {
+    /// The confidence of each per-benchmark decision: 1 − alpha / looks (Bonferroni over the looks), so
+    /// that a benchmark stopped at any one of them is wrong at most alpha of the time (`docs/racing.md` §2).
+    pub(crate) confidence: Confidence,
+    /// ε of the equivalence check, in percent.
+    pub(crate) equivalence_pct: f64,
+    /// How many looks at the data the plan that measured it could take, at least 1.
+    pub(crate) looks: u32,
+    /// How more runs can be had, for the hints.
+    pub(crate) remedy: Remedy,
+}
+
+impl PerLook {
+    /// The per-look view of `options` for runs had as `design` says.
+    pub fn new(options: &Options, design: Design) -> PerLook {
+        PerLook {
+            confidence: Confidence(1.0 - options.confidence.alpha() / f64::from(design.looks())),
+            equivalence_pct: options.equivalence_pct,
+            looks: design.looks(),
+            remedy: design.remedy(),
+        }
+    }
+
+    /// The confidence of each per-benchmark decision, 1 − alpha / looks.
+    pub fn confidence(&self) -> Confidence {
+        self.confidence
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn each_look_decides_at_alpha_over_the_looks_with_the_designs_remedy() {
+        let options = Options::defaults(FailOn::Suite);
+        let read = PerLook::new(&options, Design::READ);
+        assert_eq!(
+            (read.confidence().level(), read.looks, read.remedy),
+            (0.95, 1, Remedy::MeasureAgain)
+        );
+        let raced = PerLook::new(&options, Design::measured(3));
+        assert!((raced.confidence().level() - (1.0 - 0.05 / 3.0)).abs() < 1e-12);
+        assert_eq!((raced.looks, raced.remedy), (3, Remedy::RunHere));
+        // What the command line decided is untouched.
+        assert_eq!(raced.equivalence_pct, options.equivalence_pct);
     }
 }

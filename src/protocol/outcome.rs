@@ -373,7 +373,9 @@ pub struct BenchmarkAnalysis {
     pub verdict: Verdict,
     /// Warnings about the benchmark as a whole (batch means, unequal sizes, protocols disagree, ...).
     pub warnings: Vec<Warning>,
-    /// The shape of each side (modes, I1, I3); `None` until [`super::shape::annotate`] runs.
+    /// The shape of each side (modes, I1, I3), when the analysis was asked for it
+    /// ([`super::analyse::analyse_with_shapes`], the reports' analysis); `None` from [`super::analyse()`]
+    /// (between looks, simulations).
     pub shape: Option<BenchmarkShape>,
     /// Per side, the observations as points with their within-run spread ([`super::points::run_points`]).
     pub points: BaseHead<Vec<RunPoint>>,
@@ -517,8 +519,8 @@ impl FailOn {
 pub struct GateOutcome {
     /// The `--fail-on` mode applied.
     pub fail_on: FailOn,
-    /// Practical-significance threshold in percent.
-    pub threshold: f64,
+    /// Practical-significance threshold (`--threshold`).
+    pub threshold: Threshold,
     /// Whether the comparison fails: the command then exits with code 1.
     pub failed: bool,
     /// One line per reason the gate failed.
@@ -592,8 +594,8 @@ impl Threshold {
 /// The finished analysis of a comparison: what every report renders.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Analysis {
-    /// The confidence level 1 − alpha of every decision, in (0, 1).
-    pub confidence: f64,
+    /// The confidence level 1 − alpha of every decision.
+    pub confidence: Confidence,
     /// The benchmarks present on both sides, analysed.
     pub benchmarks: Vec<BenchmarkAnalysis>,
     /// HPT, the overall gains and the proportions over the analysed benchmarks.

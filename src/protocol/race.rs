@@ -274,8 +274,8 @@ pub struct RaceSuite {
 pub struct RaceAnalysis {
     /// Each revision's label (`main (1a2b3c4d5e)`), in the order given.
     pub revisions: Vec<String>,
-    /// The confidence level 1 − alpha spent over every look and comparison, in (0, 1).
-    pub confidence: f64,
+    /// The confidence level 1 − alpha spent over every look and comparison.
+    pub confidence: Confidence,
     /// ε of the equivalence stop, in percent.
     pub equivalence_pct: f64,
     /// The looks of the plan; each test is at risk alpha / (looks · (R − 1)).
@@ -377,7 +377,7 @@ pub fn race(results: &[Results], labels: &[String], options: &RaceOptions) -> Ra
     }
     RaceAnalysis {
         revisions: labels.to_vec(),
-        confidence: options.confidence.level(),
+        confidence: options.confidence,
         equivalence_pct: options.equivalence_pct,
         looks: options.looks,
         benchmarks,
@@ -390,8 +390,8 @@ pub fn race(results: &[Results], labels: &[String], options: &RaceOptions) -> Ra
 fn suite(results: &[Results], labels: &[String], options: &RaceOptions) -> RaceSuite {
     let all = names(results);
     let hpt_options = HptOptions {
-        confidence: options.confidence.level(),
-        alpha: options.hpt_alpha.map(Alpha::risk),
+        confidence: options.confidence,
+        alpha: options.hpt_alpha,
         speedup_under_test: None,
         curve: false,
     };

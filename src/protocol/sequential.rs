@@ -9,7 +9,7 @@
 //!   K looks, few because each doubles the runs (the statistics change little between nearby looks, so
 //!   looking after every block would spend alpha for nothing);
 //! - at every look each open benchmark is decided (faster, slower, unchanged within ±ε) at risk alpha / K
-//!   per claim ([`super::options::Options::per_look_confidence`]), and a decided benchmark stops running;
+//!   per claim ([`super::options::PerLook`]), and a decided benchmark stops running;
 //! - a wrong "faster" needs the one-sided test to reject at alpha / K at one of the K looks: by the union
 //!   bound its probability is at most K · alpha / K = alpha, whatever the stopping rule, and likewise for
 //!   "slower" and for "unchanged" (each of its two one-sided tests). The final report analyses each
@@ -105,8 +105,8 @@ pub fn fewest_runs_to_reject(alpha: f64, at_least: u32) -> u32 {
 }
 
 /// The benchmarks of `suite` that the runs so far do not decide at the per-look level of `options`
-/// (`options.looks` = K of the plan, `cap` its runs per side at the last look): the ones whose verdict is
-/// inconclusive, and under `--fail-on any` the
+/// (the suite's design has the K looks of the plan, `cap` its runs per side at the last look): the ones
+/// whose verdict is inconclusive, and under `--fail-on any` the
 /// ones called slower while the gate finds none slower yet. An inconclusive benchmark that more runs are
 /// unlikely to decide ([`is_futile`]) is not open.
 ///
@@ -147,7 +147,7 @@ pub fn open_benchmarks(suite: &Suite, options: &Options, cap: u32) -> Vec<String
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::model::{Run, Runs, Sample, Unit};
+    use crate::model::{Design, Run, Runs, Sample, Unit};
     use crate::simulation::two_versions::results;
 
     /// Six benchmarks, 5 runs per side, every HEAD run slower than every BASE run: each rank-sum p is
@@ -166,19 +166,24 @@ mod tests {
         Suite::pair(side(100.0), side(110.0))
     }
 
-    fn options(fail_on: FailOn, looks: u32) -> Options {
-        Options {
-            looks,
-            ..Options::defaults(fail_on)
+    fn options(fail_on: FailOn) -> Options {
+        Options::defaults(fail_on)
+    }
+
+    /// `suite` as measured by a plan of `looks` looks (each decision at alpha / looks).
+    fn at_looks(suite: Suite, looks: u32) -> Suite {
+        Suite {
+            design: Design::measured(looks),
+            ..suite
         }
     }
 
     #[test]
     fn benchmarks_called_slower_run_on_until_the_any_gate_can_fail_on_them() {
-        let suite = six_slower_benchmarks();
+        let suite = at_looks(six_slower_benchmarks(), 3);
         // At alpha / 3 each benchmark is called slower (1/252 <= 0.0167), but Holm over six needs
         // 0.0167 / 6 = 0.0028 < 1/252: under `any` all six stay open, under `suite` none does.
-        let analysis = analyse(&suite, &options(FailOn::Any, 3));
+        let analysis = analyse(&suite, &options(FailOn::Any));
         assert!(
             analysis
                 .benchmarks
@@ -186,15 +191,15 @@ mod tests {
                 .all(|b| b.verdict == Verdict::Slower)
         );
         assert!(!analysis.gate.failed);
+        assert_eq!(open_benchmarks(&suite, &options(FailOn::Any), 20).len(), 6);
+        assert!(open_benchmarks(&suite, &options(FailOn::Suite), 20).is_empty());
+        // In one look (alpha / 6 = 0.0083 >= 1/252) the gate finds all six slower: none stays open.
+        let one_look = at_looks(suite, 1);
         assert_eq!(
-            open_benchmarks(&suite, &options(FailOn::Any, 3), 20).len(),
+            analyse(&one_look, &options(FailOn::Any)).gate.slower.len(),
             6
         );
-        assert!(open_benchmarks(&suite, &options(FailOn::Suite, 3), 20).is_empty());
-        // In one look (alpha / 6 = 0.0083 >= 1/252) the gate finds all six slower: none stays open.
-        let one_look = options(FailOn::Any, 1);
-        assert_eq!(analyse(&suite, &one_look).gate.slower.len(), 6);
-        assert!(open_benchmarks(&suite, &one_look, 5).is_empty());
+        assert!(open_benchmarks(&one_look, &options(FailOn::Any), 5).is_empty());
     }
 
     #[test]
@@ -211,10 +216,10 @@ mod tests {
             Runs::new(runs).unwrap()
         };
         let side = |level: f64| results(vec![("b".to_string(), runs(level))]);
-        let suite = Suite::pair(side(100.0), side(101.0));
+        let suite = at_looks(Suite::pair(side(100.0), side(101.0)), 3);
         let at = |threshold: f64| Options {
             threshold: Threshold::percent(threshold).unwrap(),
-            ..options(FailOn::Any, 3)
+            ..options(FailOn::Any)
         };
         let analysis = analyse(&suite, &at(5.0));
         assert_eq!(analysis.benchmarks[0].verdict, Verdict::Slower);
@@ -248,8 +253,8 @@ mod tests {
                     .collect(),
             )
         };
-        let suite = Suite::pair(side(100.0), side(110.0));
-        let options = options(FailOn::Any, 3);
+        let suite = at_looks(Suite::pair(side(100.0), side(110.0)), 3);
+        let options = options(FailOn::Any);
         let analysis = analyse(&suite, &options);
         assert_eq!(analysis.gate.slower, ["b0"]);
         assert!(analysis.gate.failed);
@@ -264,7 +269,7 @@ mod tests {
     }
 
     /// One benchmark, 12 runs per side, HEAD's runs BASE's times `factor`; BASE's runs spread evenly over
-    /// ±`spread` (a fraction).
+    /// ±`spread` (a fraction); measured by a plan of three looks.
     fn spread_pair(spread: f64, factor: f64) -> Suite {
         let runs = |scale: f64| {
             let runs = (0..12)
@@ -276,13 +281,13 @@ mod tests {
             Runs::new(runs).unwrap()
         };
         let side = |scale: f64| results(vec![("b".to_string(), runs(scale))]);
-        Suite::pair(side(1.0), side(factor))
+        at_looks(Suite::pair(side(1.0), side(factor)), 3)
     }
 
     #[test]
     fn an_undecided_benchmark_stops_when_the_cap_would_not_decide_it_either() {
         // 12 runs per side of a plan capped at 24: at the cap the interval would be 1/sqrt(2) as wide.
-        let options = options(FailOn::Any, 3);
+        let options = options(FailOn::Any);
         for (spread, factor, futile, why) in [
             // [0.979, 1.022]: inside ±4 %, and at the cap about ±1.5 % around 1: on track to unchanged.
             (0.03, 1.0, false, "unchanged by the cap"),

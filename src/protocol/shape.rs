@@ -16,13 +16,12 @@
 //!   side, seeded: paper 001 found the non-parametric metrics as good or better (§6.5), so these are
 //!   cross-checks, and KSfit costs N full refits per side.
 //!
-//! Pure: no I/O, no clock; the seed is an argument. It runs after [`super::analyse()`], on the same suite
-//! ([`annotate`]), so that the simulations and races that call the analysis many times do not pay for it.
+//! Pure: no I/O, no clock; the seed is an argument. It runs inside the analysis of a report
+//! ([`super::analyse::analyse_with_shapes`]), on each benchmark's observations; [`super::analyse()`], which
+//! the simulations and the races between looks call many times, leaves it out and does not pay for it.
 
-use std::collections::HashMap;
-
-use super::{Analysis, Warning, WarningKind};
-use crate::model::{BaseHead, Basis, Side, Suite, Unit};
+use super::{Warning, WarningKind};
+use crate::model::{BaseHead, Basis, Side, Unit};
 use crate::stats::comparison::{
     mean_abs_difference, mixture_mean_abs_difference, mixture_p_less, p_first_fastest,
 };
@@ -200,30 +199,6 @@ pub struct BenchmarkShape {
     pub mixture_check: Option<MixtureCheck>,
     /// Shape warnings: several modes, a changed number of modes, a side that could not be modelled.
     pub warnings: Vec<Warning>,
-}
-
-/// Adds each benchmark's shape to `analysis`, whose benchmarks come from `suite`: the shape, and its
-/// warnings beside the benchmark's others.
-pub fn annotate(analysis: &mut Analysis, suite: &Suite, options: &ShapeOptions) {
-    let pairs: HashMap<&str, _> = suite.pairs.iter().map(|p| (p.name.as_str(), p)).collect();
-    // Each benchmark's shape depends on its own runs only: fitted on the machine's cores (`parallel`).
-    let shapes = crate::parallel::map(&analysis.benchmarks, |benchmark| {
-        let pair = pairs.get(benchmark.name.as_str())?;
-        let observations = pair.observations();
-        Some(shape(
-            &benchmark.name,
-            observations.basis,
-            benchmark.unit,
-            &observations.values,
-            options,
-        ))
-    });
-    for (benchmark, shape) in analysis.benchmarks.iter_mut().zip(shapes) {
-        if let Some(shape) = shape {
-            benchmark.warnings.extend(shape.warnings.iter().cloned());
-            benchmark.shape = Some(shape);
-        }
-    }
 }
 
 /// The shape of one benchmark from its observations (nanoseconds); `unit` is the one its report prints.

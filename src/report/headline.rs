@@ -122,10 +122,10 @@ fn gate_sentence(analysis: &Analysis) -> Option<Sentence> {
         return None;
     }
     let flag = format!(" (--fail-on {}", gate.fail_on.as_str());
-    let flag = if gate.threshold > 0.0 {
+    let flag = if gate.threshold.pct() > 0.0 {
         format!(
             "{flag}, threshold {})",
-            format::percent_value(gate.threshold)
+            format::percent_value(gate.threshold.pct())
         )
     } else {
         format!("{flag})")
@@ -307,7 +307,7 @@ fn suite_sentence(analysis: &Analysis) -> Option<Sentence> {
         return None;
     }
     let hpt = &analysis.suite.hpt;
-    let r = format::level(analysis.confidence);
+    let r = format::level(analysis.confidence.level());
     let confidence = format::finite_opt(hpt.confidence);
     // HPT ranks the tested benchmarks only, not the counts compared exactly.
     let tested = analysis
@@ -346,11 +346,11 @@ fn suite_sentence(analysis: &Analysis) -> Option<Sentence> {
         Verdict::Inconclusive => match (hpt.max_confidence, hpt.direction, confidence) {
             // The gate's sentence already says why, when it cannot fail for this reason.
             (Some(best), _, _)
-                if best < analysis.confidence && analysis.gate.cannot_fail.is_some() =>
+                if best < analysis.confidence.level() && analysis.gate.cannot_fail.is_some() =>
             {
                 "Suite: no verdict: too few benchmarks for HPT (see the gate above).".to_string()
             }
-            (Some(best), _, _) if best < analysis.confidence => format!(
+            (Some(best), _, _) if best < analysis.confidence.level() => format!(
                 "Suite: no verdict: with {} benchmark{} HPT reaches at most confidence {}, short of {r}.",
                 tested,
                 if tested == 1 { "" } else { "s" },

@@ -415,7 +415,7 @@ impl<'a> From<&'a Analysis> for Report<'a> {
     fn from(a: &'a Analysis) -> Report<'a> {
         Report {
             schema: REPORT_SCHEMA,
-            confidence: finite(a.confidence),
+            confidence: finite(a.confidence.level()),
             benchmarks: a
                 .benchmarks
                 .iter()
@@ -458,7 +458,7 @@ impl<'a> From<&'a Analysis> for Report<'a> {
             verdict: a.verdict.as_str(),
             gate: GateJson {
                 fail_on: a.gate.fail_on.as_str(),
-                threshold: finite(a.gate.threshold),
+                threshold: finite(a.gate.threshold.pct()),
                 failed: a.gate.failed,
                 reasons: &a.gate.reasons,
                 cannot_fail: a.gate.cannot_fail.as_deref(),

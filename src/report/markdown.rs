@@ -129,7 +129,7 @@ fn gate_text(analysis: &Analysis) -> String {
     let head = format!(
         "**Gate** (`--fail-on {}`, threshold {}):",
         gate.fail_on.as_str(),
-        format::percent_value(gate.threshold)
+        format::percent_value(gate.threshold.pct())
     );
     if !gate.failed {
         return match gate_note(analysis) {

@@ -7,7 +7,7 @@ use proptest::prelude::*;
 use super::sample;
 use super::{Format, Style, renderer};
 use crate::model::BaseHead;
-use crate::protocol::Analysis;
+use crate::protocol::{Analysis, Confidence, Threshold};
 
 /// Overwrites the numbers of a sample analysis with `x`, cycling through them.
 fn with_numbers(x: &[f64]) -> Analysis {
@@ -56,8 +56,9 @@ fn with_numbers(x: &[f64]) -> Analysis {
         p.median.lower = n();
         p.median.upper = n();
     }
-    a.confidence = n();
-    a.gate.threshold = n();
+    // Only levels in (0, 1) and thresholds of 0 or more can be built: their types refuse the others.
+    a.confidence = Confidence::new(n()).unwrap_or(a.confidence);
+    a.gate.threshold = Threshold::percent(n()).unwrap_or(a.gate.threshold);
     a
 }
 

@@ -101,7 +101,7 @@ fn preamble(analysis: &RaceAnalysis) -> Vec<String> {
          (revisions - 1)), {} looks; equivalence within ±{} %; speedups against r1; \"fastest\": the chance \
          that one run of the revision beats one run of every other (paper 001's I3).",
         analysis.revisions.len(),
-        analysis.confidence,
+        analysis.confidence.level(),
         analysis.looks,
         analysis.equivalence_pct
     )];
@@ -334,7 +334,7 @@ struct VersusJson {
 fn json(analysis: &RaceAnalysis, out: &mut dyn Write) -> io::Result<()> {
     let report = RaceJson {
         schema: SCHEMA,
-        confidence: format::finite(analysis.confidence),
+        confidence: format::finite(analysis.confidence.level()),
         equivalence_pct: format::finite(analysis.equivalence_pct),
         looks: analysis.looks,
         revisions: &analysis.revisions,

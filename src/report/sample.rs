@@ -10,10 +10,10 @@ use crate::protocol::equivalence::Equivalence;
 use crate::protocol::hpt::Ranking;
 use crate::protocol::speedup_test::warnings::Cause;
 use crate::protocol::{
-    Analysis, BenchmarkAnalysis, Direction, FailOn, GainSpeedup, GateOutcome, HptBenchmark,
-    HptSummary, MeanTest, MedianTest, Overall, Proportion, Proportions, RunPoint, Shift,
-    SideSummary, Speedups, SuiteAnalysis, TMethod, VarianceComponents, Verdict, Warning,
-    WarningKind,
+    Analysis, BenchmarkAnalysis, Confidence, Direction, FailOn, GainSpeedup, GateOutcome,
+    HptBenchmark, HptSummary, MeanTest, MedianTest, Overall, Proportion, Proportions, RunPoint,
+    Shift, SideSummary, Speedups, SuiteAnalysis, TMethod, Threshold, VarianceComponents, Verdict,
+    Warning, WarningKind,
 };
 
 /// Variance components as the runs of a criterion benchmark show them.
@@ -173,7 +173,7 @@ fn proportion(accelerated: usize, total: usize, lower: f64, upper: f64) -> Propo
 fn gate(fail_on: FailOn, threshold: f64, reasons: &[&str]) -> GateOutcome {
     GateOutcome {
         fail_on,
-        threshold,
+        threshold: Threshold::percent(threshold).expect("a threshold"),
         failed: !reasons.is_empty(),
         reasons: reasons.iter().map(|r| r.to_string()).collect(),
         slower: Vec::new(),
@@ -187,7 +187,7 @@ fn analysis(
     verdict: Verdict,
 ) -> Analysis {
     Analysis {
-        confidence: 0.95,
+        confidence: Confidence::new(0.95).expect("a level"),
         benchmarks,
         suite,
         base_only: Vec::new(),
@@ -396,7 +396,7 @@ pub fn unmatched() -> Analysis {
 /// HPT leans one way but does not reach the requested confidence: no r-speedup.
 pub fn hpt_not_reachable() -> Analysis {
     let mut a = faster_suite();
-    a.confidence = 0.99;
+    a.confidence = Confidence::new(0.99).expect("a level");
     a.suite.hpt = hpt(0.875, Direction::Faster, None, 1.1295);
     a.verdict = Verdict::Inconclusive;
     a
@@ -489,7 +489,7 @@ pub fn nothing_known() -> Analysis {
         },
         Verdict::Inconclusive,
     );
-    a.gate = gate(FailOn::None, f64::NAN, &[]);
+    a.gate = gate(FailOn::None, 0.0, &[]);
     a
 }
 
@@ -497,7 +497,7 @@ pub fn nothing_known() -> Analysis {
 pub fn empty() -> Analysis {
     let mut a = nothing_known();
     a.benchmarks.clear();
-    a.gate.threshold = 0.0;
+    a.gate.threshold = Threshold::NONE;
     a
 }
 

@@ -16,7 +16,7 @@ use crate::protocol::{Analysis, Direction, GainSpeedup, Proportion, Verdict};
 /// prefix: `HEAD is faster than BASE with confidence 0.998; 0.95-speedup 1.12x`.
 pub(crate) fn hpt_sentence(analysis: &Analysis) -> String {
     let hpt = &analysis.suite.hpt;
-    let r = level(analysis.confidence);
+    let r = level(analysis.confidence.level());
     if analysis.benchmarks.is_empty() && !analysis.identical.is_empty() {
         return "nothing was run: BASE and HEAD built identical executables".to_string();
     }
@@ -75,10 +75,10 @@ fn too_small(analysis: &Analysis) -> Option<String> {
         .suite
         .hpt
         .max_confidence
-        .filter(|best| *best < analysis.confidence)?;
+        .filter(|best| *best < analysis.confidence.level())?;
     let n = analysis.benchmarks.len();
-    let r = level(analysis.confidence);
-    let needed = crate::protocol::hpt::benchmarks_needed(analysis.confidence);
+    let r = level(analysis.confidence.level());
+    let needed = crate::protocol::hpt::benchmarks_needed(analysis.confidence.level());
     let lean = match (
         analysis.suite.hpt.direction,
         format::finite_opt(analysis.suite.hpt.confidence),
@@ -244,18 +244,18 @@ fn secondary_facts(analysis: &Analysis) -> Vec<String> {
         ));
     }
     if let Some(p) = &analysis.suite.proportion {
-        let c = format::level(analysis.confidence);
+        let c = format::level(analysis.confidence.level());
         facts.push(proportion_text("median", &p.median, &c));
         facts.push(proportion_text("mean", &p.mean, &c));
     }
     if let (true, Some(c)) = (
         analysis.benchmarks.len() > 1,
-        format::finite_opt(Some(analysis.confidence)).filter(|c| (0.0..1.0).contains(c)),
+        format::finite_opt(Some(analysis.confidence.level())).filter(|c| (0.0..1.0).contains(c)),
     ) {
         facts.push(false_verdicts_sentence(c));
     }
     if analysis.looks > 1 {
-        let risk = 100.0 * (1.0 - analysis.confidence) / f64::from(analysis.looks);
+        let risk = 100.0 * (1.0 - analysis.confidence.level()) / f64::from(analysis.looks);
         facts.push(format!(
             "Each benchmark ran until decided (up to {} looks, each deciding at risk {risk:.2}%, so that \
              looking repeatedly adds no error); the JSON gives each benchmark's runs",

@@ -464,7 +464,7 @@ fn gate_lines(analysis: &Analysis) -> Vec<Line> {
     let head = format!(
         "Gate (--fail-on {}, threshold {}): ",
         gate.fail_on.as_str(),
-        format::percent_value(gate.threshold)
+        format::percent_value(gate.threshold.pct())
     );
     let mut lines = vec![line("")];
     if gate.failed {

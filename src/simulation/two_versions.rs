@@ -22,7 +22,7 @@ use crate::model::{Benchmark, Environment, Results, Run, Runs, Suite, Unit};
 use crate::protocol::Options;
 use crate::protocol::analyse::{analyse, verdict_at_look};
 use crate::protocol::sequential::{LookPlan, open_benchmarks};
-use crate::protocol::{Analysis, Verdict};
+use crate::protocol::{Analysis, Design, PerLook, Verdict};
 use crate::stats::random::SplitMix64;
 
 /// One side's results named "simulated".
@@ -56,10 +56,7 @@ pub struct Raced {
 /// verdict at alpha / K on the runs so far, stopping at the first that is not inconclusive or at one that
 /// more runs are unlikely to decide ([`crate::protocol::equivalence::is_futile`]).
 pub fn race(base: &[f64], head: &[f64], plan: LookPlan, options: &Options) -> Raced {
-    let options = Options {
-        looks: plan.count(),
-        ..*options
-    };
+    let options = PerLook::new(options, Design::measured(plan.count()));
     let mut raced = Raced {
         verdict: Verdict::Inconclusive,
         runs: 0,
@@ -91,12 +88,8 @@ pub struct Drawn {
 
 /// A race of a whole suite as the runner runs it: at each look the open benchmarks take the runs up to
 /// it, decided ones keep what they had ([`open_benchmarks`] between looks); returns the final analysis
-/// (`options.looks` set to the plan's K) and the runs per side each benchmark used.
+/// (at the plan's K looks) and the runs per side each benchmark used.
 pub fn race_suite(drawn: &[Drawn], plan: LookPlan, options: &Options) -> (Analysis, Vec<usize>) {
-    let options = Options {
-        looks: plan.count(),
-        ..*options
-    };
     let suite_at = |used: &[usize]| {
         let side = |pick: fn(&Drawn) -> &Vec<Run>| {
             results(
@@ -110,7 +103,10 @@ pub fn race_suite(drawn: &[Drawn], plan: LookPlan, options: &Options) -> (Analys
                     .collect(),
             )
         };
-        Suite::pair(side(|d| &d.base), side(|d| &d.head))
+        Suite {
+            design: Design::measured(plan.count()),
+            ..Suite::pair(side(|d| &d.base), side(|d| &d.head))
+        }
     };
     let mut used = vec![plan.min() as usize; drawn.len()];
     let mut open: Vec<String> = drawn.iter().map(|d| d.name.clone()).collect();
@@ -120,12 +116,12 @@ pub fn race_suite(drawn: &[Drawn], plan: LookPlan, options: &Options) -> (Analys
                 *n = look as usize;
             }
         }
-        open = open_benchmarks(&suite_at(&used), &options, plan.max());
+        open = open_benchmarks(&suite_at(&used), options, plan.max());
         if open.is_empty() {
             break;
         }
     }
-    (analyse(&suite_at(&used), &options), used)
+    (analyse(&suite_at(&used), options), used)
 }
 
 /// A sampling plan to replay: when to look at the runs and decide.
@@ -136,7 +132,7 @@ pub enum SamplingPlan {
     Looks {
         /// When the plan looks: runs per side at each look.
         plan: LookPlan,
-        /// The analysis options at each look; `looks` is overwritten with the plan's K.
+        /// The analysis options at each look, taken at the plan's K looks.
         options: Options,
     },
     /// Paper 002's race.

@@ -275,6 +275,7 @@ pub(crate) mod tests {
             head_environment: environment,
             notes: vec![],
             identical: vec!["same".into()],
+            design: crate::model::Design::READ,
         };
         let analysis = analyse(&suite, &Options::defaults(FailOn::Suite));
         let mut bytes = Vec::new();

@@ -38,8 +38,8 @@ fn run(
 
 fn options(confidence: f64, alpha: Option<f64>, gamma: Option<f64>) -> HptOptions {
     HptOptions {
-        confidence,
-        alpha,
+        confidence: Confidence::new(confidence).expect("a confidence level"),
+        alpha: alpha.map(|a| Alpha::new(a).expect("a risk")),
         speedup_under_test: gamma,
         curve: true,
     }
@@ -408,16 +408,16 @@ fn empty_suite_and_unusable_benchmarks_are_reported() {
 #[test]
 fn invalid_options_are_ignored_and_said() {
     let (base, head) = parsec();
-    let (summary, _) = run(&base, &head, &options(1.0, Some(1.5), Some(-2.0)));
-    assert_eq!((summary.r_speedup, summary.gamma_confidence), (None, None));
+    let (summary, _) = run(&base, &head, &options(0.95, None, Some(-2.0)));
+    assert_eq!(summary.gamma_confidence, None);
     assert_eq!(summary.confidence, Some(0.99609375));
-    for text in ["risk 1.5", "speedup -2", "confidence 1"] {
-        assert!(
-            has_warning(&summary, WarningKind::Input, text),
-            "{text}: {:?}",
-            summary.warnings
-        );
-    }
+    // A confidence or a risk outside (0, 1) cannot be given: their types refuse it.
+    assert_eq!((Confidence::new(1.0), Alpha::new(1.5)), (None, None));
+    assert!(
+        has_warning(&summary, WarningKind::Input, "speedup -2"),
+        "{:?}",
+        summary.warnings
+    );
 }
 
 #[test]

@@ -12,7 +12,8 @@
 use super::{Level, aggregate, mean_test, median_test, speedups};
 use crate::model::BaseHead;
 use crate::protocol::{
-    Direction, MeanTest, MedianTest, Overall, Proportions, Speedups, Warning, WarningKind,
+    Confidence, Direction, MeanTest, MedianTest, Overall, Proportions, Speedups, Warning,
+    WarningKind,
 };
 use crate::stats::describe::{Summary, summarize};
 
@@ -46,7 +47,7 @@ pub enum WeightChoice {
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct SpeedupTestOptions {
     /// `--conf-level`: the level of rows without their own, and of the proportion intervals.
-    pub conf_level: Option<f64>,
+    pub conf_level: Option<Confidence>,
     /// How benchmarks weigh in G and S.
     pub weight: WeightChoice,
     /// `--precision` r of the minimal number of benchmarks.
@@ -125,7 +126,7 @@ pub fn analyse_speeduptest(inputs: &[Input], options: &SpeedupTestOptions) -> Sp
         }
     }
     let overall = aggregate::overall(&pairs, &weights).ok();
-    let proportion_confidence = options.conf_level.unwrap_or(0.95);
+    let proportion_confidence = options.conf_level.map_or(0.95, Confidence::level);
     let proportions = (!pairs.is_empty()).then(|| {
         let count = |f: fn(&RowResult) -> Option<Direction>| {
             rows.iter()
@@ -166,7 +167,7 @@ fn analyse_row(input: &Input, options: &SpeedupTestOptions) -> Row {
         let (base, head) = summaries(s)?;
         let level = input
             .conf_level
-            .or(options.conf_level)
+            .or(options.conf_level.map(Confidence::level))
             .map_or(Level::Search, Level::Fixed);
         let mean = mean_test(&s.base, &s.head, level);
         let median = median_test(&s.base, &s.head, level);
@@ -255,7 +256,7 @@ mod tests {
         let mut inputs = paper_inputs();
         inputs[0].conf_level = Some(0.7);
         let options = SpeedupTestOptions {
-            conf_level: Some(0.9),
+            conf_level: Confidence::new(0.9),
             ..SEARCH
         };
         let a = analyse_speeduptest(&inputs, &options);

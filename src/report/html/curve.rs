@@ -31,7 +31,7 @@ pub fn figure(analysis: &Analysis) -> String {
         );
     } else {
         out.push_str(&plot(analysis, curve));
-        let r = format::level(analysis.confidence);
+        let r = format::level(analysis.confidence.level());
         let _ = write!(
             out,
             r#"<figcaption><span class="key faster">━</span> confidence that HEAD is more than γ times faster; <span class="key slower">━</span> confidence that it is less than γ times faster (BASE more than 1/γ times faster); dashed: r = {}.</figcaption>"#,
@@ -99,7 +99,7 @@ fn plot(analysis: &Analysis, curve: &[ConfidencePoint]) -> String {
     if let Some(one) = x.x(1.0) {
         line(&mut out, (one, TOP), (one, BOTTOM), "one");
     }
-    let r = analysis.confidence;
+    let r = analysis.confidence.level();
     if format::finite(r).is_some() {
         line(&mut out, (LEFT, y.x(r)), (RIGHT, y.x(r)), "level");
         let label = format!("r = {}", format::level(r));

@@ -204,7 +204,7 @@ fn facts(analysis: &Analysis) -> String {
         format!(
             "--fail-on {}, threshold {}: {}.",
             gate.fail_on.as_str(),
-            format::percent_value(gate.threshold),
+            format::percent_value(gate.threshold.pct()),
             if gate.failed { "failed" } else { "passed" }
         )
     };
