@@ -5,8 +5,7 @@
 
 use super::equivalence::{Equivalence, FUTILITY_FACTOR, runs_for};
 use super::options::Options;
-use super::speedup_test::LARGE_FROM;
-use super::{Direction, MeanTest, MedianTest, Verdict, Warning, WarningKind};
+use super::{Cause, Direction, MeanTest, MedianTest, Verdict, Warning, WarningKind};
 use crate::model::{BaseHead, Pair};
 
 /// The warnings of one benchmark, in the reports' order: `sizes` are its runs per side; `decision` its
@@ -100,21 +99,16 @@ fn undecided(e: &Equivalence, options: &Options, runs: usize) -> Warning {
 const PRACTICAL_RUNS: usize = 96;
 
 /// Sizes of 3 or more per side with which the rank-sum test cannot reach the confidence whatever the
-/// times (smaller sizes get one warning for every test instead, `wording::too_few_runs`).
+/// times (smaller sizes get one warning for every test instead, [`Cause::TooFewRuns`]).
 fn cannot_reach(sizes: BaseHead<usize>, options: &Options) -> Warning {
-    Warning::new(
+    Warning::of(
         WarningKind::TooFewSamples,
-        format!(
-            "with {} and {} runs the rank-sum test cannot reach confidence {}, whatever the times: no verdict",
-            sizes.base,
-            sizes.head,
-            options.confidence.level()
-        ),
+        Cause::CannotReach {
+            base: sizes.base,
+            head: sizes.head,
+            confidence: options.confidence.level(),
+        },
     )
-    .with_hint(format!(
-        "{} ({LARGE_FROM} for the large-sample rules)",
-        options.remedy.more_runs(5)
-    ))
 }
 
 /// The mean protocol finds a direction the median protocol does not share.

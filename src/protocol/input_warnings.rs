@@ -2,22 +2,17 @@
 //! given twice, one-process inputs, small samples, names on one side only, environments that differ, and
 //! what the readers noted. [`suite_warnings`] lists them in the order the reports print them.
 
-use super::Remedy;
 use super::gate::PROCESS_SD_PERCENT;
-use super::speedup_test::{LARGE_FROM, is_small};
-use super::{BenchmarkAnalysis, Warning, WarningKind};
+use super::speedup_test::is_small;
+use super::{BenchmarkAnalysis, Cause, Warning, WarningKind};
 use crate::model::{Basis, Environment, Suite};
 
 /// Warnings about the inputs as a whole, in the reports' order.
-pub(super) fn suite_warnings(
-    suite: &Suite,
-    benchmarks: &[BenchmarkAnalysis],
-    remedy: Remedy,
-) -> Vec<Warning> {
+pub(super) fn suite_warnings(suite: &Suite, benchmarks: &[BenchmarkAnalysis]) -> Vec<Warning> {
     [
         same_samples(suite),
         one_process(suite, benchmarks),
-        small_samples(suite, benchmarks, remedy),
+        small_samples(suite, benchmarks),
         unmatched(suite),
         environment_warning(&suite.base_environment, &suite.head_environment),
     ]
@@ -68,11 +63,7 @@ fn one_process(suite: &Suite, benchmarks: &[BenchmarkAnalysis]) -> Option<Warnin
 }
 
 /// Benchmarks with 3 to 30 observations on a side, where the protocols lean on their small-sample models.
-fn small_samples(
-    suite: &Suite,
-    benchmarks: &[BenchmarkAnalysis],
-    remedy: Remedy,
-) -> Option<Warning> {
+fn small_samples(suite: &Suite, benchmarks: &[BenchmarkAnalysis]) -> Option<Warning> {
     // Fewer than 3 runs on a side has a warning of its own per benchmark.
     let small = benchmarks
         .iter()
@@ -80,15 +71,13 @@ fn small_samples(
         .filter(|&n| n >= 3 && is_small(n))
         .count();
     (small > 0).then(|| {
-        Warning::new(
+        Warning::of(
             WarningKind::TooFewSamples,
-            format!(
-                "{small} of {} benchmarks have 30 observations or fewer on a side: the t-test then needs \
-                 normal samples and the median test a location-shift model",
-                suite.pairs.len()
-            ),
+            Cause::SmallSamples {
+                small,
+                total: suite.pairs.len(),
+            },
         )
-        .with_hint(format!("{} for the large-sample rules", remedy.more_runs(LARGE_FROM)))
         // A detail: each benchmark whose verdict these models put at risk has a warning of its own.
         .as_detail()
     })

@@ -22,13 +22,13 @@ pub mod sequential;
 pub mod shape;
 pub mod speedup_test;
 mod variance;
-pub mod wording;
 
 pub use analyse::analyse;
 pub use options::{Options, Remedy};
 pub use outcome::{
-    Alpha, Analysis, BenchmarkAnalysis, ByDirection, Compared, Confidence, ConfidencePoint,
+    Alpha, Analysis, BenchmarkAnalysis, ByDirection, Cause, Compared, Confidence, ConfidencePoint,
     Direction, FailOn, GainSpeedup, GateOutcome, HptBenchmark, HptSummary, MeanTest, MedianTest,
-    Overall, Proportion, Proportions, RunPoint, Shift, SideSummary, Speedups, SuiteAnalysis,
-    TMethod, Threshold, VarianceComponents, Verdict, Warning, WarningKind,
+    Overall, Proportion, Proportions, RunPoint, Shift, SideSummary, SpeedupOf, Speedups, Subject,
+    SuiteAnalysis, TMethod, TestCause, Threshold, VarianceComponents, Verdict, Warning,
+    WarningKind,
 };

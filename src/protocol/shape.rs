@@ -21,13 +21,14 @@
 
 use std::collections::HashMap;
 
+pub use super::outcome::{BenchmarkShape, MixtureCheck, SideShape};
 use super::{Analysis, Warning, WarningKind};
 use crate::model::{BaseHead, Basis, Side, Suite, Unit};
 use crate::stats::comparison::{
     mean_abs_difference, mixture_mean_abs_difference, mixture_p_less, p_first_fastest,
 };
 use crate::stats::ks_fit::{DEFAULT_REPLICATES, ks_fit};
-use crate::stats::mixture::{FitOptions, Mixture, VarianceModel, select};
+use crate::stats::mixture::{FitOptions, select};
 use crate::stats::modes::{Mode, modes};
 
 /// What the shape step computes beyond the default.
@@ -57,27 +58,6 @@ impl Default for ShapeOptions {
             screen: Some(SCREEN_MARGIN),
         }
     }
-}
-
-/// One side's shape.
-#[derive(Debug, Clone, PartialEq)]
-pub enum SideShape {
-    /// The BIC-chosen mixture and its modes (locations in nanoseconds).
-    Fitted {
-        /// Equal (E) or variable (V) component variances, as BIC chose.
-        model: VarianceModel,
-        /// The fitted Gaussian mixture of the side's values, in nanoseconds.
-        mixture: Mixture,
-        /// The mixture's modes, in increasing location.
-        modes: Vec<Mode>,
-        /// BIC(chosen) − BIC(one normal): about 2 ln of the Bayes factor of the mixture over one normal.
-        evidence: f64,
-    },
-    /// Fewer than 3 values, or all equal: too few distinct values to model the shape.
-    TooFewDistinctValues {
-        /// How many values the side has.
-        values: usize,
-    },
 }
 
 impl SideShape {
@@ -167,40 +147,6 @@ pub const VERY_STRONG: f64 = 10.0;
 /// `shape_tests.rs` (7,800 sides, 2,286 of which warn) stopping there changed no warning and 11 fits, and a
 /// screen after K = 2 changed warnings (trimodal sides, whose K = 2 fits fall below one normal).
 pub const SCREEN_MARGIN: f64 = 0.0;
-
-/// The `--mixture-fit` cross-checks.
-#[derive(Debug, Clone, Copy, PartialEq)]
-pub struct MixtureCheck {
-    /// Î1 = E|BASE − HEAD| from the two mixtures, in nanoseconds.
-    pub mean_abs_difference: f64,
-    /// Î2 = P\[a HEAD run is faster than a BASE run\] from the two mixtures.
-    pub p_head_faster: f64,
-    /// KSfit's bootstrap p-value per side; `None` where the side was not modelled.
-    pub ks_fit_p_values: BaseHead<Option<f64>>,
-    /// The number of bootstrap samples behind each p-value.
-    pub replicates: usize,
-}
-
-/// The shape of one benchmark.
-#[derive(Debug, Clone, PartialEq)]
-pub struct BenchmarkShape {
-    /// What was fitted: one value per process run, or the samples of one process per side.
-    pub basis: Basis,
-    /// BASE's shape.
-    pub base: SideShape,
-    /// HEAD's shape.
-    pub head: SideShape,
-    /// Ĩ1 = E|BASE − HEAD| from the observations, in nanoseconds.
-    pub mean_abs_difference: Option<f64>,
-    /// Ĩ3 with the two revisions: P\[a HEAD run is strictly faster than a BASE run\] (ties count 0, where
-    /// `p_head_faster` counts them ½).
-    pub p_head_fastest: Option<f64>,
-    /// The mixture-based I1 and I2 and the fits' checks; `None` without `--mixture-fit` or when a side was
-    /// not fitted.
-    pub mixture_check: Option<MixtureCheck>,
-    /// Shape warnings: several modes, a changed number of modes, a side that could not be modelled.
-    pub warnings: Vec<Warning>,
-}
 
 /// Adds each benchmark's shape to `analysis`, whose benchmarks come from `suite`: the shape, and its
 /// warnings beside the benchmark's others.

@@ -12,9 +12,9 @@
 use std::io::{self, Write};
 
 use super::format::machine;
-use super::{Render, Style, benchmark_warnings};
+use super::{Render, Style, benchmark_warnings, words};
 use crate::inert::csv_text;
-use crate::protocol::{BenchmarkAnalysis, Direction};
+use crate::protocol::{BenchmarkAnalysis, Direction, Remedy};
 
 /// The CSV report.
 #[derive(Debug, Clone, Copy, Default)]
@@ -66,7 +66,7 @@ impl Render for CsvReport {
     ) -> io::Result<()> {
         writeln!(out, "{}", HEADER.join(","))?;
         for b in &analysis.benchmarks {
-            let fields: Vec<String> = row(b).iter().map(|f| quote(f)).collect();
+            let fields: Vec<String> = row(b, analysis.remedy).iter().map(|f| quote(f)).collect();
             writeln!(out, "{}", fields.join(","))?;
         }
         // Not run (BASE and HEAD built the same executable): the verdict and why, no statistics.
@@ -81,7 +81,7 @@ impl Render for CsvReport {
     }
 }
 
-fn row(b: &BenchmarkAnalysis) -> Vec<String> {
+fn row(b: &BenchmarkAnalysis, remedy: Remedy) -> Vec<String> {
     let time = |nanos: f64| machine(Some(nanos / b.unit.nanos()));
     let interval = b.median_test.speedup_interval;
     let shift = b.median_test.shift;
@@ -127,7 +127,9 @@ fn row(b: &BenchmarkAnalysis) -> Vec<String> {
     }
     fields.push(time(b.hpt.difference));
     fields.push(b.hpt.winner.map_or("tie", Direction::as_str).into());
-    let messages: Vec<&str> = benchmark_warnings(b).map(|w| w.message.as_str()).collect();
+    let messages: Vec<String> = benchmark_warnings(b)
+        .map(|w| words::ours(w, remedy).message)
+        .collect();
     fields.push(csv_text(&messages.join("; ")).into_owned());
     fields
 }
@@ -162,7 +164,12 @@ mod tests {
     fn every_row_has_as_many_fields_as_the_header() {
         for (name, analysis) in crate::report::sample::all() {
             for b in &analysis.benchmarks {
-                assert_eq!(row(b).len(), HEADER.len(), "{name}: {}", b.name);
+                assert_eq!(
+                    row(b, analysis.remedy).len(),
+                    HEADER.len(),
+                    "{name}: {}",
+                    b.name
+                );
             }
         }
     }

@@ -173,9 +173,9 @@ fn write_warnings(
             out,
             "{}. {scope}{}",
             i + 1,
-            escape_text(&note.warning.message)
+            escape_text(&note.words.message)
         )?;
-        if let Some(hint) = &note.warning.hint {
+        if let Some(hint) = &note.words.hint {
             write!(out, "<br>hint: {}", escape_text(hint))?;
         }
         writeln!(out)?;

@@ -30,6 +30,7 @@ pub mod simulation;
 pub mod speeduptest;
 mod suite;
 pub mod table;
+pub(crate) mod words;
 
 pub(crate) use footnotes::{Footnotes, benchmark_warnings, concerned, warning_kind_name};
 pub use format::utc_minute;

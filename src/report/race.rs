@@ -17,8 +17,13 @@ use super::csv::quote;
 use super::format::{self, finite_opt, machine};
 use super::json::{WarningJson, warnings};
 use super::markdown::{escape_name, escape_text};
+use super::words::{self, Words};
 use crate::inert::{self, csv_text};
+use crate::protocol::Remedy;
 use crate::protocol::race::{Entry, RaceAnalysis, RaceBenchmark, Stop};
+
+/// A race measures its runs itself: the hints of its warnings may name its flags.
+const RACE_REMEDY: Remedy = Remedy::RunHere;
 
 /// The schema name of the race JSON.
 pub const SCHEMA: &str = "cargo-speedup-race/1";
@@ -156,11 +161,12 @@ fn table(analysis: &RaceAnalysis, style: Style, out: &mut dyn Write) -> io::Resu
         writeln!(out, "  {} vs r1: {}", short(v.revision), versus(v))?;
     }
     for w in &analysis.warnings {
-        let message = inert::terminal(&w.message);
+        let Words { message, hint } = words::ours(w, RACE_REMEDY);
+        let message = inert::terminal(&message);
         for line in format::wrap(&format!("warning: {message}"), style.width) {
             writeln!(out, "{line}")?;
         }
-        if let Some(hint) = &w.hint {
+        if let Some(hint) = &hint {
             writeln!(out, "  hint: {}", inert::terminal(hint))?;
         }
     }
@@ -229,12 +235,11 @@ fn markdown(analysis: &RaceAnalysis, out: &mut dyn Write) -> io::Result<()> {
     if !analysis.warnings.is_empty() {
         writeln!(out)?;
         for w in &analysis.warnings {
-            let hint = w
-                .hint
-                .as_deref()
-                .map(|h| format!("<br>hint: {}", escape_text(h)))
+            let Words { message, hint } = words::ours(w, RACE_REMEDY);
+            let hint = hint
+                .map(|h| format!("<br>hint: {}", escape_text(&h)))
                 .unwrap_or_default();
-            writeln!(out, "- ⚠ {}{hint}", escape_text(&w.message))?;
+            writeln!(out, "- ⚠ {}{hint}", escape_text(&message))?;
         }
     }
     Ok(())
@@ -291,7 +296,7 @@ struct RaceJson<'a> {
     revisions: &'a [String],
     benchmarks: Vec<BenchmarkJson<'a>>,
     suite: SuiteJson<'a>,
-    warnings: Vec<WarningJson<'a>>,
+    warnings: Vec<WarningJson>,
 }
 
 #[derive(Serialize)]
@@ -379,7 +384,7 @@ fn json(analysis: &RaceAnalysis, out: &mut dyn Write) -> io::Result<()> {
                 })
                 .collect(),
         },
-        warnings: warnings(&analysis.warnings),
+        warnings: warnings(&analysis.warnings, RACE_REMEDY),
     };
     serde_json::to_writer_pretty(&mut *out, &report)?;
     writeln!(out)

@@ -8,7 +8,6 @@
 use crate::model::{BaseHead, Basis, Side, Unit};
 use crate::protocol::equivalence::Equivalence;
 use crate::protocol::hpt::Ranking;
-use crate::protocol::speedup_test::warnings::Cause;
 use crate::protocol::{
     Analysis, BenchmarkAnalysis, Direction, FailOn, GainSpeedup, GateOutcome, HptBenchmark,
     HptSummary, MeanTest, MedianTest, Overall, Proportion, Proportions, RunPoint, Shift,
@@ -194,6 +193,7 @@ fn analysis(
         head_only: Vec::new(),
         identical: Vec::new(),
         looks: 1,
+        remedy: crate::protocol::Remedy::MeasureAgain,
         verdict,
         gate: gate(FailOn::Suite, 0.0, &[]),
         warnings: Vec::new(),
@@ -315,11 +315,12 @@ pub fn unchanged_suite() -> Analysis {
 
 /// The mean protocol's W1 on `side`, a detail under the median's verdict.
 fn too_few(side: Side) -> Warning {
-    Warning::caused(
-        Cause::TTestTooSmall(side),
+    Warning::new(
+        WarningKind::TooFewSamples,
         format!("{side} too small for applying the Student's t-test (speedup of the mean)."),
     )
     .with_hint("run at least 31 samples: `--sample-size 40`")
+    .as_detail()
 }
 
 /// Small samples: the median protocol cannot apply, the t-test is not computed, warnings everywhere.

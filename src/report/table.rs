@@ -552,8 +552,8 @@ fn warning_lines(analysis: &Analysis, notes: &Footnotes<'_>) -> Vec<Line> {
     for (i, note) in notes.notes.iter().enumerate() {
         let scope = concerned(note, analysis.benchmarks.len())
             .map_or_else(String::new, |names| format!("{names}: "));
-        lines.push(line(format!("[{}] {scope}{}", i + 1, note.warning.message)));
-        if let Some(hint) = &note.warning.hint {
+        lines.push(line(format!("[{}] {scope}{}", i + 1, note.words.message)));
+        if let Some(hint) = &note.words.hint {
             lines.push(line(format!("    hint: {hint}")));
         }
     }

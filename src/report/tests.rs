@@ -527,7 +527,7 @@ fn identical_warnings_become_one_footnote_naming_their_benchmarks() {
     let batch: Vec<_> = notes
         .notes
         .iter()
-        .filter(|n| n.warning.kind == WarningKind::OneProcess)
+        .filter(|n| n.kind == WarningKind::OneProcess)
         .collect();
     assert_eq!(batch.len(), 1);
     assert_eq!(batch[0].benchmarks, ["tiny/a", "tiny/b"]);

@@ -278,7 +278,10 @@ mod tests {
         inputs[2].notes = vec!["File 'x' is not readable".into()];
         let a = analyse_speeduptest(&inputs, &SEARCH);
         assert!(a.rows[2].result.is_none());
-        assert_eq!(a.rows[2].warnings[0].message, "File 'x' is not readable");
+        assert_eq!(
+            crate::report::words::paper_message(&a.rows[2].warnings[0]),
+            "File 'x' is not readable"
+        );
         assert_eq!(a.proportions.unwrap().mean.total, 3);
     }
 
@@ -316,7 +319,9 @@ mod tests {
         }
         let a = analyse_speeduptest(&inputs, &SEARCH);
         assert_eq!(a.overall.unwrap(), equal);
-        assert!(a.warnings[0].message.contains("total weight is zero"));
+        assert!(
+            crate::report::words::paper_message(&a.warnings[0]).contains("total weight is zero")
+        );
     }
 
     #[test]

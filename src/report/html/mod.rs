@@ -255,8 +255,8 @@ fn warnings(analysis: &Analysis, notes: &Footnotes<'_>) -> String {
         if let Some(names) = concerned(note, analysis.benchmarks.len()) {
             let _ = write!(out, "<strong>{}</strong>: ", escape(&shorten(&names, 300)));
         }
-        out.push_str(&escape(&note.warning.message));
-        if let Some(hint) = &note.warning.hint {
+        out.push_str(&escape(&note.words.message));
+        if let Some(hint) = &note.words.hint {
             let _ = write!(
                 out,
                 r#"<br><span class="hint">hint: {}</span>"#,

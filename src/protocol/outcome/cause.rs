@@ -1,0 +1,151 @@
+//! Why a warning was raised, as data: the facts and numbers each report words in its own terms
+//! (`report::words`). The protocols fill these; nothing here is worded.
+//!
+//! Must not: hold a sentence the protocol wrote (the one text is [`Cause::Note`], what an input's reader
+//! noted, shown as it is), or import the protocol modules that raise these causes.
+
+use super::WarningKind;
+use crate::model::Side;
+use crate::stats::StatsError;
+
+/// Which speedup a protocol tests.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum SpeedupOf {
+    /// The mean protocol's.
+    Mean,
+    /// The median protocol's.
+    Median,
+}
+
+impl SpeedupOf {
+    /// "mean" or "median".
+    pub fn name(self) -> &'static str {
+        match self {
+            SpeedupOf::Mean => "mean",
+            SpeedupOf::Median => "median",
+        }
+    }
+}
+
+/// What a statistic that could not be computed was applied to.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Subject {
+    /// One side's sample.
+    Side(Side),
+    /// BASE and HEAD together (a two-sample test).
+    Both,
+    /// BASE and HEAD, each minus its median (the location-shift check).
+    MedianCentred,
+}
+
+/// What a warning of the Speedup-Test protocols is about (paper 000 §6.2.5, `docs/speedup-test.md` §4):
+/// which side, which test, which speedup. `speeduptest` words it as the paper does, the other commands in
+/// their own words (`report::words`).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum TestCause {
+    /// W1: this side has 30 values or fewer and is not shown normal, so the t-test cannot decide the mean.
+    TTestTooSmall(Side),
+    /// W2: this side is large and not normal; the t-test runs anyway.
+    NotNormal(Side),
+    /// W3: the sides differ by more than a shift and this side has 30 values or fewer, so the rank-sum
+    /// test cannot decide the median.
+    RankSumTooSmall(Side),
+    /// W4: the sides differ by more than a shift on large samples; the rank-sum test runs anyway.
+    NotLocationShift,
+    /// W5 (mean) and W6 (median): no confidence level above 50 % makes this speedup significant.
+    NoLevel(SpeedupOf),
+    /// A statistic that could not be computed (constant data, too few values, ...): the test, what it
+    /// was applied to, and the reason.
+    Inapplicable {
+        /// The test, as the paper names it ("Shapiro-Wilk's test").
+        test: &'static str,
+        /// What it was applied to.
+        subject: Subject,
+        /// Why it could not be computed (the statistics' error, in its own words).
+        reason: String,
+    },
+}
+
+/// The tests of the median protocol, as [`TestCause::Inapplicable`] names them: every other test that could
+/// not be computed is the mean protocol's.
+const MEDIAN_TESTS: [&str; 2] = ["Kolmogorov-Smirnov's test", "Wilcoxon-Mann-Whitney's test"];
+
+impl TestCause {
+    /// A test that could not be computed on `subject`, for `error`.
+    pub(crate) fn inapplicable(
+        test: &'static str,
+        subject: Subject,
+        error: &StatsError,
+    ) -> TestCause {
+        TestCause::Inapplicable {
+            test,
+            subject,
+            reason: error.to_string(),
+        }
+    }
+
+    /// The kind of warning this cause gives.
+    pub fn kind(&self) -> WarningKind {
+        match self {
+            TestCause::TTestTooSmall(_) | TestCause::RankSumTooSmall(_) => {
+                WarningKind::TooFewSamples
+            }
+            TestCause::NotNormal(_) => WarningKind::NotNormal,
+            TestCause::NotLocationShift => WarningKind::NotLocationShift,
+            TestCause::NoLevel(_) => WarningKind::NoConfidenceLevel,
+            TestCause::Inapplicable { .. } => WarningKind::Inapplicable,
+        }
+    }
+
+    /// Whether this cause leaves the benchmark's verdict (the median protocol's) as it reads: the mean
+    /// protocol's own conditions (W1, W2, W5, a test of the mean that could not be computed) and W6 (no
+    /// level makes the median significant: the verdict already says it is not). The verdict is at risk under
+    /// W3 and W4, and when a test of the median could not be computed.
+    pub fn is_detail(&self) -> bool {
+        match self {
+            TestCause::TTestTooSmall(_) | TestCause::NotNormal(_) | TestCause::NoLevel(_) => true,
+            TestCause::RankSumTooSmall(_) | TestCause::NotLocationShift => false,
+            TestCause::Inapplicable { test, .. } => !MEDIAN_TESTS.contains(test),
+        }
+    }
+}
+
+/// Why a warning was raised, with the numbers its words need.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Cause {
+    /// A condition of the Speedup-Test protocols.
+    Test(TestCause),
+    /// Fewer than 3 runs on a side, too few for the rank-sum test: no test can apply (one warning in place
+    /// of one per test and side).
+    TooFewRuns {
+        /// BASE's runs.
+        base: usize,
+        /// HEAD's runs.
+        head: usize,
+    },
+    /// Sizes of 3 or more per side with which the rank-sum test cannot reach the confidence whatever the
+    /// times: no verdict.
+    CannotReach {
+        /// BASE's runs.
+        base: usize,
+        /// HEAD's runs.
+        head: usize,
+        /// The confidence of the benchmark's decisions.
+        confidence: f64,
+    },
+    /// Benchmarks with 3 to 30 observations on a side, where the protocols lean on their small-sample
+    /// models.
+    SmallSamples {
+        /// How many benchmarks.
+        small: usize,
+        /// Of how many compared.
+        total: usize,
+    },
+    /// What an input's reader noted, or a text given as it is, with what to do about it.
+    Note {
+        /// The note.
+        text: String,
+        /// What to do about it, when there is a remedy.
+        hint: Option<String>,
+    },
+}

@@ -1,0 +1,388 @@
+//! Every warning in words: what happened (`message`) and what to do about it (`hint`), from its cause
+//! ([`Cause`]) and the numbers it carries. The protocols raise causes; only this module words them, as
+//! hyperfine words its warnings in its output layer.
+//!
+//! Two wordings of the Speedup-Test protocols' causes: [`ours`], with BASE, HEAD, runs and a remedy that
+//! fits the command ([`Remedy`]: a flag of the revision form only where the runs are measured here), for
+//! every report of `compare`, the revision comparison and the others; and [`papers`], paper 000's text
+//! verbatim (`Sample1` being BASE and `Sample2` HEAD, "Please do more than 30 observations of the
+//! executions times."), so that the `.warning` file of `speeduptest` reads as SpeedUpTest.sh writes it.
+//!
+//! Must not: change what a warning is about (its kind), decide, or read back another wording's text.
+
+use crate::model::Side;
+use crate::protocol::speedup_test::LARGE_FROM;
+use crate::protocol::{Cause, Remedy, Subject, TestCause, Warning};
+
+/// A warning in words.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub(crate) struct Words {
+    /// What happened, in one sentence.
+    pub message: String,
+    /// What to do about it, when there is a remedy.
+    pub hint: Option<String>,
+}
+
+impl Words {
+    fn new(message: impl Into<String>, hint: impl Into<String>) -> Words {
+        Words {
+            message: message.into(),
+            hint: Some(hint.into()),
+        }
+    }
+}
+
+/// "measure N or more process runs per side", with the flag that does it when the runs are measured here.
+pub(crate) fn more_runs(remedy: Remedy, runs: usize) -> String {
+    match remedy {
+        // `--runs N` alone moves every look (N, 2N, 4N): `--fixed` runs N once, and the hint says it costs.
+        Remedy::RunHere => format!(
+            "measure {runs} or more process runs per side: `--fixed --runs {runs}` (every benchmark \
+             then takes {runs} runs per side: a longer comparison)"
+        ),
+        Remedy::MeasureAgain => format!("measure {runs} or more process runs per side"),
+    }
+}
+
+/// `warning` in this tool's words, for a comparison whose runs can be had as `remedy` says.
+pub(crate) fn ours(warning: &Warning, remedy: Remedy) -> Words {
+    match &warning.cause {
+        Cause::Test(cause) => test_in_our_words(cause, remedy),
+        Cause::TooFewRuns { base, head } => too_few_runs(*base, *head, remedy),
+        Cause::CannotReach {
+            base,
+            head,
+            confidence,
+        } => Words::new(
+            format!(
+                "with {base} and {head} runs the rank-sum test cannot reach confidence {confidence}, \
+                 whatever the times: no verdict"
+            ),
+            format!(
+                "{} ({LARGE_FROM} for the large-sample rules)",
+                more_runs(remedy, 5)
+            ),
+        ),
+        Cause::SmallSamples { small, total } => Words::new(
+            format!(
+                "{small} of {total} benchmarks have 30 observations or fewer on a side: the t-test then needs \
+                 normal samples and the median test a location-shift model"
+            ),
+            format!(
+                "{} for the large-sample rules",
+                more_runs(remedy, LARGE_FROM)
+            ),
+        ),
+        Cause::Note { text, hint } => Words {
+            message: text.clone(),
+            hint: hint.clone(),
+        },
+    }
+}
+
+/// `warning` in paper 000's words when it is one of the Speedup-Test protocols' ([`Cause::Test`]); any
+/// other in this tool's words, measuring again being the remedy (`speeduptest` reads results only).
+pub(crate) fn papers(warning: &Warning) -> Words {
+    match &warning.cause {
+        Cause::Test(cause) => test_in_paper_words(cause),
+        _ => ours(warning, Remedy::MeasureAgain),
+    }
+}
+
+/// For tests of the protocols: what `compare` says of `warning` (measuring again being the remedy).
+#[cfg(test)]
+pub(crate) fn message(warning: &Warning) -> String {
+    ours(warning, Remedy::MeasureAgain).message
+}
+
+/// For tests of the protocols: the hint `compare` gives for `warning`.
+#[cfg(test)]
+pub(crate) fn hint(warning: &Warning) -> Option<String> {
+    ours(warning, Remedy::MeasureAgain).hint
+}
+
+/// For tests of the protocols: what `speeduptest` says of `warning` (the paper's words).
+#[cfg(test)]
+pub(crate) fn paper_message(warning: &Warning) -> String {
+    papers(warning).message
+}
+
+/// A Speedup-Test cause for `compare` and the revision comparison.
+fn test_in_our_words(cause: &TestCause, remedy: Remedy) -> Words {
+    let large_rules = || {
+        format!(
+            "{} for the large-sample rules",
+            more_runs(remedy, LARGE_FROM)
+        )
+    };
+    match cause {
+        TestCause::TTestTooSmall(side) => Words::new(
+            format!(
+                "{side} has 30 runs or fewer and is not shown normal: the t-test cannot decide the mean"
+            ),
+            large_rules(),
+        ),
+        TestCause::RankSumTooSmall(side) => Words::new(
+            format!(
+                "{side} has 30 runs or fewer and the sides differ by more than a shift: the rank-sum test \
+                 cannot decide the median"
+            ),
+            large_rules(),
+        ),
+        TestCause::NotNormal(side) => Words::new(
+            format!(
+                "{side} is not normally distributed: the confidence of the mean's verdict may be inaccurate"
+            ),
+            "rely on the median's verdict, which does not assume normality",
+        ),
+        TestCause::NotLocationShift => Words::new(
+            "BASE and HEAD differ by more than a shift of their times: the confidence of the median's verdict \
+             may be inaccurate",
+            "the spread or shape changed, not only the location: look at both distributions",
+        ),
+        TestCause::NoLevel(of) => Words::new(
+            format!(
+                "no confidence level above 50% makes the speedup of the {} significant",
+                of.name()
+            ),
+            format!(
+                "either nothing changed, or the runs are too few or too noisy: {}",
+                more_runs(remedy, LARGE_FROM)
+            ),
+        ),
+        TestCause::Inapplicable {
+            test,
+            subject,
+            reason,
+        } => Words::new(
+            format!(
+                "{test} cannot apply to {}: {}",
+                match subject {
+                    Subject::Side(side) => side.name(),
+                    Subject::Both => "these runs",
+                    Subject::MedianCentred => "the median-centred runs",
+                },
+                reason.trim_end_matches('.')
+            ),
+            "check that the runs hold independent execution times that vary from run to run",
+        ),
+    }
+}
+
+/// A Speedup-Test cause in paper 000's words, with the paper's second line as the hint for W1 and W3.
+fn test_in_paper_words(cause: &TestCause) -> Words {
+    const MORE_RUNS: &str = "Please do more than 30 observations of the executions times.";
+    match cause {
+        TestCause::TTestTooSmall(side) => Words::new(
+            format!(
+                "{} too small for applying the Student's t-test (speedup of the mean).",
+                sample_name(*side)
+            ),
+            MORE_RUNS,
+        ),
+        TestCause::NotNormal(side) => Words::new(
+            format!(
+                "{} data are not normally distributed. The indicated confidence level for the speedup of the average execution time may not be accurate.",
+                sample_name(*side)
+            ),
+            "Rely on the median protocol, which does not assume normality.",
+        ),
+        TestCause::RankSumTooSmall(side) => Words::new(
+            format!(
+                "{} too small for applying the Wilcoxon-Mann-Whitney's test (speedup of the median).",
+                sample_name(*side)
+            ),
+            MORE_RUNS,
+        ),
+        TestCause::NotLocationShift => Words::new(
+            "The two samples do not fit the location shift model. The indicated confidence level for the speedup of the median execution time may not be accurate.",
+            "The spread or shape changed, not only the location: look at both distributions.",
+        ),
+        TestCause::NoLevel(of) => Words::new(
+            format!(
+                "Unable to find a confidence level greater than 50% to guarantee the statistical significance of {} speedup.",
+                of.name()
+            ),
+            "Either there is no speedup, or the samples are too few or too noisy: do more than 30 observations on each side.",
+        ),
+        TestCause::Inapplicable {
+            test,
+            subject,
+            reason,
+        } => Words::new(
+            format!(
+                "{test} not applicable to {}: {reason}.",
+                match subject {
+                    Subject::Side(side) => sample_name(*side),
+                    Subject::Both => "these samples",
+                    Subject::MedianCentred => "the median-centred samples",
+                }
+            ),
+            "Check that the samples hold independent execution times that vary from run to run.",
+        ),
+    }
+}
+
+/// `Sample1` (BASE) or `Sample2` (HEAD), as the paper names them.
+fn sample_name(side: Side) -> &'static str {
+    match side {
+        Side::Base => "Sample1",
+        Side::Head => "Sample2",
+    }
+}
+
+/// The one warning of a benchmark with too few runs for any test to decide.
+fn too_few_runs(base: usize, head: usize, remedy: Remedy) -> Words {
+    let runs = |n: usize| {
+        if n == 1 {
+            "1 run".to_string()
+        } else {
+            format!("{n} runs")
+        }
+    };
+    let sizes = if base == head {
+        format!("{} per side", runs(base))
+    } else {
+        format!("{} on BASE and {} on HEAD", runs(base), runs(head))
+    };
+    Words::new(
+        format!("{sizes}: no test can apply"),
+        format!(
+            "{} ({LARGE_FROM} for the large-sample rules)",
+            more_runs(remedy, 5)
+        ),
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::protocol::{SpeedupOf, WarningKind};
+
+    fn inapplicable(
+        test: &'static str,
+        subject: Subject,
+        error: &crate::stats::StatsError,
+    ) -> TestCause {
+        TestCause::Inapplicable {
+            test,
+            subject,
+            reason: error.to_string(),
+        }
+    }
+
+    /// Every cause the Speedup-Test protocols raise.
+    fn test_warnings() -> Vec<Warning> {
+        let error = crate::stats::StatsError::TooFew { needed: 3, got: 1 };
+        [
+            TestCause::TTestTooSmall(Side::Base),
+            TestCause::TTestTooSmall(Side::Head),
+            TestCause::NotNormal(Side::Base),
+            TestCause::RankSumTooSmall(Side::Head),
+            TestCause::NotLocationShift,
+            TestCause::NoLevel(SpeedupOf::Mean),
+            TestCause::NoLevel(SpeedupOf::Median),
+            inapplicable("Shapiro-Wilk's test", Subject::Side(Side::Base), &error),
+            inapplicable("Welch's t-test", Subject::Both, &error),
+            inapplicable("Kolmogorov-Smirnov's test", Subject::MedianCentred, &error),
+        ]
+        .into_iter()
+        .map(Warning::test)
+        .collect()
+    }
+
+    #[test]
+    fn no_paper_wording_is_left_and_compare_names_no_running_flag() {
+        for warning in test_warnings() {
+            for remedy in [Remedy::RunHere, Remedy::MeasureAgain] {
+                let ours = ours(&warning, remedy);
+                let text = format!("{} {}", ours.message, ours.hint.clone().unwrap_or_default());
+                for paper_word in ["Sample1", "Sample2", "Please", "executions times", "Unable"] {
+                    assert!(!text.contains(paper_word), "{text}");
+                }
+                assert!(!ours.message.ends_with('.'), "{text}");
+                if remedy == Remedy::MeasureAgain {
+                    assert!(!text.contains("--"), "{text}");
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn each_wording_names_the_side_and_the_test_of_the_cause() {
+        let ours = |cause: TestCause| ours(&Warning::test(cause), Remedy::MeasureAgain);
+        let head_small = ours(TestCause::TTestTooSmall(Side::Head));
+        assert!(
+            head_small.message.starts_with("HEAD has 30 runs"),
+            "{}",
+            head_small.message
+        );
+        assert!(head_small.message.contains("t-test"));
+        let base_small = ours(TestCause::RankSumTooSmall(Side::Base));
+        assert!(base_small.message.starts_with("BASE has 30 runs"));
+        assert!(base_small.message.contains("rank-sum test"));
+        assert!(
+            ours(TestCause::NoLevel(SpeedupOf::Median))
+                .message
+                .contains("of the median")
+        );
+        let error = crate::stats::StatsError::Constant;
+        let shapiro = ours(inapplicable(
+            "Shapiro-Wilk's test",
+            Subject::Side(Side::Head),
+            &error,
+        ));
+        assert!(
+            shapiro
+                .message
+                .starts_with("Shapiro-Wilk's test cannot apply to HEAD: ")
+        );
+        // The paper's words name the sides Sample1 and Sample2.
+        let paper = papers(&Warning::test(TestCause::NotNormal(Side::Head)));
+        assert!(
+            paper
+                .message
+                .starts_with("Sample2 data are not normally distributed.")
+        );
+    }
+
+    #[test]
+    fn the_paper_words_w1_and_w6_verbatim() {
+        let w1 = papers(&Warning::test(TestCause::TTestTooSmall(Side::Base)));
+        assert_eq!(
+            w1.message,
+            "Sample1 too small for applying the Student's t-test (speedup of the mean)."
+        );
+        assert_eq!(
+            w1.hint.as_deref(),
+            Some("Please do more than 30 observations of the executions times.")
+        );
+        let w6 = papers(&Warning::test(TestCause::NoLevel(SpeedupOf::Median)));
+        assert_eq!(
+            w6.message,
+            "Unable to find a confidence level greater than 50% to guarantee the statistical \
+             significance of median speedup."
+        );
+    }
+
+    #[test]
+    fn one_run_per_side_is_one_warning_with_a_remedy_for_the_command() {
+        let tiny =
+            |base, head| Warning::of(WarningKind::TooFewSamples, Cause::TooFewRuns { base, head });
+        let compare = ours(&tiny(1, 1), Remedy::MeasureAgain);
+        assert_eq!(compare.message, "1 run per side: no test can apply");
+        assert_eq!(
+            compare.hint.as_deref(),
+            Some("measure 5 or more process runs per side (31 for the large-sample rules)")
+        );
+        let here = ours(&tiny(1, 2), Remedy::RunHere);
+        assert_eq!(
+            here.message,
+            "1 run on BASE and 2 runs on HEAD: no test can apply"
+        );
+        // The flag that measures more, and that it costs: `--runs` alone would move every look.
+        let hint = here.hint.unwrap();
+        assert!(hint.contains("`--fixed --runs 5`"), "{hint}");
+        assert!(hint.contains("a longer comparison"), "{hint}");
+    }
+}
