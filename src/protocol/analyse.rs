@@ -282,15 +282,7 @@ fn exact(base: f64, head: f64) -> (Verdict, Vec<super::Warning>) {
     } else {
         Verdict::Unchanged
     };
-    let warning = super::Warning::new(
-        super::WarningKind::Exact,
-        "counts of a deterministic measurement (Valgrind's, through gungraun or iai-callgrind): \
-         compared exactly, one value per side, no test; the verdict is the sign of any difference",
-    )
-    .with_hint(
-        "a count differs only when the executed code did: `--threshold` sets the increase that \
-         `--fail-on any` tolerates",
-    );
+    let warning = super::Warning::of(super::WarningKind::Exact, super::Cause::Exact);
     (verdict, vec![warning])
 }
 

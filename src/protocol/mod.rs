@@ -29,6 +29,6 @@ pub use outcome::{
     Alpha, Analysis, BenchmarkAnalysis, ByDirection, Cause, Compared, Confidence, ConfidencePoint,
     Direction, FailOn, GainSpeedup, GateOutcome, HptBenchmark, HptSummary, MeanTest, MedianTest,
     Overall, Proportion, Proportions, RunPoint, Shift, SideSummary, SpeedupOf, Speedups, Subject,
-    SuiteAnalysis, TMethod, TestCause, Threshold, VarianceComponents, Verdict, Warning,
+    SuiteAnalysis, TMethod, TestCause, Threshold, Undecided, VarianceComponents, Verdict, Warning,
     WarningKind,
 };

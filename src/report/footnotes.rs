@@ -38,8 +38,6 @@ pub(crate) fn benchmark_warnings(b: &BenchmarkAnalysis) -> impl Iterator<Item = 
 
 /// One numbered warning of a human report, printed once with the benchmarks it concerns.
 pub(crate) struct Footnote<'a> {
-    /// The warning's kind.
-    pub kind: WarningKind,
     /// The warning in words ([`words::ours`]).
     pub words: Words,
     /// Benchmarks raising it; empty for a suite-level warning.
@@ -120,7 +118,6 @@ fn note_index<'a>(
         .entry((warning.kind, words.clone()))
         .or_insert_with(|| {
             notes.push(Footnote {
-                kind: warning.kind,
                 words,
                 benchmarks: Vec::new(),
             });

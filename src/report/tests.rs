@@ -8,7 +8,7 @@ use super::sample;
 use super::suite::hpt_sentence;
 use super::*;
 use crate::model::BaseHead;
-use crate::protocol::{FailOn, WarningKind};
+use crate::protocol::FailOn;
 
 const PLAIN: Style = Style {
     color: false,
@@ -527,7 +527,7 @@ fn identical_warnings_become_one_footnote_naming_their_benchmarks() {
     let batch: Vec<_> = notes
         .notes
         .iter()
-        .filter(|n| n.kind == WarningKind::OneProcess)
+        .filter(|n| n.words.message.starts_with("each side is one process"))
         .collect();
     assert_eq!(batch.len(), 1);
     assert_eq!(batch[0].benchmarks, ["tiny/a", "tiny/b"]);

@@ -12,7 +12,7 @@
 
 use crate::model::Side;
 use crate::protocol::speedup_test::LARGE_FROM;
-use crate::protocol::{Cause, Remedy, Subject, TestCause, Warning};
+use crate::protocol::{Cause, Direction, Remedy, Subject, TestCause, Undecided, Warning};
 
 /// A warning in words.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
@@ -72,6 +72,36 @@ pub(crate) fn ours(warning: &Warning, remedy: Remedy) -> Words {
                 "{} for the large-sample rules",
                 more_runs(remedy, LARGE_FROM)
             ),
+        ),
+        Cause::Undecided(undecided) => undecided_words(undecided),
+        Cause::ProtocolsDisagree { mean, median } => Words::new(
+            format!(
+                "the mean protocol says {} but the median protocol says {}",
+                mean.as_str(),
+                median.map_or("no significant difference", Direction::as_str)
+            ),
+            "outliers or a skewed distribution pull the mean; the median verdict is the robust one",
+        ),
+        Cause::UnitChanged { base, head } => Words::new(
+            format!(
+                "BASE reports this benchmark in {} and HEAD in {}: both were converted, but a changed unit \
+                 often means a changed measurement",
+                base.symbol(),
+                head.symbol()
+            ),
+            "check that both sides measure the same thing",
+        ),
+        Cause::UnequalSizes { base, head } => Words {
+            message: format!(
+                "BASE has {base} samples and HEAD {head}: the tests allow it, but equal sizes give the most power"
+            ),
+            hint: None,
+        },
+        Cause::Exact => Words::new(
+            "counts of a deterministic measurement (Valgrind's, through gungraun or iai-callgrind): \
+             compared exactly, one value per side, no test; the verdict is the sign of any difference",
+            "a count differs only when the executed code did: `--threshold` sets the increase that \
+             `--fail-on any` tolerates",
         ),
         Cause::Note { text, hint } => Words {
             message: text.clone(),
@@ -221,6 +251,53 @@ fn test_in_paper_words(cause: &TestCause) -> Words {
             "Check that the samples hold independent execution times that vary from run to run.",
         ),
     }
+}
+
+/// Why a benchmark is undecided, and what would decide it.
+fn undecided_words(u: &Undecided) -> Words {
+    let (alpha, margin, runs) = (u.alpha, u.margin_pct, u.runs);
+    let level = 1.0 - 2.0 * alpha;
+    // A level that is not --confidence says where it comes from.
+    let why = match u.looks {
+        0 | 1 => format!("1 − 2 × {alpha:.3}: the two one-sided tests of equivalence"),
+        looks => format!(
+            "1 − 2 × {:.2}/{looks}: the two one-sided tests of equivalence, over {looks} looks",
+            alpha * f64::from(looks)
+        ),
+    };
+    let interval = match u.interval {
+        Some((low, high)) => format!(
+            "its {level:.2} interval of the speedup ({why}), [{low:.4}, {high:.4}], reaches beyond"
+        ),
+        None => "no interval of the speedup can be computed within".to_string(),
+    };
+    let excluded = u
+        .ruled_out_pct
+        .map(|wide| format!(", but it rules out changes of {wide}% or more"))
+        .unwrap_or_default();
+    let message = match u.minimum_detectable_pct {
+        Some(mde) => format!(
+            "neither a difference nor equivalence within ±{margin}% is shown: {interval} \
+             ±{margin}%{excluded}; at this noise the test sees changes of about {mde:.1}% or more \
+             with {runs} runs per side"
+        ),
+        None => format!(
+            "neither a difference nor equivalence within ±{margin}% is shown: {interval} \
+             ±{margin}%{excluded}"
+        ),
+    };
+    let hint = u.runs_needed.map(|needed| match needed {
+        Some(needed) => format!(
+            "about {needed} process runs per side would see ±{margin}% (a longer comparison); or accept \
+             a wider margin with --equivalence"
+        ),
+        None => format!(
+            "the noise here is too high to see ±{margin}% in a practical number of runs: a quieter \
+             machine (nothing else running, a fixed CPU frequency) lowers it; or accept a wider margin \
+             with --equivalence"
+        ),
+    });
+    Words { message, hint }
 }
 
 /// `Sample1` (BASE) or `Sample2` (HEAD), as the paper names them.

@@ -4,8 +4,8 @@
 //! Must not: hold a sentence the protocol wrote (the one text is [`Cause::Note`], what an input's reader
 //! noted, shown as it is), or import the protocol modules that raise these causes.
 
-use super::WarningKind;
-use crate::model::Side;
+use super::{Direction, WarningKind};
+use crate::model::{Side, Unit};
 use crate::stats::StatsError;
 
 /// Which speedup a protocol tests.
@@ -141,6 +141,31 @@ pub enum Cause {
         /// Of how many compared.
         total: usize,
     },
+    /// A benchmark that differs in no direction and is not shown unchanged either (`docs/verdicts.md` §2).
+    Undecided(Undecided),
+    /// The mean protocol finds a direction the median protocol does not share.
+    ProtocolsDisagree {
+        /// The mean protocol's significant direction.
+        mean: Direction,
+        /// The median protocol's, `None` when it finds no significant difference.
+        median: Option<Direction>,
+    },
+    /// BASE and HEAD report the benchmark in different units.
+    UnitChanged {
+        /// BASE's unit.
+        base: Unit,
+        /// HEAD's unit.
+        head: Unit,
+    },
+    /// BASE and HEAD have different numbers of samples.
+    UnequalSizes {
+        /// BASE's.
+        base: usize,
+        /// HEAD's.
+        head: usize,
+    },
+    /// Counts of a deterministic measurement, compared exactly rather than tested.
+    Exact,
     /// What an input's reader noted, or a text given as it is, with what to do about it.
     Note {
         /// The note.
@@ -148,4 +173,28 @@ pub enum Cause {
         /// What to do about it, when there is a remedy.
         hint: Option<String>,
     },
+}
+
+/// Why a benchmark that differs in no direction is not called unchanged, and the numbers of what would
+/// decide it.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Undecided {
+    /// ε, in percent.
+    pub margin_pct: f64,
+    /// The risk of each decision at one look: alpha / looks.
+    pub alpha: f64,
+    /// The looks of the plan that measured the runs (0 or 1 for one).
+    pub looks: u32,
+    /// The speedup's interval at 1 − 2 alpha / looks, when it can be computed.
+    pub interval: Option<(f64, f64)>,
+    /// The wider margin (the futility rule's, `FUTILITY_FACTOR` × ε) that the interval rules out, when it
+    /// does.
+    pub ruled_out_pct: Option<f64>,
+    /// The change the test would see at this noise, in percent, when known.
+    pub minimum_detectable_pct: Option<f64>,
+    /// The fewest runs of a side.
+    pub runs: usize,
+    /// The process runs per side that would see ±ε, when more runs are a practical remedy
+    /// (`Some(None)` when the noise is too high for a practical number); `None` without a hint.
+    pub runs_needed: Option<Option<usize>>,
 }
