@@ -12,7 +12,7 @@
 
 use crate::model::Side;
 use crate::protocol::speedup_test::LARGE_FROM;
-use crate::protocol::{Cause, Direction, Remedy, Subject, TestCause, Undecided, Warning};
+use crate::protocol::{Cause, Differs, Direction, Remedy, Subject, TestCause, Undecided, Warning};
 
 /// A warning in words.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
@@ -102,6 +102,55 @@ pub(crate) fn ours(warning: &Warning, remedy: Remedy) -> Words {
              compared exactly, one value per side, no test; the verdict is the sign of any difference",
             "a count differs only when the executed code did: `--threshold` sets the increase that \
              `--fail-on any` tolerates",
+        ),
+        Cause::SameSamples => Words::new(
+            "BASE and HEAD hold the very same samples for every benchmark: the same results were \
+             given twice",
+            "for criterion, save two baselines (`cargo bench --bench NAME -- --save-baseline before`, \
+             then `after`) and compare them: `cargo speedup compare before after`",
+        ),
+        Cause::OneProcess {
+            count,
+            total,
+            process_sd_pct,
+        } => Words::new(
+            format!(
+                "{count} of {total} benchmarks come from one process per side (a criterion baseline or \
+                 stream): their samples show the noise inside that process, not how much a level moves \
+                 from one process to the next, so their confidence covers those two processes only; the \
+                 gate fails them only beyond the slowdown that process effects of {process_sd_pct} % \
+                 could make"
+            ),
+            "measure several process runs per side: `cargo speedup BASE..HEAD` does, and so do \
+             `record` files and the raw JSON's `runs`",
+        ),
+        Cause::Unmatched {
+            base_only,
+            head_only,
+        } => Words::new(
+            // The reports list the names themselves ("Only in BASE, not compared: ..."; JSON
+            // `unmatched`): the warning counts them, so that a long list is not printed twice.
+            format!(
+                "{} benchmark(s) are present on one side only and are not compared ({base_only} only in \
+                 BASE, {head_only} only in HEAD)",
+                base_only + head_only
+            ),
+            "benchmarks are matched by exact name: rename consistently or compare the same set",
+        ),
+        Cause::EnvironmentDiffers(what) => Words::new(
+            format!(
+                "BASE and HEAD were measured with a different {}: the difference may come from the machine, \
+                 not the change",
+                what.iter()
+                    .map(|d| match d {
+                        Differs::Cpu => "CPU",
+                        Differs::Rustc => "rustc version",
+                        Differs::Host => "host",
+                    })
+                    .collect::<Vec<_>>()
+                    .join(" and ")
+            ),
+            "measure both sides on one machine, e.g. `cargo speedup BASE..HEAD`",
         ),
         Cause::Note { text, hint } => Words {
             message: text.clone(),

@@ -166,6 +166,26 @@ pub enum Cause {
     },
     /// Counts of a deterministic measurement, compared exactly rather than tested.
     Exact,
+    /// BASE and HEAD hold the very same samples for every benchmark: the same results were given twice.
+    SameSamples,
+    /// Benchmarks measured in one process per side, whose confidence covers those two processes only.
+    OneProcess {
+        /// How many benchmarks.
+        count: usize,
+        /// Of how many compared.
+        total: usize,
+        /// The standard deviation of process effects, in percent, that the gate allows for them.
+        process_sd_pct: f64,
+    },
+    /// Benchmarks present on one side only, not compared.
+    Unmatched {
+        /// How many only in BASE.
+        base_only: usize,
+        /// How many only in HEAD.
+        head_only: usize,
+    },
+    /// The two sides were measured with a different CPU, rustc version or host.
+    EnvironmentDiffers(Vec<Differs>),
     /// What an input's reader noted, or a text given as it is, with what to do about it.
     Note {
         /// The note.
@@ -197,4 +217,15 @@ pub struct Undecided {
     /// The process runs per side that would see ±ε, when more runs are a practical remedy
     /// (`Some(None)` when the noise is too high for a practical number); `None` without a hint.
     pub runs_needed: Option<Option<usize>>,
+}
+
+/// What of the environment differs between the sides.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Differs {
+    /// The CPU model.
+    Cpu,
+    /// The rustc version.
+    Rustc,
+    /// The host name.
+    Host,
 }
