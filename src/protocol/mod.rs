@@ -27,8 +27,8 @@ pub use analyse::analyse;
 pub use options::{Options, Remedy};
 pub use outcome::{
     Alpha, Analysis, BenchmarkAnalysis, ByDirection, Cause, Compared, Confidence, ConfidencePoint,
-    Differs, Direction, FailOn, GainSpeedup, GateOutcome, HptBenchmark, HptSummary, MeanTest,
-    MedianTest, Overall, Proportion, Proportions, RunPoint, Shift, SideSummary, SpeedupOf,
-    Speedups, Subject, SuiteAnalysis, TMethod, TestCause, Threshold, Undecided, VarianceComponents,
-    Verdict, Warning, WarningKind,
+    Differs, Direction, FailOn, GainSpeedup, GateOutcome, HptBenchmark, HptCause, HptSummary,
+    MeanTest, MedianTest, Overall, Proportion, Proportions, RunPoint, Shift, SideSummary,
+    SpeedupOf, Speedups, Subject, SuiteAnalysis, TMethod, TestCause, Threshold, Undecided,
+    VarianceComponents, Verdict, Warning, WarningKind,
 };

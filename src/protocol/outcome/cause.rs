@@ -4,7 +4,7 @@
 //! Must not: hold a sentence the protocol wrote (the one text is [`Cause::Note`], what an input's reader
 //! noted, shown as it is), or import the protocol modules that raise these causes.
 
-use super::{Direction, WarningKind};
+use super::{Direction, Verdict, WarningKind};
 use crate::model::{Side, Unit};
 use crate::stats::StatsError;
 
@@ -186,6 +186,8 @@ pub enum Cause {
     },
     /// The two sides were measured with a different CPU, rustc version or host.
     EnvironmentDiffers(Vec<Differs>),
+    /// A condition of HPT across the suite.
+    Hpt(HptCause),
     /// What an input's reader noted, or a text given as it is, with what to do about it.
     Note {
         /// The note.
@@ -228,4 +230,56 @@ pub enum Differs {
     Rustc,
     /// The host name.
     Host,
+}
+
+/// What HPT noticed about the suite (paper 003), with its numbers.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub enum HptCause {
+    /// `--hpt-alpha` outside (0, 1): the default applies.
+    IgnoredAlpha(f64),
+    /// `--speedup-under-test` not a positive number.
+    BadGamma(f64),
+    /// No benchmark present on both sides.
+    NoBenchmark,
+    /// No benchmark differs significantly.
+    NoDifference,
+    /// The benchmarks that differ balance out.
+    Balanced,
+    /// A confidence for the r-speedup outside (0, 1).
+    BadConfidence(f64),
+    /// The r-speedup search stopped at its bound.
+    SearchBounded {
+        /// The bound, a speedup.
+        max: f64,
+        /// The confidence r.
+        r: f64,
+        /// The direction searched.
+        direction: Direction,
+    },
+    /// Too few benchmarks for HPT to reach confidence r whatever the times.
+    TooFewBenchmarks {
+        /// The benchmarks.
+        n: usize,
+        /// The confidence r.
+        r: f64,
+        /// The highest confidence n benchmarks reach, 1 − 1/2^n.
+        max_confidence: f64,
+        /// The fewest benchmarks that can reach r.
+        needed: u32,
+    },
+    /// Confidence r is reached in neither direction.
+    Unreached(f64),
+    /// A benchmark's HPT entry says otherwise than its verdict.
+    Disagrees {
+        /// HPT's winner, `None` for a tie.
+        hpt: Option<Direction>,
+        /// The benchmark's verdict.
+        verdict: Verdict,
+    },
+    /// Benchmarks HPT counts as ties because a side is empty, not finite or not positive.
+    Unusable(usize),
+    /// Benchmarks whose difference of medians HPT uses as it is (too few runs for its test).
+    AsIs(usize),
+    /// Benchmarks with different sample counts for BASE and HEAD.
+    UnequalSizes(usize),
 }
