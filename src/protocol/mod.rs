@@ -28,7 +28,7 @@ pub use options::{Options, Remedy};
 pub use outcome::{
     Alpha, Analysis, BenchmarkAnalysis, ByDirection, Cause, Compared, Confidence, ConfidencePoint,
     Differs, Direction, FailOn, GainSpeedup, GateOutcome, HptBenchmark, HptCause, HptSummary,
-    MeanTest, MedianTest, Overall, Proportion, Proportions, RunPoint, Shift, SideSummary,
-    SpeedupOf, Speedups, Subject, SuiteAnalysis, TMethod, TestCause, Threshold, Undecided,
-    VarianceComponents, Verdict, Warning, WarningKind,
+    MeanTest, MedianTest, Overall, Proportion, Proportions, RunPoint, ShapeCause, Shift,
+    SideSummary, SpeedupOf, Speedups, Subject, SuiteAnalysis, TMethod, TestCause, Threshold,
+    Undecided, VarianceComponents, Verdict, Warning, WarningKind,
 };

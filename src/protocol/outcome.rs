@@ -12,7 +12,7 @@
 mod cause;
 mod shape;
 
-pub use cause::{Cause, Differs, HptCause, SpeedupOf, Subject, TestCause, Undecided};
+pub use cause::{Cause, Differs, HptCause, ShapeCause, SpeedupOf, Subject, TestCause, Undecided};
 pub use shape::{BenchmarkShape, MixtureCheck, SideShape};
 
 use crate::model::{BaseHead, Basis, Unit};

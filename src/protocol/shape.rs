@@ -22,7 +22,7 @@
 use std::collections::HashMap;
 
 pub use super::outcome::{BenchmarkShape, MixtureCheck, SideShape};
-use super::{Analysis, Warning, WarningKind};
+use super::{Analysis, Cause, ShapeCause, Warning, WarningKind};
 use crate::model::{BaseHead, Basis, Side, Suite, Unit};
 use crate::stats::comparison::{
     mean_abs_difference, mixture_mean_abs_difference, mixture_p_less, p_first_fastest,
@@ -215,18 +215,14 @@ pub fn shape(
     ) && b != h
         && lacks_a_state(&fitted, values, options.distinct_pct)
     {
-        warnings.push(
-            Warning::new(
-                WarningKind::Shape,
-                format!(
-                    "BASE of `{name}` has {} and HEAD {}: the change altered the shape of the distribution, \
-                     not only its level",
-                    count(b),
-                    count(h)
-                ),
-            )
-            .with_hint("one speedup figure summarises one level only: look at the modes of both sides"),
-        );
+        warnings.push(Warning::of(
+            WarningKind::Shape,
+            Cause::Shape(ShapeCause::ModesChanged {
+                name: name.to_string(),
+                base: b,
+                head: h,
+            }),
+        ));
     }
     BenchmarkShape {
         basis,
@@ -344,98 +340,31 @@ fn side_warning(
     n: usize,
     distinct_pct: f64,
 ) -> Option<Warning> {
-    match shape {
+    let cause = match shape {
         SideShape::Fitted { modes, .. }
             if shape
                 .established_modes(n, distinct_pct)
                 .is_some_and(|m| m >= 2) =>
         {
-            let modes = counted_modes(modes, n, distinct_pct);
-            let list = mode_list(&modes, unit);
-            let warning = match basis {
-                Basis::ProcessRuns | Basis::Deterministic => Warning::new(
-                    WarningKind::Shape,
-                    format!(
-                        "{side} of `{name}` has {}: {list}; the mean protocol is misleading here, trust the \
-                         median protocol",
-                        count(modes.len())
-                    ),
-                )
-                .with_hint(
-                    "the runs settle in different states: code layouts (each run links its own, \
-                     `--layouts`), CPU frequency, memory placement; the median's verdict covers them all",
-                )
-                .as_detail(),
-                Basis::OneProcess => Warning::new(
-                    WarningKind::Shape,
-                    format!(
-                        "{side} of `{name}` has {} among the samples inside its one process: {list}; the mean \
-                         protocol is misleading here, trust the median protocol",
-                        count(modes.len())
-                    ),
-                )
-                .with_hint("modes inside one process say nothing of the next: measure several process runs")
-                .as_detail(),
-            };
-            Some(warning)
+            ShapeCause::Modes {
+                name: name.to_string(),
+                side,
+                basis,
+                modes: counted_modes(modes, n, distinct_pct),
+                unit,
+            }
         }
-        SideShape::TooFewDistinctValues { values } if n >= 3 => Some(
-            Warning::new(
-                WarningKind::Shape,
-                format!(
-                    "{side} of `{name}`: too few distinct values to model the shape (its {values} values are \
-                     all equal)"
-                ),
-            )
-            .with_hint("a coarse timer rounds the times: run more iterations per sample"),
-        ),
-        _ => None,
-    }
-}
-
-fn count(modes: usize) -> String {
-    if modes == 1 {
-        "1 mode".to_string()
-    } else {
-        format!("{modes} modes")
-    }
-}
-
-/// "1.02 ms (70 %) and 1.31 ms (30 %)": 3 significant digits, more until the locations differ in print.
-fn mode_list(modes: &[Mode], unit: Unit) -> String {
-    let texts = (3..=8)
-        .map(|digits| {
-            modes
-                .iter()
-                .map(|m| significant(m.location / unit.nanos(), digits))
-                .collect::<Vec<_>>()
-        })
-        .find(|t| t.windows(2).all(|w| w[0] != w[1]))
-        .unwrap_or_else(|| {
-            modes
-                .iter()
-                .map(|m| format!("{}", m.location / unit.nanos()))
-                .collect()
-        });
-    let items: Vec<String> = texts
-        .iter()
-        .zip(modes)
-        .map(|(t, m)| format!("{t} {} ({:.0} %)", unit.symbol(), 100.0 * m.weight))
-        .collect();
-    match items.split_last() {
-        Some((last, rest)) if !rest.is_empty() => format!("{} and {last}", rest.join(", ")),
-        _ => items.join(""),
-    }
-}
-
-/// `value` with `digits` significant digits in fixed notation.
-fn significant(value: f64, digits: i32) -> String {
-    if value == 0.0 || !value.is_finite() {
-        return format!("{value}");
-    }
-    let magnitude = value.abs().log10().floor() as i32;
-    let decimals = (digits - 1 - magnitude).clamp(0, 12) as usize;
-    format!("{value:.decimals$}")
+        SideShape::TooFewDistinctValues { values } if n >= 3 => ShapeCause::TooFewDistinctValues {
+            name: name.to_string(),
+            side,
+            values: *values,
+        },
+        _ => return None,
+    };
+    // The modes of one side are a detail.
+    let detail = matches!(cause, ShapeCause::Modes { .. });
+    let warning = Warning::of(WarningKind::Shape, Cause::Shape(cause));
+    Some(if detail { warning.as_detail() } else { warning })
 }
 
 #[cfg(test)]

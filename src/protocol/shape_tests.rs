@@ -161,28 +161,6 @@ fn mixture_fit_is_seeded_and_within_bounds() {
     );
 }
 
-#[test]
-fn mode_lists_print_enough_digits_to_differ() {
-    let modes = [
-        Mode {
-            location: 1.0201e6,
-            weight: 0.5,
-        },
-        Mode {
-            location: 1.0204e6,
-            weight: 0.25,
-        },
-        Mode {
-            location: 2.0e6,
-            weight: 0.25,
-        },
-    ];
-    assert_eq!(
-        mode_list(&modes, Unit::Ms),
-        "1.0201 ms (50 %), 1.0204 ms (25 %) and 2.0000 ms (25 %)"
-    );
-}
-
 /// The warning's false alarms on unimodal runs: normal and log-normal (σ = 3 %, the skew of
 /// `fixtures/example`) samples of 20 and 40 runs, 100 of each, seeded. BIC alone calls 3 to 12 % of them
 /// multimodal; the very-strong-evidence rule none.

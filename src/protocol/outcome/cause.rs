@@ -5,8 +5,9 @@
 //! noted, shown as it is), or import the protocol modules that raise these causes.
 
 use super::{Direction, Verdict, WarningKind};
-use crate::model::{Side, Unit};
+use crate::model::{Basis, Side, Unit};
 use crate::stats::StatsError;
+use crate::stats::modes::Mode;
 
 /// Which speedup a protocol tests.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -188,6 +189,8 @@ pub enum Cause {
     EnvironmentDiffers(Vec<Differs>),
     /// A condition of HPT across the suite.
     Hpt(HptCause),
+    /// A condition of the shape of a benchmark's distributions (paper 001).
+    Shape(ShapeCause),
     /// What an input's reader noted, or a text given as it is, with what to do about it.
     Note {
         /// The note.
@@ -282,4 +285,40 @@ pub enum HptCause {
     AsIs(usize),
     /// Benchmarks with different sample counts for BASE and HEAD.
     UnequalSizes(usize),
+}
+
+/// What the shape of a benchmark's sides calls for (`docs/mixtures.md`), with what the words need.
+#[derive(Debug, Clone, PartialEq)]
+pub enum ShapeCause {
+    /// A side has two modes or more.
+    Modes {
+        /// The benchmark.
+        name: String,
+        /// The side.
+        side: Side,
+        /// What was fitted: one value per process run, or the samples of one process.
+        basis: Basis,
+        /// The modes counted (locations in nanoseconds), two or more.
+        modes: Vec<Mode>,
+        /// The unit the report prints the benchmark in.
+        unit: Unit,
+    },
+    /// BASE and HEAD have different numbers of modes.
+    ModesChanged {
+        /// The benchmark.
+        name: String,
+        /// BASE's modes.
+        base: usize,
+        /// HEAD's modes.
+        head: usize,
+    },
+    /// A side of 3 values or more, all equal: too few distinct values to model the shape.
+    TooFewDistinctValues {
+        /// The benchmark.
+        name: String,
+        /// The side.
+        side: Side,
+        /// Its values.
+        values: usize,
+    },
 }
