@@ -655,7 +655,7 @@ mod tests {
         assert_eq!(analysis.suite.hpt.max_confidence, Some(0.875));
         assert_eq!(analysis.verdict, Verdict::Inconclusive);
         assert!(!analysis.gate.failed);
-        let note = analysis.gate.cannot_fail.as_deref().expect("a note");
+        let note = crate::report::words::cannot_fail(&analysis.gate.cannot_fail.expect("a note"));
         assert!(note.contains("at least 5 benchmarks"), "{note}");
         // `--fail-on any` decides it, and the verdict stays the suite's.
         let any = analyse(&suite, &Options::defaults(FailOn::Any));

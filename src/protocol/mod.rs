@@ -26,9 +26,9 @@ mod variance;
 pub use analyse::analyse;
 pub use options::{Options, Remedy};
 pub use outcome::{
-    Alpha, Analysis, BenchmarkAnalysis, ByDirection, Cause, Compared, Confidence, ConfidencePoint,
-    Differs, Direction, FailOn, GainSpeedup, GateOutcome, HptBenchmark, HptCause, HptSummary,
-    MeanTest, MedianTest, Overall, Proportion, Proportions, RunPoint, ShapeCause, Shift,
-    SideSummary, SpeedupOf, Speedups, Subject, SuiteAnalysis, TMethod, TestCause, Threshold,
-    Undecided, VarianceComponents, Verdict, Warning, WarningKind,
+    Alpha, Analysis, BenchmarkAnalysis, ByDirection, CannotFail, Cause, Compared, Confidence,
+    ConfidencePoint, Differs, Direction, FailOn, GainSpeedup, GateOutcome, GateReason,
+    HptBenchmark, HptCause, HptSummary, MeanTest, MedianTest, Overall, Proportion, Proportions,
+    RunPoint, ShapeCause, Shift, SideSummary, SpeedupOf, Speedups, Subject, SuiteAnalysis, TMethod,
+    TestCause, Threshold, Undecided, VarianceComponents, Verdict, Warning, WarningKind,
 };

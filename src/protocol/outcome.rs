@@ -12,7 +12,10 @@
 mod cause;
 mod shape;
 
-pub use cause::{Cause, Differs, HptCause, ShapeCause, SpeedupOf, Subject, TestCause, Undecided};
+pub use cause::{
+    CannotFail, Cause, Differs, GateReason, HptCause, ShapeCause, SpeedupOf, Subject, TestCause,
+    Undecided,
+};
 pub use shape::{BenchmarkShape, MixtureCheck, SideShape};
 
 use crate::model::{BaseHead, Basis, Unit};
@@ -541,14 +544,14 @@ pub struct GateOutcome {
     pub threshold: f64,
     /// Whether the comparison fails: the command then exits with code 1.
     pub failed: bool,
-    /// One line per reason the gate failed.
-    pub reasons: Vec<String>,
+    /// Each reason the gate failed, worded by the reports.
+    pub reasons: Vec<GateReason>,
     /// Under `--fail-on any`, the benchmarks the gate finds slower (Holm); empty under the other modes. A
     /// race keeps a benchmark called slower running until it is here (`sequential::open_benchmarks`).
     pub slower: Vec<String>,
     /// Why the gate cannot fail whatever the times, when it cannot (`--fail-on suite` with fewer benchmarks
     /// than HPT needs to reach the confidence), with what would let it; `None` otherwise.
-    pub cannot_fail: Option<String>,
+    pub cannot_fail: Option<CannotFail>,
 }
 
 /// A confidence level 1 − alpha, strictly between 0 and 1. A type of its own so that a function taking a

@@ -161,7 +161,7 @@ fn gate_sentence(analysis: &Analysis) -> Option<Sentence> {
     Some(match (&gate.cannot_fail, slower) {
         (Some(why), _) => Sentence::new(Mood::Neutral).text(format!(
             "Gate passed{flag}, but it cannot fail here: {}.",
-            why.trim_end_matches('.')
+            super::words::cannot_fail(why).trim_end_matches('.')
         )),
         // A green "passed" above a red "slower" would read as a contradiction: say what the gate tests.
         (None, n) if n > 0 => Sentence::new(Mood::Neutral).text(format!(

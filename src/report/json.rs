@@ -59,7 +59,7 @@ struct Report<'a> {
     /// (1 - confidence) / looks.
     looks: u32,
     verdict: &'static str,
-    gate: GateJson<'a>,
+    gate: GateJson,
     warnings: Vec<WarningJson>,
     /// What the measuring command recorded (`docs/sharding.md` §2); absent for foreign inputs.
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -376,13 +376,13 @@ struct ProportionJson {
 }
 
 #[derive(Serialize)]
-struct GateJson<'a> {
+struct GateJson {
     fail_on: &'static str,
     threshold: Num,
     failed: bool,
-    reasons: &'a [String],
+    reasons: Vec<String>,
     /// Why the gate cannot fail whatever the times, or `null`.
-    cannot_fail: Option<&'a str>,
+    cannot_fail: Option<String>,
 }
 
 #[derive(Serialize)]
@@ -465,8 +465,8 @@ impl<'a> From<&'a Analysis> for Report<'a> {
                 fail_on: a.gate.fail_on.as_str(),
                 threshold: finite(a.gate.threshold),
                 failed: a.gate.failed,
-                reasons: &a.gate.reasons,
-                cannot_fail: a.gate.cannot_fail.as_deref(),
+                reasons: a.gate.reasons.iter().map(words::gate_reason).collect(),
+                cannot_fail: a.gate.cannot_fail.as_ref().map(words::cannot_fail),
             },
             warnings: warnings(&a.warnings, a.remedy),
             fingerprint: a.fingerprint.as_ref(),

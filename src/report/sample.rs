@@ -9,10 +9,10 @@ use crate::model::{BaseHead, Basis, Side, Unit};
 use crate::protocol::equivalence::Equivalence;
 use crate::protocol::hpt::Ranking;
 use crate::protocol::{
-    Analysis, BenchmarkAnalysis, Direction, FailOn, GainSpeedup, GateOutcome, HptBenchmark,
-    HptSummary, MeanTest, MedianTest, Overall, Proportion, Proportions, RunPoint, Shift,
-    SideSummary, Speedups, SuiteAnalysis, TMethod, VarianceComponents, Verdict, Warning,
-    WarningKind,
+    Analysis, BenchmarkAnalysis, CannotFail, Direction, FailOn, GainSpeedup, GateOutcome,
+    GateReason, HptBenchmark, HptSummary, MeanTest, MedianTest, Overall, Proportion, Proportions,
+    RunPoint, Shift, SideSummary, Speedups, SuiteAnalysis, TMethod, VarianceComponents, Verdict,
+    Warning, WarningKind,
 };
 
 /// Variance components as the runs of a criterion benchmark show them.
@@ -174,7 +174,10 @@ fn gate(fail_on: FailOn, threshold: f64, reasons: &[&str]) -> GateOutcome {
         fail_on,
         threshold,
         failed: !reasons.is_empty(),
-        reasons: reasons.iter().map(|r| r.to_string()).collect(),
+        reasons: reasons
+            .iter()
+            .map(|r| GateReason::Text(r.to_string()))
+            .collect(),
         slower: Vec::new(),
         cannot_fail: None,
     }
@@ -424,12 +427,12 @@ pub fn too_few_benchmarks() -> Analysis {
         },
         Verdict::Inconclusive,
     );
-    a.gate.cannot_fail = Some(
-        "the suite gate cannot fail with 3 benchmarks: HPT reaches at most confidence 0.875 (1 - 1/2^3) \
-         whatever the times, short of 0.95; it needs at least 5 benchmarks, or `--fail-on any` gates each \
-         benchmark"
-            .to_string(),
-    );
+    a.gate.cannot_fail = Some(CannotFail::TooFewBenchmarks {
+        count: 3,
+        best: 0.875,
+        confidence: 0.95,
+        needed: 5,
+    });
     a
 }
 

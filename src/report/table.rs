@@ -576,7 +576,11 @@ fn gate_lines(analysis: &Analysis) -> Vec<Line> {
             text: format!("{head}FAILED"),
             tone: Tone::Bad,
         });
-        lines.extend(gate.reasons.iter().map(|r| line(format!("  - {r}"))));
+        lines.extend(
+            gate.reasons
+                .iter()
+                .map(|r| line(format!("  - {}", super::words::gate_reason(r)))),
+        );
     } else if let Some(note) = gate_note(analysis) {
         lines.push(line(format!("{head}passed; {note}")));
     } else {

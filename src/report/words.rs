@@ -13,7 +13,8 @@
 use crate::model::{Basis, Side, Unit};
 use crate::protocol::speedup_test::LARGE_FROM;
 use crate::protocol::{
-    Cause, Differs, Direction, HptCause, Remedy, ShapeCause, Subject, TestCause, Undecided, Warning,
+    CannotFail, Cause, Differs, Direction, GateReason, HptCause, Remedy, ShapeCause, Subject,
+    TestCause, Undecided, Warning,
 };
 use crate::stats::modes::Mode;
 
@@ -526,6 +527,76 @@ fn significant(value: f64, digits: i32) -> String {
     let magnitude = value.abs().log10().floor() as i32;
     let decimals = (digits - 1 - magnitude).clamp(0, 12) as usize;
     format!("{value:.decimals$}")
+}
+
+/// One reason the gate failed, in one line.
+pub(crate) fn gate_reason(reason: &GateReason) -> String {
+    match reason {
+        GateReason::SuiteSlower {
+            threshold,
+            confidence,
+            level,
+            factor,
+        } => {
+            if *threshold > 0.0 {
+                format!(
+                    "the suite is more than {threshold}% slower with confidence {confidence} (HEAD is \
+                     {factor:.2}x slower)"
+                )
+            } else {
+                format!("HEAD is slower than BASE with confidence {level:.3} (HPT)")
+            }
+        }
+        GateReason::BenchmarkSlower {
+            name,
+            held_to,
+            p,
+            adjusted,
+        } => {
+            let what = if *held_to > 0.0 {
+                format!("more than {held_to:.3}% slower")
+            } else {
+                "slower".to_string()
+            };
+            format!("{name} is {what} (p = {p:.3e}, Holm-adjusted {adjusted:.3e})")
+        }
+        GateReason::CountExceeded {
+            name,
+            increase,
+            threshold,
+        } => {
+            let limit = if *threshold > 0.0 {
+                format!(", more than the threshold {threshold}%")
+            } else {
+                String::new()
+            };
+            format!("{name} counts {increase:.3}% more (exact{limit})")
+        }
+        #[cfg(test)]
+        GateReason::Text(text) => text.clone(),
+    }
+}
+
+/// Why the gate cannot fail whatever the times, with what would let it.
+pub(crate) fn cannot_fail(why: &CannotFail) -> String {
+    match *why {
+        CannotFail::OnlyCounts => {
+            "the suite gate tests with HPT, which ranks no count of a deterministic \
+                                   measurement; `--fail-on any` gates each count exactly"
+                .to_string()
+        }
+        CannotFail::TooFewBenchmarks {
+            count,
+            best,
+            confidence,
+            needed,
+        } => format!(
+            "the suite gate cannot fail with {count} benchmark{}: HPT reaches at most confidence {best} \
+             (1 - 1/2^{count}) whatever the times, short of {confidence}; it needs at least {needed} \
+             benchmarks, or `--fail-on any` gates each benchmark",
+            if count == 1 { "" } else { "s" }
+        ),
+    }
 }
 
 /// `Sample1` (BASE) or `Sample2` (HEAD), as the paper names them.

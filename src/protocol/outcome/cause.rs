@@ -322,3 +322,60 @@ pub enum ShapeCause {
         values: usize,
     },
 }
+
+/// Why the gate fails the comparison: one reason, with its numbers.
+#[derive(Debug, Clone, PartialEq)]
+pub enum GateReason {
+    /// HPT finds the suite slower at the confidence (`--fail-on suite`).
+    SuiteSlower {
+        /// The threshold the suite was held to, in percent (0 for none).
+        threshold: f64,
+        /// The confidence of the gate.
+        confidence: f64,
+        /// HPT's confidence that HEAD is slower.
+        level: f64,
+        /// How many times slower HEAD is at the confidence (1 / the r-speedup).
+        factor: f64,
+    },
+    /// A benchmark the Holm-corrected tests find slower (`--fail-on any`).
+    BenchmarkSlower {
+        /// The benchmark.
+        name: String,
+        /// The threshold it was held to, in percent (0 for none).
+        held_to: f64,
+        /// Its one-sided p-value.
+        p: f64,
+        /// Its Holm-adjusted p-value.
+        adjusted: f64,
+    },
+    /// A count of a deterministic measurement that grew beyond the threshold (`--fail-on any`).
+    CountExceeded {
+        /// The benchmark.
+        name: String,
+        /// How much HEAD's count exceeds BASE's, in percent.
+        increase: f64,
+        /// The threshold, in percent (0 for none).
+        threshold: f64,
+    },
+    /// A reason given as text by a test's fixture.
+    #[cfg(test)]
+    Text(String),
+}
+
+/// Why the gate cannot fail whatever the times.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub enum CannotFail {
+    /// `--fail-on suite` over counts of a deterministic measurement only, which HPT does not rank.
+    OnlyCounts,
+    /// `--fail-on suite` with fewer benchmarks than HPT needs to reach the confidence.
+    TooFewBenchmarks {
+        /// The benchmarks.
+        count: usize,
+        /// The highest confidence HPT reaches with them.
+        best: f64,
+        /// The gate's confidence.
+        confidence: f64,
+        /// The fewest benchmarks that can reach it.
+        needed: u32,
+    },
+}

@@ -233,7 +233,11 @@ fn facts(analysis: &Analysis) -> String {
     if !gate.reasons.is_empty() {
         out.push_str("<ul class=\"reasons\">");
         for reason in &gate.reasons {
-            let _ = write!(out, "<li>{}</li>", escape(reason));
+            let _ = write!(
+                out,
+                "<li>{}</li>",
+                escape(&super::words::gate_reason(reason))
+            );
         }
         out.push_str("</ul>");
     }
