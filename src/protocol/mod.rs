@@ -29,6 +29,7 @@ pub use outcome::{
     Alpha, Analysis, BenchmarkAnalysis, ByDirection, CannotFail, Cause, Compared, Confidence,
     ConfidencePoint, Differs, Direction, FailOn, GainSpeedup, GateOutcome, GateReason,
     HptBenchmark, HptCause, HptSummary, MeanTest, MedianTest, Overall, Proportion, Proportions,
-    RunPoint, ShapeCause, Shift, SideSummary, SpeedupOf, Speedups, Subject, SuiteAnalysis, TMethod,
-    TestCause, Threshold, Undecided, VarianceComponents, Verdict, Warning, WarningKind,
+    RaceCause, RunPoint, ShapeCause, Shift, SideSummary, SpeedupOf, Speedups, Subject,
+    SuiteAnalysis, TMethod, TestCause, Threshold, Undecided, VarianceComponents, Verdict, Warning,
+    WarningKind,
 };

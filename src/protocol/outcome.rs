@@ -13,8 +13,8 @@ mod cause;
 mod shape;
 
 pub use cause::{
-    CannotFail, Cause, Differs, GateReason, HptCause, ShapeCause, SpeedupOf, Subject, TestCause,
-    Undecided,
+    CannotFail, Cause, Differs, GateReason, HptCause, RaceCause, ShapeCause, SpeedupOf, Subject,
+    TestCause, Undecided,
 };
 pub use shape::{BenchmarkShape, MixtureCheck, SideShape};
 

@@ -13,8 +13,8 @@
 use crate::model::{Basis, Side, Unit};
 use crate::protocol::speedup_test::LARGE_FROM;
 use crate::protocol::{
-    CannotFail, Cause, Differs, Direction, GateReason, HptCause, Remedy, ShapeCause, Subject,
-    TestCause, Undecided, Warning,
+    CannotFail, Cause, Differs, Direction, GateReason, HptCause, RaceCause, Remedy, ShapeCause,
+    Subject, TestCause, Undecided, Warning,
 };
 use crate::stats::modes::Mode;
 
@@ -158,6 +158,26 @@ pub(crate) fn ours(warning: &Warning, remedy: Remedy) -> Words {
         ),
         Cause::Hpt(cause) => hpt_words(cause),
         Cause::Shape(cause) => shape_words(cause),
+        Cause::Race(RaceCause::Alone { name, revision }) => Words {
+            message: format!("`{name}` exists in {revision} only: nothing to race"),
+            hint: None,
+        },
+        Cause::Race(RaceCause::Open {
+            name,
+            runs,
+            survivors,
+            margin_pct,
+        }) => Words::new(
+            format!(
+                "`{name}`: after {runs} runs, {survivors} revisions are neither shown slower than the best \
+                 nor equivalent to it within ±{margin_pct} %"
+            ),
+            format!(
+                "more runs decide more: `--max-runs {}`; or a wider margin: `--equivalence {}`",
+                2 * (*runs).max(1),
+                2.0 * margin_pct
+            ),
+        ),
         Cause::Note { text, hint } => Words {
             message: text.clone(),
             hint: hint.clone(),

@@ -191,6 +191,8 @@ pub enum Cause {
     Hpt(HptCause),
     /// A condition of the shape of a benchmark's distributions (paper 001).
     Shape(ShapeCause),
+    /// A condition of a race of several revisions.
+    Race(RaceCause),
     /// What an input's reader noted, or a text given as it is, with what to do about it.
     Note {
         /// The note.
@@ -377,5 +379,28 @@ pub enum CannotFail {
         confidence: f64,
         /// The fewest benchmarks that can reach it.
         needed: u32,
+    },
+}
+
+/// What a race of several revisions noticed about one benchmark.
+#[derive(Debug, Clone, PartialEq)]
+pub enum RaceCause {
+    /// The benchmark exists in one revision only: nothing to race.
+    Alone {
+        /// The benchmark.
+        name: String,
+        /// The label of the revision that has it.
+        revision: String,
+    },
+    /// Revisions neither shown slower than the best nor equivalent to it after the last look.
+    Open {
+        /// The benchmark.
+        name: String,
+        /// The most runs of a revision.
+        runs: usize,
+        /// How many revisions are still undecided.
+        survivors: usize,
+        /// ε of the equivalence stop, in percent.
+        margin_pct: f64,
     },
 }
