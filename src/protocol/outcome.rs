@@ -188,8 +188,9 @@ impl Warning {
         self
     }
 
-    /// The same note ([`Cause::Note`]) with `hint`, what to do about it; a warning of another cause words
-    /// its hint from the cause, and is returned as it is.
+    /// For a test's fixture: the same note ([`Cause::Note`]) with `hint`, what to do about it; a warning of
+    /// another cause words its hint from the cause, and is returned as it is.
+    #[cfg(test)]
     pub fn with_hint(mut self, hint: impl Into<String>) -> Warning {
         if let Cause::Note { hint: slot, .. } = &mut self.cause {
             *slot = Some(hint.into());

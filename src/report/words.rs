@@ -178,6 +178,14 @@ pub(crate) fn ours(warning: &Warning, remedy: Remedy) -> Words {
                 2.0 * margin_pct
             ),
         ),
+        Cause::UnusableWeights(reason) => Words::new(
+            format!("The weights cannot be used ({reason}); equal weights are used."),
+            "Give every benchmark a Coef > 0.",
+        ),
+        Cause::CoefMissing => Words::new(
+            "Coef is missing for some benchmarks; equal weights are used.",
+            "Give a Coef to every benchmark, or none.",
+        ),
         Cause::Note { text, hint } => Words {
             message: text.clone(),
             hint: hint.clone(),

@@ -193,11 +193,16 @@ pub enum Cause {
     Shape(ShapeCause),
     /// A condition of a race of several revisions.
     Race(RaceCause),
-    /// What an input's reader noted, or a text given as it is, with what to do about it.
+    /// `speeduptest`: the weights cannot be used (the aggregate's error, in its own words); equal weights
+    /// are used.
+    UnusableWeights(String),
+    /// `speeduptest`: `Coef` is given for some benchmarks only; equal weights are used.
+    CoefMissing,
+    /// What an input's reader noted, shown as it is (the one text a warning holds: the reader wrote it).
     Note {
         /// The note.
         text: String,
-        /// What to do about it, when there is a remedy.
+        /// What to do about it: `None`, but for a test's fixture (`Warning::with_hint`).
         hint: Option<String>,
     },
 }

@@ -12,7 +12,7 @@
 use super::{Level, aggregate, mean_test, median_test, speedups};
 use crate::model::BaseHead;
 use crate::protocol::{
-    Direction, MeanTest, MedianTest, Overall, Proportions, Speedups, Warning, WarningKind,
+    Cause, Direction, MeanTest, MedianTest, Overall, Proportions, Speedups, Warning, WarningKind,
 };
 use crate::stats::describe::{Summary, summarize};
 
@@ -112,9 +112,8 @@ pub fn analyse_speeduptest(inputs: &[Input], options: &SpeedupTestOptions) -> Sp
     if let Err(e) = aggregate::coefficients(&pairs, &weights)
         && !pairs.is_empty()
     {
-        let message = format!("The weights cannot be used ({e}); equal weights are used.");
-        let hint = "Give every benchmark a Coef > 0.";
-        warnings.push(Warning::new(WarningKind::Input, message).with_hint(hint));
+        let cause = Cause::UnusableWeights(e.to_string());
+        warnings.push(Warning::of(WarningKind::Input, cause));
         weights = aggregate::Weights::Equal;
     }
     if let Ok(c) = aggregate::coefficients(&pairs, &weights) {
@@ -200,11 +199,7 @@ fn resolve_weights(
         WeightChoice::Custom => match coefs.iter().copied().collect::<Option<Vec<f64>>>() {
             Some(c) => aggregate::Weights::Custom(c),
             None => {
-                let message = "Coef is missing for some benchmarks; equal weights are used.";
-                warnings.push(
-                    Warning::new(WarningKind::Input, message)
-                        .with_hint("Give a Coef to every benchmark, or none."),
-                );
+                warnings.push(Warning::of(WarningKind::Input, Cause::CoefMissing));
                 aggregate::Weights::Equal
             }
         },
