@@ -378,7 +378,7 @@ fn screen_simulation(replicates: usize) -> [usize; 4] {
                     s.warnings
                         .iter()
                         .filter(|w| crate::report::words::message(w).starts_with(side))
-                        .map(|w| crate::report::words::message(w))
+                        .map(crate::report::words::message)
                         .collect()
                 };
                 for (side, fa, fb) in [("BASE", &a.base, &b.base), ("HEAD", &a.head, &b.head)] {

@@ -1,6 +1,8 @@
 //! [`crate::protocol::Analysis`] -> bytes: one [`Render`] implementation per output format (hyperfine's one
 //! exporter per format), chosen by [`renderer`].
 //!
+//! Every warning, gate reason and hint is worded here, in `words.rs`, from the cause the protocol recorded.
+//!
 //! Reports only present: they take no decision, compute no statistic and never re-derive a verdict that the
 //! analysis carries. All rounding lives in [`mod@format`]; JSON goes through private wire structs carrying
 //! `"schema": "cargo-speedup/1"` (`docs/json.md`), never `Serialize` on internal types. Nothing
