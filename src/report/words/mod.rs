@@ -9,14 +9,22 @@
 //! executions times."), so that the `.warning` file of `speeduptest` reads as SpeedUpTest.sh writes it.
 //!
 //! Must not: change what a warning is about (its kind), decide, or read back another wording's text.
+//!
+//! The Speedup-Test causes' two wordings are in `test_causes.rs`, HPT's and the gate's in `suite.rs`, the
+//! shape's in `shape.rs`; this file holds the rest and the one match over [`Cause`].
 
-use crate::model::{Basis, Side, Unit};
+mod shape;
+mod suite;
+mod test_causes;
+
+pub(crate) use suite::{cannot_fail, gate_reason};
+
+use shape::shape_words;
+use suite::hpt_words;
+use test_causes::{test_in_our_words, test_in_paper_words, too_few_runs};
+
 use crate::protocol::speedup_test::LARGE_FROM;
-use crate::protocol::{
-    CannotFail, Cause, Differs, Direction, GateReason, HptCause, RaceCause, Remedy, ShapeCause,
-    Subject, TestCause, Undecided, Warning,
-};
-use crate::stats::modes::Mode;
+use crate::protocol::{Cause, Differs, Direction, RaceCause, Remedy, Undecided, Warning};
 
 /// A warning in words.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
@@ -220,122 +228,6 @@ pub(crate) fn paper_message(warning: &Warning) -> String {
     papers(warning).message
 }
 
-/// A Speedup-Test cause for `compare` and the revision comparison.
-fn test_in_our_words(cause: &TestCause, remedy: Remedy) -> Words {
-    let large_rules = || {
-        format!(
-            "{} for the large-sample rules",
-            more_runs(remedy, LARGE_FROM)
-        )
-    };
-    match cause {
-        TestCause::TTestTooSmall(side) => Words::new(
-            format!(
-                "{side} has 30 runs or fewer and is not shown normal: the t-test cannot decide the mean"
-            ),
-            large_rules(),
-        ),
-        TestCause::RankSumTooSmall(side) => Words::new(
-            format!(
-                "{side} has 30 runs or fewer and the sides differ by more than a shift: the rank-sum test \
-                 cannot decide the median"
-            ),
-            large_rules(),
-        ),
-        TestCause::NotNormal(side) => Words::new(
-            format!(
-                "{side} is not normally distributed: the confidence of the mean's verdict may be inaccurate"
-            ),
-            "rely on the median's verdict, which does not assume normality",
-        ),
-        TestCause::NotLocationShift => Words::new(
-            "BASE and HEAD differ by more than a shift of their times: the confidence of the median's verdict \
-             may be inaccurate",
-            "the spread or shape changed, not only the location: look at both distributions",
-        ),
-        TestCause::NoLevel(of) => Words::new(
-            format!(
-                "no confidence level above 50% makes the speedup of the {} significant",
-                of.name()
-            ),
-            format!(
-                "either nothing changed, or the runs are too few or too noisy: {}",
-                more_runs(remedy, LARGE_FROM)
-            ),
-        ),
-        TestCause::Inapplicable {
-            test,
-            subject,
-            reason,
-        } => Words::new(
-            format!(
-                "{test} cannot apply to {}: {}",
-                match subject {
-                    Subject::Side(side) => side.name(),
-                    Subject::Both => "these runs",
-                    Subject::MedianCentred => "the median-centred runs",
-                },
-                reason.trim_end_matches('.')
-            ),
-            "check that the runs hold independent execution times that vary from run to run",
-        ),
-    }
-}
-
-/// A Speedup-Test cause in paper 000's words, with the paper's second line as the hint for W1 and W3.
-fn test_in_paper_words(cause: &TestCause) -> Words {
-    const MORE_RUNS: &str = "Please do more than 30 observations of the executions times.";
-    match cause {
-        TestCause::TTestTooSmall(side) => Words::new(
-            format!(
-                "{} too small for applying the Student's t-test (speedup of the mean).",
-                sample_name(*side)
-            ),
-            MORE_RUNS,
-        ),
-        TestCause::NotNormal(side) => Words::new(
-            format!(
-                "{} data are not normally distributed. The indicated confidence level for the speedup of the average execution time may not be accurate.",
-                sample_name(*side)
-            ),
-            "Rely on the median protocol, which does not assume normality.",
-        ),
-        TestCause::RankSumTooSmall(side) => Words::new(
-            format!(
-                "{} too small for applying the Wilcoxon-Mann-Whitney's test (speedup of the median).",
-                sample_name(*side)
-            ),
-            MORE_RUNS,
-        ),
-        TestCause::NotLocationShift => Words::new(
-            "The two samples do not fit the location shift model. The indicated confidence level for the speedup of the median execution time may not be accurate.",
-            "The spread or shape changed, not only the location: look at both distributions.",
-        ),
-        TestCause::NoLevel(of) => Words::new(
-            format!(
-                "Unable to find a confidence level greater than 50% to guarantee the statistical significance of {} speedup.",
-                of.name()
-            ),
-            "Either there is no speedup, or the samples are too few or too noisy: do more than 30 observations on each side.",
-        ),
-        TestCause::Inapplicable {
-            test,
-            subject,
-            reason,
-        } => Words::new(
-            format!(
-                "{test} not applicable to {}: {reason}.",
-                match subject {
-                    Subject::Side(side) => sample_name(*side),
-                    Subject::Both => "these samples",
-                    Subject::MedianCentred => "the median-centred samples",
-                }
-            ),
-            "Check that the samples hold independent execution times that vary from run to run.",
-        ),
-    }
-}
-
 /// Why a benchmark is undecided, and what would decide it.
 fn undecided_words(u: &Undecided) -> Words {
     let (alpha, margin, runs) = (u.alpha, u.margin_pct, u.runs);
@@ -383,285 +275,11 @@ fn undecided_words(u: &Undecided) -> Words {
     Words { message, hint }
 }
 
-/// What HPT noticed about the suite.
-fn hpt_words(cause: &HptCause) -> Words {
-    let without_hint = |message: String| Words {
-        message,
-        hint: None,
-    };
-    match *cause {
-        HptCause::IgnoredAlpha(a) => without_hint(format!(
-            "HPT ignores the per-benchmark risk {a}: it must lie in (0, 1); the default applies"
-        )),
-        HptCause::BadGamma(gamma) => without_hint(format!(
-            "HPT cannot test the speedup {gamma}: it must be a positive number"
-        )),
-        HptCause::NoBenchmark => Words::new(
-            "HPT has no benchmark present on both sides",
-            "compare results that share benchmark names",
-        ),
-        HptCause::NoDifference => Words::new(
-            "HPT: no benchmark differs significantly, so there is no evidence either way",
-            "take more samples per benchmark if a small change is expected",
-        ),
-        HptCause::Balanced => without_hint(
-            "HPT: the benchmarks that differ balance out, neither direction is favoured"
-                .to_string(),
-        ),
-        HptCause::BadConfidence(r) => without_hint(format!(
-            "HPT has no r-speedup at confidence {r}: it must lie in (0, 1)"
-        )),
-        HptCause::SearchBounded { max, r, direction } => without_hint(format!(
-            "the r-speedup search stopped at {max}x: the speedup at confidence {r} is at least that (HEAD \
-             {} than BASE)",
-            direction.as_str()
-        )),
-        HptCause::TooFewBenchmarks {
-            n,
-            r,
-            max_confidence,
-            needed,
-        } => Words::new(
-            format!(
-                "HPT cannot reach confidence {r} with {n} benchmark{}: even when all differ in the same \
-                 direction the confidence is at most 1 - 1/2^{n} = {max_confidence}",
-                if n == 1 { "" } else { "s" },
-            ),
-            format!("HPT needs at least {needed} benchmarks for confidence {r}"),
-        ),
-        HptCause::Unreached(r) => Words::new(
-            format!("HPT does not reach confidence {r} in either direction: no r-speedup"),
-            "more benchmarks or more samples per benchmark may show a difference",
-        ),
-        HptCause::Disagrees { hpt, verdict } => Words::new(
-            format!(
-                "HPT counts this benchmark as {} while its verdict is {}: HPT's own rank-sum test runs at \
-                 its per-benchmark risk (`--hpt-alpha`; 0.10 below 5 runs per side) without the median \
-                 protocol's checks, and takes a single run per side as it is",
-                hpt.map_or("a tie", Direction::as_str),
-                verdict.as_str()
-            ),
-            "the benchmark's verdict is the median protocol's; the HPT column only says how the benchmark \
-             enters the suite's test",
-        ),
-        HptCause::Unusable(count) => without_hint(format!(
-            "HPT counts {count} benchmark(s) as ties: a side is empty, not finite, or (ranking log \
-             speedups) not positive"
-        )),
-        HptCause::AsIs(count) => Words::new(
-            format!(
-                "HPT uses the difference of medians as it is for {count} benchmark(s): with so few runs \
-                 (e.g. one per side) the rank-sum test cannot be significant"
-            ),
-            "measure at least 3 process runs per side (5 for the 0.05 risk)",
-        ),
-        HptCause::UnequalSizes(count) => without_hint(format!(
-            "HPT: {count} benchmark(s) have different sample counts for BASE and HEAD; the rank-sum test \
-             allows it, and the default risk follows the smaller side"
-        )),
-    }
-}
-
-/// What the shape of a benchmark's sides calls for.
-fn shape_words(cause: &ShapeCause) -> Words {
-    match cause {
-        ShapeCause::Modes {
-            name,
-            side,
-            basis,
-            modes,
-            unit,
-        } => {
-            let list = mode_list(modes, *unit);
-            let count = count(modes.len());
-            match basis {
-                Basis::ProcessRuns | Basis::Deterministic => Words::new(
-                    format!(
-                        "{side} of `{name}` has {count}: {list}; the mean protocol is misleading here, trust \
-                         the median protocol"
-                    ),
-                    "the runs settle in different states: code layouts (each run links its own, \
-                     `--layouts`), CPU frequency, memory placement; the median's verdict covers them all",
-                ),
-                Basis::OneProcess => Words::new(
-                    format!(
-                        "{side} of `{name}` has {count} among the samples inside its one process: {list}; the \
-                         mean protocol is misleading here, trust the median protocol"
-                    ),
-                    "modes inside one process say nothing of the next: measure several process runs",
-                ),
-            }
-        }
-        ShapeCause::ModesChanged { name, base, head } => Words::new(
-            format!(
-                "BASE of `{name}` has {} and HEAD {}: the change altered the shape of the distribution, not \
-                 only its level",
-                count(*base),
-                count(*head)
-            ),
-            "one speedup figure summarises one level only: look at the modes of both sides",
-        ),
-        ShapeCause::TooFewDistinctValues { name, side, values } => Words::new(
-            format!(
-                "{side} of `{name}`: too few distinct values to model the shape (its {values} values are all \
-                 equal)"
-            ),
-            "a coarse timer rounds the times: run more iterations per sample",
-        ),
-    }
-}
-
-/// "1 mode", "2 modes".
-fn count(modes: usize) -> String {
-    if modes == 1 {
-        "1 mode".to_string()
-    } else {
-        format!("{modes} modes")
-    }
-}
-
-/// "1.02 ms (70 %) and 1.31 ms (30 %)": 3 significant digits, more until the locations differ in print.
-fn mode_list(modes: &[Mode], unit: Unit) -> String {
-    let texts = (3..=8)
-        .map(|digits| {
-            modes
-                .iter()
-                .map(|m| significant(m.location / unit.nanos(), digits))
-                .collect::<Vec<_>>()
-        })
-        .find(|t| t.windows(2).all(|w| w[0] != w[1]))
-        .unwrap_or_else(|| {
-            modes
-                .iter()
-                .map(|m| format!("{}", m.location / unit.nanos()))
-                .collect()
-        });
-    let items: Vec<String> = texts
-        .iter()
-        .zip(modes)
-        .map(|(t, m)| format!("{t} {} ({:.0} %)", unit.symbol(), 100.0 * m.weight))
-        .collect();
-    match items.split_last() {
-        Some((last, rest)) if !rest.is_empty() => format!("{} and {last}", rest.join(", ")),
-        _ => items.join(""),
-    }
-}
-
-/// `value` with `digits` significant digits in fixed notation.
-fn significant(value: f64, digits: i32) -> String {
-    if value == 0.0 || !value.is_finite() {
-        return format!("{value}");
-    }
-    let magnitude = value.abs().log10().floor() as i32;
-    let decimals = (digits - 1 - magnitude).clamp(0, 12) as usize;
-    format!("{value:.decimals$}")
-}
-
-/// One reason the gate failed, in one line.
-pub(crate) fn gate_reason(reason: &GateReason) -> String {
-    match reason {
-        GateReason::SuiteSlower {
-            threshold,
-            confidence,
-            level,
-            factor,
-        } => {
-            if *threshold > 0.0 {
-                format!(
-                    "the suite is more than {threshold}% slower with confidence {confidence} (HEAD is \
-                     {factor:.2}x slower)"
-                )
-            } else {
-                format!("HEAD is slower than BASE with confidence {level:.3} (HPT)")
-            }
-        }
-        GateReason::BenchmarkSlower {
-            name,
-            held_to,
-            p,
-            adjusted,
-        } => {
-            let what = if *held_to > 0.0 {
-                format!("more than {held_to:.3}% slower")
-            } else {
-                "slower".to_string()
-            };
-            format!("{name} is {what} (p = {p:.3e}, Holm-adjusted {adjusted:.3e})")
-        }
-        GateReason::CountExceeded {
-            name,
-            increase,
-            threshold,
-        } => {
-            let limit = if *threshold > 0.0 {
-                format!(", more than the threshold {threshold}%")
-            } else {
-                String::new()
-            };
-            format!("{name} counts {increase:.3}% more (exact{limit})")
-        }
-        #[cfg(test)]
-        GateReason::Text(text) => text.clone(),
-    }
-}
-
-/// Why the gate cannot fail whatever the times, with what would let it.
-pub(crate) fn cannot_fail(why: &CannotFail) -> String {
-    match *why {
-        CannotFail::OnlyCounts => {
-            "the suite gate tests with HPT, which ranks no count of a deterministic \
-                                   measurement; `--fail-on any` gates each count exactly"
-                .to_string()
-        }
-        CannotFail::TooFewBenchmarks {
-            count,
-            best,
-            confidence,
-            needed,
-        } => format!(
-            "the suite gate cannot fail with {count} benchmark{}: HPT reaches at most confidence {best} \
-             (1 - 1/2^{count}) whatever the times, short of {confidence}; it needs at least {needed} \
-             benchmarks, or `--fail-on any` gates each benchmark",
-            if count == 1 { "" } else { "s" }
-        ),
-    }
-}
-
-/// `Sample1` (BASE) or `Sample2` (HEAD), as the paper names them.
-fn sample_name(side: Side) -> &'static str {
-    match side {
-        Side::Base => "Sample1",
-        Side::Head => "Sample2",
-    }
-}
-
-/// The one warning of a benchmark with too few runs for any test to decide.
-fn too_few_runs(base: usize, head: usize, remedy: Remedy) -> Words {
-    let runs = |n: usize| {
-        if n == 1 {
-            "1 run".to_string()
-        } else {
-            format!("{n} runs")
-        }
-    };
-    let sizes = if base == head {
-        format!("{} per side", runs(base))
-    } else {
-        format!("{} on BASE and {} on HEAD", runs(base), runs(head))
-    };
-    Words::new(
-        format!("{sizes}: no test can apply"),
-        format!(
-            "{} ({LARGE_FROM} for the large-sample rules)",
-            more_runs(remedy, 5)
-        ),
-    )
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::protocol::{SpeedupOf, WarningKind};
+    use crate::model::Side;
+    use crate::protocol::{SpeedupOf, Subject, TestCause, WarningKind};
 
     fn inapplicable(
         test: &'static str,
@@ -788,27 +406,5 @@ mod tests {
         let hint = here.hint.unwrap();
         assert!(hint.contains("`--fixed --runs 5`"), "{hint}");
         assert!(hint.contains("a longer comparison"), "{hint}");
-    }
-
-    #[test]
-    fn mode_lists_print_enough_digits_to_differ() {
-        let modes = [
-            Mode {
-                location: 1.0201e6,
-                weight: 0.5,
-            },
-            Mode {
-                location: 1.0204e6,
-                weight: 0.25,
-            },
-            Mode {
-                location: 2.0e6,
-                weight: 0.25,
-            },
-        ];
-        assert_eq!(
-            mode_list(&modes, Unit::Ms),
-            "1.0201 ms (50 %), 1.0204 ms (25 %) and 2.0000 ms (25 %)"
-        );
     }
 }
