@@ -656,10 +656,10 @@ pub struct Analysis {
 pub struct Compared {
     /// Each side's label.
     pub origins: BaseHead<String>,
-    /// The toolchain (`rustc 1.95.0 (...)`), both sides' when they differ.
-    pub toolchain: Option<String>,
-    /// The machine (CPU model), both sides' when they differ.
-    pub machine: Option<String>,
+    /// Each side's toolchain (`rustc 1.95.0 (...)`), when its input says.
+    pub toolchain: BaseHead<Option<String>>,
+    /// Each side's machine (CPU model), when its input says.
+    pub machine: BaseHead<Option<String>>,
     /// When the report was made, `2026-11-26 04:55 UTC`; set by the command, `None` in tests.
     pub date: Option<String>,
 }
@@ -670,13 +670,8 @@ impl Compared {
         origins: BaseHead<String>,
         environments: BaseHead<&crate::model::Environment>,
     ) -> Compared {
-        let both = |f: fn(&crate::model::Environment) -> &Option<String>| match (
-            f(environments.base),
-            f(environments.head),
-        ) {
-            (Some(b), Some(h)) if b != h => Some(format!("BASE {b}, HEAD {h}")),
-            (Some(one), _) | (None, Some(one)) => Some(one.clone()),
-            (None, None) => None,
+        let both = |f: fn(&crate::model::Environment) -> &Option<String>| {
+            BaseHead::new(f(environments.base).clone(), f(environments.head).clone())
         };
         Compared {
             origins,

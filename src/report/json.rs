@@ -90,8 +90,8 @@ struct SummaryJson<'a> {
 struct ComparedJson<'a> {
     base: &'a str,
     head: &'a str,
-    toolchain: Option<&'a str>,
-    machine: Option<&'a str>,
+    toolchain: Option<String>,
+    machine: Option<String>,
     date: Option<&'a str>,
 }
 
@@ -127,8 +127,8 @@ impl<'a> SummaryJson<'a> {
             compared: ComparedJson {
                 base: &c.origins.base,
                 head: &c.origins.head,
-                toolchain: c.toolchain.as_deref(),
-                machine: c.machine.as_deref(),
+                toolchain: super::headline::both(&c.toolchain),
+                machine: super::headline::both(&c.machine),
                 date: c.date.as_deref(),
             },
         }

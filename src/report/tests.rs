@@ -714,7 +714,10 @@ fn every_report_says_what_it_compared() {
         base: "main (0123456789)".into(),
         head: "feature (abcdef0123)".into(),
     };
-    a.compared.toolchain = Some("rustc 1.95.0".into());
+    a.compared.toolchain = BaseHead {
+        base: Some("rustc 1.95.0".into()),
+        head: None,
+    };
     a.compared.date = Some("2027-01-15 08:00 UTC".into());
     let said = "Compared BASE main (0123456789) with HEAD feature (abcdef0123)";
     for format in HUMAN {
