@@ -42,7 +42,10 @@ pub fn race_revisions(args: &RaceArgs) -> Result<Outcome> {
         render(&analysis, format, style, out)
     })?;
     if !plan.output.quiet && plan.output.path.as_deref().is_some_and(|p| !is_stdout(p)) {
-        eprintln!("{}", crate::inert::terminal(&analysis.suite.summary));
+        eprintln!(
+            "{}",
+            crate::inert::terminal(&crate::report::race::summary(&analysis))
+        );
     }
     Ok(Outcome::Passed)
 }

@@ -16,7 +16,6 @@ use super::speedup_test::{
     Level, Ties, Weights, mean_test, median_test_with, overall, proportion, speedups,
 };
 use super::variance::variance_components;
-use super::wording::{in_our_words, too_few_runs};
 use super::{
     Analysis, BenchmarkAnalysis, Confidence, Direction, FailOn, HptBenchmark, MedianTest,
     Proportions, SideSummary, SuiteAnalysis, Verdict,
@@ -144,13 +143,14 @@ fn analysed(suite: &Suite, options: &Options, shapes: Option<&ShapeOptions>) -> 
         warnings: if only_identical {
             note_warnings(suite).collect()
         } else {
-            suite_warnings(suite, &benchmarks, suite.design.remedy())
+            suite_warnings(suite, &benchmarks)
         },
         benchmarks,
         base_only: suite.base_only.clone(),
         head_only: suite.head_only.clone(),
         identical: suite.identical.clone(),
         looks: suite.design.looks(),
+        remedy: suite.design.remedy(),
         verdict,
         gate,
         pairs: if fingerprint.is_some() {
@@ -237,16 +237,15 @@ fn benchmark(
         median_test.warnings.clear();
     } else if powerless && base.len().min(head.len()) < 3 {
         // One cause (too few runs), one warning, in place of one per test and side.
-        let tiny = too_few_runs(base.len(), head.len(), options.remedy);
+        let tiny = super::Warning::of(
+            super::WarningKind::TooFewSamples,
+            super::Cause::TooFewRuns {
+                base: base.len(),
+                head: head.len(),
+            },
+        );
         mean_test.warnings = vec![tiny.clone()];
         median_test.warnings = vec![tiny];
-    } else {
-        for warnings in [&mut mean_test.warnings, &mut median_test.warnings] {
-            *warnings = warnings
-                .iter()
-                .map(|w| in_our_words(w, options.remedy))
-                .collect();
-        }
     }
     let equivalence = equivalence(base, head, confidence, options.equivalence_pct);
     let (verdict, warnings) = if deterministic {
@@ -330,15 +329,7 @@ fn exact(base: f64, head: f64) -> (Verdict, Vec<super::Warning>) {
     } else {
         Verdict::Unchanged
     };
-    let warning = super::Warning::new(
-        super::WarningKind::Exact,
-        "counts of a deterministic measurement (Valgrind's, through gungraun or iai-callgrind): \
-         compared exactly, one value per side, no test; the verdict is the sign of any difference",
-    )
-    .with_hint(
-        "a count differs only when the executed code did: `--threshold` sets the increase that \
-         `--fail-on any` tolerates",
-    );
+    let warning = super::Warning::of(super::WarningKind::Exact, super::Cause::Exact);
     (verdict, vec![warning])
 }
 
@@ -595,7 +586,7 @@ mod tests {
         for test_warnings in [&b.mean_test.warnings, &b.median_test.warnings] {
             assert_eq!(test_warnings.len(), 1, "{test_warnings:?}");
             assert_eq!(
-                test_warnings[0].message,
+                crate::report::words::message(&test_warnings[0]),
                 "1 run per side: no test can apply"
             );
         }
@@ -603,7 +594,7 @@ mod tests {
             !analysis
                 .warnings
                 .iter()
-                .any(|w| w.message.contains("30 observations")),
+                .any(|w| crate::report::words::message(w).contains("30 observations")),
             "{:?}",
             analysis.warnings
         );
@@ -645,11 +636,11 @@ mod tests {
         );
         let analysis = analyse(&suite, &options());
         assert_eq!(analysis.benchmarks[0].verdict, Verdict::Slower);
-        let messages: Vec<&str> = analysis.benchmarks[0]
+        let messages: Vec<String> = analysis.benchmarks[0]
             .mean_test
             .warnings
             .iter()
-            .map(|w| w.message.as_str())
+            .map(crate::report::words::message)
             .collect();
         assert!(
             messages
@@ -734,7 +725,7 @@ mod tests {
         assert_eq!(analysis.suite.hpt.max_confidence, Some(0.875));
         assert_eq!(analysis.verdict, Verdict::Inconclusive);
         assert!(!analysis.gate.failed);
-        let note = analysis.gate.cannot_fail.as_deref().expect("a note");
+        let note = crate::report::words::cannot_fail(&analysis.gate.cannot_fail.expect("a note"));
         assert!(note.contains("at least 5 benchmarks"), "{note}");
         // `--fail-on any` decides it, and the verdict stays the suite's.
         let any = analyse(&suite, &Options::defaults(FailOn::Any));
@@ -801,11 +792,11 @@ mod tests {
             .find(|w| w.kind == WarningKind::ProtocolsDisagree)
             .expect("the HPT column explained");
         assert!(
-            note.message.starts_with(
+            crate::report::words::message(note).starts_with(
                 "HPT counts this benchmark as slower while its verdict is inconclusive"
             ),
             "{}",
-            note.message
+            crate::report::words::message(note)
         );
         // Where both agree there is no such note.
         let agreeing = analyse(&suite_of(&[("a", runs(100.0), runs(120.0))]), &options());

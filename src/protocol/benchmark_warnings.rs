@@ -5,8 +5,7 @@
 
 use super::equivalence::{Equivalence, FUTILITY_FACTOR, runs_for};
 use super::options::PerLook;
-use super::speedup_test::LARGE_FROM;
-use super::{Direction, MeanTest, MedianTest, Verdict, Warning, WarningKind};
+use super::{Cause, MeanTest, MedianTest, Undecided, Verdict, Warning, WarningKind};
 use crate::model::{BaseHead, Pair};
 
 /// The warnings of one benchmark, in the reports' order: `sizes` are its runs per side; `decision` its
@@ -38,61 +37,28 @@ pub(super) fn benchmark_warnings(
 /// Why a benchmark that differs in no direction is not called unchanged, and what would decide it.
 /// `options` are the per-look options: their confidence is 1 − alpha / looks.
 fn undecided(e: &Equivalence, options: &PerLook, runs: usize) -> Warning {
-    let alpha = options.confidence.alpha();
-    let level = 1.0 - 2.0 * alpha;
-    // A level that is not --confidence says where it comes from.
-    let why = match options.looks {
-        0 | 1 => format!("1 − 2 × {alpha:.3}: the two one-sided tests of equivalence"),
-        looks => format!(
-            "1 − 2 × {:.2}/{looks}: the two one-sided tests of equivalence, over {looks} looks",
-            alpha * f64::from(looks)
-        ),
-    };
-    let interval = match e.interval {
-        Some((low, high)) => format!(
-            "its {level:.2} interval of the speedup ({why}), [{low:.4}, {high:.4}], reaches beyond"
-        ),
-        None => "no interval of the speedup can be computed within".to_string(),
-    };
     let margin = e.margin_pct;
     let wide = FUTILITY_FACTOR * margin;
-    // The futility rule's reason, when it holds: a race stops such a benchmark at this look.
-    let excluded = if e.rules_out(wide) {
-        format!(", but it rules out changes of {wide}% or more")
-    } else {
-        String::new()
-    };
-    // A detail: the headline already says what an undecided benchmark rules out.
-    let mut warning = Warning::new(
-        WarningKind::Undecided,
-        match e.minimum_detectable_pct {
-            Some(mde) => format!(
-                "neither a difference nor equivalence within ±{margin}% is shown: {interval} \
-                 ±{margin}%{excluded}; at this noise the test sees changes of about {mde:.1}% or more \
-                 with {runs} runs per side"
-            ),
-            None => format!(
-                "neither a difference nor equivalence within ±{margin}% is shown: {interval} \
-                 ±{margin}%{excluded}"
-            ),
-        },
-    );
-    if let Some(mde) = e.minimum_detectable_pct.filter(|m| *m > 0.0) {
+    let runs_needed = e.minimum_detectable_pct.filter(|m| *m > 0.0).map(|mde| {
         let needed = runs_for(mde, runs, margin).max(runs + 1);
-        warning = warning.with_hint(if needed <= PRACTICAL_RUNS {
-            format!(
-                "about {needed} process runs per side would see ±{margin}% (a longer comparison); or accept \
-                 a wider margin with --equivalence"
-            )
-        } else {
-            format!(
-                "the noise here is too high to see ±{margin}% in a practical number of runs: a quieter \
-                 machine (nothing else running, a fixed CPU frequency) lowers it; or accept a wider margin \
-                 with --equivalence"
-            )
-        });
-    }
-    warning.as_detail()
+        (needed <= PRACTICAL_RUNS).then_some(needed)
+    });
+    // A detail: the headline already says what an undecided benchmark rules out.
+    Warning::of(
+        WarningKind::Undecided,
+        Cause::Undecided(Undecided {
+            margin_pct: margin,
+            alpha: options.confidence.alpha(),
+            looks: options.looks,
+            interval: e.interval,
+            // The futility rule's reason, when it holds: a race stops such a benchmark at this look.
+            ruled_out_pct: e.rules_out(wide).then_some(wide),
+            minimum_detectable_pct: e.minimum_detectable_pct,
+            runs,
+            runs_needed,
+        }),
+    )
+    .as_detail()
 }
 
 /// The most process runs per side a hint proposes: four times the default plan's cap of 24. Beyond, more
@@ -100,71 +66,54 @@ fn undecided(e: &Equivalence, options: &PerLook, runs: usize) -> Warning {
 const PRACTICAL_RUNS: usize = 96;
 
 /// Sizes of 3 or more per side with which the rank-sum test cannot reach the confidence whatever the
-/// times (smaller sizes get one warning for every test instead, `wording::too_few_runs`).
+/// times (smaller sizes get one warning for every test instead, [`Cause::TooFewRuns`]).
 fn cannot_reach(sizes: BaseHead<usize>, options: &PerLook) -> Warning {
-    Warning::new(
+    Warning::of(
         WarningKind::TooFewSamples,
-        format!(
-            "with {} and {} runs the rank-sum test cannot reach confidence {}, whatever the times: no verdict",
-            sizes.base,
-            sizes.head,
-            options.confidence.level()
-        ),
+        Cause::CannotReach {
+            base: sizes.base,
+            head: sizes.head,
+            confidence: options.confidence.level(),
+        },
     )
-    .with_hint(format!(
-        "{} ({LARGE_FROM} for the large-sample rules)",
-        options.remedy.more_runs(5)
-    ))
 }
 
 /// The mean protocol finds a direction the median protocol does not share.
 fn disagreement(mean_test: &MeanTest, median_test: &MedianTest) -> Option<Warning> {
     let mean = mean_test.direction.filter(|_| mean_test.significant);
     let median = median_test.direction.filter(|_| median_test.significant);
-    if mean == median || mean.is_none() {
+    if mean == median {
         return None;
     }
-    let say = |d: Option<Direction>| d.map_or("no significant difference", Direction::as_str);
-    Some(
-        Warning::new(
-            WarningKind::ProtocolsDisagree,
-            format!(
-                "the mean protocol says {} but the median protocol says {}",
-                say(mean),
-                say(median)
-            ),
-        )
-        .with_hint(
-            "outliers or a skewed distribution pull the mean; the median verdict is the robust one",
-        ),
-    )
+    let mean = mean?;
+    Some(Warning::of(
+        WarningKind::ProtocolsDisagree,
+        Cause::ProtocolsDisagree { mean, median },
+    ))
 }
 
 /// BASE and HEAD report the benchmark in different units.
 fn unit_changed(pair: &Pair) -> Option<Warning> {
     (pair.base.unit != pair.head.unit).then(|| {
-        Warning::new(
+        Warning::of(
             WarningKind::Input,
-            format!(
-                "BASE reports this benchmark in {} and HEAD in {}: both were converted, but a changed unit \
-                 often means a changed measurement",
-                pair.base.unit.symbol(),
-                pair.head.unit.symbol()
-            ),
+            Cause::UnitChanged {
+                base: pair.base.unit,
+                head: pair.head.unit,
+            },
         )
-        .with_hint("check that both sides measure the same thing")
     })
 }
 
 /// BASE and HEAD have different numbers of runs.
 fn unequal_sizes(sizes: BaseHead<usize>) -> Option<Warning> {
     (sizes.base != sizes.head).then(|| {
-        Warning::new(
+        Warning::of(
             WarningKind::UnequalSizes,
-            format!(
-                "BASE has {} samples and HEAD {}: the tests allow it, but equal sizes give the most power",
-                sizes.base, sizes.head
-            ),
+            Cause::UnequalSizes {
+                base: sizes.base,
+                head: sizes.head,
+            },
         )
         .as_detail()
     })

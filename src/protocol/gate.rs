@@ -30,10 +30,12 @@
 //! (by any amount without one); it takes no part in Holm's procedure, which spreads a risk that an exact
 //! comparison does not take.
 //!
-//! Pure: no I/O; the decision only, the reasons in words.
+//! Pure: no I/O; the decision only, its reasons as data (`report::words` words them).
 
 use super::hpt::benchmarks_needed;
-use super::{Confidence, Direction, FailOn, GateOutcome, HptSummary, Threshold};
+use super::{
+    CannotFail, Confidence, Direction, FailOn, GateOutcome, GateReason, HptSummary, Threshold,
+};
 use crate::model::Basis;
 use crate::stats::Alternative;
 use crate::stats::normal;
@@ -119,18 +121,14 @@ pub fn gate(
             rejected
                 .iter()
                 .map(Rejected::reason)
-                .chain(exceeded.iter().map(|(_, reason)| reason.clone()))
+                .chain(exceeded.into_iter().map(|(_, reason)| reason))
                 .collect()
         }
     };
     let only_counts =
         !benchmarks.is_empty() && benchmarks.iter().all(|b| b.basis == Basis::Deterministic);
     let cannot_fail = match fail_on {
-        FailOn::Suite if only_counts => Some(
-            "the suite gate tests with HPT, which ranks no count of a deterministic measurement; \
-             `--fail-on any` gates each count exactly"
-                .to_string(),
-        ),
+        FailOn::Suite if only_counts => Some(CannotFail::OnlyCounts),
         FailOn::Suite => suite_cannot_fail(confidence.level(), hpt, benchmarks.len()),
         FailOn::Any | FailOn::None => None,
     };
@@ -146,18 +144,21 @@ pub fn gate(
 
 /// Why `--fail-on suite` cannot fail on `count` benchmarks at `confidence`, whatever their times: HPT's best
 /// confidence, 1 − 1/2^count, is below it. `None` when it can fail (or there is nothing to gate).
-fn suite_cannot_fail(confidence: f64, hpt: &HptSummary, count: usize) -> Option<String> {
+fn suite_cannot_fail(confidence: f64, hpt: &HptSummary, count: usize) -> Option<CannotFail> {
     let best = hpt.max_confidence.filter(|best| *best < confidence)?;
-    let needed = benchmarks_needed(confidence);
-    Some(format!(
-        "the suite gate cannot fail with {count} benchmark{}: HPT reaches at most confidence {best} \
-         (1 - 1/2^{count}) whatever the times, short of {confidence}; it needs at least {needed} benchmarks, \
-         or `--fail-on any` gates each benchmark",
-        if count == 1 { "" } else { "s" }
-    ))
+    Some(CannotFail::TooFewBenchmarks {
+        count,
+        best,
+        confidence,
+        needed: benchmarks_needed(confidence),
+    })
 }
 
-fn suite_reasons(threshold: Threshold, confidence: Confidence, hpt: &HptSummary) -> Vec<String> {
+fn suite_reasons(
+    threshold: Threshold,
+    confidence: Confidence,
+    hpt: &HptSummary,
+) -> Vec<GateReason> {
     let (threshold, confidence) = (threshold.pct(), confidence.level());
     let (Some(Direction::Slower), Some(level)) = (hpt.direction, hpt.confidence) else {
         return Vec::new();
@@ -169,13 +170,11 @@ fn suite_reasons(threshold: Threshold, confidence: Confidence, hpt: &HptSummary)
     // r_speedup < 1 is 1 / (the r-speedup of BASE over HEAD).
     let slowdown = hpt.r_speedup.map(|s| 1.0 / s);
     match slowdown {
-        Some(factor) if factor >= limit => vec![if threshold > 0.0 {
-            format!(
-                "the suite is more than {threshold}% slower with confidence {confidence} \
-                 (HEAD is {factor:.2}x slower)"
-            )
-        } else {
-            format!("HEAD is slower than BASE with confidence {level:.3} (HPT)")
+        Some(factor) if factor >= limit => vec![GateReason::SuiteSlower {
+            threshold,
+            confidence,
+            level,
+            factor,
         }],
         _ => Vec::new(),
     }
@@ -191,16 +190,13 @@ struct Rejected<'a> {
 }
 
 impl Rejected<'_> {
-    fn reason(&self) -> String {
-        let what = if self.held_to > 0.0 {
-            format!("more than {:.3}% slower", self.held_to)
-        } else {
-            "slower".to_string()
-        };
-        format!(
-            "{} is {what} (p = {:.3e}, Holm-adjusted {:.3e})",
-            self.name, self.p, self.adjusted
-        )
+    fn reason(&self) -> GateReason {
+        GateReason::BenchmarkSlower {
+            name: self.name.to_string(),
+            held_to: self.held_to,
+            p: self.p,
+            adjusted: self.adjusted,
+        }
     }
 }
 
@@ -208,7 +204,7 @@ impl Rejected<'_> {
 fn exact_exceeded<'a>(
     threshold: Threshold,
     benchmarks: &[GateInput<'a>],
-) -> Vec<(&'a str, String)> {
+) -> Vec<(&'a str, GateReason)> {
     let median = |values: &[f64]| crate::stats::describe::median(values).unwrap_or(f64::NAN);
     benchmarks
         .iter()
@@ -216,15 +212,12 @@ fn exact_exceeded<'a>(
         .filter_map(|b| {
             let increase = (median(b.head) / median(b.base) - 1.0) * 100.0;
             (increase > threshold.pct()).then(|| {
-                let limit = if threshold.pct() > 0.0 {
-                    format!(", more than the threshold {}%", threshold.pct())
-                } else {
-                    String::new()
+                let reason = GateReason::CountExceeded {
+                    name: b.name.to_string(),
+                    increase,
+                    threshold: threshold.pct(),
                 };
-                (
-                    b.name,
-                    format!("{} counts {increase:.3}% more (exact{limit})", b.name),
-                )
+                (b.name, reason)
             })
         })
         .collect()
@@ -375,7 +368,9 @@ mod tests {
         let outcome = gate(FailOn::Any, t(0.0), c(0.95), &none, &inputs);
         assert!(outcome.failed);
         assert_eq!(outcome.reasons.len(), 1);
-        assert!(outcome.reasons[0].starts_with("slow is slower"));
+        assert!(
+            crate::report::words::gate_reason(&outcome.reasons[0]).starts_with("slow is slower")
+        );
         // 1.5x slower is less than a 60 % regression.
         assert!(!gate(FailOn::Any, t(60.0), c(0.95), &none, &inputs).failed);
         assert!(gate(FailOn::Any, t(40.0), c(0.95), &none, &inputs).failed);
@@ -397,11 +392,19 @@ mod tests {
         assert!(failed.failed);
         assert_eq!(failed.slower, ["f (instructions)"]);
         assert_eq!(
-            failed.reasons,
+            failed
+                .reasons
+                .iter()
+                .map(crate::report::words::gate_reason)
+                .collect::<Vec<_>>(),
             ["f (instructions) counts 2.500% more (exact)"]
         );
         assert_eq!(
-            any(2.0).reasons,
+            any(2.0)
+                .reasons
+                .iter()
+                .map(crate::report::words::gate_reason)
+                .collect::<Vec<_>>(),
             ["f (instructions) counts 2.500% more (exact, more than the threshold 2%)"]
         );
         assert!(!any(3.0).failed);
@@ -416,7 +419,8 @@ mod tests {
         assert!(
             suite
                 .cannot_fail
-                .as_deref()
+                .as_ref()
+                .map(crate::report::words::cannot_fail)
                 .is_some_and(|why| why.contains("`--fail-on any` gates each count exactly")),
             "{:?}",
             suite.cannot_fail
@@ -445,7 +449,8 @@ mod tests {
         let eight_failed = any(eight, Basis::OneProcess);
         assert!(eight_failed.failed);
         assert!(
-            eight_failed.reasons[0].contains("more than 4.652% slower"),
+            crate::report::words::gate_reason(&eight_failed.reasons[0])
+                .contains("more than 4.652% slower"),
             "{:?}",
             eight_failed.reasons
         );
@@ -493,7 +498,7 @@ mod tests {
             .collect();
         let outcome = gate(FailOn::Suite, t(0.0), c(0.95), &four, &inputs);
         assert!(!outcome.failed);
-        let note = outcome.cannot_fail.expect("a note");
+        let note = crate::report::words::cannot_fail(&outcome.cannot_fail.expect("a note"));
         assert!(
             note.starts_with("the suite gate cannot fail with 4 benchmarks"),
             "{note}"

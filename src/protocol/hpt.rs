@@ -49,7 +49,8 @@ pub use super::outcome::Ranking;
 pub use curve::{CURVE_POINTS, curve_gammas};
 
 use crate::protocol::{
-    Alpha, Confidence, Direction, HptBenchmark, HptSummary, Verdict, Warning, WarningKind,
+    Alpha, Cause, Confidence, Direction, HptBenchmark, HptCause, HptSummary, Verdict, Warning,
+    WarningKind,
 };
 use speedup::{AtOne, MAX_SPEEDUP, Scan, Suite};
 use unibench::{Mode, Prepared, Tables};
@@ -109,10 +110,7 @@ pub fn hpt_ranked(
         if gamma.is_finite() && gamma > 0.0 {
             Some(suite.confidence(Direction::Faster, gamma))
         } else {
-            warnings.push(Warning::new(
-                WarningKind::Input,
-                format!("HPT cannot test the speedup {gamma}: it must be a positive number"),
-            ));
+            warnings.push(hpt_warning(WarningKind::Input, HptCause::BadGamma(gamma)));
             None
         }
     });
@@ -164,24 +162,11 @@ fn verdict(
     warnings: &mut Vec<Warning>,
 ) -> (Option<f64>, Option<Direction>) {
     if per_benchmark.is_empty() {
-        warnings.push(
-            Warning::new(
-                WarningKind::Suite,
-                "HPT has no benchmark present on both sides",
-            )
-            .with_hint("compare results that share benchmark names"),
-        );
+        warnings.push(hpt_warning(WarningKind::Suite, HptCause::NoBenchmark));
         return (None, None);
     }
     if per_benchmark.iter().all(|b| b.difference == 0.0) {
-        warnings.push(
-            Warning::new(
-                WarningKind::Suite,
-                "HPT: no benchmark differs significantly, so there is no evidence either way",
-            )
-            .with_hint("take more samples per benchmark if a small change is expected")
-            .as_detail(),
-        );
+        warnings.push(hpt_warning(WarningKind::Suite, HptCause::NoDifference).as_detail());
         return (None, None);
     }
     let faster = 1.0 - at_one.p_faster;
@@ -191,13 +176,7 @@ fn verdict(
     } else if slower > faster {
         (Some(slower), Some(Direction::Slower))
     } else {
-        warnings.push(
-            Warning::new(
-                WarningKind::Suite,
-                "HPT: the benchmarks that differ balance out, neither direction is favoured",
-            )
-            .as_detail(),
-        );
+        warnings.push(hpt_warning(WarningKind::Suite, HptCause::Balanced).as_detail());
         (None, None)
     }
 }
@@ -222,14 +201,12 @@ fn r_speedup(
             Scan::NotAtOne => continue,
             Scan::Reached(gamma) => return Some(as_speedup(gamma)),
             Scan::Bounded => {
-                warnings.push(Warning::new(
-                    WarningKind::Suite,
-                    format!(
-                        "the r-speedup search stopped at {MAX_SPEEDUP}x: the speedup at confidence {r} is at \
-                         least that (HEAD {} than BASE)",
-                        direction.as_str()
-                    ),
-                ).as_detail());
+                let bounded = HptCause::SearchBounded {
+                    max: MAX_SPEEDUP,
+                    r,
+                    direction,
+                };
+                warnings.push(hpt_warning(WarningKind::Suite, bounded).as_detail());
                 return Some(as_speedup(MAX_SPEEDUP));
             }
         }
@@ -241,26 +218,22 @@ fn r_speedup(
 /// Says that confidence r is not reached and, when the suite is too small for it, how many benchmarks are.
 fn unreachable_warning(n: usize, r: f64) -> Warning {
     let needed = benchmarks_needed(r);
-    if (n as u32) < needed {
-        Warning::new(
-            WarningKind::Suite,
-            format!(
-                "HPT cannot reach confidence {r} with {n} benchmark{}: even when all differ in the same \
-                 direction the confidence is at most 1 - 1/2^{n} = {}",
-                if n == 1 { "" } else { "s" },
-                1.0 - 0.5f64.powi(n as i32)
-            ),
-        )
-        .with_hint(format!("HPT needs at least {needed} benchmarks for confidence {r}"))
-        .as_detail()
+    let cause = if (n as u32) < needed {
+        HptCause::TooFewBenchmarks {
+            n,
+            r,
+            max_confidence: 1.0 - 0.5f64.powi(n as i32),
+            needed,
+        }
     } else {
-        Warning::new(
-            WarningKind::Suite,
-            format!("HPT does not reach confidence {r} in either direction: no r-speedup"),
-        )
-        .with_hint("more benchmarks or more samples per benchmark may show a difference")
-        .as_detail()
-    }
+        HptCause::Unreached(r)
+    };
+    hpt_warning(WarningKind::Suite, cause).as_detail()
+}
+
+/// A warning of HPT.
+fn hpt_warning(kind: WarningKind, cause: HptCause) -> Warning {
+    Warning::of(kind, Cause::Hpt(cause))
 }
 
 /// Why a benchmark's HPT entry says otherwise than its verdict, when it does: the reports then show a footnote
@@ -269,25 +242,16 @@ fn unreachable_warning(n: usize, r: f64) -> Warning {
 /// side taken as it is), so it can count a benchmark that the median protocol leaves undecided, or the
 /// reverse.
 pub fn disagreement(verdict: Verdict, entry: &HptBenchmark) -> Option<Warning> {
-    let hpt = entry.winner.map_or("a tie", Direction::as_str);
     let agrees = match (entry.winner, verdict) {
         (Some(d), v) => Verdict::from(d) == v,
         (None, v) => !matches!(v, Verdict::Faster | Verdict::Slower),
     };
     (!agrees).then(|| {
-        Warning::new(
-            WarningKind::ProtocolsDisagree,
-            format!(
-                "HPT counts this benchmark as {hpt} while its verdict is {}: HPT's own rank-sum test runs at \
-                 its per-benchmark risk (`--hpt-alpha`; 0.10 below 5 runs per side) without the median \
-                 protocol's checks, and takes a single run per side as it is",
-                verdict.as_str()
-            ),
-        )
-        .with_hint(
-            "the benchmark's verdict is the median protocol's; the HPT column only says how the benchmark \
-             enters the suite's test",
-        )
+        let cause = HptCause::Disagrees {
+            hpt: entry.winner,
+            verdict,
+        };
+        hpt_warning(WarningKind::ProtocolsDisagree, cause)
     })
 }
 
@@ -313,30 +277,15 @@ fn input_warnings(suite: &Suite) -> Vec<Warning> {
     let mut warnings = Vec::new();
     let unusable = count(Mode::Unusable);
     if unusable > 0 {
-        warnings.push(Warning::new(
+        warnings.push(hpt_warning(
             WarningKind::Inapplicable,
-            format!(
-                "HPT counts {unusable} benchmark(s) as ties: a side is empty, not finite, or (ranking log \
-                 speedups) not positive"
-            ),
+            HptCause::Unusable(unusable),
         ));
     }
     let as_is = count(Mode::AsIs);
     if as_is > 0 {
-        warnings.push(
-            Warning::new(
-                WarningKind::TooFewSamples,
-                format!(
-                    "HPT uses the difference of medians as it is for {as_is} benchmark(s): with so few runs \
-                     (e.g. one per side) the rank-sum test cannot be significant"
-                ),
-            )
-            .with_hint(
-                "measure at least 3 process runs per side (5 for the 0.05 risk)",
-            )
-            // A detail: each such benchmark has its own warning of too few runs.
-            .as_detail(),
-        );
+        // A detail: each such benchmark has its own warning of too few runs.
+        warnings.push(hpt_warning(WarningKind::TooFewSamples, HptCause::AsIs(as_is)).as_detail());
     }
     let unequal = suite
         .benchmarks
@@ -344,12 +293,9 @@ fn input_warnings(suite: &Suite) -> Vec<Warning> {
         .filter(|b| b.sizes().0 != b.sizes().1)
         .count();
     if unequal > 0 {
-        warnings.push(Warning::new(
+        warnings.push(hpt_warning(
             WarningKind::UnequalSizes,
-            format!(
-                "HPT: {unequal} benchmark(s) have different sample counts for BASE and HEAD; the rank-sum test \
-                 allows it, and the default risk follows the smaller side"
-            ),
+            HptCause::UnequalSizes(unequal),
         ));
     }
     warnings

@@ -2,22 +2,17 @@
 //! given twice, one-process inputs, small samples, names on one side only, environments that differ, and
 //! what the readers noted. [`suite_warnings`] lists them in the order the reports print them.
 
-use super::Remedy;
 use super::gate::PROCESS_SD_PERCENT;
-use super::speedup_test::{LARGE_FROM, is_small};
-use super::{BenchmarkAnalysis, Warning, WarningKind};
+use super::speedup_test::is_small;
+use super::{BenchmarkAnalysis, Cause, Differs, Warning, WarningKind};
 use crate::model::{Basis, Environment, Suite};
 
 /// Warnings about the inputs as a whole, in the reports' order.
-pub(super) fn suite_warnings(
-    suite: &Suite,
-    benchmarks: &[BenchmarkAnalysis],
-    remedy: Remedy,
-) -> Vec<Warning> {
+pub(super) fn suite_warnings(suite: &Suite, benchmarks: &[BenchmarkAnalysis]) -> Vec<Warning> {
     [
         same_samples(suite),
         one_process(suite, benchmarks),
-        small_samples(suite, benchmarks, remedy),
+        small_samples(suite, benchmarks),
         unmatched(suite),
         environment_warning(&suite.base_environment, &suite.head_environment),
     ]
@@ -29,50 +24,30 @@ pub(super) fn suite_warnings(
 
 /// BASE and HEAD hold the very same samples: the same results were given twice.
 fn same_samples(suite: &Suite) -> Option<Warning> {
-    (!suite.pairs.is_empty() && suite.pairs.iter().all(|p| p.base.runs == p.head.runs)).then(|| {
-        Warning::new(
-            WarningKind::Input,
-            "BASE and HEAD hold the very same samples for every benchmark: the same results were \
-             given twice",
-        )
-        .with_hint(
-            "for criterion, save two baselines (`cargo bench --bench NAME -- --save-baseline before`, \
-             then `after`) and compare them: `cargo speedup compare before after`",
-        )
-    })
+    (!suite.pairs.is_empty() && suite.pairs.iter().all(|p| p.base.runs == p.head.runs))
+        .then(|| Warning::of(WarningKind::Input, Cause::SameSamples))
 }
 
 /// Benchmarks measured in one process per side, whose confidence covers those two processes only.
 fn one_process(suite: &Suite, benchmarks: &[BenchmarkAnalysis]) -> Option<Warning> {
-    let one_process = benchmarks
+    let count = benchmarks
         .iter()
         .filter(|b| b.basis == Basis::OneProcess)
         .count();
-    (one_process > 0).then(|| {
-        Warning::new(
+    (count > 0).then(|| {
+        Warning::of(
             WarningKind::OneProcess,
-            format!(
-                "{one_process} of {} benchmarks come from one process per side (a criterion baseline or \
-                 stream): their samples show the noise inside that process, not how much a level moves \
-                 from one process to the next, so their confidence covers those two processes only; the \
-                 gate fails them only beyond the slowdown that process effects of {PROCESS_SD_PERCENT} % \
-                 could make",
-                suite.pairs.len()
-            ),
-        )
-        .with_hint(
-            "measure several process runs per side: `cargo speedup BASE..HEAD` does, and so do \
-             `record` files and the raw JSON's `runs`",
+            Cause::OneProcess {
+                count,
+                total: suite.pairs.len(),
+                process_sd_pct: PROCESS_SD_PERCENT,
+            },
         )
     })
 }
 
 /// Benchmarks with 3 to 30 observations on a side, where the protocols lean on their small-sample models.
-fn small_samples(
-    suite: &Suite,
-    benchmarks: &[BenchmarkAnalysis],
-    remedy: Remedy,
-) -> Option<Warning> {
+fn small_samples(suite: &Suite, benchmarks: &[BenchmarkAnalysis]) -> Option<Warning> {
     // Fewer than 3 runs on a side has a warning of its own per benchmark.
     let small = benchmarks
         .iter()
@@ -80,15 +55,13 @@ fn small_samples(
         .filter(|&n| n >= 3 && is_small(n))
         .count();
     (small > 0).then(|| {
-        Warning::new(
+        Warning::of(
             WarningKind::TooFewSamples,
-            format!(
-                "{small} of {} benchmarks have 30 observations or fewer on a side: the t-test then needs \
-                 normal samples and the median test a location-shift model",
-                suite.pairs.len()
-            ),
+            Cause::SmallSamples {
+                small,
+                total: suite.pairs.len(),
+            },
         )
-        .with_hint(format!("{} for the large-sample rules", remedy.more_runs(LARGE_FROM)))
         // A detail: each benchmark whose verdict these models put at risk has a warning of its own.
         .as_detail()
     })
@@ -96,19 +69,15 @@ fn small_samples(
 
 /// Names present on one side only (the reports list them; the warning counts them).
 fn unmatched(suite: &Suite) -> Option<Warning> {
-    // The reports list the names themselves ("Only in BASE, not compared: ..."; JSON `unmatched`): the
-    // warning counts them, so that a long list is not printed twice.
     let (base_only, head_only) = (suite.base_only.len(), suite.head_only.len());
     (base_only + head_only > 0).then(|| {
-        Warning::new(
+        Warning::of(
             WarningKind::Unmatched,
-            format!(
-                "{} benchmark(s) are present on one side only and are not compared ({base_only} only in \
-                 BASE, {head_only} only in HEAD)",
-                base_only + head_only
-            ),
+            Cause::Unmatched {
+                base_only,
+                head_only,
+            },
         )
-        .with_hint("benchmarks are matched by exact name: rename consistently or compare the same set")
     })
 }
 
@@ -124,25 +93,18 @@ pub(super) fn note_warnings(suite: &Suite) -> impl Iterator<Item = Warning> + '_
 fn environment_warning(base: &Environment, head: &Environment) -> Option<Warning> {
     let differs =
         |a: &Option<String>, b: &Option<String>| matches!((a, b), (Some(a), Some(b)) if a != b);
-    let mut what = Vec::new();
-    if differs(&base.cpu, &head.cpu) {
-        what.push("CPU");
-    }
-    if differs(&base.rustc, &head.rustc) {
-        what.push("rustc version");
-    }
-    if differs(&base.host, &head.host) {
-        what.push("host");
-    }
+    let what: Vec<Differs> = [
+        (Differs::Cpu, differs(&base.cpu, &head.cpu)),
+        (Differs::Rustc, differs(&base.rustc, &head.rustc)),
+        (Differs::Host, differs(&base.host, &head.host)),
+    ]
+    .into_iter()
+    .filter_map(|(what, differs)| differs.then_some(what))
+    .collect();
     (!what.is_empty()).then(|| {
-        Warning::new(
+        Warning::of(
             WarningKind::EnvironmentDiffers,
-            format!(
-                "BASE and HEAD were measured with a different {}: the difference may come from the machine, \
-                 not the change",
-                what.join(" and ")
-            ),
+            Cause::EnvironmentDiffers(what),
         )
-        .with_hint("measure both sides on one machine, e.g. `cargo speedup BASE..HEAD`")
     })
 }

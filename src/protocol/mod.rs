@@ -1,8 +1,9 @@
 //! Pure decisions on top of the statistics core: the Speedup-Test protocols per benchmark, HPT across
 //! benchmarks, and the gate. Together they produce one [`Analysis`], the only thing reports see.
 //!
-//! No I/O, no clock, no printing. Decisions are taken at the user's confidence; warnings are data
-//! ([`Warning`]), each saying what to do about it.
+//! No I/O, no clock, no printing, no words for people. Decisions are taken at the user's confidence;
+//! warnings are data ([`Warning`]: a [`Cause`] with the numbers its words need), as are the gate's reasons
+//! ([`GateReason`]): `report/words.rs` words them.
 //!
 //! This file is the index: `mod` lines and re-exports only. The output types are defined in `outcome.rs`
 //! and re-exported here, so that `crate::protocol::Analysis` and the others are their paths.
@@ -22,13 +23,14 @@ pub mod sequential;
 pub mod shape;
 pub mod speedup_test;
 mod variance;
-pub mod wording;
 
 pub use analyse::analyse;
 pub use options::{Design, Options, PerLook, Remedy};
 pub use outcome::{
-    Alpha, Analysis, BenchmarkAnalysis, ByDirection, Compared, Confidence, ConfidencePoint,
-    Direction, FailOn, GainSpeedup, GateOutcome, HptBenchmark, HptSummary, MeanTest, MedianTest,
-    Overall, Proportion, Proportions, RunPoint, Shift, SideSummary, Speedups, SuiteAnalysis,
-    TMethod, Threshold, VarianceComponents, Verdict, Warning, WarningKind,
+    Alpha, Analysis, BenchmarkAnalysis, ByDirection, CannotFail, Cause, Compared, Confidence,
+    ConfidencePoint, Differs, Direction, FailOn, GainSpeedup, GateOutcome, GateReason,
+    HptBenchmark, HptCause, HptSummary, MeanTest, MedianTest, Overall, Proportion, Proportions,
+    RaceCause, RunPoint, ShapeCause, Shift, SideSummary, SpeedupOf, Speedups, Subject,
+    SuiteAnalysis, TMethod, TestCause, Threshold, Undecided, VarianceComponents, Verdict, Warning,
+    WarningKind,
 };

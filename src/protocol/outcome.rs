@@ -5,11 +5,19 @@
 //! Must not: decide, compute or word anything (the protocol modules do; `report/` words). The newtypes'
 //! fields are visible to the protocol modules (`pub(super)`), as they were when the types lived in
 //! `protocol/mod.rs`. [`Ranking`], HPT's option that the analysis reports, is defined here (its path stays
-//! `protocol::hpt::Ranking`). It still names three types defined by the protocol modules that produce
-//! them: [`Cause`], [`Equivalence`], [`BenchmarkShape`].
+//! `protocol::hpt::Ranking`). The causes of warnings ([`Cause`], in `cause.rs`) and the shape of a benchmark
+//! ([`BenchmarkShape`], in `shape.rs`) are defined in the files below this one; nothing here imports the
+//! protocol modules that fill these types.
 
-use super::shape::BenchmarkShape;
-use super::speedup_test::warnings::Cause;
+mod cause;
+mod shape;
+
+pub use cause::{
+    CannotFail, Cause, Differs, GateReason, HptCause, RaceCause, ShapeCause, SpeedupOf, Subject,
+    TestCause, Undecided,
+};
+pub use shape::{BenchmarkShape, MixtureCheck, SideShape};
+
 use crate::model::{BaseHead, Basis, Unit};
 
 /// One value per direction of a one-sided claim: HEAD faster, HEAD slower.
@@ -128,18 +136,14 @@ pub enum WarningKind {
     Exact,
 }
 
-/// A warning as data: what happened and what to do about it.
-#[derive(Debug, Clone, PartialEq, Eq)]
+/// A warning as data: what happened, as a [`Cause`] with the numbers its words need, which `report/` words
+/// for each command (`report::words`), with what to do about it.
+#[derive(Debug, Clone, PartialEq)]
 pub struct Warning {
     /// What kind of problem this is.
     pub kind: WarningKind,
-    /// What happened, in one sentence.
-    pub message: String,
-    /// What to do about it, when there is a remedy.
-    pub hint: Option<String>,
-    /// For a warning of the Speedup-Test protocols, what it is about (side, test, speedup), from which each
-    /// command words it (`speedup_test::warnings`, `wording`); `None` for the others.
-    pub cause: Option<Cause>,
+    /// What happened, and the numbers the report's words need.
+    pub cause: Cause,
     /// A detail: true when the warning does not change the conclusion a person draws from the verdicts (a
     /// side's normality under a median verdict, an undecided benchmark that the headline already bounds, the
     /// modes of one side, ...). Human reports show details only with `--verbose`; the JSON and the HTML
@@ -148,25 +152,33 @@ pub struct Warning {
 }
 
 impl Warning {
-    /// A warning of `kind` saying `message`, without a hint.
-    pub fn new(kind: WarningKind, message: impl Into<String>) -> Warning {
+    /// A warning of `kind` that shows `text` as it is, without a hint: what an input's reader noted.
+    pub fn new(kind: WarningKind, text: impl Into<String>) -> Warning {
+        Warning::of(
+            kind,
+            Cause::Note {
+                text: text.into(),
+                hint: None,
+            },
+        )
+    }
+
+    /// A warning of `kind` for `cause`.
+    pub fn of(kind: WarningKind, cause: Cause) -> Warning {
         Warning {
             kind,
-            message: message.into(),
-            hint: None,
-            cause: None,
+            cause,
             detail: false,
         }
     }
 
-    /// A protocol's warning, worded as `message`, of the kind its cause gives; a detail when the cause
-    /// concerns only the mean protocol or only says that nothing is significant ([`Cause::is_detail`]).
-    pub fn caused(cause: Cause, message: impl Into<String>) -> Warning {
+    /// A Speedup-Test protocol's warning, of the kind its cause gives; a detail when the cause concerns only
+    /// the mean protocol or only says that nothing is significant ([`TestCause::is_detail`]).
+    pub fn test(cause: TestCause) -> Warning {
         Warning {
             kind: cause.kind(),
             detail: cause.is_detail(),
-            cause: Some(cause),
-            ..Warning::new(WarningKind::Input, message)
+            cause: Cause::Test(cause),
         }
     }
 
@@ -176,10 +188,22 @@ impl Warning {
         self
     }
 
-    /// The same warning with `hint`, what to do about it.
+    /// For a test's fixture: the same note ([`Cause::Note`]) with `hint`, what to do about it; a warning of
+    /// another cause words its hint from the cause, and is returned as it is.
+    #[cfg(test)]
     pub fn with_hint(mut self, hint: impl Into<String>) -> Warning {
-        self.hint = Some(hint.into());
+        if let Cause::Note { hint: slot, .. } = &mut self.cause {
+            *slot = Some(hint.into());
+        }
         self
+    }
+
+    /// The Speedup-Test protocols' cause of this warning, when it has one.
+    pub fn test_cause(&self) -> Option<&TestCause> {
+        match &self.cause {
+            Cause::Test(cause) => Some(cause),
+            _ => None,
+        }
     }
 }
 
@@ -523,14 +547,14 @@ pub struct GateOutcome {
     pub threshold: Threshold,
     /// Whether the comparison fails: the command then exits with code 1.
     pub failed: bool,
-    /// One line per reason the gate failed.
-    pub reasons: Vec<String>,
+    /// Each reason the gate failed, worded by the reports.
+    pub reasons: Vec<GateReason>,
     /// Under `--fail-on any`, the benchmarks the gate finds slower (Holm); empty under the other modes. A
     /// race keeps a benchmark called slower running until it is here (`sequential::open_benchmarks`).
     pub slower: Vec<String>,
     /// Why the gate cannot fail whatever the times, when it cannot (`--fail-on suite` with fewer benchmarks
     /// than HPT needs to reach the confidence), with what would let it; `None` otherwise.
-    pub cannot_fail: Option<String>,
+    pub cannot_fail: Option<CannotFail>,
 }
 
 /// A confidence level 1 − alpha, strictly between 0 and 1. A type of its own so that a function taking a
@@ -609,6 +633,8 @@ pub struct Analysis {
     /// The looks the plan that measured the runs could take; each per-benchmark decision is at risk
     /// alpha / looks (`docs/racing.md`).
     pub looks: u32,
+    /// How more runs can be had: what the reports' hints propose (`report::words`).
+    pub remedy: crate::protocol::Remedy,
     /// The suite's verdict: HPT's direction when it reaches the confidence, unchanged when every benchmark
     /// is shown unchanged, else inconclusive (`docs/verdicts.md` §4).
     pub verdict: Verdict,
@@ -632,10 +658,10 @@ pub struct Analysis {
 pub struct Compared {
     /// Each side's label.
     pub origins: BaseHead<String>,
-    /// The toolchain (`rustc 1.95.0 (...)`), both sides' when they differ.
-    pub toolchain: Option<String>,
-    /// The machine (CPU model), both sides' when they differ.
-    pub machine: Option<String>,
+    /// Each side's toolchain (`rustc 1.95.0 (...)`), when its input says.
+    pub toolchain: BaseHead<Option<String>>,
+    /// Each side's machine (CPU model), when its input says.
+    pub machine: BaseHead<Option<String>>,
     /// When the report was made, `2026-11-26 04:55 UTC`; set by the command, `None` in tests.
     pub date: Option<String>,
 }
@@ -646,13 +672,8 @@ impl Compared {
         origins: BaseHead<String>,
         environments: BaseHead<&crate::model::Environment>,
     ) -> Compared {
-        let both = |f: fn(&crate::model::Environment) -> &Option<String>| match (
-            f(environments.base),
-            f(environments.head),
-        ) {
-            (Some(b), Some(h)) if b != h => Some(format!("BASE {b}, HEAD {h}")),
-            (Some(one), _) | (None, Some(one)) => Some(one.clone()),
-            (None, None) => None,
+        let both = |f: fn(&crate::model::Environment) -> &Option<String>| {
+            BaseHead::new(f(environments.base).clone(), f(environments.head).clone())
         };
         Compared {
             origins,

@@ -39,7 +39,7 @@
 
 use super::equivalence::equivalence;
 use super::hpt::{HptOptions, hpt};
-use super::{Alpha, Confidence, Direction, HptSummary, Warning, WarningKind};
+use super::{Alpha, Cause, Confidence, Direction, HptSummary, RaceCause, Warning, WarningKind};
 use crate::model::{Results, Unit};
 use crate::stats::Alternative;
 use crate::stats::comparison::p_first_fastest;
@@ -265,8 +265,9 @@ pub struct RaceSuite {
     pub versus_first: Vec<VersusFirst>,
     /// The revision taken as fastest over the suite.
     pub fastest: usize,
-    /// One line saying so, and on what grounds.
-    pub summary: String,
+    /// How many revisions HPT shows faster than the first at the confidence (the fastest has the largest
+    /// r-speedup among them; they are not tested against each other).
+    pub faster: usize,
 }
 
 /// A whole race, the only thing the race reports see.
@@ -332,32 +333,21 @@ pub fn race(results: &[Results], labels: &[String], options: &RaceOptions) -> Ra
             .find(|b| b.name == name)
             .map_or(Unit::Ns, |b| b.unit);
         if s.stop == Stop::Alone {
-            warnings.push(Warning::new(
-                WarningKind::Unmatched,
-                format!(
-                    "`{name}` exists in {} only: nothing to race",
-                    labels[s.best]
-                ),
-            ));
+            let alone = RaceCause::Alone {
+                name: name.clone(),
+                revision: labels[s.best].clone(),
+            };
+            warnings.push(Warning::of(WarningKind::Unmatched, Cause::Race(alone)));
         }
         if s.stop == Stop::Open {
             let runs = slices.iter().map(|v| v.len()).max().unwrap_or(0);
-            warnings.push(
-                Warning::new(
-                    WarningKind::Undecided,
-                    format!(
-                        "`{name}`: after {runs} runs, {} revisions are neither shown slower than the best nor \
-                         equivalent to it within ±{} %",
-                        s.survivors.len(),
-                        options.equivalence_pct
-                    ),
-                )
-                .with_hint(format!(
-                    "more runs decide more: `--max-runs {}`; or a wider margin: `--equivalence {}`",
-                    2 * runs.max(1),
-                    2.0 * options.equivalence_pct
-                )),
-            );
+            let open = RaceCause::Open {
+                name: name.clone(),
+                runs,
+                survivors: s.survivors.len(),
+                margin_pct: options.equivalence_pct,
+            };
+            warnings.push(Warning::of(WarningKind::Undecided, Cause::Race(open)));
         }
         let present = slices.iter().filter(|v| !v.is_empty()).count();
         benchmarks.push(RaceBenchmark {
@@ -369,7 +359,7 @@ pub fn race(results: &[Results], labels: &[String], options: &RaceOptions) -> Ra
             comparison_alpha: options.comparison_alpha(present),
         });
     }
-    let suite = suite(results, labels, options);
+    let suite = suite(results, options);
     for w in suite.versus_first.iter().flat_map(|v| &v.hpt.warnings) {
         if !warnings.contains(w) {
             warnings.push(w.clone());
@@ -387,7 +377,7 @@ pub fn race(results: &[Results], labels: &[String], options: &RaceOptions) -> Ra
 }
 
 /// HPT of each revision against the first, and the fastest by it.
-fn suite(results: &[Results], labels: &[String], options: &RaceOptions) -> RaceSuite {
+fn suite(results: &[Results], options: &RaceOptions) -> RaceSuite {
     let all = names(results);
     let hpt_options = HptOptions {
         confidence: options.confidence,
@@ -429,41 +419,12 @@ fn suite(results: &[Results], labels: &[String], options: &RaceOptions) -> RaceS
         let r = |v: &VersusFirst| v.hpt.r_speedup.unwrap_or(1.0);
         r(a).total_cmp(&r(b))
     });
-    let (fastest, summary) = match best {
-        None => (
-            0,
-            format!(
-                "no revision is faster than {} over the suite at confidence {} (HPT)",
-                labels[0],
-                options.confidence.level()
-            ),
-        ),
-        Some(v) => {
-            let confidence = v.hpt.confidence.unwrap_or(options.confidence.level());
-            let mut line = format!(
-                "{} is the fastest: faster than {} with confidence {confidence:.4} (HPT){}",
-                labels[v.revision],
-                labels[0],
-                v.hpt
-                    .r_speedup
-                    .map(|r| format!(", {}-speedup {r:.2}x", options.confidence.level()))
-                    .unwrap_or_default()
-            );
-            if faster.len() > 1 {
-                line.push_str(&format!(
-                    "; {} revisions are faster than {}, and this one has the largest r-speedup (they are \
-                     not tested against each other)",
-                    faster.len(),
-                    labels[0]
-                ));
-            }
-            (v.revision, line)
-        }
-    };
+    let fastest = best.map_or(0, |v| v.revision);
+    let faster = faster.len();
     RaceSuite {
         versus_first,
         fastest,
-        summary,
+        faster,
     }
 }
 
@@ -651,8 +612,9 @@ mod tests {
         ];
         let labels: Vec<String> = ["a", "b", "c"].map(String::from).to_vec();
         let analysis = race(&all, &labels, &OPTIONS);
-        assert_eq!(analysis.suite.fastest, 2, "{}", analysis.suite.summary);
-        assert!(analysis.suite.summary.starts_with("c is the fastest"));
+        let summary = crate::report::race::summary(&analysis);
+        assert_eq!(analysis.suite.fastest, 2, "{summary}");
+        assert!(summary.starts_with("c is the fastest"));
         assert!(
             analysis
                 .benchmarks

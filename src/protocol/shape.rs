@@ -20,13 +20,14 @@
 //! ([`super::analyse::analyse_with_shapes`]), on each benchmark's observations; [`super::analyse()`], which
 //! the simulations and the races between looks call many times, leaves it out and does not pay for it.
 
-use super::{Warning, WarningKind};
+pub use super::outcome::{BenchmarkShape, MixtureCheck, SideShape};
+use super::{Cause, ShapeCause, Warning, WarningKind};
 use crate::model::{BaseHead, Basis, Side, Unit};
 use crate::stats::comparison::{
     mean_abs_difference, mixture_mean_abs_difference, mixture_p_less, p_first_fastest,
 };
 use crate::stats::ks_fit::{DEFAULT_REPLICATES, ks_fit};
-use crate::stats::mixture::{FitOptions, Mixture, VarianceModel, select};
+use crate::stats::mixture::{FitOptions, select};
 use crate::stats::modes::{Mode, modes};
 
 /// What the shape step computes beyond the default.
@@ -56,27 +57,6 @@ impl Default for ShapeOptions {
             screen: Some(SCREEN_MARGIN),
         }
     }
-}
-
-/// One side's shape.
-#[derive(Debug, Clone, PartialEq)]
-pub enum SideShape {
-    /// The BIC-chosen mixture and its modes (locations in nanoseconds).
-    Fitted {
-        /// Equal (E) or variable (V) component variances, as BIC chose.
-        model: VarianceModel,
-        /// The fitted Gaussian mixture of the side's values, in nanoseconds.
-        mixture: Mixture,
-        /// The mixture's modes, in increasing location.
-        modes: Vec<Mode>,
-        /// BIC(chosen) − BIC(one normal): about 2 ln of the Bayes factor of the mixture over one normal.
-        evidence: f64,
-    },
-    /// Fewer than 3 values, or all equal: too few distinct values to model the shape.
-    TooFewDistinctValues {
-        /// How many values the side has.
-        values: usize,
-    },
 }
 
 impl SideShape {
@@ -167,40 +147,6 @@ pub const VERY_STRONG: f64 = 10.0;
 /// screen after K = 2 changed warnings (trimodal sides, whose K = 2 fits fall below one normal).
 pub const SCREEN_MARGIN: f64 = 0.0;
 
-/// The `--mixture-fit` cross-checks.
-#[derive(Debug, Clone, Copy, PartialEq)]
-pub struct MixtureCheck {
-    /// Î1 = E|BASE − HEAD| from the two mixtures, in nanoseconds.
-    pub mean_abs_difference: f64,
-    /// Î2 = P\[a HEAD run is faster than a BASE run\] from the two mixtures.
-    pub p_head_faster: f64,
-    /// KSfit's bootstrap p-value per side; `None` where the side was not modelled.
-    pub ks_fit_p_values: BaseHead<Option<f64>>,
-    /// The number of bootstrap samples behind each p-value.
-    pub replicates: usize,
-}
-
-/// The shape of one benchmark.
-#[derive(Debug, Clone, PartialEq)]
-pub struct BenchmarkShape {
-    /// What was fitted: one value per process run, or the samples of one process per side.
-    pub basis: Basis,
-    /// BASE's shape.
-    pub base: SideShape,
-    /// HEAD's shape.
-    pub head: SideShape,
-    /// Ĩ1 = E|BASE − HEAD| from the observations, in nanoseconds.
-    pub mean_abs_difference: Option<f64>,
-    /// Ĩ3 with the two revisions: P\[a HEAD run is strictly faster than a BASE run\] (ties count 0, where
-    /// `p_head_faster` counts them ½).
-    pub p_head_fastest: Option<f64>,
-    /// The mixture-based I1 and I2 and the fits' checks; `None` without `--mixture-fit` or when a side was
-    /// not fitted.
-    pub mixture_check: Option<MixtureCheck>,
-    /// Shape warnings: several modes, a changed number of modes, a side that could not be modelled.
-    pub warnings: Vec<Warning>,
-}
-
 /// The shape of one benchmark from its observations (nanoseconds); `unit` is the one its report prints.
 pub fn shape(
     name: &str,
@@ -244,18 +190,14 @@ pub fn shape(
     ) && b != h
         && lacks_a_state(&fitted, values, options.distinct_pct)
     {
-        warnings.push(
-            Warning::new(
-                WarningKind::Shape,
-                format!(
-                    "BASE of `{name}` has {} and HEAD {}: the change altered the shape of the distribution, \
-                     not only its level",
-                    count(b),
-                    count(h)
-                ),
-            )
-            .with_hint("one speedup figure summarises one level only: look at the modes of both sides"),
-        );
+        warnings.push(Warning::of(
+            WarningKind::Shape,
+            Cause::Shape(ShapeCause::ModesChanged {
+                name: name.to_string(),
+                base: b,
+                head: h,
+            }),
+        ));
     }
     BenchmarkShape {
         basis,
@@ -373,98 +315,31 @@ fn side_warning(
     n: usize,
     distinct_pct: f64,
 ) -> Option<Warning> {
-    match shape {
+    let cause = match shape {
         SideShape::Fitted { modes, .. }
             if shape
                 .established_modes(n, distinct_pct)
                 .is_some_and(|m| m >= 2) =>
         {
-            let modes = counted_modes(modes, n, distinct_pct);
-            let list = mode_list(&modes, unit);
-            let warning = match basis {
-                Basis::ProcessRuns | Basis::Deterministic => Warning::new(
-                    WarningKind::Shape,
-                    format!(
-                        "{side} of `{name}` has {}: {list}; the mean protocol is misleading here, trust the \
-                         median protocol",
-                        count(modes.len())
-                    ),
-                )
-                .with_hint(
-                    "the runs settle in different states: code layouts (each run links its own, \
-                     `--layouts`), CPU frequency, memory placement; the median's verdict covers them all",
-                )
-                .as_detail(),
-                Basis::OneProcess => Warning::new(
-                    WarningKind::Shape,
-                    format!(
-                        "{side} of `{name}` has {} among the samples inside its one process: {list}; the mean \
-                         protocol is misleading here, trust the median protocol",
-                        count(modes.len())
-                    ),
-                )
-                .with_hint("modes inside one process say nothing of the next: measure several process runs")
-                .as_detail(),
-            };
-            Some(warning)
+            ShapeCause::Modes {
+                name: name.to_string(),
+                side,
+                basis,
+                modes: counted_modes(modes, n, distinct_pct),
+                unit,
+            }
         }
-        SideShape::TooFewDistinctValues { values } if n >= 3 => Some(
-            Warning::new(
-                WarningKind::Shape,
-                format!(
-                    "{side} of `{name}`: too few distinct values to model the shape (its {values} values are \
-                     all equal)"
-                ),
-            )
-            .with_hint("a coarse timer rounds the times: run more iterations per sample"),
-        ),
-        _ => None,
-    }
-}
-
-fn count(modes: usize) -> String {
-    if modes == 1 {
-        "1 mode".to_string()
-    } else {
-        format!("{modes} modes")
-    }
-}
-
-/// "1.02 ms (70 %) and 1.31 ms (30 %)": 3 significant digits, more until the locations differ in print.
-fn mode_list(modes: &[Mode], unit: Unit) -> String {
-    let texts = (3..=8)
-        .map(|digits| {
-            modes
-                .iter()
-                .map(|m| significant(m.location / unit.nanos(), digits))
-                .collect::<Vec<_>>()
-        })
-        .find(|t| t.windows(2).all(|w| w[0] != w[1]))
-        .unwrap_or_else(|| {
-            modes
-                .iter()
-                .map(|m| format!("{}", m.location / unit.nanos()))
-                .collect()
-        });
-    let items: Vec<String> = texts
-        .iter()
-        .zip(modes)
-        .map(|(t, m)| format!("{t} {} ({:.0} %)", unit.symbol(), 100.0 * m.weight))
-        .collect();
-    match items.split_last() {
-        Some((last, rest)) if !rest.is_empty() => format!("{} and {last}", rest.join(", ")),
-        _ => items.join(""),
-    }
-}
-
-/// `value` with `digits` significant digits in fixed notation.
-fn significant(value: f64, digits: i32) -> String {
-    if value == 0.0 || !value.is_finite() {
-        return format!("{value}");
-    }
-    let magnitude = value.abs().log10().floor() as i32;
-    let decimals = (digits - 1 - magnitude).clamp(0, 12) as usize;
-    format!("{value:.decimals$}")
+        SideShape::TooFewDistinctValues { values } if n >= 3 => ShapeCause::TooFewDistinctValues {
+            name: name.to_string(),
+            side,
+            values: *values,
+        },
+        _ => return None,
+    };
+    // The modes of one side are a detail.
+    let detail = matches!(cause, ShapeCause::Modes { .. });
+    let warning = Warning::of(WarningKind::Shape, Cause::Shape(cause));
+    Some(if detail { warning.as_detail() } else { warning })
 }
 
 #[cfg(test)]

@@ -23,7 +23,6 @@ mod median;
 mod oracle_tests;
 mod search;
 mod suite;
-pub mod warnings;
 
 pub use aggregate::{
     Coefficients, OverallError, Weights, coefficients, overall, proportion, speedups,

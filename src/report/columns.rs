@@ -23,12 +23,13 @@
 
 use super::format::{self, machine};
 use super::glyph::GlyphScale;
+use super::words;
 use super::{
     Footnotes, Mood, NO_DIFFERENCE, benchmark_warnings, display_unit, exact_change, hpt_winner,
     mean_test_text, verdict_with_level,
 };
 use crate::model::Basis;
-use crate::protocol::{Analysis, BenchmarkAnalysis, Direction, Verdict};
+use crate::protocol::{Analysis, BenchmarkAnalysis, Direction, Remedy, Verdict};
 
 /// A column of the per-benchmark table, in the order printed.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -253,7 +254,13 @@ pub(crate) struct Field {
     /// Whether the value is text from the input or sentences (the name, the warnings), which the CSV
     /// guards against formulas; other values are numbers and fixed words.
     pub(crate) text: bool,
-    value: fn(&BenchmarkAnalysis) -> String,
+    value: Value,
+}
+
+/// How a field's value is made: from the benchmark alone, or worded with the remedy its hints name.
+enum Value {
+    Of(fn(&BenchmarkAnalysis) -> String),
+    Worded(fn(&BenchmarkAnalysis, Remedy) -> String),
 }
 
 impl Field {
@@ -261,7 +268,7 @@ impl Field {
         Field {
             header,
             text: false,
-            value,
+            value: Value::Of(value),
         }
     }
 
@@ -269,13 +276,27 @@ impl Field {
         Field {
             header,
             text: true,
-            value,
+            value: Value::Of(value),
         }
     }
 
-    /// The value of benchmark `b`, before the CSV's guard and quotes.
-    pub(crate) fn value(&self, b: &BenchmarkAnalysis) -> String {
-        (self.value)(b)
+    const fn worded(
+        header: &'static str,
+        value: fn(&BenchmarkAnalysis, Remedy) -> String,
+    ) -> Field {
+        Field {
+            header,
+            text: true,
+            value: Value::Worded(value),
+        }
+    }
+
+    /// The value of benchmark `b`, before the CSV's guard and quotes; sentences worded with `remedy`.
+    pub(crate) fn value(&self, b: &BenchmarkAnalysis, remedy: Remedy) -> String {
+        match self.value {
+            Value::Of(value) => value(b),
+            Value::Worded(value) => value(b, remedy),
+        }
     }
 }
 
@@ -350,8 +371,10 @@ pub(crate) const FIELDS: [Field; 34] = [
     Field::new("shift_upper", |b| shift(b, |s| s.upper)),
     Field::new("hpt_difference", |b| time(b, b.hpt.difference)),
     Field::new("hpt_winner", |b| hpt_winner(b.hpt.winner).into()),
-    Field::text("warnings", |b| {
-        let messages: Vec<&str> = benchmark_warnings(b).map(|w| w.message.as_str()).collect();
+    Field::worded("warnings", |b, remedy| {
+        let messages: Vec<String> = benchmark_warnings(b)
+            .map(|w| words::ours(w, remedy).message)
+            .collect();
         messages.join("; ")
     }),
 ];

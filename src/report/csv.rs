@@ -15,7 +15,7 @@ use std::io::{self, Write};
 use super::columns::FIELDS;
 use super::{Render, Style};
 use crate::inert::csv_text;
-use crate::protocol::BenchmarkAnalysis;
+use crate::protocol::{BenchmarkAnalysis, Remedy};
 
 /// The CSV report.
 #[derive(Debug, Clone, Copy, Default)]
@@ -31,7 +31,7 @@ impl Render for CsvReport {
         let header: Vec<&str> = FIELDS.iter().map(|f| f.header).collect();
         writeln!(out, "{}", header.join(","))?;
         for b in &analysis.benchmarks {
-            let fields: Vec<String> = row(b).iter().map(|f| quote(f)).collect();
+            let fields: Vec<String> = row(b, analysis.remedy).iter().map(|f| quote(f)).collect();
             writeln!(out, "{}", fields.join(","))?;
         }
         // Not run (BASE and HEAD built the same executable): the verdict and why, no statistics.
@@ -51,12 +51,13 @@ impl Render for CsvReport {
     }
 }
 
-/// The fields of `b`'s row, the text ones guarded against formulas, before quoting.
-fn row(b: &BenchmarkAnalysis) -> Vec<String> {
+/// The fields of `b`'s row, the text ones guarded against formulas, before quoting; its warnings worded
+/// with `remedy`.
+fn row(b: &BenchmarkAnalysis, remedy: Remedy) -> Vec<String> {
     FIELDS
         .iter()
         .map(|f| {
-            let value = f.value(b);
+            let value = f.value(b, remedy);
             if f.text {
                 csv_text(&value).into_owned()
             } else {
@@ -96,7 +97,12 @@ mod tests {
     fn every_row_has_as_many_fields_as_the_header() {
         for (name, analysis) in crate::report::sample::all() {
             for b in &analysis.benchmarks {
-                assert_eq!(row(b).len(), FIELDS.len(), "{name}: {}", b.name);
+                assert_eq!(
+                    row(b, analysis.remedy).len(),
+                    FIELDS.len(),
+                    "{name}: {}",
+                    b.name
+                );
             }
         }
     }

@@ -4,7 +4,8 @@
 
 use std::collections::HashMap;
 
-use crate::protocol::{Analysis, BenchmarkAnalysis, Warning, WarningKind};
+use super::words::{self, Words};
+use crate::protocol::{Analysis, BenchmarkAnalysis, Remedy, Warning, WarningKind};
 
 /// The contract's snake_case name of a warning kind (JSON, CSV).
 pub(crate) fn warning_kind_name(kind: WarningKind) -> &'static str {
@@ -37,7 +38,8 @@ pub(crate) fn benchmark_warnings(b: &BenchmarkAnalysis) -> impl Iterator<Item = 
 
 /// One numbered warning of a human report, printed once with the benchmarks it concerns.
 pub(crate) struct Footnote<'a> {
-    pub warning: &'a Warning,
+    /// The warning in words ([`words::ours`]).
+    pub words: Words,
     /// Benchmarks raising it; empty for a suite-level warning.
     pub benchmarks: Vec<&'a str>,
 }
@@ -49,8 +51,8 @@ pub(crate) struct Footnotes<'a> {
     pub markers: Vec<Vec<usize>>,
 }
 
-/// What makes two warnings the same footnote.
-type NoteKey<'a> = (WarningKind, &'a str, Option<&'a str>);
+/// What makes two warnings the same footnote: their kind and words.
+type NoteKey = (WarningKind, Words);
 
 impl<'a> Footnotes<'a> {
     /// Numbers the warnings of `analysis` that a person should read: every one with `verbose`, else those
@@ -59,12 +61,12 @@ impl<'a> Footnotes<'a> {
     pub fn of(analysis: &'a Analysis, verbose: bool) -> Footnotes<'a> {
         let shown = |w: &&Warning| verbose || !w.detail;
         let mut notes: Vec<Footnote<'a>> = Vec::new();
-        let mut index: HashMap<NoteKey<'a>, usize> = HashMap::new();
+        let mut index: HashMap<NoteKey, usize> = HashMap::new();
         let mut markers = Vec::with_capacity(analysis.benchmarks.len());
         for b in &analysis.benchmarks {
             let mut row: Vec<usize> = Vec::new();
             for w in benchmark_warnings(b).filter(shown) {
-                let i = note_index(&mut notes, &mut index, w);
+                let i = note_index(&mut notes, &mut index, w, analysis.remedy);
                 // A benchmark's warnings come together, so a repeat can only be the last name.
                 if notes[i].benchmarks.last() != Some(&b.name.as_str()) {
                     notes[i].benchmarks.push(&b.name);
@@ -84,7 +86,7 @@ impl<'a> Footnotes<'a> {
             .chain(&analysis.warnings)
             .filter(shown)
         {
-            note_index(&mut notes, &mut index, w);
+            note_index(&mut notes, &mut index, w, analysis.remedy);
         }
         Footnotes { notes, markers }
     }
@@ -107,21 +109,20 @@ impl<'a> Footnotes<'a> {
 
 fn note_index<'a>(
     notes: &mut Vec<Footnote<'a>>,
-    index: &mut HashMap<NoteKey<'a>, usize>,
-    warning: &'a Warning,
+    index: &mut HashMap<NoteKey, usize>,
+    warning: &Warning,
+    remedy: Remedy,
 ) -> usize {
-    let key = (
-        warning.kind,
-        warning.message.as_str(),
-        warning.hint.as_deref(),
-    );
-    *index.entry(key).or_insert_with(|| {
-        notes.push(Footnote {
-            warning,
-            benchmarks: Vec::new(),
-        });
-        notes.len() - 1
-    })
+    let words = words::ours(warning, remedy);
+    *index
+        .entry((warning.kind, words.clone()))
+        .or_insert_with(|| {
+            notes.push(Footnote {
+                words,
+                benchmarks: Vec::new(),
+            });
+            notes.len() - 1
+        })
 }
 
 /// Which benchmarks a footnote concerns, in words: `parse/a, parse/b`, `all 12 benchmarks`, or the first

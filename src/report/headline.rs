@@ -13,6 +13,7 @@
 //! every report it only presents: every figure comes from the [`Analysis`].
 
 use super::format;
+use crate::model::BaseHead;
 use crate::protocol::{Analysis, BenchmarkAnalysis, Direction, FailOn, Verdict};
 
 /// How a sentence is coloured or marked.
@@ -161,7 +162,7 @@ fn gate_sentence(analysis: &Analysis) -> Option<Sentence> {
     Some(match (&gate.cannot_fail, slower) {
         (Some(why), _) => Sentence::new(Mood::Neutral).text(format!(
             "Gate passed{flag}, but it cannot fail here: {}.",
-            why.trim_end_matches('.')
+            super::words::cannot_fail(why).trim_end_matches('.')
         )),
         // A green "passed" above a red "slower" would read as a contradiction: say what the gate tests.
         (None, n) if n > 0 => Sentence::new(Mood::Neutral).text(format!(
@@ -392,6 +393,16 @@ fn no_direction(analysis: &Analysis) -> String {
     }
 }
 
+/// One fact of the sides' environments: the one value when they agree or one side says, both sides' when
+/// they differ (`BASE x, HEAD y`).
+pub(crate) fn both(fact: &BaseHead<Option<String>>) -> Option<String> {
+    match (&fact.base, &fact.head) {
+        (Some(b), Some(h)) if b != h => Some(format!("BASE {b}, HEAD {h}")),
+        (Some(one), _) | (None, Some(one)) => Some(one.clone()),
+        (None, None) => None,
+    }
+}
+
 /// What was compared: each side's label, the runs per side, toolchain, machine and date, as far as the
 /// inputs say.
 fn compared_sentence(analysis: &Analysis) -> Option<Sentence> {
@@ -407,7 +418,8 @@ fn compared_sentence(analysis: &Analysis) -> Option<Sentence> {
     if let Some(runs) = runs_per_side(analysis) {
         s = s.text(format!(", {runs}"));
     }
-    for fact in [&c.toolchain, &c.machine, &c.date].into_iter().flatten() {
+    let facts = [both(&c.toolchain), both(&c.machine), c.date.clone()];
+    for fact in facts.iter().flatten() {
         s = s.text(", ").name(fact);
     }
     Some(s.text("."))

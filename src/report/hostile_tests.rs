@@ -18,7 +18,7 @@ use super::{Format, Style, stderr_summary};
 use crate::inert::{self, is_hidden};
 use crate::model::{Benchmark, Results, Run, Runs, Sample, Unit};
 use crate::protocol::race::{RaceOptions, race};
-use crate::protocol::{Analysis, Warning, WarningKind};
+use crate::protocol::{Analysis, GateReason, Warning, WarningKind};
 
 /// Names in every benchmark, warning, reason and list of `analysis`, as the analysis of hostile results
 /// would quote them.
@@ -36,7 +36,12 @@ fn named(mut analysis: Analysis, names: &[String]) -> Analysis {
     }
     analysis.gate.failed = true;
     analysis.gate.reasons = (0..names.len())
-        .map(|i| format!("{} is slower (p = 0.001)", name(i)))
+        .map(|i| GateReason::BenchmarkSlower {
+            name: name(i),
+            held_to: 0.0,
+            p: 0.001,
+            adjusted: 0.001,
+        })
         .collect();
     analysis.base_only = vec![name(1)];
     analysis.head_only = vec![name(2)];
@@ -259,7 +264,10 @@ fn check_every_sink(names: &[String], width: u16) -> Result<(), TestCaseError> {
         for reason in &analysis.gate.reasons {
             check_terminal(
                 "stderr",
-                &format!("gate failed: {}", inert::terminal(reason)),
+                &format!(
+                    "gate failed: {}",
+                    inert::terminal(&crate::report::words::gate_reason(reason))
+                ),
                 None,
             )?;
         }

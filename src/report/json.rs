@@ -17,12 +17,13 @@ use std::io::{self, Write};
 use serde::Serialize;
 
 use super::format::{finite, finite_opt};
+use super::words::{self, Words};
 use super::{Render, Style, headline, ruled_out_pct, warning_kind_name};
 use crate::model::fingerprint::Fingerprint;
 use crate::model::{BaseHead, Basis, Benchmark, Counter, REPORT_SCHEMA, Run, Unit};
 use crate::protocol::{
     Analysis, BenchmarkAnalysis, Direction, FailOn, GainSpeedup, HptSummary, MeanTest, MedianTest,
-    Proportion, SideSummary, VarianceComponents, Verdict, Warning,
+    Proportion, Remedy, SideSummary, VarianceComponents, Verdict, Warning,
 };
 
 #[path = "shape_json.rs"]
@@ -47,7 +48,7 @@ struct Report<'a> {
     schema: &'static str,
     confidence: Num,
     benchmarks: Vec<BenchmarkJson<'a>>,
-    suite: SuiteJson<'a>,
+    suite: SuiteJson,
     unmatched: Vec<&'a str>,
     base_only: &'a [String],
     head_only: &'a [String],
@@ -58,8 +59,8 @@ struct Report<'a> {
     /// (1 - confidence) / looks.
     looks: u32,
     verdict: &'static str,
-    gate: GateJson<'a>,
-    warnings: Vec<WarningJson<'a>>,
+    gate: GateJson,
+    warnings: Vec<WarningJson>,
     /// What the measuring command recorded (`docs/sharding.md` §2); absent for foreign inputs.
     #[serde(skip_serializing_if = "Option::is_none")]
     fingerprint: Option<&'a Fingerprint>,
@@ -89,8 +90,8 @@ struct SummaryJson<'a> {
 struct ComparedJson<'a> {
     base: &'a str,
     head: &'a str,
-    toolchain: Option<&'a str>,
-    machine: Option<&'a str>,
+    toolchain: Option<String>,
+    machine: Option<String>,
     date: Option<&'a str>,
 }
 
@@ -126,8 +127,8 @@ impl<'a> SummaryJson<'a> {
             compared: ComparedJson {
                 base: &c.origins.base,
                 head: &c.origins.head,
-                toolchain: c.toolchain.as_deref(),
-                machine: c.machine.as_deref(),
+                toolchain: super::headline::both(&c.toolchain),
+                machine: super::headline::both(&c.machine),
                 date: c.date.as_deref(),
             },
         }
@@ -145,14 +146,14 @@ struct BenchmarkJson<'a> {
     head: SideJson,
     variance: VarianceJson,
     speedup: SpeedupJson,
-    mean_test: MeanJson<'a>,
-    median_test: MedianJson<'a>,
+    mean_test: MeanJson,
+    median_test: MedianJson,
     hpt: HptBenchmarkJson,
     equivalence: EquivalenceJson,
     /// The change in percent that the test would find with probability 0.8 at this noise.
     minimum_detectable_effect_pct: Num,
     verdict: &'static str,
-    warnings: Vec<WarningJson<'a>>,
+    warnings: Vec<WarningJson>,
     /// The runs behind the benchmark, in nanoseconds, when the report has a fingerprint: what
     /// `cargo speedup merge` analyses again.
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -275,7 +276,7 @@ struct SpeedupJson {
 }
 
 #[derive(Serialize)]
-struct MeanJson<'a> {
+struct MeanJson {
     significant: bool,
     direction: Option<&'static str>,
     p_value: Num,
@@ -283,11 +284,11 @@ struct MeanJson<'a> {
     confidence_level: Num,
     shapiro_p_values: [Num; 2],
     variance_p_value: Num,
-    warnings: Vec<WarningJson<'a>>,
+    warnings: Vec<WarningJson>,
 }
 
 #[derive(Serialize)]
-struct MedianJson<'a> {
+struct MedianJson {
     significant: bool,
     direction: Option<&'static str>,
     p_value: Num,
@@ -297,7 +298,7 @@ struct MedianJson<'a> {
     shift: Option<IntervalJson>,
     speedup_interval: Option<BoundsJson>,
     inconclusive: bool,
-    warnings: Vec<WarningJson<'a>>,
+    warnings: Vec<WarningJson>,
 }
 
 #[derive(Serialize)]
@@ -324,14 +325,14 @@ struct HptBenchmarkJson {
 }
 
 #[derive(Serialize)]
-struct SuiteJson<'a> {
-    hpt: HptJson<'a>,
+struct SuiteJson {
+    hpt: HptJson,
     overall: Option<OverallJson>,
     proportion: Option<ProportionsJson>,
 }
 
 #[derive(Serialize)]
-struct HptJson<'a> {
+struct HptJson {
     confidence: Num,
     direction: Option<&'static str>,
     r_speedup: Num,
@@ -342,7 +343,7 @@ struct HptJson<'a> {
     max_confidence: Num,
     /// What HPT ranked across benchmarks: `"log-ratio"` or `"difference"`.
     ranking: &'static str,
-    warnings: Vec<WarningJson<'a>>,
+    warnings: Vec<WarningJson>,
 }
 
 #[derive(Serialize)]
@@ -375,29 +376,33 @@ struct ProportionJson {
 }
 
 #[derive(Serialize)]
-struct GateJson<'a> {
+struct GateJson {
     fail_on: &'static str,
     threshold: Num,
     failed: bool,
-    reasons: &'a [String],
+    reasons: Vec<String>,
     /// Why the gate cannot fail whatever the times, or `null`.
-    cannot_fail: Option<&'a str>,
+    cannot_fail: Option<String>,
 }
 
 #[derive(Serialize)]
-pub(super) struct WarningJson<'a> {
+pub(super) struct WarningJson {
     kind: &'static str,
-    message: &'a str,
-    hint: Option<&'a str>,
+    message: String,
+    hint: Option<String>,
 }
 
-/// Warnings on the wire, `{ kind, message, hint }` (also the race JSON's).
-pub(super) fn warnings(list: &[Warning]) -> Vec<WarningJson<'_>> {
+/// Warnings on the wire, `{ kind, message, hint }` (also the race JSON's), worded at rendering
+/// ([`words::ours`]) with hints that propose `remedy`.
+pub(super) fn warnings(list: &[Warning], remedy: Remedy) -> Vec<WarningJson> {
     list.iter()
-        .map(|w| WarningJson {
-            kind: warning_kind_name(w.kind),
-            message: &w.message,
-            hint: w.hint.as_deref(),
+        .map(|w| {
+            let Words { message, hint } = words::ours(w, remedy);
+            WarningJson {
+                kind: warning_kind_name(w.kind),
+                message,
+                hint,
+            }
         })
         .collect()
 }
@@ -420,7 +425,7 @@ impl<'a> From<&'a Analysis> for Report<'a> {
                 .benchmarks
                 .iter()
                 .map(|b| {
-                    let mut json = BenchmarkJson::from(b);
+                    let mut json = benchmark(b, a.remedy);
                     json.samples = a
                         .pairs
                         .iter()
@@ -434,7 +439,7 @@ impl<'a> From<&'a Analysis> for Report<'a> {
                 })
                 .collect(),
             suite: SuiteJson {
-                hpt: HptJson::from(&a.suite.hpt),
+                hpt: hpt(&a.suite.hpt, a.remedy),
                 overall: a.suite.overall.as_ref().map(|o| OverallJson {
                     min: GainJson::from(&o.min),
                     mean: GainJson::from(&o.mean),
@@ -460,18 +465,19 @@ impl<'a> From<&'a Analysis> for Report<'a> {
                 fail_on: a.gate.fail_on.as_str(),
                 threshold: finite(a.gate.threshold.pct()),
                 failed: a.gate.failed,
-                reasons: &a.gate.reasons,
-                cannot_fail: a.gate.cannot_fail.as_deref(),
+                reasons: a.gate.reasons.iter().map(words::gate_reason).collect(),
+                cannot_fail: a.gate.cannot_fail.as_ref().map(words::cannot_fail),
             },
-            warnings: warnings(&a.warnings),
+            warnings: warnings(&a.warnings, a.remedy),
             fingerprint: a.fingerprint.as_ref(),
             summary: SummaryJson::of(a),
         }
     }
 }
 
-impl<'a> From<&'a BenchmarkAnalysis> for BenchmarkJson<'a> {
-    fn from(b: &'a BenchmarkAnalysis) -> BenchmarkJson<'a> {
+/// One benchmark on the wire; its warnings' hints propose `remedy`.
+fn benchmark(b: &BenchmarkAnalysis, remedy: Remedy) -> BenchmarkJson<'_> {
+    {
         BenchmarkJson {
             name: &b.name,
             unit: b.unit.as_str(),
@@ -491,8 +497,8 @@ impl<'a> From<&'a BenchmarkAnalysis> for BenchmarkJson<'a> {
                 mean: finite(b.speedup.mean),
                 median: finite(b.speedup.median),
             },
-            mean_test: MeanJson::from(&b.mean_test),
-            median_test: median(&b.median_test, b.unit),
+            mean_test: mean(&b.mean_test, remedy),
+            median_test: median(&b.median_test, b.unit, remedy),
             hpt: HptBenchmarkJson {
                 difference: time(b.hpt.difference, b.unit),
                 log_ratio: finite(b.hpt.log_ratio),
@@ -506,7 +512,7 @@ impl<'a> From<&'a BenchmarkAnalysis> for BenchmarkJson<'a> {
             },
             minimum_detectable_effect_pct: b.equivalence.minimum_detectable_pct,
             verdict: b.verdict.as_str(),
-            warnings: warnings(&b.warnings),
+            warnings: warnings(&b.warnings, remedy),
             samples: None,
             shape: b.shape.as_ref().map(|s| shape_json::shape(s, b.unit)),
             counters: counters(&b.counters),
@@ -535,8 +541,8 @@ fn side(s: &SideSummary, runs: usize, unit: Unit) -> SideJson {
     }
 }
 
-impl<'a> From<&'a MeanTest> for MeanJson<'a> {
-    fn from(t: &'a MeanTest) -> MeanJson<'a> {
+fn mean(t: &MeanTest, remedy: Remedy) -> MeanJson {
+    {
         MeanJson {
             significant: t.significant,
             direction: direction(t.direction),
@@ -546,12 +552,12 @@ impl<'a> From<&'a MeanTest> for MeanJson<'a> {
             // The contract's order: [BASE, HEAD].
             shapiro_p_values: [t.shapiro_p_values.base, t.shapiro_p_values.head].map(finite_opt),
             variance_p_value: finite_opt(t.variance_p_value),
-            warnings: warnings(&t.warnings),
+            warnings: warnings(&t.warnings, remedy),
         }
     }
 }
 
-fn median(t: &MedianTest, unit: Unit) -> MedianJson<'_> {
+fn median(t: &MedianTest, unit: Unit, remedy: Remedy) -> MedianJson {
     MedianJson {
         significant: t.significant,
         direction: direction(t.direction),
@@ -569,12 +575,12 @@ fn median(t: &MedianTest, unit: Unit) -> MedianJson<'_> {
             upper: finite(upper),
         }),
         inconclusive: t.inconclusive,
-        warnings: warnings(&t.warnings),
+        warnings: warnings(&t.warnings, remedy),
     }
 }
 
-impl<'a> From<&'a HptSummary> for HptJson<'a> {
-    fn from(h: &'a HptSummary) -> HptJson<'a> {
+fn hpt(h: &HptSummary, remedy: Remedy) -> HptJson {
+    {
         HptJson {
             confidence: finite_opt(h.confidence),
             direction: direction(h.direction),
@@ -584,7 +590,7 @@ impl<'a> From<&'a HptSummary> for HptJson<'a> {
             geometric_mean_speedup: finite_opt(h.geometric_mean_speedup),
             max_confidence: finite_opt(h.max_confidence),
             ranking: h.ranking.as_str(),
-            warnings: warnings(&h.warnings),
+            warnings: warnings(&h.warnings, remedy),
         }
     }
 }

@@ -133,14 +133,14 @@ fn gate_text(analysis: &Analysis) -> String {
     );
     if !gate.failed {
         return match gate_note(analysis) {
-            Some(note) => format!("{head} passed; {}.", escape_text(note)),
+            Some(note) => format!("{head} passed; {}.", escape_text(&note)),
             None => format!("{head} passed."),
         };
     }
     let reasons: Vec<String> = gate
         .reasons
         .iter()
-        .map(|r| format!("\n- {}", escape_text(r)))
+        .map(|r| format!("\n- {}", escape_text(&super::words::gate_reason(r))))
         .collect();
     format!("{head} **failed**.\n{}", reasons.concat())
 }
@@ -167,9 +167,9 @@ fn write_warnings(
             out,
             "{}. {scope}{}",
             i + 1,
-            escape_text(&note.warning.message)
+            escape_text(&note.words.message)
         )?;
-        if let Some(hint) = &note.warning.hint {
+        if let Some(hint) = &note.words.hint {
             write!(out, "<br>hint: {}", escape_text(hint))?;
         }
         writeln!(out)?;

@@ -2,6 +2,8 @@
 //! exporter per format), chosen by [`renderer`]. The per-benchmark table of every format (its columns,
 //! headers and cells) is defined once, in `columns`.
 //!
+//! Every warning, gate reason and hint is worded here, in `words.rs`, from the cause the protocol recorded.
+//!
 //! Reports only present: they take no decision, compute no statistic and never re-derive a verdict that the
 //! analysis carries. All rounding lives in [`mod@format`]; JSON goes through private wire structs carrying
 //! `"schema": "cargo-speedup/1"` (`docs/json.md`), never `Serialize` on internal types. Nothing
@@ -30,6 +32,7 @@ pub mod simulation;
 pub mod speeduptest;
 mod suite;
 pub mod table;
+pub(crate) mod words;
 
 pub(crate) use footnotes::{Footnotes, benchmark_warnings, concerned, warning_kind_name};
 pub use format::utc_minute;

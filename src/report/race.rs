@@ -17,8 +17,48 @@ use super::csv::quote;
 use super::format::{self, finite_opt, machine};
 use super::json::{WarningJson, warnings};
 use super::markdown::{escape_name, escape_text};
+use super::words::{self, Words};
 use crate::inert::{self, csv_text};
+use crate::protocol::Remedy;
 use crate::protocol::race::{Entry, RaceAnalysis, RaceBenchmark, Stop};
+
+/// A race measures its runs itself: the hints of its warnings may name its flags.
+const RACE_REMEDY: Remedy = Remedy::RunHere;
+
+/// The suite's answer in one line: the fastest revision and on what grounds, or that none is faster than
+/// the first.
+pub fn summary(analysis: &RaceAnalysis) -> String {
+    let suite = &analysis.suite;
+    let first = &analysis.revisions[0];
+    let level = analysis.confidence.level();
+    let best = suite
+        .versus_first
+        .iter()
+        .find(|v| v.revision == suite.fastest)
+        .filter(|_| suite.faster > 0);
+    let Some(v) = best else {
+        return format!(
+            "no revision is faster than {first} over the suite at confidence {level} (HPT)"
+        );
+    };
+    let confidence = v.hpt.confidence.unwrap_or(level);
+    let mut line = format!(
+        "{} is the fastest: faster than {first} with confidence {confidence:.4} (HPT){}",
+        analysis.revisions[v.revision],
+        v.hpt
+            .r_speedup
+            .map(|r| format!(", {level}-speedup {r:.2}x"))
+            .unwrap_or_default()
+    );
+    if suite.faster > 1 {
+        line.push_str(&format!(
+            "; {} revisions are faster than {first}, and this one has the largest r-speedup (they are not \
+             tested against each other)",
+            suite.faster
+        ));
+    }
+    line
+}
 
 /// The schema name of the race JSON.
 pub const SCHEMA: &str = "cargo-speedup-race/1";
@@ -151,16 +191,17 @@ fn table(analysis: &RaceAnalysis, style: Style, out: &mut dyn Write) -> io::Resu
         writeln!(out, "{}", padded.join("  ").trim_end())?;
     }
     writeln!(out)?;
-    writeln!(out, "Suite: {}", inert::terminal(&analysis.suite.summary))?;
+    writeln!(out, "Suite: {}", inert::terminal(&summary(analysis)))?;
     for v in &analysis.suite.versus_first {
         writeln!(out, "  {} vs r1: {}", short(v.revision), versus(v))?;
     }
     for w in &analysis.warnings {
-        let message = inert::terminal(&w.message);
+        let Words { message, hint } = words::ours(w, RACE_REMEDY);
+        let message = inert::terminal(&message);
         for line in format::wrap(&format!("warning: {message}"), style.width) {
             writeln!(out, "{line}")?;
         }
-        if let Some(hint) = &w.hint {
+        if let Some(hint) = &hint {
             writeln!(out, "  hint: {}", inert::terminal(hint))?;
         }
     }
@@ -218,23 +259,18 @@ fn markdown(analysis: &RaceAnalysis, out: &mut dyn Write) -> io::Result<()> {
             survivors(b)
         )?;
     }
-    writeln!(
-        out,
-        "\n**Suite:** {}\n",
-        escape_text(&analysis.suite.summary)
-    )?;
+    writeln!(out, "\n**Suite:** {}\n", escape_text(&summary(analysis)))?;
     for v in &analysis.suite.versus_first {
         writeln!(out, "- {} vs r1: {}", short(v.revision), versus(v))?;
     }
     if !analysis.warnings.is_empty() {
         writeln!(out)?;
         for w in &analysis.warnings {
-            let hint = w
-                .hint
-                .as_deref()
-                .map(|h| format!("<br>hint: {}", escape_text(h)))
+            let Words { message, hint } = words::ours(w, RACE_REMEDY);
+            let hint = hint
+                .map(|h| format!("<br>hint: {}", escape_text(&h)))
                 .unwrap_or_default();
-            writeln!(out, "- ⚠ {}{hint}", escape_text(&w.message))?;
+            writeln!(out, "- ⚠ {}{hint}", escape_text(&message))?;
         }
     }
     Ok(())
@@ -290,8 +326,8 @@ struct RaceJson<'a> {
     looks: u32,
     revisions: &'a [String],
     benchmarks: Vec<BenchmarkJson<'a>>,
-    suite: SuiteJson<'a>,
-    warnings: Vec<WarningJson<'a>>,
+    suite: SuiteJson,
+    warnings: Vec<WarningJson>,
 }
 
 #[derive(Serialize)]
@@ -316,9 +352,9 @@ struct EntryJson {
 }
 
 #[derive(Serialize)]
-struct SuiteJson<'a> {
+struct SuiteJson {
     fastest: usize,
-    summary: &'a str,
+    summary: String,
     versus_first: Vec<VersusJson>,
 }
 
@@ -365,7 +401,7 @@ fn json(analysis: &RaceAnalysis, out: &mut dyn Write) -> io::Result<()> {
             .collect(),
         suite: SuiteJson {
             fastest: analysis.suite.fastest,
-            summary: &analysis.suite.summary,
+            summary: summary(analysis),
             versus_first: analysis
                 .suite
                 .versus_first
@@ -379,7 +415,7 @@ fn json(analysis: &RaceAnalysis, out: &mut dyn Write) -> io::Result<()> {
                 })
                 .collect(),
         },
-        warnings: warnings(&analysis.warnings),
+        warnings: warnings(&analysis.warnings, RACE_REMEDY),
     };
     serde_json::to_writer_pretty(&mut *out, &report)?;
     writeln!(out)

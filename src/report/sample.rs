@@ -8,12 +8,11 @@
 use crate::model::{BaseHead, Basis, Side, Unit};
 use crate::protocol::equivalence::Equivalence;
 use crate::protocol::hpt::Ranking;
-use crate::protocol::speedup_test::warnings::Cause;
 use crate::protocol::{
-    Analysis, BenchmarkAnalysis, Confidence, Direction, FailOn, GainSpeedup, GateOutcome,
-    HptBenchmark, HptSummary, MeanTest, MedianTest, Overall, Proportion, Proportions, RunPoint,
-    Shift, SideSummary, Speedups, SuiteAnalysis, TMethod, Threshold, VarianceComponents, Verdict,
-    Warning, WarningKind,
+    Analysis, BenchmarkAnalysis, CannotFail, Confidence, Direction, FailOn, GainSpeedup,
+    GateOutcome, GateReason, HptBenchmark, HptSummary, MeanTest, MedianTest, Overall, Proportion,
+    Proportions, RunPoint, Shift, SideSummary, Speedups, SuiteAnalysis, TMethod, Threshold,
+    VarianceComponents, Verdict, Warning, WarningKind,
 };
 
 /// Variance components as the runs of a criterion benchmark show them.
@@ -175,7 +174,10 @@ fn gate(fail_on: FailOn, threshold: f64, reasons: &[&str]) -> GateOutcome {
         fail_on,
         threshold: Threshold::percent(threshold).expect("a threshold"),
         failed: !reasons.is_empty(),
-        reasons: reasons.iter().map(|r| r.to_string()).collect(),
+        reasons: reasons
+            .iter()
+            .map(|r| GateReason::Text(r.to_string()))
+            .collect(),
         slower: Vec::new(),
         cannot_fail: None,
     }
@@ -194,6 +196,7 @@ fn analysis(
         head_only: Vec::new(),
         identical: Vec::new(),
         looks: 1,
+        remedy: crate::protocol::Remedy::MeasureAgain,
         verdict,
         gate: gate(FailOn::Suite, 0.0, &[]),
         warnings: Vec::new(),
@@ -315,11 +318,12 @@ pub fn unchanged_suite() -> Analysis {
 
 /// The mean protocol's W1 on `side`, a detail under the median's verdict.
 fn too_few(side: Side) -> Warning {
-    Warning::caused(
-        Cause::TTestTooSmall(side),
+    Warning::new(
+        WarningKind::TooFewSamples,
         format!("{side} too small for applying the Student's t-test (speedup of the mean)."),
     )
     .with_hint("run at least 31 samples: `--sample-size 40`")
+    .as_detail()
 }
 
 /// Small samples: the median protocol cannot apply, the t-test is not computed, warnings everywhere.
@@ -423,12 +427,12 @@ pub fn too_few_benchmarks() -> Analysis {
         },
         Verdict::Inconclusive,
     );
-    a.gate.cannot_fail = Some(
-        "the suite gate cannot fail with 3 benchmarks: HPT reaches at most confidence 0.875 (1 - 1/2^3) \
-         whatever the times, short of 0.95; it needs at least 5 benchmarks, or `--fail-on any` gates each \
-         benchmark"
-            .to_string(),
-    );
+    a.gate.cannot_fail = Some(CannotFail::TooFewBenchmarks {
+        count: 3,
+        best: 0.875,
+        confidence: 0.95,
+        needed: 5,
+    });
     a
 }
 

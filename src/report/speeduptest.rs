@@ -15,6 +15,7 @@ use crate::protocol::speedup_test::{Level, Row, RowResult, SpeedupTestAnalysis};
 use crate::protocol::{Direction, Proportion, Warning, WarningKind};
 
 use super::format::paper_number;
+use super::words;
 use crate::inert::{self, csv_text};
 
 /// The text of the four files.
@@ -124,8 +125,9 @@ fn prints_hint(w: &Warning) -> bool {
 
 fn write_warnings(text: &mut String, warnings: &[Warning]) {
     for w in warnings {
-        let _ = writeln!(text, "{}", inert::terminal(&w.message));
-        if let Some(hint) = w.hint.as_ref().filter(|_| prints_hint(w)) {
+        let words = words::papers(w);
+        let _ = writeln!(text, "{}", inert::terminal(&words.message));
+        if let Some(hint) = words.hint.as_ref().filter(|_| prints_hint(w)) {
             let _ = writeln!(text, "{}", inert::terminal(hint));
         }
     }

@@ -164,12 +164,13 @@ fn verdict_counts(analysis: &Analysis) -> String {
 }
 
 /// The gate's verdict for the human reports: `passed`, `FAILED`, or `passed; the suite gate cannot fail ...`.
-pub(crate) fn gate_note(analysis: &Analysis) -> Option<&str> {
+pub(crate) fn gate_note(analysis: &Analysis) -> Option<String> {
     analysis
         .gate
         .cannot_fail
-        .as_deref()
+        .as_ref()
         .filter(|_| !analysis.gate.failed)
+        .map(super::words::cannot_fail)
 }
 
 fn plural(n: usize) -> &'static str {

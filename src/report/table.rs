@@ -448,8 +448,8 @@ fn warning_lines(analysis: &Analysis, notes: &Footnotes<'_>) -> Vec<Line> {
     for (i, note) in notes.notes.iter().enumerate() {
         let scope = concerned(note, analysis.benchmarks.len())
             .map_or_else(String::new, |names| format!("{names}: "));
-        lines.push(line(format!("[{}] {scope}{}", i + 1, note.warning.message)));
-        if let Some(hint) = &note.warning.hint {
+        lines.push(line(format!("[{}] {scope}{}", i + 1, note.words.message)));
+        if let Some(hint) = &note.words.hint {
             lines.push(line(format!("    hint: {hint}")));
         }
     }
@@ -472,7 +472,11 @@ fn gate_lines(analysis: &Analysis) -> Vec<Line> {
             text: format!("{head}FAILED"),
             tone: Tone::Bad,
         });
-        lines.extend(gate.reasons.iter().map(|r| line(format!("  - {r}"))));
+        lines.extend(
+            gate.reasons
+                .iter()
+                .map(|r| line(format!("  - {}", super::words::gate_reason(r)))),
+        );
     } else if let Some(note) = gate_note(analysis) {
         lines.push(line(format!("{head}passed; {note}")));
     } else {

@@ -8,7 +8,7 @@ use super::sample;
 use super::suite::hpt_sentence;
 use super::*;
 use crate::model::BaseHead;
-use crate::protocol::{FailOn, WarningKind};
+use crate::protocol::FailOn;
 
 const PLAIN: Style = Style {
     color: false,
@@ -526,7 +526,7 @@ fn identical_warnings_become_one_footnote_naming_their_benchmarks() {
     let batch: Vec<_> = notes
         .notes
         .iter()
-        .filter(|n| n.warning.kind == WarningKind::OneProcess)
+        .filter(|n| n.words.message.starts_with("each side is one process"))
         .collect();
     assert_eq!(batch.len(), 1);
     assert_eq!(batch[0].benchmarks, ["tiny/a", "tiny/b"]);
@@ -713,7 +713,10 @@ fn every_report_says_what_it_compared() {
         base: "main (0123456789)".into(),
         head: "feature (abcdef0123)".into(),
     };
-    a.compared.toolchain = Some("rustc 1.95.0".into());
+    a.compared.toolchain = BaseHead {
+        base: Some("rustc 1.95.0".into()),
+        head: None,
+    };
     a.compared.date = Some("2027-01-15 08:00 UTC".into());
     let said = "Compared BASE main (0123456789) with HEAD feature (abcdef0123)";
     for format in HUMAN {

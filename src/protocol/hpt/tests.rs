@@ -53,7 +53,8 @@ fn parsec() -> (Vec<Vec<f64>>, Vec<Vec<f64>>) {
 fn has_warning(summary: &HptSummary, kind: WarningKind, text: &str) -> bool {
     summary.warnings.iter().any(|w| {
         w.kind == kind
-            && (w.message.contains(text) || w.hint.as_deref().is_some_and(|h| h.contains(text)))
+            && (crate::report::words::message(w).contains(text)
+                || crate::report::words::hint(w).is_some_and(|h| h.contains(text)))
     })
 }
 

@@ -43,13 +43,12 @@ fn bimodal_runs_warn_with_modes_and_weights() {
     assert_eq!(s.base.mode_count(), Some(2));
     assert_eq!(s.warnings.len(), 2, "{:?}", s.warnings);
     assert_eq!(
-        s.warnings[0].message,
+        crate::report::words::message(&s.warnings[0]),
         "BASE of `parse/large` has 2 modes: 1.02 ms (70 %) and 1.31 ms (30 %); the mean protocol is \
          misleading here, trust the median protocol"
     );
     assert!(
-        s.warnings[1]
-            .message
+        crate::report::words::message(&s.warnings[1])
             .starts_with("HEAD of `parse/large` has 2 modes")
     );
     let SideShape::Fitted { modes, .. } = &s.base else {
@@ -71,7 +70,11 @@ fn a_changed_number_of_modes_is_a_changed_shape() {
     );
     assert_eq!(s.base.mode_count(), Some(1));
     assert_eq!(s.head.mode_count(), Some(2));
-    let messages: Vec<&str> = s.warnings.iter().map(|w| w.message.as_str()).collect();
+    let messages: Vec<String> = s
+        .warnings
+        .iter()
+        .map(crate::report::words::message)
+        .collect();
     assert_eq!(messages.len(), 2, "{messages:?}");
     assert!(messages[0].starts_with("HEAD of `parse/large` has 2 modes: 1.02 ms (70 %)"));
     assert_eq!(
@@ -91,8 +94,7 @@ fn one_process_says_the_modes_are_inside_it() {
         &ShapeOptions::default(),
     );
     assert!(
-        s.warnings[0]
-            .message
+        crate::report::words::message(&s.warnings[0])
             .contains("has 2 modes among the samples inside its one process"),
         "{:?}",
         s.warnings
@@ -115,7 +117,7 @@ fn constant_or_tiny_sides_are_not_modelled_and_never_nan() {
     // Only the side with 3 values or more is worth a warning; nothing to compare, nothing parametric.
     assert_eq!(s.warnings.len(), 1);
     assert_eq!(
-        s.warnings[0].message,
+        crate::report::words::message(&s.warnings[0]),
         "BASE of `parse/large`: too few distinct values to model the shape (its 6 values are all equal)"
     );
     assert_eq!(s.mixture_check, None);
@@ -159,28 +161,6 @@ fn mixture_fit_is_seeded_and_within_bounds() {
     );
 }
 
-#[test]
-fn mode_lists_print_enough_digits_to_differ() {
-    let modes = [
-        Mode {
-            location: 1.0201e6,
-            weight: 0.5,
-        },
-        Mode {
-            location: 1.0204e6,
-            weight: 0.25,
-        },
-        Mode {
-            location: 2.0e6,
-            weight: 0.25,
-        },
-    ];
-    assert_eq!(
-        mode_list(&modes, Unit::Ms),
-        "1.0201 ms (50 %), 1.0204 ms (25 %) and 2.0000 ms (25 %)"
-    );
-}
-
 /// The warning's false alarms on unimodal runs: normal and log-normal (σ = 3 %, the skew of
 /// `fixtures/example`) samples of 20 and 40 runs, 100 of each, seeded. BIC alone calls 3 to 12 % of them
 /// multimodal; the very-strong-evidence rule none.
@@ -203,7 +183,11 @@ fn unimodal_runs_rarely_raise_the_warning() {
                     })
                     .collect();
                 let s = of(x.clone(), x, Basis::ProcessRuns, &ShapeOptions::default());
-                warned += usize::from(s.warnings.iter().any(|w| w.message.contains("modes:")));
+                warned += usize::from(
+                    s.warnings
+                        .iter()
+                        .any(|w| crate::report::words::message(w).contains("modes:")),
+                );
                 fitted_multimodal += usize::from(s.base.mode_count() > Some(1));
             }
             // Measured: 0 warned in each case, while I4 > 1 for 9, 12, 7 and 3 of 100 (n = 20 normal,
@@ -234,7 +218,11 @@ fn bistable_runs_raise_the_warning() {
                 })
                 .collect();
             let s = of(x.clone(), x, Basis::ProcessRuns, &ShapeOptions::default());
-            warned += usize::from(s.warnings.iter().any(|w| w.message.contains("modes:")));
+            warned += usize::from(
+                s.warnings
+                    .iter()
+                    .any(|w| crate::report::words::message(w).contains("modes:")),
+            );
         }
         assert!(
             warned >= at_least,
@@ -317,7 +305,7 @@ fn the_same_two_states_on_both_sides_do_not_change_the_shape() {
     assert!(
         !s.warnings
             .iter()
-            .any(|w| w.message.contains("altered the shape")),
+            .any(|w| crate::report::words::message(w).contains("altered the shape")),
         "{:?}",
         s.warnings
     );
@@ -389,8 +377,8 @@ fn screen_simulation(replicates: usize) -> [usize; 4] {
                 let messages = |s: &BenchmarkShape, side: &str| -> Vec<String> {
                     s.warnings
                         .iter()
-                        .filter(|w| w.message.starts_with(side))
-                        .map(|w| w.message.clone())
+                        .filter(|w| crate::report::words::message(w).starts_with(side))
+                        .map(crate::report::words::message)
                         .collect()
                 };
                 for (side, fa, fb) in [("BASE", &a.base, &b.base), ("HEAD", &a.head, &b.head)] {

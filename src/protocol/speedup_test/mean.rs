@@ -15,10 +15,11 @@
 //! Student's p = 0.15841 ≤ 0.16), and no variant consistent with the other seven printed levels gives 0.83.
 //! We follow the stated rules (`docs/speedup-test.md` §10.2, erratum 13).
 
-use super::warnings::{Cause, SpeedupOf, Subject};
 use super::{Level, is_large, search};
 use crate::model::{BaseHead, Side};
-use crate::protocol::{ByDirection, Direction, MeanTest, TMethod, Warning};
+use crate::protocol::{
+    ByDirection, Direction, MeanTest, SpeedupOf, Subject, TMethod, TestCause, Warning,
+};
 use crate::stats::{Alternative, StatsError, f_test, shapiro_wilk, t_test};
 
 /// What Shapiro-Wilk said about one sample.
@@ -85,8 +86,11 @@ fn decide(s: &Statistics, alpha: f64, direction: Direction) -> Step {
             Normality::TooMany => true,
             Normality::Inapplicable(e) => {
                 let subject = Subject::Side(side);
-                warnings
-                    .push(Cause::inapplicable("Shapiro-Wilk's test", subject, e).in_paper_words());
+                warnings.push(Warning::test(TestCause::inapplicable(
+                    "Shapiro-Wilk's test",
+                    subject,
+                    e,
+                )));
                 false
             }
         };
@@ -96,14 +100,14 @@ fn decide(s: &Statistics, alpha: f64, direction: Direction) -> Step {
     }
     let applicable = s.large || not_normal.is_empty();
     let cause = if s.large {
-        Cause::NotNormal
+        TestCause::NotNormal
     } else {
-        Cause::TTestTooSmall
+        TestCause::TTestTooSmall
     };
     warnings.extend(
         not_normal
             .into_iter()
-            .map(|side| cause(side).in_paper_words()),
+            .map(|side| Warning::test(cause(side))),
     );
     let method = match &s.variance_p {
         Ok(p) if *p > alpha => TMethod::Student,
@@ -120,7 +124,11 @@ fn decide(s: &Statistics, alpha: f64, direction: Direction) -> Step {
                 TMethod::Student => "Student's t-test",
                 TMethod::Welch => "Welch's t-test",
             };
-            warnings.push(Cause::inapplicable(test, Subject::Both, e).in_paper_words());
+            warnings.push(Warning::test(TestCause::inapplicable(
+                test,
+                Subject::Both,
+                e,
+            )));
             None
         }
     };
@@ -148,7 +156,7 @@ pub fn mean_test(base: &[f64], head: &[f64], level: Level) -> MeanTest {
     let mut step = applied.step;
     if applied.no_level {
         step.warnings
-            .push(Cause::NoLevel(SpeedupOf::Mean).in_paper_words());
+            .push(Warning::test(TestCause::NoLevel(SpeedupOf::Mean)));
     }
     let shapiro = |n: &Normality| match n {
         Normality::P(p) => Some(*p),
@@ -217,7 +225,11 @@ mod tests {
         let (x, y) = PAPER[0];
         let t = mean_test(x, y, Level::Search);
         assert!(!t.significant);
-        let messages: Vec<&str> = t.warnings.iter().map(|w| w.message.as_str()).collect();
+        let messages: Vec<String> = t
+            .warnings
+            .iter()
+            .map(crate::report::words::paper_message)
+            .collect();
         assert_eq!(
             messages,
             vec![
@@ -227,7 +239,7 @@ mod tests {
             ]
         );
         assert_eq!(
-            t.warnings[0].hint.as_deref(),
+            crate::report::words::papers(&t.warnings[0]).hint.as_deref(),
             Some("Please do more than 30 observations of the executions times.")
         );
     }
@@ -293,8 +305,7 @@ mod tests {
         let kinds: Vec<WarningKind> = t.warnings.iter().map(|w| w.kind).collect();
         assert_eq!(kinds, vec![WarningKind::NotNormal, WarningKind::NotNormal]);
         assert!(
-            t.warnings[0]
-                .message
+            crate::report::words::paper_message(&t.warnings[0])
                 .starts_with("Sample1 data are not normally")
         );
     }

@@ -14,10 +14,11 @@
 //! ([`speedup_interval`]).
 //! A KS test that cannot be computed counts as a rejected model (the model cannot be checked), with a warning.
 
-use super::warnings::{Cause, SpeedupOf, Subject};
 use super::{Level, is_large, is_small, search};
 use crate::model::{BaseHead, Side};
-use crate::protocol::{ByDirection, Direction, MedianTest, Shift, Warning};
+use crate::protocol::{
+    ByDirection, Direction, MedianTest, Shift, SpeedupOf, Subject, TestCause, Warning,
+};
 use crate::stats::hodges_lehmann::{ShiftInterval, hodges_lehmann_both};
 use crate::stats::{Alternative, StatsError, ks, rank_sum};
 
@@ -62,7 +63,11 @@ fn decide(s: &Statistics, alpha: f64, direction: Direction) -> Step {
         Ok(p) => *p <= alpha,
         Err(e) => {
             let test = "Kolmogorov-Smirnov's test";
-            warnings.push(Cause::inapplicable(test, Subject::MedianCentred, e).in_paper_words());
+            warnings.push(Warning::test(TestCause::inapplicable(
+                test,
+                Subject::MedianCentred,
+                e,
+            )));
             true
         }
     };
@@ -71,15 +76,19 @@ fn decide(s: &Statistics, alpha: f64, direction: Direction) -> Step {
         let small = [Side::Base, Side::Head]
             .into_iter()
             .filter(|&side| is_small(*s.sizes.get(side)));
-        warnings.extend(small.map(|side| Cause::RankSumTooSmall(side).in_paper_words()));
+        warnings.extend(small.map(|side| Warning::test(TestCause::RankSumTooSmall(side))));
     } else if rejected {
-        warnings.push(Cause::NotLocationShift.in_paper_words());
+        warnings.push(Warning::test(TestCause::NotLocationShift));
     }
     let p_value = match s.rank_sum_p.get(direction) {
         Ok(p) => Some(*p),
         Err(e) => {
             let test = "Wilcoxon-Mann-Whitney's test";
-            warnings.push(Cause::inapplicable(test, Subject::Both, e).in_paper_words());
+            warnings.push(Warning::test(TestCause::inapplicable(
+                test,
+                Subject::Both,
+                e,
+            )));
             None
         }
     };
@@ -120,7 +129,7 @@ pub fn median_test_with(base: &[f64], head: &[f64], level: Level, ties: Ties) ->
     let mut step = applied.step;
     if applied.no_level {
         step.warnings
-            .push(Cause::NoLevel(SpeedupOf::Median).in_paper_words());
+            .push(Warning::test(TestCause::NoLevel(SpeedupOf::Median)));
     }
     let interval_level = match level {
         Level::Fixed(confidence) => confidence,
@@ -257,7 +266,11 @@ mod tests {
         let t = median_test(&case.x, &case.y, Level::Fixed(0.95));
         assert!(t.inconclusive && !t.significant);
         assert!(t.p_value.is_some(), "p is reported even when inconclusive");
-        let messages: Vec<&str> = t.warnings.iter().map(|w| w.message.as_str()).collect();
+        let messages: Vec<String> = t
+            .warnings
+            .iter()
+            .map(crate::report::words::paper_message)
+            .collect();
         assert_eq!(
             messages,
             vec![
@@ -268,7 +281,7 @@ mod tests {
         let s = median_test(&case.x, &case.y, Level::Search);
         assert!(s.inconclusive && s.confidence_level.is_none());
         assert_eq!(
-            s.warnings.last().unwrap().message,
+            crate::report::words::paper_message(s.warnings.last().unwrap()),
             "Unable to find a confidence level greater than 50% to guarantee the statistical significance of median speedup."
         );
     }

@@ -128,7 +128,11 @@ fn check_decision(c: &mut Check, what: &str, t: Decision<'_>, r: &Value, searche
     );
     c.equal(&format!("{what} level"), t.level, r["level"].as_f64());
     c.close(&format!("{what} p"), t.p_value, oracle::number(&r["p"]));
-    let actual: Vec<String> = t.warnings.iter().map(|w| w.message.clone()).collect();
+    let actual: Vec<String> = t
+        .warnings
+        .iter()
+        .map(crate::report::words::paper_message)
+        .collect();
     c.equal(
         &format!("{what} warnings"),
         actual,

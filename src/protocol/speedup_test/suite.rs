@@ -12,7 +12,7 @@
 use super::{Level, aggregate, mean_test, median_test, speedups};
 use crate::model::BaseHead;
 use crate::protocol::{
-    Confidence, Direction, MeanTest, MedianTest, Overall, Proportions, Speedups, Warning,
+    Cause, Confidence, Direction, MeanTest, MedianTest, Overall, Proportions, Speedups, Warning,
     WarningKind,
 };
 use crate::stats::describe::{Summary, summarize};
@@ -113,9 +113,8 @@ pub fn analyse_speeduptest(inputs: &[Input], options: &SpeedupTestOptions) -> Sp
     if let Err(e) = aggregate::coefficients(&pairs, &weights)
         && !pairs.is_empty()
     {
-        let message = format!("The weights cannot be used ({e}); equal weights are used.");
-        let hint = "Give every benchmark a Coef > 0.";
-        warnings.push(Warning::new(WarningKind::Input, message).with_hint(hint));
+        let cause = Cause::UnusableWeights(e.to_string());
+        warnings.push(Warning::of(WarningKind::Input, cause));
         weights = aggregate::Weights::Equal;
     }
     if let Ok(c) = aggregate::coefficients(&pairs, &weights) {
@@ -201,11 +200,7 @@ fn resolve_weights(
         WeightChoice::Custom => match coefs.iter().copied().collect::<Option<Vec<f64>>>() {
             Some(c) => aggregate::Weights::Custom(c),
             None => {
-                let message = "Coef is missing for some benchmarks; equal weights are used.";
-                warnings.push(
-                    Warning::new(WarningKind::Input, message)
-                        .with_hint("Give a Coef to every benchmark, or none."),
-                );
+                warnings.push(Warning::of(WarningKind::Input, Cause::CoefMissing));
                 aggregate::Weights::Equal
             }
         },
@@ -279,7 +274,10 @@ mod tests {
         inputs[2].notes = vec!["File 'x' is not readable".into()];
         let a = analyse_speeduptest(&inputs, &SEARCH);
         assert!(a.rows[2].result.is_none());
-        assert_eq!(a.rows[2].warnings[0].message, "File 'x' is not readable");
+        assert_eq!(
+            crate::report::words::paper_message(&a.rows[2].warnings[0]),
+            "File 'x' is not readable"
+        );
         assert_eq!(a.proportions.unwrap().mean.total, 3);
     }
 
@@ -317,7 +315,9 @@ mod tests {
         }
         let a = analyse_speeduptest(&inputs, &SEARCH);
         assert_eq!(a.overall.unwrap(), equal);
-        assert!(a.warnings[0].message.contains("total weight is zero"));
+        assert!(
+            crate::report::words::paper_message(&a.warnings[0]).contains("total weight is zero")
+        );
     }
 
     #[test]

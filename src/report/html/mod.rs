@@ -217,7 +217,11 @@ fn facts(analysis: &Analysis) -> String {
     if !gate.reasons.is_empty() {
         out.push_str("<ul class=\"reasons\">");
         for reason in &gate.reasons {
-            let _ = write!(out, "<li>{}</li>", escape(reason));
+            let _ = write!(
+                out,
+                "<li>{}</li>",
+                escape(&super::words::gate_reason(reason))
+            );
         }
         out.push_str("</ul>");
     }
@@ -239,8 +243,8 @@ fn warnings(analysis: &Analysis, notes: &Footnotes<'_>) -> String {
         if let Some(names) = concerned(note, analysis.benchmarks.len()) {
             let _ = write!(out, "<strong>{}</strong>: ", escape(&shorten(&names, 300)));
         }
-        out.push_str(&escape(&note.warning.message));
-        if let Some(hint) = &note.warning.hint {
+        out.push_str(&escape(&note.words.message));
+        if let Some(hint) = &note.words.hint {
             let _ = write!(
                 out,
                 r#"<br><span class="hint">hint: {}</span>"#,

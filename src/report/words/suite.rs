@@ -1,0 +1,147 @@
+//! HPT's conditions and the gate's reasons in words.
+
+use super::Words;
+use crate::protocol::{CannotFail, Direction, GateReason, HptCause};
+
+/// What HPT noticed about the suite.
+pub(super) fn hpt_words(cause: &HptCause) -> Words {
+    let without_hint = |message: String| Words {
+        message,
+        hint: None,
+    };
+    match *cause {
+        HptCause::BadGamma(gamma) => without_hint(format!(
+            "HPT cannot test the speedup {gamma}: it must be a positive number"
+        )),
+        HptCause::NoBenchmark => Words::new(
+            "HPT has no benchmark present on both sides",
+            "compare results that share benchmark names",
+        ),
+        HptCause::NoDifference => Words::new(
+            "HPT: no benchmark differs significantly, so there is no evidence either way",
+            "take more samples per benchmark if a small change is expected",
+        ),
+        HptCause::Balanced => without_hint(
+            "HPT: the benchmarks that differ balance out, neither direction is favoured"
+                .to_string(),
+        ),
+        HptCause::SearchBounded { max, r, direction } => without_hint(format!(
+            "the r-speedup search stopped at {max}x: the speedup at confidence {r} is at least that (HEAD \
+             {} than BASE)",
+            direction.as_str()
+        )),
+        HptCause::TooFewBenchmarks {
+            n,
+            r,
+            max_confidence,
+            needed,
+        } => Words::new(
+            format!(
+                "HPT cannot reach confidence {r} with {n} benchmark{}: even when all differ in the same \
+                 direction the confidence is at most 1 - 1/2^{n} = {max_confidence}",
+                if n == 1 { "" } else { "s" },
+            ),
+            format!("HPT needs at least {needed} benchmarks for confidence {r}"),
+        ),
+        HptCause::Unreached(r) => Words::new(
+            format!("HPT does not reach confidence {r} in either direction: no r-speedup"),
+            "more benchmarks or more samples per benchmark may show a difference",
+        ),
+        HptCause::Disagrees { hpt, verdict } => Words::new(
+            format!(
+                "HPT counts this benchmark as {} while its verdict is {}: HPT's own rank-sum test runs at \
+                 its per-benchmark risk (`--hpt-alpha`; 0.10 below 5 runs per side) without the median \
+                 protocol's checks, and takes a single run per side as it is",
+                hpt.map_or("a tie", Direction::as_str),
+                verdict.as_str()
+            ),
+            "the benchmark's verdict is the median protocol's; the HPT column only says how the benchmark \
+             enters the suite's test",
+        ),
+        HptCause::Unusable(count) => without_hint(format!(
+            "HPT counts {count} benchmark(s) as ties: a side is empty, not finite, or (ranking log \
+             speedups) not positive"
+        )),
+        HptCause::AsIs(count) => Words::new(
+            format!(
+                "HPT uses the difference of medians as it is for {count} benchmark(s): with so few runs \
+                 (e.g. one per side) the rank-sum test cannot be significant"
+            ),
+            "measure at least 3 process runs per side (5 for the 0.05 risk)",
+        ),
+        HptCause::UnequalSizes(count) => without_hint(format!(
+            "HPT: {count} benchmark(s) have different sample counts for BASE and HEAD; the rank-sum test \
+             allows it, and the default risk follows the smaller side"
+        )),
+    }
+}
+
+/// One reason the gate failed, in one line.
+pub(crate) fn gate_reason(reason: &GateReason) -> String {
+    match reason {
+        GateReason::SuiteSlower {
+            threshold,
+            confidence,
+            level,
+            factor,
+        } => {
+            if *threshold > 0.0 {
+                format!(
+                    "the suite is more than {threshold}% slower with confidence {confidence} (HEAD is \
+                     {factor:.2}x slower)"
+                )
+            } else {
+                format!("HEAD is slower than BASE with confidence {level:.3} (HPT)")
+            }
+        }
+        GateReason::BenchmarkSlower {
+            name,
+            held_to,
+            p,
+            adjusted,
+        } => {
+            let what = if *held_to > 0.0 {
+                format!("more than {held_to:.3}% slower")
+            } else {
+                "slower".to_string()
+            };
+            format!("{name} is {what} (p = {p:.3e}, Holm-adjusted {adjusted:.3e})")
+        }
+        GateReason::CountExceeded {
+            name,
+            increase,
+            threshold,
+        } => {
+            let limit = if *threshold > 0.0 {
+                format!(", more than the threshold {threshold}%")
+            } else {
+                String::new()
+            };
+            format!("{name} counts {increase:.3}% more (exact{limit})")
+        }
+        #[cfg(test)]
+        GateReason::Text(text) => text.clone(),
+    }
+}
+
+/// Why the gate cannot fail whatever the times, with what would let it.
+pub(crate) fn cannot_fail(why: &CannotFail) -> String {
+    match *why {
+        CannotFail::OnlyCounts => {
+            "the suite gate tests with HPT, which ranks no count of a deterministic \
+                                   measurement; `--fail-on any` gates each count exactly"
+                .to_string()
+        }
+        CannotFail::TooFewBenchmarks {
+            count,
+            best,
+            confidence,
+            needed,
+        } => format!(
+            "the suite gate cannot fail with {count} benchmark{}: HPT reaches at most confidence {best} \
+             (1 - 1/2^{count}) whatever the times, short of {confidence}; it needs at least {needed} \
+             benchmarks, or `--fail-on any` gates each benchmark",
+            if count == 1 { "" } else { "s" }
+        ),
+    }
+}
