@@ -5,9 +5,9 @@ mod common;
 
 use criterion::{Criterion, criterion_group, criterion_main};
 
+use cargo_speedup::html_page as page;
 use cargo_speedup::model::{Benchmark, Results, Run, Runs, Sample, Suite, Unit};
 use cargo_speedup::protocol::analyse;
-use cargo_speedup::report::html::page;
 use common::{SplitMix64, options, results};
 
 fn side(rng: &mut SplitMix64, factor: impl Fn(usize) -> f64) -> Results {

@@ -643,13 +643,8 @@ fn subcommand_mistake(args: &[String]) -> Option<String> {
     })
 }
 
-/// Parses the process arguments. `cargo-speedup compare ...` (run directly, without cargo) is accepted as
-/// well as `cargo-speedup speedup compare ...` (what cargo runs).
-pub fn parse() -> SpeedupCli {
-    parse_from(std::env::args_os())
-}
-
-/// [`parse`] on given arguments (the first is the program name).
+/// Parses `args` (the first is the program name). `cargo-speedup compare ...` (run directly, without
+/// cargo) is accepted as well as `cargo-speedup speedup compare ...` (what cargo runs).
 pub fn parse_from<I, T>(args: I) -> SpeedupCli
 where
     I: IntoIterator<Item = T>,

@@ -4,12 +4,5 @@
 use std::process::ExitCode;
 
 fn main() -> ExitCode {
-    let cli = cargo_speedup::cli::parse();
-    match cargo_speedup::app::dispatch(cli) {
-        Ok(outcome) => ExitCode::from(outcome.exit_code()),
-        Err(error) => {
-            cargo_speedup::app::print_error(&error);
-            ExitCode::from(cargo_speedup::app::exit::USAGE)
-        }
-    }
+    cargo_speedup::run(std::env::args_os())
 }

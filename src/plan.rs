@@ -16,7 +16,7 @@ use crate::protocol::shape::ShapeOptions;
 use crate::protocol::{Alpha, Confidence, FailOn, Options, Threshold};
 
 pub use commands::{ComparePlan, RacePlan, RevisionsPlan};
-pub use run::{first_look, run_options};
+pub use run::run_options;
 pub use simulate::{BisectReplay, SimulatePlan};
 pub use speeduptest::speeduptest_options;
 

@@ -617,7 +617,7 @@ mod tests {
     /// 1/C(10, 5) = 1/252, shown slower at 0.95.
     fn one_benchmark(base: f64, head: f64) -> Suite {
         use crate::model::{Run, Runs, Sample, Unit};
-        use crate::simulation::two_versions::results;
+        use crate::testutil::simulated_results as results;
         let runs = |level: f64| {
             let runs = (0..5)
                 .map(|i| {

@@ -19,8 +19,7 @@ use crate::cli::{Command, SpeedupCli};
 
 pub use compare::{Sides, analyse_and_report};
 pub use output::{
-    Input, Output, check_output_path, check_outputs, is_stdout, manifest, print_error,
-    write_atomically, write_to,
+    Input, Output, check_outputs, is_stdout, manifest, print_error, write_atomically, write_to,
 };
 
 /// What a command ended with, mapped to the exit status by `main`.

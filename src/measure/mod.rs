@@ -20,7 +20,7 @@
 //!
 //! Must not: write outside `<target>/speedup/` (the user's working tree, index, branches, stash and
 //! `target/criterion` stay byte-identical), analyse or decide anything (that is `protocol`, asked
-//! between looks through [`Decide`] and [`DecideRace`]; the first look is the plan's), or print anything
+//! between looks through `run::looks::Decide` and `DecideRace`; the first look is the plan's), or print anything
 //! but progress and status lines on stderr.
 
 mod cache;
@@ -43,17 +43,14 @@ mod settings;
 mod sides;
 mod toolchain;
 
-pub use commands::{Measured, MeasuredRace, measure_race, measure_revisions, measure_working_tree};
+pub use commands::{measure_race, measure_revisions, measure_working_tree};
 pub use error::MeasureError;
 pub use harness::Harness;
-pub use leftovers::{Cleaned, clean};
-pub use path::{FirstParentPath, PathCommit, first_parent_path};
+pub use leftovers::clean;
+pub use path::{FirstParentPath, first_parent_path};
 pub use prepare::layout::MAX_LAYOUTS;
-pub use prepare::revision::RevisionSpec;
 pub use project::criterion_home;
-pub use run::looks::{Decide, DecideRace};
 pub use settings::{
     DEFAULT_MAX_FACTOR, DEFAULT_MAX_LAYOUTS, DEFAULT_MEASUREMENT_SECS, DEFAULT_RUNS,
     DEFAULT_SAMPLE_SIZE, DEFAULT_WARM_UP_SECS, RunOptions,
 };
-pub use sides::MAX_RACERS;

@@ -100,6 +100,7 @@ impl RunOptions {
         }
     }
 
+    #[cfg(test)]
     /// The arguments of one benchmark binary run, after the binary: what `cargo bench -- ...` would pass.
     pub fn criterion_args(&self, baseline: &str) -> Vec<String> {
         self.criterion_args_with(baseline, None)

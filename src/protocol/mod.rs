@@ -3,10 +3,25 @@
 //!
 //! No I/O, no clock, no printing, no words for people. Decisions are taken at the user's confidence;
 //! warnings are data ([`Warning`]: a [`Cause`] with the numbers its words need), as are the gate's reasons
-//! ([`GateReason`]): `report/words.rs` words them.
+//! ([`GateReason`]): `report/words/` words them.
 //!
 //! This file is the index: `mod` lines and re-exports only. The output types are defined in `outcome.rs`
-//! and re-exported here, so that `crate::protocol::Analysis` and the others are their paths.
+//! (with `outcome/cause.rs` and `outcome/shape.rs`) and re-exported here, so that
+//! `crate::protocol::Analysis` and the others are their paths.
+//!
+//! | file | decides |
+//! |---|---|
+//! | `analyse` | one comparison: each benchmark's protocols and verdict, HPT, the aggregates, the gate |
+//! | `speedup_test/` | paper 000 per benchmark: the mean protocol, the median protocol, G, S and the proportion |
+//! | `hpt`, `hpt/` | paper 003 across benchmarks: HPT's confidence and the r-speedup |
+//! | `equivalence` | "unchanged" within ±ε, the smallest change the noise lets the test see, futility |
+//! | `sequential` | run until decided: the looks, the benchmarks still open |
+//! | `gate` | whether `--fail-on` and `--threshold` fail the comparison, and why |
+//! | `race`, `bisect` | races of several revisions; the steps of a bisection |
+//! | `shape` | each side's Gaussian mixture and modes (paper 001) |
+//! | `benchmark_warnings`, `input_warnings` | the causes of the warnings about one benchmark and about the inputs |
+//! | `options` | the options of an analysis ([`Options`]) and the per-look view of them ([`PerLook`]) |
+//! | `points`, `variance` | what the HTML page draws: one point per run, the variance components |
 
 pub mod analyse;
 mod benchmark_warnings;

@@ -148,7 +148,7 @@ pub fn open_benchmarks(suite: &Suite, options: &Options, cap: u32) -> Vec<String
 mod tests {
     use super::*;
     use crate::model::{Design, Run, Runs, Sample, Unit};
-    use crate::simulation::two_versions::results;
+    use crate::testutil::simulated_results as results;
 
     /// Six benchmarks, 5 runs per side, every HEAD run slower than every BASE run: each rank-sum p is
     /// 1/C(10, 5) = 1/252.

@@ -19,8 +19,8 @@ use crate::model::{Runs, Sample, Suite, Unit};
 use crate::protocol::sequential::LookPlan;
 use crate::protocol::{Analysis, FailOn, Options, Verdict, analyse};
 use crate::simulation::model::{Noise, draw_runs};
-use crate::simulation::two_versions::{Drawn, race_suite, results as side};
 use crate::stats::random::SplitMix64;
+use crate::testutil::{Drawn, race_suite, simulated_results as side};
 
 const RUNS: usize = 10;
 const BENCHMARKS: usize = 8;

@@ -48,6 +48,7 @@ pub struct Noise {
 }
 
 impl Noise {
+    #[cfg(test)]
     /// A total log variance of `total²` of which the share `icc` is between processes.
     pub fn with_icc(total: f64, icc: f64) -> Noise {
         Noise {

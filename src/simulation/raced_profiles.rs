@@ -27,6 +27,7 @@ pub enum EquivalenceRule {
     /// The paper's: the faster-looking version's upper bound against the other's lower bound.
     Paper,
     /// Both ways: HEAD neither more than ε faster nor more than ε slower.
+    #[cfg(test)]
     Symmetric,
 }
 
@@ -86,11 +87,6 @@ impl PaperPlan {
         self.alpha_lt
     }
 
-    /// The one-sided risk of each version's interval in the equivalence test.
-    pub fn alpha_eq(&self) -> f64 {
-        self.alpha_eq
-    }
-
     /// ε of the equivalence test, in percent.
     pub fn epsilon_pct(&self) -> f64 {
         self.epsilon_pct
@@ -104,11 +100,6 @@ impl PaperPlan {
     /// Runs per side at the cap, where an undecided race is inconclusive.
     pub fn max_runs(&self) -> usize {
         self.max_runs
-    }
-
-    /// Which intervals the equivalence test compares.
-    pub fn rule(&self) -> EquivalenceRule {
-        self.rule
     }
 
     /// t⁻¹(1 − alpha_eq; n − 1), the quantile of a version's interval after `n` (>= 2) runs.
@@ -197,6 +188,7 @@ pub fn worst_speedup(x: &Interval, y: &Interval, rule: EquivalenceRule) -> f64 {
     let (b, c) = if x.mean <= y.mean { (x, y) } else { (y, x) };
     match rule {
         EquivalenceRule::Paper => (b.upper - c.lower).exp(),
+        #[cfg(test)]
         EquivalenceRule::Symmetric => (b.upper - c.lower).max(c.upper - b.lower).exp(),
     }
 }

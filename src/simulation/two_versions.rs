@@ -18,30 +18,11 @@
 use super::harness::{Decided, Kind, Simulation, longest};
 use super::model::{Source, draw_values};
 use super::raced_profiles::{self, PaperPlan};
-use crate::model::{Benchmark, Environment, Results, Run, Runs, Suite, Unit};
 use crate::protocol::Options;
-use crate::protocol::analyse::{analyse, verdict_at_look};
-use crate::protocol::sequential::{LookPlan, open_benchmarks};
-use crate::protocol::{Analysis, Design, PerLook, Verdict};
+use crate::protocol::analyse::verdict_at_look;
+use crate::protocol::sequential::LookPlan;
+use crate::protocol::{Design, PerLook, Verdict};
 use crate::stats::random::SplitMix64;
-
-/// One side's results named "simulated".
-pub fn results(benchmarks: Vec<(String, Runs)>) -> Results {
-    Results {
-        origin: "simulated".into(),
-        benchmarks: benchmarks
-            .into_iter()
-            .map(|(name, runs)| Benchmark {
-                name,
-                runs,
-                unit: Unit::Ns,
-                counters: Vec::new(),
-            })
-            .collect(),
-        environment: Environment::default(),
-        notes: vec![],
-    }
-}
 
 /// What a plan decided about one benchmark, and the runs per side it took.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -73,55 +54,6 @@ pub fn race(base: &[f64], head: &[f64], plan: LookPlan, options: &Options) -> Ra
         }
     }
     raced
-}
-
-/// A benchmark's name and the runs drawn for BASE and HEAD, up to a plan's maximum.
-#[derive(Debug, Clone)]
-pub struct Drawn {
-    /// The benchmark's name.
-    pub name: String,
-    /// BASE's drawn runs, in the order they would run.
-    pub base: Vec<Run>,
-    /// HEAD's drawn runs, in the order they would run.
-    pub head: Vec<Run>,
-}
-
-/// A race of a whole suite as the runner runs it: at each look the open benchmarks take the runs up to
-/// it, decided ones keep what they had ([`open_benchmarks`] between looks); returns the final analysis
-/// (at the plan's K looks) and the runs per side each benchmark used.
-pub fn race_suite(drawn: &[Drawn], plan: LookPlan, options: &Options) -> (Analysis, Vec<usize>) {
-    let suite_at = |used: &[usize]| {
-        let side = |pick: fn(&Drawn) -> &Vec<Run>| {
-            results(
-                drawn
-                    .iter()
-                    .zip(used)
-                    .map(|(d, &n)| {
-                        let runs = Runs::new(pick(d)[..n].to_vec()).expect("runs");
-                        (d.name.clone(), runs)
-                    })
-                    .collect(),
-            )
-        };
-        Suite {
-            design: Design::measured(plan.count()),
-            ..Suite::pair(side(|d| &d.base), side(|d| &d.head))
-        }
-    };
-    let mut used = vec![plan.min() as usize; drawn.len()];
-    let mut open: Vec<String> = drawn.iter().map(|d| d.name.clone()).collect();
-    for look in plan.looks() {
-        for (d, n) in drawn.iter().zip(used.iter_mut()) {
-            if open.contains(&d.name) {
-                *n = look as usize;
-            }
-        }
-        open = open_benchmarks(&suite_at(&used), options, plan.max());
-        if open.is_empty() {
-            break;
-        }
-    }
-    (analyse(&suite_at(&used), options), used)
 }
 
 /// A sampling plan to replay: when to look at the runs and decide.
@@ -218,9 +150,11 @@ impl Simulation for TwoVersions<'_> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::model::Run;
     use crate::protocol::FailOn;
     use crate::simulation::harness::{Tally, run};
     use crate::simulation::model::{Noise, draw_runs};
+    use crate::testutil::{Drawn, race_suite};
 
     fn options() -> Options {
         Options::defaults(FailOn::Any)

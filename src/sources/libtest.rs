@@ -51,12 +51,6 @@ pub fn has_json(text: &str) -> bool {
         .any(|line| matches!(json_line(line), Line::Bench(..)))
 }
 
-/// Whether a parsed JSON object is one libtest bench event.
-pub fn is_bench_event(object: &serde_json::Map<String, serde_json::Value>) -> bool {
-    object.get("type").and_then(|t| t.as_str()) == Some("bench")
-        && object.get("median").is_some_and(|m| m.is_number())
-}
-
 fn text_line(line: &str) -> Line {
     let Some(rest) = line.trim().strip_prefix("test ") else {
         return Line::Other;

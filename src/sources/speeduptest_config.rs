@@ -76,6 +76,7 @@ pub struct Config {
 /// The note the paper gives when a sample file cannot be used (W0b).
 pub const SAMPLES_UNAVAILABLE: &str = "Cannot process benchmark: samples unavailable.";
 
+#[cfg(test)]
 /// Reads the config at `path` and every sample file it names (relative to the current directory).
 pub fn read(path: &Path) -> Result<Config, ConfigError> {
     Ok(read_rows(path)?.load())
