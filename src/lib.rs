@@ -61,3 +61,5 @@ pub mod suggest;
 mod module_graph_tests;
 #[cfg(test)]
 mod purity_tests;
+#[cfg(test)]
+mod testutil;

@@ -382,8 +382,9 @@ pub(crate) const FIELDS: [Field; 34] = [
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::report::tests::render;
-    use crate::report::{Format, Style, sample};
+    use crate::report::{Format, Style};
+    use crate::testutil::analyses;
+    use crate::testutil::render::render;
 
     /// The human tables' headers, in order, when some benchmark has a warning.
     const HEADERS: [&str; 10] = [
@@ -401,7 +402,7 @@ mod tests {
 
     #[test]
     fn cells_are_formatted_once_with_their_mood() {
-        let analysis = sample::faster_suite();
+        let analysis = analyses::faster_suite();
         let notes = Footnotes::of(&analysis, false);
         let rows = Rows::new(&analysis, &notes);
         assert_eq!(
@@ -433,7 +434,7 @@ mod tests {
 
     #[test]
     fn every_table_shows_the_shared_columns_in_order() {
-        let analysis = sample::inconclusive_with_warnings();
+        let analysis = analyses::inconclusive_with_warnings();
         let plain = Style::plain();
         let markdown = render(Format::Markdown, &analysis, plain);
         let header = format!("| {} |", HEADERS.join(" | "));
@@ -470,7 +471,7 @@ mod tests {
 
     #[test]
     fn each_renderer_decorates_the_same_cell() {
-        let analysis = sample::faster_suite();
+        let analysis = analyses::faster_suite();
         let plain = Style::plain();
         let markdown = render(Format::Markdown, &analysis, plain);
         assert!(

@@ -26,8 +26,6 @@ pub mod markdown;
 #[cfg(test)]
 mod properties;
 pub mod race;
-#[cfg(test)]
-mod sample;
 pub mod simulation;
 pub mod speeduptest;
 mod suite;

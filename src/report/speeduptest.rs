@@ -228,10 +228,10 @@ mod tests {
     }
 
     fn paper() -> SpeedupTestAnalysis {
-        use crate::protocol::speedup_test::tests_support::PAPER;
         use crate::protocol::speedup_test::{
             Input, SpeedupTestOptions, WeightChoice, analyse_speeduptest,
         };
+        use crate::testutil::protocol_cases::PAPER;
         let mut inputs: Vec<Input> = PAPER
             .iter()
             .enumerate()

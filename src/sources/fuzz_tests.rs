@@ -12,8 +12,8 @@ use std::sync::LazyLock;
 use proptest::prelude::*;
 use serde_json::{Value, json};
 
-use super::tests::fixture;
 use super::*;
+use crate::testutil::source_fixtures::fixture;
 
 const TEXT_FIXTURES: [&str; 16] = [
     "divan/base.txt",
@@ -318,7 +318,8 @@ fn fingerprint(partition: Option<&str>) -> crate::model::fingerprint::Fingerprin
 }
 
 /// The JSON report of a measured comparison (with its fingerprint and runs): a part of `merge`.
-static PART: LazyLock<String> = LazyLock::new(|| part::tests::report(Some(fingerprint(None))).1);
+static PART: LazyLock<String> =
+    LazyLock::new(|| crate::testutil::part_report::measured_report(Some(fingerprint(None))).1);
 
 /// [`PART`] as read.
 static PART_READ: LazyLock<crate::model::PartReport> =

@@ -210,7 +210,7 @@ fn resolve_weights(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::protocol::speedup_test::tests_support::PAPER;
+    use crate::testutil::protocol_cases::PAPER;
 
     fn paper_inputs() -> Vec<Input> {
         PAPER
