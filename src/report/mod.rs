@@ -27,7 +27,7 @@ pub mod markdown;
 mod properties;
 pub mod race;
 pub mod simulation;
-pub mod speeduptest;
+pub mod speeduptest_sh;
 mod suite;
 pub mod table;
 pub(crate) mod words;

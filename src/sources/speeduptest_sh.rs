@@ -1,5 +1,5 @@
-//! The input of `speeduptest`: the config CSV of the Speedup-Test paper's `SpeedUpTest.sh` and the sample
-//! files it names (paper 000 §6.2.1 and §6.3.1; `docs/speedup-test.md` §8).
+//! The input of the `speeduptest` command, which reproduces SpeedUpTest.sh (paper 000's script): the script's
+//! config CSV and the sample files it names (paper 000 §6.2.1 and §6.3.1; `docs/speedup-test.md` §8).
 //!
 //! The config has the header `Name,Sample1,Sample2,ConfLevel,Coef` and one row per benchmark. The first three
 //! fields are mandatory; `ConfLevel` and `Coef` may be empty or `NA`, their commas staying. Strings may be

@@ -1,7 +1,8 @@
-//! `cargo speedup speeduptest CONFIG.csv`: the interface of the Speedup-Test paper's SpeedUpTest.sh (paper
-//! 000 §6): read the config and its sample files, run both protocols per row, write PREFIX.status, .out,
-//! .warning and .report (each to a temporary file in the same directory, then renamed, so that nothing is
-//! left half written), and print the report on stdout.
+//! `cargo speedup speeduptest CONFIG.csv`: runs the `speeduptest` command, which reproduces SpeedUpTest.sh
+//! (paper 000's script, §6); the protocol it runs is `protocol::speedup_test`. It reads the config and its
+//! sample files, runs both protocols per row, writes PREFIX.status, .out, .warning and .report (each to a
+//! temporary file in the same directory, then renamed, so that nothing is left half written), and prints
+//! the report on stdout.
 //!
 //! An unreadable config, a wrong header or a bad option value is an error (exit 2); a problem in one row is a
 //! warning in `.warning` and the other rows are analysed.
@@ -15,8 +16,8 @@ use super::{self as app, Outcome, Output, check_outputs, write_atomically};
 use crate::cli::SpeeduptestArgs;
 use crate::plan::speeduptest_options;
 use crate::protocol::speedup_test::{Input, analyse_speeduptest};
-use crate::report::speeduptest as render;
-use crate::sources::speeduptest_config::{self as config, Entry, Rows};
+use crate::report::speeduptest_sh as render;
+use crate::sources::speeduptest_sh::{self as config, Entry, Rows};
 
 /// `speeduptest`.
 pub fn speeduptest(args: &SpeeduptestArgs) -> Result<Outcome> {

@@ -1,5 +1,6 @@
-//! The four outputs of `speeduptest`, as the paper's `SpeedUpTest.sh` writes them (paper 000 §6.2.5 and the
-//! §6.3.2 example; `docs/speedup-test.md` §8): `.status`, `.out` (CSV), `.warning` and `.report`.
+//! The four outputs of the `speeduptest` command, which reproduces SpeedUpTest.sh (paper 000's script), as
+//! the script writes them (paper 000 §6.2.5 and the §6.3.2 example; `docs/speedup-test.md` §8): `.status`,
+//! `.out` (CSV), `.warning` and `.report`.
 //!
 //! Numbers are rounded to 3 decimals with trailing zeros dropped (1.1297 → `1.13`, 1 → `1`), in [`super::format::paper_number`]
 //! only. Paper warnings are printed verbatim; the paper's second line of W1/W3 is the warning's hint, so the

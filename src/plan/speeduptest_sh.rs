@@ -1,5 +1,5 @@
-//! The options of `speeduptest`, checked as the paper's SpeedUpTest.sh takes them: levels and precisions
-//! strictly between 0 and 1 (`docs/options.md`).
+//! The options of the `speeduptest` command, which reproduces SpeedUpTest.sh (paper 000's script), checked as
+//! the script takes them: levels and precisions strictly between 0 and 1 (`docs/options.md`).
 
 use super::UsageError;
 use crate::cli::{SpeeduptestArgs, Weight};
