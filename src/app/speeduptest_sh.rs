@@ -15,7 +15,7 @@ use anyhow::{Result, bail};
 use super::{self as app, Outcome, Output, check_outputs, write_atomically};
 use crate::cli::SpeeduptestArgs;
 use crate::plan::speeduptest_options;
-use crate::protocol::speedup_test::{Input, analyse_speeduptest};
+use crate::protocol::speedup_test::{ConfigRow, analyse_speeduptest};
 use crate::report::speeduptest_sh as render;
 use crate::sources::speeduptest_sh::{self as config, Entry, Rows};
 
@@ -35,7 +35,7 @@ pub fn speeduptest(args: &SpeeduptestArgs) -> Result<Outcome> {
     let files = EXTENSIONS.map(|extension| with_extension(&prefix, extension));
     check_outputs_clear(args, &files, &rows)?;
     let config = rows.load();
-    let inputs: Vec<Input> = config.entries.into_iter().map(input).collect();
+    let inputs: Vec<ConfigRow> = config.entries.into_iter().map(input).collect();
     let mut analysis = analyse_speeduptest(&inputs, &options);
     analysis.warnings.splice(
         0..0,
@@ -111,8 +111,8 @@ fn check_outputs_clear(args: &SpeeduptestArgs, files: &[PathBuf], rows: &Rows) -
     check_outputs(&outputs, &inputs)
 }
 
-fn input(entry: Entry) -> Input {
-    Input {
+fn input(entry: Entry) -> ConfigRow {
+    ConfigRow {
         name: entry.name,
         samples: entry.samples,
         conf_level: entry.conf_level,

@@ -25,8 +25,8 @@ use super::format::{self, machine};
 use super::glyph::GlyphScale;
 use super::words;
 use super::{
-    Footnotes, Mood, NO_DIFFERENCE, benchmark_warnings, display_unit, exact_change, hpt_winner,
-    mean_test_text, verdict_with_level,
+    Footnotes, Mood, NO_DIFFERENCE, display_unit, exact_change, hpt_winner, mean_test_text,
+    verdict_with_level, warnings_of,
 };
 use crate::model::Basis;
 use crate::protocol::{Analysis, BenchmarkAnalysis, Direction, Remedy, Verdict};
@@ -372,7 +372,7 @@ pub(crate) const FIELDS: [Field; 34] = [
     Field::new("hpt_difference", |b| time(b, b.hpt.difference)),
     Field::new("hpt_winner", |b| hpt_winner(b.hpt.winner).into()),
     Field::worded("warnings", |b, remedy| {
-        let messages: Vec<String> = benchmark_warnings(b)
+        let messages: Vec<String> = warnings_of(b)
             .map(|w| words::ours(w, remedy).message)
             .collect();
         messages.join("; ")

@@ -32,7 +32,7 @@ mod suite;
 pub mod table;
 pub(crate) mod words;
 
-pub(crate) use footnotes::{Footnotes, benchmark_warnings, concerned, warning_kind_name};
+pub(crate) use footnotes::{Footnotes, concerned, warning_kind_name, warnings_of};
 pub use format::utc_minute;
 pub use headline::stderr_summary;
 pub(crate) use headline::{Mood, headline, ruled_out_pct};

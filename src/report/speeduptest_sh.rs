@@ -230,13 +230,13 @@ mod tests {
 
     fn paper() -> SpeedupTestAnalysis {
         use crate::protocol::speedup_test::{
-            Input, SpeedupTestOptions, WeightChoice, analyse_speeduptest,
+            ConfigRow, SpeedupTestOptions, WeightChoice, analyse_speeduptest,
         };
         use crate::testutil::protocol_cases::PAPER;
-        let mut inputs: Vec<Input> = PAPER
+        let mut inputs: Vec<ConfigRow> = PAPER
             .iter()
             .enumerate()
-            .map(|(i, (x, y))| Input {
+            .map(|(i, (x, y))| ConfigRow {
                 name: format!("b{i}"),
                 samples: Some(crate::model::BaseHead::new(x.to_vec(), y.to_vec())),
                 conf_level: None,
@@ -244,7 +244,7 @@ mod tests {
                 notes: vec![],
             })
             .collect();
-        inputs.push(Input {
+        inputs.push(ConfigRow {
             name: "gone".into(),
             samples: None,
             conf_level: None,

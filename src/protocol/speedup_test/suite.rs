@@ -19,7 +19,7 @@ use crate::stats::describe::{Summary, summarize};
 
 /// One config row as read.
 #[derive(Debug, Clone, PartialEq)]
-pub struct Input {
+pub struct ConfigRow {
     /// The row's benchmark name.
     pub name: String,
     /// `[BASE, HEAD]` execution times; `None` when they could not be read.
@@ -98,7 +98,10 @@ pub struct SpeedupTestAnalysis {
 }
 
 /// Runs both protocols on every row and aggregates the analysed ones.
-pub fn analyse_speeduptest(inputs: &[Input], options: &SpeedupTestOptions) -> SpeedupTestAnalysis {
+pub fn analyse_speeduptest(
+    inputs: &[ConfigRow],
+    options: &SpeedupTestOptions,
+) -> SpeedupTestAnalysis {
     let mut rows: Vec<Row> = inputs.iter().map(|i| analyse_row(i, options)).collect();
     let analysed: Vec<(usize, (Summary, Summary))> = inputs
         .iter()
@@ -156,7 +159,7 @@ fn summaries(samples: &BaseHead<Vec<f64>>) -> Option<(Summary, Summary)> {
     ))
 }
 
-fn analyse_row(input: &Input, options: &SpeedupTestOptions) -> Row {
+fn analyse_row(input: &ConfigRow, options: &SpeedupTestOptions) -> Row {
     let mut warnings: Vec<Warning> = input
         .notes
         .iter()
@@ -212,11 +215,11 @@ mod tests {
     use super::*;
     use crate::testutil::protocol_cases::PAPER;
 
-    fn paper_inputs() -> Vec<Input> {
+    fn paper_inputs() -> Vec<ConfigRow> {
         PAPER
             .iter()
             .enumerate()
-            .map(|(i, (x, y))| Input {
+            .map(|(i, (x, y))| ConfigRow {
                 name: format!("bench{}", i + 1),
                 samples: Some(BaseHead::new(x.to_vec(), y.to_vec())),
                 conf_level: None,
@@ -322,7 +325,7 @@ mod tests {
 
     #[test]
     fn nothing_analysed_gives_no_aggregates() {
-        let inputs = vec![Input {
+        let inputs = vec![ConfigRow {
             name: "x".into(),
             samples: None,
             conf_level: None,
