@@ -17,7 +17,7 @@ use crate::cli::SpeeduptestArgs;
 use crate::plan::speeduptest_options;
 use crate::protocol::speedup_test::{ConfigRow, analyse_speeduptest};
 use crate::report::speeduptest_sh as render;
-use crate::sources::speeduptest_sh::{self as config, Entry, Rows};
+use crate::sources::speeduptest_sh::{self as config, LoadedRow, Rows};
 
 /// `speeduptest`.
 pub fn speeduptest(args: &SpeeduptestArgs) -> Result<Outcome> {
@@ -111,7 +111,7 @@ fn check_outputs_clear(args: &SpeeduptestArgs, files: &[PathBuf], rows: &Rows) -
     check_outputs(&outputs, &inputs)
 }
 
-fn input(entry: Entry) -> ConfigRow {
+fn input(entry: LoadedRow) -> ConfigRow {
     ConfigRow {
         name: entry.name,
         samples: entry.samples,

@@ -30,7 +30,7 @@ pub use aggregate::{
 pub use mean::mean_test;
 pub use median::{Ties, median_test, median_test_with};
 pub use suite::{
-    ConfigRow, Row, RowResult, SpeedupTestAnalysis, SpeedupTestOptions, WeightChoice,
+    AnalysedRow, ConfigRow, RowResult, SpeedupTestAnalysis, SpeedupTestOptions, WeightChoice,
     analyse_speeduptest,
 };
 

@@ -12,7 +12,7 @@
 use std::fmt::Write as _;
 use std::time::Duration;
 
-use crate::protocol::speedup_test::{Level, Row, RowResult, SpeedupTestAnalysis};
+use crate::protocol::speedup_test::{AnalysedRow, Level, RowResult, SpeedupTestAnalysis};
 use crate::protocol::{Direction, Proportion, Warning, WarningKind};
 
 use super::format::paper_number;
@@ -139,7 +139,7 @@ pub fn warning(analysis: &SpeedupTestAnalysis, config: &str) -> String {
     let mut text = format!("Warnings regarding analysis of {config}\n");
     let mut count = 0;
     let rows = analysis.rows.iter().filter(|r| !r.warnings.is_empty());
-    for Row { name, warnings, .. } in rows {
+    for AnalysedRow { name, warnings, .. } in rows {
         let _ = writeln!(text, "\n{} :", inert::terminal(name));
         write_warnings(&mut text, warnings);
         count += warnings.len();

@@ -413,7 +413,7 @@ proptest! {
             let mut bytes = std::fs::read(speeduptest_fixture(file)).unwrap();
             apply(&mut bytes, &mutations);
             for row in rows.into_iter().flatten() {
-                let entry = speeduptest_sh::load_entry(row, &|_| Ok(bytes.clone()));
+                let entry = speeduptest_sh::load_row(row, &|_| Ok(bytes.clone()));
                 let samples = entry.samples.iter().flat_map(|s| [&s.base, &s.head]);
                 for values in samples {
                     assert!(values.iter().all(|v| v.is_finite() && *v > 0.0));

@@ -71,7 +71,7 @@ pub struct RowResult {
 
 /// One config row: its results, or `None` when its samples are unavailable.
 #[derive(Debug, Clone, PartialEq)]
-pub struct Row {
+pub struct AnalysedRow {
     /// The row's benchmark name.
     pub name: String,
     /// The row's results; `None` when its samples are unavailable.
@@ -84,7 +84,7 @@ pub struct Row {
 #[derive(Debug, Clone, PartialEq)]
 pub struct SpeedupTestAnalysis {
     /// One per config row, in the file's order.
-    pub rows: Vec<Row>,
+    pub rows: Vec<AnalysedRow>,
     /// `None` when no row could be analysed.
     pub overall: Option<Overall>,
     /// The proportions of accelerated benchmarks; `None` when no row could be analysed.
@@ -102,7 +102,7 @@ pub fn analyse_speeduptest(
     inputs: &[ConfigRow],
     options: &SpeedupTestOptions,
 ) -> SpeedupTestAnalysis {
-    let mut rows: Vec<Row> = inputs.iter().map(|i| analyse_row(i, options)).collect();
+    let mut rows: Vec<AnalysedRow> = inputs.iter().map(|i| analyse_row(i, options)).collect();
     let analysed: Vec<(usize, (Summary, Summary))> = inputs
         .iter()
         .enumerate()
@@ -159,7 +159,7 @@ fn summaries(samples: &BaseHead<Vec<f64>>) -> Option<(Summary, Summary)> {
     ))
 }
 
-fn analyse_row(input: &ConfigRow, options: &SpeedupTestOptions) -> Row {
+fn analyse_row(input: &ConfigRow, options: &SpeedupTestOptions) -> AnalysedRow {
     let mut warnings: Vec<Warning> = input
         .notes
         .iter()
@@ -183,7 +183,7 @@ fn analyse_row(input: &ConfigRow, options: &SpeedupTestOptions) -> Row {
             coefficients: [1.0; 3],
         })
     });
-    Row {
+    AnalysedRow {
         name: input.name.clone(),
         result,
         warnings,
