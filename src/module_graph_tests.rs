@@ -4,9 +4,9 @@
 //! The graph is read from the product code of every file under `src/` (test files, named `*tests.rs`,
 //! the fixtures of `testutil/`, and what follows `#[cfg(test)] mod` are left out; so are comments, doc
 //! links included): every path that starts with `crate::`, `super::` or `self::`, with `use` groups
-//! (`use super::{a::B, c}`) expanded, is an edge to the deepest module file it names. An edge from a file to one of its own
-//! ancestors (a child naming an item of its parent's `mod.rs`) is not counted: a `mod.rs` that declares
-//! its children and re-exports them is their index, not a user.
+//! (`use super::{a::B, c}`) expanded, is an edge to the deepest module file it names. An edge from a file
+//! to one of its own ancestors (a child naming an item of its parent's `mod.rs`) is not counted: a `mod.rs`
+//! that declares its children and re-exports them is their index, not a user.
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::Path;

@@ -15,7 +15,7 @@ use anyhow::{Result, bail};
 use super::{self as app, Outcome, Output, check_outputs, write_atomically};
 use crate::cli::SpeeduptestArgs;
 use crate::plan::speeduptest_options;
-use crate::protocol::speedup_test::{ConfigRow, analyse_speeduptest};
+use crate::protocol::speedup_test::{ConfigRow, analyse_config};
 use crate::report::speeduptest_sh as render;
 use crate::sources::speeduptest_sh::{self as config, LoadedRow, Rows};
 
@@ -36,7 +36,7 @@ pub fn speeduptest(args: &SpeeduptestArgs) -> Result<Outcome> {
     check_outputs_clear(args, &files, &rows)?;
     let config = rows.load();
     let inputs: Vec<ConfigRow> = config.entries.into_iter().map(input).collect();
-    let mut analysis = analyse_speeduptest(&inputs, &options);
+    let mut analysis = analyse_config(&inputs, &options);
     analysis.warnings.splice(
         0..0,
         config

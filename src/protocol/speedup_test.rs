@@ -30,8 +30,7 @@ pub use aggregate::{
 pub use mean::mean_test;
 pub use median::{Ties, median_test, median_test_with};
 pub use suite::{
-    AnalysedRow, ConfigRow, RowResult, SpeedupTestAnalysis, SpeedupTestOptions, WeightChoice,
-    analyse_speeduptest,
+    AnalysedRow, ConfigAnalysis, ConfigOptions, ConfigRow, RowResult, WeightChoice, analyse_config,
 };
 
 /// The confidence level a protocol decides at.

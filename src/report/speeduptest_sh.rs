@@ -12,7 +12,7 @@
 use std::fmt::Write as _;
 use std::time::Duration;
 
-use crate::protocol::speedup_test::{AnalysedRow, Level, RowResult, SpeedupTestAnalysis};
+use crate::protocol::speedup_test::{AnalysedRow, ConfigAnalysis, Level, RowResult};
 use crate::protocol::{Direction, Proportion, Warning, WarningKind};
 
 use super::format::paper_number;
@@ -34,7 +34,7 @@ pub struct Outputs {
 }
 
 /// Renders every output; `config` names the config file as the paper's headers show it (`./bench.cfg`).
-pub fn render(analysis: &SpeedupTestAnalysis, config: &str, elapsed: Duration) -> Outputs {
+pub fn render(analysis: &ConfigAnalysis, config: &str, elapsed: Duration) -> Outputs {
     Outputs {
         status: status(elapsed),
         out: out(analysis),
@@ -51,7 +51,7 @@ pub fn status(elapsed: Duration) -> String {
 const HEADER: &str = "\"Name\", \"SpeedupMin\", \"SpeedupMean\", \"IsMeanSignificant\", \"MeanConfLevel\", \"SpeedupMedian\", \"IsMedianSignificant\", \"MedianConfLevel\", \"CoefMin\", \"CoefMean\", \"CoefMedian\"";
 
 /// `.out`: the 11 columns, one line per config row; `NA` everywhere for a row whose samples are unavailable.
-pub fn out(analysis: &SpeedupTestAnalysis) -> String {
+pub fn out(analysis: &ConfigAnalysis) -> String {
     let mut text = format!("{HEADER}\n");
     for row in &analysis.rows {
         // Always quoted, as the paper writes it; a name that would begin a formula begins with `'`.
@@ -135,7 +135,7 @@ fn write_warnings(text: &mut String, warnings: &[Warning]) {
 }
 
 /// `.warning`: a header, each benchmark with warnings as `<Name> :` and its warnings, then the count.
-pub fn warning(analysis: &SpeedupTestAnalysis, config: &str) -> String {
+pub fn warning(analysis: &ConfigAnalysis, config: &str) -> String {
     let mut text = format!("Warnings regarding analysis of {config}\n");
     let mut count = 0;
     let rows = analysis.rows.iter().filter(|r| !r.warnings.is_empty());
@@ -154,7 +154,7 @@ pub fn warning(analysis: &SpeedupTestAnalysis, config: &str) -> String {
 }
 
 /// `.report`: overall gains and speedups, then the proportion blocks (§6.3.2).
-pub fn report(analysis: &SpeedupTestAnalysis, config: &str) -> String {
+pub fn report(analysis: &ConfigAnalysis, config: &str) -> String {
     let mut text = format!("Analysis report of {config}\n");
     let (Some(overall), Some(proportions)) = (&analysis.overall, &analysis.proportions) else {
         text.push_str("\nNo benchmark could be analysed: see the warnings.\n");
@@ -179,7 +179,7 @@ pub fn report(analysis: &SpeedupTestAnalysis, config: &str) -> String {
     text
 }
 
-fn proportion_block(text: &mut String, what: &str, p: &Proportion, analysis: &SpeedupTestAnalysis) {
+fn proportion_block(text: &mut String, what: &str, p: &Proportion, analysis: &ConfigAnalysis) {
     let (a, b) = (p.accelerated, p.total);
     let observed = a as f64 / b as f64;
     let _ = writeln!(
@@ -228,9 +228,9 @@ mod tests {
         assert_eq!(paper_number(289.0), "289");
     }
 
-    fn paper() -> SpeedupTestAnalysis {
+    fn paper() -> ConfigAnalysis {
         use crate::protocol::speedup_test::{
-            ConfigRow, SpeedupTestOptions, WeightChoice, analyse_speeduptest,
+            ConfigOptions, ConfigRow, WeightChoice, analyse_config,
         };
         use crate::testutil::protocol_cases::PAPER;
         let mut inputs: Vec<ConfigRow> = PAPER
@@ -251,12 +251,12 @@ mod tests {
             coef: None,
             notes: vec!["File 'g' is not readable".into()],
         });
-        let options = SpeedupTestOptions {
+        let options = ConfigOptions {
             conf_level: None,
             weight: WeightChoice::Custom,
             precision: 0.05,
         };
-        analyse_speeduptest(&inputs, &options)
+        analyse_config(&inputs, &options)
     }
 
     #[test]

@@ -1,6 +1,7 @@
-//! The analysis behind `speeduptest` (paper 000 §6, `docs/speedup-test.md` §5–§8): each config row through both
-//! protocols at its level (the row's `ConfLevel`, else `--conf-level`, else the search), then the overall gain
-//! and speedup and the proportions of accelerated benchmarks over the b rows whose samples could be read.
+//! The analysis behind the `speeduptest` command, which reproduces SpeedUpTest.sh (paper 000 §6,
+//! `docs/speedup-test.md` §5–§8): each config row through both protocols at its level (the row's
+//! `ConfLevel`, else `--conf-level`, else the search), then the overall gain and speedup and the proportions
+//! of accelerated benchmarks over the b rows whose samples could be read.
 //!
 //! Decisions beyond the paper, flagged as such:
 //! - Rows whose samples are unavailable are excluded from b, G, S and the proportions, and listed with their
@@ -43,9 +44,9 @@ pub enum WeightChoice {
     Fraction,
 }
 
-/// The command's options, already validated.
+/// The options of the `speeduptest` command (which reproduces SpeedUpTest.sh), already validated.
 #[derive(Debug, Clone, Copy, PartialEq)]
-pub struct SpeedupTestOptions {
+pub struct ConfigOptions {
     /// `--conf-level`: the level of rows without their own, and of the proportion intervals.
     pub conf_level: Option<Confidence>,
     /// How benchmarks weigh in G and S.
@@ -80,9 +81,9 @@ pub struct AnalysedRow {
     pub warnings: Vec<Warning>,
 }
 
-/// Everything `speeduptest` reports.
+/// Everything the `speeduptest` command reports on one config.
 #[derive(Debug, Clone, PartialEq)]
-pub struct SpeedupTestAnalysis {
+pub struct ConfigAnalysis {
     /// One per config row, in the file's order.
     pub rows: Vec<AnalysedRow>,
     /// `None` when no row could be analysed.
@@ -98,10 +99,7 @@ pub struct SpeedupTestAnalysis {
 }
 
 /// Runs both protocols on every row and aggregates the analysed ones.
-pub fn analyse_speeduptest(
-    inputs: &[ConfigRow],
-    options: &SpeedupTestOptions,
-) -> SpeedupTestAnalysis {
+pub fn analyse_config(inputs: &[ConfigRow], options: &ConfigOptions) -> ConfigAnalysis {
     let mut rows: Vec<AnalysedRow> = inputs.iter().map(|i| analyse_row(i, options)).collect();
     let analysed: Vec<(usize, (Summary, Summary))> = inputs
         .iter()
@@ -142,7 +140,7 @@ pub fn analyse_speeduptest(
             median: p(count(|r| r.median.direction)),
         }
     });
-    SpeedupTestAnalysis {
+    ConfigAnalysis {
         rows,
         overall,
         proportions,
@@ -159,7 +157,7 @@ fn summaries(samples: &BaseHead<Vec<f64>>) -> Option<(Summary, Summary)> {
     ))
 }
 
-fn analyse_row(input: &ConfigRow, options: &SpeedupTestOptions) -> AnalysedRow {
+fn analyse_row(input: &ConfigRow, options: &ConfigOptions) -> AnalysedRow {
     let mut warnings: Vec<Warning> = input
         .notes
         .iter()
@@ -229,7 +227,7 @@ mod tests {
             .collect()
     }
 
-    const SEARCH: SpeedupTestOptions = SpeedupTestOptions {
+    const SEARCH: ConfigOptions = ConfigOptions {
         conf_level: None,
         weight: WeightChoice::Custom,
         precision: 0.05,
@@ -237,7 +235,7 @@ mod tests {
 
     #[test]
     fn the_papers_example_counts_three_and_four_accelerated_benchmarks() {
-        let a = analyse_speeduptest(&paper_inputs(), &SEARCH);
+        let a = analyse_config(&paper_inputs(), &SEARCH);
         let p = a.proportions.unwrap();
         assert_eq!((p.mean.accelerated, p.mean.total), (3, 4));
         assert_eq!((p.median.accelerated, p.median.total), (4, 4));
@@ -253,11 +251,11 @@ mod tests {
     fn a_rows_level_overrides_the_option_and_the_option_the_search() {
         let mut inputs = paper_inputs();
         inputs[0].conf_level = Some(0.7);
-        let options = SpeedupTestOptions {
+        let options = ConfigOptions {
             conf_level: Confidence::new(0.9),
             ..SEARCH
         };
-        let a = analyse_speeduptest(&inputs, &options);
+        let a = analyse_config(&inputs, &options);
         let levels: Vec<Level> = a
             .rows
             .iter()
@@ -275,7 +273,7 @@ mod tests {
         let mut inputs = paper_inputs();
         inputs[2].samples = None;
         inputs[2].notes = vec!["File 'x' is not readable".into()];
-        let a = analyse_speeduptest(&inputs, &SEARCH);
+        let a = analyse_config(&inputs, &SEARCH);
         assert!(a.rows[2].result.is_none());
         assert_eq!(
             crate::report::words::paper_message(&a.rows[2].warnings[0]),
@@ -290,33 +288,29 @@ mod tests {
         for (i, input) in inputs.iter_mut().enumerate() {
             input.coef = Some(i as f64 + 1.0);
         }
-        let a = analyse_speeduptest(&inputs, &SEARCH);
+        let a = analyse_config(&inputs, &SEARCH);
         let c: Vec<[f64; 3]> = a
             .rows
             .iter()
             .map(|r| r.result.as_ref().unwrap().coefficients)
             .collect();
         assert_eq!(c[3], [4.0; 3]);
-        let equal = analyse_speeduptest(&paper_inputs(), &SEARCH)
-            .overall
-            .unwrap();
+        let equal = analyse_config(&paper_inputs(), &SEARCH).overall.unwrap();
         assert_ne!(a.overall.unwrap().mean.gain, equal.mean.gain);
     }
 
     #[test]
     fn partial_or_zero_coefficients_fall_back_to_equal_weights_with_a_warning() {
-        let equal = analyse_speeduptest(&paper_inputs(), &SEARCH)
-            .overall
-            .unwrap();
+        let equal = analyse_config(&paper_inputs(), &SEARCH).overall.unwrap();
         let mut inputs = paper_inputs();
         inputs[0].coef = Some(3.0);
-        let a = analyse_speeduptest(&inputs, &SEARCH);
+        let a = analyse_config(&inputs, &SEARCH);
         assert_eq!(a.overall.unwrap(), equal);
         assert_eq!(a.warnings.len(), 1);
         for input in inputs.iter_mut() {
             input.coef = Some(0.0);
         }
-        let a = analyse_speeduptest(&inputs, &SEARCH);
+        let a = analyse_config(&inputs, &SEARCH);
         assert_eq!(a.overall.unwrap(), equal);
         assert!(
             crate::report::words::paper_message(&a.warnings[0]).contains("total weight is zero")
@@ -332,7 +326,7 @@ mod tests {
             coef: None,
             notes: vec![],
         }];
-        let a = analyse_speeduptest(&inputs, &SEARCH);
+        let a = analyse_config(&inputs, &SEARCH);
         assert_eq!((a.overall, a.proportions), (None, None));
         assert!(a.warnings.is_empty());
     }
