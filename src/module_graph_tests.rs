@@ -2,11 +2,11 @@
 //! import from a lower layer to a higher one (the layers are listed in the crate doc, `lib.rs`).
 //!
 //! The graph is read from the product code of every file under `src/` (test files, named `*tests.rs`,
-//! and what follows `#[cfg(test)] mod` are left out; so are comments, doc links included): every path
-//! that starts with `crate::`, `super::` or `self::`, with `use` groups (`use super::{a::B, c}`)
-//! expanded, is an edge to the deepest module file it names. An edge from a file to one of its own
-//! ancestors (a child naming an item of its parent's `mod.rs`) is not counted: a `mod.rs` that declares
-//! its children and re-exports them is their index, not a user.
+//! the fixtures of `testutil/`, and what follows `#[cfg(test)] mod` are left out; so are comments, doc
+//! links included): every path that starts with `crate::`, `super::` or `self::`, with `use` groups
+//! (`use super::{a::B, c}`) expanded, is an edge to the deepest module file it names. An edge from a file
+//! to one of its own ancestors (a child naming an item of its parent's `mod.rs`) is not counted: a `mod.rs`
+//! that declares its children and re-exports them is their index, not a user.
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::Path;
@@ -58,6 +58,9 @@ fn collect(dir: &Path, prefix: &[String], found: &mut BTreeMap<ModulePath, Strin
         let name = path.file_name().and_then(|n| n.to_str()).unwrap_or("");
         let mut module = prefix.to_vec();
         if path.is_dir() {
+            if prefix.is_empty() && name == "testutil" {
+                continue;
+            }
             module.push(name.to_string());
             collect(&path, &module, found);
             continue;

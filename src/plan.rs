@@ -6,7 +6,7 @@ mod commands;
 mod ranges;
 mod run;
 mod simulate;
-mod speeduptest;
+mod speeduptest_sh;
 
 use std::path::PathBuf;
 
@@ -18,7 +18,7 @@ use crate::protocol::{Alpha, Confidence, FailOn, Options, Threshold};
 pub use commands::{ComparePlan, RacePlan, RevisionsPlan};
 pub use run::run_options;
 pub use simulate::{BisectReplay, SimulatePlan};
-pub use speeduptest::speeduptest_options;
+pub use speeduptest_sh::speeduptest_options;
 
 /// A bad option value: exit status 2.
 #[derive(Debug, Clone, PartialEq, thiserror::Error)]

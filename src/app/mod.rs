@@ -11,7 +11,7 @@ mod race;
 mod record;
 mod revisions;
 mod simulate;
-mod speeduptest;
+mod speeduptest_sh;
 
 use anyhow::Result;
 
@@ -56,7 +56,7 @@ pub fn dispatch(cli: SpeedupCli) -> Result<Outcome> {
     match cli.command {
         Some(Command::Compare(args)) => compare::compare(&args),
         Some(Command::Record(args)) => record::record(&args),
-        Some(Command::Speeduptest(args)) => speeduptest::speeduptest(&args),
+        Some(Command::Speeduptest(args)) => speeduptest_sh::speeduptest(&args),
         Some(Command::Simulate(args)) => simulate::simulate(&args),
         Some(Command::Race(args)) => race::race_revisions(&args),
         Some(Command::Bisect(args)) => bisect::bisect(&args),

@@ -17,7 +17,7 @@ use crate::plan::{BisectReplay, SimulatePlan};
 use crate::protocol::race::RaceOptions;
 use crate::protocol::sequential::LookPlan;
 use crate::protocol::{Confidence, FailOn, Options, Threshold};
-use crate::report::simulation::{self as render, Design, NamedPlan, Simulated};
+use crate::report::simulation::{self as render, NamedPlan, Simulated, SimulationDesign};
 use crate::simulation::bisections::{BisectPlan, Bisections};
 use crate::simulation::harness::{self, Setting};
 use crate::simulation::model::{Noise, Source};
@@ -66,7 +66,7 @@ pub fn simulate(args: &SimulateArgs) -> Result<Outcome> {
 }
 
 /// What one design replayed: the design, its plans named, and one setting per true change.
-type Replayed = (Design, Vec<NamedPlan>, Vec<Setting>);
+type Replayed = (SimulationDesign, Vec<NamedPlan>, Vec<Setting>);
 
 /// Where the runs come from, and that in words.
 fn source<'a>(args: &SimulateArgs, pools: Option<&'a [Vec<f64>]>) -> (Source<'a>, String) {
@@ -181,7 +181,7 @@ fn two_versions(args: &SimulateArgs, plan: &SimulatePlan, source: Source<'_>) ->
             factor: 1.0 + change_pct / 100.0,
         },
     );
-    (Design::TwoVersions, named, settings)
+    (SimulationDesign::TwoVersions, named, settings)
 }
 
 /// `--versions R` (R >= 3): the project's race, the constant plans and paper 002's race on problems of R
@@ -235,7 +235,7 @@ fn several(args: &SimulateArgs, plan: &SimulatePlan, source: Source<'_>) -> Repl
         theta_pct: args.theta,
     };
     let settings = harness::settings(&[0.0], args.benchmarks as usize, args.seed, |_| simulation);
-    let design = Design::Versions {
+    let design = SimulationDesign::Versions {
         versions,
         theta_pct: args.theta,
     };
@@ -265,7 +265,7 @@ fn bisections(
             change_pct,
         },
     );
-    let design = Design::Bisections {
+    let design = SimulationDesign::Bisections {
         commits: replay.commits,
         comparison_confidence: replay.comparison_confidence.level(),
         looks: replay.looks.looks(),

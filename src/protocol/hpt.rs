@@ -52,7 +52,7 @@ use crate::protocol::{
     Alpha, Cause, Confidence, Direction, HptBenchmark, HptCause, HptSummary, Verdict, Warning,
     WarningKind,
 };
-use speedup::{AtOne, MAX_SPEEDUP, Scan, Suite};
+use speedup::{AtOne, MAX_SPEEDUP, PreparedSuite, Scan};
 use unibench::{Mode, Prepared, Tables};
 
 /// What HPT is asked for.
@@ -92,7 +92,7 @@ pub fn hpt_ranked(
         .iter()
         .map(|(base, head)| Prepared::new(base, head, alpha, ranking, &mut tables))
         .collect();
-    let suite = Suite {
+    let suite = PreparedSuite {
         benchmarks: prepared,
         tables,
     };
@@ -183,7 +183,7 @@ fn verdict(
 
 /// The r-speedup: HEAD over BASE, else 1 / (BASE over HEAD), else `None` with a warning.
 fn r_speedup(
-    suite: &Suite,
+    suite: &PreparedSuite,
     at_one: &AtOne,
     r: Confidence,
     warnings: &mut Vec<Warning>,
@@ -272,7 +272,7 @@ pub fn benchmarks_needed(r: f64) -> u32 {
 }
 
 /// Warnings about the input: unusable benchmarks, benchmarks used as they are, unequal sample counts.
-fn input_warnings(suite: &Suite) -> Vec<Warning> {
+fn input_warnings(suite: &PreparedSuite) -> Vec<Warning> {
     let count = |mode| suite.benchmarks.iter().filter(|b| b.mode == mode).count();
     let mut warnings = Vec::new();
     let unusable = count(Mode::Unusable);
@@ -302,7 +302,7 @@ fn input_warnings(suite: &Suite) -> Vec<Warning> {
 }
 
 /// The geometric mean of median(base) / median(head) over usable benchmarks (for comparison only).
-fn geometric_mean_speedup(suite: &Suite) -> Option<f64> {
+fn geometric_mean_speedup(suite: &PreparedSuite) -> Option<f64> {
     let logs: Vec<f64> = suite
         .benchmarks
         .iter()

@@ -25,8 +25,8 @@ use super::format::{self, machine};
 use super::glyph::GlyphScale;
 use super::words;
 use super::{
-    Footnotes, Mood, NO_DIFFERENCE, benchmark_warnings, display_unit, exact_change, hpt_winner,
-    mean_test_text, verdict_with_level,
+    Footnotes, Mood, NO_DIFFERENCE, display_unit, exact_change, hpt_winner, mean_test_text,
+    verdict_with_level, warnings_of,
 };
 use crate::model::Basis;
 use crate::protocol::{Analysis, BenchmarkAnalysis, Direction, Remedy, Verdict};
@@ -372,7 +372,7 @@ pub(crate) const FIELDS: [Field; 34] = [
     Field::new("hpt_difference", |b| time(b, b.hpt.difference)),
     Field::new("hpt_winner", |b| hpt_winner(b.hpt.winner).into()),
     Field::worded("warnings", |b, remedy| {
-        let messages: Vec<String> = benchmark_warnings(b)
+        let messages: Vec<String> = warnings_of(b)
             .map(|w| words::ours(w, remedy).message)
             .collect();
         messages.join("; ")
@@ -382,8 +382,9 @@ pub(crate) const FIELDS: [Field; 34] = [
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::report::tests::render;
-    use crate::report::{Format, Style, sample};
+    use crate::report::{Format, Style};
+    use crate::testutil::analyses;
+    use crate::testutil::render::render;
 
     /// The human tables' headers, in order, when some benchmark has a warning.
     const HEADERS: [&str; 10] = [
@@ -401,7 +402,7 @@ mod tests {
 
     #[test]
     fn cells_are_formatted_once_with_their_mood() {
-        let analysis = sample::faster_suite();
+        let analysis = analyses::faster_suite();
         let notes = Footnotes::of(&analysis, false);
         let rows = Rows::new(&analysis, &notes);
         assert_eq!(
@@ -433,7 +434,7 @@ mod tests {
 
     #[test]
     fn every_table_shows_the_shared_columns_in_order() {
-        let analysis = sample::inconclusive_with_warnings();
+        let analysis = analyses::inconclusive_with_warnings();
         let plain = Style::plain();
         let markdown = render(Format::Markdown, &analysis, plain);
         let header = format!("| {} |", HEADERS.join(" | "));
@@ -470,7 +471,7 @@ mod tests {
 
     #[test]
     fn each_renderer_decorates_the_same_cell() {
-        let analysis = sample::faster_suite();
+        let analysis = analyses::faster_suite();
         let plain = Style::plain();
         let markdown = render(Format::Markdown, &analysis, plain);
         assert!(

@@ -95,7 +95,7 @@ mod tests {
 
     #[test]
     fn every_row_has_as_many_fields_as_the_header() {
-        for (name, analysis) in crate::report::sample::all() {
+        for (name, analysis) in crate::testutil::analyses::all() {
             for b in &analysis.benchmarks {
                 assert_eq!(
                     row(b, analysis.remedy).len(),

@@ -29,7 +29,7 @@ pub(crate) fn warning_kind_name(kind: WarningKind) -> &'static str {
 }
 
 /// Every warning of one benchmark: about the benchmark, then the mean protocol's, then the median's.
-pub(crate) fn benchmark_warnings(b: &BenchmarkAnalysis) -> impl Iterator<Item = &Warning> {
+pub(crate) fn warnings_of(b: &BenchmarkAnalysis) -> impl Iterator<Item = &Warning> {
     b.warnings
         .iter()
         .chain(&b.mean_test.warnings)
@@ -65,7 +65,7 @@ impl<'a> Footnotes<'a> {
         let mut markers = Vec::with_capacity(analysis.benchmarks.len());
         for b in &analysis.benchmarks {
             let mut row: Vec<usize> = Vec::new();
-            for w in benchmark_warnings(b).filter(shown) {
+            for w in warnings_of(b).filter(shown) {
                 let i = note_index(&mut notes, &mut index, w, analysis.remedy);
                 // A benchmark's warnings come together, so a repeat can only be the last name.
                 if notes[i].benchmarks.last() != Some(&b.name.as_str()) {

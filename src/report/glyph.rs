@@ -157,7 +157,7 @@ enum Beyond {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::report::sample;
+    use crate::testutil::analyses;
 
     fn glyphs(analysis: &Analysis) -> Vec<String> {
         let scale = GlyphScale::of(analysis);
@@ -175,8 +175,8 @@ mod tests {
     fn one_wide_interval_does_not_squash_the_other_rows() {
         let mix_hash = ("mix_hash", 0.77, (0.76, 0.84));
         let parse_ints = ("parse_ints", 1.19, (1.01, 118.0));
-        let alone = glyphs(&sample::with_speedups(&[mix_hash]));
-        let both = glyphs(&sample::with_speedups(&[mix_hash, parse_ints]));
+        let alone = glyphs(&analyses::with_speedups(&[mix_hash]));
+        let both = glyphs(&analyses::with_speedups(&[mix_hash, parse_ints]));
         // Scale ±ln(1/0.76) = ±0.2744: 0.77x and 0.76x at cell 0, 0.84x at (1 − 0.6355) * 7 = 2.55 -> 3.
         assert_eq!(alone[0], "●───   │       ");
         assert_eq!(both[0], alone[0]);
@@ -192,10 +192,13 @@ mod tests {
             ("b", 1.02, (0.82, 1.24)),
             ("c", 0.98, (0.81, 1.2)),
         ];
-        for glyph in glyphs(&sample::with_speedups(&rows)) {
+        for glyph in glyphs(&analyses::with_speedups(&rows)) {
             assert!(!glyph.contains(['◂', '▸']), "{glyph}");
         }
-        assert_eq!(glyphs(&sample::with_speedups(&rows))[0], "───────●───────");
+        assert_eq!(
+            glyphs(&analyses::with_speedups(&rows))[0],
+            "───────●───────"
+        );
     }
 
     #[test]
@@ -207,7 +210,7 @@ mod tests {
             ("c", 3.0, (2.9, 3.1)),
         ];
         // Scale ±ln 3.1: 2.9x, 3x and 3.1x at (1 + 0.94..1) * 7 = 13.6..14 -> cell 14, no arrow.
-        let drawn = glyphs(&sample::with_speedups(&rows));
+        let drawn = glyphs(&analyses::with_speedups(&rows));
         assert_eq!(drawn[2], "       │      ●");
         // 1.01x and 1.02x at 7.06 and 7.13 -> cell 7.
         assert_eq!(drawn[0], "       ●       ");

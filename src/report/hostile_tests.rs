@@ -12,13 +12,13 @@
 
 use proptest::prelude::*;
 
-use super::sample;
-use super::tests::render;
 use super::{Format, Style, stderr_summary};
 use crate::inert::{self, is_hidden};
 use crate::model::{Benchmark, Results, Run, Runs, Sample, Unit};
 use crate::protocol::race::{RaceOptions, race};
 use crate::protocol::{Analysis, GateReason, Warning, WarningKind};
+use crate::testutil::analyses;
+use crate::testutil::render::render;
 
 /// Names in every benchmark, warning, reason and list of `analysis`, as the analysis of hostile results
 /// would quote them.
@@ -251,9 +251,9 @@ fn check_every_sink(names: &[String], width: u16) -> Result<(), TestCaseError> {
         verbose: true,
     };
     for sample in [
-        sample::slower_suite_failed_gate,
-        sample::inconclusive_with_warnings,
-        sample::faster_suite,
+        analyses::slower_suite_failed_gate,
+        analyses::inconclusive_with_warnings,
+        analyses::faster_suite,
     ] {
         let analysis = named(sample(), names);
         let table = render(Format::Table, &analysis, style);

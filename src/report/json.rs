@@ -26,8 +26,7 @@ use crate::protocol::{
     Proportion, Remedy, SideSummary, VarianceComponents, Verdict, Warning,
 };
 
-#[path = "shape_json.rs"]
-mod shape_json;
+mod shape;
 
 /// The results JSON.
 #[derive(Debug, Clone, Copy, Default)]
@@ -160,7 +159,7 @@ struct BenchmarkJson<'a> {
     samples: Option<SamplesJson<'a>>,
     /// The shape of each side (`docs/mixtures.md`); absent when it was not computed.
     #[serde(skip_serializing_if = "Option::is_none")]
-    shape: Option<shape_json::ShapeJson>,
+    shape: Option<shape::ShapeJson>,
     /// What one iteration processes per side (divan's counters); absent when neither side has one.
     #[serde(skip_serializing_if = "Option::is_none")]
     counters: Option<CountersJson>,
@@ -514,7 +513,7 @@ fn benchmark(b: &BenchmarkAnalysis, remedy: Remedy) -> BenchmarkJson<'_> {
             verdict: b.verdict.as_str(),
             warnings: warnings(&b.warnings, remedy),
             samples: None,
-            shape: b.shape.as_ref().map(|s| shape_json::shape(s, b.unit)),
+            shape: b.shape.as_ref().map(|s| shape::shape(s, b.unit)),
             counters: counters(&b.counters),
         }
     }

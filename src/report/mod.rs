@@ -26,15 +26,13 @@ pub mod markdown;
 #[cfg(test)]
 mod properties;
 pub mod race;
-#[cfg(test)]
-mod sample;
 pub mod simulation;
-pub mod speeduptest;
+pub mod speeduptest_sh;
 mod suite;
 pub mod table;
 pub(crate) mod words;
 
-pub(crate) use footnotes::{Footnotes, benchmark_warnings, concerned, warning_kind_name};
+pub(crate) use footnotes::{Footnotes, concerned, warning_kind_name, warnings_of};
 pub use format::utc_minute;
 pub use headline::stderr_summary;
 pub(crate) use headline::{Mood, headline, ruled_out_pct};

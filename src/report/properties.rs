@@ -4,14 +4,14 @@
 
 use proptest::prelude::*;
 
-use super::sample;
 use super::{Format, Style, renderer};
 use crate::model::BaseHead;
 use crate::protocol::{Analysis, Confidence, Threshold};
+use crate::testutil::analyses;
 
 /// Overwrites the numbers of a sample analysis with `x`, cycling through them.
 fn with_numbers(x: &[f64]) -> Analysis {
-    let mut a = sample::inconclusive_with_warnings();
+    let mut a = analyses::inconclusive_with_warnings();
     let mut next = x.iter().copied().cycle();
     let mut n = || next.next().unwrap_or(f64::NAN);
     for b in &mut a.benchmarks {

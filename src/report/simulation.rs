@@ -1,4 +1,4 @@
-//! The figures of `cargo speedup simulate` -> text or JSON, for its three designs (`Design`):
+//! The figures of `cargo speedup simulate` -> text or JSON, for its three designs (`SimulationDesign`):
 //!
 //! - two versions: per setting (true change), one row per plan with its wrong "faster", wrong "slower" and
 //!   wrong "unchanged" rates, correct decisions, inconclusive ones, mean runs per side and the saving
@@ -49,7 +49,7 @@ pub(crate) struct NamedPlan {
 
 /// What was simulated, beyond the plans and the settings.
 #[derive(Debug, Clone, PartialEq)]
-pub(crate) enum Design {
+pub(crate) enum SimulationDesign {
     /// BASE against HEAD, one setting per true change.
     TwoVersions,
     /// Races of several versions: one setting.
@@ -74,7 +74,7 @@ pub(crate) enum Design {
 #[derive(Debug, Clone, PartialEq)]
 pub(crate) struct Simulated {
     /// What was simulated.
-    pub design: Design,
+    pub design: SimulationDesign,
     /// Where the runs came from, in words.
     pub source: String,
     /// The confidence level 1 − alpha of the project's plans (of a commit named, for bisections).
@@ -90,12 +90,12 @@ pub(crate) struct Simulated {
 /// The terminal text.
 pub(crate) fn table(s: &Simulated) -> String {
     match &s.design {
-        Design::TwoVersions => two_versions_table(s),
-        Design::Versions {
+        SimulationDesign::TwoVersions => two_versions_table(s),
+        SimulationDesign::Versions {
             versions,
             theta_pct,
         } => versions_table(s, *versions, *theta_pct),
-        Design::Bisections {
+        SimulationDesign::Bisections {
             commits,
             comparison_confidence,
             looks,
@@ -106,12 +106,12 @@ pub(crate) fn table(s: &Simulated) -> String {
 /// The JSON text (pretty-printed, newline-terminated).
 pub(crate) fn json(s: &Simulated) -> String {
     let mut text = match &s.design {
-        Design::TwoVersions => serde_json::to_string_pretty(&two_versions_wire(s)),
-        Design::Versions {
+        SimulationDesign::TwoVersions => serde_json::to_string_pretty(&two_versions_wire(s)),
+        SimulationDesign::Versions {
             versions,
             theta_pct,
         } => serde_json::to_string_pretty(&versions_wire(s, *versions, *theta_pct)),
-        Design::Bisections {
+        SimulationDesign::Bisections {
             commits,
             comparison_confidence,
             looks,
@@ -667,7 +667,7 @@ mod tests {
             tally.add(&Decided::after(50).searching(steps, 5).counting(kind, true));
         }
         Simulated {
-            design: Design::Bisections {
+            design: SimulationDesign::Bisections {
                 commits: 16,
                 comparison_confidence: 1.0 - 0.05 / 9.0,
                 looks: vec![8, 16, 32],
@@ -741,7 +741,7 @@ mod tests {
         // 100 problems of 2 versions: constant 5 fails in 2 %, constant 10 in none, the race takes 5 runs
         // per version, half of constant 10's 10.
         let s = Simulated {
-            design: Design::Versions {
+            design: SimulationDesign::Versions {
                 versions: 2,
                 theta_pct: 0.5,
             },
@@ -796,7 +796,7 @@ mod tests {
             ],
         };
         let s = Simulated {
-            design: Design::TwoVersions,
+            design: SimulationDesign::TwoVersions,
             source: "the model".into(),
             confidence: 0.95,
             replicates: 10,

@@ -314,11 +314,11 @@ fn false_verdicts_sentence(confidence: f64) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::report::sample;
+    use crate::testutil::analyses;
 
     #[test]
     fn a_suite_too_small_for_the_confidence_says_so_and_what_would_decide() {
-        let a = sample::too_few_benchmarks();
+        let a = analyses::too_few_benchmarks();
         assert_eq!(
             hpt_sentence(&a),
             "with 3 benchmarks HPT reaches at most confidence 0.875 (1 - 1/2^3) whatever the \
@@ -331,7 +331,7 @@ mod tests {
 
     #[test]
     fn a_slower_suite_is_given_its_slowdown_and_a_one_step_result_says_less_than_one_percent() {
-        let mut a = sample::slower_suite_failed_gate();
+        let mut a = analyses::slower_suite_failed_gate();
         assert_eq!(
             hpt_sentence(&a),
             "HEAD is slower than BASE with confidence 0.998; 0.95-slowdown 1.15x"
@@ -346,7 +346,7 @@ mod tests {
 
     #[test]
     fn a_suite_of_undecided_benchmarks_says_nothing_can_be_concluded() {
-        let mut a = sample::unchanged_suite();
+        let mut a = analyses::unchanged_suite();
         a.verdict = Verdict::Inconclusive;
         // A suite large enough for HPT (else the sentence says that it is too small).
         a.suite.hpt.max_confidence = Some(0.999);
@@ -363,7 +363,7 @@ mod tests {
 
     #[test]
     fn counts_read_as_a_phrase() {
-        let a = sample::faster_suite();
+        let a = analyses::faster_suite();
         assert_eq!(verdict_counts(&a), "2 faster, 1 unchanged of 3");
     }
 }

@@ -4,11 +4,12 @@
 
 use serde_json::Value;
 
-use super::sample;
 use super::suite::hpt_sentence;
 use super::*;
 use crate::model::BaseHead;
 use crate::protocol::FailOn;
+use crate::testutil::analyses;
+use crate::testutil::render::render;
 
 const PLAIN: Style = Style {
     color: false,
@@ -23,18 +24,9 @@ const FORMATS: [(Format, &str); 4] = [
     (Format::Csv, "csv"),
 ];
 
-/// `analysis` rendered in `format` and `style`, as text.
-pub(super) fn render(format: Format, analysis: &Analysis, style: Style) -> String {
-    let mut out = Vec::new();
-    renderer(format)
-        .render(analysis, style, &mut out)
-        .expect("writing to a Vec cannot fail");
-    String::from_utf8(out).expect("reports are UTF-8")
-}
-
 #[test]
 fn snapshots_of_every_format_on_every_sample() {
-    for (name, analysis) in sample::all() {
+    for (name, analysis) in analyses::all() {
         for (format, format_name) in FORMATS {
             let text = render(format, &analysis, PLAIN);
             insta::assert_snapshot!(format!("{format_name}_{name}"), text);
@@ -49,10 +41,10 @@ fn snapshot_of_a_coloured_table_at_80_columns() {
         width: Some(80),
         verbose: false,
     };
-    let text = render(Format::Table, &sample::faster_suite(), style);
+    let text = render(Format::Table, &analyses::faster_suite(), style);
     assert!(text.contains("\x1b[32m"), "faster results are green");
     insta::assert_snapshot!("table_faster_colour_80", text);
-    let slower = render(Format::Table, &sample::slower_suite_failed_gate(), style);
+    let slower = render(Format::Table, &analyses::slower_suite_failed_gate(), style);
     assert!(slower.contains("\x1b[31m"), "slower results are red");
 }
 
@@ -63,13 +55,17 @@ fn snapshot_of_a_table_with_warnings_at_60_columns() {
         width: Some(60),
         verbose: false,
     };
-    let text = render(Format::Table, &sample::inconclusive_with_warnings(), style);
+    let text = render(
+        Format::Table,
+        &analyses::inconclusive_with_warnings(),
+        style,
+    );
     insta::assert_snapshot!("table_inconclusive_warnings_60", text);
 }
 
 #[test]
 fn no_output_ever_contains_nan_or_infinity() {
-    for (name, analysis) in sample::all() {
+    for (name, analysis) in analyses::all() {
         for (format, format_name) in FORMATS {
             let text = render(format, &analysis, PLAIN).to_lowercase();
             let words = text.split(|c: char| !c.is_ascii_alphanumeric());
@@ -88,7 +84,7 @@ fn no_ansi_escapes_without_colour_and_never_in_markdown_json_csv() {
         width: None,
         verbose: false,
     };
-    for (name, analysis) in sample::all() {
+    for (name, analysis) in analyses::all() {
         for (format, format_name) in FORMATS {
             assert!(
                 !render(format, &analysis, PLAIN).contains('\x1b'),
@@ -112,7 +108,7 @@ fn table_respects_a_narrow_width() {
             width: Some(width),
             verbose: false,
         };
-        for (name, analysis) in sample::all() {
+        for (name, analysis) in analyses::all() {
             for line in render(Format::Table, &analysis, style).lines() {
                 assert!(
                     line.chars().count() <= usize::from(width),
@@ -161,7 +157,7 @@ fn table_rows(text: &str) -> Option<Vec<&str>> {
 
 #[test]
 fn table_keeps_each_benchmark_on_one_line_at_every_width() {
-    for (name, analysis) in sample::all() {
+    for (name, analysis) in analyses::all() {
         let mut table_from = None;
         for width in 60u16..=140 {
             let style = Style {
@@ -211,7 +207,7 @@ fn table_keeps_each_benchmark_on_one_line_at_every_width() {
 
 #[test]
 fn table_shows_every_figure_when_it_has_the_room() {
-    for (name, analysis) in sample::all() {
+    for (name, analysis) in analyses::all() {
         let unlimited = render(Format::Table, &analysis, PLAIN);
         if table_rows(&unlimited).is_none() {
             continue;
@@ -260,7 +256,7 @@ fn table_shows_every_figure_when_it_has_the_room() {
 
 #[test]
 fn no_line_ends_in_spaces_with_or_without_colour() {
-    for (name, analysis) in sample::all() {
+    for (name, analysis) in analyses::all() {
         for color in [false, true] {
             for width in [
                 None,
@@ -383,7 +379,7 @@ fn parse_json(analysis: &Analysis) -> Value {
 
 #[test]
 fn json_has_every_contract_field() {
-    for (name, analysis) in sample::all() {
+    for (name, analysis) in analyses::all() {
         let json = parse_json(&analysis);
         for path in SUITE_FIELDS.iter().chain(&["warnings"]) {
             assert!(has_path(&json, path), "{name}: {path}");
@@ -404,7 +400,7 @@ fn json_has_every_contract_field() {
 
 #[test]
 fn json_carries_schema_and_contract_words() {
-    let json = parse_json(&sample::slower_suite_failed_gate());
+    let json = parse_json(&analyses::slower_suite_failed_gate());
     assert_eq!(json["schema"], "cargo-speedup/1");
     assert_eq!(json["verdict"], "slower");
     assert_eq!(json["suite"]["hpt"]["direction"], "slower");
@@ -418,7 +414,7 @@ fn json_carries_schema_and_contract_words() {
 
 #[test]
 fn json_times_are_in_the_benchmark_unit() {
-    let json = parse_json(&sample::faster_suite());
+    let json = parse_json(&analyses::faster_suite());
     let large = &json["benchmarks"][1];
     assert_eq!(large["unit"], "us");
     assert_eq!(large["base"]["median"].as_f64(), Some(91.2));
@@ -433,7 +429,7 @@ fn json_times_are_in_the_benchmark_unit() {
 
 #[test]
 fn json_writes_null_for_missing_and_non_finite_values() {
-    let json = parse_json(&sample::nothing_known());
+    let json = parse_json(&analyses::nothing_known());
     let b = &json["benchmarks"][0];
     for path in [
         &b["base"]["median"],
@@ -451,7 +447,7 @@ fn json_writes_null_for_missing_and_non_finite_values() {
 
 #[test]
 fn json_lists_unmatched_names_of_both_sides() {
-    let json = parse_json(&sample::unmatched());
+    let json = parse_json(&analyses::unmatched());
     let names: Vec<&str> = json["unmatched"]
         .as_array()
         .expect("unmatched is an array")
@@ -463,7 +459,7 @@ fn json_lists_unmatched_names_of_both_sides() {
 
 #[test]
 fn csv_quotes_names_with_commas_and_quotes() {
-    let csv = render(Format::Csv, &sample::unmatched(), PLAIN);
+    let csv = render(Format::Csv, &analyses::unmatched(), PLAIN);
     let second = csv.lines().nth(1).expect("a row after the header");
     assert!(second.starts_with("\"fmt, \"\"quoted\"\" | <pipe>\",ns,faster,"));
 }
@@ -499,8 +495,8 @@ fn colour_choice_follows_no_color_and_term() {
 
 #[test]
 fn mean_verdict_reads_the_mean_test() {
-    let faster = sample::faster_suite();
-    let small = sample::inconclusive_with_warnings();
+    let faster = analyses::faster_suite();
+    let small = analyses::inconclusive_with_warnings();
     assert_eq!(faster.benchmarks[0].mean_test.verdict(), Verdict::Faster);
     // A t-test that finds nothing is no equivalence: not "unchanged", but "no difference".
     assert_eq!(
@@ -521,7 +517,7 @@ fn mean_verdict_reads_the_mean_test() {
 
 #[test]
 fn identical_warnings_become_one_footnote_naming_their_benchmarks() {
-    let analysis = sample::inconclusive_with_warnings();
+    let analysis = analyses::inconclusive_with_warnings();
     let notes = Footnotes::of(&analysis, true);
     let batch: Vec<_> = notes
         .notes
@@ -539,22 +535,22 @@ fn identical_warnings_become_one_footnote_naming_their_benchmarks() {
 
 #[test]
 fn hpt_sentence_says_what_the_product_promises() {
-    let mut analysis = sample::faster_suite();
+    let mut analysis = analyses::faster_suite();
     analysis.suite.hpt.confidence = Some(0.998);
     assert_eq!(
         hpt_sentence(&analysis),
         "HEAD is faster than BASE with confidence 0.998; 0.95-speedup 1.12x"
     );
     assert_eq!(
-        hpt_sentence(&sample::hpt_not_reachable()),
+        hpt_sentence(&analyses::hpt_not_reachable()),
         "HEAD is not shown faster than BASE at confidence 0.99: HPT's confidence is 0.875, so there is no \
          0.99-speedup"
     );
     assert_eq!(
-        hpt_sentence(&sample::unchanged_suite()),
+        hpt_sentence(&analyses::unchanged_suite()),
         "no benchmark differs significantly, and every one is shown unchanged within ±2%"
     );
-    assert!(hpt_sentence(&sample::slower_suite_failed_gate()).ends_with("0.95-slowdown 1.15x"));
+    assert!(hpt_sentence(&analyses::slower_suite_failed_gate()).ends_with("0.95-slowdown 1.15x"));
 }
 
 /// The human formats, each with the default verbosity.
@@ -581,7 +577,7 @@ fn first_words(format: Format, text: &str) -> String {
 
 #[test]
 fn every_human_report_starts_with_the_headline() {
-    for (name, analysis) in sample::all() {
+    for (name, analysis) in analyses::all() {
         let sentences = super::headline(&analysis);
         let Some(first) = sentences.first() else {
             continue;
@@ -600,7 +596,7 @@ fn every_human_report_starts_with_the_headline() {
 
 #[test]
 fn the_gate_leads_the_headline_when_one_is_on() {
-    let failed = sample::slower_suite_failed_gate();
+    let failed = analyses::slower_suite_failed_gate();
     let head = super::headline(&failed);
     assert!(
         head[0]
@@ -615,13 +611,13 @@ fn the_gate_leads_the_headline_when_one_is_on() {
         html.contains(r#"<p class="headline v-slower"><strong>Gate failed"#),
         "the banner is red and says the gate failed"
     );
-    let passed = sample::faster_suite();
+    let passed = analyses::faster_suite();
     assert!(
         super::headline(&passed)[0]
             .plain()
             .starts_with("Gate passed")
     );
-    let mut off = sample::faster_suite();
+    let mut off = analyses::faster_suite();
     off.gate.fail_on = FailOn::None;
     assert!(!super::headline(&off)[0].plain().contains("Gate"));
 }
@@ -648,7 +644,7 @@ fn visible_text(text: &str) -> String {
 #[test]
 fn unchanged_is_said_only_of_an_equivalence() {
     // No benchmark shown equivalent and none identical: no report may say "unchanged" anywhere.
-    let mut a = sample::inconclusive_with_warnings();
+    let mut a = analyses::inconclusive_with_warnings();
     for b in &mut a.benchmarks {
         b.verdict = Verdict::Inconclusive;
         b.equivalence.equivalent = false;
@@ -665,7 +661,7 @@ fn unchanged_is_said_only_of_an_equivalence() {
         }
     }
     // A t-test that finds nothing reads "no difference" beside an equivalence.
-    let faster = sample::faster_suite();
+    let faster = analyses::faster_suite();
     let table = render(Format::Table, &faster, PLAIN);
     let render_row = table
         .lines()
@@ -676,7 +672,7 @@ fn unchanged_is_said_only_of_an_equivalence() {
 
 #[test]
 fn no_direction_word_stands_at_a_confidence_of_one_half() {
-    let mut a = sample::hpt_not_reachable();
+    let mut a = analyses::hpt_not_reachable();
     a.suite.hpt.confidence = Some(0.5);
     a.suite.hpt.direction = Some(Direction::Slower);
     a.suite.hpt.max_confidence = Some(0.999);
@@ -708,7 +704,7 @@ fn no_direction_word_stands_at_a_confidence_of_one_half() {
 
 #[test]
 fn every_report_says_what_it_compared() {
-    let mut a = sample::slower_suite_failed_gate();
+    let mut a = analyses::slower_suite_failed_gate();
     a.compared.origins = BaseHead {
         base: "main (0123456789)".into(),
         head: "feature (abcdef0123)".into(),
@@ -732,7 +728,7 @@ fn every_report_says_what_it_compared() {
 
 #[test]
 fn details_wait_for_verbose_and_each_cause_is_one_line() {
-    let a = sample::inconclusive_with_warnings();
+    let a = analyses::inconclusive_with_warnings();
     let default = render(Format::Table, &a, PLAIN);
     let verbose = render(
         Format::Table,
@@ -760,7 +756,7 @@ fn details_wait_for_verbose_and_each_cause_is_one_line() {
 
 #[test]
 fn an_undecided_benchmark_says_what_its_runs_rule_out() {
-    let mut a = sample::unchanged_suite();
+    let mut a = analyses::unchanged_suite();
     for b in &mut a.benchmarks {
         b.verdict = Verdict::Inconclusive;
         b.equivalence.equivalent = false;
@@ -783,13 +779,13 @@ fn an_undecided_benchmark_says_what_its_runs_rule_out() {
 #[test]
 fn hostile_sizes_give_a_complete_report_within_the_width() {
     // A 10,000-character name, one benchmark with one run per side, and 1,000 benchmarks.
-    let mut long = sample::faster_suite();
+    let mut long = analyses::faster_suite();
     long.benchmarks[0].name = "n".repeat(10_000);
-    let mut one_run = sample::nothing_known();
+    let mut one_run = analyses::nothing_known();
     for b in &mut one_run.benchmarks {
         b.runs = BaseHead { base: 1, head: 1 };
     }
-    let mut many = sample::faster_suite();
+    let mut many = analyses::faster_suite();
     let template = many.benchmarks[0].clone();
     many.benchmarks = (0..1000)
         .map(|i| {

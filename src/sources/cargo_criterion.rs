@@ -114,8 +114,8 @@ fn unknown_unit(origin: &str, at: &str, complete: &Complete) -> SourceError {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::sources::tests::fixture;
     use crate::sources::{InputFormat, ReadOptions, detect, load};
+    use crate::testutil::source_fixtures::fixture;
 
     #[test]
     fn observation_is_measured_value_over_iterations() {

@@ -12,8 +12,8 @@ use std::sync::LazyLock;
 use proptest::prelude::*;
 use serde_json::{Value, json};
 
-use super::tests::fixture;
 use super::*;
+use crate::testutil::source_fixtures::fixture;
 
 const TEXT_FIXTURES: [&str; 16] = [
     "divan/base.txt",
@@ -318,7 +318,8 @@ fn fingerprint(partition: Option<&str>) -> crate::model::fingerprint::Fingerprin
 }
 
 /// The JSON report of a measured comparison (with its fingerprint and runs): a part of `merge`.
-static PART: LazyLock<String> = LazyLock::new(|| part::tests::report(Some(fingerprint(None))).1);
+static PART: LazyLock<String> =
+    LazyLock::new(|| crate::testutil::part_report::measured_report(Some(fingerprint(None))).1);
 
 /// [`PART`] as read.
 static PART_READ: LazyLock<crate::model::PartReport> =
@@ -405,21 +406,21 @@ proptest! {
         let mut config = std::fs::read(speeduptest_fixture("paper/bench.cfg")).unwrap();
         apply(&mut config, &mutations);
         for text in [String::from_utf8_lossy(&config).into_owned(), arbitrary.clone()] {
-            let Ok(rows) = speeduptest_config::parse_config(&text) else {
+            let Ok(rows) = speeduptest_sh::parse_config(&text) else {
                 continue;
             };
             let file = ["paper/bench1.data.1", "edge/bad_value.data", "edge/single.data"][sample];
             let mut bytes = std::fs::read(speeduptest_fixture(file)).unwrap();
             apply(&mut bytes, &mutations);
             for row in rows.into_iter().flatten() {
-                let entry = speeduptest_config::load_entry(row, &|_| Ok(bytes.clone()));
+                let entry = speeduptest_sh::load_row(row, &|_| Ok(bytes.clone()));
                 let samples = entry.samples.iter().flat_map(|s| [&s.base, &s.head]);
                 for values in samples {
                     assert!(values.iter().all(|v| v.is_finite() && *v > 0.0));
                 }
             }
         }
-        if let Ok(values) = speeduptest_config::parse_sample(&arbitrary, "fuzz") {
+        if let Ok(values) = speeduptest_sh::parse_sample(&arbitrary, "fuzz") {
             assert!(values.len() >= 2 && values.iter().all(|v| v.is_finite() && *v > 0.0));
         }
     }

@@ -152,8 +152,8 @@ pub(super) fn ambiguous_names(keys: &[(String, String)]) -> BTreeSet<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::sources::tests::fixture;
     use crate::sources::{ReadOptions, load};
+    use crate::testutil::source_fixtures::fixture;
 
     fn read(rel: &str) -> Results {
         load(fixture(rel).to_str().unwrap(), &ReadOptions::default()).unwrap()

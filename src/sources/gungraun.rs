@@ -248,7 +248,7 @@ mod tests {
 
     #[test]
     fn the_fixture_gives_this_runs_counts_per_benchmark_and_event() {
-        let results = crate::sources::tests::read_fixture("gungraun/base.json").unwrap();
+        let results = crate::testutil::source_fixtures::read_fixture("gungraun/base.json").unwrap();
         // Three summaries; each counts 14 events, of which 2 (checksum) and 5 (each fib) are zero.
         assert_eq!(results.benchmarks.len(), 12 + 9 + 9);
         let checksum = "gungraun_bench::fmt_group::bench_checksum kib";

@@ -240,7 +240,7 @@ mod tests {
 
     #[test]
     fn each_run_appended_to_the_text_fixture_is_one_observation() {
-        let results = crate::sources::tests::read_fixture("libtest/base.txt").unwrap();
+        let results = crate::testutil::source_fixtures::read_fixture("libtest/base.txt").unwrap();
         assert_eq!(results.benchmarks.len(), 3);
         // Lines 4, 12, 20, 28 and 36.
         assert_eq!(
@@ -257,14 +257,14 @@ mod tests {
 
     #[test]
     fn integer_values_of_older_libtest_are_read() {
-        let results = crate::sources::tests::read_fixture("libtest/legacy.txt").unwrap();
+        let results = crate::testutil::source_fixtures::read_fixture("libtest/legacy.txt").unwrap();
         assert_eq!(values(&results, "bench_fib_10"), [135.0]);
         assert_eq!(values(&results, "bench_fib_20"), [18149.0]);
     }
 
     #[test]
     fn each_run_appended_to_the_json_fixture_is_one_observation() {
-        let results = crate::sources::tests::read_fixture("libtest/base.jsonl").unwrap();
+        let results = crate::testutil::source_fixtures::read_fixture("libtest/base.jsonl").unwrap();
         // Lines 7, 15 and 23.
         assert_eq!(
             values(&results, "benches::fib_20"),

@@ -36,7 +36,7 @@ pub mod limits;
 pub mod part;
 pub mod raw_json;
 pub mod record;
-pub mod speeduptest_config;
+pub mod speeduptest_sh;
 
 mod builder;
 mod diagnose;

@@ -211,79 +211,9 @@ fn pair(b: BenchmarkFile) -> Result<Pair, PartError> {
 }
 
 #[cfg(test)]
-pub(crate) mod tests {
+mod tests {
     use super::*;
-    use crate::model::{Environment, Suite};
-    use crate::protocol::FailOn;
-    use crate::protocol::{Options, analyse};
-    use crate::report::{Format, Style, renderer};
-
-    /// A measured comparison's report: two benchmarks, one with layouts, one of one process per side.
-    pub(crate) fn report(fingerprint: Option<Fingerprint>) -> (Suite, String) {
-        let runs = |values: &[&[f64]], layouts: bool| {
-            Runs::new(
-                values
-                    .iter()
-                    .enumerate()
-                    .map(|(i, v)| {
-                        Run::new(
-                            Sample::new(v.to_vec(), Unit::Ns).unwrap(),
-                            layouts.then_some(i as u32),
-                        )
-                    })
-                    .collect(),
-            )
-            .unwrap()
-        };
-        let benchmark = |name: &str, values: &[&[f64]], layouts, unit| Benchmark {
-            name: name.into(),
-            runs: runs(values, layouts),
-            unit,
-            counters: Vec::new(),
-        };
-        let pairs = vec![
-            Pair {
-                name: "parse/small".into(),
-                base: benchmark(
-                    "parse/small",
-                    &[&[812.5, 811.0], &[1.0 / 3.0], &[799.25]],
-                    true,
-                    Unit::Us,
-                ),
-                head: benchmark(
-                    "parse/small",
-                    &[&[700.125], &[701.0], &[690.0, 0.1]],
-                    true,
-                    Unit::Us,
-                ),
-            },
-            Pair {
-                name: "one".into(),
-                base: benchmark("one", &[&[5.0, 6.0, 7.0]], false, Unit::Ns),
-                head: benchmark("one", &[&[4.0, 5.0, 6.5]], false, Unit::Ns),
-            },
-        ];
-        let environment = Environment {
-            fingerprint,
-            ..Environment::default()
-        };
-        let suite = Suite {
-            pairs,
-            base_only: vec!["old".into()],
-            head_only: vec![],
-            base_environment: environment.clone(),
-            head_environment: environment,
-            notes: vec![],
-            identical: vec!["same".into()],
-            design: crate::model::Design::READ,
-        };
-        let analysis = analyse(&suite, &Options::defaults(FailOn::Suite));
-        let mut bytes = Vec::new();
-        renderer(Format::Json)
-            .render(&analysis, Style::plain(), &mut bytes)
-            .unwrap();
-        (suite, String::from_utf8(bytes).unwrap())
-    }
+    use crate::testutil::part_report::measured_report;
 
     fn fingerprint() -> Fingerprint {
         Fingerprint {
@@ -295,7 +225,7 @@ pub(crate) mod tests {
 
     #[test]
     fn a_report_gives_back_the_runs_it_was_computed_from_bit_for_bit() {
-        let (suite, text) = report(Some(fingerprint()));
+        let (suite, text) = measured_report(Some(fingerprint()));
         let part = parse(&text).unwrap();
         assert_eq!(part.pairs, suite.pairs);
         assert_eq!(part.fingerprint, fingerprint());
@@ -308,14 +238,14 @@ pub(crate) mod tests {
 
     #[test]
     fn a_report_without_fingerprint_carries_no_runs_and_is_no_part() {
-        let (_, text) = report(None);
+        let (_, text) = measured_report(None);
         assert!(!text.contains("\"samples\"") && !text.contains("\"fingerprint\""));
         assert_eq!(parse(&text), Err(PartError::NoFingerprint));
     }
 
     #[test]
     fn truncated_files_other_schemas_and_missing_runs_are_refused() {
-        let (_, text) = report(Some(fingerprint()));
+        let (_, text) = measured_report(Some(fingerprint()));
         let cut = parse(&text[..text.len() / 2]).unwrap_err();
         assert!(matches!(cut, PartError::Json(_)), "{cut:?}");
         assert!(cut.to_string().contains("truncated"));

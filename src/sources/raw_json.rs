@@ -263,8 +263,8 @@ fn parse_observation(text: Option<&str>, origin: &str) -> Result<ValuesFrom, Sou
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::sources::tests::fixture;
     use crate::sources::{ReadOptions, load, load_bytes};
+    use crate::testutil::source_fixtures::fixture;
 
     fn read(rel: &str) -> Result<Results, SourceError> {
         load(fixture(rel).to_str().unwrap(), &ReadOptions::default())

@@ -96,7 +96,7 @@ pub(crate) struct Problem<'a> {
 
 /// A converged (or capped) EM run.
 #[derive(Debug, Clone, PartialEq)]
-pub(crate) struct Run {
+pub(crate) struct EmRun {
     /// The parameters L was computed at.
     pub params: Vec<Param>,
     /// L at `params`.
@@ -114,7 +114,7 @@ pub(crate) fn em(
     classes: &[usize],
     k: usize,
     model: VarianceModel,
-) -> Option<Run> {
+) -> Option<EmRun> {
     #[cfg(target_arch = "x86_64")]
     if std::arch::is_x86_feature_detected!("avx2") {
         // SAFETY: `em_avx2` only needs AVX2, which the processor has (checked just above).
@@ -126,7 +126,7 @@ pub(crate) fn em(
 /// [`em_portable`] compiled for AVX2.
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "avx2")]
-fn em_avx2(problem: &Problem, classes: &[usize], k: usize, model: VarianceModel) -> Option<Run> {
+fn em_avx2(problem: &Problem, classes: &[usize], k: usize, model: VarianceModel) -> Option<EmRun> {
     em_portable::<true>(problem, classes, k, model)
 }
 
@@ -138,7 +138,7 @@ fn em_portable<const AVX2: bool>(
     classes: &[usize],
     k: usize,
     model: VarianceModel,
-) -> Option<Run> {
+) -> Option<EmRun> {
     let centred = problem.centred;
     let n = centred.len();
     let nf = n as f64;
@@ -180,7 +180,7 @@ fn em_portable<const AVX2: bool>(
         if (log_likelihood - previous).abs() <= problem.tolerance * (1.0 + log_likelihood.abs())
             || trace.len() >= problem.max_iterations.max(1)
         {
-            return Some(Run {
+            return Some(EmRun {
                 params,
                 log_likelihood,
                 iterations: trace.len(),
@@ -534,7 +534,7 @@ mod tests {
         classes: &[usize],
         k: usize,
         model: VarianceModel,
-    ) -> Option<Run> {
+    ) -> Option<EmRun> {
         let x = problem.centred;
         let n = x.len();
         let mut z = vec![vec![0.0; n]; k];
@@ -588,7 +588,7 @@ mod tests {
                 && (log_likelihood - trace[trace.len() - 2]).abs()
                     <= problem.tolerance * (1.0 + log_likelihood.abs());
             if converged || trace.len() >= problem.max_iterations {
-                return Some(Run {
+                return Some(EmRun {
                     params,
                     log_likelihood,
                     iterations: trace.len(),

@@ -1,5 +1,16 @@
-//! Data and helpers shared by the tests of several modules: never compiled into the product
-//! (`#[cfg(test)]` in `lib.rs`). A fixture here may use any layer, since only tests call it.
+//! Data and helpers shared by the tests of several modules: hand-built analyses and a bisection for the
+//! renderers, the paper's example and the R oracle cases of the Speedup-Test protocol, a part report for
+//! `merge`, the committed input files of the readers, a report rendered into a string, simulated results
+//! and a race of drawn runs. Compiled only with the tests (`#[cfg(test)]` in `lib.rs`), never in the
+//! product; a fixture here may import from any layer. A helper used by the tests of one module only stays
+//! in that module's tests.
+
+pub(crate) mod analyses;
+pub(crate) mod bisection;
+pub(crate) mod part_report;
+pub(crate) mod protocol_cases;
+pub(crate) mod render;
+pub(crate) mod source_fixtures;
 
 use crate::model::{Benchmark, Environment, Results, Run, Runs, Suite, Unit};
 use crate::protocol::sequential::{LookPlan, open_benchmarks};

@@ -52,7 +52,7 @@ pub const MAX_LAYOUTS: u32 = 999;
 
 /// What relinking one revision found.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub enum Outcome {
+pub enum RelinkOutcome {
     /// One layout was asked for: nothing was done.
     Fixed,
     /// Every bench executable has `layouts` layouts, of which `distinct` (over all targets) differ.
@@ -75,12 +75,12 @@ pub fn add_layouts(
     progress: &Progress,
     label: &str,
     binaries: &mut [BenchBinary],
-) -> Result<Outcome, MeasureError> {
+) -> Result<RelinkOutcome, MeasureError> {
     let Some(first) = binaries.first() else {
-        return Ok(Outcome::Fixed);
+        return Ok(RelinkOutcome::Fixed);
     };
     if options.layouts <= 1 {
-        return Ok(Outcome::Fixed);
+        return Ok(RelinkOutcome::Fixed);
     }
     progress.building(&format!("{label}: linking {} layouts", options.layouts));
     let manifest = first.manifest.clone();
@@ -96,7 +96,7 @@ pub fn add_layouts(
         let line = link_line(label, options, binary)?;
         let Some(shuffle) = shuffle_flag(&line) else {
             binaries.iter_mut().for_each(|b| b.layouts.truncate(1));
-            let outcome = Outcome::CannotShuffle {
+            let outcome = RelinkOutcome::CannotShuffle {
                 linker: line.program.clone(),
             };
             tell(progress, label, &outcome);
@@ -106,7 +106,7 @@ pub fn add_layouts(
         remove_temporaries(&line);
         relinked?;
     }
-    let outcome = Outcome::Linked {
+    let outcome = RelinkOutcome::Linked {
         layouts: options.layouts as usize,
         executables: binaries.iter().map(|b| b.layouts.len()).sum(),
         distinct: distinct(binaries)?,
@@ -115,10 +115,10 @@ pub fn add_layouts(
     Ok(outcome)
 }
 
-fn tell(progress: &Progress, label: &str, outcome: &Outcome) {
+fn tell(progress: &Progress, label: &str, outcome: &RelinkOutcome) {
     match outcome {
-        Outcome::Fixed => {}
-        Outcome::Linked {
+        RelinkOutcome::Fixed => {}
+        RelinkOutcome::Linked {
             layouts,
             executables,
             distinct,
@@ -126,7 +126,7 @@ fn tell(progress: &Progress, label: &str, outcome: &Outcome) {
             "{label}: each bench executable linked in {layouts} layouts (lld --shuffle-sections), \
              {distinct} of {executables} executables distinct"
         )),
-        Outcome::CannotShuffle { linker } => progress.note(&format!(
+        RelinkOutcome::CannotShuffle { linker } => progress.note(&format!(
             "note: {label}: the linker (`{linker}`, not lld) cannot shuffle sections; one layout per \
              revision, so the layout luck of the two executables is part of the difference"
         )),

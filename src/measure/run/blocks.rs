@@ -37,7 +37,7 @@ pub struct Participant {
 
 /// One run of one executable.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Step {
+pub struct ScheduledRun {
     pub block: u32,
     pub participant: usize,
     pub binary: usize,
@@ -55,7 +55,7 @@ fn shuffle<T>(rng: &mut SplitMix64, items: &mut [T]) {
 
 /// The order of every run: `blocks` blocks, each running every target once per revision that has it, the
 /// revisions of each target in a random order drawn from `seed` (a target of one revision only runs alone).
-pub fn schedule(blocks: u32, participants: &[Participant], seed: u64) -> Vec<Step> {
+pub fn schedule(blocks: u32, participants: &[Participant], seed: u64) -> Vec<ScheduledRun> {
     let mut targets: Vec<&str> = Vec::new();
     for p in participants {
         for b in &p.binaries {
@@ -77,7 +77,7 @@ pub fn schedule(blocks: u32, participants: &[Participant], seed: u64) -> Vec<Ste
                     .enumerate()
                     .filter(|(_, b)| b.target == *target)
                 {
-                    steps.push(Step {
+                    steps.push(ScheduledRun {
                         block,
                         participant,
                         binary,
@@ -159,7 +159,7 @@ pub fn run_blocks(
     pin: Option<usize>,
     progress: &Progress,
 ) -> Result<(), MeasureError> {
-    let steps: Vec<Step> = schedule(blocks.end, participants, seed)
+    let steps: Vec<ScheduledRun> = schedule(blocks.end, participants, seed)
         .into_iter()
         .filter(|s| blocks.contains(&s.block))
         .filter(|s| {
@@ -515,7 +515,7 @@ mod tests {
         }
     }
 
-    fn order(steps: &[Step], participants: &[Participant]) -> Vec<String> {
+    fn order(steps: &[ScheduledRun], participants: &[Participant]) -> Vec<String> {
         steps
             .iter()
             .map(|s| {

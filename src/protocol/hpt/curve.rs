@@ -10,14 +10,14 @@
 //! monotone (ranks move as gamma grows), so the curve is sampled, never interpolated into a decision: the
 //! r-speedup stays Algorithm 1's.
 
-use super::speedup::{MAX_SPEEDUP, Suite};
+use super::speedup::{MAX_SPEEDUP, PreparedSuite};
 use crate::protocol::ConfidencePoint;
 use crate::stats::sign_flip::sign_flip;
 
 /// How many log-spaced gammas the curve samples between its ends (gamma = 1 is added when inside).
 pub const CURVE_POINTS: usize = 61;
 
-impl Suite {
+impl PreparedSuite {
     /// Both confidences at each of `gammas`, in order. Empty for an empty suite.
     pub(super) fn curve(&self, gammas: &[f64]) -> Vec<ConfidencePoint> {
         if self.benchmarks.is_empty() {

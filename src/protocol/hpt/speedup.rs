@@ -16,7 +16,7 @@ pub const MAX_SPEEDUP: f64 = 1000.0;
 const GRID_STEPS: u32 = 100 * (MAX_SPEEDUP as u32 - 1);
 
 /// Every benchmark prepared once, with the exact rank-sum tables they share.
-pub(super) struct Suite {
+pub(super) struct PreparedSuite {
     pub(super) benchmarks: Vec<Prepared>,
     pub(super) tables: Tables,
 }
@@ -50,7 +50,7 @@ pub(super) enum Scan {
     Bounded,
 }
 
-impl Suite {
+impl PreparedSuite {
     /// Every benchmark's d and winner without scaling, with both one-sided p-values of the sign-flip test.
     pub(super) fn at_one(&self) -> AtOne {
         let outcomes: Vec<(f64, Option<Direction>)> = self
@@ -73,7 +73,7 @@ impl Suite {
         1.0 - self.p_value(direction, gamma)
     }
 
-    /// The one-sided p-value of the sign-flip test behind [`Suite::confidence`]; 1 for an empty suite.
+    /// The one-sided p-value of the sign-flip test behind [`PreparedSuite::confidence`]; 1 for an empty suite.
     fn p_value(&self, direction: Direction, gamma: f64) -> f64 {
         let (scale_base, scale_head) = match direction {
             Direction::Faster => (1.0, gamma),

@@ -519,7 +519,7 @@ fn parsec_curve_gives_the_exact_confidences_of_both_directions() {
         .zip(&head)
         .map(|(b, h)| Prepared::new(b, h, Some(0.1), Ranking::Difference, &mut tables))
         .collect();
-    let suite = Suite { benchmarks, tables };
+    let suite = PreparedSuite { benchmarks, tables };
     let curve = suite.curve(&[1.0, 1.5, 1.85, 1.9, 2.0, 10.0]);
     let faster: Vec<f64> = curve.iter().map(|p| p.faster).collect();
     assert_eq!(faster, [0.99609375, 0.984375, 0.875, 0.5, 0.0, 0.0]);

@@ -159,7 +159,7 @@ mod tests {
 
     /// The §6.3 example (`docs/speedup-test.md` §10.2): four benchmarks, BASE and HEAD.
     pub(crate) fn paper_pairs() -> Vec<(Summary, Summary)> {
-        crate::protocol::speedup_test::tests_support::PAPER
+        crate::testutil::protocol_cases::PAPER
             .iter()
             .map(|(b, h)| (summarize(b).unwrap(), summarize(h).unwrap()))
             .collect()

@@ -181,9 +181,9 @@ pub fn mean_test(base: &[f64], head: &[f64], level: Level) -> MeanTest {
 mod tests {
     use super::*;
     use crate::protocol::WarningKind;
-    use crate::protocol::speedup_test::oracle_cases::cases;
-    use crate::protocol::speedup_test::tests_support::PAPER;
     use crate::stats::oracle::assert_rel;
+    use crate::testutil::protocol_cases::PAPER;
+    use crate::testutil::protocol_cases::cases;
 
     #[test]
     fn five_value_example_is_significant_at_95_with_students_test() {

@@ -203,9 +203,9 @@ fn speedup_interval(r: ShiftInterval) -> Option<(f64, f64)> {
 mod tests {
     use super::*;
     use crate::protocol::WarningKind;
-    use crate::protocol::speedup_test::oracle_cases::cases;
-    use crate::protocol::speedup_test::tests_support::PAPER;
     use crate::stats::oracle::{assert_rel, load, number, numbers};
+    use crate::testutil::protocol_cases::PAPER;
+    use crate::testutil::protocol_cases::cases;
 
     #[test]
     fn paper_example_levels() {

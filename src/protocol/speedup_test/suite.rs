@@ -1,6 +1,7 @@
-//! The analysis behind `speeduptest` (paper 000 §6, `docs/speedup-test.md` §5–§8): each config row through both
-//! protocols at its level (the row's `ConfLevel`, else `--conf-level`, else the search), then the overall gain
-//! and speedup and the proportions of accelerated benchmarks over the b rows whose samples could be read.
+//! The analysis behind the `speeduptest` command, which reproduces SpeedUpTest.sh (paper 000 §6,
+//! `docs/speedup-test.md` §5–§8): each config row through both protocols at its level (the row's
+//! `ConfLevel`, else `--conf-level`, else the search), then the overall gain and speedup and the proportions
+//! of accelerated benchmarks over the b rows whose samples could be read.
 //!
 //! Decisions beyond the paper, flagged as such:
 //! - Rows whose samples are unavailable are excluded from b, G, S and the proportions, and listed with their
@@ -19,7 +20,7 @@ use crate::stats::describe::{Summary, summarize};
 
 /// One config row as read.
 #[derive(Debug, Clone, PartialEq)]
-pub struct Input {
+pub struct ConfigRow {
     /// The row's benchmark name.
     pub name: String,
     /// `[BASE, HEAD]` execution times; `None` when they could not be read.
@@ -43,9 +44,9 @@ pub enum WeightChoice {
     Fraction,
 }
 
-/// The command's options, already validated.
+/// The options of the `speeduptest` command (which reproduces SpeedUpTest.sh), already validated.
 #[derive(Debug, Clone, Copy, PartialEq)]
-pub struct SpeedupTestOptions {
+pub struct ConfigOptions {
     /// `--conf-level`: the level of rows without their own, and of the proportion intervals.
     pub conf_level: Option<Confidence>,
     /// How benchmarks weigh in G and S.
@@ -71,7 +72,7 @@ pub struct RowResult {
 
 /// One config row: its results, or `None` when its samples are unavailable.
 #[derive(Debug, Clone, PartialEq)]
-pub struct Row {
+pub struct AnalysedRow {
     /// The row's benchmark name.
     pub name: String,
     /// The row's results; `None` when its samples are unavailable.
@@ -80,11 +81,11 @@ pub struct Row {
     pub warnings: Vec<Warning>,
 }
 
-/// Everything `speeduptest` reports.
+/// Everything the `speeduptest` command reports on one config.
 #[derive(Debug, Clone, PartialEq)]
-pub struct SpeedupTestAnalysis {
+pub struct ConfigAnalysis {
     /// One per config row, in the file's order.
-    pub rows: Vec<Row>,
+    pub rows: Vec<AnalysedRow>,
     /// `None` when no row could be analysed.
     pub overall: Option<Overall>,
     /// The proportions of accelerated benchmarks; `None` when no row could be analysed.
@@ -98,8 +99,8 @@ pub struct SpeedupTestAnalysis {
 }
 
 /// Runs both protocols on every row and aggregates the analysed ones.
-pub fn analyse_speeduptest(inputs: &[Input], options: &SpeedupTestOptions) -> SpeedupTestAnalysis {
-    let mut rows: Vec<Row> = inputs.iter().map(|i| analyse_row(i, options)).collect();
+pub fn analyse_config(inputs: &[ConfigRow], options: &ConfigOptions) -> ConfigAnalysis {
+    let mut rows: Vec<AnalysedRow> = inputs.iter().map(|i| analyse_row(i, options)).collect();
     let analysed: Vec<(usize, (Summary, Summary))> = inputs
         .iter()
         .enumerate()
@@ -139,7 +140,7 @@ pub fn analyse_speeduptest(inputs: &[Input], options: &SpeedupTestOptions) -> Sp
             median: p(count(|r| r.median.direction)),
         }
     });
-    SpeedupTestAnalysis {
+    ConfigAnalysis {
         rows,
         overall,
         proportions,
@@ -156,7 +157,7 @@ fn summaries(samples: &BaseHead<Vec<f64>>) -> Option<(Summary, Summary)> {
     ))
 }
 
-fn analyse_row(input: &Input, options: &SpeedupTestOptions) -> Row {
+fn analyse_row(input: &ConfigRow, options: &ConfigOptions) -> AnalysedRow {
     let mut warnings: Vec<Warning> = input
         .notes
         .iter()
@@ -180,7 +181,7 @@ fn analyse_row(input: &Input, options: &SpeedupTestOptions) -> Row {
             coefficients: [1.0; 3],
         })
     });
-    Row {
+    AnalysedRow {
         name: input.name.clone(),
         result,
         warnings,
@@ -210,13 +211,13 @@ fn resolve_weights(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::protocol::speedup_test::tests_support::PAPER;
+    use crate::testutil::protocol_cases::PAPER;
 
-    fn paper_inputs() -> Vec<Input> {
+    fn paper_inputs() -> Vec<ConfigRow> {
         PAPER
             .iter()
             .enumerate()
-            .map(|(i, (x, y))| Input {
+            .map(|(i, (x, y))| ConfigRow {
                 name: format!("bench{}", i + 1),
                 samples: Some(BaseHead::new(x.to_vec(), y.to_vec())),
                 conf_level: None,
@@ -226,7 +227,7 @@ mod tests {
             .collect()
     }
 
-    const SEARCH: SpeedupTestOptions = SpeedupTestOptions {
+    const SEARCH: ConfigOptions = ConfigOptions {
         conf_level: None,
         weight: WeightChoice::Custom,
         precision: 0.05,
@@ -234,7 +235,7 @@ mod tests {
 
     #[test]
     fn the_papers_example_counts_three_and_four_accelerated_benchmarks() {
-        let a = analyse_speeduptest(&paper_inputs(), &SEARCH);
+        let a = analyse_config(&paper_inputs(), &SEARCH);
         let p = a.proportions.unwrap();
         assert_eq!((p.mean.accelerated, p.mean.total), (3, 4));
         assert_eq!((p.median.accelerated, p.median.total), (4, 4));
@@ -250,11 +251,11 @@ mod tests {
     fn a_rows_level_overrides_the_option_and_the_option_the_search() {
         let mut inputs = paper_inputs();
         inputs[0].conf_level = Some(0.7);
-        let options = SpeedupTestOptions {
+        let options = ConfigOptions {
             conf_level: Confidence::new(0.9),
             ..SEARCH
         };
-        let a = analyse_speeduptest(&inputs, &options);
+        let a = analyse_config(&inputs, &options);
         let levels: Vec<Level> = a
             .rows
             .iter()
@@ -272,7 +273,7 @@ mod tests {
         let mut inputs = paper_inputs();
         inputs[2].samples = None;
         inputs[2].notes = vec!["File 'x' is not readable".into()];
-        let a = analyse_speeduptest(&inputs, &SEARCH);
+        let a = analyse_config(&inputs, &SEARCH);
         assert!(a.rows[2].result.is_none());
         assert_eq!(
             crate::report::words::paper_message(&a.rows[2].warnings[0]),
@@ -287,33 +288,29 @@ mod tests {
         for (i, input) in inputs.iter_mut().enumerate() {
             input.coef = Some(i as f64 + 1.0);
         }
-        let a = analyse_speeduptest(&inputs, &SEARCH);
+        let a = analyse_config(&inputs, &SEARCH);
         let c: Vec<[f64; 3]> = a
             .rows
             .iter()
             .map(|r| r.result.as_ref().unwrap().coefficients)
             .collect();
         assert_eq!(c[3], [4.0; 3]);
-        let equal = analyse_speeduptest(&paper_inputs(), &SEARCH)
-            .overall
-            .unwrap();
+        let equal = analyse_config(&paper_inputs(), &SEARCH).overall.unwrap();
         assert_ne!(a.overall.unwrap().mean.gain, equal.mean.gain);
     }
 
     #[test]
     fn partial_or_zero_coefficients_fall_back_to_equal_weights_with_a_warning() {
-        let equal = analyse_speeduptest(&paper_inputs(), &SEARCH)
-            .overall
-            .unwrap();
+        let equal = analyse_config(&paper_inputs(), &SEARCH).overall.unwrap();
         let mut inputs = paper_inputs();
         inputs[0].coef = Some(3.0);
-        let a = analyse_speeduptest(&inputs, &SEARCH);
+        let a = analyse_config(&inputs, &SEARCH);
         assert_eq!(a.overall.unwrap(), equal);
         assert_eq!(a.warnings.len(), 1);
         for input in inputs.iter_mut() {
             input.coef = Some(0.0);
         }
-        let a = analyse_speeduptest(&inputs, &SEARCH);
+        let a = analyse_config(&inputs, &SEARCH);
         assert_eq!(a.overall.unwrap(), equal);
         assert!(
             crate::report::words::paper_message(&a.warnings[0]).contains("total weight is zero")
@@ -322,14 +319,14 @@ mod tests {
 
     #[test]
     fn nothing_analysed_gives_no_aggregates() {
-        let inputs = vec![Input {
+        let inputs = vec![ConfigRow {
             name: "x".into(),
             samples: None,
             conf_level: None,
             coef: None,
             notes: vec![],
         }];
-        let a = analyse_speeduptest(&inputs, &SEARCH);
+        let a = analyse_config(&inputs, &SEARCH);
         assert_eq!((a.overall, a.proportions), (None, None));
         assert!(a.warnings.is_empty());
     }

@@ -169,7 +169,7 @@ fn json(each: &Each, out: &mut dyn Write) -> io::Result<()> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::report::bisect::tests::bisection;
+    use crate::testutil::bisection::bisection;
 
     fn each(bisections: Vec<(String, Bisection)>) -> Each {
         Each {

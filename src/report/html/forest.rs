@@ -296,7 +296,7 @@ fn figures(b: &BenchmarkAnalysis, scale: &LogScale) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::report::sample;
+    use crate::testutil::analyses;
 
     fn plot(analysis: &Analysis) -> String {
         forest(analysis, &order(analysis))
@@ -316,8 +316,8 @@ mod tests {
     #[test]
     fn one_wide_interval_leaves_the_other_rows_where_they_were() {
         let parse_ints = ("parse_ints", 1.19, (1.01, 118.0));
-        let without = plot(&sample::with_speedups(&[MIX_HASH, FAST]));
-        let with = plot(&sample::with_speedups(&[MIX_HASH, FAST, parse_ints]));
+        let without = plot(&analyses::with_speedups(&[MIX_HASH, FAST]));
+        let with = plot(&analyses::with_speedups(&[MIX_HASH, FAST, parse_ints]));
         for name in ["mix_hash", "fast"] {
             assert_eq!(strip_of(&with, name), strip_of(&without, name), "{name}");
         }
@@ -337,7 +337,7 @@ mod tests {
     #[test]
     fn tick_labels_at_the_ends_stay_inside_the_strip() {
         // A 150x point: the axis runs to its 100x limit, whose label would be cut if centred on its tick.
-        let html = plot(&sample::with_speedups(&[
+        let html = plot(&analyses::with_speedups(&[
             ("huge", 150.0, (140.0, 160.0)),
             MIX_HASH,
         ]));
@@ -353,7 +353,7 @@ mod tests {
 
     #[test]
     fn a_point_outside_its_interval_is_drawn_and_said() {
-        let html = plot(&sample::with_speedups(&[
+        let html = plot(&analyses::with_speedups(&[
             ("bimodal", 1.3, (1.01, 1.2)),
             MIX_HASH,
         ]));

@@ -5,7 +5,7 @@
 use super::*;
 use crate::model::BaseHead;
 use crate::protocol::{ConfidencePoint, RunPoint};
-use crate::report::sample;
+use crate::testutil::analyses;
 
 /// Every `<svg>...</svg>` of `page`, one per line: the plots without the page around them.
 fn svgs(page: &str) -> String {
@@ -21,14 +21,14 @@ fn svgs(page: &str) -> String {
 
 #[test]
 fn snapshots_of_the_plots_of_every_sample() {
-    for (name, analysis) in sample::all() {
+    for (name, analysis) in analyses::all() {
         insta::assert_snapshot!(format!("html_svg_{name}"), svgs(&page(&analysis)));
     }
 }
 
 #[test]
 fn the_page_is_self_contained_and_balanced() {
-    let html = page(&sample::faster_suite());
+    let html = page(&analyses::faster_suite());
     assert!(html.starts_with("<!DOCTYPE html>"));
     for forbidden in ["<script", "http://", "https://", "@import", "url("] {
         assert!(!html.contains(forbidden), "{forbidden}");
@@ -49,7 +49,7 @@ fn the_page_is_self_contained_and_balanced() {
 
 #[test]
 fn names_and_messages_are_escaped_and_long_names_cut() {
-    let mut analysis = sample::inconclusive_with_warnings();
+    let mut analysis = analyses::inconclusive_with_warnings();
     let hostile = "<script>alert(\"x\")</script>&'".to_string();
     analysis.benchmarks[0].name = hostile.clone();
     analysis.benchmarks[1].name = "n".repeat(10_000);
@@ -71,7 +71,7 @@ fn names_and_messages_are_escaped_and_long_names_cut() {
 
 #[test]
 fn one_run_per_side_says_there_is_no_distribution() {
-    let mut analysis = sample::faster_suite();
+    let mut analysis = analyses::faster_suite();
     analysis.benchmarks[0].points = BaseHead::new(
         vec![RunPoint {
             value: 100.0,
@@ -88,7 +88,7 @@ fn one_run_per_side_says_there_is_no_distribution() {
 
 #[test]
 fn infinite_and_missing_intervals_are_drawn_to_the_edge_or_explained() {
-    let mut analysis = sample::faster_suite();
+    let mut analysis = analyses::faster_suite();
     analysis.benchmarks[0].median_test.speedup_interval = Some((1.1, f64::INFINITY));
     analysis.benchmarks[1].median_test.speedup_interval = None;
     analysis.benchmarks[2].median_test.speedup_interval = Some((0.001, 5000.0));
@@ -108,7 +108,7 @@ fn infinite_and_missing_intervals_are_drawn_to_the_edge_or_explained() {
 
 #[test]
 fn a_suite_without_curve_says_so() {
-    let mut analysis = sample::faster_suite();
+    let mut analysis = analyses::faster_suite();
     analysis.suite.hpt.curve.clear();
     assert!(page(&analysis).contains("No confidence curve"));
     analysis.suite.hpt.curve = vec![
@@ -130,7 +130,7 @@ fn a_suite_without_curve_says_so() {
 
 #[test]
 fn regressions_come_first_in_the_forest() {
-    let analysis = sample::slower_suite_failed_gate();
+    let analysis = analyses::slower_suite_failed_gate();
     let order = forest::order(&analysis);
     let verdicts: Vec<_> = order
         .iter()
@@ -151,7 +151,7 @@ fn regressions_come_first_in_the_forest() {
 
 #[test]
 fn many_samples_are_thinned_to_the_most_points() {
-    let mut analysis = sample::faster_suite();
+    let mut analysis = analyses::faster_suite();
     let many: Vec<RunPoint> = (0..5000)
         .map(|i| RunPoint {
             value: 1000.0 + f64::from(i),

@@ -3,7 +3,7 @@
 
 use super::*;
 use crate::sources::SourceError;
-use crate::sources::tests::fixture;
+use crate::testutil::source_fixtures::fixture;
 
 fn names(results: &Results) -> Vec<&str> {
     results.benchmarks.iter().map(|b| b.name.as_str()).collect()

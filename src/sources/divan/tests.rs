@@ -2,7 +2,7 @@
 //! on lines written to break it.
 
 use super::*;
-use crate::sources::tests::read_fixture;
+use crate::testutil::source_fixtures::read_fixture;
 
 #[test]
 fn units_are_read_as_divan_prints_them() {

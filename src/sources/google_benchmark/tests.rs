@@ -1,8 +1,8 @@
 //! Tests of the Google Benchmark reader on committed files.
 
 use super::*;
-use crate::sources::tests::read_fixture as read;
 use crate::sources::{InputFormat, detect};
+use crate::testutil::source_fixtures::read_fixture as read;
 
 #[test]
 fn iteration_rows_grouped_by_run_name_are_the_observations() {

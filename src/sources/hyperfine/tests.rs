@@ -1,7 +1,7 @@
 //! Tests of the hyperfine reader on committed exports: by command, by parameter value, failed runs.
 
 use super::*;
-use crate::sources::tests::read_fixture as read;
+use crate::testutil::source_fixtures::read_fixture as read;
 
 #[test]
 fn times_are_process_runs_in_seconds() {

@@ -41,7 +41,7 @@ pub(crate) enum Classified {
 
 /// One benchmark's runs, summarised.
 #[derive(Debug, Clone, PartialEq)]
-pub(crate) struct Summary {
+pub(crate) struct LengthSummary {
     pub name: String,
     /// The median length of measurement over its runs, in seconds.
     pub median_secs: f64,
@@ -109,7 +109,7 @@ pub(crate) fn summarise(
     runs: &[Vec<RunLength>],
     measurement_secs: f64,
     sample_size: u32,
-) -> Vec<Summary> {
+) -> Vec<LengthSummary> {
     let mut by_name: BTreeMap<&str, Vec<&RunLength>> = BTreeMap::new();
     for length in runs.iter().flatten() {
         by_name.entry(&length.name).or_default().push(length);
@@ -126,7 +126,7 @@ pub(crate) fn summarise(
                 (true, true) => Classified::Overridden,
                 (true, false) => Classified::SlowIterations,
             };
-            Summary {
+            LengthSummary {
                 name: name.to_string(),
                 median_secs,
                 classified,

@@ -267,7 +267,7 @@ impl BenchSettings {
         tree: PathBuf,
         worktrees: &Path,
         slug: &str,
-    ) -> Result<Prepared, MeasureError> {
+    ) -> Result<PreparedTree, MeasureError> {
         let scan = Scan::of_tree(
             &tree,
             &project.manifest,
@@ -279,7 +279,7 @@ impl BenchSettings {
                 self.found.push(found.clone());
             }
         }
-        let as_it_is = |tree| Prepared {
+        let as_it_is = |tree| PreparedTree {
             tree,
             copy: None,
             rewritten: false,
@@ -291,7 +291,7 @@ impl BenchSettings {
             Checkout::Commit { .. } => {
                 scan.rewrite(&tree, &self.requested)?;
                 self.rewritten = true;
-                Ok(Prepared {
+                Ok(PreparedTree {
                     rewritten: true,
                     ..as_it_is(tree)
                 })
@@ -307,7 +307,7 @@ impl BenchSettings {
                 )?;
                 scan.rewrite(&copy.path, &self.requested)?;
                 self.rewritten = true;
-                Ok(Prepared {
+                Ok(PreparedTree {
                     tree: copy.path.clone(),
                     copy: Some(copy),
                     rewritten: true,
@@ -319,7 +319,7 @@ impl BenchSettings {
 
 /// One side's tree, ready to build.
 #[derive(Debug)]
-pub(crate) struct Prepared {
+pub(crate) struct PreparedTree {
     /// The tree to build: the side's own, or a copy of the working tree.
     pub tree: PathBuf,
     /// The copy of the working tree, when one was made: removed when dropped.
@@ -328,7 +328,7 @@ pub(crate) struct Prepared {
     pub rewritten: bool,
 }
 
-impl Prepared {
+impl PreparedTree {
     /// `error` of this tree's build, saying that the bench files were rewritten when they were.
     pub fn build_error(&self, error: MeasureError) -> MeasureError {
         match error {

@@ -1,7 +1,8 @@
-//! `cargo speedup speeduptest CONFIG.csv`: the interface of the Speedup-Test paper's SpeedUpTest.sh (paper
-//! 000 §6): read the config and its sample files, run both protocols per row, write PREFIX.status, .out,
-//! .warning and .report (each to a temporary file in the same directory, then renamed, so that nothing is
-//! left half written), and print the report on stdout.
+//! `cargo speedup speeduptest CONFIG.csv`: runs the `speeduptest` command, which reproduces SpeedUpTest.sh
+//! (paper 000's script, §6); the protocol it runs is `protocol::speedup_test`. It reads the config and its
+//! sample files, runs both protocols per row, writes PREFIX.status, .out, .warning and .report (each to a
+//! temporary file in the same directory, then renamed, so that nothing is left half written), and prints
+//! the report on stdout.
 //!
 //! An unreadable config, a wrong header or a bad option value is an error (exit 2); a problem in one row is a
 //! warning in `.warning` and the other rows are analysed.
@@ -14,9 +15,9 @@ use anyhow::{Result, bail};
 use super::{self as app, Outcome, Output, check_outputs, write_atomically};
 use crate::cli::SpeeduptestArgs;
 use crate::plan::speeduptest_options;
-use crate::protocol::speedup_test::{Input, analyse_speeduptest};
-use crate::report::speeduptest as render;
-use crate::sources::speeduptest_config::{self as config, Entry, Rows};
+use crate::protocol::speedup_test::{ConfigRow, analyse_config};
+use crate::report::speeduptest_sh as render;
+use crate::sources::speeduptest_sh::{self as config, LoadedRow, Rows};
 
 /// `speeduptest`.
 pub fn speeduptest(args: &SpeeduptestArgs) -> Result<Outcome> {
@@ -34,8 +35,8 @@ pub fn speeduptest(args: &SpeeduptestArgs) -> Result<Outcome> {
     let files = EXTENSIONS.map(|extension| with_extension(&prefix, extension));
     check_outputs_clear(args, &files, &rows)?;
     let config = rows.load();
-    let inputs: Vec<Input> = config.entries.into_iter().map(input).collect();
-    let mut analysis = analyse_speeduptest(&inputs, &options);
+    let inputs: Vec<ConfigRow> = config.entries.into_iter().map(input).collect();
+    let mut analysis = analyse_config(&inputs, &options);
     analysis.warnings.splice(
         0..0,
         config
@@ -110,8 +111,8 @@ fn check_outputs_clear(args: &SpeeduptestArgs, files: &[PathBuf], rows: &Rows) -
     check_outputs(&outputs, &inputs)
 }
 
-fn input(entry: Entry) -> Input {
-    Input {
+fn input(entry: LoadedRow) -> ConfigRow {
+    ConfigRow {
         name: entry.name,
         samples: entry.samples,
         conf_level: entry.conf_level,

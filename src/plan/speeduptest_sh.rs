@@ -1,13 +1,13 @@
-//! The options of `speeduptest`, checked as the paper's SpeedUpTest.sh takes them: levels and precisions
-//! strictly between 0 and 1 (`docs/options.md`).
+//! The options of the `speeduptest` command, which reproduces SpeedUpTest.sh (paper 000's script), checked as
+//! the script takes them: levels and precisions strictly between 0 and 1 (`docs/options.md`).
 
 use super::UsageError;
 use crate::cli::{SpeeduptestArgs, Weight};
 use crate::protocol::Confidence;
-use crate::protocol::speedup_test::{SpeedupTestOptions, WeightChoice};
+use crate::protocol::speedup_test::{ConfigOptions, WeightChoice};
 
 /// The options of `speeduptest` (exit 2 on a bad one, naming the flag).
-pub fn speeduptest_options(args: &SpeeduptestArgs) -> Result<SpeedupTestOptions, UsageError> {
+pub fn speeduptest_options(args: &SpeeduptestArgs) -> Result<ConfigOptions, UsageError> {
     let conf_level = args
         .conf_level
         .map(|c| {
@@ -28,7 +28,7 @@ pub fn speeduptest_options(args: &SpeeduptestArgs) -> Result<SpeedupTestOptions,
             hint: "leave out --precision for the paper's 0.05",
         });
     }
-    Ok(SpeedupTestOptions {
+    Ok(ConfigOptions {
         conf_level,
         weight: match args.weight {
             Weight::Custom => WeightChoice::Custom,
@@ -44,7 +44,7 @@ mod tests {
     use super::*;
     use crate::cli::{Command, parse_from};
 
-    fn options(extra: &[&str]) -> Result<SpeedupTestOptions, UsageError> {
+    fn options(extra: &[&str]) -> Result<ConfigOptions, UsageError> {
         let mut args = vec!["cargo-speedup", "speeduptest", "bench.cfg"];
         args.extend_from_slice(extra);
         match parse_from(args).command {

@@ -1,5 +1,5 @@
-//! The input of `speeduptest`: the config CSV of the Speedup-Test paper's `SpeedUpTest.sh` and the sample
-//! files it names (paper 000 §6.2.1 and §6.3.1; `docs/speedup-test.md` §8).
+//! The input of the `speeduptest` command, which reproduces SpeedUpTest.sh (paper 000's script): the script's
+//! config CSV and the sample files it names (paper 000 §6.2.1 and §6.3.1; `docs/speedup-test.md` §8).
 //!
 //! The config has the header `Name,Sample1,Sample2,ConfLevel,Coef` and one row per benchmark. The first three
 //! fields are mandatory; `ConfLevel` and `Coef` may be empty or `NA`, their commas staying. Strings may be
@@ -49,7 +49,7 @@ pub enum ConfigError {
 
 /// One benchmark row of the config, with its samples read.
 #[derive(Debug, Clone, PartialEq)]
-pub struct Entry {
+pub struct LoadedRow {
     /// The line of the config the row is on (1-based), for messages.
     pub line: usize,
     /// The row's `Name`: the benchmark.
@@ -68,7 +68,7 @@ pub struct Entry {
 #[derive(Debug, Clone, PartialEq)]
 pub struct Config {
     /// One per row that has five fields, in the file's order.
-    pub entries: Vec<Entry>,
+    pub entries: Vec<LoadedRow>,
     /// Problems with rows that could not be read as a benchmark at all (wrong number of fields, ...).
     pub notes: Vec<String>,
 }
@@ -86,7 +86,7 @@ pub fn read(path: &Path) -> Result<Config, ConfigError> {
 #[derive(Debug, Clone, PartialEq)]
 pub struct Rows {
     /// One per row that has five fields, in the file's order.
-    pub rows: Vec<Row>,
+    pub rows: Vec<WrittenRow>,
     /// Problems with rows that could not be read as a benchmark at all (wrong number of fields, ...).
     pub notes: Vec<String>,
 }
@@ -132,7 +132,7 @@ impl Rows {
             entries: self
                 .rows
                 .into_iter()
-                .map(|row| load_entry(row, &read_limited))
+                .map(|row| load_row(row, &read_limited))
                 .collect(),
             notes: self.notes,
         }
@@ -151,7 +151,7 @@ fn read_limited(path: &Path) -> std::io::Result<Vec<u8>> {
 
 /// A config row as written, before its sample files are read.
 #[derive(Debug, Clone, PartialEq)]
-pub struct Row {
+pub struct WrittenRow {
     /// The line of the config the row is on (1-based), for messages.
     pub line: usize,
     /// The `Name` field: the benchmark.
@@ -168,7 +168,7 @@ pub struct Row {
 
 /// Splits the config text into rows. `Err` of the whole is the header found when it is not the expected one;
 /// `Err` of a row is a note on a row that does not have exactly five fields.
-pub fn parse_config(text: &str) -> Result<Vec<Result<Row, String>>, String> {
+pub fn parse_config(text: &str) -> Result<Vec<Result<WrittenRow, String>>, String> {
     let mut lines = text
         .trim_start_matches('\u{feff}')
         .lines()
@@ -189,7 +189,7 @@ pub fn parse_config(text: &str) -> Result<Vec<Result<Row, String>>, String> {
     Ok(lines.map(|(line, l)| parse_row(line, l)).collect())
 }
 
-fn parse_row(line: usize, text: &str) -> Result<Row, String> {
+fn parse_row(line: usize, text: &str) -> Result<WrittenRow, String> {
     let fields = split_fields(text);
     if fields.len() != 5 {
         return Err(format!(
@@ -209,7 +209,7 @@ fn parse_row(line: usize, text: &str) -> Result<Row, String> {
     } else {
         name
     };
-    Ok(Row {
+    Ok(WrittenRow {
         line,
         name,
         sample1,
@@ -241,7 +241,10 @@ fn split_fields(line: &str) -> Vec<String> {
 }
 
 /// Reads both sample files of `row` with `read_file` and checks its optional fields.
-pub fn load_entry(row: Row, read_file: &dyn Fn(&Path) -> std::io::Result<Vec<u8>>) -> Entry {
+pub fn load_row(
+    row: WrittenRow,
+    read_file: &dyn Fn(&Path) -> std::io::Result<Vec<u8>>,
+) -> LoadedRow {
     let mut notes = Vec::new();
     let conf_level =
         optional_number(&row.conf_level, "ConfLevel", row.line, &mut notes).filter(|c| {
@@ -284,7 +287,7 @@ pub fn load_entry(row: Row, read_file: &dyn Fn(&Path) -> std::io::Result<Vec<u8>
     if samples.is_none() {
         notes.push(SAMPLES_UNAVAILABLE.to_string());
     }
-    Entry {
+    LoadedRow {
         line: row.line,
         name: row.name,
         samples,
@@ -377,17 +380,17 @@ mod tests {
         \"Third benchmark\",\"bench3.data.1\",\"bench3.data.2\",,NA\n\
         \"Fourth benchmark\",\"bench4.data.1\",\"bench4.data.2\",,\n";
 
-    fn rows(text: &str) -> Vec<Result<Row, String>> {
+    fn rows(text: &str) -> Vec<Result<WrittenRow, String>> {
         parse_config(text).expect("valid header")
     }
 
-    fn entry(text: &str, files: &[(&str, &str)]) -> Entry {
+    fn entry(text: &str, files: &[(&str, &str)]) -> LoadedRow {
         let row = rows(text).remove(0).expect("valid row");
         let files: Vec<(String, String)> = files
             .iter()
             .map(|(p, c)| (p.to_string(), c.to_string()))
             .collect();
-        load_entry(row, &move |p: &Path| {
+        load_row(row, &move |p: &Path| {
             files
                 .iter()
                 .find(|(name, _)| Path::new(name) == p)
@@ -398,7 +401,7 @@ mod tests {
 
     #[test]
     fn the_papers_config_has_four_rows_with_na_and_empty_fields() {
-        let rows: Vec<Row> = rows(PAPER_CONFIG).into_iter().map(|r| r.unwrap()).collect();
+        let rows: Vec<WrittenRow> = rows(PAPER_CONFIG).into_iter().map(|r| r.unwrap()).collect();
         assert_eq!(rows.len(), 4);
         assert_eq!(rows[0].name, "First benchmark");
         assert_eq!(rows[0].sample1, "bench1.data.1");

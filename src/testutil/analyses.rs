@@ -207,7 +207,7 @@ fn analysis(
 }
 
 /// Two benchmarks faster, one unchanged; HPT confident, with an r-speedup and a speedup under test.
-pub fn faster_suite() -> Analysis {
+pub(crate) fn faster_suite() -> Analysis {
     let mut suite_hpt = hpt(0.99609375, Direction::Faster, Some(1.12), 1.1295);
     suite_hpt.gamma = Some(1.1);
     suite_hpt.gamma_confidence = Some(0.984375);
@@ -240,7 +240,7 @@ pub fn faster_suite() -> Analysis {
 
 /// [`faster_suite`] with one benchmark per row `(name, median speedup, interval)`, each otherwise its first
 /// benchmark: for the drawings' shared scale.
-pub fn with_speedups(rows: &[(&str, f64, (f64, f64))]) -> Analysis {
+pub(crate) fn with_speedups(rows: &[(&str, f64, (f64, f64))]) -> Analysis {
     let mut analysis = faster_suite();
     let template = analysis.benchmarks[0].clone();
     analysis.benchmarks = rows
@@ -257,7 +257,7 @@ pub fn with_speedups(rows: &[(&str, f64, (f64, f64))]) -> Analysis {
 }
 
 /// Both benchmarks slower; HPT finds the suite slower and the gate fails.
-pub fn slower_suite_failed_gate() -> Analysis {
+pub(crate) fn slower_suite_failed_gate() -> Analysis {
     let mut a = analysis(
         vec![
             bench("decode", Unit::Ms, 1.5e9, 1.75e9, Verdict::Slower),
@@ -284,7 +284,7 @@ pub fn slower_suite_failed_gate() -> Analysis {
 }
 
 /// Nothing differs: HPT has no direction.
-pub fn unchanged_suite() -> Analysis {
+pub(crate) fn unchanged_suite() -> Analysis {
     analysis(
         vec![
             bench("alloc", Unit::Ns, 51.0, 51.1, Verdict::Unchanged),
@@ -327,7 +327,7 @@ fn too_few(side: Side) -> Warning {
 }
 
 /// Small samples: the median protocol cannot apply, the t-test is not computed, warnings everywhere.
-pub fn inconclusive_with_warnings() -> Analysis {
+pub(crate) fn inconclusive_with_warnings() -> Analysis {
     let mut a = bench(
         "tiny/a",
         Unit::Us,
@@ -382,7 +382,7 @@ pub fn inconclusive_with_warnings() -> Analysis {
 }
 
 /// Names on one side only, one with the characters CSV and Markdown must quote or escape.
-pub fn unmatched() -> Analysis {
+pub(crate) fn unmatched() -> Analysis {
     let mut a = faster_suite();
     a.benchmarks[0].name = "fmt, \"quoted\" | <pipe>".to_string();
     a.base_only = vec!["old/bench".to_string(), "gone, too".to_string()];
@@ -398,7 +398,7 @@ pub fn unmatched() -> Analysis {
 }
 
 /// HPT leans one way but does not reach the requested confidence: no r-speedup.
-pub fn hpt_not_reachable() -> Analysis {
+pub(crate) fn hpt_not_reachable() -> Analysis {
     let mut a = faster_suite();
     a.confidence = Confidence::new(0.99).expect("a level");
     a.suite.hpt = hpt(0.875, Direction::Faster, None, 1.1295);
@@ -408,7 +408,7 @@ pub fn hpt_not_reachable() -> Analysis {
 
 /// Three benchmarks, all slower: HPT's best confidence, 1 − 1/2^3, is below 0.95, so the suite is
 /// inconclusive and its gate cannot fail.
-pub fn too_few_benchmarks() -> Analysis {
+pub(crate) fn too_few_benchmarks() -> Analysis {
     let mut suite_hpt = hpt(0.875, Direction::Slower, None, 0.73);
     suite_hpt.max_confidence = Some(0.875);
     let mut a = analysis(
@@ -437,7 +437,7 @@ pub fn too_few_benchmarks() -> Analysis {
 }
 
 /// Every optional value absent and the non-optional numbers non-finite: nothing may print NaN.
-pub fn nothing_known() -> Analysis {
+pub(crate) fn nothing_known() -> Analysis {
     let mut b = bench(
         "broken",
         Unit::Ns,
@@ -498,7 +498,7 @@ pub fn nothing_known() -> Analysis {
 }
 
 /// No benchmark at all.
-pub fn empty() -> Analysis {
+pub(crate) fn empty() -> Analysis {
     let mut a = nothing_known();
     a.benchmarks.clear();
     a.gate.threshold = Threshold::NONE;
@@ -506,7 +506,7 @@ pub fn empty() -> Analysis {
 }
 
 /// BASE and HEAD built the same executables: nothing run, every benchmark unchanged, the gate passed.
-pub fn identical_executables() -> Analysis {
+pub(crate) fn identical_executables() -> Analysis {
     let mut a = empty();
     a.identical = vec!["decode".into(), "encode/3".into()];
     a.verdict = Verdict::Unchanged;
@@ -515,7 +515,7 @@ pub fn identical_executables() -> Analysis {
 }
 
 /// Every sample analysis with its name, for tests that must hold on all of them.
-pub fn all() -> Vec<(&'static str, Analysis)> {
+pub(crate) fn all() -> Vec<(&'static str, Analysis)> {
     vec![
         ("faster", faster_suite()),
         ("slower_failed_gate", slower_suite_failed_gate()),

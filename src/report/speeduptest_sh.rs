@@ -1,5 +1,6 @@
-//! The four outputs of `speeduptest`, as the paper's `SpeedUpTest.sh` writes them (paper 000 §6.2.5 and the
-//! §6.3.2 example; `docs/speedup-test.md` §8): `.status`, `.out` (CSV), `.warning` and `.report`.
+//! The four outputs of the `speeduptest` command, which reproduces SpeedUpTest.sh (paper 000's script), as
+//! the script writes them (paper 000 §6.2.5 and the §6.3.2 example; `docs/speedup-test.md` §8): `.status`,
+//! `.out` (CSV), `.warning` and `.report`.
 //!
 //! Numbers are rounded to 3 decimals with trailing zeros dropped (1.1297 → `1.13`, 1 → `1`), in [`super::format::paper_number`]
 //! only. Paper warnings are printed verbatim; the paper's second line of W1/W3 is the warning's hint, so the
@@ -11,7 +12,7 @@
 use std::fmt::Write as _;
 use std::time::Duration;
 
-use crate::protocol::speedup_test::{Level, Row, RowResult, SpeedupTestAnalysis};
+use crate::protocol::speedup_test::{AnalysedRow, ConfigAnalysis, Level, RowResult};
 use crate::protocol::{Direction, Proportion, Warning, WarningKind};
 
 use super::format::paper_number;
@@ -33,7 +34,7 @@ pub struct Outputs {
 }
 
 /// Renders every output; `config` names the config file as the paper's headers show it (`./bench.cfg`).
-pub fn render(analysis: &SpeedupTestAnalysis, config: &str, elapsed: Duration) -> Outputs {
+pub fn render(analysis: &ConfigAnalysis, config: &str, elapsed: Duration) -> Outputs {
     Outputs {
         status: status(elapsed),
         out: out(analysis),
@@ -50,7 +51,7 @@ pub fn status(elapsed: Duration) -> String {
 const HEADER: &str = "\"Name\", \"SpeedupMin\", \"SpeedupMean\", \"IsMeanSignificant\", \"MeanConfLevel\", \"SpeedupMedian\", \"IsMedianSignificant\", \"MedianConfLevel\", \"CoefMin\", \"CoefMean\", \"CoefMedian\"";
 
 /// `.out`: the 11 columns, one line per config row; `NA` everywhere for a row whose samples are unavailable.
-pub fn out(analysis: &SpeedupTestAnalysis) -> String {
+pub fn out(analysis: &ConfigAnalysis) -> String {
     let mut text = format!("{HEADER}\n");
     for row in &analysis.rows {
         // Always quoted, as the paper writes it; a name that would begin a formula begins with `'`.
@@ -134,11 +135,11 @@ fn write_warnings(text: &mut String, warnings: &[Warning]) {
 }
 
 /// `.warning`: a header, each benchmark with warnings as `<Name> :` and its warnings, then the count.
-pub fn warning(analysis: &SpeedupTestAnalysis, config: &str) -> String {
+pub fn warning(analysis: &ConfigAnalysis, config: &str) -> String {
     let mut text = format!("Warnings regarding analysis of {config}\n");
     let mut count = 0;
     let rows = analysis.rows.iter().filter(|r| !r.warnings.is_empty());
-    for Row { name, warnings, .. } in rows {
+    for AnalysedRow { name, warnings, .. } in rows {
         let _ = writeln!(text, "\n{} :", inert::terminal(name));
         write_warnings(&mut text, warnings);
         count += warnings.len();
@@ -153,7 +154,7 @@ pub fn warning(analysis: &SpeedupTestAnalysis, config: &str) -> String {
 }
 
 /// `.report`: overall gains and speedups, then the proportion blocks (§6.3.2).
-pub fn report(analysis: &SpeedupTestAnalysis, config: &str) -> String {
+pub fn report(analysis: &ConfigAnalysis, config: &str) -> String {
     let mut text = format!("Analysis report of {config}\n");
     let (Some(overall), Some(proportions)) = (&analysis.overall, &analysis.proportions) else {
         text.push_str("\nNo benchmark could be analysed: see the warnings.\n");
@@ -178,7 +179,7 @@ pub fn report(analysis: &SpeedupTestAnalysis, config: &str) -> String {
     text
 }
 
-fn proportion_block(text: &mut String, what: &str, p: &Proportion, analysis: &SpeedupTestAnalysis) {
+fn proportion_block(text: &mut String, what: &str, p: &Proportion, analysis: &ConfigAnalysis) {
     let (a, b) = (p.accelerated, p.total);
     let observed = a as f64 / b as f64;
     let _ = writeln!(
@@ -227,15 +228,15 @@ mod tests {
         assert_eq!(paper_number(289.0), "289");
     }
 
-    fn paper() -> SpeedupTestAnalysis {
-        use crate::protocol::speedup_test::tests_support::PAPER;
+    fn paper() -> ConfigAnalysis {
         use crate::protocol::speedup_test::{
-            Input, SpeedupTestOptions, WeightChoice, analyse_speeduptest,
+            ConfigOptions, ConfigRow, WeightChoice, analyse_config,
         };
-        let mut inputs: Vec<Input> = PAPER
+        use crate::testutil::protocol_cases::PAPER;
+        let mut inputs: Vec<ConfigRow> = PAPER
             .iter()
             .enumerate()
-            .map(|(i, (x, y))| Input {
+            .map(|(i, (x, y))| ConfigRow {
                 name: format!("b{i}"),
                 samples: Some(crate::model::BaseHead::new(x.to_vec(), y.to_vec())),
                 conf_level: None,
@@ -243,19 +244,19 @@ mod tests {
                 notes: vec![],
             })
             .collect();
-        inputs.push(Input {
+        inputs.push(ConfigRow {
             name: "gone".into(),
             samples: None,
             conf_level: None,
             coef: None,
             notes: vec!["File 'g' is not readable".into()],
         });
-        let options = SpeedupTestOptions {
+        let options = ConfigOptions {
             conf_level: None,
             weight: WeightChoice::Custom,
             precision: 0.05,
         };
-        analyse_speeduptest(&inputs, &options)
+        analyse_config(&inputs, &options)
     }
 
     #[test]
