@@ -21,10 +21,10 @@ pub fn race_revisions(args: &RaceArgs) -> Result<Outcome> {
     refuse_dashboard_formats(plan.output.format, "race")?;
     check_report_outputs(&plan.output, &[manifest(&args.run)])?;
     let options = |looks| RaceOptions {
-        confidence: plan.options.confidence,
-        equivalence_pct: plan.options.equivalence_pct,
+        confidence: plan.options.confidence(),
+        equivalence_pct: plan.options.equivalence_pct(),
         looks,
-        hpt_alpha: plan.options.hpt_alpha,
+        hpt_alpha: plan.options.hpt_alpha(),
     };
     let decide = |so_far: &[Results], looks: u32| open_in_race(so_far, &options(looks));
     let measured = measure::measure_race(

@@ -16,7 +16,7 @@ use crate::cli::{SimulateArgs, SimulateFormat};
 use crate::plan::{BisectReplay, SimulatePlan};
 use crate::protocol::race::RaceOptions;
 use crate::protocol::sequential::LookPlan;
-use crate::protocol::{Confidence, FailOn, Options, Threshold};
+use crate::protocol::{Confidence, FailOn, Options};
 use crate::report::simulation::{self as render, Design, NamedPlan, Simulated};
 use crate::simulation::bisections::{BisectPlan, Bisections};
 use crate::simulation::harness::{self, Setting};
@@ -289,17 +289,9 @@ fn paper(epsilon_pct: f64, cap: usize) -> PaperPlan {
 /// The analysis options of the project's plans at `confidence`: no gate, no threshold, unchanged within
 /// ±`equivalence_pct`.
 fn options(confidence: Confidence, equivalence_pct: f64) -> Options {
-    Options {
-        confidence,
-        hpt_alpha: None,
-        hpt_rank: crate::protocol::hpt::Ranking::LogRatio,
-        hpt_curve: false,
-        speedup_under_test: None,
-        fail_on: FailOn::None,
-        threshold: Threshold::NONE,
-        precision: crate::plan::DEFAULT_PRECISION,
-        equivalence_pct,
-    }
+    Options::defaults(FailOn::None)
+        .with_confidence(confidence)
+        .with_equivalence_pct(equivalence_pct)
 }
 
 /// The run values of each benchmark of `path` that has at least two process runs.
