@@ -191,19 +191,15 @@ fn several(args: &SimulateArgs, plan: &SimulatePlan, source: Source<'_>) -> Repl
     let equivalence_pct = plan.equivalence_pct;
     let race = plan.looks;
     let looks: Vec<String> = race.looks().iter().map(u32::to_string).collect();
-    let options = RaceOptions {
-        confidence: plan.confidence,
-        equivalence_pct,
-        looks: race.count(),
-        hpt_alpha: None,
-    };
+    let options = options(plan.confidence, equivalence_pct);
     let mut plans = vec![several_named(
         format!("race {}", looks.join("/")),
         format!(
             "the project's race: looks after {} runs per version, rank-sum loser tests and equivalence \
              within ±{equivalence_pct} % at alpha / (K (R − 1)) = {:.5}; losers keep their runs and re-enter",
             looks.join(", "),
-            options.comparison_alpha(versions)
+            RaceOptions::new(&options, crate::model::Design::measured(race.count()))
+                .comparison_alpha(versions)
         ),
         SeveralPlan::Race {
             plan: race,

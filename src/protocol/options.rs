@@ -107,6 +107,11 @@ impl Options {
         Options { confidence, ..self }
     }
 
+    /// These options with another risk of HPT's per-benchmark tests (`None` for the paper's default).
+    pub fn with_hpt_alpha(self, hpt_alpha: Option<Alpha>) -> Options {
+        Options { hpt_alpha, ..self }
+    }
+
     /// These options with another gate.
     pub fn with_fail_on(self, fail_on: FailOn) -> Options {
         Options { fail_on, ..self }
