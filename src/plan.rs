@@ -1,6 +1,9 @@
 //! Validated, typed options built from the command line: every value a user can get wrong is checked here
 //! once, with a message that names the flag and the accepted range. Each command builds its plan once,
 //! before it reads, builds or runs anything, and the stages after it never see the command line.
+//! [`AnalysisPlan::from_args`] is the only place that builds an [`AnalysisPlan`]; nothing changes it
+//! afterwards, and its analysis options are built by `Options::new` from every checked value
+//! (`protocol::options` says why a struct of named values rather than a builder).
 
 mod commands;
 mod ranges;
