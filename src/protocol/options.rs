@@ -24,15 +24,7 @@ pub use crate::model::{Design, Remedy};
 /// the design of the runs, which comes with the suite ([`crate::model::Suite::design`]).
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct Options {
-    confidence: Confidence,
-    hpt_alpha: Option<Alpha>,
-    hpt_rank: Ranking,
-    hpt_curve: bool,
-    speedup_under_test: Option<f64>,
-    fail_on: FailOn,
-    threshold: Threshold,
-    precision: f64,
-    equivalence_pct: f64,
+    checked: Checked,
 }
 
 /// Every value of [`Options`], checked by the plan: the one constructor's argument, named field by field.
@@ -61,28 +53,7 @@ pub struct Checked {
 impl Options {
     /// The options of values the plan checked.
     pub fn new(checked: Checked) -> Options {
-        let Checked {
-            confidence,
-            hpt_alpha,
-            hpt_rank,
-            hpt_curve,
-            speedup_under_test,
-            fail_on,
-            threshold,
-            precision,
-            equivalence_pct,
-        } = checked;
-        Options {
-            confidence,
-            hpt_alpha,
-            hpt_rank,
-            hpt_curve,
-            speedup_under_test,
-            fail_on,
-            threshold,
-            precision,
-            equivalence_pct,
-        }
+        Options { checked }
     }
 
     /// The command line's defaults (confidence 0.95, HPT's default risk on log speedups without its
@@ -104,86 +75,101 @@ impl Options {
 
     /// These options at another confidence level.
     pub fn with_confidence(self, confidence: Confidence) -> Options {
-        Options { confidence, ..self }
+        Options::new(Checked {
+            confidence,
+            ..self.checked
+        })
     }
 
     /// These options with another risk of HPT's per-benchmark tests (`None` for the paper's default).
     pub fn with_hpt_alpha(self, hpt_alpha: Option<Alpha>) -> Options {
-        Options { hpt_alpha, ..self }
+        Options::new(Checked {
+            hpt_alpha,
+            ..self.checked
+        })
     }
 
     /// These options with another gate.
     pub fn with_fail_on(self, fail_on: FailOn) -> Options {
-        Options { fail_on, ..self }
+        Options::new(Checked {
+            fail_on,
+            ..self.checked
+        })
     }
 
     /// These options with another threshold of the gate.
     pub fn with_threshold(self, threshold: Threshold) -> Options {
-        Options { threshold, ..self }
+        Options::new(Checked {
+            threshold,
+            ..self.checked
+        })
     }
 
     /// These options with another ε, in percent, in (0, 100).
     pub fn with_equivalence_pct(self, equivalence_pct: f64) -> Options {
-        Options {
+        Options::new(Checked {
             equivalence_pct,
-            ..self
-        }
+            ..self.checked
+        })
     }
 
     /// These options with or without HPT's confidence curve.
     pub fn with_hpt_curve(self, hpt_curve: bool) -> Options {
-        Options { hpt_curve, ..self }
+        Options::new(Checked {
+            hpt_curve,
+            ..self.checked
+        })
     }
 
     /// Confidence level of every decision and r of the r-speedup.
     pub fn confidence(&self) -> Confidence {
-        self.confidence
+        self.checked.confidence
     }
 
     /// Risk of HPT's per-benchmark tests; `None` for the paper's default.
     pub fn hpt_alpha(&self) -> Option<Alpha> {
-        self.hpt_alpha
+        self.checked.hpt_alpha
     }
 
     /// What HPT ranks across benchmarks.
     pub fn hpt_rank(&self) -> Ranking {
-        self.hpt_rank
+        self.checked.hpt_rank
     }
 
     /// What HPT is asked for in a comparison: its confidence, risk, speedup under test and curve.
     pub fn hpt(&self) -> HptOptions {
         HptOptions {
-            confidence: self.confidence,
-            alpha: self.hpt_alpha,
-            speedup_under_test: self.speedup_under_test,
-            curve: self.hpt_curve,
+            confidence: self.checked.confidence,
+            alpha: self.checked.hpt_alpha,
+            speedup_under_test: self.checked.speedup_under_test,
+            curve: self.checked.hpt_curve,
         }
     }
 
     /// When the gate fails the comparison.
     pub fn fail_on(&self) -> FailOn {
-        self.fail_on
+        self.checked.fail_on
     }
 
     /// The slowdown the gate tolerates.
     pub fn threshold(&self) -> Threshold {
-        self.threshold
+        self.checked.threshold
     }
 
     /// Precision r of the minimal number of benchmarks.
     pub fn precision(&self) -> f64 {
-        self.precision
+        self.checked.precision
     }
 
     /// ε of the equivalence check, in percent.
     pub fn equivalence_pct(&self) -> f64 {
-        self.equivalence_pct
+        self.checked.equivalence_pct
     }
 
     /// Every option the verdicts between looks depend on, as text: runs measured under one rule are not
     /// reused under another (the cache's key). The design's looks are the plan's, keyed apart.
     pub fn stopping_rule(&self) -> String {
-        let Options {
+        let Checked {
             confidence,
             hpt_alpha,
             speedup_under_test,
@@ -193,7 +179,7 @@ impl Options {
             equivalence_pct,
             hpt_rank,
             hpt_curve: _,
-        } = self;
+        } = &self.checked;
         let (confidence, hpt_alpha, threshold) = (
             confidence.level(),
             hpt_alpha.map(Alpha::risk),
@@ -227,8 +213,8 @@ impl PerLook {
     /// The per-look view of `options` for runs had as `design` says.
     pub fn new(options: &Options, design: Design) -> PerLook {
         PerLook {
-            confidence: Confidence(1.0 - options.confidence.alpha() / f64::from(design.looks())),
-            equivalence_pct: options.equivalence_pct,
+            confidence: Confidence(1.0 - options.confidence().alpha() / f64::from(design.looks())),
+            equivalence_pct: options.equivalence_pct(),
             looks: design.looks(),
             remedy: design.remedy(),
         }
@@ -277,6 +263,6 @@ mod tests {
         assert!((raced.confidence().level() - (1.0 - 0.05 / 3.0)).abs() < 1e-12);
         assert_eq!((raced.looks, raced.remedy), (3, Remedy::RunHere));
         // What the command line decided is untouched.
-        assert_eq!(raced.equivalence_pct, options.equivalence_pct);
+        assert_eq!(raced.equivalence_pct, options.equivalence_pct());
     }
 }
