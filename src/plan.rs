@@ -1,6 +1,9 @@
 //! Validated, typed options built from the command line: every value a user can get wrong is checked here
 //! once, with a message that names the flag and the accepted range. Each command builds its plan once,
 //! before it reads, builds or runs anything, and the stages after it never see the command line.
+//! [`AnalysisPlan::from_args`] is the only place that builds an [`AnalysisPlan`]; nothing changes it
+//! afterwards, and its analysis options are built by `Options::new` from every checked value
+//! (`protocol::options` says why a struct of named values rather than a builder).
 
 mod commands;
 mod ranges;
@@ -13,7 +16,7 @@ use std::path::PathBuf;
 use crate::cli::{AnalysisArgs, ColorChoice, FailOnArg, Format, HptRankArg};
 use crate::protocol::hpt::Ranking;
 use crate::protocol::shape::ShapeOptions;
-use crate::protocol::{Alpha, Confidence, FailOn, Options, Threshold};
+use crate::protocol::{Alpha, Checked, Confidence, FailOn, Options, Threshold};
 
 pub use commands::{ComparePlan, RacePlan, RevisionsPlan};
 pub use run::run_options;
@@ -148,7 +151,7 @@ impl AnalysisPlan {
             });
         }
         Ok(AnalysisPlan {
-            options: Options {
+            options: Options::new(Checked {
                 confidence,
                 hpt_alpha,
                 hpt_rank: match args.hpt_rank {
@@ -166,7 +169,7 @@ impl AnalysisPlan {
                 equivalence_pct: args.equivalence,
                 // Only the HTML report draws HPT's confidence curve.
                 hpt_curve: args.format == Format::Html || args.html.is_some(),
-            },
+            }),
             shapes: ShapeOptions {
                 mixture_fit: args.mixture_fit,
                 distinct_pct: args.equivalence,
@@ -236,7 +239,7 @@ mod tests {
             assert_eq!(error.flag, "--confidence", "{bad}");
         }
         let plan = AnalysisPlan::from_args(&analysis_args(&["--confidence", "0.99"])).unwrap();
-        assert_eq!(plan.options.confidence.level(), 0.99);
+        assert_eq!(plan.options.confidence().level(), 0.99);
     }
 
     #[test]
@@ -245,11 +248,11 @@ mod tests {
         let error = AnalysisPlan::from_args(&analysis_args(&["--confidence", "0.3"])).unwrap_err();
         assert_eq!(error.flag, "--confidence");
         let plan = AnalysisPlan::from_args(&analysis_args(&["--confidence", "0.5"])).unwrap();
-        assert_eq!(plan.options.confidence.level(), 0.5);
+        assert_eq!(plan.options.confidence().level(), 0.5);
         let error = AnalysisPlan::from_args(&analysis_args(&["--hpt-alpha", "0.7"])).unwrap_err();
         assert_eq!(error.flag, "--hpt-alpha");
         let plan = AnalysisPlan::from_args(&analysis_args(&["--hpt-alpha", "0.5"])).unwrap();
-        assert_eq!(plan.options.hpt_alpha.map(Alpha::risk), Some(0.5));
+        assert_eq!(plan.options.hpt_alpha().map(Alpha::risk), Some(0.5));
     }
 
     #[test]
@@ -258,7 +261,8 @@ mod tests {
             AnalysisPlan::from_args(&analysis_args(extra))
                 .unwrap()
                 .options
-                .hpt_curve
+                .hpt()
+                .curve
         };
         assert!(!curve(&[]));
         assert!(!curve(&["--format", "json"]));

@@ -5,8 +5,7 @@
 #![allow(dead_code)] // each benchmark uses part of it
 
 use cargo_speedup::model::{Benchmark, Environment, Results};
-use cargo_speedup::protocol::hpt::Ranking;
-use cargo_speedup::protocol::{Confidence, FailOn, Options, Threshold};
+use cargo_speedup::protocol::{FailOn, Options};
 pub use cargo_speedup::stats::random::SplitMix64;
 
 /// One side's results from generated benchmarks.
@@ -22,15 +21,5 @@ pub fn results(benchmarks: Vec<Benchmark>) -> Results {
 /// The command line's defaults (confidence 0.95, ε 2 %, HPT on log speedups) with
 /// `--fail-on any`; the confidence curve only where the HTML report is drawn.
 pub fn options(hpt_curve: bool) -> Options {
-    Options {
-        confidence: Confidence::new(0.95).expect("a confidence level"),
-        hpt_alpha: None,
-        hpt_rank: Ranking::LogRatio,
-        hpt_curve,
-        speedup_under_test: None,
-        fail_on: FailOn::Any,
-        threshold: Threshold::NONE,
-        precision: 0.05,
-        equivalence_pct: 2.0,
-    }
+    Options::defaults(FailOn::Any).with_hpt_curve(hpt_curve)
 }

@@ -44,7 +44,7 @@ pub fn bisect(args: &BisectArgs) -> Result<Outcome> {
     let path = measure::first_parent_path(args.run.manifest_path.as_deref(), &good, &bad)?;
     check_path(&path, &good, &bad)?;
     let commits = path.commits.len();
-    let confidence = asked.options.confidence.level();
+    let confidence = asked.options.confidence().level();
     let each = per_comparison_confidence(confidence, commits);
     let mut analysis_args = args.analysis.clone();
     analysis_args.confidence = each;
@@ -68,7 +68,7 @@ pub fn bisect(args: &BisectArgs) -> Result<Outcome> {
         memo: RefCell::new(HashMap::new()),
         path: &path,
         direction,
-        threshold: plan.options.threshold.pct(),
+        threshold: plan.options.threshold().pct(),
     };
     bisector.say(&format!(
         "bisect: {commits} commits on the first-parent path; checking GOOD against BAD, each comparison \

@@ -7,7 +7,7 @@ use super::compare::{check_report_outputs, write_rendered};
 use super::{Outcome, is_stdout, manifest};
 use crate::cli::RaceArgs;
 use crate::measure;
-use crate::model::Results;
+use crate::model::{Design, Results};
 use crate::plan::RacePlan;
 use crate::protocol::race::{RaceOptions, open_in_race, race};
 use crate::report::race::render;
@@ -20,18 +20,13 @@ pub fn race_revisions(args: &RaceArgs) -> Result<Outcome> {
     } = RacePlan::from_args(&args.run, &args.analysis)?;
     refuse_dashboard_formats(plan.output.format, "race")?;
     check_report_outputs(&plan.output, &[manifest(&args.run)])?;
-    let options = |looks| RaceOptions {
-        confidence: plan.options.confidence,
-        equivalence_pct: plan.options.equivalence_pct,
-        looks,
-        hpt_alpha: plan.options.hpt_alpha,
-    };
+    let options = |looks| RaceOptions::new(&plan.options, Design::measured(looks));
     let decide = |so_far: &[Results], looks: u32| open_in_race(so_far, &options(looks));
     let measured = measure::measure_race(
         &args.revisions,
         &run,
         &decide,
-        &format!("race {}", options(0).stopping_rule()),
+        &format!("race {}", RaceOptions::stopping_rule(&plan.options)),
     )?;
     let analysis = race(
         &measured.results,

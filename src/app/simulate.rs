@@ -16,7 +16,7 @@ use crate::cli::{SimulateArgs, SimulateFormat};
 use crate::plan::{BisectReplay, SimulatePlan};
 use crate::protocol::race::RaceOptions;
 use crate::protocol::sequential::LookPlan;
-use crate::protocol::{Confidence, FailOn, Options, Threshold};
+use crate::protocol::{Confidence, FailOn, Options};
 use crate::report::simulation::{self as render, NamedPlan, Simulated, SimulationDesign};
 use crate::simulation::bisections::{BisectPlan, Bisections};
 use crate::simulation::harness::{self, Setting};
@@ -191,19 +191,15 @@ fn several(args: &SimulateArgs, plan: &SimulatePlan, source: Source<'_>) -> Repl
     let equivalence_pct = plan.equivalence_pct;
     let race = plan.looks;
     let looks: Vec<String> = race.looks().iter().map(u32::to_string).collect();
-    let options = RaceOptions {
-        confidence: plan.confidence,
-        equivalence_pct,
-        looks: race.count(),
-        hpt_alpha: None,
-    };
+    let options = options(plan.confidence, equivalence_pct);
     let mut plans = vec![several_named(
         format!("race {}", looks.join("/")),
         format!(
             "the project's race: looks after {} runs per version, rank-sum loser tests and equivalence \
              within ±{equivalence_pct} % at alpha / (K (R − 1)) = {:.5}; losers keep their runs and re-enter",
             looks.join(", "),
-            options.comparison_alpha(versions)
+            RaceOptions::new(&options, crate::model::Design::measured(race.count()))
+                .comparison_alpha(versions)
         ),
         SeveralPlan::Race {
             plan: race,
@@ -289,17 +285,9 @@ fn paper(epsilon_pct: f64, cap: usize) -> PaperPlan {
 /// The analysis options of the project's plans at `confidence`: no gate, no threshold, unchanged within
 /// ±`equivalence_pct`.
 fn options(confidence: Confidence, equivalence_pct: f64) -> Options {
-    Options {
-        confidence,
-        hpt_alpha: None,
-        hpt_rank: crate::protocol::hpt::Ranking::LogRatio,
-        hpt_curve: false,
-        speedup_under_test: None,
-        fail_on: FailOn::None,
-        threshold: Threshold::NONE,
-        precision: crate::plan::DEFAULT_PRECISION,
-        equivalence_pct,
-    }
+    Options::defaults(FailOn::None)
+        .with_confidence(confidence)
+        .with_equivalence_pct(equivalence_pct)
 }
 
 /// The run values of each benchmark of `path` that has at least two process runs.

@@ -47,7 +47,7 @@ impl RacePlan {
     /// Checks the analysis flags, then the running flags.
     pub fn from_args(run: &RunArgs, analysis: &AnalysisArgs) -> Result<RacePlan, PlanError> {
         let plan = AnalysisPlan::from_args(analysis)?;
-        let run = run_options(run, analysis.quiet, Some(plan.options.confidence))?;
+        let run = run_options(run, analysis.quiet, Some(plan.options.confidence()))?;
         Ok(RacePlan {
             analysis: plan,
             run,

@@ -8,7 +8,7 @@
 use super::benchmark_warnings::benchmark_warnings;
 use super::equivalence::{Equivalence, equivalence, is_futile};
 use super::gate::{GateInput, gate};
-use super::hpt::{HptOptions, hpt_ranked};
+use super::hpt::hpt_ranked;
 use super::input_warnings::{note_warnings, suite_warnings};
 use super::options::{Options, PerLook};
 use super::shape::{ShapeOptions, shape};
@@ -59,16 +59,7 @@ fn analysed(suite: &Suite, options: &Options, shapes: Option<&ShapeOptions>) -> 
             )
         })
         .collect();
-    let (hpt_summary, per_benchmark) = hpt_ranked(
-        &samples,
-        &HptOptions {
-            confidence: options.confidence,
-            alpha: options.hpt_alpha,
-            speedup_under_test: options.speedup_under_test,
-            curve: options.hpt_curve,
-        },
-        options.hpt_rank,
-    );
+    let (hpt_summary, per_benchmark) = hpt_ranked(&samples, &options.hpt(), options.hpt_rank());
     let gate_inputs: Vec<GateInput<'_>> = compared
         .iter()
         .map(|c| GateInput {
@@ -79,13 +70,13 @@ fn analysed(suite: &Suite, options: &Options, shapes: Option<&ShapeOptions>) -> 
         })
         .collect();
     // `--fail-on any` tests each benchmark: at the per-look level, Holm's correction then covers the suite.
-    let gate_confidence = match options.fail_on {
+    let gate_confidence = match options.fail_on() {
         FailOn::Any => per_look.confidence,
-        FailOn::Suite | FailOn::None => options.confidence,
+        FailOn::Suite | FailOn::None => options.confidence(),
     };
     let gate = gate(
-        options.fail_on,
-        options.threshold,
+        options.fail_on(),
+        options.threshold(),
         gate_confidence,
         &hpt_summary,
         &gate_inputs,
@@ -126,14 +117,14 @@ fn analysed(suite: &Suite, options: &Options, shapes: Option<&ShapeOptions>) -> 
     let verdict = if only_identical {
         Verdict::Unchanged
     } else {
-        suite_verdict(&hpt_summary, options.confidence, &benchmarks)
+        suite_verdict(&hpt_summary, options.confidence(), &benchmarks)
     };
     let fingerprint = crate::model::fingerprint::Fingerprint::of_comparison(
         suite.base_environment.fingerprint.as_ref(),
         suite.head_environment.fingerprint.as_ref(),
     );
     Analysis {
-        confidence: options.confidence,
+        confidence: options.confidence(),
         suite: SuiteAnalysis {
             overall,
             proportion: aggregate_proportions(&benchmarks, options),
@@ -425,14 +416,14 @@ fn aggregate_proportions(
         mean: proportion(
             by_mean,
             total,
-            options.confidence.level(),
-            options.precision,
+            options.confidence().level(),
+            options.precision(),
         ),
         median: proportion(
             by_median,
             total,
-            options.confidence.level(),
-            options.precision,
+            options.confidence().level(),
+            options.precision(),
         ),
     })
 }
@@ -488,13 +479,7 @@ mod tests {
         let mut suite = Suite::pair(empty("BASE"), empty("HEAD"));
         suite.identical = vec!["a".into(), "b".into()];
         for fail_on in [FailOn::Suite, FailOn::Any] {
-            let analysis = analyse(
-                &suite,
-                &Options {
-                    fail_on,
-                    ..options()
-                },
-            );
+            let analysis = analyse(&suite, &options().with_fail_on(fail_on));
             assert_eq!(analysis.verdict, Verdict::Unchanged);
             assert!(!analysis.gate.failed);
             assert!(analysis.warnings.is_empty(), "{:?}", analysis.warnings);
@@ -502,13 +487,7 @@ mod tests {
             // What the inputs said stays.
             let mut noted = suite.clone();
             noted.notes.push("HEAD is the working tree".into());
-            let analysis = analyse(
-                &noted,
-                &Options {
-                    fail_on,
-                    ..options()
-                },
-            );
+            let analysis = analyse(&noted, &options().with_fail_on(fail_on));
             assert_eq!(analysis.warnings.len(), 1, "{:?}", analysis.warnings);
         }
         // With a measured benchmark beside them, its warnings stay.

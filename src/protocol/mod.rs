@@ -40,7 +40,7 @@ pub mod speedup_test;
 mod variance;
 
 pub use analyse::analyse;
-pub use options::{Design, Options, PerLook, Remedy};
+pub use options::{Checked, Design, Options, PerLook, Remedy};
 pub use outcome::{
     Alpha, Analysis, BenchmarkAnalysis, ByDirection, CannotFail, Cause, Compared, Confidence,
     ConfidencePoint, Differs, Direction, FailOn, GainSpeedup, GateOutcome, GateReason,

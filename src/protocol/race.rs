@@ -39,6 +39,7 @@
 
 use super::equivalence::equivalence;
 use super::hpt::{HptOptions, hpt};
+use super::options::{Design, Options};
 use super::{Alpha, Cause, Confidence, Direction, HptSummary, RaceCause, Warning, WarningKind};
 use crate::model::{Results, Unit};
 use crate::stats::Alternative;
@@ -46,20 +47,32 @@ use crate::stats::comparison::p_first_fastest;
 use crate::stats::describe::median;
 use crate::stats::rank_sum::rank_sum;
 
-/// What a race is decided with.
+/// What a race is decided with: the analysis options a race uses and the looks of the runs' design.
+/// Built once by [`RaceOptions::new`], never changed.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct RaceOptions {
     /// 1 − alpha of the whole race.
-    pub confidence: Confidence,
+    confidence: Confidence,
     /// ε of the equivalence stop, in percent.
-    pub equivalence_pct: f64,
-    /// K, the looks the plan could take.
-    pub looks: u32,
+    equivalence_pct: f64,
+    /// K, the looks the plan could take, at least 1.
+    looks: u32,
     /// HPT's per-benchmark risk (`--hpt-alpha`); `None` for the paper's default.
-    pub hpt_alpha: Option<Alpha>,
+    hpt_alpha: Option<Alpha>,
 }
 
 impl RaceOptions {
+    /// The race's options: the confidence, ε and HPT's risk of `options`, over the looks of runs had as
+    /// `design` says (as [`super::PerLook::new`] for two revisions).
+    pub fn new(options: &Options, design: Design) -> RaceOptions {
+        RaceOptions {
+            confidence: options.confidence(),
+            equivalence_pct: options.equivalence_pct(),
+            looks: design.looks(),
+            hpt_alpha: options.hpt_alpha(),
+        }
+    }
+
     /// alpha' = (1 − confidence) / (K · (R − 1)): the risk of each loser or equivalence test when
     /// `revisions` (R >= 2) revisions race.
     pub fn comparison_alpha(&self, revisions: usize) -> f64 {
@@ -67,16 +80,22 @@ impl RaceOptions {
         self.confidence.alpha() / (f64::from(self.looks.max(1)) * comparisons)
     }
 
-    /// The options as text, for the cache's key of runs measured under them: the same text for the same
-    /// options from one version to the next.
-    pub fn stopping_rule(&self) -> String {
+    /// The race's options of `options` as text, for the cache's key of runs measured under them: the same
+    /// text for the same options from one version to the next. The looks are keyed apart (the cache's key
+    /// holds the plan of looks), so the text says `looks: 0`, as it always has: races cached before keep
+    /// matching.
+    pub fn stopping_rule(options: &Options) -> String {
         format!(
-            "RaceOptions {{ confidence: {:?}, equivalence_pct: {:?}, looks: {:?}, hpt_alpha: {:?} }}",
-            self.confidence.level(),
-            self.equivalence_pct,
-            self.looks,
-            self.hpt_alpha.map(Alpha::risk)
+            "RaceOptions {{ confidence: {:?}, equivalence_pct: {:?}, looks: 0, hpt_alpha: {:?} }}",
+            options.confidence().level(),
+            options.equivalence_pct(),
+            options.hpt_alpha().map(Alpha::risk)
         )
+    }
+
+    /// K, the looks the plan could take.
+    pub fn looks(&self) -> u32 {
+        self.looks
     }
 }
 
@@ -369,7 +388,7 @@ pub fn race(results: &[Results], labels: &[String], options: &RaceOptions) -> Ra
         revisions: labels.to_vec(),
         confidence: options.confidence,
         equivalence_pct: options.equivalence_pct,
-        looks: options.looks,
+        looks: options.looks(),
         benchmarks,
         suite,
         warnings,
@@ -432,25 +451,24 @@ fn suite(results: &[Results], options: &RaceOptions) -> RaceSuite {
 mod tests {
     use super::*;
 
-    const OPTIONS: RaceOptions = RaceOptions {
-        confidence: Confidence(0.95),
-        equivalence_pct: 2.0,
-        looks: 3,
-        hpt_alpha: None,
-    };
+    use crate::protocol::FailOn;
+
+    /// The command line's defaults (confidence 0.95, ε 2 %), over 3 looks.
+    fn options() -> RaceOptions {
+        RaceOptions::new(&Options::defaults(FailOn::None), Design::measured(3))
+    }
 
     #[test]
     fn the_stopping_rule_reads_as_the_options_always_have() {
-        // The cache keys races by this text: runs measured before keep matching.
+        // The cache keys races by this text, which `race` has always made with looks 0: runs measured
+        // before keep matching.
+        let defaults = Options::defaults(FailOn::None);
         assert_eq!(
-            OPTIONS.stopping_rule(),
-            "RaceOptions { confidence: 0.95, equivalence_pct: 2.0, looks: 3, hpt_alpha: None }"
+            RaceOptions::stopping_rule(&defaults),
+            "RaceOptions { confidence: 0.95, equivalence_pct: 2.0, looks: 0, hpt_alpha: None }"
         );
-        let risky = RaceOptions {
-            hpt_alpha: Alpha::new(0.05),
-            ..OPTIONS
-        };
-        assert!(risky.stopping_rule().ends_with("hpt_alpha: Some(0.05) }"));
+        let risky = defaults.with_hpt_alpha(Alpha::new(0.05));
+        assert!(RaceOptions::stopping_rule(&risky).ends_with("hpt_alpha: Some(0.05) }"));
     }
 
     /// Five run values spread by about ±0.4 % around `level`.
@@ -484,15 +502,15 @@ mod tests {
     #[test]
     fn the_risk_is_split_over_looks_and_comparisons() {
         // 0.05 / (3 looks x 2 comparisons).
-        assert!((OPTIONS.comparison_alpha(3) - 0.05 / 6.0).abs() < 1e-15);
-        assert!((OPTIONS.comparison_alpha(2) - 0.05 / 3.0).abs() < 1e-15);
+        assert!((options().comparison_alpha(3) - 0.05 / 6.0).abs() < 1e-15);
+        assert!((options().comparison_alpha(2) - 0.05 / 3.0).abs() < 1e-15);
     }
 
     #[test]
     fn a_clear_winner_stops_at_the_first_look() {
         // 5 v 5 runs, no overlap: p = 1/252 < 0.05 / 6 against each of the two others.
         let data = [runs(300.0, 5), runs(100.0, 5), runs(310.0, 5)];
-        let s = standing(&slices(&data), &OPTIONS).unwrap();
+        let s = standing(&slices(&data), &options()).unwrap();
         assert_eq!(s.stop, Stop::Winner);
         assert_eq!((s.best, s.survivors.as_slice()), (1, &[1][..]));
     }
@@ -503,11 +521,11 @@ mod tests {
         let mut data = vec![runs(100.0, 5)];
         data.extend((0..4).map(|i| runs(300.0 + i as f64, 5)));
         assert_eq!(
-            standing(&slices(&data), &OPTIONS).unwrap().stop,
+            standing(&slices(&data), &options()).unwrap().stop,
             Stop::Winner
         );
         data.push(runs(400.0, 5));
-        let s = standing(&slices(&data), &OPTIONS).unwrap();
+        let s = standing(&slices(&data), &options()).unwrap();
         assert_eq!((s.stop, s.survivors.len()), (Stop::Open, 6));
     }
 
@@ -516,15 +534,15 @@ mod tests {
         // 20 runs each, the second 0.1 % slower, the third 3x slower: the third loses, the first two are
         // equivalent within ±2 %; the pick is the lower median.
         let data = [runs(100.0, 20), runs(100.1, 20), runs(300.0, 20)];
-        let s = standing(&slices(&data), &OPTIONS).unwrap();
+        let s = standing(&slices(&data), &options()).unwrap();
         assert_eq!(s.stop, Stop::Equivalent, "{s:?}");
         assert_eq!(s.survivors, [0, 1]);
         assert_eq!(s.best, 0);
         // At ±0.01 % they are not shown equivalent: the race stays open.
-        let tight = RaceOptions {
-            equivalence_pct: 0.01,
-            ..OPTIONS
-        };
+        let tight = RaceOptions::new(
+            &Options::defaults(FailOn::None).with_equivalence_pct(0.01),
+            Design::measured(3),
+        );
         assert_eq!(standing(&slices(&data), &tight).unwrap().stop, Stop::Open);
     }
 
@@ -534,7 +552,11 @@ mod tests {
         let a_early = vec![90.0, 91.0, 92.0, 90.5, 91.5];
         let b = runs(100.0, 5);
         let c = vec![100.2, 100.6, 99.8, 100.4, 100.0];
-        let first = standing(&slices(&[a_early.clone(), b.clone(), c.clone()]), &OPTIONS).unwrap();
+        let first = standing(
+            &slices(&[a_early.clone(), b.clone(), c.clone()]),
+            &options(),
+        )
+        .unwrap();
         assert_eq!(first.best, 0);
         assert!(!first.survivors.contains(&2), "{first:?}");
         // Look 2: A's next runs show it much slower (its median rises above B's), while C, out of the
@@ -543,7 +565,7 @@ mod tests {
         a.extend([120.0, 121.0, 119.0, 122.0, 120.5, 121.5]);
         let mut b10 = b;
         b10.extend(runs(100.0, 5).iter().map(|x| x * 1.0001));
-        let second = standing(&slices(&[a, b10, c]), &OPTIONS).unwrap();
+        let second = standing(&slices(&[a, b10, c]), &options()).unwrap();
         assert_eq!(second.best, 1, "{second:?}");
         assert!(second.survivors.contains(&2), "{second:?}");
     }
@@ -551,9 +573,9 @@ mod tests {
     #[test]
     fn a_benchmark_of_one_revision_is_alone_and_none_is_nothing() {
         let data = [vec![], runs(100.0, 5), vec![]];
-        let s = standing(&slices(&data), &OPTIONS).unwrap();
+        let s = standing(&slices(&data), &options()).unwrap();
         assert_eq!((s.stop, s.best), (Stop::Alone, 1));
-        assert_eq!(standing(&[&[][..], &[][..]], &OPTIONS), None);
+        assert_eq!(standing(&[&[][..], &[][..]], &options()), None);
     }
 
     fn results(origin: &str, benchmarks: &[(&str, Vec<f64>)]) -> Results {
@@ -590,7 +612,7 @@ mod tests {
             results("b", &[("won", runs(300.0, 5)), ("open", noisy(101.0))]),
             results("c", &[("won", runs(300.0, 5)), ("open", noisy(99.0))]),
         ];
-        let open = open_in_race(&all, &OPTIONS);
+        let open = open_in_race(&all, &options());
         assert_eq!(open, vec![vec!["open".to_string()]; 3]);
     }
 
@@ -611,7 +633,7 @@ mod tests {
             results("c", &at(1.0 / 3.0)),
         ];
         let labels: Vec<String> = ["a", "b", "c"].map(String::from).to_vec();
-        let analysis = race(&all, &labels, &OPTIONS);
+        let analysis = race(&all, &labels, &options());
         let summary = crate::report::race::summary(&analysis);
         assert_eq!(analysis.suite.fastest, 2, "{summary}");
         assert!(summary.starts_with("c is the fastest"));

@@ -124,13 +124,13 @@ pub fn fewest_runs_to_reject(alpha: f64, at_least: u32) -> u32 {
 /// do, so none stays open for the gate's sake.
 pub fn open_benchmarks(suite: &Suite, options: &Options, cap: u32) -> Vec<String> {
     let analysis = analyse(suite, options);
-    let gate_open = options.fail_on == FailOn::Any && analysis.gate.slower.is_empty();
+    let gate_open = options.fail_on() == FailOn::Any && analysis.gate.slower.is_empty();
     let runs = |b: &BenchmarkAnalysis| b.base.n.min(b.head.n);
     let under_threshold = |b: &BenchmarkAnalysis| {
-        options.threshold > Threshold::NONE
+        options.threshold() > Threshold::NONE
             && b.equivalence
                 .interval
-                .is_some_and(|(low, _)| low > 1.0 / (1.0 + options.threshold.pct() / 100.0))
+                .is_some_and(|(low, _)| low > 1.0 / (1.0 + options.threshold().pct() / 100.0))
     };
     analysis
         .benchmarks
@@ -217,9 +217,8 @@ mod tests {
         };
         let side = |level: f64| results(vec![("b".to_string(), runs(level))]);
         let suite = at_looks(Suite::pair(side(100.0), side(101.0)), 3);
-        let at = |threshold: f64| Options {
-            threshold: Threshold::percent(threshold).unwrap(),
-            ..options(FailOn::Any)
+        let at = |threshold: f64| {
+            options(FailOn::Any).with_threshold(Threshold::percent(threshold).unwrap())
         };
         let analysis = analyse(&suite, &at(5.0));
         assert_eq!(analysis.benchmarks[0].verdict, Verdict::Slower);

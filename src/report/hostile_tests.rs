@@ -75,12 +75,10 @@ fn race_of(names: &[String]) -> crate::protocol::race::RaceAnalysis {
         notes: vec![],
     };
     let labels = vec![names[0].clone(), names[names.len() - 1].clone()];
-    let options = RaceOptions {
-        confidence: crate::protocol::Confidence::new(0.95).expect("a level"),
-        equivalence_pct: 2.0,
-        looks: 2,
-        hpt_alpha: None,
-    };
+    let options = RaceOptions::new(
+        &crate::protocol::Options::defaults(crate::protocol::FailOn::None),
+        crate::model::Design::measured(2),
+    );
     race(&[results(3000.0), results(1000.0)], &labels, &options)
 }
 

@@ -454,12 +454,10 @@ mod tests {
             results("c", 3010.0),
         ];
         let labels = ["a (1)", "b (2)", "c, (3)"].map(String::from).to_vec();
-        let options = RaceOptions {
-            confidence: crate::protocol::Confidence::new(0.95).unwrap(),
-            equivalence_pct: 2.0,
-            looks: 3,
-            hpt_alpha: None,
-        };
+        let options = RaceOptions::new(
+            &crate::protocol::Options::defaults(crate::protocol::FailOn::None),
+            crate::model::Design::measured(3),
+        );
         race(&all, &labels, &options)
     }
 

@@ -195,10 +195,7 @@ mod tests {
         BisectPlan {
             commits,
             looks: LookPlan::new(first, first * 4).unwrap(),
-            options: Options {
-                confidence: each,
-                ..Options::defaults(FailOn::None)
-            },
+            options: Options::defaults(FailOn::None).with_confidence(each),
         }
     }
 

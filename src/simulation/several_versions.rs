@@ -34,7 +34,7 @@ use super::model::{Source, index, uniform};
 use super::raced_profiles::{self, EquivalenceRule, PaperPlan};
 use crate::protocol::race::{RaceOptions, Stop, standing};
 use crate::protocol::sequential::LookPlan;
-use crate::protocol::{Confidence, Verdict};
+use crate::protocol::{Confidence, Design, FailOn, Options, Verdict};
 use crate::stats::describe::median;
 use crate::stats::random::SplitMix64;
 
@@ -98,12 +98,12 @@ pub fn draw_problem(
 /// A plan for choosing the fastest of several versions.
 #[derive(Debug, Clone, PartialEq)]
 pub enum SeveralPlan {
-    /// The project's race ([`standing`] at each look); `options.looks` is set to the plan's K.
+    /// The project's race ([`standing`] at each look), over the plan's K looks.
     Race {
         /// The looks: when the race is judged.
         plan: LookPlan,
-        /// The race's confidence, equivalence ε and the rest; `looks` is overwritten with the plan's K.
-        options: RaceOptions,
+        /// The analysis options the race takes its confidence, equivalence ε and HPT's risk from.
+        options: Options,
     },
     /// Every version this many runs, the lowest median picked.
     Constant(usize),
@@ -181,12 +181,9 @@ impl SeveralPlan {
 pub fn race(
     runs: &[Vec<f64>],
     plan: LookPlan,
-    options: &RaceOptions,
+    options: &Options,
 ) -> (crate::protocol::race::Standing, Vec<usize>) {
-    let options = RaceOptions {
-        looks: plan.count(),
-        ..*options
-    };
+    let options = RaceOptions::new(options, Design::measured(plan.count()));
     let mut used = vec![0usize; runs.len()];
     let mut running: Vec<usize> = (0..runs.len()).collect();
     let mut previous = 0usize;
@@ -355,12 +352,10 @@ impl Simulation for SeveralVersions<'_> {
 /// the one-sided rank-sum test of n against n runs can reject at the per-test risk of a plan of looks n,
 /// 2n, 4n (three looks), so that a clearly worse version can lose at the first look.
 pub fn first_look(confidence: Confidence, versions: usize, at_least: u32) -> u32 {
-    let options = RaceOptions {
-        confidence,
-        equivalence_pct: 1.0,
-        looks: 3,
-        hpt_alpha: None,
-    };
+    let options = RaceOptions::new(
+        &Options::defaults(FailOn::None).with_confidence(confidence),
+        Design::measured(3),
+    );
     let alpha = options.comparison_alpha(versions);
     crate::protocol::sequential::fewest_runs_to_reject(alpha, at_least.max(2))
 }
@@ -386,13 +381,8 @@ mod tests {
         drift: 0.0,
     };
 
-    fn race_options() -> RaceOptions {
-        RaceOptions {
-            confidence: Confidence::new(0.95).expect("a confidence"),
-            equivalence_pct: 0.5,
-            looks: 1,
-            hpt_alpha: None,
-        }
+    fn race_options() -> Options {
+        Options::defaults(FailOn::None).with_equivalence_pct(0.5)
     }
 
     #[test]

@@ -83,7 +83,7 @@ impl SamplingPlan {
     /// ε of the plan's "unchanged", in percent.
     pub fn equivalence_pct(&self) -> f64 {
         match self {
-            SamplingPlan::Looks { options, .. } => options.equivalence_pct,
+            SamplingPlan::Looks { options, .. } => options.equivalence_pct(),
             SamplingPlan::Paper(paper) => paper.epsilon_pct(),
         }
     }
@@ -179,10 +179,7 @@ mod tests {
             .collect();
         // Under `--fail-on suite`: under `any` a benchmark called slower also waits for the gate
         // (`sequential::open_benchmarks`), which a single benchmark's race does not see.
-        let options = Options {
-            fail_on: FailOn::Suite,
-            ..options()
-        };
+        let options = options().with_fail_on(FailOn::Suite);
         let (analysis, used) = race_suite(&drawn, plan, &options);
         for ((d, b), n) in drawn.iter().zip(&analysis.benchmarks).zip(used) {
             let values = |runs: &[Run]| runs.iter().map(Run::value).collect::<Vec<f64>>();
