@@ -190,7 +190,7 @@ impl Search {
 /// could not be measured (it is then skipped).
 pub type StepReadings = Result<(Reading, Option<Reading>), String>;
 
-/// How a search's comparisons are obtained, and what hears of its steps: [`search`] decides what to
+/// How a search's comparisons are obtained, and what is told of its steps: [`search`] decides what to
 /// compare and when to stop; this measures (`cargo speedup bisect`) or draws (`simulate --bisect`).
 pub trait Comparisons {
     /// A failure that stops the whole search (not a commit that cannot be measured: that one is skipped).

@@ -273,7 +273,7 @@ pub fn paper_number(x: f64) -> String {
 }
 
 /// A Unix time in seconds as the minute it falls in, UTC: `2026-11-26 04:55 UTC` (the civil date from
-/// [`civil_from_days`], so that no date crate is needed for one line of a report).
+/// `civil_from_days`, so that no date crate is needed for one line of a report).
 pub fn utc_minute(seconds: i64) -> String {
     let (year, month, day) = civil_from_days(seconds.div_euclid(86_400));
     let minute_of_day = seconds.rem_euclid(86_400) / 60;

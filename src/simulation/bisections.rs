@@ -1,10 +1,10 @@
 //! Bisections replayed on simulated commits (`cargo speedup simulate --bisect N`, `docs/bisect.md` §9): a
 //! path of N commits after GOOD with one true change of the benchmark's time at a commit drawn uniformly,
-//! searched as `cargo speedup bisect` searches it: the initial GOOD against BAD check, then steps whose
-//! comparisons are the project's race ([`race`]: the same looks and the same per-comparison confidence,
-//! 1 − alpha / m, [`crate::protocol::bisect::per_comparison_confidence`]) and whose conclusions are [`search`]'s, the search `cargo speedup bisect` runs. Each comparison draws fresh runs for both sides ([`draw_values`]), as a real comparison
-//! measures them afresh. `Bisections` replays them with the culprit drawn uniformly and counts how each
-//! ended.
+//! searched by the search `cargo speedup bisect` runs ([`search`]): the initial GOOD against BAD check,
+//! then steps whose comparisons are the project's race ([`race`]: the same looks and the same
+//! per-comparison confidence, 1 − alpha / m, [`crate::protocol::bisect::per_comparison_confidence`]). Each
+//! comparison draws fresh runs for both sides ([`draw_values`]), as a real comparison measures them afresh.
+//! `Bisections` replays them with the culprit drawn uniformly and counts how each ended.
 //!
 //! What it leaves out, so that the figures are conservative: no commit is skipped, and none has identical
 //! executables (every step runs); the named commit's comparison with its parent, a description, is not
