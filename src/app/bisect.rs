@@ -1,8 +1,9 @@
 //! `cargo speedup bisect GOOD BAD`: find the commit of the first-parent path from GOOD to BAD after which
 //! the benchmarks are slower (or faster), every step decided by the revision form's sequential verdict
 //! (`docs/bisect.md`). This file only strings the stages together: the path comes from `measure`, each
-//! comparison is `measure::measure_revisions` (cached, identical executables not run), each step's
-//! conclusion and the error budget are `protocol::bisect`'s, the report is `report::bisect`'s.
+//! comparison is `measure::measure_revisions` (cached, identical executables not run), the search (each
+//! step's conclusion, the error budget, when to stop) is `protocol::bisect::search`, the report is
+//! `report::bisect`'s.
 
 use std::cell::RefCell;
 use std::collections::HashMap;
