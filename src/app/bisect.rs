@@ -1,8 +1,9 @@
 //! `cargo speedup bisect GOOD BAD`: find the commit of the first-parent path from GOOD to BAD after which
 //! the benchmarks are slower (or faster), every step decided by the revision form's sequential verdict
 //! (`docs/bisect.md`). This file only strings the stages together: the path comes from `measure`, each
-//! comparison is `measure::measure_revisions` (cached, identical executables not run), each step's
-//! conclusion and the error budget are `protocol::bisect`'s, the report is `report::bisect`'s.
+//! comparison is `measure::measure_revisions` (cached, identical executables not run), the search (each
+//! step's conclusion, the error budget, when to stop) is `protocol::bisect::search`, the report is
+//! `report::bisect`'s.
 
 use std::cell::RefCell;
 use std::collections::HashMap;
@@ -18,8 +19,8 @@ use crate::measure::{self, FirstParentPath, MeasureError, RunOptions};
 use crate::model::{Design, Results, Suite};
 use crate::plan::{AnalysisPlan, RacePlan};
 use crate::protocol::bisect::{
-    MoreSteps, Reading, Search, Shown, Step, budgeted_comparisons, classify, max_steps, more_steps,
-    per_comparison_confidence,
+    self, Comparisons, Cut, MoreSteps, Reading, Search, Shown, Step, StepReadings, Stopped,
+    budgeted_comparisons, max_steps, more_steps, per_comparison_confidence,
 };
 use crate::protocol::sequential::open_benchmarks;
 use crate::protocol::{Direction, Options, Verdict, analyse};
@@ -236,9 +237,6 @@ type Unmeasured = String;
 /// A comparison as kept for the run: measured, or why not.
 type Kept = Rc<Result<Compared, Unmeasured>>;
 
-/// What one step read: the midpoint against GOOD and BAD against it (when asked), or why it was skipped.
-type StepReadings = Result<(Reading, Option<Reading>), Unmeasured>;
-
 /// What one search found.
 struct Found {
     entries: Vec<PathEntry>,
@@ -387,71 +385,27 @@ impl Bisector<'_> {
             identical: whole.identical,
             step: None,
         });
-        let mut shown = vec![Shown {
+        let shown = vec![Shown {
             index: commits,
             against_good: whole,
             against_bad: None,
         }];
-        let mut search = Search::new(commits);
-        let mut skipped = vec![];
-        let mut steps = 0;
-        let ending = if !whole.shows(direction, threshold) {
-            Ending::NothingToBisect
-        } else {
-            loop {
-                if let Some(named) = search.named() {
-                    break Ending::Named(named);
-                }
-                let Some(mid) = search.next() else {
-                    break interval(&search, "every commit left between them was skipped".into());
-                };
-                if !search.within_budget(commits, 1) {
-                    break interval(
-                        &search,
-                        format!(
-                            "the error budget of {} comparisons is spent",
-                            budgeted_comparisons(commits)
-                        ),
-                    );
-                }
-                if self.budget_spent() {
-                    break interval(&search, "the --budget is spent".into());
-                }
-                let left = search.bad - search.good - 1;
-                steps += 1;
-                self.say(&format!(
-                    "bisect{label}: step {steps}: commit {mid} of {commits} ({}), {left} commit(s) left{}",
-                    short(&entries[mid].sha),
-                    projected(first_check, self, left),
-                ));
-                let (step, measurement, readings) =
-                    self.step(follow, &entries[mid].sha, &mut search)?;
-                match readings {
-                    Err(why) => {
-                        self.say(&format!(
-                            "bisect: skipping {}: {why}",
-                            short(&entries[mid].sha)
-                        ));
-                        skipped.push((mid, why));
-                    }
-                    Ok((against_good, against_bad)) => shown.push(Shown {
-                        index: mid,
-                        against_good,
-                        against_bad,
-                    }),
-                }
-                entries[mid].measured = Some(measurement);
-                search.record(mid, step);
-                if step == Step::Undecided {
-                    break interval(
-                        &search,
-                        format!(
-                            "the step at {} stayed undecided after the most runs (--max-runs)",
-                            short(&entries[mid].sha)
-                        ),
-                    );
-                }
-            }
+        let mut steps = Steps {
+            bisector: self,
+            follow,
+            entries: &mut entries,
+            shown,
+            skipped: vec![],
+            label,
+            first_check,
+        };
+        let searched = bisect::search(commits, &whole, direction, threshold, &mut steps)?;
+        let Steps { shown, skipped, .. } = steps;
+        let search = &searched.search;
+        let ending = match searched.stopped {
+            Stopped::Nothing => Ending::NothingToBisect,
+            Stopped::Named(named) => Ending::Named(named),
+            Stopped::Interval(cut) => interval(search, self.cut(cut, &entries)),
         };
         let named_change = match ending {
             Ending::Named(named) => self.against_parent(follow, &entries, named)?,
@@ -500,46 +454,99 @@ impl Bisector<'_> {
         }))
     }
 
-    /// One step at `mid`: against GOOD, then, when that does not decide, against BAD. A midpoint that
-    /// does not build or whose benchmarks fail is skipped, with why.
-    fn step(
-        &self,
-        follow: &Follow,
-        mid: &str,
-        search: &mut Search,
-    ) -> Result<(Step, Measurement, StepReadings)> {
-        let path = self.path;
-        let commits = path.commits.len();
-        let (direction, threshold) = (self.direction, self.threshold);
-        let skipped = |why: &str| (Step::Skipped, Measurement::skipped(), Err(why.to_string()));
-        let against_good = match self.compare(&path.good.sha, mid)?.as_ref() {
-            Ok(compared) => compared.reading(follow),
-            Err(why) => return Ok(skipped(why)),
-        };
-        search.comparisons += 1;
-        let mut step = classify(&against_good, None, direction, threshold);
-        let mut against_bad = None;
-        if step == Step::Undecided && search.within_budget(commits, 1) && !self.budget_spent() {
-            let reading = match self.compare(mid, &path.bad.sha)?.as_ref() {
-                Ok(compared) => compared.reading(follow),
-                Err(why) => return Ok(skipped(why)),
-            };
-            search.comparisons += 1;
-            step = classify(&against_good, Some(&reading), direction, threshold);
-            against_bad = Some(reading);
+    /// Why the search stopped with commits left, in words.
+    fn cut(&self, cut: Cut, entries: &[PathEntry]) -> String {
+        match cut {
+            Cut::AllSkipped => "every commit left between them was skipped".into(),
+            Cut::ErrorBudget => format!(
+                "the error budget of {} comparisons is spent",
+                budgeted_comparisons(self.path.commits.len())
+            ),
+            Cut::TimeBudget => "the --budget is spent".into(),
+            Cut::Undecided(mid) => format!(
+                "the step at {} stayed undecided after the most runs (--max-runs)",
+                short(&entries[mid].sha)
+            ),
         }
-        Ok((
-            step,
-            Measurement {
-                speedup: against_good.speedup,
-                interval: against_good.interval,
-                against_good: Some(against_good.verdict),
-                against_bad: against_bad.map(|r| r.verdict),
-                identical: against_good.identical || against_bad.is_some_and(|r| r.identical),
-                step: Some(step),
-            },
-            Ok((against_good, against_bad)),
-        ))
+    }
+}
+
+/// One search's comparisons, measured by the bisector, and what its steps showed: each measured commit's
+/// entry of the path, the readings shown, the commits skipped with why.
+struct Steps<'a, 'b> {
+    bisector: &'a Bisector<'b>,
+    follow: &'a Follow,
+    entries: &'a mut [PathEntry],
+    shown: Vec<Shown>,
+    skipped: Vec<(usize, String)>,
+    /// ` `name`` when one benchmark is followed, for the progress lines.
+    label: String,
+    first_check: Duration,
+}
+
+impl Steps<'_, '_> {
+    /// The commit at `index` of the path (0 GOOD, the last BAD).
+    fn sha(&self, index: usize) -> &str {
+        let path = self.bisector.path;
+        match index {
+            0 => &path.good.sha,
+            i if i == path.commits.len() => &path.bad.sha,
+            i => &self.entries[i].sha,
+        }
+    }
+}
+
+impl Comparisons for Steps<'_, '_> {
+    type Error = anyhow::Error;
+
+    fn compare(&mut self, earlier: usize, later: usize) -> Result<Result<Reading, String>> {
+        let compared = self.bisector.compare(self.sha(earlier), self.sha(later))?;
+        Ok(match compared.as_ref() {
+            Ok(compared) => Ok(compared.reading(self.follow)),
+            Err(why) => Err(why.clone()),
+        })
+    }
+
+    fn spent(&self) -> bool {
+        self.bisector.budget_spent()
+    }
+
+    fn starting(&mut self, step: usize, mid: usize, left: usize) {
+        let commits = self.bisector.path.commits.len();
+        self.bisector.say(&format!(
+            "bisect{}: step {step}: commit {mid} of {commits} ({}), {left} commit(s) left{}",
+            self.label,
+            short(&self.entries[mid].sha),
+            projected(self.first_check, self.bisector, left),
+        ));
+    }
+
+    fn done(&mut self, mid: usize, step: Step, readings: &StepReadings) {
+        self.entries[mid].measured = Some(match readings {
+            Err(why) => {
+                self.bisector.say(&format!(
+                    "bisect: skipping {}: {why}",
+                    short(&self.entries[mid].sha)
+                ));
+                self.skipped.push((mid, why.clone()));
+                Measurement::skipped()
+            }
+            Ok((against_good, against_bad)) => {
+                self.shown.push(Shown {
+                    index: mid,
+                    against_good: *against_good,
+                    against_bad: *against_bad,
+                });
+                Measurement {
+                    speedup: against_good.speedup,
+                    interval: against_good.interval,
+                    against_good: Some(against_good.verdict),
+                    against_bad: against_bad.map(|r| r.verdict),
+                    identical: against_good.identical || against_bad.is_some_and(|r| r.identical),
+                    step: Some(step),
+                }
+            }
+        });
     }
 }
 

@@ -232,13 +232,7 @@ pub fn load(dir: &Path, key: &CacheKey, origin: &str) -> Lookup {
 /// Stores `results` under `key`: the old key file removed, then the results and the key with the digest,
 /// each written whole (module doc).
 pub fn store(dir: &Path, key: &CacheKey, results: &Results) -> Result<(), MeasureError> {
-    let io = |path: PathBuf| {
-        move |error| MeasureError::Io {
-            what: "writing the cache",
-            path,
-            error,
-        }
-    };
+    let io = |path: PathBuf| MeasureError::io("writing the cache", &path);
     let written = |path: PathBuf| move |e: AtomicWriteError| io(path)(e.into_io());
     std::fs::create_dir_all(dir).map_err(io(dir.to_path_buf()))?;
     let key_file = key_path(dir, key);

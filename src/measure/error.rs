@@ -1,7 +1,7 @@
 //! Why measuring failed. Each message names the revision, path or command, and adds a `hint:` line when
 //! there is something to do about it. All of them end the command with exit status 2.
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 /// A failure while building or running revisions.
 #[derive(Debug, thiserror::Error)]
@@ -361,4 +361,15 @@ pub enum MeasureError {
         /// What it must be instead.
         expected: &'static str,
     },
+}
+
+impl MeasureError {
+    /// The failure of doing `what` on `path`, for `map_err` on the operating system's error.
+    pub(crate) fn io(
+        what: &'static str,
+        path: &Path,
+    ) -> impl FnOnce(std::io::Error) -> MeasureError + use<> {
+        let path = path.to_path_buf();
+        move |error| MeasureError::Io { what, path, error }
+    }
 }

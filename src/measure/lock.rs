@@ -10,6 +10,7 @@ use std::io::{Read, Seek, Write};
 use std::path::Path;
 
 use super::MeasureError;
+use crate::report::format::civil_from_days;
 
 /// The held lock; dropping it releases it.
 #[derive(Debug)]
@@ -75,19 +76,10 @@ fn owner() -> String {
     )
 }
 
-/// Seconds since the epoch as `YYYY-MM-DD hh:mm:ss UTC` (civil-from-days, H. Hinnant).
+/// Seconds since the epoch as `YYYY-MM-DD hh:mm:ss UTC`.
 fn utc(secs: u64) -> String {
-    let days = (secs / 86_400) as i64;
+    let (year, month, day) = civil_from_days((secs / 86_400) as i64);
     let rem = secs % 86_400;
-    let z = days + 719_468;
-    let era = z.div_euclid(146_097);
-    let doe = z - era * 146_097;
-    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
-    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
-    let mp = (5 * doy + 2) / 153;
-    let day = doy - (153 * mp + 2) / 5 + 1;
-    let month = if mp < 10 { mp + 3 } else { mp - 9 };
-    let year = yoe + era * 400 + i64::from(month <= 2);
     format!(
         "{year:04}-{month:02}-{day:02} {:02}:{:02}:{:02} UTC",
         rem / 3600,

@@ -62,25 +62,24 @@ fn find_on_path(program: &str) -> Option<PathBuf> {
 
 /// The cargo the revisions are built with.
 pub(crate) fn cargo() -> Command {
-    match CHOSEN.get() {
-        Some((name, proxies)) => {
-            let mut command = Command::new(proxies.join("cargo"));
-            command.env("RUSTUP_TOOLCHAIN", name);
-            command
-        }
-        None => Command::new(std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into())),
-    }
+    tool("cargo", "CARGO")
 }
 
 /// The rustc whose `-vV` keys the cache and the fingerprint.
 pub(crate) fn rustc() -> Command {
+    tool("rustc", "RUSTC")
+}
+
+/// `program` of the chosen toolchain (its rustup proxy, told the toolchain's name), else the one the
+/// variable `env` names, else `program` from the `PATH`.
+fn tool(program: &str, env: &str) -> Command {
     match CHOSEN.get() {
         Some((name, proxies)) => {
-            let mut command = Command::new(proxies.join("rustc"));
+            let mut command = Command::new(proxies.join(program));
             command.env("RUSTUP_TOOLCHAIN", name);
             command
         }
-        None => Command::new(std::env::var_os("RUSTC").unwrap_or_else(|| "rustc".into())),
+        None => Command::new(std::env::var_os(env).unwrap_or_else(|| program.into())),
     }
 }
 

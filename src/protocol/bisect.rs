@@ -186,6 +186,160 @@ impl Search {
     }
 }
 
+/// What one step read: the midpoint against GOOD and BAD against it (when asked), or why the midpoint
+/// could not be measured (it is then skipped).
+pub type StepReadings = Result<(Reading, Option<Reading>), String>;
+
+/// How a search's comparisons are obtained, and what is told of its steps: [`search`] decides what to
+/// compare and when to stop; this measures (`cargo speedup bisect`) or draws (`simulate --bisect`).
+pub trait Comparisons {
+    /// A failure that stops the whole search (not a commit that cannot be measured: that one is skipped).
+    type Error;
+
+    /// Commit `later` against commit `earlier` (indices of the path: 0 GOOD, `commits` BAD): its
+    /// reading, or why the two could not be measured.
+    fn compare(
+        &mut self,
+        earlier: usize,
+        later: usize,
+    ) -> Result<Result<Reading, String>, Self::Error>;
+
+    /// Whether the time budget is spent: no comparison starts after it is. Never, unless overridden.
+    fn spent(&self) -> bool {
+        false
+    }
+
+    /// Step `step` (counted from 1) measures `mid` next, `left` commits being left between the ends.
+    fn starting(&mut self, _step: usize, _mid: usize, _left: usize) {}
+
+    /// The step at `mid` concluded `step` from `readings`.
+    fn done(&mut self, _mid: usize, _step: Step, _readings: &StepReadings) {}
+}
+
+/// Why a search stopped with commits left between the ends.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Cut {
+    /// Every commit left between the ends was skipped.
+    AllSkipped,
+    /// Another step would spend more than the error budget.
+    ErrorBudget,
+    /// The time budget is spent.
+    TimeBudget,
+    /// The step at this commit stayed undecided.
+    Undecided(usize),
+}
+
+/// How a search ended.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Stopped {
+    /// GOOD against BAD does not show the change sought.
+    Nothing,
+    /// The commit at this index is the first like BAD after one like GOOD.
+    Named(usize),
+    /// The search stopped with the interval [`Searched::search`] holds.
+    Interval(Cut),
+}
+
+/// A search done: how it ended, where it stood then, and the steps (midpoints measured) it took.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Searched {
+    /// How it ended.
+    pub stopped: Stopped,
+    /// Where it stood (the comparisons made included).
+    pub search: Search,
+    /// Midpoints measured, skipped ones included.
+    pub steps: usize,
+}
+
+/// The bisection's search of a path of `commits` commits, once GOOD against BAD showed `whole`: the step
+/// at the next midpoint compares it against GOOD, then, when that does not decide and the budgets allow,
+/// BAD against it; the search stops when a commit is named, a step stays undecided, every commit left was
+/// skipped, or a budget is spent.
+pub fn search<C: Comparisons>(
+    commits: usize,
+    whole: &Reading,
+    direction: Direction,
+    threshold_pct: f64,
+    comparisons: &mut C,
+) -> Result<Searched, C::Error> {
+    let mut search = Search::new(commits);
+    let mut steps = 0;
+    if !whole.shows(direction, threshold_pct) {
+        return Ok(Searched {
+            stopped: Stopped::Nothing,
+            search,
+            steps,
+        });
+    }
+    let stopped = loop {
+        if let Some(named) = search.named() {
+            break Stopped::Named(named);
+        }
+        let Some(mid) = search.next() else {
+            break Stopped::Interval(Cut::AllSkipped);
+        };
+        if !search.within_budget(commits, 1) {
+            break Stopped::Interval(Cut::ErrorBudget);
+        }
+        if comparisons.spent() {
+            break Stopped::Interval(Cut::TimeBudget);
+        }
+        steps += 1;
+        comparisons.starting(steps, mid, search.bad - search.good - 1);
+        let readings = step(
+            commits,
+            mid,
+            direction,
+            threshold_pct,
+            &mut search,
+            comparisons,
+        )?;
+        let step = match &readings {
+            Ok((against_good, against_bad)) => {
+                classify(against_good, against_bad.as_ref(), direction, threshold_pct)
+            }
+            Err(_) => Step::Skipped,
+        };
+        comparisons.done(mid, step, &readings);
+        search.record(mid, step);
+        if step == Step::Undecided {
+            break Stopped::Interval(Cut::Undecided(mid));
+        }
+    };
+    Ok(Searched {
+        stopped,
+        search,
+        steps,
+    })
+}
+
+/// One step's comparisons at `mid`: against GOOD, then, when that does not decide and the budgets allow,
+/// BAD against it (each counted in `search`).
+fn step<C: Comparisons>(
+    commits: usize,
+    mid: usize,
+    direction: Direction,
+    threshold_pct: f64,
+    search: &mut Search,
+    comparisons: &mut C,
+) -> Result<StepReadings, C::Error> {
+    let against_good = match comparisons.compare(0, mid)? {
+        Ok(reading) => reading,
+        Err(why) => return Ok(Err(why)),
+    };
+    search.comparisons += 1;
+    let undecided = classify(&against_good, None, direction, threshold_pct) == Step::Undecided;
+    if !undecided || !search.within_budget(commits, 1) || comparisons.spent() {
+        return Ok(Ok((against_good, None)));
+    }
+    let against_bad = match comparisons.compare(mid, commits)? {
+        Ok(reading) => reading,
+        Err(why) => return Ok(Err(why)),
+    };
+    search.comparisons += 1;
+    Ok(Ok((against_good, Some(against_bad))))
+}
+
 /// What one measured commit of the path showed: against GOOD, and BAD against it when that was asked.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct Shown {
@@ -566,5 +720,105 @@ mod tests {
         assert_eq!((search.good, search.bad), (3, 6));
         assert_eq!(search.skipped, vec![4, 5]);
         assert_eq!(search.next(), None);
+    }
+
+    /// Comparisons of a path whose commits from `culprit` on are slower: `unmeasurable` commits do not
+    /// build, `inconclusive` ones show nothing against GOOD; the time budget is spent after `budget`
+    /// comparisons. Records what was compared and each step's conclusion.
+    struct Fake {
+        culprit: usize,
+        unmeasurable: Vec<usize>,
+        inconclusive: Vec<usize>,
+        budget: usize,
+        calls: Vec<(usize, usize)>,
+        steps: Vec<(usize, Step)>,
+    }
+
+    impl Fake {
+        fn new(culprit: usize) -> Fake {
+            Fake {
+                culprit,
+                unmeasurable: vec![],
+                inconclusive: vec![],
+                budget: usize::MAX,
+                calls: vec![],
+                steps: vec![],
+            }
+        }
+    }
+
+    impl Comparisons for Fake {
+        type Error = ();
+
+        fn compare(&mut self, earlier: usize, later: usize) -> Result<Result<Reading, String>, ()> {
+            self.calls.push((earlier, later));
+            if self.unmeasurable.contains(&earlier) || self.unmeasurable.contains(&later) {
+                return Ok(Err("does not build".into()));
+            }
+            let verdict = if earlier == 0 && self.inconclusive.contains(&later) {
+                Verdict::Inconclusive
+            } else if earlier < self.culprit && self.culprit <= later {
+                Verdict::Slower
+            } else {
+                Verdict::Unchanged
+            };
+            Ok(Ok(reading(verdict)))
+        }
+
+        fn spent(&self) -> bool {
+            self.calls.len() >= self.budget
+        }
+
+        fn done(&mut self, mid: usize, step: Step, _: &StepReadings) {
+            self.steps.push((mid, step));
+        }
+    }
+
+    #[test]
+    fn the_search_names_the_culprit_from_its_comparisons() {
+        let mut fake = Fake::new(3);
+        let slower = reading(Verdict::Slower);
+        let searched = search(8, &slower, Direction::Slower, 0.0, &mut fake).unwrap();
+        assert_eq!(searched.stopped, Stopped::Named(3));
+        assert_eq!((searched.steps, searched.search.comparisons), (3, 4));
+        assert_eq!(fake.calls, vec![(0, 4), (0, 2), (0, 3)]);
+    }
+
+    #[test]
+    fn the_search_skips_an_unmeasurable_midpoint_without_counting_it() {
+        let mut fake = Fake::new(5);
+        fake.unmeasurable = vec![4];
+        let slower = reading(Verdict::Slower);
+        let searched = search(8, &slower, Direction::Slower, 0.0, &mut fake).unwrap();
+        assert_eq!(searched.stopped, Stopped::Interval(Cut::AllSkipped));
+        assert_eq!((searched.search.good, searched.search.bad), (3, 5));
+        assert_eq!(searched.search.skipped, vec![4]);
+        assert_eq!((searched.steps, searched.search.comparisons), (3, 3));
+        assert_eq!(fake.calls, vec![(0, 4), (0, 3), (0, 5)]);
+        let steps = vec![(4, Step::Skipped), (3, Step::LikeGood), (5, Step::LikeBad)];
+        assert_eq!(fake.steps, steps);
+    }
+
+    #[test]
+    fn an_undecided_comparison_asks_bad_and_a_spent_budget_stops_the_search() {
+        let mut fake = Fake::new(5);
+        fake.inconclusive = vec![4];
+        fake.budget = 2;
+        let slower = reading(Verdict::Slower);
+        let searched = search(8, &slower, Direction::Slower, 0.0, &mut fake).unwrap();
+        assert_eq!(searched.stopped, Stopped::Interval(Cut::TimeBudget));
+        assert_eq!((searched.search.good, searched.search.bad), (4, 8));
+        assert_eq!((searched.steps, searched.search.comparisons), (1, 3));
+        assert_eq!(fake.calls, vec![(0, 4), (4, 8)]);
+    }
+
+    #[test]
+    fn nothing_shown_by_good_against_bad_compares_nothing_more() {
+        let mut fake = Fake::new(5);
+        let unchanged = reading(Verdict::Unchanged);
+        let searched = search(8, &unchanged, Direction::Slower, 0.0, &mut fake).unwrap();
+        assert_eq!(searched.stopped, Stopped::Nothing);
+        assert_eq!((searched.steps, searched.search.comparisons), (0, 1));
+        assert!(fake.calls.is_empty());
     }
 }

@@ -272,11 +272,21 @@ pub fn paper_number(x: f64) -> String {
     }
 }
 
-/// A Unix time in seconds as the minute it falls in, UTC: `2026-11-26 04:55 UTC` (the civil date from the
-/// day count by H. Hinnant's `civil_from_days`, so that no date crate is needed for one line of a report).
+/// A Unix time in seconds as the minute it falls in, UTC: `2026-11-26 04:55 UTC` (the civil date from
+/// `civil_from_days`, so that no date crate is needed for one line of a report).
 pub fn utc_minute(seconds: i64) -> String {
-    let days = seconds.div_euclid(86_400);
+    let (year, month, day) = civil_from_days(seconds.div_euclid(86_400));
     let minute_of_day = seconds.rem_euclid(86_400) / 60;
+    format!(
+        "{year:04}-{month:02}-{day:02} {:02}:{:02} UTC",
+        minute_of_day / 60,
+        minute_of_day % 60
+    )
+}
+
+/// The civil date (year, month, day) of a count of days since 1970-01-01, by H. Hinnant's
+/// `civil_from_days`.
+pub(crate) fn civil_from_days(days: i64) -> (i64, i64, i64) {
     let z = days + 719_468;
     let era = z.div_euclid(146_097);
     let doe = z.rem_euclid(146_097);
@@ -286,11 +296,7 @@ pub fn utc_minute(seconds: i64) -> String {
     let day = doy - (153 * mp + 2) / 5 + 1;
     let month = if mp < 10 { mp + 3 } else { mp - 9 };
     let year = yoe + era * 400 + i64::from(month <= 2);
-    format!(
-        "{year:04}-{month:02}-{day:02} {:02}:{:02} UTC",
-        minute_of_day / 60,
-        minute_of_day % 60
-    )
+    (year, month, day)
 }
 
 #[cfg(test)]

@@ -1,11 +1,10 @@
 //! Bisections replayed on simulated commits (`cargo speedup simulate --bisect N`, `docs/bisect.md` §9): a
 //! path of N commits after GOOD with one true change of the benchmark's time at a commit drawn uniformly,
-//! searched as `cargo speedup bisect` searches it: the initial GOOD against BAD check, then steps whose
-//! comparisons are the project's race ([`race`]: the same looks and the same per-comparison confidence,
-//! 1 − alpha / m, [`crate::protocol::bisect::per_comparison_confidence`]) and whose conclusions are [`classify`]'s, the search
-//! [`Search`]'s. Each comparison draws fresh runs for both sides ([`draw_values`]), as a real comparison
-//! measures them afresh. `Bisections` replays them with the culprit drawn uniformly and counts how each
-//! ended.
+//! searched by the search `cargo speedup bisect` runs ([`search`]): the initial GOOD against BAD check,
+//! then steps whose comparisons are the project's race ([`race`]: the same looks and the same
+//! per-comparison confidence, 1 − alpha / m, [`crate::protocol::bisect::per_comparison_confidence`]). Each
+//! comparison draws fresh runs for both sides ([`draw_values`]), as a real comparison measures them afresh.
+//! `Bisections` replays them with the culprit drawn uniformly and counts how each ended.
 //!
 //! What it leaves out, so that the figures are conservative: no commit is skipped, and none has identical
 //! executables (every step runs); the named commit's comparison with its parent, a description, is not
@@ -13,12 +12,14 @@
 //!
 //! Pure: the generator is an argument.
 
+use std::convert::Infallible;
+
 use super::harness::{Decided, Kind, Simulation};
 use super::model::{Source, draw_values, index};
 use super::two_versions::race;
 use crate::protocol::Direction;
 use crate::protocol::Options;
-use crate::protocol::bisect::{Reading, Search, Step, classify};
+use crate::protocol::bisect::{Comparisons, Reading, Stopped, search};
 use crate::protocol::sequential::LookPlan;
 use crate::stats::random::SplitMix64;
 
@@ -70,57 +71,68 @@ pub fn replay(
     factor: f64,
     culprit: usize,
 ) -> Replayed {
-    let n = plan.commits;
-    let level = |i: usize| if i >= culprit { factor } else { 1.0 };
-    let mut runs = 0;
-    let mut compare = |rng: &mut SplitMix64, earlier: usize, later: usize| -> Reading {
-        let count = plan.looks.max() as usize;
-        let (base, head) = draw_values(rng, source, k, level(later) / level(earlier), count);
-        let raced = race(&base, &head, plan.looks, &plan.options);
-        runs += raced.runs;
+    let mut draws = Draws {
+        rng,
+        source,
+        k,
+        plan,
+        factor,
+        culprit,
+        runs: 0,
+    };
+    let whole = draws.draw(0, plan.commits);
+    let Ok(searched) = search(plan.commits, &whole, Direction::Slower, 0.0, &mut draws);
+    Replayed {
+        ended: match searched.stopped {
+            Stopped::Nothing => Ended::Nothing,
+            Stopped::Named(named) => Ended::Named(named),
+            Stopped::Interval(_) => Ended::Interval,
+        },
+        steps: searched.steps,
+        comparisons: searched.search.comparisons as usize,
+        runs: draws.runs,
+    }
+}
+
+/// A replayed bisection's comparisons: each draws fresh runs for both sides and races them; `runs`
+/// counts the runs per side drawn so far.
+struct Draws<'a, 'r> {
+    rng: &'r mut SplitMix64,
+    source: Source<'a>,
+    k: usize,
+    plan: &'r BisectPlan,
+    factor: f64,
+    culprit: usize,
+    runs: usize,
+}
+
+impl Draws<'_, '_> {
+    /// Commit `later` against commit `earlier`, raced on fresh runs.
+    fn draw(&mut self, earlier: usize, later: usize) -> Reading {
+        let level = |i: usize| if i >= self.culprit { self.factor } else { 1.0 };
+        let count = self.plan.looks.max() as usize;
+        let change = level(later) / level(earlier);
+        let (base, head) = draw_values(self.rng, self.source, self.k, change, count);
+        let raced = race(&base, &head, self.plan.looks, &self.plan.options);
+        self.runs += raced.runs;
         Reading {
             verdict: raced.verdict,
             speedup: None,
             interval: None,
             identical: false,
         }
-    };
-    let slower = Direction::Slower;
-    let mut search = Search::new(n);
-    let mut steps = 0;
-    let ended = if !compare(rng, 0, n).shows(slower, 0.0) {
-        Ended::Nothing
-    } else {
-        loop {
-            if let Some(named) = search.named() {
-                break Ended::Named(named);
-            }
-            let Some(mid) = search.next() else {
-                break Ended::Interval;
-            };
-            if !search.within_budget(n, 1) {
-                break Ended::Interval;
-            }
-            steps += 1;
-            let against_good = compare(rng, 0, mid);
-            search.comparisons += 1;
-            let mut step = classify(&against_good, None, slower, 0.0);
-            if step == Step::Undecided && search.within_budget(n, 1) {
-                let against_bad = compare(rng, mid, n);
-                search.comparisons += 1;
-                step = classify(&against_good, Some(&against_bad), slower, 0.0);
-            }
-            search.record(mid, step);
-            if step == Step::Undecided {
-                break Ended::Interval;
-            }
-        }
-    };
-    Replayed {
-        ended,
-        steps,
-        comparisons: search.comparisons as usize,
-        runs,
+    }
+}
+
+impl Comparisons for Draws<'_, '_> {
+    type Error = Infallible;
+
+    fn compare(
+        &mut self,
+        earlier: usize,
+        later: usize,
+    ) -> Result<Result<Reading, String>, Infallible> {
+        Ok(Ok(self.draw(earlier, later)))
     }
 }
 

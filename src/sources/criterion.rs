@@ -154,8 +154,16 @@ fn collect_benchmark_dirs(dir: &Path, depth: usize, found: &mut dyn FnMut(&Path)
     if depth == MAX_DEPTH {
         return;
     }
+    for child in subdirectories(dir) {
+        collect_benchmark_dirs(&child, depth + 1, found);
+    }
+}
+
+/// The directories directly under `dir`, sorted; a symbolic link is not one (it is not followed). None when
+/// `dir` cannot be read.
+pub(crate) fn subdirectories(dir: &Path) -> Vec<PathBuf> {
     let Ok(entries) = std::fs::read_dir(dir) else {
-        return;
+        return vec![];
     };
     let mut children: Vec<PathBuf> = entries
         .flatten()
@@ -163,9 +171,7 @@ fn collect_benchmark_dirs(dir: &Path, depth: usize, found: &mut dyn FnMut(&Path)
         .map(|e| e.path())
         .collect();
     children.sort();
-    for child in children {
-        collect_benchmark_dirs(&child, depth + 1, found);
-    }
+    children
 }
 
 /// Reads one baseline directory (`<root>/<dir>/<baseline>`): its `full_id` and its batch means; each file

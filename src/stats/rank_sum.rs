@@ -226,6 +226,32 @@ pub(crate) fn continuity(centred: f64, alternative: Alternative) -> f64 {
     }
 }
 
+/// P(S ≥ s) of an exact null distribution on 0..=top whose upper tails are `upper` (`upper[u]` = P(S ≥ u));
+/// a non-integer s is rounded up. A NaN s gives 1 (no evidence).
+pub(crate) fn upper_tail(upper: &[f64], s: f64) -> f64 {
+    let top = upper.len() as f64 - 1.0;
+    if s.is_nan() || s <= 0.0 {
+        return 1.0;
+    }
+    if s > top {
+        return 0.0;
+    }
+    upper[s.ceil() as usize]
+}
+
+/// P(S ≤ s) of an exact null distribution on 0..=top whose lower tails are `lower` (`lower[u]` = P(S ≤ u));
+/// a non-integer s is rounded down. A NaN s gives 1 (no evidence).
+pub(crate) fn lower_tail(lower: &[f64], s: f64) -> f64 {
+    let top = lower.len() as f64 - 1.0;
+    if s.is_nan() || s >= top {
+        return 1.0;
+    }
+    if s < 0.0 {
+        return 0.0;
+    }
+    lower[s.floor() as usize]
+}
+
 /// The p-value of a standard normal z for the given alternative (upper tail for `Greater`).
 pub(crate) fn normal_tail(z: f64, alternative: Alternative) -> f64 {
     let (upper, lower) = (normal::sf(z), normal::cdf(z));
@@ -328,26 +354,12 @@ impl ExactRankSum {
 
     /// P(W ≥ w); a non-integer w is rounded up. A NaN w gives 1 (no evidence).
     pub fn p_upper(&self, w: f64) -> f64 {
-        let top = self.upper.len() as f64 - 1.0;
-        if w.is_nan() || w <= 0.0 {
-            return 1.0;
-        }
-        if w > top {
-            return 0.0;
-        }
-        self.upper[w.ceil() as usize]
+        upper_tail(&self.upper, w)
     }
 
     /// P(W ≤ w); a non-integer w is rounded down. A NaN w gives 1 (no evidence).
     pub fn p_lower(&self, w: f64) -> f64 {
-        let top = self.lower.len() as f64 - 1.0;
-        if w.is_nan() || w >= top {
-            return 1.0;
-        }
-        if w < 0.0 {
-            return 0.0;
-        }
-        self.lower[w.floor() as usize]
+        lower_tail(&self.lower, w)
     }
 
     /// The p-value of an observed W: the two-sided one doubles the smaller tail, as R does.

@@ -19,7 +19,7 @@
 //! (`fixtures/r/signed_rank.R`).
 
 use super::rank::midranks;
-use super::rank_sum::{continuity, normal_tail};
+use super::rank_sum::{continuity, lower_tail, normal_tail, upper_tail};
 use super::{Alternative, Method, StatsError, StatsResult, TestResult, check_finite, check_len};
 
 /// Largest number of non-zero differences for which R (and this module) uses the exact distribution.
@@ -126,26 +126,12 @@ impl ExactSignedRank {
 
     /// P(V ≥ v); a non-integer v is rounded up. A NaN v gives 1 (no evidence).
     pub fn p_upper(&self, v: f64) -> f64 {
-        let top = (self.upper.len() - 1) as f64;
-        if v.is_nan() || v <= 0.0 {
-            return 1.0;
-        }
-        if v > top {
-            return 0.0;
-        }
-        self.upper[v.ceil() as usize]
+        upper_tail(&self.upper, v)
     }
 
     /// P(V ≤ v); a non-integer v is rounded down. A NaN v gives 1 (no evidence).
     pub fn p_lower(&self, v: f64) -> f64 {
-        let top = (self.lower.len() - 1) as f64;
-        if v.is_nan() || v >= top {
-            return 1.0;
-        }
-        if v < 0.0 {
-            return 0.0;
-        }
-        self.lower[v.floor() as usize]
+        lower_tail(&self.lower, v)
     }
 
     /// The p-value of an observed V; two-sided doubles the smaller tail, as R does.

@@ -193,14 +193,7 @@ fn copy_aside(
     manifest: &Path,
     cargo_target: &Path,
 ) -> Result<Vec<BenchBinary>, MeasureError> {
-    let io = |path: &Path| {
-        let path = path.to_path_buf();
-        move |source| MeasureError::Io {
-            what: "copying a benchmark executable",
-            path,
-            error: source,
-        }
-    };
+    let io = |path: &Path| MeasureError::io("copying a benchmark executable", path);
     if keep.exists() {
         std::fs::remove_dir_all(keep).map_err(io(keep))?;
     }

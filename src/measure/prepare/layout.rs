@@ -435,14 +435,7 @@ fn remove_temporaries(line: &LinkLine) {
 /// compiles this revision's packages again rather than take the other revision's, built last, as fresh.
 fn touch_tree(tree: &Path) -> Result<(), MeasureError> {
     let now = std::time::SystemTime::now();
-    let io = |path: &Path| {
-        let path = path.to_path_buf();
-        move |source| MeasureError::Io {
-            what: "refreshing a worktree's files",
-            path,
-            error: source,
-        }
-    };
+    let io = |path: &Path| MeasureError::io("refreshing a worktree's files", path);
     let mut stack = vec![tree.to_path_buf()];
     while let Some(dir) = stack.pop() {
         for entry in std::fs::read_dir(&dir).map_err(io(&dir))? {

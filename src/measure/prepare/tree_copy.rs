@@ -25,9 +25,11 @@ impl TreeCopy {
     /// Copies the working tree of the repository at `root` to `path` (cleared first).
     pub fn make(root: &Path, path: PathBuf) -> Result<TreeCopy, MeasureError> {
         if path.exists() {
-            std::fs::remove_dir_all(&path).map_err(io("clearing an earlier copy", &path))?;
+            std::fs::remove_dir_all(&path)
+                .map_err(MeasureError::io("clearing an earlier copy", &path))?;
         }
-        std::fs::create_dir_all(&path).map_err(io("copying the working tree", &path))?;
+        std::fs::create_dir_all(&path)
+            .map_err(MeasureError::io("copying the working tree", &path))?;
         // From here on the copy goes away on error too.
         let copy = TreeCopy { path };
         let mut files = listed(root, &["--cached", "--recurse-submodules"])?;
@@ -76,7 +78,8 @@ fn copy_one(from: &Path, to: &Path) -> Result<(), MeasureError> {
         return Ok(());
     };
     if let Some(parent) = to.parent() {
-        std::fs::create_dir_all(parent).map_err(io("copying the working tree", parent))?;
+        std::fs::create_dir_all(parent)
+            .map_err(MeasureError::io("copying the working tree", parent))?;
     }
     let copied = if meta.file_type().is_symlink() {
         link(from, to)
@@ -85,7 +88,7 @@ fn copy_one(from: &Path, to: &Path) -> Result<(), MeasureError> {
     } else {
         std::fs::copy(from, to).map(|_| ())
     };
-    copied.map_err(io("copying the working tree", from))
+    copied.map_err(MeasureError::io("copying the working tree", from))
 }
 
 #[cfg(unix)]
@@ -96,11 +99,6 @@ fn link(from: &Path, to: &Path) -> std::io::Result<()> {
 #[cfg(not(unix))]
 fn link(from: &Path, to: &Path) -> std::io::Result<()> {
     std::fs::copy(from, to).map(|_| ())
-}
-
-fn io(what: &'static str, path: &Path) -> impl FnOnce(std::io::Error) -> MeasureError {
-    let path = path.to_path_buf();
-    move |error| MeasureError::Io { what, path, error }
 }
 
 #[cfg(test)]

@@ -15,7 +15,8 @@
 //! Student's p = 0.15841 ≤ 0.16), and no variant consistent with the other seven printed levels gives 0.83.
 //! We follow the stated rules (`docs/speedup-test.md` §10.2, erratum 13).
 
-use super::{Level, is_large, search};
+use super::search::{self, Decided};
+use super::{Level, is_large};
 use crate::model::{BaseHead, Side};
 use crate::protocol::{
     ByDirection, Direction, MeanTest, SpeedupOf, Subject, TMethod, TestCause, Warning,
@@ -42,13 +43,9 @@ struct Statistics {
     welch: ByDirection<Result<f64, StatsError>>,
 }
 
-/// The protocol's decision at one α in one direction.
-struct Step {
-    significant: bool,
-    method: Option<TMethod>,
-    p_value: Option<f64>,
-    warnings: Vec<Warning>,
-}
+/// The protocol's decision at one α in one direction, with the t-test that decided (`None` when it could
+/// not be computed).
+type Step = Decided<Option<TMethod>>;
 
 fn statistics(base: &[f64], head: &[f64]) -> Statistics {
     let normality = |x: &[f64]| match shapiro_wilk::shapiro_wilk(x) {
@@ -117,24 +114,14 @@ fn decide(s: &Statistics, alpha: f64, direction: Direction) -> Step {
         TMethod::Student => &s.student,
         TMethod::Welch => &s.welch,
     };
-    let p_value = match tests.get(direction) {
-        Ok(p) => Some(*p),
-        Err(e) => {
-            let test = match method {
-                TMethod::Student => "Student's t-test",
-                TMethod::Welch => "Welch's t-test",
-            };
-            warnings.push(Warning::test(TestCause::inapplicable(
-                test,
-                Subject::Both,
-                e,
-            )));
-            None
-        }
+    let test = match method {
+        TMethod::Student => "Student's t-test",
+        TMethod::Welch => "Welch's t-test",
     };
+    let p_value = search::computed(tests.get(direction), test, Subject::Both, &mut warnings);
     Step {
         significant: applicable && p_value.is_some_and(|p| p <= alpha),
-        method: p_value.map(|_| method),
+        detail: p_value.map(|_| method),
         p_value,
         warnings,
     }
@@ -148,16 +135,8 @@ fn decide(s: &Statistics, alpha: f64, direction: Direction) -> Step {
 /// no level passes (`docs/speedup-test.md` §5).
 pub fn mean_test(base: &[f64], head: &[f64], level: Level) -> MeanTest {
     let s = statistics(base, head);
-    let applied = search::apply(
-        level,
-        |alpha, d| decide(&s, alpha, d),
-        |step| step.significant,
-    );
-    let mut step = applied.step;
-    if applied.no_level {
-        step.warnings
-            .push(Warning::test(TestCause::NoLevel(SpeedupOf::Mean)));
-    }
+    let applied = search::apply(level, SpeedupOf::Mean, |alpha, d| decide(&s, alpha, d));
+    let step = applied.step;
     let shapiro = |n: &Normality| match n {
         Normality::P(p) => Some(*p),
         _ => None,
@@ -166,7 +145,7 @@ pub fn mean_test(base: &[f64], head: &[f64], level: Level) -> MeanTest {
         significant: applied.direction.is_some(),
         direction: applied.direction,
         p_value: step.p_value,
-        method: step.method,
+        method: step.detail,
         confidence_level: applied.level,
         shapiro_p_values: BaseHead {
             base: shapiro(&s.normality.base),

@@ -14,7 +14,8 @@
 //! ([`speedup_interval`]).
 //! A KS test that cannot be computed counts as a rejected model (the model cannot be checked), with a warning.
 
-use super::{Level, is_large, is_small, search};
+use super::search::{self, Decided};
+use super::{Level, is_large, is_small};
 use crate::model::{BaseHead, Side};
 use crate::protocol::{
     ByDirection, Direction, MedianTest, Shift, SpeedupOf, Subject, TestCause, Warning,
@@ -32,12 +33,8 @@ struct Statistics {
     p_head_faster: Option<f64>,
 }
 
-struct Step {
-    significant: bool,
-    inconclusive: bool,
-    p_value: Option<f64>,
-    warnings: Vec<Warning>,
-}
+/// The protocol's decision at one α in one direction, and whether it could not conclude.
+type Step = Decided<bool>;
 
 fn statistics(base: &[f64], head: &[f64], ties: Ties) -> Statistics {
     let (greater, less) = rank_sum::rank_sum_one_sided(base, head, ties == Ties::Exact);
@@ -59,18 +56,9 @@ fn statistics(base: &[f64], head: &[f64], ties: Ties) -> Statistics {
 /// The protocol at risk `alpha` for `direction` (`docs/speedup-test.md` §3, MEDIAN_TEST).
 fn decide(s: &Statistics, alpha: f64, direction: Direction) -> Step {
     let mut warnings = Vec::new();
-    let rejected = match &s.ks_p {
-        Ok(p) => *p <= alpha,
-        Err(e) => {
-            let test = "Kolmogorov-Smirnov's test";
-            warnings.push(Warning::test(TestCause::inapplicable(
-                test,
-                Subject::MedianCentred,
-                e,
-            )));
-            true
-        }
-    };
+    let ks = "Kolmogorov-Smirnov's test";
+    let ks_p = search::computed(&s.ks_p, ks, Subject::MedianCentred, &mut warnings);
+    let rejected = ks_p.is_none_or(|p| p <= alpha);
     let large = is_large(s.sizes.base, s.sizes.head);
     if rejected && !large {
         let small = [Side::Base, Side::Head]
@@ -80,24 +68,15 @@ fn decide(s: &Statistics, alpha: f64, direction: Direction) -> Step {
     } else if rejected {
         warnings.push(Warning::test(TestCause::NotLocationShift));
     }
-    let p_value = match s.rank_sum_p.get(direction) {
-        Ok(p) => Some(*p),
-        Err(e) => {
-            let test = "Wilcoxon-Mann-Whitney's test";
-            warnings.push(Warning::test(TestCause::inapplicable(
-                test,
-                Subject::Both,
-                e,
-            )));
-            None
-        }
-    };
+    let rank_sum = "Wilcoxon-Mann-Whitney's test";
+    let p = s.rank_sum_p.get(direction);
+    let p_value = search::computed(p, rank_sum, Subject::Both, &mut warnings);
     let inconclusive = (rejected && !large) || p_value.is_none();
     Step {
         significant: !inconclusive && p_value.is_some_and(|p| p <= alpha),
-        inconclusive,
         p_value,
         warnings,
+        detail: inconclusive,
     }
 }
 
@@ -121,16 +100,8 @@ pub fn median_test(base: &[f64], head: &[f64], level: Level) -> MedianTest {
 /// [`median_test`] with the treatment of ties chosen.
 pub fn median_test_with(base: &[f64], head: &[f64], level: Level, ties: Ties) -> MedianTest {
     let s = statistics(base, head, ties);
-    let applied = search::apply(
-        level,
-        |alpha, d| decide(&s, alpha, d),
-        |step| step.significant,
-    );
-    let mut step = applied.step;
-    if applied.no_level {
-        step.warnings
-            .push(Warning::test(TestCause::NoLevel(SpeedupOf::Median)));
-    }
+    let applied = search::apply(level, SpeedupOf::Median, |alpha, d| decide(&s, alpha, d));
+    let step = applied.step;
     let interval_level = match level {
         Level::Fixed(confidence) => confidence,
         Level::Search => 0.95,
@@ -145,7 +116,7 @@ pub fn median_test_with(base: &[f64], head: &[f64], level: Level, ties: Ties) ->
         p_head_faster: s.p_head_faster,
         shift,
         speedup_interval,
-        inconclusive: step.inconclusive,
+        inconclusive: step.detail,
         warnings: step.warnings,
     }
 }

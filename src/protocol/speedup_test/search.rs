@@ -3,10 +3,13 @@
 //!
 //! The grid 0.99, 0.98, …, 0.51 (integer percents) is inferred from the §6.3 example (every printed level has
 //! two decimals; `docs/speedup-test.md` §5). Levels are iterated as integers so that α = (100 − k)/100 is exact to
-//! the double nearest, never the drifting 1 − 0.84 = 0.16000000000000003. This module only walks the grid.
+//! the double nearest, never the drifting 1 − 0.84 = 0.16000000000000003. This module only walks the grid, and
+//! adds W5/W6 (no level found) to the decision taken when it finds none; the decisions' shared parts are here
+//! ([`Decided`], [`computed`]).
 
 use super::Level;
-use crate::protocol::Direction;
+use crate::protocol::{Direction, SpeedupOf, Subject, TestCause, Warning};
+use crate::stats::StatsError;
 
 /// Integer percents of the grid, lowest first (walked from the top).
 pub(crate) const GRID: std::ops::RangeInclusive<u32> = 51..=99;
@@ -34,29 +37,58 @@ pub(crate) struct Applied<S> {
     pub direction: Option<Direction>,
     /// The searched level of `direction` (of "faster" when none): the paper's ConfLevel.
     pub level: Option<f64>,
-    /// The search found no level (the caller adds W5/W6).
-    pub no_level: bool,
 }
 
-/// Applies `level` to a protocol whose decision at risk α in a direction is `decide`.
+/// A protocol's decision at one risk α in one direction.
+pub(crate) struct Decided<T> {
+    /// Whether it declares the change significant.
+    pub significant: bool,
+    /// The p-value of the test that decides, when it could be computed.
+    pub p_value: Option<f64>,
+    /// What it warns of at this α (the search adds W5/W6).
+    pub warnings: Vec<Warning>,
+    /// What else the protocol keeps of its decision (the mean's t-test, whether the median's concluded).
+    pub detail: T,
+}
+
+/// The p-value of `test` on `subject` when it could be computed; else `None`, and the warning that the test
+/// is not applicable added to `warnings`.
+pub(crate) fn computed(
+    p: &Result<f64, StatsError>,
+    test: &'static str,
+    subject: Subject,
+    warnings: &mut Vec<Warning>,
+) -> Option<f64> {
+    match p {
+        Ok(p) => Some(*p),
+        Err(e) => {
+            let cause = TestCause::inapplicable(test, subject, e);
+            warnings.push(Warning::test(cause));
+            None
+        }
+    }
+}
+
+/// Applies `level` to a protocol of the speedup `of` whose decision at risk α in a direction is `decide`.
 ///
 /// Fixed c: both directions at α = 1 − c (never both significant: one-sided tests of opposite tails at
 /// α < 0.5); the level is searched in the significant direction for information. Search: "faster" only,
-/// decided at the highest passing grid level, or at 0.51 when none passes.
-pub(crate) fn apply<S>(
+/// decided at the highest passing grid level, or at 0.51 when none passes, with W5/W6 (no level for `of`)
+/// added to its warnings.
+pub(crate) fn apply<T>(
     level: Level,
-    decide: impl Fn(f64, Direction) -> S,
-    significant: impl Fn(&S) -> bool,
-) -> Applied<S> {
-    let searched = |d: Direction| highest(|alpha| significant(&decide(alpha, d)));
+    of: SpeedupOf,
+    decide: impl Fn(f64, Direction) -> Decided<T>,
+) -> Applied<Decided<T>> {
+    let searched = |d: Direction| highest(|alpha| decide(alpha, d).significant);
     match level {
         Level::Fixed(confidence) => {
             let alpha = 1.0 - confidence;
             let faster = decide(alpha, Direction::Faster);
             let slower = decide(alpha, Direction::Slower);
-            let (step, direction) = if significant(&faster) {
+            let (step, direction) = if faster.significant {
                 (faster, Some(Direction::Faster))
-            } else if significant(&slower) {
+            } else if slower.significant {
                 (slower, Some(Direction::Slower))
             } else {
                 (faster, None)
@@ -66,17 +98,19 @@ pub(crate) fn apply<S>(
                 step,
                 direction,
                 level,
-                no_level: false,
             }
         }
         Level::Search => {
             let found = searched(Direction::Faster);
             let percent = found.unwrap_or(*GRID.start());
+            let mut step = decide(alpha_of(percent), Direction::Faster);
+            if found.is_none() {
+                step.warnings.push(Warning::test(TestCause::NoLevel(of)));
+            }
             Applied {
-                step: decide(alpha_of(percent), Direction::Faster),
+                step,
                 direction: found.map(|_| Direction::Faster),
                 level: found.map(level_of),
-                no_level: found.is_none(),
             }
         }
     }

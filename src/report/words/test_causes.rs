@@ -56,11 +56,7 @@ pub(super) fn test_in_our_words(cause: &TestCause, remedy: Remedy) -> Words {
         } => Words::new(
             format!(
                 "{test} cannot apply to {}: {}",
-                match subject {
-                    Subject::Side(side) => side.name(),
-                    Subject::Both => "these runs",
-                    Subject::MedianCentred => "the median-centred runs",
-                },
+                subject_words(*subject, Side::name, "runs"),
                 reason.trim_end_matches('.')
             ),
             "check that the runs hold independent execution times that vary from run to run",
@@ -111,14 +107,20 @@ pub(super) fn test_in_paper_words(cause: &TestCause) -> Words {
         } => Words::new(
             format!(
                 "{test} not applicable to {}: {reason}.",
-                match subject {
-                    Subject::Side(side) => sample_name(*side),
-                    Subject::Both => "these samples",
-                    Subject::MedianCentred => "the median-centred samples",
-                }
+                subject_words(*subject, sample_name, "samples")
             ),
             "Check that the samples hold independent execution times that vary from run to run.",
         ),
+    }
+}
+
+/// What a test was applied to: a side by its `side_name`, else "these" or "the median-centred" `runs`
+/// (what the wording calls the runs).
+fn subject_words(subject: Subject, side_name: fn(Side) -> &'static str, runs: &str) -> String {
+    match subject {
+        Subject::Side(side) => side_name(side).to_string(),
+        Subject::Both => format!("these {runs}"),
+        Subject::MedianCentred => format!("the median-centred {runs}"),
     }
 }
 

@@ -15,6 +15,8 @@
 use std::collections::BTreeMap;
 use std::path::Path;
 
+use crate::sources::criterion::subdirectories;
+
 /// One benchmark's measurement in one run.
 #[derive(Debug, Clone, PartialEq)]
 pub(crate) struct RunLength {
@@ -60,16 +62,7 @@ fn walk(dir: &Path, baseline: &str, depth: usize, found: &mut Vec<RunLength>) {
     if depth > 8 {
         return;
     }
-    let Ok(entries) = std::fs::read_dir(dir) else {
-        return;
-    };
-    let mut dirs: Vec<_> = entries
-        .flatten()
-        .filter(|e| e.file_type().is_ok_and(|t| t.is_dir()))
-        .map(|e| e.path())
-        .collect();
-    dirs.sort();
-    for path in dirs {
+    for path in subdirectories(dir) {
         if path.file_name().is_some_and(|n| n == baseline) {
             if let Some(length) = read_benchmark(&path) {
                 found.push(length);
