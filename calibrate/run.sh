@@ -545,18 +545,19 @@ for i in "${!C_NAME[@]}"; do
         done
     done
 
-    # Disk: cargo-speedup's directory against the crate's own target/ (the plain runs' build), and the
-    # bound it must stay under: the own target plus one bench executable per revision compared.
-    own=$(du -sb --exclude=speedup "$repo/target" | cut -f1)
-    used=$(du -sb "$repo/target/speedup" 2>/dev/null | cut -f1 || echo 0)
-    exe=$(find "$repo/target/release/deps" -maxdepth 1 -type f -perm -u+x -printf '%s\n' 2>/dev/null | sort -n | tail -n 1)
+    # Disk: cargo-speedup's directory (inside the cargo target directory every crate here shares) against
+    # the rest of that directory, the plain runs' build of the crates so far, and the bound it must stay
+    # under: that build plus one bench executable per revision compared. Figures only: never fatal.
+    own=$(du -sb --exclude=speedup "$CARGO_TARGET_DIR" 2>/dev/null | cut -f1 || true)
+    used=$(du -sb "$CARGO_TARGET_DIR/speedup" 2>/dev/null | cut -f1 || true)
+    exe=$(find "$CARGO_TARGET_DIR/release/deps" -maxdepth 1 -type f -perm -u+x -printf '%s\n' 2>/dev/null | sort -n | tail -n 1 || true)
     revisions=1
     for case_name in "${CASES[@]}"; do
-        case $case_name in bump | comment) revisions=$((revisions + 1)) ;; slow) [[ $has_slow == 1 ]] && revisions=$((revisions + 1)) ;; esac
+        if [[ $case_name == bump || $case_name == comment || ($case_name == slow && $has_slow == 1) ]]; then revisions=$((revisions + 1)); fi
     done
-    jq -n -c --arg crate "$crate" --argjson own "$own" --argjson used "${used:-0}" --argjson exe "${exe:-0}" \
+    jq -n -c --arg crate "$crate" --argjson own "${own:-0}" --argjson used "${used:-0}" --argjson exe "${exe:-0}" \
         --argjson revisions "$revisions" \
-        '{crate: $crate, own_target_bytes: $own, speedup_bytes: $used, largest_executable_bytes: $exe, revisions: $revisions}' >>"$DISK"
+        '{crate: $crate, own_target_bytes: $own, speedup_bytes: $used, largest_executable_bytes: $exe, revisions: $revisions}' >>"$DISK" || true
 done
 
 # ---------------------------------------------------------------------------------------------------------
@@ -623,7 +624,7 @@ jq -n --slurpfile cmp "$COMPARISONS" --slurpfile plain "$PLAIN_JSON" --arg speed
         jq -s -r 'group_by(.crate)[] | "  \(.[0].crate): \(length) races, slow picked in \(map(.slow_picked) | add) and eliminated in \(map(.slow_eliminated) | add) of \(map(.benchmarks) | add) benchmarks; \(map(.winner) | add) winner, \(map(.equivalent) | add) equivalent, \(map(.inconclusive) | add) inconclusive; \((map(.mean_runs) | add) / length * 10 | round / 10) runs per revision; wall \(map(.seconds) | sort | .[length / 2 | floor]) s (median)"' "$RACES"
     fi
     if [[ -s $DISK ]]; then
-        printf '\ndisk after the comparisons (target/speedup against the crate'"'"'s own target/ of the plain runs):\n'
+        printf '\ndisk after the comparisons (target/speedup against the rest of the cargo target directory, the plain runs'"'"' build):\n'
         jq -s -r '.[] | "  \(.crate): target/speedup \(.speedup_bytes / 1e6 | round) MB; own target/ \(.own_target_bytes / 1e6 | round) MB + \(.revisions) revisions x \(.largest_executable_bytes / 1e6 * 10 | round / 10) MB executable = \((.own_target_bytes + .revisions * .largest_executable_bytes) / 1e6 | round) MB bound"' "$DISK"
     fi
     printf 'fail-suite is derived from the --fail-on any report (HPT direction, confidence, r-speedup).\n'
