@@ -116,8 +116,8 @@ pub fn look(base_logs: &[f64], head_logs: &[f64], plan: &PaperPlan) -> Option<Ve
     if let Some(verdict) = loser(base_logs, head_logs, plan.alpha_lt) {
         return Some(verdict);
     }
-    let base = Interval::of(base_logs, plan.quantile(base_logs.len()))?;
-    let head = Interval::of(head_logs, plan.quantile(head_logs.len()))?;
+    let base = MeanLogInterval::of(base_logs, plan.quantile(base_logs.len()))?;
+    let head = MeanLogInterval::of(head_logs, plan.quantile(head_logs.len()))?;
     (worst_speedup(&base, &head, plan.rule) <= 1.0 + plan.epsilon_pct / 100.0)
         .then_some(Verdict::Unchanged)
 }
@@ -160,7 +160,7 @@ pub fn loser(base_logs: &[f64], head_logs: &[f64], alpha: f64) -> Option<Verdict
 
 /// One version's one-sided interval of its mean log time.
 #[derive(Debug, Clone, Copy, PartialEq)]
-pub struct Interval {
+pub struct MeanLogInterval {
     /// The mean of the log run values.
     pub mean: f64,
     /// Lower end: mean − t·s/√n.
@@ -169,12 +169,12 @@ pub struct Interval {
     pub upper: f64,
 }
 
-impl Interval {
+impl MeanLogInterval {
     /// μ ± `quantile`·s/√n of the log sample; `None` below two values.
-    pub fn of(logs: &[f64], quantile: f64) -> Option<Interval> {
+    pub fn of(logs: &[f64], quantile: f64) -> Option<MeanLogInterval> {
         let mean = mean(logs).ok()?;
         let half = quantile * (variance(logs).ok()? / logs.len() as f64).sqrt();
-        Some(Interval {
+        Some(MeanLogInterval {
             mean,
             lower: mean - half,
             upper: mean + half,
@@ -184,7 +184,7 @@ impl Interval {
 
 /// The worst-case ratio the rule bounds: exp(upper_b − lower_c) with b the side of lower mean (the paper's
 /// `worstspeedup(b, c)`), or the larger of both ways ([`EquivalenceRule::Symmetric`]).
-pub fn worst_speedup(x: &Interval, y: &Interval, rule: EquivalenceRule) -> f64 {
+pub fn worst_speedup(x: &MeanLogInterval, y: &MeanLogInterval, rule: EquivalenceRule) -> f64 {
     let (b, c) = if x.mean <= y.mean { (x, y) } else { (y, x) };
     match rule {
         EquivalenceRule::Paper => (b.upper - c.lower).exp(),
@@ -250,7 +250,10 @@ mod tests {
         // One-sided quantiles (the paper's), then two-sided ones t⁻¹(0.99; 4) for comparison.
         for (tail, paper, symmetric) in [(0.02, 1.003241, 1.005246), (0.01, 1.004302, 1.006309)] {
             let q = t_upper_quantile(4.0, tail);
-            let (ix, iy) = (Interval::of(&x, q).unwrap(), Interval::of(&y, q).unwrap());
+            let (ix, iy) = (
+                MeanLogInterval::of(&x, q).unwrap(),
+                MeanLogInterval::of(&y, q).unwrap(),
+            );
             close(worst_speedup(&ix, &iy, EquivalenceRule::Paper), paper, 1e-6);
             close(
                 worst_speedup(&ix, &iy, EquivalenceRule::Symmetric),

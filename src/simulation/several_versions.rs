@@ -273,7 +273,7 @@ pub fn paper_race(runs: &[Vec<f64>], paper: &PaperPlan) -> (Vec<usize>, usize, V
             let interval = |i: usize| {
                 let (m, var) = moments[i];
                 let half = paper.quantile(used[i]) * (var / used[i] as f64).sqrt();
-                raced_profiles::Interval {
+                raced_profiles::MeanLogInterval {
                     mean: m,
                     lower: m - half,
                     upper: m + half,

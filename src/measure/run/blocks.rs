@@ -108,7 +108,7 @@ pub fn clear(runs_dir: &Path, participants: &[Participant]) -> Result<(), Measur
 /// for each participant, through criterion's filter narrowed to their exact names per bench target (a
 /// target with none open does not run).
 #[derive(Debug, Clone, Copy)]
-pub struct Selection<'a> {
+pub struct RunSelection<'a> {
     /// `None`: every benchmark; else the open ones of each participant, in the participants' order.
     pub open: Option<&'a [Vec<String>]>,
     /// The benchmarks of each bench target, as criterion lists them.
@@ -117,7 +117,7 @@ pub struct Selection<'a> {
     pub partitioned: bool,
 }
 
-impl Selection<'_> {
+impl RunSelection<'_> {
     /// criterion's filter for `participant`'s `target`: `Some(None)` keeps the user's, `Some(Some(regex))`
     /// narrows it to the open benchmarks, `None` when the target has nothing to run.
     fn filter(&self, participant: usize, target: &str, harness: Harness) -> Option<Option<String>> {
@@ -155,7 +155,7 @@ pub fn run_blocks(
     of: u32,
     seed: u64,
     args: &dyn Fn(Harness, Option<String>) -> Vec<String>,
-    selection: Selection<'_>,
+    selection: RunSelection<'_>,
     pin: Option<usize>,
     progress: &Progress,
 ) -> Result<(), MeasureError> {
@@ -658,7 +658,7 @@ mod tests {
             vec!["g/a+b (1)".to_string(), "c".to_string()],
             vec!["d".to_string()],
         ];
-        let selection = Selection {
+        let selection = RunSelection {
             open: Some(&open),
             by_target: &by_target,
             partitioned: false,
@@ -674,7 +674,7 @@ mod tests {
             selection.filter(1, "u", Harness::Criterion),
             Some(Some("^(?:d)$".to_string()))
         );
-        let all = Selection {
+        let all = RunSelection {
             open: None,
             by_target: &by_target,
             partitioned: false,
@@ -686,7 +686,7 @@ mod tests {
             vec!["w::f".to_string(), "w::g".to_string()],
         )];
         let threads = vec![vec!["w::f::t=2".to_string()]];
-        let narrowed = Selection {
+        let narrowed = RunSelection {
             open: Some(&threads),
             by_target: &divan,
             partitioned: false,
@@ -701,7 +701,7 @@ mod tests {
             Some(None)
         );
         // Under `--partition`, a target with nothing of the part does not run at all.
-        let part = Selection {
+        let part = RunSelection {
             partitioned: true,
             ..selection
         };

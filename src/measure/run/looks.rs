@@ -186,7 +186,7 @@ pub(crate) fn run_until_decided(
                 }
             }
         }
-        let selection = blocks::Selection {
+        let selection = blocks::RunSelection {
             open: open.as_deref(),
             by_target: &by_target,
             partitioned: part.is_some(),

@@ -21,25 +21,25 @@ use super::lexer::{Kind, Token, tokens};
 
 /// A criterion setting a bench file can fix for its benchmarks.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
-pub(crate) enum Method {
+pub(crate) enum CriterionSetting {
     WarmUpTime,
     MeasurementTime,
     SampleSize,
 }
 
-impl Method {
-    const ALL: [Method; 3] = [
-        Method::WarmUpTime,
-        Method::MeasurementTime,
-        Method::SampleSize,
+impl CriterionSetting {
+    const ALL: [CriterionSetting; 3] = [
+        CriterionSetting::WarmUpTime,
+        CriterionSetting::MeasurementTime,
+        CriterionSetting::SampleSize,
     ];
 
     /// The method's name in Rust.
     pub fn name(self) -> &'static str {
         match self {
-            Method::WarmUpTime => "warm_up_time",
-            Method::MeasurementTime => "measurement_time",
-            Method::SampleSize => "sample_size",
+            CriterionSetting::WarmUpTime => "warm_up_time",
+            CriterionSetting::MeasurementTime => "measurement_time",
+            CriterionSetting::SampleSize => "sample_size",
         }
     }
 }
@@ -47,7 +47,7 @@ impl Method {
 /// One call of a setting method.
 #[derive(Debug, Clone, PartialEq)]
 pub(crate) struct Call {
-    pub method: Method,
+    pub method: CriterionSetting,
     /// The line of the method's name, from 1.
     pub line: usize,
     /// The bytes between the parentheses.
@@ -69,11 +69,11 @@ pub(crate) struct Requested {
 
 impl Requested {
     /// The Rust expression of `method`'s requested value.
-    fn expression(&self, method: Method) -> String {
+    fn expression(&self, method: CriterionSetting) -> String {
         match method {
-            Method::WarmUpTime => duration(self.warm_up_secs),
-            Method::MeasurementTime => duration(self.measurement_secs),
-            Method::SampleSize => self.sample_size.to_string(),
+            CriterionSetting::WarmUpTime => duration(self.warm_up_secs),
+            CriterionSetting::MeasurementTime => duration(self.measurement_secs),
+            CriterionSetting::SampleSize => self.sample_size.to_string(),
         }
     }
 }
@@ -102,7 +102,7 @@ pub(crate) fn calls(source: &str) -> Vec<Call> {
         if !dot.is_punct(source, '.') || !open.is_punct(source, '(') || name.kind != Kind::Ident {
             continue;
         }
-        let Some(method) = Method::ALL
+        let Some(method) = CriterionSetting::ALL
             .into_iter()
             .find(|m| name.text(source) == m.name())
         else {
@@ -260,12 +260,12 @@ fn line_of(source: &str, at: usize) -> usize {
 
 /// The value of a literal argument: a number for a sample size, `PATH::from_secs(N)` and its kin or
 /// `PATH::new(S, NS)` for a duration (in seconds); `None` for anything else.
-fn literal_value(source: &str, arg: &[Token], method: Method) -> Option<f64> {
+fn literal_value(source: &str, arg: &[Token], method: CriterionSetting) -> Option<f64> {
     let arg = match arg.split_last() {
         Some((last, rest)) if last.is_punct(source, ',') => rest,
         _ => arg,
     };
-    if method == Method::SampleSize {
+    if method == CriterionSetting::SampleSize {
         return match arg {
             [n] if n.kind == Kind::Number => number(n.text(source)),
             _ => None,
@@ -340,7 +340,7 @@ mod tests {
     use super::*;
 
     /// (method, line, in config, value) of every call of `source`.
-    fn summary(source: &str) -> Vec<(Method, usize, bool, Option<f64>)> {
+    fn summary(source: &str) -> Vec<(CriterionSetting, usize, bool, Option<f64>)> {
         calls(source)
             .iter()
             .map(|c| (c.method, c.line, c.in_config, c.value))
@@ -367,8 +367,8 @@ mod tests {
         assert_eq!(
             summary(BASE64_ENCODE),
             [
-                (Method::WarmUpTime, 4, false, Some(0.5)),
-                (Method::MeasurementTime, 5, false, Some(3.0)),
+                (CriterionSetting::WarmUpTime, 4, false, Some(0.5)),
+                (CriterionSetting::MeasurementTime, 5, false, Some(3.0)),
             ]
         );
         assert_eq!(
@@ -429,7 +429,10 @@ g.sample_size /* why */ (20);
 "##;
         let found = calls(source);
         assert_eq!(found.len(), 1, "{found:?}");
-        assert_eq!((found[0].method, found[0].line), (Method::SampleSize, 7));
+        assert_eq!(
+            (found[0].method, found[0].line),
+            (CriterionSetting::SampleSize, 7)
+        );
         let rewritten = rewrite(source, &REQUESTED);
         assert_eq!(rewritten, source.replace("(20)", "({ let _ = 20; 10 })"),);
     }
@@ -447,10 +450,10 @@ fn bench(c: &mut Criterion) { c.benchmark_group(\"g\").sample_size(20); }
         assert_eq!(
             summary(source),
             [
-                (Method::SampleSize, 3, true, Some(10.0)),
-                (Method::MeasurementTime, 3, true, Some(1.0)),
-                (Method::WarmUpTime, 6, true, Some(0.02)),
-                (Method::SampleSize, 7, false, Some(20.0)),
+                (CriterionSetting::SampleSize, 3, true, Some(10.0)),
+                (CriterionSetting::MeasurementTime, 3, true, Some(1.0)),
+                (CriterionSetting::WarmUpTime, 6, true, Some(0.02)),
+                (CriterionSetting::SampleSize, 7, false, Some(20.0)),
             ]
         );
         let rewritten = rewrite(source, &REQUESTED);

@@ -35,7 +35,7 @@ pub(crate) use calls::Requested;
 pub(crate) use length::{RunLength, read_run};
 pub(crate) use tell::RunPlan;
 
-use calls::Method;
+use calls::CriterionSetting;
 
 /// The most files of one tree read for setting calls: a bench target's own file and its modules.
 const MAX_FILES: usize = 200;
@@ -47,7 +47,7 @@ pub(crate) struct Found {
     pub target: String,
     /// The file, relative to the tree's root.
     pub file: PathBuf,
-    pub method: Method,
+    pub method: CriterionSetting,
     pub line: usize,
     /// In a `criterion_group!` `config = ...;`: the command line wins over it (`calls`).
     pub in_config: bool,
@@ -413,7 +413,7 @@ mod tests {
     fn a_targets_files_and_modules_inside_the_tree_are_scanned() {
         let (_dir, tree) = package();
         let scan = Scan::of_tree(&tree, Path::new("Cargo.toml"), None, &[]);
-        let mut got: Vec<(String, String, usize, Method, bool)> = scan
+        let mut got: Vec<(String, String, usize, CriterionSetting, bool)> = scan
             .found
             .iter()
             .map(|f| {
@@ -434,35 +434,35 @@ mod tests {
                     "other".into(),
                     "benches/other.rs".into(),
                     1,
-                    Method::SampleSize,
+                    CriterionSetting::SampleSize,
                     false
                 ),
                 (
                     "work".into(),
                     "benches/common/inner.rs".into(),
                     1,
-                    Method::WarmUpTime,
+                    CriterionSetting::WarmUpTime,
                     false
                 ),
                 (
                     "work".into(),
                     "benches/common/mod.rs".into(),
                     2,
-                    Method::SampleSize,
+                    CriterionSetting::SampleSize,
                     false
                 ),
                 (
                     "work".into(),
                     "benches/work.rs".into(),
                     7,
-                    Method::MeasurementTime,
+                    CriterionSetting::MeasurementTime,
                     false
                 ),
                 (
                     "work".into(),
                     "shared/util.rs".into(),
                     2,
-                    Method::SampleSize,
+                    CriterionSetting::SampleSize,
                     true
                 ),
             ]

@@ -10,7 +10,7 @@
 //!
 //! Must not: decide anything; the texts are what the user reads, on stderr and in the report.
 
-use super::calls::Method;
+use super::calls::CriterionSetting;
 use super::length::{Classified, RunLength, median, summarise};
 use super::{BenchSettings, Found};
 
@@ -71,21 +71,24 @@ impl BenchSettings {
     /// One run of one benchmark of `target` as the bench files' overriding calls set it; `None` when one of
     /// them is not a literal.
     fn kept_secs(&self, target: &str) -> Option<f64> {
-        let longest = |method: Method, requested: f64| -> Option<f64> {
+        let longest = |method: CriterionSetting, requested: f64| -> Option<f64> {
             self.overriding(target)
                 .filter(|f| f.method == method)
                 .try_fold(requested, |most, f| Some(most.max(f.value?)))
         };
         Some(
-            longest(Method::WarmUpTime, self.requested.warm_up_secs)?
-                + longest(Method::MeasurementTime, self.requested.measurement_secs)?,
+            longest(CriterionSetting::WarmUpTime, self.requested.warm_up_secs)?
+                + longest(
+                    CriterionSetting::MeasurementTime,
+                    self.requested.measurement_secs,
+                )?,
         )
     }
 
     /// One benchmark of `target` in a plain `cargo bench` run: criterion's defaults, or the bench files'
     /// literal times (configs included).
     fn plain_secs(&self, target: &str) -> f64 {
-        let longest = |method: Method, default: f64| {
+        let longest = |method: CriterionSetting, default: f64| {
             let set: Vec<f64> = self
                 .found
                 .iter()
@@ -94,8 +97,11 @@ impl BenchSettings {
                 .collect();
             set.into_iter().reduce(f64::max).unwrap_or(default)
         };
-        longest(Method::WarmUpTime, CRITERION_WARM_UP_SECS)
-            + longest(Method::MeasurementTime, CRITERION_MEASUREMENT_SECS)
+        longest(CriterionSetting::WarmUpTime, CRITERION_WARM_UP_SECS)
+            + longest(
+                CriterionSetting::MeasurementTime,
+                CRITERION_MEASUREMENT_SECS,
+            )
     }
 
     fn overriding<'a>(&'a self, target: &'a str) -> impl Iterator<Item = &'a Found> + 'a {
@@ -207,7 +213,7 @@ impl BenchSettings {
                 .benchmarks
                 .iter()
                 .flat_map(|(t, _)| self.overriding(t))
-                .filter(|f| f.method == Method::WarmUpTime)
+                .filter(|f| f.method == CriterionSetting::WarmUpTime)
                 .filter_map(|f| f.value)
                 .fold(r.warm_up_secs, f64::max),
             false => r.warm_up_secs,
@@ -271,7 +277,7 @@ fn listed(calls: &[&Found]) -> String {
         .map(|f| {
             let value = match (f.method, f.value) {
                 (_, None) => "...".to_string(),
-                (Method::SampleSize, Some(n)) => format!("{n}"),
+                (CriterionSetting::SampleSize, Some(n)) => format!("{n}"),
                 (_, Some(secs)) => seconds(secs),
             };
             format!(
@@ -318,7 +324,7 @@ mod tests {
     fn found(
         target: &str,
         line: usize,
-        method: Method,
+        method: CriterionSetting,
         value: Option<f64>,
         in_config: bool,
     ) -> Found {
@@ -340,10 +346,34 @@ mod tests {
             benches: vec![],
             requested: REQUESTED,
             found: vec![
-                found("benchmarks", 192, Method::WarmUpTime, Some(0.5), false),
-                found("benchmarks", 193, Method::MeasurementTime, Some(3.0), false),
-                found("benchmarks", 250, Method::WarmUpTime, Some(0.5), false),
-                found("benchmarks", 251, Method::MeasurementTime, Some(3.0), false),
+                found(
+                    "benchmarks",
+                    192,
+                    CriterionSetting::WarmUpTime,
+                    Some(0.5),
+                    false,
+                ),
+                found(
+                    "benchmarks",
+                    193,
+                    CriterionSetting::MeasurementTime,
+                    Some(3.0),
+                    false,
+                ),
+                found(
+                    "benchmarks",
+                    250,
+                    CriterionSetting::WarmUpTime,
+                    Some(0.5),
+                    false,
+                ),
+                found(
+                    "benchmarks",
+                    251,
+                    CriterionSetting::MeasurementTime,
+                    Some(3.0),
+                    false,
+                ),
             ],
             rewritten,
             kept_because: None,
