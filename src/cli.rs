@@ -10,12 +10,12 @@ use std::path::PathBuf;
 
 use clap::{Args, CommandFactory, Parser, Subcommand, ValueEnum};
 
-pub use crate::report::{ColorChoice, Format};
+pub(crate) use crate::report::{ColorChoice, Format};
 
 /// The binary as cargo invokes it.
 #[derive(Debug, Parser)]
 #[command(name = "cargo", bin_name = "cargo", styles = clap_cargo_styles())]
-pub enum CargoCli {
+pub(crate) enum CargoCli {
     // The variant's doc is the subcommand's help, which overrides `SpeedupCli`'s: keep the two identical.
     /// Tells, with a stated confidence, whether a change made your code faster or slower.
     ///
@@ -36,7 +36,7 @@ pub enum CargoCli {
     args_conflicts_with_subcommands = true,
     after_help = "Exit status: 0 no failure, 1 failure under --fail-on, 2 bad usage or unusable input."
 )]
-pub struct SpeedupCli {
+pub(crate) struct SpeedupCli {
     /// A subcommand; without one, the REVISIONS are built, run and compared.
     #[command(subcommand)]
     pub command: Option<Command>,
@@ -57,7 +57,7 @@ pub struct SpeedupCli {
 
 /// The subcommands of `cargo speedup`; without one it compares two revisions.
 #[derive(Debug, Subcommand)]
-pub enum Command {
+pub(crate) enum Command {
     /// Compare two existing results (files, criterion directories or baseline names); runs nothing
     Compare(CompareArgs),
     /// Run the working tree's benchmarks and save the samples as JSON, for `compare` later
@@ -85,7 +85,7 @@ pub enum Command {
     after_help = "Never touches target/criterion, your own worktrees or branches; refused (exit 2) while \
                   another cargo speedup run holds the lock."
 )]
-pub struct CleanArgs {
+pub(crate) struct CleanArgs {
     /// Path to Cargo.toml [default: the one cargo finds from the current directory]
     #[arg(long = "manifest-path", value_name = "PATH")]
     pub manifest_path: Option<PathBuf>,
@@ -97,7 +97,7 @@ pub struct CleanArgs {
 
 /// `cargo speedup merge PART.json...`.
 #[derive(Debug, Args)]
-pub struct MergeArgs {
+pub(crate) struct MergeArgs {
     /// The parts: JSON reports (`--json FILE` or `--format json`) of `cargo speedup BASE..HEAD`, one per
     /// job; shards (`--partition count:K/N`) are joined, repeats on other machines analysed as more units
     #[arg(value_name = "PART", required = true, num_args = 1..)]
@@ -117,7 +117,7 @@ pub struct MergeArgs {
 #[command(
     after_help = "A race exits 0 when it ran, 2 on bad usage; --fail-on and --threshold do not apply to it."
 )]
-pub struct RaceArgs {
+pub(crate) struct RaceArgs {
     /// The competing revisions (at least two, each named once; `.` is the working tree as it is, uncommitted
     /// changes included); speedups are against the first
     #[arg(value_name = "REVISION", num_args = 0..)]
@@ -140,7 +140,7 @@ pub struct RaceArgs {
                   nothing to bisect), 2 on bad usage or when GOOD or BAD cannot be measured; --fail-on does \
                   not apply to it. docs/bisect.md tells the step rule and the confidence."
 )]
-pub struct BisectArgs {
+pub(crate) struct BisectArgs {
     /// GOOD and BAD: `GOOD BAD` or `GOOD..BAD`; GOOD must be an ancestor of BAD
     #[arg(value_name = "REVISION", num_args = 0..)]
     pub revisions: Vec<String>,
@@ -169,7 +169,7 @@ pub struct BisectArgs {
 
 /// `cargo speedup compare BASE HEAD`: two existing results, nothing run.
 #[derive(Debug, Args)]
-pub struct CompareArgs {
+pub(crate) struct CompareArgs {
     /// BASE results: a results/raw JSON file, hyperfine JSON, cargo-criterion JSON lines, Go benchmark
     /// text, divan's printed output, libtest bench text or JSON, gungraun / iai-callgrind summaries, Bencher
     /// Metric Format JSON, a criterion directory, or a criterion baseline name
@@ -192,7 +192,7 @@ pub struct CompareArgs {
 
 /// `cargo speedup record`: the working tree's runs saved as JSON.
 #[derive(Debug, Args)]
-pub struct RecordArgs {
+pub(crate) struct RecordArgs {
     /// Where to write the results JSON [default: standard output]
     #[arg(short = 'o', long = "output", value_name = "FILE")]
     pub output: Option<PathBuf>,
@@ -208,7 +208,7 @@ pub struct RecordArgs {
 
 /// `cargo speedup speeduptest CONFIG`: the Speedup-Test paper's `SpeedUpTest.sh` (paper 000 §6).
 #[derive(Debug, Args)]
-pub struct SpeeduptestArgs {
+pub(crate) struct SpeeduptestArgs {
     /// The config CSV: Name,Sample1,Sample2,ConfLevel,Coef
     pub config: PathBuf,
     /// Confidence level of every decision (otherwise searched per benchmark, 0.99 down to 0.51) [range:
@@ -229,7 +229,7 @@ pub struct SpeeduptestArgs {
 
 /// `cargo speedup simulate`: the decision plans replayed on simulated benchmarks.
 #[derive(Debug, Args)]
-pub struct SimulateArgs {
+pub(crate) struct SimulateArgs {
     /// Simulated benchmarks per setting [range: 1 <= N <= 100000000]
     #[arg(long, value_name = "N", default_value_t = 10_000)]
     pub benchmarks: u64,
@@ -325,7 +325,7 @@ pub struct SimulateArgs {
 
 /// What `simulate` prints (`--format`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
-pub enum SimulateFormat {
+pub(crate) enum SimulateFormat {
     /// Tables, for people
     Table,
     /// JSON, for scripts
@@ -334,7 +334,7 @@ pub enum SimulateFormat {
 
 /// Weights of the overall gain and speedup (paper 000 §6).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
-pub enum Weight {
+pub(crate) enum Weight {
     /// Coef column of the config, normalised (equal when no Coef is given)
     Custom,
     /// 1/b each
@@ -345,7 +345,7 @@ pub enum Weight {
 
 /// Options of every comparing command.
 #[derive(Debug, Clone, Args)]
-pub struct AnalysisArgs {
+pub(crate) struct AnalysisArgs {
     /// Confidence level 1 - alpha of every decision, and r of the r-speedup [range: 0.5 <= C < 1]
     #[arg(
         long,
@@ -436,7 +436,7 @@ pub struct AnalysisArgs {
 /// Options of the commands that build and run benchmarks. `Default` is every option left out, as on a
 /// command line that names none.
 #[derive(Debug, Clone, Default, Args)]
-pub struct RunArgs {
+pub(crate) struct RunArgs {
     /// Path to Cargo.toml [default: the one cargo finds from the current directory]
     #[arg(long = "manifest-path", value_name = "PATH")]
     pub manifest_path: Option<PathBuf>,
@@ -542,7 +542,7 @@ pub struct RunArgs {
 
 /// `--harness`: the bench harness every bench target is run as.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
-pub enum HarnessArg {
+pub(crate) enum HarnessArg {
     /// criterion: its saved samples per run
     Criterion,
     /// divan: its printed median per run
@@ -553,7 +553,7 @@ pub enum HarnessArg {
 
 /// `--fail-on`: when the comparison exits 1.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
-pub enum FailOnArg {
+pub(crate) enum FailOnArg {
     /// Never fail
     None,
     /// Fail when HPT finds the suite slower
@@ -564,7 +564,7 @@ pub enum FailOnArg {
 
 /// `--hpt-rank`: what HPT ranks across benchmarks (`docs/hpt.md` §4).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
-pub enum HptRankArg {
+pub(crate) enum HptRankArg {
     /// |ln(median BASE / median HEAD)|: log speedups, free of each benchmark's unit and length
     LogRatio,
     /// |median BASE − median HEAD|: differences of times; the longest benchmarks weigh most
@@ -645,7 +645,7 @@ fn subcommand_mistake(args: &[String]) -> Option<String> {
 
 /// Parses `args` (the first is the program name). `cargo-speedup compare ...` (run directly, without
 /// cargo) is accepted as well as `cargo-speedup speedup compare ...` (what cargo runs).
-pub fn parse_from<I, T>(args: I) -> SpeedupCli
+pub(crate) fn parse_from<I, T>(args: I) -> SpeedupCli
 where
     I: IntoIterator<Item = T>,
     T: Into<std::ffi::OsString>,

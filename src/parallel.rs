@@ -17,13 +17,13 @@ use std::num::NonZeroUsize;
 const MIN_PER_THREAD: usize = 32;
 
 /// `items.iter().map(f).collect()`, on up to the machine's number of cores.
-pub fn map<'a, T: Sync, U: Send>(items: &'a [T], f: impl Fn(&'a T) -> U + Sync) -> Vec<U> {
+pub(crate) fn map<'a, T: Sync, U: Send>(items: &'a [T], f: impl Fn(&'a T) -> U + Sync) -> Vec<U> {
     let cores = std::thread::available_parallelism().map_or(1, NonZeroUsize::get);
     map_on(items, cores, f)
 }
 
 /// [`map`] on at most `threads` threads.
-pub fn map_on<'a, T: Sync, U: Send>(
+pub(crate) fn map_on<'a, T: Sync, U: Send>(
     items: &'a [T],
     threads: usize,
     f: impl Fn(&'a T) -> U + Sync,

@@ -19,7 +19,7 @@ use std::fmt;
 
 /// How names are dealt to parts.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Scheme {
+pub(crate) enum Scheme {
     /// Sorted names dealt round-robin.
     Count,
     /// FNV-1a-64 of the name, modulo N.
@@ -28,7 +28,7 @@ pub enum Scheme {
 
 /// The K-th of N parts (K from 1).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Partition {
+pub(crate) struct Partition {
     /// How names are dealt to the parts.
     pub scheme: Scheme,
     /// K, in 1..=total.
@@ -39,7 +39,7 @@ pub struct Partition {
 
 impl Partition {
     /// Parses `count:K/N` or `hash:K/N`; the error says what is expected.
-    pub fn parse(text: &str) -> Result<Partition, String> {
+    pub(crate) fn parse(text: &str) -> Result<Partition, String> {
         let expected = "expected `count:K/N` or `hash:K/N` with 1 <= K <= N, e.g. `count:1/3`";
         let text = text.trim();
         let (scheme, rest) = match text.split_once(':') {
@@ -62,7 +62,7 @@ impl Partition {
     }
 
     /// The names of `all` that this part runs, sorted; `all` may hold duplicates and be in any order.
-    pub fn select(&self, all: &[String]) -> Vec<String> {
+    pub(crate) fn select(&self, all: &[String]) -> Vec<String> {
         let mut names: Vec<&String> = all.iter().collect();
         names.sort();
         names.dedup();
@@ -79,7 +79,7 @@ impl Partition {
     }
 
     /// The same split's other part `index`.
-    pub fn with_index(self, index: u32) -> Partition {
+    pub(crate) fn with_index(self, index: u32) -> Partition {
         Partition { index, ..self }
     }
 }
@@ -95,7 +95,7 @@ impl fmt::Display for Partition {
 }
 
 /// FNV-1a, 64 bits (offset basis 0xcbf29ce484222325, prime 0x100000001b3).
-pub fn fnv1a64(bytes: &[u8]) -> u64 {
+pub(crate) fn fnv1a64(bytes: &[u8]) -> u64 {
     bytes.iter().fold(0xcbf2_9ce4_8422_2325_u64, |h, &b| {
         (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3)
     })

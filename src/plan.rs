@@ -18,15 +18,15 @@ use crate::protocol::hpt::Ranking;
 use crate::protocol::shape::ShapeOptions;
 use crate::protocol::{Alpha, Checked, Confidence, FailOn, Options, Threshold};
 
-pub use commands::{ComparePlan, RacePlan, RevisionsPlan};
-pub use run::run_options;
-pub use simulate::{BisectReplay, SimulatePlan};
-pub use speeduptest_sh::speeduptest_options;
+pub(crate) use commands::{ComparePlan, RacePlan, RevisionsPlan};
+pub(crate) use run::run_options;
+pub(crate) use simulate::{BisectReplay, SimulatePlan};
+pub(crate) use speeduptest_sh::speeduptest_options;
 
 /// A bad option value: exit status 2.
 #[derive(Debug, Clone, PartialEq, thiserror::Error)]
 #[error("invalid value {value} for {flag}: expected {expected}\nhint: {hint}")]
-pub struct PlanError {
+pub(crate) struct PlanError {
     /// The flag, e.g. `--confidence`.
     pub flag: &'static str,
     /// The value given, as messages show it (`ranges::number`, `ranges::text`).
@@ -39,7 +39,7 @@ pub struct PlanError {
 
 /// A command line that cannot be carried out as given, with what to do instead: exit status 2.
 #[derive(Debug, Clone, PartialEq, thiserror::Error)]
-pub enum UsageError {
+pub(crate) enum UsageError {
     /// A flag's value out of its range.
     #[error(transparent)]
     Invalid(#[from] PlanError),
@@ -81,11 +81,11 @@ pub enum UsageError {
 }
 
 /// Precision r of the minimal number of benchmarks when none is given (paper 000 §6.2.4).
-pub const DEFAULT_PRECISION: f64 = 0.05;
+pub(crate) const DEFAULT_PRECISION: f64 = 0.05;
 
 /// Where and how the report goes.
 #[derive(Debug, Clone, PartialEq)]
-pub struct OutputPlan {
+pub(crate) struct OutputPlan {
     /// What the main report is rendered as (`--format`).
     pub format: Format,
     /// `None` for stdout.
@@ -104,7 +104,7 @@ pub struct OutputPlan {
 
 /// Everything a comparing command needs besides its inputs.
 #[derive(Debug, Clone, PartialEq)]
-pub struct AnalysisPlan {
+pub(crate) struct AnalysisPlan {
     /// How the analysis decides: confidence, HPT, gate, equivalence.
     pub options: Options,
     /// Where and how the reports go.
@@ -116,7 +116,7 @@ pub struct AnalysisPlan {
 
 impl AnalysisPlan {
     /// Checks every analysis flag and builds the plan; the first bad value is the error.
-    pub fn from_args(args: &AnalysisArgs) -> Result<AnalysisPlan, PlanError> {
+    pub(crate) fn from_args(args: &AnalysisArgs) -> Result<AnalysisPlan, PlanError> {
         let confidence = at_least_even("--confidence", args.confidence)?;
         let hpt_alpha = args
             .hpt_alpha

@@ -3,7 +3,10 @@
 //! letters changed).
 
 /// The candidate nearest to `word` by edit distance, when it is close enough to be a typo of it.
-pub fn closest<'a>(word: &str, candidates: impl IntoIterator<Item = &'a str>) -> Option<&'a str> {
+pub(crate) fn closest<'a>(
+    word: &str,
+    candidates: impl IntoIterator<Item = &'a str>,
+) -> Option<&'a str> {
     candidates
         .into_iter()
         .filter(|c| *c != word)

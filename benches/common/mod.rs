@@ -6,10 +6,10 @@
 
 use cargo_speedup::model::{Benchmark, Environment, Results};
 use cargo_speedup::protocol::{FailOn, Options};
-pub use cargo_speedup::stats::random::SplitMix64;
+pub(crate) use cargo_speedup::stats::random::SplitMix64;
 
 /// One side's results from generated benchmarks.
-pub fn results(benchmarks: Vec<Benchmark>) -> Results {
+pub(crate) fn results(benchmarks: Vec<Benchmark>) -> Results {
     Results {
         origin: "generated".into(),
         benchmarks,
@@ -20,6 +20,6 @@ pub fn results(benchmarks: Vec<Benchmark>) -> Results {
 
 /// The command line's defaults (confidence 0.95, ε 2 %, HPT on log speedups) with
 /// `--fail-on any`; the confidence curve only where the HTML report is drawn.
-pub fn options(hpt_curve: bool) -> Options {
+pub(crate) fn options(hpt_curve: bool) -> Options {
     Options::defaults(FailOn::Any).with_hpt_curve(hpt_curve)
 }

@@ -29,7 +29,7 @@ use crate::report::bisect::{Bisection, Ending, Measurement, NamedChange, PathEnt
 
 /// `bisect`: check the options, list the path, check that GOOD against BAD shows the change, search,
 /// report. Exits 0 whenever it ran, also with nothing to bisect.
-pub fn bisect(args: &BisectArgs) -> Result<Outcome> {
+pub(super) fn bisect(args: &BisectArgs) -> Result<Outcome> {
     let (good, bad) = endpoints(&args.revisions)?;
     let direction = if args.faster {
         Direction::Faster

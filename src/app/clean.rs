@@ -8,7 +8,7 @@ use crate::cli::CleanArgs;
 use crate::measure;
 
 /// `cargo speedup clean [--all]`.
-pub fn clean(args: &CleanArgs) -> Result<Outcome> {
+pub(super) fn clean(args: &CleanArgs) -> Result<Outcome> {
     let cleaned = measure::clean(args.manifest_path.as_deref(), args.all)?;
     for path in &cleaned.worktrees {
         println!(

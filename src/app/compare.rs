@@ -14,7 +14,7 @@ use crate::report::{Style, color_enabled, renderer, stderr_summary, utc_minute};
 use crate::sources::{self, ReadOptions};
 
 /// `compare`: load both sides, then [`analyse_and_report`].
-pub fn compare(args: &CompareArgs) -> Result<Outcome> {
+pub(super) fn compare(args: &CompareArgs) -> Result<Outcome> {
     // The options, then where the reports go, are checked first: a bad --json path would otherwise fail
     // after the report printed, and a report written over an input would destroy it.
     let plan = ComparePlan::from_args(args)?;
@@ -88,7 +88,7 @@ fn input(spec: &str, read_options: &ReadOptions) -> Option<Input> {
 
 /// Checks `-o`, `--json` and `--html` of a comparing command against each other and against what it reads, before
 /// anything is read or run.
-pub fn check_report_outputs(output: &OutputPlan, inputs: &[Input]) -> Result<()> {
+pub(super) fn check_report_outputs(output: &OutputPlan, inputs: &[Input]) -> Result<()> {
     if output.path.is_none() && output.json.as_deref().is_some_and(is_stdout) {
         bail!(
             "`--json -` writes to standard output, where the report already goes\n\
@@ -122,7 +122,7 @@ pub fn check_report_outputs(output: &OutputPlan, inputs: &[Input]) -> Result<()>
 /// Both sides' results as a command read or measured them, with how they were had: what
 /// [`analyse_and_report`] pairs into a suite.
 #[derive(Debug)]
-pub struct Sides {
+pub(crate) struct Sides {
     /// BASE's results.
     pub base: Results,
     /// HEAD's results.
@@ -135,7 +135,7 @@ pub struct Sides {
 
 /// The stages after the results of both sides exist: pair, analyse, render, gate. Shared by `compare` and
 /// the revision comparison.
-pub fn analyse_and_report(sides: Sides, plan: AnalysisPlan) -> Result<Outcome> {
+pub(crate) fn analyse_and_report(sides: Sides, plan: AnalysisPlan) -> Result<Outcome> {
     let Sides {
         base,
         head,
@@ -163,7 +163,7 @@ pub fn analyse_and_report(sides: Sides, plan: AnalysisPlan) -> Result<Outcome> {
 
 /// Analyses a paired suite, adds each side's shape, renders it as `plan` says, and gates (`compare`, the
 /// revision comparison and `merge`). `origins` label the sides in the headline's "Compared ..." line.
-pub fn report_suite(
+pub(super) fn report_suite(
     suite: &Suite,
     origins: BaseHead<String>,
     plan: &AnalysisPlan,
@@ -188,11 +188,11 @@ fn write_report(analysis: &Analysis, output: &OutputPlan) -> Result<()> {
 }
 
 /// What renders a report in a format and style (the comparison's or the race's renderers).
-pub type RenderWith<'a> = &'a dyn Fn(Format, Style, &mut dyn Write) -> std::io::Result<()>;
+pub(super) type RenderWith<'a> = &'a dyn Fn(Format, Style, &mut dyn Write) -> std::io::Result<()>;
 
 /// [`write_report`] for any report: `render` in `--format` to stdout or `-o`, in JSON to `--json` and in HTML
 /// to `--html`.
-pub fn write_rendered(output: &OutputPlan, render: RenderWith<'_>) -> Result<()> {
+pub(super) fn write_rendered(output: &OutputPlan, render: RenderWith<'_>) -> Result<()> {
     match report_file(output) {
         None => {
             // Buffered: standard output is line-buffered, and a JSON report of a large suite has a line per

@@ -15,7 +15,7 @@ use crate::plan::AnalysisPlan;
 use crate::sources::{self, part};
 
 /// `merge`: every part read and checked before anything is written.
-pub fn merge(args: &MergeArgs) -> Result<Outcome> {
+pub(super) fn merge(args: &MergeArgs) -> Result<Outcome> {
     let plan = AnalysisPlan::from_args(&args.analysis)?;
     let inputs: Vec<Input> = args.parts.iter().cloned().map(Input::File).collect();
     check_report_outputs(&plan.output, &inputs)?;

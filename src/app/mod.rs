@@ -17,14 +17,14 @@ use anyhow::Result;
 
 use crate::cli::{Command, SpeedupCli};
 
-pub use compare::{Sides, analyse_and_report};
-pub use output::{
+pub(crate) use compare::{Sides, analyse_and_report};
+pub(crate) use output::{
     Input, Output, check_outputs, is_stdout, manifest, print_error, write_atomically, write_to,
 };
 
 /// What a command ended with, mapped to the exit status by `main`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Outcome {
+pub(crate) enum Outcome {
     /// Exit 0.
     Passed,
     /// Exit 1: the gate failed under `--fail-on`.
@@ -32,18 +32,18 @@ pub enum Outcome {
 }
 
 /// The exit statuses, which are API (`docs/usage.md` §7).
-pub mod exit {
+pub(crate) mod exit {
     /// No failure.
-    pub const PASS: u8 = 0;
+    pub(crate) const PASS: u8 = 0;
     /// The gate failed under `--fail-on`.
-    pub const GATE_FAILED: u8 = 1;
+    pub(crate) const GATE_FAILED: u8 = 1;
     /// Bad usage or unusable input.
-    pub const USAGE: u8 = 2;
+    pub(crate) const USAGE: u8 = 2;
 }
 
 impl Outcome {
     /// The process's exit status for this outcome (`docs/usage.md` §7).
-    pub fn exit_code(self) -> u8 {
+    pub(crate) fn exit_code(self) -> u8 {
         match self {
             Outcome::Passed => exit::PASS,
             Outcome::GateFailed => exit::GATE_FAILED,
@@ -52,7 +52,7 @@ impl Outcome {
 }
 
 /// Hands the command line to the command the user asked for.
-pub fn dispatch(cli: SpeedupCli) -> Result<Outcome> {
+pub(crate) fn dispatch(cli: SpeedupCli) -> Result<Outcome> {
     match cli.command {
         Some(Command::Compare(args)) => compare::compare(&args),
         Some(Command::Record(args)) => record::record(&args),

@@ -14,7 +14,7 @@ use crate::cli::RunArgs;
 /// One place a command writes: the flag that names it, the path as the user gave it (`-` for standard
 /// output), and a value of the flag to suggest instead.
 #[derive(Debug, Clone, Copy)]
-pub struct Output<'a> {
+pub(crate) struct Output<'a> {
     /// The flag that names the path, e.g. `--json`.
     pub flag: &'static str,
     /// The path as the user gave it; `-` is standard output.
@@ -25,7 +25,7 @@ pub struct Output<'a> {
 
 /// What a command reads, which its outputs must leave alone.
 #[derive(Debug, Clone)]
-pub enum Input {
+pub(crate) enum Input {
     /// A file, named as the user gave it.
     File(PathBuf),
     /// A directory whose files are read (a criterion tree): no output may go inside it.
@@ -34,7 +34,7 @@ pub enum Input {
 
 /// The manifest a measuring command finds the benchmarks through (`--manifest-path`, else `Cargo.toml`),
 /// which no report may replace.
-pub fn manifest(run: &RunArgs) -> Input {
+pub(crate) fn manifest(run: &RunArgs) -> Input {
     Input::File(
         run.manifest_path
             .clone()
@@ -43,7 +43,7 @@ pub fn manifest(run: &RunArgs) -> Input {
 }
 
 /// `-`: standard output, not a file of that name.
-pub fn is_stdout(path: &Path) -> bool {
+pub(crate) fn is_stdout(path: &Path) -> bool {
     path == Path::new("-")
 }
 
@@ -51,7 +51,7 @@ pub fn is_stdout(path: &Path) -> bool {
 /// file output that is an input file (through a link, `..` or a hard link too), lies inside an input
 /// directory, or is another output; and two outputs to standard output. Each file output must also pass
 /// [`check_output_path`].
-pub fn check_outputs(outputs: &[Output], inputs: &[Input]) -> Result<()> {
+pub(crate) fn check_outputs(outputs: &[Output], inputs: &[Input]) -> Result<()> {
     let (to_stdout, to_files): (Vec<&Output>, Vec<&Output>) =
         outputs.iter().partition(|o| is_stdout(o.path));
     if let [first, second, ..] = to_stdout[..] {
@@ -144,7 +144,7 @@ fn inside(path: &Path, dir: &Path) -> bool {
 }
 
 /// Writes `bytes` to standard output for `None` or `-`, else to the file, atomically.
-pub fn write_to(path: Option<&Path>, bytes: &[u8]) -> Result<()> {
+pub(crate) fn write_to(path: Option<&Path>, bytes: &[u8]) -> Result<()> {
     match path.filter(|p| !is_stdout(p)) {
         Some(path) => write_atomically(path, bytes),
         None => {
@@ -164,7 +164,7 @@ pub fn write_to(path: Option<&Path>, bytes: &[u8]) -> Result<()> {
 /// A path that already exists and is not a regular file (`/dev/null`, `/dev/stdout`, a named pipe) is written
 /// in place: renaming over it would replace the device or pipe with a file. A symbolic link to a file is
 /// followed, so the link stays and its target gets the report.
-pub fn write_atomically(path: &Path, bytes: &[u8]) -> Result<()> {
+pub(crate) fn write_atomically(path: &Path, bytes: &[u8]) -> Result<()> {
     let cannot = || format!("cannot write {}", path.display());
     check_output_path(path)?;
     match std::fs::metadata(path) {
@@ -206,7 +206,7 @@ fn parent_dir(path: &Path) -> &Path {
 
 /// Refuses an output path that cannot become a file: a directory, or a file in a directory that does not
 /// exist. Commands that measure call it before minutes of building and running, not after.
-pub fn check_output_path(path: &Path) -> Result<()> {
+pub(super) fn check_output_path(path: &Path) -> Result<()> {
     if path.is_dir() {
         bail!(
             "cannot write {}: it is a directory\nhint: give a file name, e.g. {}",
@@ -246,7 +246,7 @@ fn new_file_permissions(target: &Path) -> Option<std::fs::Permissions> {
 /// Writes `error` on standard error as `error: ...`, each of its lines through the terminal rule
 /// (`crate::inert::terminal`): an error may quote a benchmark name, a file name or what a build
 /// printed, none of which may act on the terminal or the CI log reading it.
-pub fn print_error(error: &anyhow::Error) {
+pub(crate) fn print_error(error: &anyhow::Error) {
     let text = format!("{error:#}");
     let mut stderr = std::io::stderr().lock();
     for (i, line) in text.trim_end_matches('\n').split('\n').enumerate() {

@@ -13,7 +13,7 @@ use crate::protocol::race::{RaceOptions, open_in_race, race};
 use crate::report::race::render;
 
 /// `race`: check the options, measure, analyse, render. A race that ran exits 0: it has no gate.
-pub fn race_revisions(args: &RaceArgs) -> Result<Outcome> {
+pub(super) fn race_revisions(args: &RaceArgs) -> Result<Outcome> {
     let RacePlan {
         analysis: plan,
         run,

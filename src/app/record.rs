@@ -9,7 +9,7 @@ use crate::measure;
 use crate::plan::run_options;
 
 /// `cargo speedup record`.
-pub fn record(args: &RecordArgs) -> Result<Outcome> {
+pub(super) fn record(args: &RecordArgs) -> Result<Outcome> {
     if let Some(path) = &args.output {
         let output = Output {
             flag: "-o",

@@ -12,7 +12,7 @@ use crate::plan::RevisionsPlan;
 use crate::protocol::sequential::open_benchmarks;
 
 /// `cargo speedup REVISIONS`.
-pub fn compare_revisions(
+pub(super) fn compare_revisions(
     revisions: Option<&str>,
     run: &RunArgs,
     analysis: &AnalysisArgs,

@@ -38,7 +38,7 @@ const CONSTANT_RUNS: [usize; 9] = [5, 10, 15, 20, 30, 40, 60, 80, 160];
 const PAPER_CAP: usize = 160;
 
 /// `simulate`.
-pub fn simulate(args: &SimulateArgs) -> Result<Outcome> {
+pub(super) fn simulate(args: &SimulateArgs) -> Result<Outcome> {
     let plan = SimulatePlan::from_args(args)?;
     let pools = args.record.as_deref().map(recorded_runs).transpose()?;
     let (source, described) = source(args, pools.as_deref());

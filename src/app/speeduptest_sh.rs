@@ -20,7 +20,7 @@ use crate::report::speeduptest_sh as render;
 use crate::sources::speeduptest_sh::{self as config, LoadedRow, Rows};
 
 /// `speeduptest`.
-pub fn speeduptest(args: &SpeeduptestArgs) -> Result<Outcome> {
+pub(super) fn speeduptest(args: &SpeeduptestArgs) -> Result<Outcome> {
     let start = Instant::now();
     let options = speeduptest_options(args)?;
     let rows = config::read_rows(&args.config)?;

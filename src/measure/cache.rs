@@ -46,14 +46,14 @@ const DIGEST: &str = "digest=fnv1a64:";
 
 /// The machine, as far as results depend on it.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
-pub struct Machine {
+pub(super) struct Machine {
     pub host: Option<String>,
     pub cpu: Option<String>,
 }
 
 impl Machine {
     /// Host name and CPU model (Linux: `/proc/sys/kernel/hostname`, `/proc/cpuinfo`).
-    pub fn detect() -> Machine {
+    pub(super) fn detect() -> Machine {
         let host = std::fs::read_to_string("/proc/sys/kernel/hostname")
             .ok()
             .or_else(|| std::env::var("HOSTNAME").ok())
@@ -73,7 +73,7 @@ impl Machine {
 
 /// What determines one revision's results.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct CacheKey {
+pub(super) struct CacheKey {
     text: String,
 }
 
@@ -81,7 +81,7 @@ impl CacheKey {
     /// The key of the side `sha` measured interleaved with `other` (the other sides' commits), whose
     /// looks stopped by the rule `stopping` (the analysis options the verdicts between looks depend on).
     #[allow(clippy::too_many_arguments)]
-    pub fn new(
+    pub(super) fn new(
         sha: &str,
         other: &str,
         stopping: &str,
@@ -138,14 +138,14 @@ impl CacheKey {
     /// runs are what that budget gives, and are reused under the same budget only. Runs that ended by
     /// their own rule are the same under any budget (the budget only ever stops the runs between looks),
     /// and are stored under the key without it.
-    pub fn cut_by_budget(&self, budget: std::time::Duration) -> CacheKey {
+    pub(super) fn cut_by_budget(&self, budget: std::time::Duration) -> CacheKey {
         CacheKey {
             text: format!("{}budget-cut={}\n", self.text, budget.as_millis()),
         }
     }
 
     /// 16 hex digits of the key's FNV-1a hash.
-    pub fn stem(&self) -> String {
+    pub(super) fn stem(&self) -> String {
         format!("{:016x}", fnv1a64(self.text.as_bytes()))
     }
 
@@ -176,7 +176,7 @@ fn build_environment() -> Vec<(String, String)> {
 }
 
 /// `<dir>/<stem>.json`, the cached results.
-pub fn path(dir: &Path, key: &CacheKey) -> PathBuf {
+pub(super) fn path(dir: &Path, key: &CacheKey) -> PathBuf {
     dir.join(format!("{}.json", key.stem()))
 }
 
@@ -187,7 +187,7 @@ fn key_path(dir: &Path, key: &CacheKey) -> PathBuf {
 
 /// What the cache holds for a key.
 #[derive(Debug)]
-pub enum Lookup {
+pub(super) enum Lookup {
     /// Results stored under exactly this key, which passed their check.
     Hit(Box<Results>),
     /// Nothing stored under this key (or under another key whose hash names the same file).
@@ -197,7 +197,7 @@ pub enum Lookup {
 }
 
 /// The note said when the entry at `path`, of the side `label`, failed its check.
-pub fn failed_note(label: &str, path: &Path) -> String {
+pub(super) fn failed_note(label: &str, path: &Path) -> String {
     format!(
         "cached results for {label} in {} failed their check (edited or corrupt): measuring again",
         path.display()
@@ -206,7 +206,7 @@ pub fn failed_note(label: &str, path: &Path) -> String {
 
 /// The cached results for `key`: a hit only when the key file holds exactly this key and the digest of the
 /// key and the results file's bytes; `origin` names them.
-pub fn load(dir: &Path, key: &CacheKey, origin: &str) -> Lookup {
+pub(super) fn load(dir: &Path, key: &CacheKey, origin: &str) -> Lookup {
     let limit = crate::sources::limits::DEFAULT_MAX_INPUT_SIZE;
     let read = |path: &Path| crate::sources::limits::read_file(path, limit).ok();
     let Some(stored) = read(&key_path(dir, key)) else {
@@ -231,7 +231,7 @@ pub fn load(dir: &Path, key: &CacheKey, origin: &str) -> Lookup {
 
 /// Stores `results` under `key`: the old key file removed, then the results and the key with the digest,
 /// each written whole (module doc).
-pub fn store(dir: &Path, key: &CacheKey, results: &Results) -> Result<(), MeasureError> {
+pub(super) fn store(dir: &Path, key: &CacheKey, results: &Results) -> Result<(), MeasureError> {
     let io = |path: PathBuf| MeasureError::io("writing the cache", &path);
     let written = |path: PathBuf| move |e: AtomicWriteError| io(path)(e.into_io());
     std::fs::create_dir_all(dir).map_err(io(dir.to_path_buf()))?;

@@ -26,7 +26,7 @@ use crate::model::Results;
 
 /// What `cargo speedup REVISIONS` measured.
 #[derive(Debug)]
-pub struct Measured {
+pub(crate) struct Measured {
     /// BASE's results: the process runs of every benchmark it ran.
     pub base: Results,
     /// HEAD's results: the process runs of every benchmark it ran.
@@ -39,7 +39,7 @@ pub struct Measured {
 }
 
 /// `cargo speedup REVISIONS`: BASE's and HEAD's results, measured or from the cache.
-pub fn measure_revisions(
+pub(crate) fn measure_revisions(
     revisions: &str,
     options: &RunOptions,
     decide: Decide<'_>,
@@ -138,7 +138,7 @@ fn take_lock(project: &Project, progress: &Progress) -> Result<lock::Lock, Measu
 
 /// What `cargo speedup race` measured.
 #[derive(Debug)]
-pub struct MeasuredRace {
+pub(crate) struct MeasuredRace {
     /// Each revision's results, in the order given.
     pub results: Vec<Results>,
     /// Each revision's name and short sha (`main (1a2b3c4d5e)`), in the same order.
@@ -152,7 +152,7 @@ pub struct MeasuredRace {
 /// revision's package versions (the working tree's when it races). Races are cached as comparisons are,
 /// under every revision's commit in order, unless the working tree races; every executable runs,
 /// identical or not.
-pub fn measure_race(
+pub(crate) fn measure_race(
     revisions: &[String],
     options: &RunOptions,
     decide: DecideRace<'_>,
@@ -221,7 +221,7 @@ pub fn measure_race(
 }
 
 /// `cargo speedup record`: the working tree's pooled results, measured alone.
-pub fn measure_working_tree(options: &RunOptions) -> Result<Results, MeasureError> {
+pub(crate) fn measure_working_tree(options: &RunOptions) -> Result<Results, MeasureError> {
     if let Some(name) = &options.toolchain {
         toolchain::choose(name)?;
     }

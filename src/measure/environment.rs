@@ -17,7 +17,7 @@ use crate::partition::fnv1a64;
 
 /// The fingerprint of runs of `base` and `head` (commits; `None` for the working tree or a record's
 /// absent BASE) made with `options`; `rustc` is `rustc -vV`'s output.
-pub fn gather(
+pub(super) fn gather(
     project: &Project,
     options: &RunOptions,
     base: Option<&str>,

@@ -5,7 +5,7 @@ use std::path::{Path, PathBuf};
 
 /// A failure while building or running revisions.
 #[derive(Debug, thiserror::Error)]
-pub enum MeasureError {
+pub(crate) enum MeasureError {
     /// The command line's revision argument is not BASE, BASE..HEAD or BASE...HEAD.
     #[error(
         "`{text}` is not a revision range: {why}\nhint: write BASE..HEAD (two tips), BASE...HEAD (merge-base of both vs HEAD) or BASE (vs the working tree)"

@@ -18,13 +18,13 @@ use super::{MeasureError, process};
 
 /// A git repository, addressed by its top-level directory.
 #[derive(Debug, Clone)]
-pub struct Git {
+pub(super) struct Git {
     pub root: PathBuf,
 }
 
 impl Git {
     /// The repository containing `dir`.
-    pub fn discover(dir: &Path) -> Result<Git, MeasureError> {
+    pub(super) fn discover(dir: &Path) -> Result<Git, MeasureError> {
         let mut command = Command::new("git");
         command
             .arg("-C")
@@ -43,7 +43,7 @@ impl Git {
     }
 
     /// Runs `git ARGS` in the repository and returns its trimmed stdout, or an error quoting its stderr.
-    pub fn output(&self, args: &[&str]) -> Result<String, MeasureError> {
+    pub(super) fn output(&self, args: &[&str]) -> Result<String, MeasureError> {
         self.output_with(args, true)
     }
 
@@ -66,27 +66,27 @@ impl Git {
 
     /// A shallow clone (`git clone --depth`, actions/checkout's default): its history stops at the commits
     /// fetched. `false` when git cannot tell.
-    pub fn is_shallow(&self) -> bool {
+    pub(super) fn is_shallow(&self) -> bool {
         self.output(&["rev-parse", "--is-shallow-repository"])
             .is_ok_and(|answer| answer == "true")
     }
 
     /// No ref of the repository names a commit: `git init` and nothing committed yet. `false` when git
     /// cannot tell.
-    pub fn has_no_commits(&self) -> bool {
+    pub(super) fn has_no_commits(&self) -> bool {
         self.output(&["rev-list", "-n", "1", "--all"])
             .is_ok_and(|first| first.is_empty())
     }
 
     /// `git status --porcelain` is not empty (untracked files count, ignored ones do not).
-    pub fn is_dirty(&self) -> Result<bool, MeasureError> {
+    pub(super) fn is_dirty(&self) -> Result<bool, MeasureError> {
         Ok(!self.output(&["status", "--porcelain"])?.is_empty())
     }
 }
 
 /// A detached worktree of one commit, removed (with `git worktree prune`) when dropped.
 #[derive(Debug)]
-pub struct Worktree {
+pub(super) struct Worktree {
     git: Git,
     pub path: PathBuf,
 }
@@ -94,7 +94,7 @@ pub struct Worktree {
 impl Worktree {
     /// `git worktree add --detach PATH SHA`, after clearing what an earlier, killed run may have left at
     /// PATH; submodules are initialised when the revision has `.gitmodules`.
-    pub fn add(git: &Git, sha: &str, path: PathBuf) -> Result<Worktree, MeasureError> {
+    pub(super) fn add(git: &Git, sha: &str, path: PathBuf) -> Result<Worktree, MeasureError> {
         if path.exists() {
             remove_worktree(git, &path);
         }

@@ -10,13 +10,13 @@ static INSTALLED: OnceLock<()> = OnceLock::new();
 
 /// Installs the handler once per process. If another handler is already installed (a host program), the
 /// flag is simply never set and Ctrl-C keeps its default behaviour.
-pub fn install() {
+pub(super) fn install() {
     INSTALLED.get_or_init(|| {
         let _ = ctrlc::set_handler(|| INTERRUPTED.store(true, Ordering::SeqCst));
     });
 }
 
 /// Whether the user asked to stop.
-pub fn requested() -> bool {
+pub(super) fn requested() -> bool {
     INTERRUPTED.load(Ordering::SeqCst)
 }

@@ -98,7 +98,7 @@ fn registered_under(git: &Git, dir: &Path) -> Vec<PathBuf> {
 
 /// What `cargo speedup clean` removed.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Cleaned {
+pub(crate) struct Cleaned {
     /// The worktrees of runs that were killed.
     pub worktrees: Vec<PathBuf>,
     /// `<target>/speedup/` itself, with `--all`, when it existed.
@@ -109,7 +109,7 @@ pub struct Cleaned {
 /// `<target>/speedup/` (builds, executables, runs, cache), while holding the lock; refused while another
 /// run holds it. The lock file goes last, unlinked while still held, so that a run starting meanwhile
 /// takes a lock of its own and keeps its directory (`<target>/speedup/` is removed only when empty).
-pub fn clean(manifest_path: Option<&Path>, all: bool) -> Result<Cleaned, MeasureError> {
+pub(crate) fn clean(manifest_path: Option<&Path>, all: bool) -> Result<Cleaned, MeasureError> {
     let project = Project::discover(manifest_path, false)?;
     let dir = project.speedup_dir();
     if !dir.exists() {

@@ -14,13 +14,13 @@ use crate::report::format::civil_from_days;
 
 /// The held lock; dropping it releases it.
 #[derive(Debug)]
-pub struct Lock {
+pub(super) struct Lock {
     file: File,
 }
 
 impl Lock {
     /// Takes the lock in `dir` or says who holds it.
-    pub fn acquire(dir: &Path) -> Result<Lock, MeasureError> {
+    pub(super) fn acquire(dir: &Path) -> Result<Lock, MeasureError> {
         let path = dir.join("lock");
         let io = |source| MeasureError::Io {
             what: "taking the lock",

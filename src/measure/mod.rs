@@ -43,14 +43,14 @@ mod settings;
 mod sides;
 mod toolchain;
 
-pub use commands::{measure_race, measure_revisions, measure_working_tree};
-pub use error::MeasureError;
-pub use harness::Harness;
-pub use leftovers::clean;
-pub use path::{FirstParentPath, first_parent_path};
-pub use prepare::layout::MAX_LAYOUTS;
-pub use project::criterion_home;
-pub use settings::{
+pub(crate) use commands::{measure_race, measure_revisions, measure_working_tree};
+pub(crate) use error::MeasureError;
+pub(crate) use harness::Harness;
+pub(crate) use leftovers::clean;
+pub(crate) use path::{FirstParentPath, first_parent_path};
+pub(crate) use prepare::layout::MAX_LAYOUTS;
+pub(crate) use project::criterion_home;
+pub(crate) use settings::{
     DEFAULT_MAX_FACTOR, DEFAULT_MAX_LAYOUTS, DEFAULT_MEASUREMENT_SECS, DEFAULT_RUNS,
     DEFAULT_SAMPLE_SIZE, DEFAULT_WARM_UP_SECS, RunOptions,
 };

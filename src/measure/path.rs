@@ -11,7 +11,7 @@ use super::project::Project;
 
 /// One commit of the path.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct PathCommit {
+pub(crate) struct PathCommit {
     /// Its full sha.
     pub sha: String,
     /// Its subject line (the first line of its message).
@@ -20,7 +20,7 @@ pub struct PathCommit {
 
 /// GOOD, BAD and the first-parent path between them.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct FirstParentPath {
+pub(crate) struct FirstParentPath {
     /// GOOD, as resolved.
     pub good: PathCommit,
     /// BAD, as resolved.
@@ -33,7 +33,7 @@ pub struct FirstParentPath {
 }
 
 /// Resolves GOOD and BAD in the project's repository and lists the first-parent path between them.
-pub fn first_parent_path(
+pub(crate) fn first_parent_path(
     manifest_path: Option<&Path>,
     good: &str,
     bad: &str,

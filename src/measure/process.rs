@@ -10,7 +10,7 @@ use super::{MeasureError, interrupt};
 
 /// What a finished child left.
 #[derive(Debug)]
-pub struct Captured {
+pub(super) struct Captured {
     pub status: ExitStatus,
     pub stdout: Vec<u8>,
     pub stderr: Vec<u8>,
@@ -18,25 +18,25 @@ pub struct Captured {
 
 impl Captured {
     /// stderr as text, trimmed, for error messages.
-    pub fn stderr_text(&self) -> String {
+    pub(super) fn stderr_text(&self) -> String {
         String::from_utf8_lossy(&self.stderr).trim_end().to_string()
     }
 }
 
 /// The command line as a person would type it, for messages.
-pub fn describe(command: &Command) -> String {
+pub(super) fn describe(command: &Command) -> String {
     let mut words = vec![command.get_program().to_string_lossy().into_owned()];
     words.extend(command.get_args().map(|a| a.to_string_lossy().into_owned()));
     words.join(" ")
 }
 
 /// Runs `command` to completion with stdout and stderr captured (stdin closed); Ctrl-C kills it.
-pub fn capture(command: &mut Command) -> Result<Captured, MeasureError> {
+pub(super) fn capture(command: &mut Command) -> Result<Captured, MeasureError> {
     capture_with(command, true)
 }
 
 /// [`capture`] for clean-up commands, which must run even after Ctrl-C.
-pub fn capture_to_end(command: &mut Command) -> Result<Captured, MeasureError> {
+pub(super) fn capture_to_end(command: &mut Command) -> Result<Captured, MeasureError> {
     capture_with(command, false)
 }
 

@@ -12,7 +12,7 @@ use indicatif::{ProgressBar, ProgressStyle};
 use crate::inert;
 
 /// The progress display of one command.
-pub struct Progress {
+pub(super) struct Progress {
     bar: ProgressBar,
     quiet: bool,
     /// Plain lines instead of the bar: stderr is not a terminal and `-q` was not given.
@@ -20,7 +20,7 @@ pub struct Progress {
 }
 
 impl Progress {
-    pub fn new(quiet: bool) -> Progress {
+    pub(super) fn new(quiet: bool) -> Progress {
         let terminal = std::io::stderr().is_terminal();
         let bar = if quiet || !terminal {
             ProgressBar::hidden()
@@ -36,7 +36,7 @@ impl Progress {
 
     /// A status line on stderr (kept clear of the bar). Its lines go through the terminal rule
     /// (`crate::inert::terminal`): a note may quote a benchmark, a target or a revision.
-    pub fn note(&self, text: &str) {
+    pub(super) fn note(&self, text: &str) {
         if !self.quiet {
             let lines: Vec<String> = text.split('\n').map(inert::terminal).collect();
             self.bar.suspend(|| eprintln!("{}", lines.join("\n")));
@@ -44,7 +44,7 @@ impl Progress {
     }
 
     /// A spinner while cargo builds one revision.
-    pub fn building(&self, label: &str) {
+    pub(super) fn building(&self, label: &str) {
         let label = inert::terminal(label);
         self.bar.set_style(
             ProgressStyle::with_template("{spinner} {msg} [{elapsed}]")
@@ -58,7 +58,7 @@ impl Progress {
     }
 
     /// A bar over the `total` benchmark runs.
-    pub fn start_runs(&self, total: u64) {
+    pub(super) fn start_runs(&self, total: u64) {
         self.bar.set_style(
             ProgressStyle::with_template("{bar:30} {pos}/{len} {msg} (about {eta} left)")
                 .unwrap_or_else(|_| ProgressStyle::default_bar()),
@@ -70,7 +70,7 @@ impl Progress {
     }
 
     /// Marks the start of one run (the previous one is done).
-    pub fn step(&self, label: &str, target: &str, run: u32, runs: u32) {
+    pub(super) fn step(&self, label: &str, target: &str, run: u32, runs: u32) {
         let (label, target) = (inert::terminal(label), inert::terminal(target));
         let message = format!("{label} · {target} · run {run} of {runs}");
         if self.plain {
@@ -80,12 +80,12 @@ impl Progress {
     }
 
     /// Marks one run done.
-    pub fn done_one(&self) {
+    pub(super) fn done_one(&self) {
         self.bar.inc(1);
     }
 
     /// Clears the bar.
-    pub fn finish(&self) {
+    pub(super) fn finish(&self) {
         self.bar.finish_and_clear();
     }
 }

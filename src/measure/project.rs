@@ -11,7 +11,7 @@ use super::{MeasureError, process};
 
 /// The project being measured.
 #[derive(Debug, Clone)]
-pub struct Project {
+pub(super) struct Project {
     /// The repository, when there is one (`record` does not need it).
     git: Option<Git>,
     /// The repository's top-level directory, or the manifest's directory outside git.
@@ -25,7 +25,7 @@ pub struct Project {
 impl Project {
     /// Finds the manifest (`--manifest-path`, else the nearest Cargo.toml, as cargo does), its repository and
     /// its target directory. Without a repository it fails only when `needs_git`.
-    pub fn discover(
+    pub(super) fn discover(
         manifest_path: Option<&Path>,
         needs_git: bool,
     ) -> Result<Project, MeasureError> {
@@ -72,7 +72,7 @@ impl Project {
     }
 
     /// The repository, or the error saying there is none.
-    pub fn git(&self) -> Result<&Git, MeasureError> {
+    pub(super) fn git(&self) -> Result<&Git, MeasureError> {
         self.git
             .as_ref()
             .ok_or_else(|| MeasureError::NotGitRepository {
@@ -81,13 +81,13 @@ impl Project {
     }
 
     /// `<target>/speedup`: every file this tool writes.
-    pub fn speedup_dir(&self) -> PathBuf {
+    pub(super) fn speedup_dir(&self) -> PathBuf {
         self.target_dir.join("speedup")
     }
 }
 
 /// The cargo the revisions are built with ([`super::toolchain`]).
-pub fn cargo() -> Command {
+pub(super) fn cargo() -> Command {
     super::toolchain::cargo()
 }
 
@@ -108,7 +108,7 @@ fn locate_manifest(cwd: &Path) -> Result<PathBuf, MeasureError> {
 
 /// `cargo metadata --no-deps --format-version 1 --manifest-path MANIFEST`: the workspace's own packages,
 /// without resolving dependencies.
-pub fn metadata_command(manifest: &Path) -> Command {
+pub(super) fn metadata_command(manifest: &Path) -> Command {
     let mut command = cargo();
     command
         .args(["metadata", "--no-deps", "--format-version", "1"])
@@ -135,7 +135,7 @@ fn target_directory(manifest: &Path) -> Result<PathBuf, MeasureError> {
 /// The criterion home of the package in the current directory when neither `CRITERION_HOME` nor
 /// `CARGO_TARGET_DIR` says it: `cargo metadata`'s `target_directory/criterion`; `None` when cargo cannot
 /// tell (no manifest here, cargo missing).
-pub fn criterion_home() -> Option<PathBuf> {
+pub(crate) fn criterion_home() -> Option<PathBuf> {
     super::toolchain::metadata()
         .no_deps()
         .exec()

@@ -10,7 +10,7 @@ use crate::model::Results;
 use crate::sources;
 
 /// Every benchmark saved as `baseline` under the criterion root `root`.
-pub fn criterion_baseline(root: &Path, baseline: &str) -> Result<Results, MeasureError> {
+pub(super) fn criterion_baseline(root: &Path, baseline: &str) -> Result<Results, MeasureError> {
     sources::criterion::read_baseline(root, baseline).map_err(|e| MeasureError::Read {
         path: root.to_path_buf(),
         detail: e.to_string(),
@@ -18,13 +18,16 @@ pub fn criterion_baseline(root: &Path, baseline: &str) -> Result<Results, Measur
 }
 
 /// One side's pooled results as record JSON.
-pub fn write_results(results: &Results, out: &mut impl std::io::Write) -> std::io::Result<()> {
+pub(super) fn write_results(
+    results: &Results,
+    out: &mut impl std::io::Write,
+) -> std::io::Result<()> {
     sources::record::write(results, out)
 }
 
 /// The bytes [`write_results`] wrote, read back with `origin` restored; `None` when they do not read as
 /// such (the cache then measures again).
-pub fn parse_results(bytes: &[u8], origin: &str) -> Option<Results> {
+pub(super) fn parse_results(bytes: &[u8], origin: &str) -> Option<Results> {
     let text = std::str::from_utf8(bytes).ok()?;
     let mut results = sources::raw_json::parse(text, origin).ok()?;
     results.origin = origin.to_string();

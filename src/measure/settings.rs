@@ -19,26 +19,26 @@ use crate::partition::Partition;
 use crate::protocol::sequential::LookPlan;
 
 /// Process runs per revision of a fixed plan (`--fixed`, `record`) when `--runs` is not given.
-pub const DEFAULT_RUNS: u32 = 10;
+pub(crate) const DEFAULT_RUNS: u32 = 10;
 /// `--max-runs` is this many times `--runs` when not given: looks at n, 2n and 4n.
-pub const DEFAULT_MAX_FACTOR: u32 = 4;
+pub(crate) const DEFAULT_MAX_FACTOR: u32 = 4;
 /// criterion `--warm-up-time` per run when not given.
-pub const DEFAULT_WARM_UP_SECS: f64 = 0.1;
+pub(crate) const DEFAULT_WARM_UP_SECS: f64 = 0.1;
 /// criterion `--measurement-time` per run when not given.
-pub const DEFAULT_MEASUREMENT_SECS: f64 = 0.2;
+pub(crate) const DEFAULT_MEASUREMENT_SECS: f64 = 0.2;
 /// criterion `--sample-size` per run when not given: criterion's minimum.
-pub const DEFAULT_SAMPLE_SIZE: u32 = 10;
+pub(crate) const DEFAULT_SAMPLE_SIZE: u32 = 10;
 /// The most layouts a bench executable gets by default: one per run up to this many, then the runs go
 /// round-robin over them. Each layout is a copy of the executable on disk; linking one costs about 0.1 s
 /// (`layout`).
-pub const DEFAULT_MAX_LAYOUTS: u32 = 20;
+pub(crate) const DEFAULT_MAX_LAYOUTS: u32 = 20;
 /// criterion `--nresamples` per run: its bootstrap estimates are not used (each run's value is the median of
 /// its samples), so it is kept small to save its time.
 const NRESAMPLES: u32 = 1000;
 
 /// Validated running options, built by `plan::run_options` from the command line.
 #[derive(Debug, Clone, PartialEq)]
-pub struct RunOptions {
+pub(crate) struct RunOptions {
     /// `--manifest-path`; `None`: the one cargo finds from the current directory.
     pub manifest_path: Option<PathBuf>,
     /// `-p/--package`: the package whose bench targets run; `None`: cargo's default for the manifest.
@@ -102,13 +102,17 @@ impl RunOptions {
 
     #[cfg(test)]
     /// The arguments of one benchmark binary run, after the binary: what `cargo bench -- ...` would pass.
-    pub fn criterion_args(&self, baseline: &str) -> Vec<String> {
+    pub(crate) fn criterion_args(&self, baseline: &str) -> Vec<String> {
         self.criterion_args_with(baseline, None)
     }
 
     /// [`criterion_args`](Self::criterion_args) with `filter` in place of the user's, when given (the
     /// benchmarks still open in a race).
-    pub fn criterion_args_with(&self, baseline: &str, filter: Option<String>) -> Vec<String> {
+    pub(crate) fn criterion_args_with(
+        &self,
+        baseline: &str,
+        filter: Option<String>,
+    ) -> Vec<String> {
         let mut args = vec!["--bench".to_string()];
         args.extend(filter.or_else(|| self.filter.clone()));
         args.extend([

@@ -27,7 +27,7 @@ pub(crate) enum Role {
 }
 
 /// The most revisions a race takes: their slugs keep four characters.
-pub const MAX_RACERS: usize = 999;
+pub(super) const MAX_RACERS: usize = 999;
 
 impl Role {
     pub(crate) fn slug(self) -> String {

@@ -8,7 +8,7 @@ use crate::model::{Side, Unit};
 
 /// `cargo speedup REVISIONS`: what to measure, how, and how to analyse and report it.
 #[derive(Debug, Clone, PartialEq)]
-pub struct RevisionsPlan {
+pub(crate) struct RevisionsPlan {
     /// `BASE..HEAD`, `BASE...HEAD` or `BASE`, as given (`measure` parses it against git).
     pub revisions: String,
     /// How the measured results are analysed and reported.
@@ -19,7 +19,7 @@ pub struct RevisionsPlan {
 
 impl RevisionsPlan {
     /// Refuses the form without revisions, then checks the flags as [`RacePlan::from_args`] does.
-    pub fn from_args(
+    pub(crate) fn from_args(
         revisions: Option<&str>,
         run: &RunArgs,
         analysis: &AnalysisArgs,
@@ -36,7 +36,7 @@ impl RevisionsPlan {
 
 /// `race`, and the revision comparison: the analysis's options, and the runs racing at its confidence.
 #[derive(Debug, Clone, PartialEq)]
-pub struct RacePlan {
+pub(crate) struct RacePlan {
     /// How the measured results are analysed and reported.
     pub analysis: AnalysisPlan,
     /// How the revisions are built and run; their looks at the analysis's confidence.
@@ -45,7 +45,7 @@ pub struct RacePlan {
 
 impl RacePlan {
     /// Checks the analysis flags, then the running flags.
-    pub fn from_args(run: &RunArgs, analysis: &AnalysisArgs) -> Result<RacePlan, PlanError> {
+    pub(crate) fn from_args(run: &RunArgs, analysis: &AnalysisArgs) -> Result<RacePlan, PlanError> {
         let plan = AnalysisPlan::from_args(analysis)?;
         let run = run_options(run, analysis.quiet, Some(plan.options.confidence()))?;
         Ok(RacePlan {
@@ -58,7 +58,7 @@ impl RacePlan {
 /// `compare BASE HEAD`: the two results to read, their unit when criterion did not record it, and the
 /// analysis.
 #[derive(Debug, Clone, PartialEq)]
-pub struct ComparePlan {
+pub(crate) struct ComparePlan {
     /// BASE's results: a file, a criterion directory or a baseline name (`-` for standard input).
     pub base: String,
     /// HEAD's results, as BASE's.
@@ -71,7 +71,7 @@ pub struct ComparePlan {
 
 impl ComparePlan {
     /// Checks `--unit`, that neither side is empty, then the analysis flags.
-    pub fn from_args(args: &CompareArgs) -> Result<ComparePlan, UsageError> {
+    pub(crate) fn from_args(args: &CompareArgs) -> Result<ComparePlan, UsageError> {
         let unit = args
             .unit
             .as_deref()

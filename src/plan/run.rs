@@ -21,7 +21,7 @@ use crate::protocol::sequential::{LookPlan, fewest_runs_to_reject};
 
 /// The running options of `args`. `race_confidence`: the confidence of the decisions when the runs race
 /// (revisions), `None` for a fixed plan (`record`).
-pub fn run_options(
+pub(crate) fn run_options(
     args: &RunArgs,
     quiet: bool,
     race_confidence: Option<Confidence>,
@@ -257,7 +257,7 @@ pub(crate) const GATE_BENCHMARKS: u32 = 10;
 /// benchmark could be called slower at the first look but the gate could not fail on a suite of 5 or more
 /// benchmarks until the second: the calibration's base64 slowdown (6 benchmarks) ran 10 runs per side
 /// where 6 can decide it.
-pub fn first_look(confidence: Confidence) -> u32 {
+pub(super) fn first_look(confidence: Confidence) -> u32 {
     let looks = LookPlan::new(DEFAULT_FIRST_LOOK, DEFAULT_FIRST_LOOK * DEFAULT_MAX_FACTOR)
         .map_or(1, |p| p.count());
     let alpha = confidence.alpha() / f64::from(looks * GATE_BENCHMARKS);

@@ -11,7 +11,7 @@ use crate::simulation::several_versions;
 
 /// What `simulate` replays, checked.
 #[derive(Debug, Clone, PartialEq)]
-pub struct SimulatePlan {
+pub(crate) struct SimulatePlan {
     /// `--confidence`: of the project's plans' decisions.
     pub confidence: Confidence,
     /// The looks of the project's race: of BASE against HEAD, or of `--versions` versions.
@@ -26,7 +26,7 @@ pub struct SimulatePlan {
 /// What `simulate --bisect N` replays: the path's length, and each comparison's confidence and looks as
 /// `cargo speedup bisect` would make them on such a path.
 #[derive(Debug, Clone, Copy, PartialEq)]
-pub struct BisectReplay {
+pub(crate) struct BisectReplay {
     /// Commits on the path after GOOD.
     pub commits: usize,
     /// Each comparison's confidence: 1 − alpha / (2⌈log2 N⌉ + 1).
@@ -37,7 +37,7 @@ pub struct BisectReplay {
 
 impl SimulatePlan {
     /// Checks every flag (the first bad value is the error) and builds the race's looks.
-    pub fn from_args(args: &SimulateArgs) -> Result<SimulatePlan, PlanError> {
+    pub(crate) fn from_args(args: &SimulateArgs) -> Result<SimulatePlan, PlanError> {
         let confidence = check(args)?;
         let two_sided = first_look(confidence);
         let bisect = bisect_replay(args, confidence)?;

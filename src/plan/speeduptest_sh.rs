@@ -7,7 +7,7 @@ use crate::protocol::Confidence;
 use crate::protocol::speedup_test::{ConfigOptions, WeightChoice};
 
 /// The options of `speeduptest` (exit 2 on a bad one, naming the flag).
-pub fn speeduptest_options(args: &SpeeduptestArgs) -> Result<ConfigOptions, UsageError> {
+pub(crate) fn speeduptest_options(args: &SpeeduptestArgs) -> Result<ConfigOptions, UsageError> {
     let conf_level = args
         .conf_level
         .map(|c| {

@@ -30,7 +30,7 @@ use crate::protocol::{Analysis, BenchmarkAnalysis};
 
 /// The BMF report.
 #[derive(Debug, Clone, Copy, Default)]
-pub struct BmfReport;
+pub(crate) struct BmfReport;
 
 impl Render for BmfReport {
     fn render(&self, analysis: &Analysis, _style: Style, out: &mut dyn Write) -> io::Result<()> {

@@ -19,7 +19,7 @@ use crate::protocol::{BenchmarkAnalysis, Remedy};
 
 /// The CSV report.
 #[derive(Debug, Clone, Copy, Default)]
-pub struct CsvReport;
+pub(crate) struct CsvReport;
 
 impl Render for CsvReport {
     fn render(

@@ -58,7 +58,7 @@ impl<'a> Footnotes<'a> {
     /// Numbers the warnings of `analysis` that a person should read: every one with `verbose`, else those
     /// that are not details ([`Warning::detail`]); linear in the number of warnings, whatever the suite's
     /// size.
-    pub fn of(analysis: &'a Analysis, verbose: bool) -> Footnotes<'a> {
+    pub(crate) fn of(analysis: &'a Analysis, verbose: bool) -> Footnotes<'a> {
         let shown = |w: &&Warning| verbose || !w.detail;
         let mut notes: Vec<Footnote<'a>> = Vec::new();
         let mut index: HashMap<NoteKey, usize> = HashMap::new();
@@ -92,12 +92,12 @@ impl<'a> Footnotes<'a> {
     }
 
     /// Whether any benchmark has a warning, i.e. whether a report needs a column of markers.
-    pub fn any_marker(&self) -> bool {
+    pub(crate) fn any_marker(&self) -> bool {
         self.markers.iter().any(|row| !row.is_empty())
     }
 
     /// The marker text of benchmark `i`: `1,3`.
-    pub fn marker(&self, i: usize) -> String {
+    pub(crate) fn marker(&self, i: usize) -> String {
         self.markers.get(i).map_or_else(String::new, |row| {
             row.iter()
                 .map(usize::to_string)

@@ -18,15 +18,15 @@
 use crate::model::Unit;
 
 /// What a human report prints for a value that does not exist or is not finite.
-pub const MISSING: &str = "-";
+pub(crate) const MISSING: &str = "-";
 
 /// `Some(x)` when `x` is finite.
-pub fn finite(x: f64) -> Option<f64> {
+pub(crate) fn finite(x: f64) -> Option<f64> {
     x.is_finite().then_some(x)
 }
 
 /// `x` when it exists and is finite.
-pub fn finite_opt(x: Option<f64>) -> Option<f64> {
+pub(crate) fn finite_opt(x: Option<f64>) -> Option<f64> {
     x.and_then(finite)
 }
 
@@ -46,13 +46,13 @@ pub(crate) fn significant(value: f64, digits: i32) -> String {
 }
 
 /// The unit's symbol as people read it (`µs`, not the contract's `us`).
-pub fn unit_symbol(unit: Unit) -> &'static str {
+pub(crate) fn unit_symbol(unit: Unit) -> &'static str {
     unit.symbol()
 }
 
 /// A time given in nanoseconds, printed in `unit` with 4 significant digits: `812.3 ns`. A count
 /// ([`Unit::Count`]) is printed as counted, without its unit, which the benchmark's name carries: `14396`.
-pub fn time(nanos: f64, unit: Unit) -> String {
+pub(crate) fn time(nanos: f64, unit: Unit) -> String {
     if unit.is_count() {
         return match finite(nanos) {
             Some(n) if n.fract() == 0.0 && n.abs() < 1e15 => format!("{n:.0}"),
@@ -71,7 +71,7 @@ pub fn time(nanos: f64, unit: Unit) -> String {
 }
 
 /// The unit in which both times of a row read best: the readable unit of the smaller one.
-pub fn row_unit(a_nanos: f64, b_nanos: f64) -> Unit {
+pub(crate) fn row_unit(a_nanos: f64, b_nanos: f64) -> Unit {
     let smaller = [a_nanos, b_nanos]
         .into_iter()
         .filter(|x| x.is_finite() && *x > 0.0)
@@ -85,7 +85,7 @@ pub fn row_unit(a_nanos: f64, b_nanos: f64) -> Unit {
 
 /// A ratio without its `x`: 2 decimals, 3 when 2 would hide that it differs from 1, 3 significant digits
 /// outside [0.1, 100) (`979x`, not `979.19x` beside `1042x`).
-pub fn ratio_value(x: f64) -> String {
+pub(crate) fn ratio_value(x: f64) -> String {
     let Some(x) = finite(x).filter(|x| *x > 0.0) else {
         return MISSING.to_string();
     };
@@ -101,7 +101,7 @@ pub fn ratio_value(x: f64) -> String {
 }
 
 /// A speedup: `1.23x`.
-pub fn speedup(x: f64) -> String {
+pub(crate) fn speedup(x: f64) -> String {
     let value = ratio_value(x);
     if value == MISSING {
         value
@@ -111,7 +111,7 @@ pub fn speedup(x: f64) -> String {
 }
 
 /// A speedup with its interval: `1.23x [1.19, 1.27]`; the interval is left out when it does not exist.
-pub fn speedup_with_interval(x: f64, interval: Option<(f64, f64)>) -> String {
+pub(crate) fn speedup_with_interval(x: f64, interval: Option<(f64, f64)>) -> String {
     match interval {
         Some((lower, upper)) => format!(
             "{} [{}, {}]",
@@ -124,7 +124,7 @@ pub fn speedup_with_interval(x: f64, interval: Option<(f64, f64)>) -> String {
 }
 
 /// An r-speedup, on paper 003's 0.01 grid: 2 decimals (3 significant digits at extreme magnitudes).
-pub fn grid_speedup(x: f64) -> String {
+pub(crate) fn grid_speedup(x: f64) -> String {
     match finite(x).filter(|x| *x > 0.0) {
         Some(x) if (0.01..1e6).contains(&x) => format!("{x:.2}x"),
         Some(x) => format!("{}x", significant(x, 3)),
@@ -133,7 +133,7 @@ pub fn grid_speedup(x: f64) -> String {
 }
 
 /// A probability computed by a test, read as a confidence: `0.998`, `0.9998`, `> 0.999999`.
-pub fn confidence(c: f64) -> String {
+pub(crate) fn confidence(c: f64) -> String {
     let Some(c) = finite(c).filter(|c| (0.0..=1.0).contains(c)) else {
         return MISSING.to_string();
     };
@@ -152,7 +152,7 @@ fn probability(c: f64) -> Option<f64> {
 }
 
 /// A level as the user wrote it (`0.95`): shortest text; not a probability prints as missing.
-pub fn level(c: f64) -> String {
+pub(crate) fn level(c: f64) -> String {
     match probability(c) {
         Some(c) => format!("{c}"),
         None => MISSING.to_string(),
@@ -160,11 +160,11 @@ pub fn level(c: f64) -> String {
 }
 
 /// The highest level paper 000's search tries: a result that passes there holds at this level or higher.
-pub const GRID_TOP: f64 = 0.99;
+pub(crate) const GRID_TOP: f64 = 0.99;
 
 /// A confidence level of paper 000's search grid (0.51..0.99): 2 decimals; the top of the grid, where the
 /// search stops, as `>= 0.99` (a p-value of 1e-49 passes there too, and would read as merely 0.99).
-pub fn grid_level(c: f64) -> String {
+pub(crate) fn grid_level(c: f64) -> String {
     match probability(c) {
         Some(c) if c >= GRID_TOP - 1e-9 => format!(">= {GRID_TOP:.2}"),
         Some(c) => format!("{c:.2}"),
@@ -173,7 +173,7 @@ pub fn grid_level(c: f64) -> String {
 }
 
 /// A fraction as a percent with 1 decimal: `15.6%` (3 significant digits at extreme magnitudes).
-pub fn percent(fraction: f64) -> String {
+pub(crate) fn percent(fraction: f64) -> String {
     match finite(fraction * 100.0) {
         Some(p) if p.abs() < 1e9 => format!("{p:.1}%"),
         Some(p) => format!("{}%", significant(p, 3)),
@@ -182,7 +182,7 @@ pub fn percent(fraction: f64) -> String {
 }
 
 /// A percentage as the user wrote it (the gate's threshold): shortest text, `5%`.
-pub fn percent_value(pct: f64) -> String {
+pub(crate) fn percent_value(pct: f64) -> String {
     match finite(pct) {
         Some(p) if p.abs() < 1e9 => format!("{p}%"),
         Some(p) => format!("{}%", significant(p, 3)),
@@ -191,7 +191,7 @@ pub fn percent_value(pct: f64) -> String {
 }
 
 /// A number for machines (CSV): the shortest text that reads back to the same `f64`, empty when missing.
-pub fn machine(x: Option<f64>) -> String {
+pub(crate) fn machine(x: Option<f64>) -> String {
     match finite_opt(x) {
         Some(x) => format!("{x:?}"),
         None => String::new(),
@@ -203,7 +203,7 @@ pub fn machine(x: Option<f64>) -> String {
 /// is cut. No line it makes begins with `::`, which a CI runner would read as a workflow command
 /// (`crate::inert::line_start`: the first `:` is written `\u{3a}`). Without a width (or with an unusably
 /// small one), the text as it is.
-pub fn wrap(text: &str, width: Option<u16>) -> Vec<String> {
+pub(crate) fn wrap(text: &str, width: Option<u16>) -> Vec<String> {
     use crate::inert::{line_start, width as columns};
     let Some(width) = width.map(usize::from).filter(|w| *w > 16) else {
         return vec![text.to_string()];
@@ -259,7 +259,7 @@ pub fn wrap(text: &str, width: Option<u16>) -> Vec<String> {
 
 /// A number as `SpeedUpTest.sh` prints it (paper 000 §6.2.5): rounded to 3 decimals, trailing zeros and a
 /// trailing point dropped (1.1297 → `1.13`, 1 → `1`); `NA` if not finite.
-pub fn paper_number(x: f64) -> String {
+pub(crate) fn paper_number(x: f64) -> String {
     if !x.is_finite() {
         return "NA".to_string();
     }
@@ -274,7 +274,7 @@ pub fn paper_number(x: f64) -> String {
 
 /// A Unix time in seconds as the minute it falls in, UTC: `2026-11-26 04:55 UTC` (the civil date from
 /// `civil_from_days`, so that no date crate is needed for one line of a report).
-pub fn utc_minute(seconds: i64) -> String {
+pub(crate) fn utc_minute(seconds: i64) -> String {
     let (year, month, day) = civil_from_days(seconds.div_euclid(86_400));
     let minute_of_day = seconds.rem_euclid(86_400) / 60;
     format!(

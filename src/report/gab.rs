@@ -24,7 +24,7 @@ use crate::protocol::{Analysis, BenchmarkAnalysis};
 
 /// The github-action-benchmark report.
 #[derive(Debug, Clone, Copy, Default)]
-pub struct GabReport;
+pub(crate) struct GabReport;
 
 #[derive(Serialize)]
 struct Entry<'a> {

@@ -17,18 +17,18 @@
 use crate::protocol::Analysis;
 
 /// Cells of a glyph; odd, so that 1x has a cell of its own in the middle.
-pub const WIDTH: usize = 15;
+pub(crate) const WIDTH: usize = 15;
 
 /// The smallest half-width of a scale: ±5 %.
 const LEAST: f64 = 1.05;
 
 /// How far past the reference (in log distance from 1) a bound may lie and still set the scale
 /// ([`drawn_speedups`]); beyond, it is drawn clipped.
-pub const FAR: f64 = 2.0;
+pub(crate) const FAR: f64 = 2.0;
 
 /// The scale shared by every glyph of one report: the natural log of the largest ratio drawn.
 #[derive(Debug, Clone, Copy, PartialEq)]
-pub struct GlyphScale {
+pub(crate) struct GlyphScale {
     half: f64,
 }
 
@@ -38,7 +38,7 @@ pub struct GlyphScale {
 /// lower median over the benchmarks of their farthest bound, and ±5 %: at least half of the benchmarks
 /// (rounded up) are drawn whole, and a bound is clipped only when it lies twice as far out as what most rows
 /// reach.
-pub fn drawn_speedups(analysis: &Analysis) -> Vec<f64> {
+pub(crate) fn drawn_speedups(analysis: &Analysis) -> Vec<f64> {
     drawn(
         analysis.benchmarks.iter().map(|b| b.speedup.median),
         analysis
@@ -82,12 +82,12 @@ pub(crate) fn drawn(
 
 impl GlyphScale {
     /// The scale of `analysis`: its benchmarks' median speedups and interval bounds.
-    pub fn of(analysis: &Analysis) -> GlyphScale {
+    pub(crate) fn of(analysis: &Analysis) -> GlyphScale {
         GlyphScale::spanning(drawn_speedups(analysis))
     }
 
     /// The scale spanning the finite positive `values`, within [1.05x, 10x] either way.
-    pub fn spanning(values: impl IntoIterator<Item = f64>) -> GlyphScale {
+    pub(crate) fn spanning(values: impl IntoIterator<Item = f64>) -> GlyphScale {
         let far = values
             .into_iter()
             .filter(|v| v.is_finite() && *v > 0.0)
@@ -112,7 +112,7 @@ impl GlyphScale {
     }
 
     /// The glyph of a median speedup and its interval; `None` when the speedup is not a positive number.
-    pub fn glyph(&self, estimate: f64, interval: Option<(f64, f64)>) -> Option<String> {
+    pub(crate) fn glyph(&self, estimate: f64, interval: Option<(f64, f64)>) -> Option<String> {
         if !(estimate.is_finite() && estimate > 0.0) {
             return None;
         }

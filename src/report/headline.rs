@@ -66,7 +66,11 @@ impl Sentence {
     }
 
     /// The sentence as one string: the tool's words through `text`, names through `name`.
-    pub fn render(&self, text: impl Fn(&str) -> String, name: impl Fn(&str) -> String) -> String {
+    pub(crate) fn render(
+        &self,
+        text: impl Fn(&str) -> String,
+        name: impl Fn(&str) -> String,
+    ) -> String {
         self.pieces
             .iter()
             .map(|p| match p {
@@ -77,7 +81,7 @@ impl Sentence {
     }
 
     /// The sentence with names as they are: for tests and for sinks that escape the whole string.
-    pub fn plain(&self) -> String {
+    pub(crate) fn plain(&self) -> String {
         self.render(str::to_string, str::to_string)
     }
 }
@@ -448,7 +452,7 @@ const STDERR_NAME: usize = 60;
 /// What standard error says when the report goes elsewhere (`docs/verdicts.md` §6): the headline's first
 /// sentence (the gate's result when a gate is on, else what changed) and how many warnings the report
 /// holds; the warnings themselves are not repeated.
-pub fn stderr_summary(analysis: &Analysis) -> Vec<String> {
+pub(crate) fn stderr_summary(analysis: &Analysis) -> Vec<String> {
     let mut lines: Vec<String> = headline(analysis)
         .first()
         .map(|s| {

@@ -30,7 +30,7 @@ mod shape;
 
 /// The results JSON.
 #[derive(Debug, Clone, Copy, Default)]
-pub struct JsonReport;
+pub(crate) struct JsonReport;
 
 impl Render for JsonReport {
     fn render(&self, analysis: &Analysis, _style: Style, out: &mut dyn Write) -> io::Result<()> {

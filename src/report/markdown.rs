@@ -19,7 +19,7 @@ use crate::protocol::{Analysis, FailOn};
 
 /// The Markdown report.
 #[derive(Debug, Clone, Copy, Default)]
-pub struct MarkdownReport;
+pub(crate) struct MarkdownReport;
 
 impl Render for MarkdownReport {
     fn render(&self, analysis: &Analysis, style: Style, out: &mut dyn Write) -> io::Result<()> {

@@ -9,32 +9,32 @@
 //! `"schema": "cargo-speedup/1"` (`docs/json.md`), never `Serialize` on internal types. Nothing
 //! here prints `NaN`: a missing or non-finite value is `null` (JSON), empty (CSV) or `-` (table, Markdown).
 
-pub mod bisect;
-pub mod bmf;
+pub(crate) mod bisect;
+pub(crate) mod bmf;
 mod columns;
-pub mod csv;
+pub(crate) mod csv;
 mod footnotes;
-pub mod format;
-pub mod gab;
-pub mod glyph;
+pub(crate) mod format;
+pub(crate) mod gab;
+pub(crate) mod glyph;
 mod headline;
 #[cfg(test)]
 mod hostile_tests;
-pub mod html;
-pub mod json;
-pub mod markdown;
+pub(crate) mod html;
+pub(crate) mod json;
+pub(crate) mod markdown;
 #[cfg(test)]
 mod properties;
-pub mod race;
-pub mod simulation;
-pub mod speeduptest_sh;
+pub(crate) mod race;
+pub(crate) mod simulation;
+pub(crate) mod speeduptest_sh;
 mod suite;
-pub mod table;
+pub(crate) mod table;
 pub(crate) mod words;
 
 pub(crate) use footnotes::{Footnotes, concerned, warning_kind_name, warnings_of};
-pub use format::utc_minute;
-pub use headline::stderr_summary;
+pub(crate) use format::utc_minute;
+pub(crate) use headline::stderr_summary;
 pub(crate) use headline::{Mood, headline, ruled_out_pct};
 pub(crate) use suite::{gate_note, nothing_compared, suite_facts};
 
@@ -45,7 +45,7 @@ use crate::protocol::{Analysis, Direction, MeanTest, Verdict};
 /// What a report is rendered as (`--format`). Defined here, not in the command line, so that rendering
 /// does not depend on how its options are parsed; `cli` re-exports it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
-pub enum Format {
+pub(crate) enum Format {
     /// A table for the terminal
     Table,
     /// The JSON report, for scripts
@@ -64,7 +64,7 @@ pub enum Format {
 
 /// Whether the table is coloured (`--color`); `NO_COLOR` counts under `Auto`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
-pub enum ColorChoice {
+pub(crate) enum ColorChoice {
     /// Colour a terminal, unless NO_COLOR is set or TERM is dumb
     Auto,
     /// Always colour
@@ -75,7 +75,7 @@ pub enum ColorChoice {
 
 /// How a report may look on the terminal.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Style {
+pub(crate) struct Style {
     /// Use ANSI colours.
     pub color: bool,
     /// Terminal width in columns, when known.
@@ -87,7 +87,7 @@ pub struct Style {
 
 impl Style {
     /// No colour, no width: for files and pipes.
-    pub fn plain() -> Style {
+    pub(crate) fn plain() -> Style {
         Style {
             color: false,
             width: None,
@@ -98,7 +98,7 @@ impl Style {
     /// The style of a report written to standard output: colour per [`color_enabled`], and the terminal's
     /// width when standard output is a terminal (as comfy-table detects it), else `COLUMNS` when it is set
     /// (a pager or a CI log of known width).
-    pub fn for_stdout(choice: ColorChoice) -> Style {
+    pub(crate) fn for_stdout(choice: ColorChoice) -> Style {
         use std::io::IsTerminal;
         let tty = io::stdout().is_terminal();
         let columns = std::env::var("COLUMNS")
@@ -117,13 +117,13 @@ impl Style {
 }
 
 /// One output format.
-pub trait Render {
+pub(crate) trait Render {
     /// Writes `analysis` to `out` in this format, in `style`.
     fn render(&self, analysis: &Analysis, style: Style, out: &mut dyn Write) -> io::Result<()>;
 }
 
 /// The renderer of one `--format`.
-pub fn renderer(format: Format) -> Box<dyn Render> {
+pub(crate) fn renderer(format: Format) -> Box<dyn Render> {
     match format {
         Format::Table => Box::new(table::TableReport),
         Format::Json => Box::new(json::JsonReport),
@@ -137,14 +137,14 @@ pub fn renderer(format: Format) -> Box<dyn Render> {
 
 /// Whether to colour a report written to a stream: `never` and `always` say it; `auto` colours a terminal
 /// unless `NO_COLOR` is set to a non-empty value (<https://no-color.org>) or `TERM` is `dumb`.
-pub fn color_enabled(choice: ColorChoice, stream_is_tty: bool) -> bool {
+pub(crate) fn color_enabled(choice: ColorChoice, stream_is_tty: bool) -> bool {
     color_enabled_in(choice, stream_is_tty, |name| {
         std::env::var_os(name).map(|v| v.to_string_lossy().into_owned())
     })
 }
 
 /// [`color_enabled`] with the environment given as a lookup, so that tests need not touch the process's.
-pub fn color_enabled_in(
+pub(crate) fn color_enabled_in(
     choice: ColorChoice,
     stream_is_tty: bool,
     env: impl Fn(&str) -> Option<String>,

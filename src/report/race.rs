@@ -27,7 +27,7 @@ const RACE_REMEDY: Remedy = Remedy::RunHere;
 
 /// The suite's answer in one line: the fastest revision and on what grounds, or that none is faster than
 /// the first.
-pub fn summary(analysis: &RaceAnalysis) -> String {
+pub(crate) fn summary(analysis: &RaceAnalysis) -> String {
     let suite = &analysis.suite;
     let first = &analysis.revisions[0];
     let level = analysis.confidence.level();
@@ -61,10 +61,10 @@ pub fn summary(analysis: &RaceAnalysis) -> String {
 }
 
 /// The schema name of the race JSON.
-pub const SCHEMA: &str = "cargo-speedup-race/1";
+pub(crate) const SCHEMA: &str = "cargo-speedup-race/1";
 
 /// Writes `analysis` in `format`.
-pub fn render(
+pub(crate) fn render(
     analysis: &RaceAnalysis,
     format: Format,
     style: Style,

@@ -21,7 +21,7 @@ use crate::inert::{self, csv_text};
 
 /// The text of the four files.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Outputs {
+pub(crate) struct Outputs {
     /// `PREFIX.status`: errors, or the time the analysis took (§6.2.5).
     pub status: String,
     /// `PREFIX.out`: the 11-column CSV, one line per config row (`NA` where the samples are unavailable).
@@ -34,7 +34,7 @@ pub struct Outputs {
 }
 
 /// Renders every output; `config` names the config file as the paper's headers show it (`./bench.cfg`).
-pub fn render(analysis: &ConfigAnalysis, config: &str, elapsed: Duration) -> Outputs {
+pub(crate) fn render(analysis: &ConfigAnalysis, config: &str, elapsed: Duration) -> Outputs {
     Outputs {
         status: status(elapsed),
         out: out(analysis),
@@ -44,14 +44,14 @@ pub fn render(analysis: &ConfigAnalysis, config: &str, elapsed: Duration) -> Out
 }
 
 /// `.status`: on success, only the elapsed time (§6.2.5).
-pub fn status(elapsed: Duration) -> String {
+pub(crate) fn status(elapsed: Duration) -> String {
     format!("Elapsed time: {:.3} s\n", elapsed.as_secs_f64())
 }
 
 const HEADER: &str = "\"Name\", \"SpeedupMin\", \"SpeedupMean\", \"IsMeanSignificant\", \"MeanConfLevel\", \"SpeedupMedian\", \"IsMedianSignificant\", \"MedianConfLevel\", \"CoefMin\", \"CoefMean\", \"CoefMedian\"";
 
 /// `.out`: the 11 columns, one line per config row; `NA` everywhere for a row whose samples are unavailable.
-pub fn out(analysis: &ConfigAnalysis) -> String {
+pub(crate) fn out(analysis: &ConfigAnalysis) -> String {
     let mut text = format!("{HEADER}\n");
     for row in &analysis.rows {
         // Always quoted, as the paper writes it; a name that would begin a formula begins with `'`.
@@ -135,7 +135,7 @@ fn write_warnings(text: &mut String, warnings: &[Warning]) {
 }
 
 /// `.warning`: a header, each benchmark with warnings as `<Name> :` and its warnings, then the count.
-pub fn warning(analysis: &ConfigAnalysis, config: &str) -> String {
+pub(crate) fn warning(analysis: &ConfigAnalysis, config: &str) -> String {
     let mut text = format!("Warnings regarding analysis of {config}\n");
     let mut count = 0;
     let rows = analysis.rows.iter().filter(|r| !r.warnings.is_empty());
@@ -154,7 +154,7 @@ pub fn warning(analysis: &ConfigAnalysis, config: &str) -> String {
 }
 
 /// `.report`: overall gains and speedups, then the proportion blocks (§6.3.2).
-pub fn report(analysis: &ConfigAnalysis, config: &str) -> String {
+pub(crate) fn report(analysis: &ConfigAnalysis, config: &str) -> String {
     let mut text = format!("Analysis report of {config}\n");
     let (Some(overall), Some(proportions)) = (&analysis.overall, &analysis.proportions) else {
         text.push_str("\nNo benchmark could be analysed: see the warnings.\n");

@@ -32,7 +32,7 @@ use crate::protocol::{Analysis, FailOn};
 
 /// The terminal table.
 #[derive(Debug, Clone, Copy, Default)]
-pub struct TableReport;
+pub(crate) struct TableReport;
 
 impl Render for TableReport {
     fn render(&self, analysis: &Analysis, style: Style, out: &mut dyn Write) -> io::Result<()> {

@@ -26,7 +26,7 @@ use crate::stats::random::SplitMix64;
 /// How the replayed bisections search: the path's length, the race of each comparison and its options
 /// (at the per-comparison confidence; `looks` is the plan's).
 #[derive(Debug, Clone, Copy)]
-pub struct BisectPlan {
+pub(crate) struct BisectPlan {
     /// Commits on the path after GOOD (BAD the last).
     pub commits: usize,
     /// The race of each comparison.
@@ -37,7 +37,7 @@ pub struct BisectPlan {
 
 /// How one replayed bisection ended.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Ended {
+pub(crate) enum Ended {
     /// GOOD against BAD did not show a slowdown.
     Nothing,
     /// The commit at this index was named.
@@ -49,7 +49,7 @@ pub enum Ended {
 /// One replayed bisection: how it ended, the steps (midpoints measured), the comparisons (the initial
 /// check included) and the runs per side summed over the comparisons.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Replayed {
+pub(crate) struct Replayed {
     /// How it ended.
     pub ended: Ended,
     /// Midpoints measured.
@@ -63,7 +63,7 @@ pub struct Replayed {
 /// Replays one bisection of a path whose commits from `culprit` on are `factor` times slower than GOOD
 /// (`factor` 1: no change; `culprit` is then irrelevant). `k` picks the recorded benchmark of a
 /// [`Source::Recorded`].
-pub fn replay(
+pub(crate) fn replay(
     rng: &mut SplitMix64,
     source: Source<'_>,
     k: usize,

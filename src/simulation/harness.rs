@@ -57,7 +57,7 @@ pub(crate) struct Decided {
 
 impl Decided {
     /// A decision that took `runs` runs and counts nothing yet.
-    pub fn after(runs: usize) -> Decided {
+    pub(crate) fn after(runs: usize) -> Decided {
         Decided {
             runs,
             ..Decided::default()
@@ -65,14 +65,14 @@ impl Decided {
     }
 
     /// The same decision, after `steps` steps and `comparisons` comparisons.
-    pub fn searching(mut self, steps: usize, comparisons: usize) -> Decided {
+    pub(crate) fn searching(mut self, steps: usize, comparisons: usize) -> Decided {
         self.steps = steps;
         self.comparisons = comparisons;
         self
     }
 
     /// The same decision, counting `kind` when `yes`.
-    pub fn counting(mut self, kind: Kind, yes: bool) -> Decided {
+    pub(crate) fn counting(mut self, kind: Kind, yes: bool) -> Decided {
         self.counted[kind as usize] |= yes;
         self
     }
@@ -94,7 +94,7 @@ pub(crate) struct Tally {
 
 impl Tally {
     /// Adds one replicate's decision.
-    pub fn add(&mut self, decided: &Decided) {
+    pub(crate) fn add(&mut self, decided: &Decided) {
         self.replicates += 1;
         for (count, &counted) in self.counts.iter_mut().zip(&decided.counted) {
             *count += usize::from(counted);
@@ -105,17 +105,17 @@ impl Tally {
     }
 
     /// The replicates that counted `kind`.
-    pub fn count(&self, kind: Kind) -> usize {
+    pub(crate) fn count(&self, kind: Kind) -> usize {
         self.counts[kind as usize]
     }
 
     /// `count` of `kind` as a share of the replicates.
-    pub fn share(&self, kind: Kind) -> f64 {
+    pub(crate) fn share(&self, kind: Kind) -> f64 {
         self.per_replicate(self.count(kind))
     }
 
     /// A count or a sum per replicate (0 when nothing was replicated).
-    pub fn per_replicate(&self, sum: usize) -> f64 {
+    pub(crate) fn per_replicate(&self, sum: usize) -> f64 {
         sum as f64 / self.replicates.max(1) as f64
     }
 }

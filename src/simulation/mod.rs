@@ -15,12 +15,12 @@
 //! comes from the protocol, so a simulation measures the protocol the tool ships. The protocol never calls
 //! it.
 
-pub mod bisections;
+pub(crate) mod bisections;
 pub(crate) mod harness;
-pub mod model;
-pub mod raced_profiles;
-pub mod several_versions;
-pub mod two_versions;
+pub(crate) mod model;
+pub(crate) mod raced_profiles;
+pub(crate) mod several_versions;
+pub(crate) mod two_versions;
 
 #[cfg(test)]
 mod analysis_tests;

@@ -36,7 +36,7 @@ pub(crate) fn index(rng: &mut SplitMix64, n: usize) -> usize {
 
 /// The noise of one benchmark, as standard deviations of log times (0.01 is about 1 %).
 #[derive(Debug, Clone, Copy, PartialEq)]
-pub struct Noise {
+pub(crate) struct Noise {
     /// Between processes (beta).
     pub process: f64,
     /// Within a process (eps), per sample.
@@ -50,7 +50,7 @@ pub struct Noise {
 impl Noise {
     #[cfg(test)]
     /// A total log variance of `total²` of which the share `icc` is between processes.
-    pub fn with_icc(total: f64, icc: f64) -> Noise {
+    pub(crate) fn with_icc(total: f64, icc: f64) -> Noise {
         Noise {
             process: total * icc.sqrt(),
             within: total * (1.0 - icc).sqrt(),
@@ -61,10 +61,10 @@ impl Noise {
 }
 
 /// Samples per simulated process run, as criterion's minimum that `cargo speedup` runs.
-pub const SAMPLES_PER_RUN: usize = 10;
+pub(crate) const SAMPLES_PER_RUN: usize = 10;
 
 /// `count` process runs of one benchmark at level `mu`, in the order they ran.
-pub fn draw_runs(rng: &mut SplitMix64, mu: f64, noise: Noise, count: usize) -> Vec<Run> {
+pub(crate) fn draw_runs(rng: &mut SplitMix64, mu: f64, noise: Noise, count: usize) -> Vec<Run> {
     (0..count)
         .map(|block| {
             let level = mu.ln()
@@ -81,7 +81,7 @@ pub fn draw_runs(rng: &mut SplitMix64, mu: f64, noise: Noise, count: usize) -> V
 
 /// Where a simulated benchmark's run values come from.
 #[derive(Debug, Clone, Copy)]
-pub enum Source<'a> {
+pub(crate) enum Source<'a> {
     /// The hierarchical model.
     Model(Noise),
     /// Recorded run values, one list (of at least two) per benchmark: runs are drawn from a benchmark's
@@ -92,7 +92,13 @@ pub enum Source<'a> {
 impl Source<'_> {
     /// `count` run values of the `k`-th simulated benchmark at `level` times the base level (1000 ns for
     /// the model; a recorded benchmark's own).
-    pub fn values(&self, rng: &mut SplitMix64, k: usize, level: f64, count: usize) -> Vec<f64> {
+    pub(crate) fn values(
+        &self,
+        rng: &mut SplitMix64,
+        k: usize,
+        level: f64,
+        count: usize,
+    ) -> Vec<f64> {
         match *self {
             Source::Model(noise) => draw_runs(rng, 1000.0 * level, noise, count)
                 .iter()
@@ -110,7 +116,7 @@ impl Source<'_> {
 
 /// BASE's and HEAD's run values of the `k`-th simulated benchmark, `count` each, HEAD `factor` times
 /// slower.
-pub fn draw_values(
+pub(crate) fn draw_values(
     rng: &mut SplitMix64,
     source: Source<'_>,
     k: usize,

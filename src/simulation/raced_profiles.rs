@@ -23,7 +23,7 @@ use crate::stats::{Alternative, StatsError};
 
 /// Which intervals must lie within 1 + ε for the two versions to be equal.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum EquivalenceRule {
+pub(crate) enum EquivalenceRule {
     /// The paper's: the faster-looking version's upper bound against the other's lower bound.
     Paper,
     /// Both ways: HEAD neither more than ε faster nor more than ε slower.
@@ -33,7 +33,7 @@ pub enum EquivalenceRule {
 
 /// The paper's parameters for one race of two versions.
 #[derive(Debug, Clone, PartialEq)]
-pub struct PaperPlan {
+pub(crate) struct PaperPlan {
     alpha_lt: f64,
     alpha_eq: f64,
     epsilon_pct: f64,
@@ -47,7 +47,7 @@ pub struct PaperPlan {
 impl PaperPlan {
     /// `alpha_lt` and `alpha_eq` in (0, 1), `epsilon_pct` > 0, 2 <= `min_runs` <= `max_runs`; `None`
     /// otherwise.
-    pub fn new(
+    pub(crate) fn new(
         alpha_lt: f64,
         alpha_eq: f64,
         epsilon_pct: f64,
@@ -83,27 +83,27 @@ impl PaperPlan {
     }
 
     /// The risk of the loser test (Welch's one-sided t-test on log times).
-    pub fn alpha_lt(&self) -> f64 {
+    pub(crate) fn alpha_lt(&self) -> f64 {
         self.alpha_lt
     }
 
     /// ε of the equivalence test, in percent.
-    pub fn epsilon_pct(&self) -> f64 {
+    pub(crate) fn epsilon_pct(&self) -> f64 {
         self.epsilon_pct
     }
 
     /// Runs per side at the first look (≥ 2).
-    pub fn min_runs(&self) -> usize {
+    pub(crate) fn min_runs(&self) -> usize {
         self.min_runs
     }
 
     /// Runs per side at the cap, where an undecided race is inconclusive.
-    pub fn max_runs(&self) -> usize {
+    pub(crate) fn max_runs(&self) -> usize {
         self.max_runs
     }
 
     /// t⁻¹(1 − alpha_eq; n − 1), the quantile of a version's interval after `n` (>= 2) runs.
-    pub fn quantile(&self, n: usize) -> f64 {
+    pub(crate) fn quantile(&self, n: usize) -> f64 {
         self.quantiles
             .get(n)
             .copied()
@@ -112,7 +112,7 @@ impl PaperPlan {
 }
 
 /// The decision of one look on the log samples (equal sizes or not), `None` to go on.
-pub fn look(base_logs: &[f64], head_logs: &[f64], plan: &PaperPlan) -> Option<Verdict> {
+pub(crate) fn look(base_logs: &[f64], head_logs: &[f64], plan: &PaperPlan) -> Option<Verdict> {
     if let Some(verdict) = loser(base_logs, head_logs, plan.alpha_lt) {
         return Some(verdict);
     }
@@ -124,7 +124,7 @@ pub fn look(base_logs: &[f64], head_logs: &[f64], plan: &PaperPlan) -> Option<Ve
 
 /// Races BASE and HEAD on their run values (in the order they ran, at least `max_runs` of each, > 0):
 /// the verdict and the runs per side it took.
-pub fn race(base: &[f64], head: &[f64], plan: &PaperPlan) -> (Verdict, usize) {
+pub(crate) fn race(base: &[f64], head: &[f64], plan: &PaperPlan) -> (Verdict, usize) {
     let base: Vec<f64> = base.iter().take(plan.max_runs).map(|v| v.ln()).collect();
     let head: Vec<f64> = head.iter().take(plan.max_runs).map(|v| v.ln()).collect();
     let last = base.len().min(head.len());
@@ -138,7 +138,7 @@ pub fn race(base: &[f64], head: &[f64], plan: &PaperPlan) -> (Verdict, usize) {
 
 /// The loser test at `alpha`: which side Welch's one-sided test finds significantly lower, as the verdict
 /// about HEAD.
-pub fn loser(base_logs: &[f64], head_logs: &[f64], alpha: f64) -> Option<Verdict> {
+pub(crate) fn loser(base_logs: &[f64], head_logs: &[f64], alpha: f64) -> Option<Verdict> {
     match welch(base_logs, head_logs, Alternative::Greater) {
         Ok(t) if t.statistic > 0.0 => (t.p_value <= alpha).then_some(Verdict::Faster),
         Ok(_) => match welch(base_logs, head_logs, Alternative::Less) {
@@ -160,7 +160,7 @@ pub fn loser(base_logs: &[f64], head_logs: &[f64], alpha: f64) -> Option<Verdict
 
 /// One version's one-sided interval of its mean log time.
 #[derive(Debug, Clone, Copy, PartialEq)]
-pub struct MeanLogInterval {
+pub(crate) struct MeanLogInterval {
     /// The mean of the log run values.
     pub mean: f64,
     /// Lower end: mean − t·s/√n.
@@ -171,7 +171,7 @@ pub struct MeanLogInterval {
 
 impl MeanLogInterval {
     /// μ ± `quantile`·s/√n of the log sample; `None` below two values.
-    pub fn of(logs: &[f64], quantile: f64) -> Option<MeanLogInterval> {
+    pub(crate) fn of(logs: &[f64], quantile: f64) -> Option<MeanLogInterval> {
         let mean = mean(logs).ok()?;
         let half = quantile * (variance(logs).ok()? / logs.len() as f64).sqrt();
         Some(MeanLogInterval {
@@ -184,7 +184,11 @@ impl MeanLogInterval {
 
 /// The worst-case ratio the rule bounds: exp(upper_b − lower_c) with b the side of lower mean (the paper's
 /// `worstspeedup(b, c)`), or the larger of both ways ([`EquivalenceRule::Symmetric`]).
-pub fn worst_speedup(x: &MeanLogInterval, y: &MeanLogInterval, rule: EquivalenceRule) -> f64 {
+pub(crate) fn worst_speedup(
+    x: &MeanLogInterval,
+    y: &MeanLogInterval,
+    rule: EquivalenceRule,
+) -> f64 {
     let (b, c) = if x.mean <= y.mean { (x, y) } else { (y, x) };
     match rule {
         EquivalenceRule::Paper => (b.upper - c.lower).exp(),

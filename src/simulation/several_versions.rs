@@ -40,7 +40,7 @@ use crate::stats::random::SplitMix64;
 
 /// One synthetic problem: the true level of each version and its process runs, in the order they ran.
 #[derive(Debug, Clone, PartialEq)]
-pub struct Problem {
+pub(crate) struct Problem {
     /// The true level of each version, the time its runs centre on; the lowest is the truly fastest.
     pub levels: Vec<f64>,
     /// Per version, its process runs' values in the order they ran; a plan reads a prefix of each.
@@ -49,21 +49,21 @@ pub struct Problem {
 
 impl Problem {
     /// The index of the truly fastest version (the lowest level; the first on a tie).
-    pub fn best(&self) -> usize {
+    pub(crate) fn best(&self) -> usize {
         (0..self.levels.len())
             .min_by(|&a, &b| self.levels[a].total_cmp(&self.levels[b]))
             .unwrap_or(0)
     }
 
     /// Whether picking `pick` fails: best / pick ≤ 1 − θ in true levels (`theta_pct` in percent).
-    pub fn fails(&self, pick: usize, theta_pct: f64) -> bool {
+    pub(crate) fn fails(&self, pick: usize, theta_pct: f64) -> bool {
         self.levels[self.best()] / self.levels[pick] <= 1.0 - theta_pct / 100.0
     }
 }
 
 /// A true ratio to the best: near-tie 10 %, 0.5 to 2 % worse 15 %, 2 to 5 % worse 10 %, 5 to 50 % worse
 /// otherwise.
-pub fn draw_ratio(rng: &mut SplitMix64) -> f64 {
+pub(crate) fn draw_ratio(rng: &mut SplitMix64) -> f64 {
     let (band, within) = (uniform(rng), uniform(rng));
     let (low, high) = match band {
         b if b < 0.10 => (1.0, 1.005),
@@ -76,7 +76,7 @@ pub fn draw_ratio(rng: &mut SplitMix64) -> f64 {
 
 /// A problem of `versions` versions (>= 2), `count` runs each, the `k`-th of the simulation (a recorded
 /// source uses its benchmark `k` modulo their number).
-pub fn draw_problem(
+pub(crate) fn draw_problem(
     rng: &mut SplitMix64,
     source: Source<'_>,
     k: usize,
@@ -97,7 +97,7 @@ pub fn draw_problem(
 
 /// A plan for choosing the fastest of several versions.
 #[derive(Debug, Clone, PartialEq)]
-pub enum SeveralPlan {
+pub(crate) enum SeveralPlan {
     /// The project's race ([`standing`] at each look), over the plan's K looks.
     Race {
         /// The looks: when the race is judged.
@@ -113,7 +113,7 @@ pub enum SeveralPlan {
 
 /// How one plan chose on one problem.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Picked {
+pub(crate) struct Picked {
     /// The version picked.
     pub pick: usize,
     /// Runs summed over the versions.
@@ -126,7 +126,7 @@ pub struct Picked {
 
 impl SeveralPlan {
     /// The most runs per version the plan can take.
-    pub fn max_runs(&self) -> usize {
+    pub(crate) fn max_runs(&self) -> usize {
         match self {
             SeveralPlan::Race { plan, .. } => plan.max() as usize,
             SeveralPlan::Constant(n) => *n,
@@ -135,7 +135,7 @@ impl SeveralPlan {
     }
 
     /// Replays the plan on `problem` (at least [`SeveralPlan::max_runs`] runs per version).
-    pub fn replay(&self, problem: &Problem) -> Picked {
+    pub(crate) fn replay(&self, problem: &Problem) -> Picked {
         let best = problem.best();
         match self {
             SeveralPlan::Race { plan, options } => {
@@ -178,7 +178,7 @@ impl SeveralPlan {
 
 /// The project's race on each version's runs (at least `plan.max()` each): the final standing and the runs
 /// each version used.
-pub fn race(
+pub(crate) fn race(
     runs: &[Vec<f64>],
     plan: LookPlan,
     options: &Options,
@@ -240,7 +240,10 @@ impl LogSums {
 /// Paper 002's Algorithm 1 on each version's run values (at least `paper.max_runs()` each): the final
 /// survivors, the pick (the survivor of lowest mean log), the runs each version used, and whether the cap
 /// ended it.
-pub fn paper_race(runs: &[Vec<f64>], paper: &PaperPlan) -> (Vec<usize>, usize, Vec<usize>, bool) {
+pub(crate) fn paper_race(
+    runs: &[Vec<f64>],
+    paper: &PaperPlan,
+) -> (Vec<usize>, usize, Vec<usize>, bool) {
     let logs: Vec<Vec<f64>> = runs
         .iter()
         .map(|v| v.iter().take(paper.max_runs()).map(|x| x.ln()).collect())
@@ -351,7 +354,7 @@ impl Simulation for SeveralVersions<'_> {
 /// The runs before the race's first look for `versions` versions: the fewest from `at_least` with which
 /// the one-sided rank-sum test of n against n runs can reject at the per-test risk of a plan of looks n,
 /// 2n, 4n (three looks), so that a clearly worse version can lose at the first look.
-pub fn first_look(confidence: Confidence, versions: usize, at_least: u32) -> u32 {
+pub(crate) fn first_look(confidence: Confidence, versions: usize, at_least: u32) -> u32 {
     let options = RaceOptions::new(
         &Options::defaults(FailOn::None).with_confidence(confidence),
         Design::measured(3),

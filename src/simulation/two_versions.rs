@@ -26,7 +26,7 @@ use crate::stats::random::SplitMix64;
 
 /// What a plan decided about one benchmark, and the runs per side it took.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Raced {
+pub(crate) struct Raced {
     /// The plan's last verdict: the first that was not inconclusive, or inconclusive at the cap.
     pub verdict: Verdict,
     /// Runs per side taken when the plan stopped.
@@ -36,7 +36,7 @@ pub struct Raced {
 /// The project's race of one benchmark on its run values (at least `plan.max()` each): at each look the
 /// verdict at alpha / K on the runs so far, stopping at the first that is not inconclusive or at one that
 /// more runs are unlikely to decide ([`crate::protocol::equivalence::is_futile`]).
-pub fn race(base: &[f64], head: &[f64], plan: LookPlan, options: &Options) -> Raced {
+pub(crate) fn race(base: &[f64], head: &[f64], plan: LookPlan, options: &Options) -> Raced {
     let options = PerLook::new(options, Design::measured(plan.count()));
     let mut raced = Raced {
         verdict: Verdict::Inconclusive,
@@ -58,7 +58,7 @@ pub fn race(base: &[f64], head: &[f64], plan: LookPlan, options: &Options) -> Ra
 
 /// A sampling plan to replay: when to look at the runs and decide.
 #[derive(Debug, Clone, PartialEq)]
-pub enum SamplingPlan {
+pub(crate) enum SamplingPlan {
     /// The project's: looks of a [`LookPlan`] (one for a fixed plan), verdicts at alpha / K, unchanged
     /// within ±`options.equivalence_pct`.
     Looks {
@@ -73,7 +73,7 @@ pub enum SamplingPlan {
 
 impl SamplingPlan {
     /// The most runs per side the plan can take.
-    pub fn max_runs(&self) -> usize {
+    pub(crate) fn max_runs(&self) -> usize {
         match self {
             SamplingPlan::Looks { plan, .. } => plan.max() as usize,
             SamplingPlan::Paper(paper) => paper.max_runs(),
@@ -81,7 +81,7 @@ impl SamplingPlan {
     }
 
     /// ε of the plan's "unchanged", in percent.
-    pub fn equivalence_pct(&self) -> f64 {
+    pub(crate) fn equivalence_pct(&self) -> f64 {
         match self {
             SamplingPlan::Looks { options, .. } => options.equivalence_pct(),
             SamplingPlan::Paper(paper) => paper.epsilon_pct(),
@@ -89,7 +89,7 @@ impl SamplingPlan {
     }
 
     /// Replays the plan on one benchmark's run values (at least [`SamplingPlan::max_runs`] each).
-    pub fn replay(&self, base: &[f64], head: &[f64]) -> Raced {
+    pub(crate) fn replay(&self, base: &[f64], head: &[f64]) -> Raced {
         match self {
             SamplingPlan::Looks { plan, options } => race(base, head, *plan, options),
             SamplingPlan::Paper(paper) => {

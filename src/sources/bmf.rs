@@ -30,7 +30,7 @@ const FORMAT: &str = "Bencher Metric Format JSON";
 
 /// Whether `object` has BMF's shape: every value an object of measures, each an object with a `value`
 /// (whether that is a number the reader checks, and says so); at least one benchmark.
-pub fn is_bmf(object: &serde_json::Map<String, Value>) -> bool {
+pub(crate) fn is_bmf(object: &serde_json::Map<String, Value>) -> bool {
     !object.is_empty()
         && object.values().all(|measures| {
             measures.as_object().is_some_and(|m| {
@@ -42,12 +42,12 @@ pub fn is_bmf(object: &serde_json::Map<String, Value>) -> bool {
 }
 
 /// Whether `text` is a sequence of several BMF objects (the outputs of several runs appended).
-pub fn is_bmf_stream(text: &str) -> bool {
+pub(crate) fn is_bmf_stream(text: &str) -> bool {
     super::builder::every_json_object(text, is_bmf)
 }
 
 /// Parses BMF JSON (one object, or several one after the other) read from `origin`.
-pub fn parse(text: &str, origin: &str) -> Result<Results, SourceError> {
+pub(crate) fn parse(text: &str, origin: &str) -> Result<Results, SourceError> {
     let mut builder = Builder::new(origin);
     // (benchmark name, unit) in the order first met, and the values of each run.
     let mut order: Vec<(String, Unit)> = Vec::new();

@@ -27,7 +27,7 @@ pub(crate) struct Builder {
 }
 
 impl Builder {
-    pub fn new(origin: &str) -> Builder {
+    pub(crate) fn new(origin: &str) -> Builder {
         Builder {
             origin: origin.into(),
             benchmarks: Vec::new(),
@@ -38,7 +38,7 @@ impl Builder {
     }
 
     /// Adds a benchmark whose `values` are in `unit`, measured as `measured` says.
-    pub fn push(
+    pub(crate) fn push(
         &mut self,
         name: &str,
         values: Vec<f64>,
@@ -56,7 +56,7 @@ impl Builder {
 
     /// Adds a benchmark given as process runs, each the list of its samples in `unit`, with the layout each
     /// ran (`layouts`, when known, one per run).
-    pub fn push_runs(
+    pub(crate) fn push_runs(
         &mut self,
         name: &str,
         runs: Vec<Vec<f64>>,
@@ -137,12 +137,12 @@ impl Builder {
     }
 
     /// The benchmark added last.
-    pub fn last_mut(&mut self) -> Option<&mut Benchmark> {
+    pub(crate) fn last_mut(&mut self) -> Option<&mut Benchmark> {
         self.benchmarks.last_mut()
     }
 
     /// The results, or an error when nothing was read.
-    pub fn finish(self, format: &str) -> Result<Results, SourceError> {
+    pub(crate) fn finish(self, format: &str) -> Result<Results, SourceError> {
         if self.benchmarks.is_empty() {
             return Err(SourceError::NoSamples {
                 path: self.origin,

@@ -27,7 +27,7 @@ struct Complete {
 }
 
 /// Whether some line of `text` is a JSON object with a string `reason`, as cargo-criterion writes.
-pub fn has_messages(text: &str) -> bool {
+pub(crate) fn has_messages(text: &str) -> bool {
     text.lines().any(|line| message(line).is_some())
 }
 
@@ -44,7 +44,7 @@ fn message(line: &str) -> Option<String> {
 }
 
 /// Parses the JSON lines read from `origin`; `unit_override` replaces every declared unit.
-pub fn parse(
+pub(crate) fn parse(
     text: &str,
     origin: &str,
     unit_override: Option<Unit>,

@@ -66,13 +66,13 @@ enum SampleFile {
 
 /// Reads baseline `baseline` ("new" for the latest run) of every benchmark under the criterion root `root`,
 /// in nanoseconds, sorted by `full_id`.
-pub fn read_baseline(root: &Path, baseline: &str) -> Result<Results, SourceError> {
+pub(crate) fn read_baseline(root: &Path, baseline: &str) -> Result<Results, SourceError> {
     read_baseline_with(root, baseline, &ReadOptions::default())
 }
 
 /// [`read_baseline`] with the samples in `options.unit_override` (default nanoseconds), each file read
 /// within `options`' size limit.
-pub fn read_baseline_with(
+pub(crate) fn read_baseline_with(
     root: &Path,
     baseline: &str,
     options: &ReadOptions,
@@ -130,7 +130,7 @@ fn no_baseline(root: &Path, baseline: &str) -> SourceError {
 
 /// The baseline names present under a criterion root (`new`, `base`, and every `--save-baseline` name),
 /// sorted; empty when `root` is not a criterion tree.
-pub fn baselines(root: &Path) -> Vec<String> {
+pub(crate) fn baselines(root: &Path) -> Vec<String> {
     let mut names = Vec::new();
     collect_benchmark_dirs(root, 0, &mut |dir| {
         if let Some(name) = dir.file_name().and_then(|n| n.to_str()) {
@@ -176,7 +176,7 @@ pub(crate) fn subdirectories(dir: &Path) -> Vec<PathBuf> {
 
 /// Reads one baseline directory (`<root>/<dir>/<baseline>`): its `full_id` and its batch means; each file
 /// of at most `limit` bytes (`docs/formats.md` §11).
-pub fn read_benchmark(dir: &Path, limit: u64) -> Result<(String, Vec<f64>), SourceError> {
+pub(crate) fn read_benchmark(dir: &Path, limit: u64) -> Result<(String, Vec<f64>), SourceError> {
     let id_path = dir.join("benchmark.json");
     let name = read_json::<BenchmarkFile>(&id_path, limit)?.full_id();
     let sample_path = dir.join("sample.json");

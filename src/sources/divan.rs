@@ -72,7 +72,7 @@ pub(crate) enum Around {
 }
 
 /// Whether `text` holds a divan header line.
-pub fn has_tree(text: &str) -> bool {
+pub(crate) fn has_tree(text: &str) -> bool {
     text.lines().any(|line| header(&plain(line)).is_some())
 }
 
@@ -392,7 +392,7 @@ fn amount(text: &str) -> bool {
 
 /// Parses divan's printed trees read from `origin` (a saved `cargo bench` output): one run per tree. A
 /// benchmark's counters are those of its first tree that prints any.
-pub fn parse(text: &str, origin: &str) -> Result<Results, SourceError> {
+pub(crate) fn parse(text: &str, origin: &str) -> Result<Results, SourceError> {
     let trees = trees(text, Around::Anything).map_err(|problem| SourceError::Malformed {
         path: origin.to_string(),
         problem: format!("not divan's printed tree: {problem}"),

@@ -19,7 +19,7 @@ pub(crate) struct Event {
 
 impl Event {
     /// The unit of this event's counts.
-    pub fn unit(&'static self) -> Unit {
+    pub(crate) fn unit(&'static self) -> Unit {
         Unit::Count(&self.counted)
     }
 }

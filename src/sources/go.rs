@@ -33,7 +33,7 @@ struct Line<'a> {
 }
 
 /// Whether `text` holds at least one result line with a time per operation.
-pub fn has_results(text: &str) -> bool {
+pub(crate) fn has_results(text: &str) -> bool {
     text.lines()
         .any(|l| matches!(result_line(l), Some(Ok(Line { nanos: Some(_), .. }))))
 }
@@ -75,7 +75,7 @@ fn config_line(line: &str) -> Option<(&str, &str)> {
 }
 
 /// Parses Go benchmark text read from `origin`.
-pub fn parse(text: &str, origin: &str) -> Result<Results, SourceError> {
+pub(crate) fn parse(text: &str, origin: &str) -> Result<Results, SourceError> {
     let mut builder = Builder::new(origin);
     let mut pkg = String::new();
     let mut order: Vec<(String, String)> = Vec::new();

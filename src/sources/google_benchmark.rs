@@ -58,7 +58,7 @@ impl Row {
 
 /// Replaces the bare `NaN`, `Infinity` and `inf` tokens that Google Benchmark may print outside strings by
 /// `null`, so that the text parses as JSON.
-pub fn tolerant_json(text: &str) -> String {
+pub(crate) fn tolerant_json(text: &str) -> String {
     let mut out = String::with_capacity(text.len());
     let mut chars = text.chars().peekable();
     let (mut in_string, mut escaped) = (false, false);
@@ -88,7 +88,11 @@ pub fn tolerant_json(text: &str) -> String {
 }
 
 /// Parses a Google Benchmark file read from `origin`; `selector` may be `cpu_time` or `real_time`.
-pub fn parse(text: &str, origin: &str, selector: Option<&str>) -> Result<Results, SourceError> {
+pub(crate) fn parse(
+    text: &str,
+    origin: &str,
+    selector: Option<&str>,
+) -> Result<Results, SourceError> {
     let use_cpu = match selector {
         None | Some("real_time") => false,
         Some("cpu_time") => true,

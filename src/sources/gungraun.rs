@@ -30,26 +30,26 @@ use crate::model::Results;
 const FORMAT: &str = "gungraun / iai-callgrind summary JSON";
 
 /// Whether `object` looks like a summary: `module_path`, `profiles` and `version`.
-pub fn is_summary(object: &serde_json::Map<String, Value>) -> bool {
+pub(crate) fn is_summary(object: &serde_json::Map<String, Value>) -> bool {
     object.get("module_path").is_some_and(Value::is_string)
         && object.get("profiles").is_some_and(Value::is_array)
         && object.get("version").is_some_and(Value::is_string)
 }
 
 /// Whether `value` is a JSON array of summaries (`jq -s`).
-pub fn is_summary_array(value: &Value) -> bool {
+pub(crate) fn is_summary_array(value: &Value) -> bool {
     value.as_array().is_some_and(|items| {
         !items.is_empty() && items.iter().all(|i| i.as_object().is_some_and(is_summary))
     })
 }
 
 /// Whether `text` is several summaries one after the other.
-pub fn is_summary_stream(text: &str) -> bool {
+pub(crate) fn is_summary_stream(text: &str) -> bool {
     super::builder::every_json_object(text, is_summary)
 }
 
 /// Parses the summaries read from `origin`.
-pub fn parse(text: &str, origin: &str) -> Result<Results, SourceError> {
+pub(crate) fn parse(text: &str, origin: &str) -> Result<Results, SourceError> {
     let mut summaries = Vec::new();
     for value in serde_json::Deserializer::from_str(text).into_iter::<Value>() {
         let value = value.map_err(|e| {

@@ -65,7 +65,11 @@ fn value_text(v: &serde_json::Value) -> String {
 }
 
 /// Parses a hyperfine export read from `origin`, keeping only the results `selector` picks.
-pub fn parse(text: &str, origin: &str, selector: Option<&str>) -> Result<Results, SourceError> {
+pub(crate) fn parse(
+    text: &str,
+    origin: &str,
+    selector: Option<&str>,
+) -> Result<Results, SourceError> {
     let file: File =
         serde_json::from_str(text).map_err(|e| invalid(origin, FORMAT, e.to_string()))?;
     let mut builder = Builder::new(origin);

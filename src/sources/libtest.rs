@@ -40,13 +40,13 @@ enum Line {
 
 /// Whether `text` holds a libtest bench text line (`test NAME ... bench:`), readable or not: one in
 /// another unit is still libtest's format, and the reader says why it skipped it.
-pub fn has_text(text: &str) -> bool {
+pub(crate) fn has_text(text: &str) -> bool {
     text.lines()
         .any(|line| matches!(text_line(line), Line::Bench(..) | Line::Unreadable))
 }
 
 /// Whether `text` holds a libtest bench JSON line.
-pub fn has_json(text: &str) -> bool {
+pub(crate) fn has_json(text: &str) -> bool {
     text.lines()
         .any(|line| matches!(json_line(line), Line::Bench(..)))
 }
@@ -102,12 +102,12 @@ fn json_line(line: &str) -> Line {
 }
 
 /// Parses libtest bench text read from `origin`.
-pub fn parse_text(text: &str, origin: &str) -> Result<Results, SourceError> {
+pub(crate) fn parse_text(text: &str, origin: &str) -> Result<Results, SourceError> {
     parse(text, origin, TEXT, text_line)
 }
 
 /// Parses libtest bench JSON lines read from `origin`.
-pub fn parse_json(text: &str, origin: &str) -> Result<Results, SourceError> {
+pub(crate) fn parse_json(text: &str, origin: &str) -> Result<Results, SourceError> {
     parse(text, origin, JSON, json_line)
 }
 

@@ -25,23 +25,23 @@ use std::io::Read;
 use std::path::Path;
 
 /// The size limit of one input without `--max-input-size`: 256 MiB.
-pub const DEFAULT_MAX_INPUT_SIZE: u64 = 256 * MIB;
+pub(crate) const DEFAULT_MAX_INPUT_SIZE: u64 = 256 * MIB;
 
 /// At most one number per this many bytes of the size limit (see the module doc for the memory it bounds).
-pub const BYTES_PER_NUMBER: u64 = 32;
+pub(crate) const BYTES_PER_NUMBER: u64 = 32;
 
 const KIB: u64 = 1024;
 const MIB: u64 = 1024 * KIB;
 const GIB: u64 = 1024 * MIB;
 
 /// The most numbers an input of at most `max_size` bytes may hold.
-pub fn max_numbers(max_size: u64) -> u64 {
+pub(crate) fn max_numbers(max_size: u64) -> u64 {
     max_size / BYTES_PER_NUMBER
 }
 
 /// Parses `--max-input-size`: bytes, or a number with `K`, `M`, `G` (`KiB`, `MiB`, `GiB`: powers of 1024) or
 /// `KB`, `MB`, `GB` (powers of 1000), as GNU tools read them; case and a space before the unit do not matter.
-pub fn parse_size(text: &str) -> Result<u64, String> {
+pub(crate) fn parse_size(text: &str) -> Result<u64, String> {
     let bad = || {
         format!(
             "`{text}` is not a size; expected bytes or a number with K, M, G (KiB, MiB, GiB: powers of \
@@ -79,7 +79,7 @@ pub fn parse_size(text: &str) -> Result<u64, String> {
 }
 
 /// A size as people read it: `256 MiB`, `1.5 KiB`, `100 bytes`.
-pub fn size_text(bytes: u64) -> String {
+pub(crate) fn size_text(bytes: u64) -> String {
     let unit = [(GIB, "GiB"), (MIB, "MiB"), (KIB, "KiB")]
         .into_iter()
         .find(|&(size, _)| bytes >= size);
@@ -92,7 +92,7 @@ pub fn size_text(bytes: u64) -> String {
 }
 
 /// A count with thousands separated by commas: `8,388,608`.
-pub fn count_text(count: u64) -> String {
+pub(crate) fn count_text(count: u64) -> String {
     let digits = count.to_string();
     let mut text = String::with_capacity(digits.len() + digits.len() / 3);
     for (i, digit) in digits.chars().enumerate() {
@@ -107,7 +107,7 @@ pub fn count_text(count: u64) -> String {
 /// The `--max-input-size` to suggest when `limit` was too small for a file of `size` bytes (unknown for a
 /// stream): the next power of two of at least twice the limit and above the size, in `--max-input-size`'s
 /// spelling.
-pub fn suggested_limit(limit: u64, size: Option<u64>) -> String {
+pub(crate) fn suggested_limit(limit: u64, size: Option<u64>) -> String {
     let wanted = limit
         .saturating_mul(2)
         .max(size.unwrap_or(0).saturating_add(1));
@@ -123,7 +123,7 @@ pub fn suggested_limit(limit: u64, size: Option<u64>) -> String {
 
 /// Why an input could not be read whole.
 #[derive(Debug)]
-pub enum LimitedReadError {
+pub(crate) enum LimitedReadError {
     /// The operating system's error.
     Io(std::io::Error),
     /// The input holds more than the limit; its size when known (a regular file).
@@ -134,7 +134,7 @@ pub enum LimitedReadError {
 }
 
 /// The bytes of the file at `path`, at most `limit` of them.
-pub fn read_file(path: &Path, limit: u64) -> Result<Vec<u8>, LimitedReadError> {
+pub(crate) fn read_file(path: &Path, limit: u64) -> Result<Vec<u8>, LimitedReadError> {
     let file = std::fs::File::open(path).map_err(LimitedReadError::Io)?;
     let meta = file.metadata().map_err(LimitedReadError::Io)?;
     if meta.is_file() && meta.len() > limit {
@@ -147,7 +147,7 @@ pub fn read_file(path: &Path, limit: u64) -> Result<Vec<u8>, LimitedReadError> {
 }
 
 /// Standard input, at most `limit` bytes of it.
-pub fn read_stdin(limit: u64) -> Result<Vec<u8>, LimitedReadError> {
+pub(crate) fn read_stdin(limit: u64) -> Result<Vec<u8>, LimitedReadError> {
     read_limited(std::io::stdin().lock(), limit, 0)
 }
 
@@ -168,7 +168,7 @@ fn read_limited(reader: impl Read, limit: u64, expected: u64) -> Result<Vec<u8>,
 /// How many numbers `text` holds: each run of the characters a number is written with (`0-9`, `.`, `e`,
 /// `E`, `+`, `-`) that has a digit counts once. Digits inside names count too: an upper bound of the
 /// samples any reader can take from the text, computed without allocating.
-pub fn count_numbers(text: &[u8]) -> u64 {
+pub(crate) fn count_numbers(text: &[u8]) -> u64 {
     let mut count = 0;
     let (mut in_run, mut has_digit) = (false, false);
     for &b in text {

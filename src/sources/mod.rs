@@ -22,21 +22,21 @@
 //! [`Sample::new`](crate::model::Sample::new)) and reports non-fatal oddities as [`Results::notes`]. Foreign serde structs stay private
 //! to the format's file.
 
-pub mod bmf;
-pub mod cargo_criterion;
-pub mod criterion;
-pub mod divan;
+pub(crate) mod bmf;
+pub(crate) mod cargo_criterion;
+pub(crate) mod criterion;
+pub(crate) mod divan;
 pub(crate) mod events;
-pub mod go;
-pub mod google_benchmark;
-pub mod gungraun;
-pub mod hyperfine;
-pub mod libtest;
-pub mod limits;
-pub mod part;
-pub mod raw_json;
-pub mod record;
-pub mod speeduptest_sh;
+pub(crate) mod go;
+pub(crate) mod google_benchmark;
+pub(crate) mod gungraun;
+pub(crate) mod hyperfine;
+pub(crate) mod libtest;
+pub(crate) mod limits;
+pub(crate) mod part;
+pub(crate) mod raw_json;
+pub(crate) mod record;
+pub(crate) mod speeduptest_sh;
 
 mod builder;
 mod diagnose;
@@ -53,7 +53,7 @@ use top_level::{Member, TopLevel};
 use crate::model::{Results, SampleError, Unit};
 
 /// The formats [`load`] tries on a file, in order, as named in error messages.
-pub const FILE_FORMATS: [&str; 11] = [
+pub(crate) const FILE_FORMATS: [&str; 11] = [
     "cargo-speedup record JSON",
     "raw timing JSON",
     "hyperfine --export-json",
@@ -69,7 +69,7 @@ pub const FILE_FORMATS: [&str; 11] = [
 
 /// Where to look for criterion baselines by name, and how to read what does not say its unit.
 #[derive(Debug, Clone, Default, PartialEq)]
-pub struct ReadOptions {
+pub(crate) struct ReadOptions {
     /// The criterion home; `None`: `./target/criterion` (see [`ReadOptions::criterion_home`]).
     pub criterion_home: Option<PathBuf>,
     /// The unit of criterion samples (a custom measurement such as cycles cannot be detected from the files);
@@ -82,7 +82,7 @@ pub struct ReadOptions {
 impl ReadOptions {
     /// The criterion home as criterion resolves it (`docs/formats.md` §1.1), but for the `cargo metadata`
     /// step, which the app adds: `$CRITERION_HOME`, else `$CARGO_TARGET_DIR/criterion`.
-    pub fn from_env() -> ReadOptions {
+    pub(crate) fn from_env() -> ReadOptions {
         let home = std::env::var_os("CRITERION_HOME")
             .filter(|v| !v.is_empty())
             .map(PathBuf::from)
@@ -100,14 +100,14 @@ impl ReadOptions {
 
     /// The size limit of one input: the one set, else [`limits::DEFAULT_MAX_INPUT_SIZE`]
     /// (`docs/formats.md` §11).
-    pub fn max_input_size(&self) -> u64 {
+    pub(crate) fn max_input_size(&self) -> u64 {
         self.max_input_size
             .unwrap_or(limits::DEFAULT_MAX_INPUT_SIZE)
     }
 
     /// The criterion home: the one set, else `./target/criterion`. The app sets it from `cargo metadata`
     /// when a baseline name needs it (`measure::criterion_home`): this module starts no process.
-    pub fn criterion_home(&self) -> PathBuf {
+    pub(crate) fn criterion_home(&self) -> PathBuf {
         self.criterion_home
             .clone()
             .unwrap_or_else(|| PathBuf::from("target").join("criterion"))
@@ -116,7 +116,7 @@ impl ReadOptions {
 
 /// Why a side could not be read. Messages name the path and what was expected; remedies follow `hint:`.
 #[derive(Debug, thiserror::Error)]
-pub enum SourceError {
+pub(crate) enum SourceError {
     /// The file or directory could not be read.
     #[error("cannot read {path}: {error}")]
     Read {
@@ -299,7 +299,7 @@ fn baseline_hint(baselines: &[String]) -> String {
 
 /// What a side names, told from the spec and the file system before anything is read (see the module doc).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Location<'a> {
+pub(crate) enum Location<'a> {
     /// `-`: standard input.
     Stdin,
     /// A directory, read as criterion's; with the selector after `#`, if any.
@@ -311,7 +311,7 @@ pub enum Location<'a> {
 }
 
 /// Tells what `spec` names, the way [`load`] reads it.
-pub fn locate(spec: &str) -> Location<'_> {
+pub(crate) fn locate(spec: &str) -> Location<'_> {
     if spec == "-" {
         return Location::Stdin;
     }
@@ -327,7 +327,7 @@ pub fn locate(spec: &str) -> Location<'_> {
 
 /// Refuses two sides that are both `-`: the first would read standard input whole, and the second would find
 /// it empty.
-pub fn check_sides(base: &str, head: &str) -> Result<(), SourceError> {
+pub(crate) fn check_sides(base: &str, head: &str) -> Result<(), SourceError> {
     match (locate(base), locate(head)) {
         (Location::Stdin, Location::Stdin) => Err(SourceError::StdinTwice),
         _ => Ok(()),
@@ -335,7 +335,7 @@ pub fn check_sides(base: &str, head: &str) -> Result<(), SourceError> {
 }
 
 /// Loads one side: a file, a criterion directory, or a criterion baseline name (see the module doc).
-pub fn load(spec: &str, options: &ReadOptions) -> Result<Results, SourceError> {
+pub(crate) fn load(spec: &str, options: &ReadOptions) -> Result<Results, SourceError> {
     match locate(spec) {
         Location::Stdin => {
             let origin = "standard input";
@@ -353,7 +353,7 @@ pub fn load(spec: &str, options: &ReadOptions) -> Result<Results, SourceError> {
 }
 
 /// The bytes of the file at `path`, refused past the size limit `limit` (`docs/formats.md` §11).
-pub fn read_file(path: &Path, limit: u64) -> Result<Vec<u8>, SourceError> {
+pub(crate) fn read_file(path: &Path, limit: u64) -> Result<Vec<u8>, SourceError> {
     limits::read_file(path, limit).map_err(|e| read_error(e, &path.display().to_string(), limit))
 }
 
@@ -373,7 +373,11 @@ fn read_error(error: LimitedReadError, path: &str, limit: u64) -> SourceError {
 
 /// The text of `bytes` read from `origin`: UTF-8, without a byte-order mark, holding no more numbers than an
 /// input of the size limit `limit` may (`docs/formats.md` §11).
-pub fn text_of<'a>(bytes: &'a [u8], origin: &str, limit: u64) -> Result<&'a str, SourceError> {
+pub(crate) fn text_of<'a>(
+    bytes: &'a [u8],
+    origin: &str,
+    limit: u64,
+) -> Result<&'a str, SourceError> {
     let text = std::str::from_utf8(bytes).map_err(|e| {
         let offset = e.valid_up_to();
         let before = &bytes[..offset];
@@ -433,7 +437,7 @@ fn load_baseline_name(spec: &str, options: &ReadOptions) -> Result<Results, Sour
 }
 
 /// Reads the content of a file (or standard input) named `origin`: detects its format and parses it.
-pub fn load_bytes(
+pub(crate) fn load_bytes(
     bytes: &[u8],
     origin: &str,
     selector: Option<&str>,
@@ -473,7 +477,7 @@ pub fn load_bytes(
 
 /// A file format, as told by [`detect`].
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum InputFormat {
+pub(crate) enum InputFormat {
     /// A cargo-speedup JSON analysis report (refused as a side; read by `merge`).
     AnalysisReport,
     /// A `cargo speedup record` JSON file.
@@ -502,7 +506,7 @@ pub enum InputFormat {
 
 impl InputFormat {
     /// The format's name in messages, as in [`FILE_FORMATS`].
-    pub fn name(self) -> &'static str {
+    pub(crate) fn name(self) -> &'static str {
         match self {
             InputFormat::AnalysisReport => "a cargo-speedup analysis report",
             InputFormat::Record => FILE_FORMATS[0],
@@ -524,7 +528,7 @@ impl InputFormat {
 /// `context` + `benchmarks`, `benchmarks`, `reason`, a summary's, a libtest event's, BMF's nesting), else
 /// JSON lines with `reason`, libtest bench events or BMF objects, else Go result lines, libtest bench lines
 /// or a divan tree.
-pub fn detect(text: &str) -> Option<InputFormat> {
+pub(crate) fn detect(text: &str) -> Option<InputFormat> {
     let json_like = text.trim_start().starts_with('{');
     let top = TopLevel::parse(text).ok().or_else(|| {
         json_like

@@ -50,7 +50,7 @@ struct SideFile {
 
 /// Why a file is not a part, in words that name what to do (the caller names the file).
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-pub enum PartError {
+pub(crate) enum PartError {
     /// The text ends before its JSON does; the parser's message.
     #[error(
         "is not complete JSON ({0})\nhint: the file may be truncated: download the job's report again, or run the job again"
@@ -103,7 +103,7 @@ pub enum PartError {
 
 /// The `schema` of a part's text, when it is a JSON object that names one (`None` for anything else,
 /// truncated text included: [`parse`] then says what is wrong).
-pub fn schema_of(text: &str) -> Option<String> {
+pub(crate) fn schema_of(text: &str) -> Option<String> {
     TopLevel::parse(text)
         .ok()?
         .string("schema")
@@ -126,19 +126,19 @@ fn json_error(error: serde_json::Error) -> PartError {
 }
 
 /// Whether a schema is a record's (`docs/formats.md` §7): such parts are joined into one record.
-pub fn is_record_schema(schema: &str) -> bool {
+pub(crate) fn is_record_schema(schema: &str) -> bool {
     schema.starts_with("cargo-speedup-record/")
 }
 
 /// Reads one side's part from the text of a record file (`cargo speedup record --partition count:K/N`), read
 /// from `origin`.
-pub fn parse_record(text: &str, origin: &str) -> Result<crate::model::Results, PartError> {
+pub(crate) fn parse_record(text: &str, origin: &str) -> Result<crate::model::Results, PartError> {
     TopLevel::parse(text).map_err(json_error)?;
     super::raw_json::parse(text, origin).map_err(|e| PartError::Record(e.to_string()))
 }
 
 /// Reads one part from the text of a JSON report.
-pub fn parse(text: &str) -> Result<PartReport, PartError> {
+pub(crate) fn parse(text: &str) -> Result<PartReport, PartError> {
     let top = TopLevel::parse(text).map_err(json_error)?;
     let schema = top.string("schema").unwrap_or("none");
     if schema != REPORT_SCHEMA {

@@ -119,7 +119,7 @@ fn lenient_fingerprint<'de, D: serde::Deserializer<'de>>(
 }
 
 /// Parses raw timing JSON or record JSON read from `origin`.
-pub fn parse(text: &str, origin: &str) -> Result<Results, SourceError> {
+pub(crate) fn parse(text: &str, origin: &str) -> Result<Results, SourceError> {
     let file: File =
         serde_json::from_str(text).map_err(|e| invalid(origin, FORMAT, json_problem(text, &e)))?;
     let default_unit = match &file.unit {

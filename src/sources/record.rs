@@ -28,10 +28,10 @@ use serde::Serialize;
 use crate::model::{Results, Run};
 
 /// The `schema` of a record file.
-pub const SCHEMA: &str = "cargo-speedup-record/2";
+pub(crate) const SCHEMA: &str = "cargo-speedup-record/2";
 
 /// The `schema` of records written before runs were kept apart; still read.
-pub const SCHEMA_V1: &str = "cargo-speedup-record/1";
+pub(crate) const SCHEMA_V1: &str = "cargo-speedup-record/1";
 
 #[derive(Serialize)]
 struct RecordFile<'a> {
@@ -73,7 +73,7 @@ struct CounterWire {
 }
 
 /// Writes `results` as record JSON (pretty-printed, newline-terminated).
-pub fn write(results: &Results, out: &mut impl Write) -> std::io::Result<()> {
+pub(crate) fn write(results: &Results, out: &mut impl Write) -> std::io::Result<()> {
     let env = &results.environment;
     let file = RecordFile {
         schema: SCHEMA,

@@ -16,7 +16,7 @@ use std::path::{Path, PathBuf};
 
 /// Why the config as a whole cannot be used.
 #[derive(Debug, thiserror::Error)]
-pub enum ConfigError {
+pub(crate) enum ConfigError {
     // `error`, not `source`: as a source, the reason would be printed twice in the error's chain.
     /// The config file could not be read.
     #[error("cannot read the config file '{path}': {error}")]
@@ -49,7 +49,7 @@ pub enum ConfigError {
 
 /// One benchmark row of the config, with its samples read.
 #[derive(Debug, Clone, PartialEq)]
-pub struct LoadedRow {
+pub(crate) struct LoadedRow {
     /// The line of the config the row is on (1-based), for messages.
     pub line: usize,
     /// The row's `Name`: the benchmark.
@@ -66,7 +66,7 @@ pub struct LoadedRow {
 
 /// The config file read.
 #[derive(Debug, Clone, PartialEq)]
-pub struct Config {
+pub(crate) struct Config {
     /// One per row that has five fields, in the file's order.
     pub entries: Vec<LoadedRow>,
     /// Problems with rows that could not be read as a benchmark at all (wrong number of fields, ...).
@@ -74,17 +74,17 @@ pub struct Config {
 }
 
 /// The note the paper gives when a sample file cannot be used (W0b).
-pub const SAMPLES_UNAVAILABLE: &str = "Cannot process benchmark: samples unavailable.";
+pub(crate) const SAMPLES_UNAVAILABLE: &str = "Cannot process benchmark: samples unavailable.";
 
 #[cfg(test)]
 /// Reads the config at `path` and every sample file it names (relative to the current directory).
-pub fn read(path: &Path) -> Result<Config, ConfigError> {
+pub(crate) fn read(path: &Path) -> Result<Config, ConfigError> {
     Ok(read_rows(path)?.load())
 }
 
 /// The rows of a config, before any sample file is read.
 #[derive(Debug, Clone, PartialEq)]
-pub struct Rows {
+pub(crate) struct Rows {
     /// One per row that has five fields, in the file's order.
     pub rows: Vec<WrittenRow>,
     /// Problems with rows that could not be read as a benchmark at all (wrong number of fields, ...).
@@ -92,7 +92,7 @@ pub struct Rows {
 }
 
 /// Reads the config at `path` without reading the sample files it names.
-pub fn read_rows(path: &Path) -> Result<Rows, ConfigError> {
+pub(crate) fn read_rows(path: &Path) -> Result<Rows, ConfigError> {
     let text = read_limited(path).map_err(|error| match error.kind() {
         std::io::ErrorKind::FileTooLarge => ConfigError::TooLarge {
             path: path.to_path_buf(),
@@ -119,7 +119,7 @@ pub fn read_rows(path: &Path) -> Result<Rows, ConfigError> {
 
 impl Rows {
     /// The sample files the rows name, as written.
-    pub fn sample_files(&self) -> impl Iterator<Item = &Path> {
+    pub(crate) fn sample_files(&self) -> impl Iterator<Item = &Path> {
         self.rows
             .iter()
             .flat_map(|row| [&row.sample1, &row.sample2])
@@ -127,7 +127,7 @@ impl Rows {
     }
 
     /// Reads every sample file the rows name.
-    pub fn load(self) -> Config {
+    pub(crate) fn load(self) -> Config {
         Config {
             entries: self
                 .rows
@@ -151,7 +151,7 @@ fn read_limited(path: &Path) -> std::io::Result<Vec<u8>> {
 
 /// A config row as written, before its sample files are read.
 #[derive(Debug, Clone, PartialEq)]
-pub struct WrittenRow {
+pub(crate) struct WrittenRow {
     /// The line of the config the row is on (1-based), for messages.
     pub line: usize,
     /// The `Name` field: the benchmark.
@@ -168,7 +168,7 @@ pub struct WrittenRow {
 
 /// Splits the config text into rows. `Err` of the whole is the header found when it is not the expected one;
 /// `Err` of a row is a note on a row that does not have exactly five fields.
-pub fn parse_config(text: &str) -> Result<Vec<Result<WrittenRow, String>>, String> {
+pub(crate) fn parse_config(text: &str) -> Result<Vec<Result<WrittenRow, String>>, String> {
     let mut lines = text
         .trim_start_matches('\u{feff}')
         .lines()
@@ -241,7 +241,7 @@ fn split_fields(line: &str) -> Vec<String> {
 }
 
 /// Reads both sample files of `row` with `read_file` and checks its optional fields.
-pub fn load_row(
+pub(crate) fn load_row(
     row: WrittenRow,
     read_file: &dyn Fn(&Path) -> std::io::Result<Vec<u8>>,
 ) -> LoadedRow {
@@ -331,7 +331,7 @@ fn accept(
 
 /// Parses a sample file: one execution time per line, finite and > 0, at least 2 of them. `file` names the
 /// file in the note returned on error.
-pub fn parse_sample(text: &str, file: &str) -> Result<Vec<f64>, String> {
+pub(crate) fn parse_sample(text: &str, file: &str) -> Result<Vec<f64>, String> {
     let mut values = Vec::new();
     for (i, line) in text.lines().enumerate() {
         let field = line.trim();

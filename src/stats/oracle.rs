@@ -6,14 +6,14 @@
 use serde_json::Value;
 
 /// Loads `fixtures/oracle/<name>.json`.
-pub fn load(name: &str) -> Value {
+pub(crate) fn load(name: &str) -> Value {
     let path = format!("{}/fixtures/oracle/{name}.json", env!("CARGO_MANIFEST_DIR"));
     let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
     serde_json::from_str(&text).unwrap_or_else(|e| panic!("{path}: {e}"))
 }
 
 /// A JSON array of numbers as a vector.
-pub fn numbers(v: &Value) -> Vec<f64> {
+pub(crate) fn numbers(v: &Value) -> Vec<f64> {
     v.as_array()
         .unwrap_or_else(|| panic!("expected an array, got {v}"))
         .iter()
@@ -22,7 +22,7 @@ pub fn numbers(v: &Value) -> Vec<f64> {
 }
 
 /// A JSON number, or the strings "Inf"/"-Inf" that the R script writes for infinite bounds.
-pub fn number(v: &Value) -> f64 {
+pub(crate) fn number(v: &Value) -> f64 {
     match v {
         Value::Number(n) => n.as_f64().expect("finite number"),
         Value::String(s) if s == "Inf" => f64::INFINITY,
@@ -32,7 +32,7 @@ pub fn number(v: &Value) -> f64 {
 }
 
 /// R's `alternative =` argument: "two.sided", "greater" or "less".
-pub fn alternative(name: &str) -> crate::stats::Alternative {
+pub(crate) fn alternative(name: &str) -> crate::stats::Alternative {
     use crate::stats::Alternative;
     match name {
         "two.sided" => Alternative::TwoSided,
@@ -44,7 +44,7 @@ pub fn alternative(name: &str) -> crate::stats::Alternative {
 
 /// Asserts |actual − expected| <= tol·|expected| (or both infinite and equal), naming the case.
 #[track_caller]
-pub fn assert_rel(case: &str, what: &str, actual: f64, expected: f64, tol: f64) {
+pub(crate) fn assert_rel(case: &str, what: &str, actual: f64, expected: f64, tol: f64) {
     if actual == expected {
         return;
     }

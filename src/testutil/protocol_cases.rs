@@ -13,21 +13,21 @@ pub(crate) struct Case {
 }
 
 impl Case {
-    pub fn numbers(&self, key: &str) -> Vec<f64> {
+    pub(crate) fn numbers(&self, key: &str) -> Vec<f64> {
         oracle::numbers(&self.json[key])
     }
-    pub fn number(&self, key: &str) -> f64 {
+    pub(crate) fn number(&self, key: &str) -> f64 {
         oracle::number(&self.json[key])
     }
     /// A direction string, or `None` for R's NA.
-    pub fn direction(&self, key: &str) -> Option<crate::protocol::Direction> {
+    pub(crate) fn direction(&self, key: &str) -> Option<crate::protocol::Direction> {
         match self.json[key].as_str() {
             Some("faster") => Some(crate::protocol::Direction::Faster),
             Some("slower") => Some(crate::protocol::Direction::Slower),
             _ => None,
         }
     }
-    pub fn level(&self, key: &str) -> Option<f64> {
+    pub(crate) fn level(&self, key: &str) -> Option<f64> {
         self.json[key].as_f64()
     }
 }

@@ -8,7 +8,8 @@ use crate::repos::{commit, git, repository, write};
 use crate::support::run_in;
 
 /// The manifest of a one-file library crate.
-pub const MANIFEST: &str = "[package]\nname = \"tiny\"\nversion = \"0.1.0\"\nedition = \"2021\"\n";
+pub(crate) const MANIFEST: &str =
+    "[package]\nname = \"tiny\"\nversion = \"0.1.0\"\nedition = \"2021\"\n";
 
 /// A git repository holding a one-file library crate, nothing committed.
 fn crate_repository() -> tempfile::TempDir {

@@ -4,17 +4,17 @@ use std::path::PathBuf;
 use std::process::{Command, Output};
 
 /// The repository root (where `fixtures/` is).
-pub fn root() -> PathBuf {
+pub(crate) fn root() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
 }
 
 /// Runs `cargo-speedup speedup ARGS...` in `dir` with colours off and returns its output.
-pub fn run_in(dir: &std::path::Path, args: &[&str]) -> Output {
+pub(crate) fn run_in(dir: &std::path::Path, args: &[&str]) -> Output {
     run_with_env(dir, args, &[])
 }
 
 /// [`run_in`] with more environment variables.
-pub fn run_with_env(
+pub(crate) fn run_with_env(
     dir: &std::path::Path,
     args: &[&str],
     env: &[(&str, &std::path::Path)],
@@ -34,13 +34,13 @@ pub fn run_with_env(
 
 /// Runs `cargo-speedup speedup ARGS...` at the repository root.
 #[allow(dead_code)]
-pub fn run(args: &[&str]) -> Output {
+pub(crate) fn run(args: &[&str]) -> Output {
     run_in(&root(), args)
 }
 
 /// Copies the directory tree `from` to `to`.
 #[allow(dead_code)]
-pub fn copy_tree(from: &std::path::Path, to: &std::path::Path) {
+pub(crate) fn copy_tree(from: &std::path::Path, to: &std::path::Path) {
     std::fs::create_dir_all(to).expect("mkdir");
     for entry in std::fs::read_dir(from).expect("the directory") {
         let path = entry.expect("an entry").path();
@@ -55,14 +55,14 @@ pub fn copy_tree(from: &std::path::Path, to: &std::path::Path) {
 
 /// The hostile corpus (`tests/hostile/names.json`), which every sink test reads.
 #[allow(dead_code)]
-pub fn hostile_names() -> Vec<String> {
+pub(crate) fn hostile_names() -> Vec<String> {
     let path = root().join("tests/hostile/names.json");
     serde_json::from_str(&std::fs::read_to_string(path).expect("the corpus")).expect("a JSON array")
 }
 
 /// The benchmark named `name` in a JSON report.
 #[allow(dead_code)]
-pub fn benchmark<'a>(json: &'a serde_json::Value, name: &str) -> &'a serde_json::Value {
+pub(crate) fn benchmark<'a>(json: &'a serde_json::Value, name: &str) -> &'a serde_json::Value {
     json["benchmarks"]
         .as_array()
         .expect("benchmarks")

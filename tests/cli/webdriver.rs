@@ -11,14 +11,14 @@ use std::time::{Duration, Instant};
 use serde_json::{Value, json};
 
 /// A running `chromedriver` and one browser session; both end when it is dropped.
-pub struct Browser {
+pub(crate) struct Browser {
     driver: Child,
     port: u16,
     session: String,
 }
 
 /// Where a program is: `$ENV` when set, else the first of `names` found on `PATH` or as a path.
-pub fn find(env: &str, names: &[&str]) -> Option<PathBuf> {
+pub(crate) fn find(env: &str, names: &[&str]) -> Option<PathBuf> {
     if let Some(path) = std::env::var_os(env) {
         return Some(PathBuf::from(path));
     }
@@ -36,7 +36,7 @@ pub fn find(env: &str, names: &[&str]) -> Option<PathBuf> {
 
 impl Browser {
     /// Starts `driver` on a free port and a headless session of `chromium`, logging the console.
-    pub fn start(driver: &Path, chromium: &Path) -> Result<Browser, String> {
+    pub(crate) fn start(driver: &Path, chromium: &Path) -> Result<Browser, String> {
         let port = TcpListener::bind("127.0.0.1:0")
             .and_then(|l| l.local_addr())
             .map_err(|e| format!("no free port: {e}"))?
@@ -77,13 +77,18 @@ impl Browser {
     }
 
     /// One command of the session: `path` is relative to `/session/{id}`.
-    pub fn command(&self, method: &str, path: &str, body: Option<Value>) -> Result<Value, String> {
+    pub(crate) fn command(
+        &self,
+        method: &str,
+        path: &str,
+        body: Option<Value>,
+    ) -> Result<Value, String> {
         self.call(method, &format!("/session/{}{path}", self.session), body)
     }
 
     /// Opens `url` in a window `width` wide, then makes the window as tall as the page, so that one
     /// screenshot holds all of it.
-    pub fn open(&self, url: &str, width: u32) -> Result<(), String> {
+    pub(crate) fn open(&self, url: &str, width: u32) -> Result<(), String> {
         let rect = |height: u64| json!({"width": width, "height": height});
         self.command("POST", "/window/rect", Some(rect(1000)))?;
         self.command("POST", "/url", Some(json!({ "url": url })))?;
@@ -100,7 +105,7 @@ impl Browser {
     }
 
     /// The browser's console entries since the last call, as (level, message).
-    pub fn console(&self) -> Result<Vec<(String, String)>, String> {
+    pub(crate) fn console(&self) -> Result<Vec<(String, String)>, String> {
         let entries = self.command("POST", "/se/log", Some(json!({"type": "browser"})))?;
         Ok(entries
             .as_array()
@@ -118,7 +123,11 @@ impl Browser {
     }
 
     /// (value of `attribute`, x, y, width, height) of every element matching `css`.
-    pub fn rects(&self, css: &str, attribute: &str) -> Result<Vec<(String, [f64; 4])>, String> {
+    pub(crate) fn rects(
+        &self,
+        css: &str,
+        attribute: &str,
+    ) -> Result<Vec<(String, [f64; 4])>, String> {
         let found = self.command(
             "POST",
             "/elements",
@@ -145,7 +154,7 @@ impl Browser {
     }
 
     /// A PNG of the window.
-    pub fn screenshot(&self) -> Result<Vec<u8>, String> {
+    pub(crate) fn screenshot(&self) -> Result<Vec<u8>, String> {
         let value = self.command("GET", "/screenshot", None)?;
         base64(value.as_str().ok_or("no screenshot")?)
     }

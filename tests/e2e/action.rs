@@ -15,12 +15,12 @@ use crate::support::{commit, git, repository, serial, shared_target, write_crite
 
 /// A home directory whose install root already holds this build of cargo-speedup (the action's cache-hit
 /// path), with cargo and rustup still found where they are.
-pub struct Home {
+pub(crate) struct Home {
     pub dir: tempfile::TempDir,
 }
 
 impl Home {
-    pub fn new() -> Home {
+    pub(crate) fn new() -> Home {
         let dir = tempfile::tempdir().expect("home");
         let bin = dir.path().join(".cache/cargo-speedup/bin");
         std::fs::create_dir_all(&bin).expect("install root");
@@ -43,11 +43,11 @@ impl Home {
     }
 
     /// Every argument the fake `gh` was called with, one per line.
-    pub fn gh_calls(&self) -> String {
+    pub(crate) fn gh_calls(&self) -> String {
         std::fs::read_to_string(self.dir.path().join("gh-calls.txt")).unwrap_or_default()
     }
 
-    pub fn env(&self) -> Vec<(String, String)> {
+    pub(crate) fn env(&self) -> Vec<(String, String)> {
         let real_home = std::env::var("HOME").unwrap_or_default();
         let keep = |name: &str, default: String| std::env::var(name).unwrap_or(default);
         vec![
@@ -72,11 +72,11 @@ impl Home {
 /// Names and values of inputs or `github.*` fields.
 type Pairs<'a> = Vec<(&'a str, &'a str)>;
 
-pub fn action_dir() -> PathBuf {
+pub(crate) fn action_dir() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
 }
 
-pub fn contexts(
+pub(crate) fn contexts(
     home: &Home,
     runner_temp: &Path,
     inputs: &[(&str, &str)],
@@ -98,7 +98,7 @@ pub fn contexts(
 
 /// A repository with `main` (the base) and a `feature` commit that makes the `changed` benchmark 5x slower;
 /// `origin/main` points at main, as after `actions/checkout` with `fetch-depth: 0`.
-pub fn pull_request_repository() -> (tempfile::TempDir, String, String) {
+pub(crate) fn pull_request_repository() -> (tempfile::TempDir, String, String) {
     let repo = repository();
     write_criterion_crate(repo.path(), 400);
     commit(repo.path(), "base");
@@ -114,17 +114,17 @@ pub fn pull_request_repository() -> (tempfile::TempDir, String, String) {
     (repo, base, head)
 }
 
-pub fn run(repo: &Path, contexts: Contexts) -> ActionRun {
+pub(crate) fn run(repo: &Path, contexts: Contexts) -> ActionRun {
     run_action(&action_dir(), repo, contexts)
 }
 
 /// The README's workflow block that holds `marker`, parsed.
-pub fn readme_workflow(marker: &str) -> Yaml {
+pub(crate) fn readme_workflow(marker: &str) -> Yaml {
     documented_workflow("README.md", marker)
 }
 
 /// The workflow block of the repository's Markdown file `path` that holds `marker`, parsed.
-pub fn documented_workflow(path: &str, marker: &str) -> Yaml {
+pub(crate) fn documented_workflow(path: &str, marker: &str) -> Yaml {
     let text = std::fs::read_to_string(action_dir().join(path)).expect(path);
     let block = text
         .split("```yaml\n")
@@ -138,7 +138,7 @@ pub fn documented_workflow(path: &str, marker: &str) -> Yaml {
 }
 
 /// The `with:` of the job's cargo-speedup step, as strings.
-pub fn action_inputs(job: &Yaml) -> Vec<(String, String)> {
+pub(crate) fn action_inputs(job: &Yaml) -> Vec<(String, String)> {
     let step = job["steps"]
         .as_vec()
         .expect("steps")

@@ -16,7 +16,7 @@ use std::process::Command;
 use yaml_rust2::{Yaml, YamlLoader};
 
 /// What a run of the action produced.
-pub struct ActionRun {
+pub(crate) struct ActionRun {
     /// Exit status of the first failing step, else 0.
     pub status: i32,
     /// The job summary the steps appended to.
@@ -30,7 +30,7 @@ pub struct ActionRun {
 }
 
 /// The values of the `github`, `runner` and `inputs` contexts.
-pub struct Contexts {
+pub(crate) struct Contexts {
     pub inputs: BTreeMap<String, String>,
     pub github: BTreeMap<String, String>,
     pub runner_temp: PathBuf,
@@ -39,7 +39,7 @@ pub struct Contexts {
 }
 
 /// Runs every step of `action.yml` (at `action_dir`) in `workspace`.
-pub fn run_action(action_dir: &Path, workspace: &Path, mut contexts: Contexts) -> ActionRun {
+pub(crate) fn run_action(action_dir: &Path, workspace: &Path, mut contexts: Contexts) -> ActionRun {
     let text = std::fs::read_to_string(action_dir.join("action.yml")).expect("action.yml");
     let doc = YamlLoader::load_from_str(&text)
         .expect("action.yml is YAML")

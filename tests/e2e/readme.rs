@@ -17,7 +17,7 @@ const SHORT: [&str; 7] = [
 ];
 
 /// The commands of `docs/usage.md`'s block under `heading`, one per line, comments left out.
-pub fn usage_commands(heading: &str) -> Vec<Vec<String>> {
+pub(crate) fn usage_commands(heading: &str) -> Vec<Vec<String>> {
     let usage = include_str!("../../docs/usage.md");
     let section = usage
         .split_once(heading)

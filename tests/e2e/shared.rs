@@ -32,7 +32,7 @@ use fs4::FileExt;
 use super::{cargo, criterion_crate, succeed, write_criterion_crate};
 
 /// A slot held by the test that called [`serial`]: released when dropped.
-pub struct Slot {
+pub(crate) struct Slot {
     index: usize,
     _lock: File,
 }
@@ -58,7 +58,7 @@ thread_local! {
 /// The target directory of the slot the calling test holds ([`serial`]). A test that holds none and
 /// builds nothing (it fails before, or needs a `CARGO_TARGET_DIR` in its environment) gets
 /// `e2e-shared/unlocked/`, neither locked nor planted.
-pub fn shared_target() -> PathBuf {
+pub(crate) fn shared_target() -> PathBuf {
     HELD.with(|held| held.borrow().clone())
         .unwrap_or_else(|| root().join("unlocked"))
 }
@@ -67,7 +67,7 @@ pub fn shared_target() -> PathBuf {
 /// being its path: waits for a free slot and plants the seed into it (building the seed first, once per
 /// process, and only when it is missing or stale). Tests that build criterion crates call it first; they
 /// take turns on the slots, as many at once as there are slots.
-pub fn serial() -> Slot {
+pub(crate) fn serial() -> Slot {
     let seed = seed();
     let slots = std::thread::available_parallelism().map_or(1, |n| n.get().clamp(1, 4));
     let index = {

@@ -7,14 +7,14 @@ use std::process::{Command, Output};
 mod shared;
 // The CLI suite includes this file too, and builds nothing.
 #[allow(unused_imports)]
-pub use shared::{serial, shared_target};
+pub(crate) use shared::{serial, shared_target};
 
 /// `HEAD~1..HEAD` with the shortest criterion settings (a millisecond of warm-up and of measurement; the
 /// fixtures' slowdowns are five-fold), a fixed plan of 6 process runs per side of 10 samples each (enough
 /// for the rank-sum test to reject at 0.05 after Holm's correction), the strictest gate and a JSON report.
 /// The executables as built run, without relinked layouts (what `tests/e2e/layouts.rs` tests): the tests
 /// that take `RUN` whole are about verdicts, not layouts.
-pub const RUN: [&str; 16] = [
+pub(crate) const RUN: [&str; 16] = [
     "HEAD~1..HEAD",
     "--warm-up-time",
     "0.001",
@@ -34,7 +34,7 @@ pub const RUN: [&str; 16] = [
 ];
 
 /// Runs `git ARGS` in `dir` and returns its stdout; panics with its stderr on failure.
-pub fn git(dir: &Path, args: &[&str]) -> String {
+pub(crate) fn git(dir: &Path, args: &[&str]) -> String {
     let mut command = Command::new("git");
     command
         .args(["-c", "user.name=Test", "-c", "user.email=test@example.com"])
@@ -50,7 +50,7 @@ pub fn git(dir: &Path, args: &[&str]) -> String {
 }
 
 /// Runs `command` and returns its stdout; panics with `what` and its stderr on failure.
-pub fn succeed(command: &mut Command, what: &str) -> String {
+pub(crate) fn succeed(command: &mut Command, what: &str) -> String {
     let out = command.output().expect("the command runs");
     assert!(
         out.status.success(),
@@ -61,7 +61,7 @@ pub fn succeed(command: &mut Command, what: &str) -> String {
 }
 
 /// Writes `files` (path, content) under `dir`.
-pub fn write(dir: &Path, files: &[(&str, &str)]) {
+pub(crate) fn write(dir: &Path, files: &[(&str, &str)]) {
     for (path, content) in files {
         let path = dir.join(path);
         std::fs::create_dir_all(path.parent().unwrap()).unwrap();
@@ -70,13 +70,13 @@ pub fn write(dir: &Path, files: &[(&str, &str)]) {
 }
 
 /// Adds everything and commits.
-pub fn commit(dir: &Path, message: &str) {
+pub(crate) fn commit(dir: &Path, message: &str) {
     git(dir, &["add", "-A"]);
     git(dir, &["commit", "-q", "-m", message]);
 }
 
 /// A repository of the fixture crate whose second commit makes `changed` five times slower.
-pub fn slowed_repository() -> tempfile::TempDir {
+pub(crate) fn slowed_repository() -> tempfile::TempDir {
     let repo = repository();
     write_criterion_crate(repo.path(), 200);
     commit(repo.path(), "fast");
@@ -86,7 +86,7 @@ pub fn slowed_repository() -> tempfile::TempDir {
 }
 
 /// A new repository in a temporary directory.
-pub fn repository() -> tempfile::TempDir {
+pub(crate) fn repository() -> tempfile::TempDir {
     let dir = tempfile::tempdir().unwrap();
     git(dir.path(), &["init", "-q"]);
     dir
@@ -94,7 +94,7 @@ pub fn repository() -> tempfile::TempDir {
 
 /// A crate whose `benches/work.rs` has two criterion benchmarks: `changed` spins `loops` times, `same`
 /// always 200 times.
-pub fn criterion_crate(loops: u32) -> Vec<(&'static str, String)> {
+pub(crate) fn criterion_crate(loops: u32) -> Vec<(&'static str, String)> {
     let manifest = r#"[package]
 name = "demo"
 version = "0.1.0"
@@ -135,7 +135,7 @@ criterion_main!(benches);
 }
 
 /// Writes the files of [`criterion_crate`] and, the first time, its lock file ([`generate_lockfile`]).
-pub fn write_criterion_crate(dir: &Path, loops: u32) {
+pub(crate) fn write_criterion_crate(dir: &Path, loops: u32) {
     let files = criterion_crate(loops);
     let borrowed: Vec<(&str, &str)> = files.iter().map(|(p, c)| (*p, c.as_str())).collect();
     write(dir, &borrowed);
@@ -150,7 +150,7 @@ pub fn write_criterion_crate(dir: &Path, loops: u32) {
 /// `zerocopy-derive` made `cargo generate-lockfile --offline` pick a crate it could not build), and their
 /// dependencies build once in the shared target directory. An existing lock file is kept and updated for
 /// the crate's own packages (a version bump).
-pub fn generate_lockfile(dir: &Path) {
+pub(crate) fn generate_lockfile(dir: &Path) {
     let lock = dir.join("Cargo.lock");
     if !lock.exists() {
         std::fs::copy(concat!(env!("CARGO_MANIFEST_DIR"), "/Cargo.lock"), &lock)
@@ -164,17 +164,17 @@ pub fn generate_lockfile(dir: &Path) {
 }
 
 /// The cargo that runs the tests.
-pub fn cargo() -> Command {
+pub(crate) fn cargo() -> Command {
     Command::new(std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into()))
 }
 
 /// Runs `cargo-speedup speedup ARGS...` in `dir` with `target` as cargo's target directory, offline.
-pub fn speedup(dir: &Path, target: &Path, args: &[&str]) -> Output {
+pub(crate) fn speedup(dir: &Path, target: &Path, args: &[&str]) -> Output {
     speedup_with_env(dir, target, args, &[])
 }
 
 /// `command` set to run in `dir`, offline, with `target` as cargo's target directory.
-pub fn offline_in(mut command: Command, dir: &Path, target: &Path) -> Command {
+pub(crate) fn offline_in(mut command: Command, dir: &Path, target: &Path) -> Command {
     command
         .current_dir(dir)
         .env("CARGO_TARGET_DIR", target)
@@ -183,7 +183,12 @@ pub fn offline_in(mut command: Command, dir: &Path, target: &Path) -> Command {
 }
 
 /// [`speedup`] with more environment variables (they win over the ones [`speedup`] sets).
-pub fn speedup_with_env(dir: &Path, target: &Path, args: &[&str], env: &[(&str, &str)]) -> Output {
+pub(crate) fn speedup_with_env(
+    dir: &Path,
+    target: &Path,
+    args: &[&str],
+    env: &[(&str, &str)],
+) -> Output {
     offline_in(
         Command::new(env!("CARGO_BIN_EXE_cargo-speedup")),
         dir,
@@ -199,7 +204,7 @@ pub fn speedup_with_env(dir: &Path, target: &Path, args: &[&str], env: &[(&str, 
 }
 
 /// What a comparison must leave as it was: status, HEAD, branches, stash, worktrees.
-pub fn repository_state(dir: &Path) -> Vec<String> {
+pub(crate) fn repository_state(dir: &Path) -> Vec<String> {
     [
         &["status", "--porcelain"][..],
         &["rev-parse", "HEAD"],
@@ -213,13 +218,13 @@ pub fn repository_state(dir: &Path) -> Vec<String> {
 }
 
 /// stderr as text.
-pub fn stderr(out: &Output) -> String {
+pub(crate) fn stderr(out: &Output) -> String {
     String::from_utf8_lossy(&out.stderr).into_owned()
 }
 
 /// Characters that change what a reader sees without being seen themselves (controls, bidi overrides and
 /// isolates, marks, zero-width and format characters): no sink may write one raw.
-pub fn hidden(c: char) -> bool {
+pub(crate) fn hidden(c: char) -> bool {
     c.is_control()
         || matches!(
             c,

@@ -30,7 +30,7 @@ use crate::model::{Benchmark, Counter, Results, Run, Runs, Sample, Unit};
 
 /// The bench harness of a bench target.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum Harness {
+pub(crate) enum Harness {
     /// criterion (`criterion_main!`): each run saves its samples.
     Criterion,
     /// divan (`divan::main()`): each run prints a tree of statistics; its median is the run's value.
@@ -41,7 +41,7 @@ pub enum Harness {
 
 impl Harness {
     /// Its name, as `--harness` takes it and messages give it.
-    pub fn name(self) -> &'static str {
+    pub(crate) fn name(self) -> &'static str {
         match self {
             Harness::Criterion => "criterion",
             Harness::Divan => "divan",

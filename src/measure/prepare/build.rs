@@ -15,7 +15,7 @@ use crate::measure::{MeasureError, process};
 
 /// One benchmark executable of one revision, ready to run.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct BenchBinary {
+pub(crate) struct BenchBinary {
     /// The bench target's name (`benches/NAME.rs`).
     pub target: String,
     /// The copies we run: the executable as built, then any relinked layouts of it.
@@ -32,13 +32,13 @@ pub struct BenchBinary {
 
 impl BenchBinary {
     /// The executable that runs in `block`: the layouts in turn.
-    pub fn layout_for(&self, block: u32) -> &Path {
+    pub(crate) fn layout_for(&self, block: u32) -> &Path {
         &self.layouts[block as usize % self.layouts.len()]
     }
 }
 
 /// Builds the benchmarks of the tree at `tree` and copies them into `keep`.
-pub fn build(
+pub(crate) fn build(
     tree: &Path,
     project: &Project,
     label: &str,

@@ -23,7 +23,7 @@ const SHENTSIZE_SHNUM_SHSTRNDX: std::ops::Range<usize> = 0x3a..0x40;
 
 /// Whether `a` and `b` run the same code: equal loadable segments when both are ELF64 little-endian,
 /// else equal bytes.
-pub fn same_code(a: &[u8], b: &[u8]) -> bool {
+pub(super) fn same_code(a: &[u8], b: &[u8]) -> bool {
     match (loadable(a), loadable(b)) {
         (Some(x), Some(y)) => x == y,
         _ => a == b,

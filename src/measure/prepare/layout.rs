@@ -48,11 +48,11 @@ use crate::measure::settings::RunOptions;
 use crate::measure::{MeasureError, process};
 
 /// The most layouts a bench executable gets: their directories are numbered with three digits.
-pub const MAX_LAYOUTS: u32 = 999;
+pub(crate) const MAX_LAYOUTS: u32 = 999;
 
 /// What relinking one revision found.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub enum RelinkOutcome {
+pub(crate) enum RelinkOutcome {
     /// One layout was asked for: nothing was done.
     Fixed,
     /// Every bench executable has `layouts` layouts, of which `distinct` (over all targets) differ.
@@ -69,7 +69,7 @@ pub enum RelinkOutcome {
 /// `label` as [`build::build`](super::build::build) left them (all from one tree). The new executables go
 /// beside the one as built (`<keep>/<i>/<k>/NAME`, equal in length for every revision and layout). A note on
 /// `progress` says what was done.
-pub fn add_layouts(
+pub(crate) fn add_layouts(
     project: &Project,
     options: &RunOptions,
     progress: &Progress,
@@ -135,7 +135,7 @@ fn tell(progress: &Progress, label: &str, outcome: &RelinkOutcome) {
 
 /// The linker's command line as rustc prints it with `--print link-args`.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct LinkLine {
+pub(crate) struct LinkLine {
     pub env: Vec<(String, String)>,
     pub program: String,
     pub args: Vec<String>,
@@ -143,7 +143,7 @@ pub struct LinkLine {
 
 /// Parses rustc's `--print link-args` line: `KEY="value"` assignments, then the program and its arguments,
 /// each a Rust string literal (`"..."` with `\"`, `\\`, `\n`, `\t`, `\r`, `\0`, `\'` and `\u{..}` escapes).
-pub fn parse_link_line(text: &str) -> Option<LinkLine> {
+pub(crate) fn parse_link_line(text: &str) -> Option<LinkLine> {
     let mut env = Vec::new();
     let mut words = Vec::new();
     let mut rest = text.trim();
@@ -207,7 +207,7 @@ fn string_literal(text: &str) -> Option<(String, &str)> {
 /// How to ask this link line's linker to shuffle sections (`{}` stands for the seed): `-Wl,` through a C
 /// compiler driver told to use lld (`-fuse-ld=lld`, or `--ld-path=` to an lld), directly when the program is
 /// lld itself; `None` when the linker is not lld.
-pub fn shuffle_flag(line: &LinkLine) -> Option<String> {
+pub(crate) fn shuffle_flag(line: &LinkLine) -> Option<String> {
     let is_lld = |path: &str| {
         Path::new(path)
             .file_name()
@@ -235,7 +235,12 @@ pub fn shuffle_flag(line: &LinkLine) -> Option<String> {
 
 /// The arguments of `line` linking into `output` with sections shuffled by `seed` (`flag` from
 /// [`shuffle_flag`]); `None` when the line has no `-o`.
-pub fn shuffled_args(line: &LinkLine, flag: &str, seed: u32, output: &Path) -> Option<Vec<String>> {
+pub(crate) fn shuffled_args(
+    line: &LinkLine,
+    flag: &str,
+    seed: u32,
+    output: &Path,
+) -> Option<Vec<String>> {
     let at = line.args.iter().position(|a| a == "-o")?;
     let mut args = line.args.clone();
     *args.get_mut(at + 1)? = output.to_string_lossy().into_owned();
@@ -245,7 +250,7 @@ pub fn shuffled_args(line: &LinkLine, flag: &str, seed: u32, output: &Path) -> O
 
 /// lld's seed of layout `k` (1..) for the run seed `seed`: the same layouts again with the same `--seed`;
 /// never 0, which lld takes as "a random seed".
-pub fn layout_seed(seed: u64, k: u32) -> u32 {
+pub(crate) fn layout_seed(seed: u64, k: u32) -> u32 {
     let mixed = seed
         .wrapping_add(u64::from(k).wrapping_mul(0x9E37_79B9_7F4A_7C15))
         .rotate_left(17);
@@ -267,14 +272,14 @@ fn side_salt(label: &str) -> u64 {
 /// target and revision, until the next build of that revision's role replaces `bin/<role>/` whole. Removal
 /// is best effort: what a killed run leaves goes the same way.
 #[derive(Debug, Default)]
-pub struct Relinked {
+pub(crate) struct Relinked {
     /// `<keep>/<i>`: the directory of each executable's layouts.
     dirs: Vec<PathBuf>,
 }
 
 impl Relinked {
     /// The layouts that will be linked beside each of `binaries` (`<keep>/<i>/<k>/`, `k` > 0).
-    pub fn of<'a>(binaries: impl IntoIterator<Item = &'a BenchBinary>) -> Relinked {
+    pub(crate) fn of<'a>(binaries: impl IntoIterator<Item = &'a BenchBinary>) -> Relinked {
         let dirs = binaries
             .into_iter()
             .filter_map(|b| b.layouts.first())
@@ -303,7 +308,7 @@ impl Drop for Relinked {
 }
 
 /// The relinked executable of layout `k`: `<keep>/<i>/<k>/NAME` beside the one as built.
-pub fn layout_path(as_built: &Path, k: u32) -> PathBuf {
+pub(crate) fn layout_path(as_built: &Path, k: u32) -> PathBuf {
     let name = as_built.file_name().unwrap_or_default();
     let target_dir = as_built
         .parent()

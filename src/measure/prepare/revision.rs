@@ -11,7 +11,7 @@ use crate::measure::project::Project;
 
 /// What the user wrote, split but not yet resolved.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub enum RevisionSpec {
+pub(crate) enum RevisionSpec {
     /// `BASE..HEAD`: the two tips.
     Range {
         /// BASE as written (`HEAD` when empty).
@@ -36,7 +36,7 @@ pub enum RevisionSpec {
 impl RevisionSpec {
     /// Splits `text` at `...` or `..`. An empty side means `HEAD`, as in git (`main..` is `main..HEAD`);
     /// both sides empty, or more than one range operator, is an error.
-    pub fn parse(text: &str) -> Result<RevisionSpec, MeasureError> {
+    pub(crate) fn parse(text: &str) -> Result<RevisionSpec, MeasureError> {
         let bad = |why: &str| MeasureError::RevisionSyntax {
             text: text.to_string(),
             why: why.to_string(),
@@ -86,7 +86,7 @@ impl RevisionSpec {
 
 /// What one side is built from: a commit, or the working tree as it is.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub enum Checkout {
+pub(crate) enum Checkout {
     Commit {
         /// What the user wrote (or `merge-base(A, B)`), for messages.
         name: String,
@@ -97,7 +97,7 @@ pub enum Checkout {
 
 impl Checkout {
     /// `main (1a2b3c4d)` or `working tree`.
-    pub fn label(&self) -> String {
+    pub(crate) fn label(&self) -> String {
         match self {
             Checkout::Commit { name, sha } => format!("{name} ({})", short(sha)),
             Checkout::WorkingTree => "working tree".to_string(),
@@ -106,12 +106,15 @@ impl Checkout {
 }
 
 /// The first 10 hex digits of a sha.
-pub fn short(sha: &str) -> &str {
+pub(crate) fn short(sha: &str) -> &str {
     sha.get(..10).unwrap_or(sha)
 }
 
 /// Resolves both sides to commits (the working tree stays as it is).
-pub fn resolve(git: &Git, spec: &RevisionSpec) -> Result<(Checkout, Checkout), MeasureError> {
+pub(crate) fn resolve(
+    git: &Git,
+    spec: &RevisionSpec,
+) -> Result<(Checkout, Checkout), MeasureError> {
     match spec {
         RevisionSpec::Range { base, head } => Ok((commit(git, base)?, commit(git, head)?)),
         RevisionSpec::Symmetric { base, head } => {
@@ -148,7 +151,7 @@ pub fn resolve(git: &Git, spec: &RevisionSpec) -> Result<(Checkout, Checkout), M
 
 /// Checks the revisions of `cargo speedup race` before anything is resolved: at least two, at most
 /// `max`.
-pub fn check_race_names(names: &[String], max: usize) -> Result<(), MeasureError> {
+pub(crate) fn check_race_names(names: &[String], max: usize) -> Result<(), MeasureError> {
     match names {
         [] => Err(MeasureError::RaceTooFew {
             given: "none was given".into(),
@@ -165,7 +168,7 @@ pub fn check_race_names(names: &[String], max: usize) -> Result<(), MeasureError
 }
 
 /// Checks that no commit is named twice in a race (`main` and its sha, a tag and its branch).
-pub fn check_race_distinct(sides: &[Checkout]) -> Result<(), MeasureError> {
+pub(crate) fn check_race_distinct(sides: &[Checkout]) -> Result<(), MeasureError> {
     for (i, side) in sides.iter().enumerate() {
         let Checkout::Commit { name, sha } = side else {
             if sides[..i].contains(&Checkout::WorkingTree) {
@@ -188,11 +191,11 @@ pub fn check_race_distinct(sides: &[Checkout]) -> Result<(), MeasureError> {
 }
 
 /// How a race names the working tree as it is, uncommitted changes included: no git revision is spelt so.
-pub const WORKING_TREE: &str = ".";
+pub(crate) const WORKING_TREE: &str = ".";
 
 /// Resolves every revision of a race to a commit, or to the working tree for [`WORKING_TREE`], and checks
 /// that none is named twice.
-pub fn resolve_race(git: &Git, names: &[String]) -> Result<Vec<Checkout>, MeasureError> {
+pub(crate) fn resolve_race(git: &Git, names: &[String]) -> Result<Vec<Checkout>, MeasureError> {
     let sides = names
         .iter()
         .map(|name| match name.trim() {

@@ -23,7 +23,7 @@ pub(crate) struct TreeCopy {
 
 impl TreeCopy {
     /// Copies the working tree of the repository at `root` to `path` (cleared first).
-    pub fn make(root: &Path, path: PathBuf) -> Result<TreeCopy, MeasureError> {
+    pub(crate) fn make(root: &Path, path: PathBuf) -> Result<TreeCopy, MeasureError> {
         if path.exists() {
             std::fs::remove_dir_all(&path)
                 .map_err(MeasureError::io("clearing an earlier copy", &path))?;

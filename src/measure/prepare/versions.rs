@@ -36,7 +36,10 @@ struct Member {
 }
 
 /// Gives BASE's members HEAD's versions; returns the `name old -> new` changes made, for the report.
-pub fn align(base_manifest: &Path, head_manifest: &Path) -> Result<Vec<String>, MeasureError> {
+pub(super) fn align(
+    base_manifest: &Path,
+    head_manifest: &Path,
+) -> Result<Vec<String>, MeasureError> {
     let base = members(base_manifest)?;
     let head: BTreeMap<String, String> = members(head_manifest)?
         .into_iter()

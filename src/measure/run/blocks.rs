@@ -21,11 +21,11 @@ use crate::model::{Benchmark, Results, Run, Runs};
 use crate::stats::random::SplitMix64;
 
 /// The baseline name criterion saves each run under.
-pub const BASELINE: &str = "speedup";
+pub(crate) const BASELINE: &str = "speedup";
 
 /// One revision to run: its name for messages, its directory under `runs/`, its executables.
 #[derive(Debug, Clone)]
-pub struct Participant {
+pub(crate) struct Participant {
     /// For progress and errors (`BASE (main, 1a2b3c4d5e)`).
     pub label: String,
     /// The pooled results' origin (`main (1a2b3c4d5e)`).
@@ -37,7 +37,7 @@ pub struct Participant {
 
 /// One run of one executable.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct ScheduledRun {
+pub(crate) struct ScheduledRun {
     pub block: u32,
     pub participant: usize,
     pub binary: usize,
@@ -55,7 +55,7 @@ fn shuffle<T>(rng: &mut SplitMix64, items: &mut [T]) {
 
 /// The order of every run: `blocks` blocks, each running every target once per revision that has it, the
 /// revisions of each target in a random order drawn from `seed` (a target of one revision only runs alone).
-pub fn schedule(blocks: u32, participants: &[Participant], seed: u64) -> Vec<ScheduledRun> {
+pub(crate) fn schedule(blocks: u32, participants: &[Participant], seed: u64) -> Vec<ScheduledRun> {
     let mut targets: Vec<&str> = Vec::new();
     for p in participants {
         for b in &p.binaries {
@@ -90,7 +90,7 @@ pub fn schedule(blocks: u32, participants: &[Participant], seed: u64) -> Vec<Sch
 }
 
 /// Removes what earlier runs left in `runs_dir` for these participants.
-pub fn clear(runs_dir: &Path, participants: &[Participant]) -> Result<(), MeasureError> {
+pub(crate) fn clear(runs_dir: &Path, participants: &[Participant]) -> Result<(), MeasureError> {
     for p in participants {
         let dir = runs_dir.join(&p.slug);
         if dir.exists() {
@@ -108,7 +108,7 @@ pub fn clear(runs_dir: &Path, participants: &[Participant]) -> Result<(), Measur
 /// for each participant, through criterion's filter narrowed to their exact names per bench target (a
 /// target with none open does not run).
 #[derive(Debug, Clone, Copy)]
-pub struct RunSelection<'a> {
+pub(crate) struct RunSelection<'a> {
     /// `None`: every benchmark; else the open ones of each participant, in the participants' order.
     pub open: Option<&'a [Vec<String>]>,
     /// The benchmarks of each bench target, as criterion lists them.
@@ -148,7 +148,7 @@ impl RunSelection<'_> {
 /// `selection`'s benchmarks; `of` is the most blocks the plan may run, for progress; `pin`: the CPU core
 /// every run is pinned to (`affinity`), `None` leaves them free.
 #[allow(clippy::too_many_arguments)]
-pub fn run_blocks(
+pub(crate) fn run_blocks(
     runs_dir: &Path,
     participants: &[Participant],
     blocks: std::ops::Range<u32>,
@@ -196,7 +196,7 @@ pub fn run_blocks(
 /// Each participant's runs of the first `blocks` blocks (in the participants' order); `ran[i]` gives, per
 /// benchmark, the blocks participant i ran it in (fewer than `blocks` when it stopped early, decided, or
 /// sat out looks of a race), so that it is not reported missing from the others.
-pub fn read_all(
+pub(crate) fn read_all(
     runs_dir: &Path,
     participants: &[Participant],
     blocks: u32,
@@ -232,7 +232,7 @@ pub fn read_all(
 
 /// The benchmarks of `binary` that `filter` selects, as its harness lists them (one `NAME: benchmark` or
 /// `NAME: bench` line each); nothing is measured or written.
-pub fn list(
+pub(crate) fn list(
     binary: &BenchBinary,
     filter: Option<&str>,
     label: &str,
@@ -320,7 +320,7 @@ fn read_run(home: &Path) -> Result<Results, MeasureError> {
 
 /// What every participant's runs of the first `blocks` blocks measured, one list per run
 /// (`bench_settings::length`).
-pub fn lengths(
+pub(crate) fn lengths(
     runs_dir: &Path,
     participants: &[Participant],
     blocks: u32,
@@ -407,7 +407,7 @@ fn run_one(
 /// One revision's runs as [`Runs`] per benchmark: what a run measured inside its one process becomes one
 /// [`Run`], tagged with the layout it ran. A benchmark missing from some runs keeps the runs it has, with a
 /// note, unless it ran in no more blocks than `stopped` gives it (decided early, or out of a race).
-pub fn collect(
+pub(crate) fn collect(
     origin: &str,
     runs: Vec<(Results, Option<u32>)>,
     stopped: &std::collections::HashMap<String, u32>,

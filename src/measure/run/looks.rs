@@ -22,11 +22,11 @@ use crate::model::Results;
 /// Which benchmarks the runs so far leave undecided, given BASE's and HEAD's results and the number of looks
 /// the plan may take (the analysis decides at risk alpha / looks): the seam through which the runs ask the
 /// analysis between looks, without this module deciding anything.
-pub type Decide<'a> = &'a dyn Fn(&Results, &Results, u32) -> Vec<String>;
+pub(crate) type Decide<'a> = &'a dyn Fn(&Results, &Results, u32) -> Vec<String>;
 
 /// The same seam for a race of several revisions: given every revision's results so far (in the race's
 /// order) and the number of looks, the benchmarks each revision must still run (`protocol::race`).
-pub type DecideRace<'a> = &'a dyn Fn(&[Results], u32) -> Vec<Vec<String>>;
+pub(crate) type DecideRace<'a> = &'a dyn Fn(&[Results], u32) -> Vec<Vec<String>>;
 
 /// How the analysis is asked between looks.
 #[derive(Clone, Copy)]

@@ -10,7 +10,7 @@ use crate::protocol::Direction;
 use crate::stats::sign_flip::sign_flip;
 
 /// The r-speedup scan stops at this speedup (1000x) and says so.
-pub const MAX_SPEEDUP: f64 = 1000.0;
+pub(super) const MAX_SPEEDUP: f64 = 1000.0;
 
 /// The grid step of Algorithm 1, in hundredths: gamma = 1.00, 1.01, 1.02, ...
 const GRID_STEPS: u32 = 100 * (MAX_SPEEDUP as u32 - 1);

@@ -23,7 +23,7 @@ use crate::report::{Format, Style};
 
 /// The bisections of `--each`, ready to render.
 #[derive(Debug, Clone, PartialEq)]
-pub struct Each {
+pub(crate) struct Each {
     /// The change sought.
     pub direction: Direction,
     /// `--threshold`, in percent.
@@ -44,7 +44,7 @@ pub struct Each {
 
 impl Each {
     /// The report's first sentence: which benchmarks were bisected, or that none shows the change.
-    pub fn summary(&self) -> String {
+    pub(crate) fn summary(&self) -> String {
         let short = |sha: &str| sha.chars().take(10).collect::<String>();
         if self.bisections.is_empty() {
             return format!(
@@ -76,7 +76,12 @@ impl Each {
 }
 
 /// Writes `each` in `format`.
-pub fn render(each: &Each, format: Format, style: Style, out: &mut dyn Write) -> io::Result<()> {
+pub(crate) fn render(
+    each: &Each,
+    format: Format,
+    style: Style,
+    out: &mut dyn Write,
+) -> io::Result<()> {
     match format {
         Format::Table => {
             writeln!(out, "{}", inert::terminal(&each.summary()))?;

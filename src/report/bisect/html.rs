@@ -29,7 +29,7 @@ use crate::report::html::svg::{LogScale, escape, px, shorten};
 const SUBJECT_CHARS: usize = 90;
 
 /// The whole page.
-pub fn page(b: &Bisection) -> String {
+pub(crate) fn page(b: &Bisection) -> String {
     let outcome = match b.ending {
         Ending::NothingToBisect => "nothing to bisect",
         Ending::Named(_) => "commit named",

@@ -5,7 +5,7 @@
 //! Like the other reports, these only present: each step's conclusion is `protocol::bisect`'s. Commit
 //! subjects are written through `crate::inert` (the terminal rule, the Markdown rule, the CSV rule).
 
-pub mod each;
+pub(crate) mod each;
 pub(crate) mod html;
 
 use std::io::{self, Write};
@@ -21,11 +21,11 @@ use crate::protocol::bisect::{Evidence, MoreSteps, Step};
 use crate::protocol::{Direction, Verdict};
 
 /// The schema name of the bisection JSON.
-pub const SCHEMA: &str = "cargo-speedup-bisect/1";
+pub(crate) const SCHEMA: &str = "cargo-speedup-bisect/1";
 
 /// One commit of the path searched, GOOD first and BAD last.
 #[derive(Debug, Clone, PartialEq)]
-pub struct PathEntry {
+pub(crate) struct PathEntry {
     /// Its full sha.
     pub sha: String,
     /// Its subject line.
@@ -36,7 +36,7 @@ pub struct PathEntry {
 
 /// What the bisection measured of one commit.
 #[derive(Debug, Clone, PartialEq)]
-pub struct Measurement {
+pub(crate) struct Measurement {
     /// Its speedup against GOOD (above 1: faster than GOOD), when one was estimated.
     pub speedup: Option<f64>,
     /// The interval of `speedup` at the comparison's confidence, when there is one.
@@ -68,7 +68,7 @@ impl Measurement {
 /// The named commit's own change: it against its parent on the path, one comparison more, made as the
 /// others but outside the error budget (a description, `docs/bisect.md` §4).
 #[derive(Debug, Clone, PartialEq)]
-pub struct NamedChange {
+pub(crate) struct NamedChange {
     /// The parent's index in the path (the last commit known like GOOD; 0 is GOOD itself).
     pub parent: usize,
     /// The named commit's speedup over its parent (above 1: faster).
@@ -83,7 +83,7 @@ pub struct NamedChange {
 
 /// How the bisection ended.
 #[derive(Debug, Clone, PartialEq)]
-pub enum Ending {
+pub(crate) enum Ending {
     /// GOOD against BAD does not show the change sought: nothing to bisect.
     NothingToBisect,
     /// The commit at this index of the path is the first like BAD after one like GOOD.
@@ -102,7 +102,7 @@ pub enum Ending {
 
 /// A bisection, ready to render.
 #[derive(Debug, Clone, PartialEq)]
-pub struct Bisection {
+pub(crate) struct Bisection {
     /// The change sought.
     pub direction: Direction,
     /// `--threshold`, in percent: the smallest change that counts.
@@ -134,7 +134,7 @@ impl Bisection {
 
     /// The report's first sentence: the commit named, the interval left, or nothing to bisect; then, when
     /// the measured commits show more than one step, what shows it.
-    pub fn summary(&self) -> String {
+    pub(crate) fn summary(&self) -> String {
         match self.steps_sentence() {
             Some(more) => format!("{} {more}", self.ending_sentence()),
             None => self.ending_sentence(),
@@ -226,7 +226,7 @@ impl Bisection {
 
     /// The named commit's own change beside its change against GOOD: `Against its parent 0000000001
     /// (commit 1): 0.50x [0.48, 0.52], slower; against GOOD: 0.50x.`; `None` when it was not measured.
-    pub fn named_change_line(&self) -> Option<String> {
+    pub(crate) fn named_change_line(&self) -> Option<String> {
         let (Ending::Named(named), Some(change)) = (&self.ending, &self.named_change) else {
             return None;
         };
@@ -281,7 +281,7 @@ fn step_text(m: &Measurement) -> String {
 }
 
 /// Writes `bisection` in `format`.
-pub fn render(
+pub(crate) fn render(
     bisection: &Bisection,
     format: Format,
     style: Style,

@@ -17,7 +17,7 @@ const TOP: f64 = 34.0;
 const BOTTOM: f64 = HEIGHT - 48.0;
 
 /// The curve's figure, or the reason there is none.
-pub fn figure(analysis: &Analysis) -> String {
+pub(crate) fn figure(analysis: &Analysis) -> String {
     let curve = &analysis.suite.hpt.curve;
     let mut out = String::from(r#"<figure class="curve" data-plot="curve">"#);
     if curve.len() < 2 {

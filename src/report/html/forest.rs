@@ -34,7 +34,7 @@ const NAME_CHARS: usize = 80;
 
 /// The order of the rows: slower first (the largest regression on top), then inconclusive, unchanged and
 /// faster, each by median speedup, smallest first; a speedup that is not a number goes last in its group.
-pub fn order(analysis: &Analysis) -> Vec<usize> {
+pub(crate) fn order(analysis: &Analysis) -> Vec<usize> {
     let group = |v: Verdict| match v {
         Verdict::Slower => 0,
         Verdict::Inconclusive => 1,
@@ -59,7 +59,7 @@ pub fn order(analysis: &Analysis) -> Vec<usize> {
 }
 
 /// The CSS class of a verdict's colour.
-pub fn verdict_class(v: Verdict) -> &'static str {
+pub(crate) fn verdict_class(v: Verdict) -> &'static str {
     match v {
         Verdict::Faster => "v-faster",
         Verdict::Slower => "v-slower",
@@ -96,7 +96,7 @@ fn band(analysis: &Analysis) -> (f64, f64) {
 }
 
 /// The forest plot as an HTML table, rows in `order`.
-pub fn forest(analysis: &Analysis, order: &[usize]) -> String {
+pub(crate) fn forest(analysis: &Analysis, order: &[usize]) -> String {
     let band = band(analysis);
     let scale = scale(analysis, band);
     let mut out = String::new();

@@ -16,10 +16,10 @@
 //! cells from `report::columns`, sentences from the functions the Markdown report uses, verdicts from the
 //! analysis.
 
-pub mod curve;
-pub mod forest;
-pub mod runs;
-pub mod svg;
+pub(crate) mod curve;
+pub(crate) mod forest;
+pub(crate) mod runs;
+pub(crate) mod svg;
 
 use std::fmt::Write as _;
 use std::io::{self, Write};
@@ -31,11 +31,11 @@ use crate::protocol::{Analysis, FailOn};
 use svg::{escape, shorten};
 
 /// The most benchmarks whose runs are drawn, regressions first; the others are listed as not drawn.
-pub const MAX_RUN_FIGURES: usize = 60;
+pub(crate) const MAX_RUN_FIGURES: usize = 60;
 
 /// The HTML report.
 #[derive(Debug, Clone, Copy, Default)]
-pub struct HtmlReport;
+pub(crate) struct HtmlReport;
 
 impl Render for HtmlReport {
     fn render(&self, analysis: &Analysis, _style: Style, out: &mut dyn Write) -> io::Result<()> {
@@ -130,7 +130,7 @@ fn class(column: Column) -> &'static str {
 
 /// A page holding a report that has no plots of its own (a race): its Markdown text, preformatted and
 /// escaped line by line (so that its lines stay lines), under a title.
-pub fn text_page(title: &str, text: &str) -> String {
+pub(crate) fn text_page(title: &str, text: &str) -> String {
     format!(
         "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">\
          <meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\

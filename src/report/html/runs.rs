@@ -21,10 +21,10 @@ const LEFT: f64 = 48.0;
 const RIGHT: f64 = WIDTH - 12.0;
 const AXIS_Y: f64 = 84.0;
 /// The most points drawn per side.
-pub const MAX_POINTS: usize = 200;
+pub(crate) const MAX_POINTS: usize = 200;
 
 /// The figure of one benchmark: caption, then the plot or the reason there is none.
-pub fn figure(b: &BenchmarkAnalysis, id: &str) -> String {
+pub(crate) fn figure(b: &BenchmarkAnalysis, id: &str) -> String {
     let mut out = format!(r#"<figure class="runs" id="{id}" data-plot="runs">"#);
     let _ = write!(
         out,

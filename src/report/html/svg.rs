@@ -9,13 +9,13 @@ use std::fmt::Write as _;
 
 /// `text` safe as HTML or SVG text and as a quoted attribute value: `& < > " '` become entities and
 /// control, bidi and other hidden characters are shown escaped (`crate::inert::html`).
-pub fn escape(text: &str) -> String {
+pub(crate) fn escape(text: &str) -> String {
     crate::inert::html(text)
 }
 
 /// At most `max` characters of `text`, ending in `…` when cut (names of thousands of characters still fit
 /// a label; the whole name stays in a tooltip).
-pub fn shorten(text: &str, max: usize) -> String {
+pub(crate) fn shorten(text: &str, max: usize) -> String {
     if text.chars().count() <= max {
         return text.to_string();
     }
@@ -25,7 +25,7 @@ pub fn shorten(text: &str, max: usize) -> String {
 }
 
 /// A coordinate with one decimal, without a trailing `.0`.
-pub fn px(x: f64) -> String {
+pub(crate) fn px(x: f64) -> String {
     let rounded = (x * 10.0).round() / 10.0;
     if rounded == rounded.trunc() {
         format!("{}", rounded as i64)
@@ -36,7 +36,7 @@ pub fn px(x: f64) -> String {
 
 /// A logarithmic scale from the ratio domain [lo, hi] onto the pixels [left, right].
 #[derive(Debug, Clone, Copy, PartialEq)]
-pub struct LogScale {
+pub(crate) struct LogScale {
     lo: f64,
     hi: f64,
     left: f64,
@@ -46,7 +46,7 @@ pub struct LogScale {
 impl LogScale {
     /// The scale spanning every finite positive value of `values` and 1, widened by `pad` (a ratio, e.g.
     /// 1.05) and kept within [1/`limit`, `limit`]; `values` may be empty (then [1/pad, pad]).
-    pub fn around_one(
+    pub(crate) fn around_one(
         values: impl IntoIterator<Item = f64>,
         pad: f64,
         limit: f64,
@@ -66,7 +66,7 @@ impl LogScale {
     }
 
     /// The pixel of `value`, clamped to the plot; `None` for a value that is not finite and positive.
-    pub fn x(&self, value: f64) -> Option<f64> {
+    pub(crate) fn x(&self, value: f64) -> Option<f64> {
         (value.is_finite() && value > 0.0).then(|| {
             let span = self.hi.ln() - self.lo.ln();
             let t = if span > 0.0 {
@@ -79,19 +79,19 @@ impl LogScale {
     }
 
     /// The ratios at the two ends of the axis.
-    pub fn domain(&self) -> (f64, f64) {
+    pub(crate) fn domain(&self) -> (f64, f64) {
         (self.lo, self.hi)
     }
 
     /// Whether `value` lies outside the domain (an infinite value does).
-    pub fn outside(&self, value: f64) -> bool {
+    pub(crate) fn outside(&self, value: f64) -> bool {
         !(value >= self.lo && value <= self.hi)
     }
 
     /// Ticks worth labelling, round on both sides of 1 (1.01, 1.02, 1.05, 1.1, 1.2, 1.5, 2, ... above;
     /// 0.99, 0.98, 0.95, 0.9, 0.8, 0.5, ... below), those inside the domain, at least about `min_gap`
     /// pixels apart, the nearest to 1 first.
-    pub fn ticks(&self, min_gap: f64) -> Vec<f64> {
+    pub(crate) fn ticks(&self, min_gap: f64) -> Vec<f64> {
         const ROUND: [f64; 31] = [
             0.001, 0.01, 0.02, 0.05, 0.1, 0.2, 0.3, 0.5, 0.7, 0.8, 0.9, 0.95, 0.98, 0.99, 1.0,
             1.01, 1.02, 1.05, 1.1, 1.2, 1.5, 2.0, 3.0, 5.0, 10.0, 20.0, 50.0, 100.0, 200.0, 500.0,
@@ -120,7 +120,7 @@ impl LogScale {
 }
 
 /// A tick label of a ratio: `1x`, `1.05x`, `0.5x`.
-pub fn ratio_label(v: f64) -> String {
+pub(crate) fn ratio_label(v: f64) -> String {
     let mut text = format!("{v:.3}");
     while text.ends_with('0') {
         text.pop();
@@ -133,7 +133,7 @@ pub fn ratio_label(v: f64) -> String {
 
 /// A linear scale from [lo, hi] onto [left, right] (reversed when right < left, as for a y axis).
 #[derive(Debug, Clone, Copy, PartialEq)]
-pub struct LinearScale {
+pub(crate) struct LinearScale {
     /// The lower end of the data range.
     pub lo: f64,
     /// The upper end of the data range.
@@ -146,7 +146,7 @@ pub struct LinearScale {
 
 impl LinearScale {
     /// The coordinate of `value`, clamped to [left, right]; the middle when the data range is empty.
-    pub fn x(&self, value: f64) -> f64 {
+    pub(crate) fn x(&self, value: f64) -> f64 {
         let span = self.hi - self.lo;
         let t = if span > 0.0 {
             (value - self.lo) / span
@@ -157,7 +157,7 @@ impl LinearScale {
     }
 
     /// About `count` round ticks (1, 2 or 5 times a power of ten) inside [lo, hi].
-    pub fn ticks(&self, count: usize) -> Vec<f64> {
+    pub(crate) fn ticks(&self, count: usize) -> Vec<f64> {
         let span = self.hi - self.lo;
         if !(span.is_finite() && span > 0.0) {
             return vec![self.lo];
@@ -176,7 +176,7 @@ impl LinearScale {
 }
 
 /// Appends `<text>` at (x, y) with a class and an anchor.
-pub fn text(out: &mut String, x: f64, y: f64, anchor: &str, class: &str, content: &str) {
+pub(crate) fn text(out: &mut String, x: f64, y: f64, anchor: &str, class: &str, content: &str) {
     let _ = write!(
         out,
         r#"<text x="{}" y="{}" text-anchor="{anchor}" class="{class}">{}</text>"#,
@@ -187,7 +187,7 @@ pub fn text(out: &mut String, x: f64, y: f64, anchor: &str, class: &str, content
 }
 
 /// Appends a `<line>` with a class.
-pub fn line(out: &mut String, (x1, y1): (f64, f64), (x2, y2): (f64, f64), class: &str) {
+pub(crate) fn line(out: &mut String, (x1, y1): (f64, f64), (x2, y2): (f64, f64), class: &str) {
     let _ = write!(
         out,
         r#"<line x1="{}" y1="{}" x2="{}" y2="{}" class="{class}"/>"#,

@@ -35,7 +35,7 @@ impl CriterionSetting {
     ];
 
     /// The method's name in Rust.
-    pub fn name(self) -> &'static str {
+    pub(crate) fn name(self) -> &'static str {
         match self {
             CriterionSetting::WarmUpTime => "warm_up_time",
             CriterionSetting::MeasurementTime => "measurement_time",

@@ -33,17 +33,17 @@ pub(crate) struct Token {
 
 impl Token {
     /// The token's text in `source`.
-    pub fn text<'a>(&self, source: &'a str) -> &'a str {
+    pub(super) fn text<'a>(&self, source: &'a str) -> &'a str {
         &source[self.start..self.end]
     }
 
     /// Whether it is the punctuation character `c`.
-    pub fn is_punct(&self, source: &str, c: char) -> bool {
+    pub(super) fn is_punct(&self, source: &str, c: char) -> bool {
         self.kind == Kind::Punct && source[self.start..].starts_with(c)
     }
 
     /// Whether it is the identifier `name`.
-    pub fn is_ident(&self, source: &str, name: &str) -> bool {
+    pub(super) fn is_ident(&self, source: &str, name: &str) -> bool {
         self.kind == Kind::Ident && self.text(source) == name
     }
 }

@@ -65,7 +65,7 @@ impl Scan {
     /// The setting calls of the bench targets of the tree at `tree` (whose manifest is `tree/manifest`)
     /// that `-p package` and `--bench benches` select; none when cargo cannot read the manifest (the build
     /// then says why).
-    pub fn of_tree(
+    pub(crate) fn of_tree(
         tree: &Path,
         manifest: &Path,
         package: Option<&str>,
@@ -96,13 +96,13 @@ impl Scan {
     }
 
     /// Whether a call overrides the command line.
-    pub fn overrides(&self) -> bool {
+    pub(crate) fn overrides(&self) -> bool {
         self.found.iter().any(|f| !f.in_config)
     }
 
     /// Rewrites the overriding calls of the tree at `tree` (one the tool owns) to `requested`; a file that
     /// resolves outside the tree (a link, a `#[path]` leaving it) is left alone.
-    pub fn rewrite(&self, tree: &Path, requested: &Requested) -> Result<(), MeasureError> {
+    pub(crate) fn rewrite(&self, tree: &Path, requested: &Requested) -> Result<(), MeasureError> {
         let root = tree.canonicalize().map_err(|error| MeasureError::Io {
             what: "rewriting the bench files' settings",
             path: tree.to_path_buf(),
@@ -241,7 +241,7 @@ pub(crate) struct BenchSettings {
 }
 
 impl BenchSettings {
-    pub fn new(options: &RunOptions) -> BenchSettings {
+    pub(crate) fn new(options: &RunOptions) -> BenchSettings {
         BenchSettings {
             keep: options.keep_bench_settings,
             package: options.package.clone(),
@@ -260,7 +260,7 @@ impl BenchSettings {
     /// Finds the setting calls of the side `side` checked out at `tree` and, unless they are kept, makes
     /// the command line win over them: a committed revision's worktree is rewritten; the working tree, when
     /// it has such calls, is copied to `<worktrees>/<slug>-working-tree` and the copy rewritten.
-    pub fn prepare(
+    pub(crate) fn prepare(
         &mut self,
         project: &Project,
         side: &Checkout,
@@ -330,7 +330,7 @@ pub(crate) struct PreparedTree {
 
 impl PreparedTree {
     /// `error` of this tree's build, saying that the bench files were rewritten when they were.
-    pub fn build_error(&self, error: MeasureError) -> MeasureError {
+    pub(crate) fn build_error(&self, error: MeasureError) -> MeasureError {
         match error {
             MeasureError::Build {
                 revision,

@@ -44,7 +44,7 @@ impl RunPlan {
 impl BenchSettings {
     /// The length of one run of one benchmark of `target`, in seconds: the request, or the bench files'
     /// literal settings when they are kept (the request where they are not literal).
-    pub fn run_secs(&self, target: &str) -> f64 {
+    pub(crate) fn run_secs(&self, target: &str) -> f64 {
         let requested = self.requested.warm_up_secs + self.requested.measurement_secs;
         match self.keeps() {
             true => self.kept_secs(target).unwrap_or(requested),
@@ -55,7 +55,7 @@ impl BenchSettings {
     /// Whether [`before_runs`](Self::before_runs) may have something to say given the benchmarks' number:
     /// a setting was found, a budget is set, or a run of the requested length, repeated up to the cap, may
     /// outlast criterion's default run (without a setting, the benchmarks' number does not matter then).
-    pub fn may_tell(&self, options: &super::RunOptions) -> bool {
+    pub(crate) fn may_tell(&self, options: &super::RunOptions) -> bool {
         let requested = self.requested.warm_up_secs + self.requested.measurement_secs;
         !self.found.is_empty()
             || options.budget.is_some()
@@ -137,7 +137,7 @@ impl BenchSettings {
 
     /// Before the first look: notes for stderr only (the projection, when it exceeds the budget or the
     /// plain runs), and the warning of the rewrite, for stderr and the report.
-    pub fn before_runs(&self, plan: &RunPlan) -> (Vec<String>, Vec<String>) {
+    pub(crate) fn before_runs(&self, plan: &RunPlan) -> (Vec<String>, Vec<String>) {
         let mut notes = Vec::new();
         let mut warnings = Vec::new();
         let at_most = self.projected(plan, plan.max_runs, &|t| self.run_secs(t));
@@ -197,7 +197,11 @@ impl BenchSettings {
 
     /// After the first look, given every run's lengths so far: the warning when the runs measured more
     /// than twice the requested time because a bench file set it (`length`).
-    pub fn after_first_look(&self, lengths: &[Vec<RunLength>], plan: &RunPlan) -> Option<String> {
+    pub(crate) fn after_first_look(
+        &self,
+        lengths: &[Vec<RunLength>],
+        plan: &RunPlan,
+    ) -> Option<String> {
         let r = &self.requested;
         let summaries = summarise(lengths, r.measurement_secs, r.sample_size);
         let long: Vec<f64> = summaries
