@@ -25,6 +25,9 @@ stop_child() {
 
 now() { date +%s.%N; }
 
+# For an option parser: fails unless option $1 is followed by a non-empty value.
+need_value() { [[ $# -ge 2 && -n $2 ]] || die "$1 needs a value (see --help)"; }
+
 # Copies NAME@VERSION's published source into DEST (a new directory), through a throwaway project's
 # `cargo fetch`.
 fetch_crate() {

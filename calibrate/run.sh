@@ -96,8 +96,6 @@ BENCH_SETTINGS=rewrite
 HARNESS_CHOICE=criterion
 EXTRA=()
 
-need_value() { [[ $# -ge 2 && -n $2 ]] || die "$1 needs a value (see --help)"; }
-
 while [[ $# -gt 0 ]]; do
     case $1 in
         -h | --help)

@@ -68,8 +68,6 @@ COND_NAMES=()
 COND_OPTS=()
 EXTRA=()
 
-need_value() { [[ $# -ge 2 && -n $2 ]] || die "$1 needs a value (see --help)"; }
-
 while [[ $# -gt 0 ]]; do
     case $1 in
         -h | --help)
