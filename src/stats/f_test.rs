@@ -118,11 +118,12 @@ fn f_upper_quantile(dist: &FisherSnedecor, q: f64) -> f64 {
         return 0.0;
     }
     let start = dist.inverse_cdf(1.0 - q);
+    let df = (dist.freedom_1(), dist.freedom_2());
     if q <= 0.5 {
-        polish_upper_quantile(start, q, |f| dist.sf(f), |f| dist.pdf(f))
+        polish_upper_quantile(start, q, |f| tails(f, df).1, |f| dist.pdf(f))
     } else {
         // Lower tail: −cdf is decreasing with derivative −pdf, so the same Newton step applies.
-        polish_upper_quantile(start, -(1.0 - q), |f| -dist.cdf(f), |f| dist.pdf(f))
+        polish_upper_quantile(start, -(1.0 - q), |f| -tails(f, df).0, |f| dist.pdf(f))
     }
 }
 
