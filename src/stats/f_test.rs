@@ -224,6 +224,23 @@ mod tests {
         assert!((lo / f.estimate - 1.0).abs() < 1e-9 && (hi / f.estimate - 1.0).abs() < 1e-9);
     }
 
+    /// F = 6.7e9 on (1, 1) df, where the upper tail taken through 1 − x kept only about six digits. R 4.2.2:
+    /// `var.test(c(0, -942.4986676271354), c(-624.8678876735407, -624.8563980168179), alternative =
+    /// "greater")$p.value` is 7.7607989256156529e-06, and the same with the samples swapped and "less" is
+    /// 7.7607989255884665e-06 (R's two computations differ by 3.5e-12 relative).
+    #[test]
+    fn a_far_upper_tail_matches_r_both_ways() {
+        let (x, y) = (
+            [0.0, -942.4986676271354],
+            [-624.8678876735407, -624.8563980168179],
+        );
+        let greater = f_test(&x, &y, Alternative::Greater).unwrap().p_value;
+        let less = f_test(&y, &x, Alternative::Less).unwrap().p_value;
+        for p in [greater, less] {
+            assert!((p / 7.760_798_925_615_653e-6 - 1.0).abs() < 1e-10, "{p:e}");
+        }
+    }
+
     fn sample() -> impl Strategy<Value = Vec<f64>> {
         prop::collection::vec(-1e3..1e3f64, 2..40)
     }
