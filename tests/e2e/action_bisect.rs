@@ -105,7 +105,8 @@ fn bisect_names_the_pull_requests_slow_commit_in_the_comment_only_when_asked() {
     assert_eq!(report["named"], 2, "{report}");
     assert_eq!(report["path"][1]["identical"], true, "{report}");
     let speedup = report["path"][2]["speedup"].as_f64().expect("a speedup");
-    assert!((0.1..0.5).contains(&speedup), "{speedup}");
+    // Five times slower reads 0.2x; the bounds leave noise a factor of 2.5 either way.
+    assert!((0.08..0.5).contains(&speedup), "{speedup}");
     let culprit = format!(
         "🔎 The slowdown came with `{short}` “spin five times \\*longer\\* \\| cc @\u{2060}octocat” \
          (commit 2 of 3 after the merge-base): speedup {}x against the merge-base, at confidence 0.95.",

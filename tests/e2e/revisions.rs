@@ -157,7 +157,8 @@ fn a_five_times_slower_benchmark_fails_the_gate_and_the_repository_is_left_alone
         "{text}"
     );
     let report: serde_json::Value = serde_json::from_slice(&edited.stdout).expect("JSON report");
-    // Measured again: `same` is as fast as BASE, not the hundred times slower the edit made it.
+    // Measured again: `same` is as fast as BASE, not the hundred times slower the edit made it (the bound
+    // is 10x from both: noise alone has read 2x on a busy machine).
     let same = report["benchmarks"]
         .as_array()
         .and_then(|all| all.iter().find(|b| b["name"] == "same"))
@@ -165,7 +166,7 @@ fn a_five_times_slower_benchmark_fails_the_gate_and_the_repository_is_left_alone
     let ratio = same["speedup"]["median"]
         .as_f64()
         .expect("a median speedup");
-    assert!(ratio > 0.5, "speedup of `same`: {ratio}");
+    assert!(ratio > 0.1, "speedup of `same`: {ratio}");
 
     // A single revision against the working tree: this time the uncommitted changes are what is measured.
     // They undo the slowdown: the working tree builds the very executable HEAD~1 builds, so nothing runs and
