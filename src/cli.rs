@@ -522,6 +522,10 @@ pub(crate) struct RunArgs {
     /// to these in cargo speedup's own copies of the revisions, never in your files]
     #[arg(long = "keep-bench-settings")]
     pub keep_bench_settings: bool,
+    /// Keep each process run's harness output (criterion's directories, divan's and libtest's text) under
+    /// target/speedup/runs/ after the comparison, to look at [default: removed once read]
+    #[arg(long = "keep-runs")]
+    pub keep_runs: bool,
     /// Pin each process run to one CPU core (the last this process may use), the same for every run of
     /// every revision; Linux only (elsewhere a note says runs are not pinned)
     #[arg(long = "pin", overrides_with = "no_pin")]

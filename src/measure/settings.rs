@@ -78,6 +78,9 @@ pub(crate) struct RunOptions {
     /// `warm_up_time` and `sample_size` overriding the per-run settings above; by default these calls are
     /// rewritten to the per-run settings in the tool's copies of the revisions (`bench_settings`).
     pub keep_bench_settings: bool,
+    /// `--keep-runs`: leave each run's harness output in `<target>/speedup/runs/` after the comparison;
+    /// by default it is removed once the results are read (`run::looks`). Results never depend on it.
+    pub keep_runs: bool,
     /// `--pin`: each process run is pinned to one CPU core, the same for all (`affinity`); off by default
     /// (`docs/replication.md` §6).
     pub pin: bool,

@@ -124,6 +124,7 @@ pub(crate) fn run_options(
         rerun: args.rerun,
         run_identical: args.run_identical,
         keep_bench_settings: args.keep_bench_settings,
+        keep_runs: args.keep_runs,
         pin: args.pin && !args.no_pin,
         harness: args.harness.map(|h| match h {
             crate::cli::HarnessArg::Criterion => crate::measure::Harness::Criterion,

@@ -99,6 +99,8 @@ fn a_bench_files_own_measurement_time_is_told_and_rewritten_on_both_sides() {
             "none",
             "--format",
             "json",
+            // What each run's criterion saved is read below.
+            "--keep-runs",
         ]
         .map(str::to_string)
     };

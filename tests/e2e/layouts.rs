@@ -14,6 +14,8 @@ fn three_layouts_per_side_are_linked_distinct_and_run() {
     commit(dir, "two");
     let target = shared_target();
     let before = repository_state(dir);
+    let deps = target.join("speedup/target/release/deps");
+    let executables_before = bench_executables(&deps);
 
     // RUN without its gate: this test is about layouts, not verdicts.
     let mut args: Vec<&str> = RUN[..9].to_vec();
@@ -46,6 +48,32 @@ fn three_layouts_per_side_are_linked_distinct_and_run() {
         assert_eq!(kept.len(), 1, "{side}: {kept:?}");
         assert!(kept[0].ends_with("0/000"), "{side}: {kept:?}");
     }
+    // Each side's relink compiled the bench crate once more under a unit of its own: that executable is
+    // gone from cargo's directory too. At most the one as built is new there (both sides share its name).
+    let executables_after = bench_executables(&deps);
+    let added: Vec<_> = executables_after
+        .iter()
+        .filter(|e| !executables_before.contains(e))
+        .collect();
+    assert!(added.len() <= 1, "{added:?}");
+    // The runs read, what criterion saved in them is gone.
+    for side in ["base", "head"] {
+        let runs = target.join("speedup/runs").join(side);
+        assert!(!runs.exists(), "{runs:?}");
+    }
+}
+
+/// The fixture's bench executables (`work-HASH`, not its `.d` file) in cargo's `deps` directory.
+fn bench_executables(deps: &std::path::Path) -> Vec<String> {
+    std::fs::read_dir(deps)
+        .map(|entries| {
+            entries
+                .flatten()
+                .map(|e| e.file_name().to_string_lossy().into_owned())
+                .filter(|n| n.starts_with("work-") && !n.contains('.'))
+                .collect()
+        })
+        .unwrap_or_default()
 }
 
 /// Every file under `dir`, as the path of its directory.

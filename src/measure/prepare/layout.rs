@@ -8,7 +8,8 @@
 //! `-fuse-ld=lld`, rust-lld being the default linker of x86_64-unknown-linux-gnu since Rust 1.90). That line
 //! is then run again L - 1 times with `-Wl,--shuffle-sections=*=SEED` added and its `-o` pointed into the
 //! revision's `bin/` directory: only the link repeats, nothing is compiled again. Layout 0 stays the
-//! executable as built. The kept temporaries are removed afterwards. Without shuffling the same line links
+//! executable as built. The kept temporaries are removed afterwards, and so is what that one `cargo rustc`
+//! added to the cargo target directory ([`CargoOutputs`]: an executable no build reuses). Without shuffling the same line links
 //! the executable as built byte for byte (checked with rustc 1.95), so the layouts differ by section order
 //! only. A worktree's files are touched first: the worktrees share one cargo target directory, whose
 //! freshness cargo judges by modification time, and the other revision was built last.
@@ -93,8 +94,16 @@ pub(crate) fn add_layouts(
         touch_tree(&tree)?;
     }
     for binary in binaries.iter_mut() {
-        let line = link_line(label, options, binary)?;
+        let before = CargoOutputs::list(&binary.cargo_target);
+        let line = match link_line(label, options, binary) {
+            Ok(line) => line,
+            Err(error) => {
+                before.remove_new(None);
+                return Err(error);
+            }
+        };
         let Some(shuffle) = shuffle_flag(&line) else {
+            before.remove_new(Some(&line));
             binaries.iter_mut().for_each(|b| b.layouts.truncate(1));
             let outcome = RelinkOutcome::CannotShuffle {
                 linker: line.program.clone(),
@@ -104,6 +113,7 @@ pub(crate) fn add_layouts(
         };
         let relinked = relink(&line, &shuffle, label, options, binary);
         remove_temporaries(&line);
+        before.remove_new(Some(&line));
         relinked?;
     }
     let outcome = RelinkOutcome::Linked {
@@ -436,6 +446,91 @@ fn remove_temporaries(line: &LinkLine) {
     }
 }
 
+/// What the cargo target directory of a revision held before the one `cargo rustc` of [`link_line`], so
+/// that what that call alone added can go once the layouts are linked. Its bench crate is compiled under a
+/// nonce (`--cfg cargo_speedup_relink=..`), which cargo hashes into a new unit: a full executable in
+/// `release/deps/` (`NAME-HASH`, its `.d` file), a `release/.fingerprint/PACKAGE-HASH/` directory, and,
+/// with `-C save-temps`, rustc's `rmeta*` temporary directories. No later build can reuse that unit, so
+/// left there, every revision relinked would add one more executable to `target/speedup` (5 MB each for
+/// seahash's bench target, 43 MB over five comparisons). The package's library, rebuilt by the same call
+/// under its usual hash, is not new and stays.
+struct CargoOutputs {
+    deps: PathBuf,
+    fingerprints: PathBuf,
+    before: (Vec<std::ffi::OsString>, Vec<std::ffi::OsString>),
+}
+
+impl CargoOutputs {
+    /// The entries of `<cargo_target>/release/deps` and `.../.fingerprint` (the bench profile's directory).
+    fn list(cargo_target: &Path) -> CargoOutputs {
+        let release = cargo_target.join("release");
+        let deps = release.join("deps");
+        let fingerprints = release.join(".fingerprint");
+        let before = (names(&deps), names(&fingerprints));
+        CargoOutputs {
+            deps,
+            fingerprints,
+            before,
+        }
+    }
+
+    /// Removes, best effort, what appeared since [`list`](Self::list) and belongs to the relink's unit: in
+    /// `deps/`, the entries named with the hash of `line`'s output (`-o .../NAME-HASH`) and rustc's
+    /// temporary directories (`rmeta*`, `rustc*`); in `.fingerprint/`, the directories ending `-HASH`.
+    /// Without a link line (the call failed), only the temporary directories.
+    fn remove_new(&self, line: Option<&LinkLine>) {
+        let hash = line.and_then(output_hash);
+        let ours = |name: &str| hash.as_deref().is_some_and(|h| name.contains(h));
+        for entry in new_entries(&self.deps, &self.before.0) {
+            let name = entry.file_name().unwrap_or_default().to_string_lossy();
+            let temporary =
+                (name.starts_with("rmeta") || name.starts_with("rustc")) && entry.is_dir();
+            if temporary {
+                let _ = std::fs::remove_dir_all(&entry);
+            } else if ours(&name) {
+                let _ = std::fs::remove_file(&entry);
+            }
+        }
+        for entry in new_entries(&self.fingerprints, &self.before.1) {
+            let name = entry.file_name().unwrap_or_default().to_string_lossy();
+            if ours(&name) && entry.is_dir() {
+                let _ = std::fs::remove_dir_all(&entry);
+            }
+        }
+    }
+}
+
+/// The names in `dir`, sorted (none when it cannot be read).
+fn names(dir: &Path) -> Vec<std::ffi::OsString> {
+    let mut names: Vec<_> = std::fs::read_dir(dir)
+        .map(|entries| entries.flatten().map(|e| e.file_name()).collect())
+        .unwrap_or_default();
+    names.sort();
+    names
+}
+
+/// The paths in `dir` whose names are not in `before` (sorted).
+fn new_entries(dir: &Path, before: &[std::ffi::OsString]) -> Vec<PathBuf> {
+    names(dir)
+        .into_iter()
+        .filter(|n| before.binary_search(n).is_err())
+        .map(|n| dir.join(n))
+        .collect()
+}
+
+/// The `-HASH` suffix of the link line's output (`-o .../deps/bench-1a2b3c4d5e6f7a8b`), dash included, when
+/// it has one of 16 hexadecimal digits as cargo names its units' outputs.
+fn output_hash(line: &LinkLine) -> Option<String> {
+    let output = line
+        .args
+        .iter()
+        .position(|a| a == "-o")
+        .and_then(|i| line.args.get(i + 1))?;
+    let name = Path::new(output).file_name()?.to_str()?;
+    let (_, hash) = name.rsplit_once('-')?;
+    (hash.len() == 16 && hash.bytes().all(|b| b.is_ascii_hexdigit())).then(|| format!("-{hash}"))
+}
+
 /// Sets the modification time of every file of the worktree `tree` (but `.git`) to now, so that cargo
 /// compiles this revision's packages again rather than take the other revision's, built last, as fresh.
 fn touch_tree(tree: &Path) -> Result<(), MeasureError> {
@@ -604,6 +699,81 @@ mod tests {
         // Nothing relinked, nothing to remove: dropping it again is harmless.
         drop(Relinked::of(&binaries));
         assert_eq!(left(0), ["000"]);
+    }
+
+    #[test]
+    fn what_the_relinks_cargo_rustc_added_goes_and_everything_else_stays() {
+        let target = tempfile::tempdir().unwrap();
+        let release = target.path().join("release");
+        let deps = release.join("deps");
+        let fingerprints = release.join(".fingerprint");
+        let touch = |path: PathBuf| {
+            std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+            std::fs::write(path, "x").unwrap();
+        };
+        // The revision's build: its bench executable, the library, their fingerprints.
+        touch(deps.join("work-00000000000000aa"));
+        touch(deps.join("libdemo-00000000000000bb.rlib"));
+        touch(fingerprints.join("demo-00000000000000aa/bench"));
+        touch(fingerprints.join("demo-00000000000000bb/lib"));
+        let before = CargoOutputs::list(target.path());
+        // The relink's `cargo rustc`: the nonce unit, rustc's kept temporary directories, the library
+        // rebuilt under its old name, and one new unrelated file.
+        touch(deps.join("work-1a2b3c4d5e6f7a8b"));
+        touch(deps.join("work-1a2b3c4d5e6f7a8b.d"));
+        touch(deps.join("rmetaAbC123/lib.rmeta"));
+        touch(deps.join("rustcXyZ987/symbols.o"));
+        touch(deps.join("libdemo-00000000000000bb.rlib"));
+        touch(deps.join("libother-00000000000000cc.rlib"));
+        touch(fingerprints.join("demo-1a2b3c4d5e6f7a8b/bench"));
+        let line = LinkLine {
+            env: vec![],
+            program: "cc".into(),
+            args: vec![
+                "-o".into(),
+                deps.join("work-1a2b3c4d5e6f7a8b").display().to_string(),
+            ],
+        };
+        before.remove_new(Some(&line));
+        assert_eq!(
+            names(&deps),
+            [
+                "libdemo-00000000000000bb.rlib",
+                "libother-00000000000000cc.rlib",
+                "work-00000000000000aa"
+            ]
+        );
+        assert_eq!(
+            names(&fingerprints),
+            ["demo-00000000000000aa", "demo-00000000000000bb"]
+        );
+
+        // A failed call (no link line): its temporary directories go, nothing else is guessed at.
+        let before = CargoOutputs::list(target.path());
+        touch(deps.join("rmetaQrS456/lib.rmeta"));
+        touch(deps.join("work-9999999999999999"));
+        before.remove_new(None);
+        assert!(!deps.join("rmetaQrS456").exists());
+        assert!(deps.join("work-9999999999999999").exists());
+    }
+
+    #[test]
+    fn only_a_cargo_hash_names_the_units_output() {
+        let line = |output: &str| LinkLine {
+            env: vec![],
+            program: "cc".into(),
+            args: vec!["a.o".into(), "-o".into(), output.into(), "-lc".into()],
+        };
+        assert_eq!(
+            output_hash(&line("/t/release/deps/bench-071ef5c4f568374f")).as_deref(),
+            Some("-071ef5c4f568374f")
+        );
+        assert_eq!(output_hash(&line("/t/release/deps/bench")), None);
+        assert_eq!(output_hash(&line("/t/release/deps/my-bench")), None);
+        assert_eq!(
+            output_hash(&line("/t/release/deps/bench-071ef5c4f568374g")),
+            None
+        );
     }
 
     #[test]

@@ -243,6 +243,11 @@ pub(crate) fn run_until_decided(
         open = Some(still_open);
     }
     let mut results = blocks::read_all(runs_dir, participants, done, &ran)?;
+    // Read for the last time: what the harnesses wrote goes, unless asked for. A failure to remove it costs
+    // disk, not the comparison; the next one clears it first.
+    if !options.keep_runs {
+        let _ = blocks::clear(runs_dir, participants);
+    }
     // Once per comparison: in the last revision's notes, which the report shows as warnings.
     if let Some(last) = results.last_mut() {
         last.notes.extend(told);
