@@ -56,15 +56,13 @@ pub(super) fn merge(args: &MergeArgs) -> Result<Outcome> {
 fn merged_origins(suite: &crate::model::Suite, parts: usize) -> crate::model::BaseHead<String> {
     let commit = |c: Option<&String>| c.map_or("?", |c| c.get(..10).unwrap_or(c)).to_string();
     let fingerprint = suite.base_environment.fingerprint.as_ref();
+    let merged = |c: Option<&String>| match parts {
+        1 => format!("{} (from 1 part)", commit(c)),
+        _ => format!("{} (merged from {parts} parts)", commit(c)),
+    };
     crate::model::BaseHead {
-        base: format!(
-            "{} (merged from {parts} parts)",
-            commit(fingerprint.and_then(|f| f.base_commit.as_ref()))
-        ),
-        head: format!(
-            "{} (merged from {parts} parts)",
-            commit(fingerprint.and_then(|f| f.head_commit.as_ref()))
-        ),
+        base: merged(fingerprint.and_then(|f| f.base_commit.as_ref())),
+        head: merged(fingerprint.and_then(|f| f.head_commit.as_ref())),
     }
 }
 

@@ -516,7 +516,12 @@ fn notes(parts: &[View<'_>], blocks: bool) -> Vec<String> {
         })
         .collect();
     list.sort();
-    let mut notes = vec![format!("merged {} parts: {}", parts.len(), list.join("; "))];
+    let noun = if parts.len() == 1 { "part" } else { "parts" };
+    let mut notes = vec![format!(
+        "merged {} {noun}: {}",
+        parts.len(),
+        list.join("; ")
+    )];
     let machines: BTreeSet<&MachineInfo> = parts.iter().map(|p| &p.fingerprint.machine).collect();
     if machines.len() > 1 {
         notes.push(format!(

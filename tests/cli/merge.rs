@@ -165,8 +165,23 @@ fn three_parts_on_three_machines_merge_into_the_verdicts_of_the_whole_suite() {
     );
     assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
     assert!(text(&out.stdout).contains("render/page"));
+    assert!(
+        text(&out.stdout).contains("aaaa (merged from 3 parts)"),
+        "{}",
+        text(&out.stdout)
+    );
     let again: Value = serde_json::from_str(&std::fs::read_to_string(&json_path).unwrap()).unwrap();
     assert_eq!(verdicts(&again), verdicts(&whole));
+    // One part alone (the whole suite as `count:1/1`) is said in the singular.
+    let one = part(dir.path(), &all_names(), Some("count:1/1"), "cpu A", "one");
+    let out = merge(dir.path(), &[one.as_path()], &["--format", "markdown"]);
+    let one = text(&out.stdout);
+    assert!(
+        one.contains("aaaa (from 1 part)"),
+        "{one}\n{}",
+        text(&out.stderr)
+    );
+    assert!(!one.contains("1 parts"), "{one}");
 }
 
 #[test]

@@ -142,6 +142,25 @@ pub(crate) fn text_page(title: &str, text: &str) -> String {
     )
 }
 
+/// The tool's own words of a headline sentence, escaped, with their `code` spans (options, commands) set as
+/// `<code>`. Only the tool's words: a name is escaped alone ([`escape`]), its backticks kept as typed.
+fn words(text: &str) -> String {
+    let escaped = escape(text);
+    let spans: Vec<&str> = escaped.split('`').collect();
+    // An odd number of backticks has no pairs to trust: shown as written.
+    if spans.len() % 2 == 0 {
+        return escaped;
+    }
+    spans
+        .iter()
+        .enumerate()
+        .map(|(i, span)| match i % 2 {
+            1 => format!("<code>{span}</code>"),
+            _ => (*span).to_string(),
+        })
+        .collect()
+}
+
 /// The page's header: the headline's first sentence as a banner coloured by the gate when one is on (else
 /// by the suite's verdict), the other sentences as a list, what was compared under them.
 fn header(analysis: &Analysis) -> String {
@@ -164,7 +183,7 @@ fn header(analysis: &Analysis) -> String {
             out,
             r#"<p class="headline {}"><strong>{}</strong></p>"#,
             class(first.mood),
-            first.render(escape, escape)
+            first.render(words, escape)
         );
         if !rest.is_empty() {
             out.push_str(r#"<ul class="changes">"#);
@@ -173,7 +192,7 @@ fn header(analysis: &Analysis) -> String {
                     out,
                     r#"<li class="{}">{}</li>"#,
                     class(s.mood),
-                    s.render(escape, escape)
+                    s.render(words, escape)
                 );
             }
             out.push_str("</ul>");

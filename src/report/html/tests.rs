@@ -163,3 +163,37 @@ fn many_samples_are_thinned_to_the_most_points() {
     assert_eq!(figure.matches("<circle").count(), 2 * runs::MAX_POINTS);
     assert!(figure.contains("evenly spaced points"));
 }
+
+#[test]
+fn the_headlines_code_is_set_as_code_and_a_names_backticks_as_typed() {
+    // Some sample's headline speaks of an option in backticks (the gate that cannot fail, the fix).
+    let with_code: Vec<(String, Analysis)> = analyses::all()
+        .into_iter()
+        .filter(|(_, a)| {
+            crate::report::headline(a)
+                .iter()
+                .any(|s| s.plain().contains('`'))
+        })
+        .map(|(n, a)| (n.to_string(), a))
+        .collect();
+    assert!(!with_code.is_empty());
+    for (name, analysis) in &with_code {
+        let top = header(analysis);
+        assert!(top.contains("<code>--"), "{name}: {top}");
+        assert!(!top.contains('`'), "{name}: {top}");
+    }
+    // A name is the stranger's: its backticks stay characters, its text is never set as code.
+    let (_, mut analysis) = with_code.into_iter().next().unwrap();
+    for b in &mut analysis.benchmarks {
+        b.name = format!("a`{}`b", b.name);
+    }
+    let top = header(&analysis);
+    assert!(
+        crate::report::headline(&analysis)
+            .iter()
+            .any(|s| s.plain().contains("a`")),
+        "the sample's headline names a benchmark"
+    );
+    assert!(top.contains("a`"), "{top}");
+    assert!(!top.contains("a<code>"), "{top}");
+}
