@@ -122,6 +122,13 @@ pub(crate) fn measure_revisions(
 fn take_lock(project: &Project, progress: &Progress) -> Result<lock::Lock, MeasureError> {
     let lock = lock::Lock::acquire(&project.speedup_dir())?;
     let removed = leftovers::remove_leftovers(project, &lock)?;
+    if let Some(retired) = leftovers::remove_retired(project, &lock) {
+        progress.note(&format!(
+            "note: removed {}, where earlier versions built the working tree apart: it now builds with \
+             the revisions",
+            retired.display()
+        ));
+    }
     if !removed.is_empty() {
         progress.note(&format!(
             "note: removed {} worktree(s) left by a run that was killed: {}",

@@ -59,6 +59,18 @@ pub(crate) fn remove_leftovers(
     Ok(found)
 }
 
+/// The cargo target directory in which earlier versions built the working tree apart from the
+/// revisions; the working tree now builds in the shared one (`build::forget_local_builds`).
+const RETIRED_TARGET: &str = "target-working-tree";
+
+/// Removes, best effort, what earlier versions kept under `<target>/speedup/` and nothing reads now (a
+/// second cargo target directory, as large as the first); returns the path when it was removed. `_held`:
+/// as for [`remove_leftovers`].
+pub(crate) fn remove_retired(project: &Project, _held: &Lock) -> Option<PathBuf> {
+    let path = project.speedup_dir().join(RETIRED_TARGET);
+    (path.is_dir() && std::fs::remove_dir_all(&path).is_ok()).then_some(path)
+}
+
 /// The entries of `dir` (none when it does not exist).
 fn directories(dir: &Path) -> Result<Vec<PathBuf>, MeasureError> {
     let entries = match std::fs::read_dir(dir) {

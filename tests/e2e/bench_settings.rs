@@ -105,8 +105,7 @@ fn a_bench_files_own_measurement_time_is_told_and_rewritten_on_both_sides() {
         .map(str::to_string)
     };
 
-    // Builds both sides once (the working tree's copy has a cargo target directory of its own), so that
-    // the timed comparison below rebuilds the fixture crate only.
+    // Builds both sides once, so that the timed comparison below rebuilds the fixture crate only.
     let warm = speedup(
         dir,
         &target,

@@ -208,6 +208,28 @@ fn a_five_times_slower_benchmark_fails_the_gate_and_the_repository_is_left_alone
     assert!(median_speedup(&again) < 0.4, "{again}");
     assert_eq!(repository_state(dir), before);
 
+    // The slow commit against the working tree, whose files are older than every build above: the working
+    // tree is built from what it holds (five times faster), never passed the last build off as its own.
+    // HEAD is built first and BASE last: reversed, the comparison leaves the slow commit's build last in
+    // the target directory, newer than the working tree's files, which builds first next.
+    let mut reversed = RUN.to_vec();
+    reversed[0] = "HEAD..HEAD~1";
+    reversed.push("--rerun");
+    let out = speedup(dir, &target, &reversed);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let mut slow_against_working = RUN;
+    slow_against_working[0] = "HEAD";
+    let undone = speedup(dir, &target, &slow_against_working);
+    let report: serde_json::Value = serde_json::from_slice(&undone.stdout)
+        .unwrap_or_else(|e| panic!("{e}: {}", stderr(&undone)));
+    assert_eq!(
+        report["identical_executables"],
+        serde_json::json!([]),
+        "{report}"
+    );
+    assert!(median_speedup(&report) > 2.0, "{report}");
+    assert_eq!(repository_state(dir), before);
+
     // A new HEAD: BASE is the same commit as before, but its cached runs were interleaved with another HEAD,
     // so both sides run again, in blocks of their own.
     write(dir, &[("README", "a new commit\n")]);

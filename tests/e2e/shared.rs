@@ -7,10 +7,9 @@
 //!   then cleaned away: every dependency compiled for the `bench` profile. `seed/stamp` says for which
 //!   toolchain, fixture manifest and `Cargo.lock` (the fixtures' lock files are this repository's,
 //!   [`generate_lockfile`]); when one of them changes the seed is built again, and the slots planted again.
-//! - `slot-N/`: what a test passes as `CARGO_TARGET_DIR` ([`serial`], [`shared_target`]). Its three cargo target directories get the
-//!   seed's `release/` before their first use: `slot-N/` itself (a plain `cargo bench`), `speedup/target`
-//!   (the worktrees' builds) and `speedup/target-working-tree` (the working tree's), the last two named as
-//!   `cargo speedup` names them. The compiled dependencies are hard-linked (cargo and rustc replace such
+//! - `slot-N/`: what a test passes as `CARGO_TARGET_DIR` ([`serial`], [`shared_target`]). Its two cargo target directories get the
+//!   seed's `release/` before their first use: `slot-N/` itself (a plain `cargo bench`) and `speedup/target`
+//!   (the revisions' builds, the working tree's among them), the last named as `cargo speedup` names it. The compiled dependencies are hard-linked (cargo and rustc replace such
 //!   files, they never write into them, and these are never rebuilt: every fixture locks the same
 //!   versions); fingerprints and build-script outputs are copied with their modification times, so that
 //!   cargo takes the dependencies as fresh.
@@ -85,11 +84,7 @@ pub(crate) fn serial() -> Slot {
     let target = root().join(format!("slot-{index}"));
     std::fs::create_dir_all(&target).expect("the slot's directory");
     let lock = locked(&target.join("e2e.lock"));
-    for dir in [
-        target.clone(),
-        target.join("speedup/target"),
-        target.join("speedup/target-working-tree"),
-    ] {
+    for dir in [target.clone(), target.join("speedup/target")] {
         seed.plant(&dir);
     }
     HELD.with(|held| *held.borrow_mut() = Some(target));

@@ -7,7 +7,6 @@ use std::path::{Path, PathBuf};
 
 use cargo_metadata::{Message, TargetKind};
 
-use super::revision::Checkout;
 use crate::measure::harness::{self, Harness};
 use crate::measure::project::{Project, cargo};
 use crate::measure::settings::RunOptions;
@@ -227,16 +226,67 @@ fn copy_aside(
     Ok(binaries)
 }
 
-/// The cargo target directory (under `<target>/speedup/`) that builds `side`. Worktrees share one: their
-/// files are written anew each time, so cargo, which judges freshness by modification time, rebuilds what
-/// they hold. The working tree gets its own: a path package's outputs do not depend on its directory, and
-/// the user's files, older than the last build made from a worktree, would pass that revision's executables
-/// off as the working tree's.
-pub(crate) fn cargo_target(side: &Checkout) -> &'static str {
-    match side {
-        Checkout::Commit { .. } => "target",
-        Checkout::WorkingTree => "target-working-tree",
+/// The cargo target directory under `<target>/speedup/` that builds every side: the dependencies compile
+/// once for all of them.
+pub(crate) const CARGO_TARGET: &str = "target";
+
+/// Makes cargo compile the local packages of the tree at `tree` again in `cargo_target`, before the user's
+/// working tree is built there. Cargo judges a local (path) package fresh by its files' modification times,
+/// and a local package's outputs do not depend on its directory: after a revision was built from a worktree
+/// (files written anew, so newer than anything of the user's), the user's older files would pass that
+/// revision's outputs off as the working tree's. `cargo clean --release -p NAME` of each local package (its
+/// outputs and fingerprints, nothing of the dependencies) removes the doubt; the build then compiles those
+/// packages only. The local packages are those without a source in `cargo metadata` (the workspace's
+/// members and every path dependency); when cargo cannot resolve them, the workspace's members.
+pub(crate) fn forget_local_builds(
+    tree: &Path,
+    project: &Project,
+    label: &str,
+    cargo_target: &Path,
+) -> Result<(), MeasureError> {
+    let manifest = tree.join(&project.manifest);
+    let metadata = crate::measure::toolchain::metadata()
+        .manifest_path(&manifest)
+        .exec()
+        .or_else(|_| {
+            crate::measure::toolchain::metadata()
+                .manifest_path(&manifest)
+                .no_deps()
+                .exec()
+        });
+    let Ok(metadata) = metadata else {
+        // Cargo cannot read the manifest: the build that follows says why.
+        return Ok(());
+    };
+    let mut names: Vec<String> = metadata
+        .packages
+        .iter()
+        .filter(|p| p.source.is_none())
+        .map(|p| p.name.to_string())
+        .collect();
+    names.sort();
+    names.dedup();
+    if names.is_empty() || !cargo_target.exists() {
+        return Ok(());
     }
+    let mut command = cargo();
+    command
+        .args(["clean", "--release", "--quiet"])
+        .arg("--manifest-path")
+        .arg(&manifest)
+        .env("CARGO_TARGET_DIR", cargo_target);
+    for name in &names {
+        command.args(["-p", name]);
+    }
+    let out = process::capture(&mut command)?;
+    if !out.status.success() {
+        return Err(MeasureError::Build {
+            revision: label.to_string(),
+            command: process::describe(&command),
+            stderr: out.stderr_text(),
+        });
+    }
+    Ok(())
 }
 
 #[cfg(test)]

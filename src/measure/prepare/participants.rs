@@ -126,12 +126,16 @@ pub(crate) fn prepare_participants(
         }
         progress.building(&candidate.label);
         let keep = dir.join("bin").join(candidate.role.slug());
+        let cargo_target = dir.join(build::CARGO_TARGET);
+        if candidate.side == Checkout::WorkingTree {
+            build::forget_local_builds(&tree, project, &candidate.label, &cargo_target)?;
+        }
         let binaries = build::build(
             &tree,
             project,
             &candidate.label,
             options,
-            &dir.join(build::cargo_target(&candidate.side)),
+            &cargo_target,
             &keep,
         )
         .map_err(|e| prepared.build_error(e))?;
