@@ -530,9 +530,10 @@ impl InputFormat {
 /// or a divan tree.
 pub(crate) fn detect(text: &str) -> Option<InputFormat> {
     let json_like = text.trim_start().starts_with('{');
-    let top = TopLevel::parse(text).ok().or_else(|| {
+    // Only whether the text parses matters here, not why not: `parse_ok` reads a text once.
+    let top = TopLevel::parse_ok(text).or_else(|| {
         json_like
-            .then(|| TopLevel::parse(&google_benchmark::tolerant_json(text)).ok())
+            .then(|| TopLevel::parse_ok(&google_benchmark::tolerant_json(text)))
             .flatten()
     });
     match &top {

@@ -5,12 +5,28 @@
 //! the top level's keys (nested values are checked and dropped as they are read). Nesting deeper than
 //! serde_json's recursion limit (128) is refused here as by every reader, so that the message names it.
 //!
+//! The values below the top level's members are skipped with `serde::de::IgnoredAny` whenever that gives
+//! the result of the full reading: serde_json then checks their syntax without converting their numbers
+//! (most of a results file), which is several times cheaper. It differs from the full reading in three ways
+//! only: it follows nesting past serde_json's recursion limit, it takes a number too large for an `f64`
+//! (`1e400`) and it takes a `\u` escape of a lone surrogate, where the full reading refuses all three. A
+//! scan of the bytes ([`plain()`]) rules the three out before the skipping reading is used (nesting of at
+//! most 100, numbers below 10^300, no `\uD` escape); a text it does not clear is read in full, as is every
+//! text the skipping reading refuses, so that errors are the full reading's.
+//!
 //! Must not: keep anything below the top level, or decide a format (the callers do).
 
 use std::collections::BTreeMap;
 use std::fmt;
+use std::marker::PhantomData;
 
-use serde::de::{Deserialize, Deserializer, MapAccess, SeqAccess, Visitor};
+use serde::de::{
+    Deserialize, DeserializeSeed, Deserializer, IgnoredAny, MapAccess, SeqAccess, Visitor,
+};
+
+mod plain;
+
+use plain::plain;
 
 /// What a JSON document is at its top level.
 #[derive(Debug, Clone, PartialEq)]
@@ -38,8 +54,41 @@ pub(crate) enum Member {
 
 impl TopLevel {
     /// The top level of the JSON `text`; the parser's error when the text is not JSON.
+    ///
+    /// The same value and the same error as [`TopLevel::parse_full`]: a text that [`plain()`] clears is read
+    /// skipping nested values, and read in full only when that reading refuses it (to tell why).
     pub(crate) fn parse(text: &str) -> Result<TopLevel, serde_json::Error> {
+        match Self::parse_skipping(text) {
+            Some(Ok(top)) => Ok(top),
+            _ => Self::parse_full(text),
+        }
+    }
+
+    /// The top level of the JSON `text`, `None` when it is not JSON: `TopLevel::parse(text).ok()` without
+    /// reading a text twice when only whether it parses matters (format detection).
+    pub(crate) fn parse_ok(text: &str) -> Option<TopLevel> {
+        match Self::parse_skipping(text) {
+            Some(result) => result.ok(),
+            None => Self::parse_full(text).ok(),
+        }
+    }
+
+    /// The top level read with every value below it checked through `deserialize_any` (numbers converted,
+    /// nesting counted): the reference reading. Public to the crate's tests so that they can compare.
+    pub(crate) fn parse_full(text: &str) -> Result<TopLevel, serde_json::Error> {
         serde_json::from_str(text)
+    }
+
+    /// The top level read skipping nested values with `IgnoredAny`, when [`plain()`] clears `text`; `None`
+    /// when it does not. Its `Ok` is the full reading's `Ok`; so is its `Err` (the skipping reading refuses
+    /// a subset of what the full one refuses), though not necessarily with the same message.
+    fn parse_skipping(text: &str) -> Option<Result<TopLevel, serde_json::Error>> {
+        plain(text.as_bytes()).then(|| {
+            let mut deserializer = serde_json::Deserializer::from_str(text);
+            let top = deserializer.deserialize_any(TopVisitor::<IgnoredAny>(PhantomData))?;
+            deserializer.end()?;
+            Ok(top)
+        })
     }
 
     /// The members of an object (`None` for an array or another value).
@@ -96,15 +145,15 @@ macro_rules! other_scalars {
     };
 }
 
-/// Drains a sequence without keeping anything.
-fn drain_seq<'de, A: SeqAccess<'de>>(mut seq: A) -> Result<(), A::Error> {
-    while seq.next_element::<Skip>()?.is_some() {}
+/// Drains a sequence without keeping anything, each element read as `S` ([`Skip`] or `IgnoredAny`).
+fn drain_seq<'de, S: Deserialize<'de>, A: SeqAccess<'de>>(mut seq: A) -> Result<(), A::Error> {
+    while seq.next_element::<S>()?.is_some() {}
     Ok(())
 }
 
-/// Drains a map without keeping anything.
-fn drain_map<'de, A: MapAccess<'de>>(mut map: A) -> Result<(), A::Error> {
-    while map.next_entry::<Skip, Skip>()?.is_some() {}
+/// Drains a map without keeping anything, each key and value read as `S` ([`Skip`] or `IgnoredAny`).
+fn drain_map<'de, S: Deserialize<'de>, A: MapAccess<'de>>(mut map: A) -> Result<(), A::Error> {
+    while map.next_entry::<S, S>()?.is_some() {}
     Ok(())
 }
 
@@ -128,11 +177,11 @@ impl<'de> Visitor<'de> for SkipVisitor {
     }
 
     fn visit_map<A: MapAccess<'de>>(self, map: A) -> Result<Skip, A::Error> {
-        drain_map(map).map(|()| Skip)
+        drain_map::<Skip, A>(map).map(|()| Skip)
     }
 
     fn visit_seq<A: SeqAccess<'de>>(self, seq: A) -> Result<Skip, A::Error> {
-        drain_seq(seq).map(|()| Skip)
+        drain_seq::<Skip, A>(seq).map(|()| Skip)
     }
 
     fn visit_str<E>(self, _: &str) -> Result<Skip, E> {
@@ -142,9 +191,11 @@ impl<'de> Visitor<'de> for SkipVisitor {
     other_scalars!(Skip);
 }
 
-struct TopVisitor;
+/// Reads the top level, the values below its members read as `S`: [`Skip`] for the full reading,
+/// `IgnoredAny` for the skipping one.
+struct TopVisitor<S>(PhantomData<S>);
 
-impl<'de> Visitor<'de> for TopVisitor {
+impl<'de, S: Deserialize<'de>> Visitor<'de> for TopVisitor<S> {
     type Value = TopLevel;
 
     fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
@@ -154,14 +205,14 @@ impl<'de> Visitor<'de> for TopVisitor {
     fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<TopLevel, A::Error> {
         let mut members = BTreeMap::new();
         while let Some(key) = map.next_key::<String>()? {
-            let member = map.next_value::<Member>()?;
+            let member = map.next_value_seed(MemberSeed::<S>(PhantomData))?;
             members.insert(key, member);
         }
         Ok(TopLevel::Object(members))
     }
 
     fn visit_seq<A: SeqAccess<'de>>(self, seq: A) -> Result<TopLevel, A::Error> {
-        drain_seq(seq).map(|()| TopLevel::Array)
+        drain_seq::<S, A>(seq).map(|()| TopLevel::Array)
     }
 
     fn visit_str<E>(self, _: &str) -> Result<TopLevel, E> {
@@ -173,13 +224,24 @@ impl<'de> Visitor<'de> for TopVisitor {
 
 impl<'de> Deserialize<'de> for TopLevel {
     fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<TopLevel, D::Error> {
-        deserializer.deserialize_any(TopVisitor)
+        deserializer.deserialize_any(TopVisitor::<Skip>(PhantomData))
     }
 }
 
-struct MemberVisitor;
+/// Reads one member of the top level, the values inside it read as `S`.
+struct MemberSeed<S>(PhantomData<S>);
 
-impl<'de> Visitor<'de> for MemberVisitor {
+impl<'de, S: Deserialize<'de>> DeserializeSeed<'de> for MemberSeed<S> {
+    type Value = Member;
+
+    fn deserialize<D: Deserializer<'de>>(self, deserializer: D) -> Result<Member, D::Error> {
+        deserializer.deserialize_any(MemberVisitor::<S>(PhantomData))
+    }
+}
+
+struct MemberVisitor<S>(PhantomData<S>);
+
+impl<'de, S: Deserialize<'de>> Visitor<'de> for MemberVisitor<S> {
     type Value = Member;
 
     fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
@@ -187,11 +249,11 @@ impl<'de> Visitor<'de> for MemberVisitor {
     }
 
     fn visit_map<A: MapAccess<'de>>(self, map: A) -> Result<Member, A::Error> {
-        drain_map(map).map(|()| Member::Object)
+        drain_map::<S, A>(map).map(|()| Member::Object)
     }
 
     fn visit_seq<A: SeqAccess<'de>>(self, seq: A) -> Result<Member, A::Error> {
-        drain_seq(seq).map(|()| Member::Array)
+        drain_seq::<S, A>(seq).map(|()| Member::Array)
     }
 
     fn visit_str<E>(self, text: &str) -> Result<Member, E> {
@@ -199,12 +261,6 @@ impl<'de> Visitor<'de> for MemberVisitor {
     }
 
     other_scalars!(Member::Other);
-}
-
-impl<'de> Deserialize<'de> for Member {
-    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Member, D::Error> {
-        deserializer.deserialize_any(MemberVisitor)
-    }
 }
 
 #[cfg(test)]
@@ -223,6 +279,113 @@ mod tests {
         assert!(top.has("context") && top.has("z") && !top.has("absent"));
         assert_eq!(top.object().unwrap().get("n"), Some(&Member::Other));
         assert_eq!(top.object().unwrap().get("context"), Some(&Member::Object));
+    }
+
+    /// `parse` and `parse_ok` give what the full reading gives for `text`: the same value, or the same
+    /// error (`parse`) and none (`parse_ok`).
+    fn assert_as_full(text: &str) {
+        let full = TopLevel::parse_full(text).map_err(|e| e.to_string());
+        let parsed = TopLevel::parse(text).map_err(|e| e.to_string());
+        assert_eq!(parsed, full, "{text:.200}");
+        assert_eq!(TopLevel::parse_ok(text), full.ok(), "{text:.200}");
+    }
+
+    /// Numbers of every kind the skipping reading must take as the full reading does: zeros of both signs,
+    /// ties, the extremes of `f64`, exponents, long digit strings.
+    const NUMBERS: [&str; 16] = [
+        "0",
+        "-0",
+        "0.0",
+        "-0.0",
+        "1",
+        "1",
+        "1000.5",
+        "1000.5",
+        "1.7976931348623157e308",
+        "-1.7976931348623157e308",
+        "5e-324",
+        "2.2250738585072014E-308",
+        "1e-400",
+        "0e99999999999999999999",
+        "123456789012345678901234567890",
+        "1.0000000000000000000000000000000000001e+20",
+    ];
+
+    #[test]
+    fn the_skipping_reading_gives_the_full_readings_value_and_error() {
+        for n in [1, 2, 3, 100] {
+            let numbers: Vec<&str> = NUMBERS.iter().copied().cycle().take(n).collect();
+            let list = numbers.join(", ");
+            let texts = [
+                format!(
+                    r#"{{"unit": "ns", "benchmarks": [{{"name": "a", "samples": [{list}]}}]}}"#
+                ),
+                format!(
+                    r#"{{"schema": "x", "n": {}, "deep": [[[{list}]]], "o": {{"k": [{list}]}}}}"#,
+                    numbers[0]
+                ),
+                format!("[{list}]"),
+                format!(r#"{{"a": [{list}], "a": "again", "b": "\u00e9\n\"\\u0044"}}"#),
+                // Broken: a trailing comma, a missing bracket, text after the value, NaN.
+                format!(r#"{{"a": [{list},]}}"#),
+                format!(r#"{{"a": [{list}}}"#),
+                format!(r#"{{"a": [{list}]}} x"#),
+                format!(r#"{{"a": [{list}, NaN]}}"#),
+            ];
+            for text in &texts {
+                assert_as_full(text);
+            }
+        }
+        // What only the full reading refuses, at each depth below the top level: numbers past `f64::MAX`, a
+        // lone surrogate (in a value and in a key), nesting past the recursion limit.
+        for bad in [
+            "1e400",
+            "-1e400",
+            "1.8e308",
+            "1e99999999999999999999",
+            &"9".repeat(400),
+            r#""\ud800""#,
+            r#""\uDC00x""#,
+            r#"{"\ud800": 1}"#,
+        ] {
+            for text in [
+                format!(r#"{{"a": {bad}}}"#),
+                format!(r#"{{"a": [1, {bad}]}}"#),
+                format!(r#"{{"a": {{"b": [{{"c": {bad}}}]}}}}"#),
+                format!("[[{bad}]]"),
+            ] {
+                assert!(TopLevel::parse_full(&text).is_err(), "{text}");
+                assert_as_full(&text);
+            }
+        }
+        // A surrogate pair is JSON; the scan leaves it to the full reading.
+        assert_as_full(r#"{"a": ["\ud83d\ude00"]}"#);
+        let nested =
+            |depth: usize| format!("{{\"a\": {}{}}}", "[".repeat(depth), "]".repeat(depth));
+        for depth in [1, 2, 98, 99, 100, 101, 125, 126, 127, 128, 200] {
+            assert_as_full(&nested(depth));
+        }
+    }
+
+    #[test]
+    fn every_fixture_reads_as_in_full() {
+        let mut read = 0;
+        let mut dirs = vec![std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("fixtures")];
+        while let Some(dir) = dirs.pop() {
+            for entry in std::fs::read_dir(&dir).expect("fixtures") {
+                let path = entry.expect("entry").path();
+                if path.is_dir() {
+                    dirs.push(path);
+                } else if let Ok(text) = std::fs::read_to_string(&path) {
+                    assert_as_full(&text);
+                    for line in text.lines() {
+                        assert_as_full(line);
+                    }
+                    read += 1;
+                }
+            }
+        }
+        assert!(read > 100, "{read} fixtures read");
     }
 
     #[test]
