@@ -50,6 +50,7 @@
 
 use super::rank::tie_correction_sorted;
 use super::rank_sum::{EXACT_MAX, ExactRankSum, continuity, rank_sum_sigma};
+use super::sorted::{Sorted, SortedVec};
 use super::{Alternative, Method, StatsError, StatsResult, check_finite, check_len, normal};
 
 /// The Hodges–Lehmann shift x − y with its confidence interval (an infinite end for one-sided intervals),
@@ -119,6 +120,34 @@ pub fn hodges_lehmann_both(
     }
 }
 
+/// [`hodges_lehmann`] of two sorted samples, without sorting them again (the same result: see
+/// [`Ranked::sorted`]).
+pub(crate) fn hodges_lehmann_sorted(
+    x: Sorted<'_>,
+    y: Sorted<'_>,
+    alternative: Alternative,
+    confidence: f64,
+) -> StatsResult<ShiftInterval> {
+    Ranked::sorted(x, y, alternative, confidence)?.interval(Contrast::Difference)
+}
+
+/// [`hodges_lehmann_both`] of two sorted samples, without sorting them again (the same results: see
+/// [`Ranked::sorted`]).
+pub(crate) fn hodges_lehmann_both_sorted(
+    x: Sorted<'_>,
+    y: Sorted<'_>,
+    alternative: Alternative,
+    confidence: f64,
+) -> (StatsResult<ShiftInterval>, StatsResult<ShiftInterval>) {
+    match Ranked::sorted(x, y, alternative, confidence) {
+        Ok(ranked) => (
+            ranked.interval(Contrast::Difference),
+            ranked.interval(Contrast::Ratio),
+        ),
+        Err(e) => (Err(e.clone()), Err(e)),
+    }
+}
+
 /// [`hodges_lehmann`] or [`hodges_lehmann_ratio`], as `contrast` says.
 fn interval(
     x: &[f64],
@@ -146,17 +175,28 @@ struct Ranked {
 impl Ranked {
     /// The checks common to both contrasts (sizes, finite values, the level), the sorts and the ranks.
     fn new(x: &[f64], y: &[f64], alternative: Alternative, confidence: f64) -> StatsResult<Self> {
-        check_len(x, 1)?;
-        check_len(y, 1)?;
-        check_finite(x)?;
-        check_finite(y)?;
+        let (x, y) = (SortedVec::of(x), SortedVec::of(y));
+        Ranked::sorted(x.as_sorted(), y.as_sorted(), alternative, confidence)
+    }
+
+    /// [`Ranked::new`] of sorted samples: the same checks (on the same values, in another order) and the
+    /// same x ascending and y descending, the latter read backwards from y ascending (under the total order
+    /// equal values have equal bits, so that is what sorting y by the reversed order gives).
+    fn sorted(
+        x: Sorted<'_>,
+        y: Sorted<'_>,
+        alternative: Alternative,
+        confidence: f64,
+    ) -> StatsResult<Self> {
+        check_len(x.values(), 1)?;
+        check_len(y.values(), 1)?;
+        check_finite(x.values())?;
+        check_finite(y.values())?;
         if !(confidence > 0.0 && confidence < 1.0) {
             return Err(StatsError::InvalidArgument("confidence must lie in (0, 1)"));
         }
-        let mut sorted_x = x.to_vec();
-        let mut y_desc = y.to_vec();
-        sorted_x.sort_unstable_by(f64::total_cmp);
-        y_desc.sort_unstable_by(|a, b| b.total_cmp(a));
+        let sorted_x = x.values().to_vec();
+        let y_desc = y.descending();
         let ranks = ranks(&sorted_x, &y_desc, alternative, 1.0 - confidence);
         Ok(Ranked {
             x: sorted_x,
