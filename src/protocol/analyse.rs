@@ -32,7 +32,7 @@ pub fn analyse(suite: &Suite, options: &Options) -> Analysis {
     analysed(suite, options, None)
 }
 
-/// [`analyse`], and each benchmark's shape ([`shape`]: modes, I1, I3, and their warnings after its
+/// [`analyse`], and each benchmark's shape ([`shape`](super::shape::shape): modes, I1, I3, and their warnings after its
 /// others): the analysis a report renders.
 pub fn analyse_with_shapes(suite: &Suite, options: &Options, shapes: &ShapeOptions) -> Analysis {
     analysed(suite, options, Some(shapes))
