@@ -26,12 +26,12 @@
 pub use super::outcome::Equivalence;
 use super::{Confidence, Verdict};
 use crate::model::BaseHead;
-use crate::stats::Alternative;
 use crate::stats::describe::variance;
-use crate::stats::hodges_lehmann::hodges_lehmann_sorted;
+use crate::stats::hodges_lehmann::{ShiftInterval, hodges_lehmann_sorted};
 use crate::stats::normal;
 use crate::stats::rank_sum::can_reject;
 use crate::stats::sorted::{Sorted, SortedVec};
+use crate::stats::{Alternative, StatsResult};
 
 /// ε when `--equivalence` is not given, in percent. With a between-process standard deviation of 0.5 % to
 /// 2 % (a quiet machine) and 10 to 20 runs per side, the interval of the speedup is about ±0.3 % to ±1.6 %
@@ -74,23 +74,32 @@ pub(crate) fn equivalence_sorted(
     confidence: Confidence,
     margin_pct: f64,
 ) -> Equivalence {
+    let logs = sorted.map(|s| s.map_increasing(f64::ln));
+    let (sorted_base, sorted_head) = (logs.base.as_sorted(), logs.head.as_sorted());
+    let level = 1.0 - 2.0 * confidence.alpha();
+    let interval = hodges_lehmann_sorted(sorted_base, sorted_head, Alternative::TwoSided, level);
+    of_interval(base, head, interval, confidence, margin_pct)
+}
+
+/// The check of the runs `base` and `head` given the Hodges-Lehmann interval of their log times at level
+/// 1 − 2 alpha.
+fn of_interval(
+    base: &[f64],
+    head: &[f64],
+    interval: StatsResult<ShiftInterval>,
+    confidence: Confidence,
+    margin_pct: f64,
+) -> Equivalence {
     let alpha = confidence.alpha();
     let log = |v: &[f64]| v.iter().map(|x| x.ln()).collect::<Vec<f64>>();
     let (base, head) = (log(base), log(head));
-    let logs = sorted.map(|s| s.map_increasing(f64::ln));
     // Below the sizes where each one-sided test can reach alpha, the rank interval cannot reach its level.
     let reachable = can_reject(base.len(), head.len(), alpha);
-    let (sorted_base, sorted_head) = (logs.base.as_sorted(), logs.head.as_sorted());
-    let interval = hodges_lehmann_sorted(
-        sorted_base,
-        sorted_head,
-        Alternative::TwoSided,
-        1.0 - 2.0 * alpha,
-    )
-    .ok()
-    .filter(|_| reachable)
-    .filter(|i| i.lower.is_finite() && i.upper.is_finite())
-    .map(|i| (i.lower.exp(), i.upper.exp()));
+    let interval = interval
+        .ok()
+        .filter(|_| reachable)
+        .filter(|i| i.lower.is_finite() && i.upper.is_finite())
+        .map(|i| (i.lower.exp(), i.upper.exp()));
     let mut e = Equivalence {
         margin_pct,
         interval,
@@ -167,34 +176,20 @@ mod tests {
     /// The computation [`equivalence_sorted`] replaces: the log times in the runs' order, sorted by the
     /// Hodges-Lehmann interval itself.
     fn plain(base: &[f64], head: &[f64], confidence: Confidence, margin_pct: f64) -> Equivalence {
-        let alpha = confidence.alpha();
         let log = |v: &[f64]| v.iter().map(|x| x.ln()).collect::<Vec<f64>>();
-        let (base, head) = (log(base), log(head));
-        let reachable = can_reject(base.len(), head.len(), alpha);
+        let level = 1.0 - 2.0 * confidence.alpha();
         let interval = crate::stats::hodges_lehmann::hodges_lehmann(
-            &base,
-            &head,
+            &log(base),
+            &log(head),
             Alternative::TwoSided,
-            1.0 - 2.0 * alpha,
-        )
-        .ok()
-        .filter(|_| reachable)
-        .filter(|i| i.lower.is_finite() && i.upper.is_finite())
-        .map(|i| (i.lower.exp(), i.upper.exp()));
-        let mut e = Equivalence {
-            margin_pct,
-            interval,
-            equivalent: false,
-            minimum_detectable_pct: minimum_detectable_log(&base, &head, alpha)
-                .map(|d| 100.0 * d.exp_m1()),
-        };
-        e.equivalent = e.rules_out(margin_pct);
-        e
+            level,
+        );
+        of_interval(base, head, interval, confidence, margin_pct)
     }
 
     #[test]
     fn the_check_of_sorted_sides_is_the_check_of_the_runs() {
-        use crate::stats::sorted::tests::{awkward_positive_samples, awkward_samples};
+        use crate::stats::sorted::tests::{awkward_and_positive_samples, pairs};
         let bits = |e: &Equivalence| {
             (
                 e.interval.map(|(l, h)| (l.to_bits(), h.to_bits())),
@@ -203,16 +198,9 @@ mod tests {
             )
         };
         // Times, and values a time cannot be (zeros of both signs, negative): no log, no interval.
-        let samples: Vec<Vec<f64>> = awkward_positive_samples()
-            .into_iter()
-            .chain(awkward_samples())
-            .collect();
-        let pairs = samples
-            .windows(2)
-            .map(|w| (w[0].as_slice(), w[1].as_slice()))
-            .chain(samples.iter().map(|s| (s.as_slice(), s.as_slice())));
+        let samples = awkward_and_positive_samples();
         let mut intervals = 0;
-        for (base, head) in pairs {
+        for (base, head) in pairs(&samples) {
             let (sb, sh) = (SortedVec::of(base), SortedVec::of(head));
             for confidence in [Confidence(0.95), Confidence(0.5)] {
                 let want = plain(base, head, confidence, 2.0);

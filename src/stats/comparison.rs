@@ -216,14 +216,11 @@ mod tests {
 
     #[test]
     fn the_metrics_from_sorted_copies_are_the_metrics() {
-        use crate::stats::sorted::{SortedVec, tests::awkward_samples};
+        use crate::stats::sorted::{SortedVec, tests::awkward_samples, tests::pairs};
         let bits = |v: Option<f64>| v.map(f64::to_bits);
         let samples = awkward_samples();
-        let pairs = samples
-            .windows(2)
-            .map(|w| (w[0].as_slice(), w[1].as_slice()))
-            .chain(samples.iter().map(|s| (s.as_slice(), s.as_slice())))
-            .chain([(&[][..], &[1.0][..]), (&[1.0][..], &[][..])]);
+        let mut pairs = pairs(&samples);
+        pairs.extend([(&[][..], &[1.0][..]), (&[1.0][..], &[][..])]);
         for (x, y) in pairs {
             let (sx, sy) = (SortedVec::of(x), SortedVec::of(y));
             let got = mean_abs_difference_sorted(x, y, sy.as_sorted());

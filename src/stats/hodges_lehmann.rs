@@ -111,13 +111,8 @@ pub fn hodges_lehmann_both(
     alternative: Alternative,
     confidence: f64,
 ) -> (StatsResult<ShiftInterval>, StatsResult<ShiftInterval>) {
-    match Ranked::new(x, y, alternative, confidence) {
-        Ok(ranked) => (
-            ranked.interval(Contrast::Difference),
-            ranked.interval(Contrast::Ratio),
-        ),
-        Err(e) => (Err(e.clone()), Err(e)),
-    }
+    let (x, y) = (SortedVec::of(x), SortedVec::of(y));
+    hodges_lehmann_both_sorted(x.as_sorted(), y.as_sorted(), alternative, confidence)
 }
 
 /// [`hodges_lehmann`] of two sorted samples, without sorting them again (the same result: see

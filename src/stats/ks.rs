@@ -501,15 +501,12 @@ mod tests {
 
     #[test]
     fn the_check_of_sorted_sides_is_the_check_of_the_samples() {
-        use crate::stats::sorted::{SortedVec, tests::awkward_samples};
+        use crate::stats::sorted::{SortedVec, tests::awkward_samples, tests::pairs};
         let samples = awkward_samples();
         let bits = |r: StatsResult<TestResult>| {
             r.map(|t| (t.statistic.to_bits(), t.p_value.to_bits(), t.method))
         };
-        let mut pairs: Vec<(&[f64], &[f64])> = samples
-            .windows(2)
-            .map(|w| (w[0].as_slice(), w[1].as_slice()))
-            .collect();
+        let mut pairs = pairs(&samples);
         pairs.extend(samples.iter().map(|s| (s.as_slice(), &s[..1])));
         pairs.push((&[], &[1.0]));
         pairs.push((&[1.0, f64::NAN], &[1.0]));

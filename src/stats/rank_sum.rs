@@ -70,6 +70,13 @@ enum Ties {
     Exact,
 }
 
+impl Ties {
+    /// [`Ties::Exact`] if `exact`, else [`Ties::Normal`].
+    fn from_exact(exact: bool) -> Ties {
+        if exact { Ties::Exact } else { Ties::Normal }
+    }
+}
+
 fn rank_sum_by(x: &[f64], y: &[f64], alternative: Alternative, ties: Ties) -> StatsResult<RankSum> {
     Ranked::new(x, y, ties)?.test(alternative)
 }
@@ -82,18 +89,7 @@ pub fn rank_sum_one_sided(
     y: &[f64],
     exact_ties: bool,
 ) -> (StatsResult<RankSum>, StatsResult<RankSum>) {
-    let ties = if exact_ties {
-        Ties::Exact
-    } else {
-        Ties::Normal
-    };
-    match Ranked::new(x, y, ties) {
-        Ok(ranked) => (
-            ranked.test(Alternative::Greater),
-            ranked.test(Alternative::Less),
-        ),
-        Err(e) => (Err(e.clone()), Err(e)),
-    }
+    one_sided(Ranked::new(x, y, Ties::from_exact(exact_ties)))
 }
 
 /// [`rank_sum_one_sided`] of two sorted samples: the pooled ranks come from one merge of the sorted sides
@@ -105,12 +101,12 @@ pub(crate) fn rank_sum_one_sided_sorted(
     y: Sorted<'_>,
     exact_ties: bool,
 ) -> (StatsResult<RankSum>, StatsResult<RankSum>) {
-    let ties = if exact_ties {
-        Ties::Exact
-    } else {
-        Ties::Normal
-    };
-    match Ranked::sorted(x, y, ties) {
+    one_sided(Ranked::sorted(x, y, Ties::from_exact(exact_ties)))
+}
+
+/// Both one-sided tests, `Greater` then `Less`, of one ranking (its error twice).
+fn one_sided(ranked: StatsResult<Ranked>) -> (StatsResult<RankSum>, StatsResult<RankSum>) {
+    match ranked {
         Ok(ranked) => (
             ranked.test(Alternative::Greater),
             ranked.test(Alternative::Less),

@@ -158,6 +158,24 @@ pub(crate) mod tests {
             .collect()
     }
 
+    /// [`awkward_samples`] then [`awkward_positive_samples`]: for the tests that take logarithms or ratios
+    /// of positive values and must fail alike on the others.
+    pub(crate) fn awkward_and_positive_samples() -> Vec<Vec<f64>> {
+        let mut samples = awkward_samples();
+        samples.extend(awkward_positive_samples());
+        samples
+    }
+
+    /// Pairs of samples for two-sample tests: each sample with the next (different sizes and contents) and
+    /// with itself (every value tied across the sides).
+    pub(crate) fn pairs(samples: &[Vec<f64>]) -> Vec<(&[f64], &[f64])> {
+        let next = samples
+            .windows(2)
+            .map(|w| (w[0].as_slice(), w[1].as_slice()));
+        let itself = samples.iter().map(|s| (s.as_slice(), s.as_slice()));
+        next.chain(itself).collect()
+    }
+
     fn bits(v: &[f64]) -> Vec<u64> {
         v.iter().map(|x| x.to_bits()).collect()
     }

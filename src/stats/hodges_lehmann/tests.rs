@@ -378,9 +378,8 @@ fn ranked_by_sorting(x: &[f64], y: &[f64], alternative: Alternative, confidence:
 
 #[test]
 fn intervals_of_sorted_sides_are_those_of_sorting_each_side() {
-    use crate::stats::sorted::{
-        SortedVec, tests::awkward_positive_samples, tests::awkward_samples,
-    };
+    use crate::stats::sorted::SortedVec;
+    use crate::stats::sorted::tests::{awkward_and_positive_samples, pairs};
     let bits = |r: StatsResult<ShiftInterval>| {
         r.map(|i| {
             (
@@ -391,16 +390,9 @@ fn intervals_of_sorted_sides_are_those_of_sorting_each_side() {
             )
         })
     };
-    let samples: Vec<Vec<f64>> = awkward_samples()
-        .into_iter()
-        .chain(awkward_positive_samples())
-        .collect();
-    let pairs = samples
-        .windows(2)
-        .map(|w| (w[0].as_slice(), w[1].as_slice()))
-        .chain(samples.iter().map(|s| (s.as_slice(), s.as_slice())));
+    let samples = awkward_and_positive_samples();
     let mut finite = 0;
-    for (x, y) in pairs {
+    for (x, y) in pairs(&samples) {
         let (sx, sy) = (SortedVec::of(x), SortedVec::of(y));
         for (alternative, confidence) in [
             (Alternative::TwoSided, 0.95),

@@ -419,13 +419,9 @@ fn result_bits(r: &StatsResult<RankSum>) -> Result<(u64, u64, u64, Method), Stat
 
 #[test]
 fn ranking_the_sorted_sides_gives_the_tests_of_the_pooled_ranks() {
-    use crate::stats::sorted::{SortedVec, tests::awkward_samples};
+    use crate::stats::sorted::{SortedVec, tests::awkward_samples, tests::pairs};
     let samples = awkward_samples();
-    let mut pairs: Vec<(&[f64], &[f64])> = samples
-        .windows(2)
-        .map(|w| (w[0].as_slice(), w[1].as_slice()))
-        .collect();
-    pairs.extend(samples.iter().map(|s| (s.as_slice(), s.as_slice())));
+    let mut pairs = pairs(&samples);
     pairs.push((&[], &[1.0]));
     pairs.push((&[1.0, f64::NAN], &[1.0]));
     let mut tied = 0;
