@@ -37,6 +37,10 @@
 //! - **Shared work** ([`hodges_lehmann_both`]): the shift and the ratio of the same samples at the same level
 //!   have the same checks, sorted samples, pooled ties, method and ranks of the ends; these are computed
 //!   once, and only the differences and the ratios (not in the same order) are selected apart.
+//! - **Sorted samples** (`hodges_lehmann_sorted`, `hodges_lehmann_both_sorted`): the analysis of a
+//!   benchmark hands over each side's one sorted copy (`sorted.rs`); x ascending is that copy and y
+//!   descending that copy read backwards, which is what sorting y by the reversed total order gives, so the
+//!   intervals are the same bits as those of the public functions, which sort for themselves.
 //! - **Ratios** ([`hodges_lehmann_ratio`]): for positive x and y, the same interval on the log scale, the
 //!   set of ratios γ that the rank-sum test of (x / γ, y) does not reject (R: `wilcox.test(log(x), log(y),
 //!   conf.int = TRUE)`, exponentiated). The log is increasing, so the ranks, the ties and therefore the test,

@@ -36,6 +36,9 @@
 //!   computes a tiny asymptotic p as one minus the lower tail (~1e-16 absolute error). Here the series is
 //!   summed to convergence and the upper tail is computed directly.
 //!
+//! The analysis of a benchmark calls `location_shift_sorted` with each side's one sorted copy
+//! (`sorted.rs`), the same result as [`location_shift`], which sorts for itself.
+//!
 //! statrs' `ks_twosample` ignores ties (0.1925 instead of R's 0.1589744 on the tied example of
 //! `docs/statistics.md` §4) and is not used. R's sources are not used either; R is only the test oracle.
 

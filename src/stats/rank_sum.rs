@@ -21,6 +21,9 @@
 //! - Limits: any n, m ≥ 1 (approximate beyond 49). All values equal gives σ = 0 and R a NaN p-value; here
 //!   [`StatsError::Constant`]. NaN/∞ give [`StatsError::NonFinite`], an empty sample [`StatsError::TooFew`].
 //!
+//! - Sorted samples (`rank_sum_one_sided_sorted`): the pooled ranks are read from one merge of the two
+//!   sorted sides (`sorted.rs`) instead of a sort of the pooled sample: the same W, ties and p-values.
+//!
 //! Never ported from R: implemented from the algorithms above; R 4.2.2 is the oracle (`fixtures/r/rank_sum.R`).
 //! The Hodges–Lehmann shift estimate and interval that invert this test live in `hodges_lehmann.rs`.
 
