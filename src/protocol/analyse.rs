@@ -6,14 +6,14 @@
 //! suite's is HPT's).
 
 use super::benchmark_warnings::benchmark_warnings;
-use super::equivalence::{Equivalence, equivalence, is_futile};
+use super::equivalence::{Equivalence, equivalence_sorted, is_futile};
 use super::gate::{GateInput, gate};
-use super::hpt::hpt_ranked;
+use super::hpt::hpt_ranked_sorted;
 use super::input_warnings::{note_warnings, suite_warnings};
 use super::options::{Options, PerLook};
-use super::shape::{ShapeOptions, shape};
+use super::shape::{ShapeOptions, shape_sorted};
 use super::speedup_test::{
-    Level, Ties, Weights, mean_test, median_test_with, overall, proportion, speedups,
+    Level, Ties, Weights, mean_test_sorted, median_test_sorted, overall, proportion, speedups,
 };
 use super::variance::variance_components;
 use super::{
@@ -21,8 +21,9 @@ use super::{
     Proportions, SideSummary, SuiteAnalysis, Verdict,
 };
 use crate::model::{BaseHead, Basis, Observations, Pair, Suite, Unit};
-use crate::stats::describe::{Summary, summarize};
+use crate::stats::describe::{Summary, summarize_sorted};
 use crate::stats::rank_sum::can_reject;
+use crate::stats::sorted::{Sorted, SortedVec};
 
 /// Analyses every paired benchmark of `suite`, on one value per process run ([`Pair::observations`]), at
 /// the per-look level of the suite's design (its looks) and with its remedy in the hints; the decisions
@@ -31,7 +32,7 @@ pub fn analyse(suite: &Suite, options: &Options) -> Analysis {
     analysed(suite, options, None)
 }
 
-/// [`analyse`], and each benchmark's shape ([`shape`]: modes, I1, I3, and their warnings after its
+/// [`analyse`], and each benchmark's shape ([`shape`](super::shape::shape): modes, I1, I3, and their warnings after its
 /// others): the analysis a report renders.
 pub fn analyse_with_shapes(suite: &Suite, options: &Options, shapes: &ShapeOptions) -> Analysis {
     analysed(suite, options, Some(shapes))
@@ -49,17 +50,13 @@ fn analysed(suite: &Suite, options: &Options, shapes: Option<&ShapeOptions>) -> 
     // HPT ranks tested benchmarks only: counts compared exactly are no sample of a benchmark population
     // (the counts of one benchmark are not independent of each other), and need no test.
     let tested = |c: &&Observed<'_>| c.observations.basis != Basis::Deterministic;
-    let samples: Vec<(&[f64], &[f64])> = compared
+    let samples: Vec<BaseHead<Sorted<'_>>> = compared
         .iter()
         .filter(tested)
-        .map(|c| {
-            (
-                c.observations.values.base.as_slice(),
-                c.observations.values.head.as_slice(),
-            )
-        })
+        .map(Observed::sorted)
         .collect();
-    let (hpt_summary, per_benchmark) = hpt_ranked(&samples, &options.hpt(), options.hpt_rank());
+    let (hpt_summary, per_benchmark) =
+        hpt_ranked_sorted(&samples, &options.hpt(), options.hpt_rank());
     let gate_inputs: Vec<GateInput<'_>> = compared
         .iter()
         .map(|c| GateInput {
@@ -99,9 +96,9 @@ fn analysed(suite: &Suite, options: &Options, shapes: Option<&ShapeOptions>) -> 
         })
         .collect();
     let benchmarks: Vec<BenchmarkAnalysis> = crate::parallel::map(&ranked, |(c, rank)| {
-        let analysis = benchmark(c.pair, &c.observations, &c.summaries, *rank, &per_look);
+        let analysis = benchmark(c, *rank, &per_look);
         match shapes {
-            Some(shapes) => with_shape(analysis, &c.observations, shapes),
+            Some(shapes) => with_shape(analysis, c, shapes),
             None => analysis,
         }
     });
@@ -161,25 +158,36 @@ fn analysed(suite: &Suite, options: &Options, shapes: Option<&ShapeOptions>) -> 
     }
 }
 
-/// One benchmark's observations with their summaries.
+/// One benchmark's observations with their summaries and each side's one sorted copy, which every test
+/// that reads the values in order takes (the median, Shapiro-Wilk, the ranks, the location-shift check,
+/// the Hodges-Lehmann intervals, HPT, the shapes), rather than sorting them again.
 struct Observed<'a> {
     pair: &'a Pair,
     observations: Observations,
+    sorted: BaseHead<SortedVec>,
     summaries: (Summary, Summary),
 }
 
 impl<'a> Observed<'a> {
     fn new(pair: &'a Pair) -> Observed<'a> {
         let observations = pair.observations();
+        let values = &observations.values;
+        let sorted = values.as_ref().map(|v| SortedVec::of(v));
         let summaries = (
-            summary_of(&observations.values.base),
-            summary_of(&observations.values.head),
+            summary_of(&values.base, sorted.base.as_sorted()),
+            summary_of(&values.head, sorted.head.as_sorted()),
         );
         Observed {
             pair,
             observations,
+            sorted,
             summaries,
         }
+    }
+
+    /// Each side's values sorted.
+    fn sorted(&self) -> BaseHead<Sorted<'_>> {
+        self.sorted.as_ref().map(SortedVec::as_sorted)
     }
 }
 
@@ -191,9 +199,9 @@ const NOT_RANKED: HptBenchmark = HptBenchmark {
     winner: None,
 };
 
-/// The summary of valid observations (non-empty, finite: see [`crate::model::Sample`]).
-fn summary_of(values: &[f64]) -> Summary {
-    summarize(values).unwrap_or(Summary {
+/// The summary of valid observations (non-empty, finite: see [`crate::model::Sample`]), given them sorted.
+fn summary_of(values: &[f64], sorted: Sorted<'_>) -> Summary {
+    summarize_sorted(values, sorted).unwrap_or(Summary {
         n: values.len(),
         min: f64::NAN,
         max: f64::NAN,
@@ -205,20 +213,16 @@ fn summary_of(values: &[f64]) -> Summary {
 
 /// Both protocols on one benchmark, with its HPT rank `hpt` (and the warning when HPT and the verdict
 /// disagree).
-fn benchmark(
-    pair: &Pair,
-    observations: &Observations,
-    summaries: &(Summary, Summary),
-    hpt: HptBenchmark,
-    options: &PerLook,
-) -> BenchmarkAnalysis {
+fn benchmark(observed: &Observed<'_>, hpt: HptBenchmark, options: &PerLook) -> BenchmarkAnalysis {
+    let (pair, observations) = (observed.pair, &observed.observations);
     let confidence = options.confidence;
     let base = observations.values.base.as_slice();
     let head = observations.values.head.as_slice();
-    let (base_summary, head_summary) = summaries;
-    let mut mean_test = mean_test(base, head, Level::Fixed(confidence.level()));
-    let mut median_test =
-        median_test_with(base, head, Level::Fixed(confidence.level()), Ties::Exact);
+    let sorted = observed.sorted();
+    let (base_summary, head_summary) = &observed.summaries;
+    let level = Level::Fixed(confidence.level());
+    let mut mean_test = mean_test_sorted(base, head, sorted, level);
+    let mut median_test = median_test_sorted(sorted, level, Ties::Exact);
     let powerless = !can_reject(base.len(), head.len(), confidence.alpha());
     let deterministic = observations.basis == Basis::Deterministic;
     if deterministic {
@@ -238,7 +242,7 @@ fn benchmark(
         mean_test.warnings = vec![tiny.clone()];
         median_test.warnings = vec![tiny];
     }
-    let equivalence = equivalence(base, head, confidence, options.equivalence_pct);
+    let equivalence = equivalence_sorted(base, head, sorted, confidence, options.equivalence_pct);
     let (verdict, warnings) = if deterministic {
         exact(base_summary.median, head_summary.median)
     } else {
@@ -288,14 +292,15 @@ fn benchmark(
 /// `analysis` with its shape, from the benchmark's `observations`, and the shape's warnings after its others.
 fn with_shape(
     analysis: BenchmarkAnalysis,
-    observations: &Observations,
+    observed: &Observed<'_>,
     options: &ShapeOptions,
 ) -> BenchmarkAnalysis {
-    let shape = shape(
+    let shape = shape_sorted(
         &analysis.name,
-        observations.basis,
+        observed.observations.basis,
         analysis.unit,
-        &observations.values,
+        &observed.observations.values,
+        observed.sorted(),
         options,
     );
     let mut warnings = analysis.warnings;
@@ -342,9 +347,11 @@ fn decide(median_test: &MedianTest, powerless: bool, equivalence: &Equivalence) 
 /// (the mean protocol, HPT, the gate), which it does not depend on.
 pub fn verdict_at_look(base: &[f64], head: &[f64], options: &PerLook, cap: usize) -> Look {
     let confidence = options.confidence;
-    let median_test = median_test_with(base, head, Level::Fixed(confidence.level()), Ties::Exact);
+    let sorted = BaseHead::new(SortedVec::of(base), SortedVec::of(head));
+    let sorted = sorted.as_ref().map(SortedVec::as_sorted);
+    let median_test = median_test_sorted(sorted, Level::Fixed(confidence.level()), Ties::Exact);
     let powerless = !can_reject(base.len(), head.len(), confidence.alpha());
-    let equivalence = equivalence(base, head, confidence, options.equivalence_pct);
+    let equivalence = equivalence_sorted(base, head, sorted, confidence, options.equivalence_pct);
     let verdict = decide(&median_test, powerless, &equivalence);
     Look {
         verdict,

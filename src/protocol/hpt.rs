@@ -48,10 +48,12 @@ mod unibench;
 pub use super::outcome::Ranking;
 pub use curve::{CURVE_POINTS, curve_gammas};
 
+use crate::model::BaseHead;
 use crate::protocol::{
     Alpha, Cause, Confidence, Direction, HptBenchmark, HptCause, HptSummary, Verdict, Warning,
     WarningKind,
 };
+use crate::stats::sorted::{Sorted, SortedVec};
 use speedup::{AtOne, MAX_SPEEDUP, PreparedSuite, Scan};
 use unibench::{Mode, Prepared, Tables};
 
@@ -85,12 +87,30 @@ pub fn hpt_ranked(
     options: &HptOptions,
     ranking: Ranking,
 ) -> (HptSummary, Vec<HptBenchmark>) {
+    let sorted: Vec<BaseHead<SortedVec>> = benchmarks
+        .iter()
+        .map(|(base, head)| BaseHead::new(SortedVec::of(base), SortedVec::of(head)))
+        .collect();
+    let views: Vec<BaseHead<Sorted<'_>>> = sorted
+        .iter()
+        .map(|s| s.as_ref().map(SortedVec::as_sorted))
+        .collect();
+    hpt_ranked_sorted(&views, options, ranking)
+}
+
+/// [`hpt_ranked`] of each benchmark's sides sorted, without sorting them again: HPT reads each side only
+/// sorted (its checks, for finite and positive values, do not depend on the order), so the same result.
+pub(crate) fn hpt_ranked_sorted(
+    benchmarks: &[BaseHead<Sorted<'_>>],
+    options: &HptOptions,
+    ranking: Ranking,
+) -> (HptSummary, Vec<HptBenchmark>) {
     let mut warnings = Vec::new();
     let alpha = options.alpha.map(Alpha::risk);
     let mut tables = Tables::default();
     let prepared = benchmarks
         .iter()
-        .map(|(base, head)| Prepared::new(base, head, alpha, ranking, &mut tables))
+        .map(|s| Prepared::sorted(s.base, s.head, alpha, ranking, &mut tables))
         .collect();
     let suite = PreparedSuite {
         benchmarks: prepared,

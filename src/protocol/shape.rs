@@ -24,11 +24,12 @@ pub use super::outcome::{BenchmarkShape, MixtureCheck, SideShape};
 use super::{Cause, ShapeCause, Warning, WarningKind};
 use crate::model::{BaseHead, Basis, Side, Unit};
 use crate::stats::comparison::{
-    mean_abs_difference, mixture_mean_abs_difference, mixture_p_less, p_first_fastest,
+    mean_abs_difference_sorted, mixture_mean_abs_difference, mixture_p_less, p_first_fastest_sorted,
 };
 use crate::stats::ks_fit::{DEFAULT_REPLICATES, ks_fit};
-use crate::stats::mixture::{FitOptions, select};
+use crate::stats::mixture::{FitOptions, select_sorted};
 use crate::stats::modes::{Mode, modes};
+use crate::stats::sorted::{Sorted, SortedVec};
 
 /// What the shape step computes beyond the default.
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -155,6 +156,27 @@ pub fn shape(
     values: &BaseHead<Vec<f64>>,
     options: &ShapeOptions,
 ) -> BenchmarkShape {
+    let sorted = values.as_ref().map(|v| SortedVec::of(v));
+    shape_sorted(
+        name,
+        basis,
+        unit,
+        values,
+        sorted.as_ref().map(SortedVec::as_sorted),
+        options,
+    )
+}
+
+/// [`shape`] given also each side's values `sorted` (the mixtures' quantile starts and the comparison
+/// metrics read them), without sorting them again: the same shape, the sorted values being the same bits.
+pub(crate) fn shape_sorted(
+    name: &str,
+    basis: Basis,
+    unit: Unit,
+    values: &BaseHead<Vec<f64>>,
+    sorted: BaseHead<Sorted<'_>>,
+    options: &ShapeOptions,
+) -> BenchmarkShape {
     let fit_options = |n: usize| FitOptions {
         patience: Some(3),
         screen: options.screen,
@@ -162,9 +184,10 @@ pub fn shape(
             .clamp(1, FitOptions::default().max_components),
         ..FitOptions::default()
     };
-    let fitted = values
-        .as_ref()
-        .map(|v| side_shape(v, &fit_options(v.len())));
+    let fitted = BaseHead::new(
+        side_shape(&values.base, sorted.base, &fit_options(values.base.len())),
+        side_shape(&values.head, sorted.head, &fit_options(values.head.len())),
+    );
     let (base, head) = (&values.base, &values.head);
     let mixture_check = options
         .mixture_fit
@@ -201,8 +224,8 @@ pub fn shape(
     }
     BenchmarkShape {
         basis,
-        mean_abs_difference: mean_abs_difference(base, head),
-        p_head_fastest: p_first_fastest(head, &[base]),
+        mean_abs_difference: mean_abs_difference_sorted(base, head, sorted.head),
+        p_head_fastest: p_first_fastest_sorted(head, &[sorted.base]),
         base: fitted.base,
         head: fitted.head,
         mixture_check,
@@ -255,8 +278,8 @@ fn lacks_a_state(
     })
 }
 
-fn side_shape(values: &[f64], options: &FitOptions) -> SideShape {
-    match select(values, options) {
+fn side_shape(values: &[f64], sorted: Sorted<'_>, options: &FitOptions) -> SideShape {
+    match select_sorted(values, sorted, options) {
         Ok(selection) => {
             let one_normal = selection.bic[0][0].unwrap_or(selection.best.bic);
             let evidence = selection.best.bic - one_normal;

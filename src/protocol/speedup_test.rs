@@ -28,6 +28,8 @@ pub use aggregate::{
     Coefficients, OverallError, Weights, coefficients, overall, proportion, speedups,
 };
 pub use mean::mean_test;
+pub(crate) use mean::mean_test_sorted;
+pub(crate) use median::median_test_sorted;
 pub use median::{Ties, median_test, median_test_with};
 pub use suite::{
     AnalysedRow, ConfigAnalysis, ConfigOptions, ConfigRow, RowResult, WeightChoice, analyse_config,

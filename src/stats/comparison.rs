@@ -22,6 +22,7 @@
 
 use super::mixture::Mixture;
 use super::normal;
+use super::sorted::{Sorted, SortedVec};
 
 /// Ĩ1 = E|X − Y| estimated from the samples; `None` when either is empty.
 pub fn mean_abs_difference(x: &[f64], y: &[f64]) -> Option<f64> {
@@ -32,9 +33,30 @@ pub fn mean_abs_difference(x: &[f64], y: &[f64]) -> Option<f64> {
     let origin = y[0];
     let mut sorted: Vec<f64> = y.iter().map(|v| v - origin).collect();
     sorted.sort_by(f64::total_cmp);
+    sum_abs_differences(x, &sorted, origin)
+}
+
+/// [`mean_abs_difference`] given `y_sorted`, `y`'s values sorted (`y` itself gives the origin, its first
+/// value): y − origin is sorted from it in one pass ([`Sorted::map_increasing`]), the same values in the
+/// same order as sorting y − origin.
+pub(crate) fn mean_abs_difference_sorted(
+    x: &[f64],
+    y: &[f64],
+    y_sorted: Sorted<'_>,
+) -> Option<f64> {
+    if x.is_empty() || y.is_empty() {
+        return None;
+    }
+    let origin = y[0];
+    let sorted = y_sorted.map_increasing(|v| v - origin);
+    sum_abs_differences(x, sorted.values(), origin)
+}
+
+/// Ĩ1 from non-empty `x` and the values of y minus `origin`, sorted.
+fn sum_abs_differences(x: &[f64], sorted: &[f64], origin: f64) -> Option<f64> {
     let mut prefix = Vec::with_capacity(sorted.len() + 1);
     prefix.push(0.0);
-    for v in &sorted {
+    for v in sorted {
         prefix.push(prefix.last().copied().unwrap_or(0.0) + v);
     }
     let total = prefix[sorted.len()];
@@ -57,14 +79,17 @@ pub fn p_first_fastest(first: &[f64], others: &[&[f64]]) -> Option<f64> {
     if first.is_empty() || others.iter().any(|o| o.is_empty()) {
         return None;
     }
-    let sorted: Vec<Vec<f64>> = others
-        .iter()
-        .map(|o| {
-            let mut s = o.to_vec();
-            s.sort_by(f64::total_cmp);
-            s
-        })
-        .collect();
+    let sorted: Vec<SortedVec> = others.iter().map(|o| SortedVec::of(o)).collect();
+    let views: Vec<Sorted<'_>> = sorted.iter().map(SortedVec::as_sorted).collect();
+    p_first_fastest_sorted(first, &views)
+}
+
+/// [`p_first_fastest`] given the other versions sorted, without sorting them again.
+pub(crate) fn p_first_fastest_sorted(first: &[f64], others: &[Sorted<'_>]) -> Option<f64> {
+    if first.is_empty() || others.iter().any(|o| o.len() == 0) {
+        return None;
+    }
+    let sorted: Vec<&[f64]> = others.iter().map(|o| o.values()).collect();
     let sum: f64 = first
         .iter()
         .map(|&x| {
@@ -187,6 +212,36 @@ mod tests {
         assert_eq!(p_first_fastest(&x, &[&y]), Some(1.0));
         assert_eq!(p_first_fastest(&y, &[&x]), Some(0.0));
         assert_eq!(mean_abs_difference(&[], &y), None);
+    }
+
+    #[test]
+    fn the_metrics_from_sorted_copies_are_the_metrics() {
+        use crate::stats::sorted::{SortedVec, tests::awkward_samples, tests::pairs};
+        let bits = |v: Option<f64>| v.map(f64::to_bits);
+        let samples = awkward_samples();
+        let mut pairs = pairs(&samples);
+        pairs.extend([(&[][..], &[1.0][..]), (&[1.0][..], &[][..])]);
+        for (x, y) in pairs {
+            let (sx, sy) = (SortedVec::of(x), SortedVec::of(y));
+            let got = mean_abs_difference_sorted(x, y, sy.as_sorted());
+            assert_eq!(bits(got), bits(mean_abs_difference(x, y)), "{x:?} {y:?}");
+            // The plain computation of Ĩ3: each other version sorted here.
+            let plain = |first: &[f64], other: &[f64]| {
+                let mut s = other.to_vec();
+                s.sort_by(f64::total_cmp);
+                (!first.is_empty() && !s.is_empty()).then(|| {
+                    let above = |v: f64| (s.len() - s.partition_point(|&o| o <= v)) as f64;
+                    first
+                        .iter()
+                        .map(|&v| above(v) / s.len() as f64)
+                        .sum::<f64>()
+                        / first.len() as f64
+                })
+            };
+            let got = p_first_fastest_sorted(y, &[sx.as_sorted()]);
+            assert_eq!(bits(got), bits(plain(y, x)), "{x:?} {y:?}");
+            assert_eq!(bits(p_first_fastest(y, &[x])), bits(plain(y, x)));
+        }
     }
 
     fn enumerate_i1(x: &[f64], y: &[f64]) -> f64 {

@@ -16,6 +16,7 @@
 //! Every function rejects NaN/infinite input ([`StatsError::NonFinite`]) and too-short input
 //! ([`StatsError::TooFew`]); none panics.
 
+use super::sorted::Sorted;
 use super::{StatsError, StatsResult, check_finite, check_len};
 
 /// Summary of one sample, with R's definitions.
@@ -39,6 +40,23 @@ pub struct Summary {
 pub fn summarize(x: &[f64]) -> StatsResult<Summary> {
     check_finite(x)?;
     check_len(x, 1)?;
+    Ok(summary(x, median(x)?))
+}
+
+/// [`summarize`] of `x` given `sorted`, the same values sorted: the median is read from the sorted copy
+/// rather than selected from another. The same summary, bit for bit: selection by the total order puts at
+/// n/2 the value the sorted copy has there, and for even n the largest of the lower half (by `f64::max`) can
+/// differ from the sorted copy's x_(n/2) only in the sign of a zero, when x_(n/2+1) is at least +0.0, where
+/// the sum of the two is the same +0.0 or positive value.
+pub(crate) fn summarize_sorted(x: &[f64], sorted: Sorted<'_>) -> StatsResult<Summary> {
+    check_finite(x)?;
+    check_len(x, 1)?;
+    debug_assert_eq!(x.len(), sorted.len());
+    Ok(summary(x, median_sorted(sorted)))
+}
+
+/// The summary of non-empty finite `x` with its median.
+fn summary(x: &[f64], median: f64) -> Summary {
     let mean = mean_unchecked(x);
     let variance = if x.len() > 1 {
         sum_sq_dev(x, mean) / (x.len() - 1) as f64
@@ -50,14 +68,14 @@ pub fn summarize(x: &[f64]) -> StatsResult<Summary> {
         .fold((f64::INFINITY, f64::NEG_INFINITY), |(lo, hi), &v| {
             (lo.min(v), hi.max(v))
         });
-    Ok(Summary {
+    Summary {
         n: x.len(),
         min,
         max,
         mean,
         variance,
-        median: median(x)?,
-    })
+        median,
+    }
 }
 
 /// The arithmetic mean (R `mean`), n >= 1.
@@ -88,6 +106,18 @@ pub fn median(x: &[f64]) -> StatsResult<f64> {
     // The lower middle value is the largest of the lower half, which selection left before index n/2.
     let lo = v[..n / 2].iter().copied().fold(f64::NEG_INFINITY, f64::max);
     Ok((lo + hi) / 2.0)
+}
+
+/// The median of sorted non-empty values, as [`median`]: the middle value, or the mean of the two middle
+/// values for even n.
+pub(crate) fn median_sorted(sorted: Sorted<'_>) -> f64 {
+    let v = sorted.values();
+    let n = v.len();
+    if n % 2 == 1 {
+        v[n / 2]
+    } else {
+        (v[n / 2 - 1] + v[n / 2]) / 2.0
+    }
 }
 
 /// The type-7 sample quantile (R `quantile(x, p)`, the default type) for p in [0, 1].
@@ -209,6 +239,34 @@ mod tests {
         let x = [1e9 + 1.0, 1e9 + 2.0, 1e9 + 3.0];
         assert_eq!(mean(&x).unwrap(), 1e9 + 2.0);
         assert_eq!(variance(&x).unwrap(), 1.0);
+    }
+
+    #[test]
+    fn the_summary_from_the_sorted_copy_is_the_summary() {
+        use crate::stats::sorted::{SortedVec, tests::awkward_samples};
+        let bits = |s: &Summary| [s.min, s.max, s.mean, s.variance, s.median].map(f64::to_bits);
+        let mut even_zeros = 0;
+        for x in awkward_samples() {
+            let sorted = SortedVec::of(&x);
+            let got = summarize_sorted(&x, sorted.as_sorted());
+            let want = summarize(&x);
+            match (&got, &want) {
+                (Ok(g), Ok(w)) => {
+                    assert_eq!((g.n, bits(g)), (w.n, bits(w)), "{x:?}");
+                    even_zeros += usize::from(x.len() % 2 == 0 && g.median == 0.0);
+                }
+                _ => assert_eq!(got, want, "{x:?}"),
+            }
+        }
+        // The case the doc's argument is about: an even sample whose middle values are zeros.
+        assert!(even_zeros > 0);
+        let x = [0.0, -0.0, 1.0, -0.0];
+        let s = summarize_sorted(&x, SortedVec::of(&x).as_sorted()).unwrap();
+        assert_eq!(s.median.to_bits(), summarize(&x).unwrap().median.to_bits());
+        assert_eq!(
+            summarize_sorted(&[], SortedVec::of(&[]).as_sorted()),
+            summarize(&[])
+        );
     }
 
     proptest! {

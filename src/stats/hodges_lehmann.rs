@@ -37,6 +37,10 @@
 //! - **Shared work** ([`hodges_lehmann_both`]): the shift and the ratio of the same samples at the same level
 //!   have the same checks, sorted samples, pooled ties, method and ranks of the ends; these are computed
 //!   once, and only the differences and the ratios (not in the same order) are selected apart.
+//! - **Sorted samples** (`hodges_lehmann_sorted`, `hodges_lehmann_both_sorted`): the analysis of a
+//!   benchmark hands over each side's one sorted copy (`sorted.rs`); x ascending is that copy and y
+//!   descending that copy read backwards, which is what sorting y by the reversed total order gives, so the
+//!   intervals are the same bits as those of the public functions, which sort for themselves.
 //! - **Ratios** ([`hodges_lehmann_ratio`]): for positive x and y, the same interval on the log scale, the
 //!   set of ratios γ that the rank-sum test of (x / γ, y) does not reject (R: `wilcox.test(log(x), log(y),
 //!   conf.int = TRUE)`, exponentiated). The log is increasing, so the ranks, the ties and therefore the test,
@@ -50,6 +54,7 @@
 
 use super::rank::tie_correction_sorted;
 use super::rank_sum::{EXACT_MAX, ExactRankSum, continuity, rank_sum_sigma};
+use super::sorted::{Sorted, SortedVec};
 use super::{Alternative, Method, StatsError, StatsResult, check_finite, check_len, normal};
 
 /// The Hodges–Lehmann shift x − y with its confidence interval (an infinite end for one-sided intervals),
@@ -110,7 +115,30 @@ pub fn hodges_lehmann_both(
     alternative: Alternative,
     confidence: f64,
 ) -> (StatsResult<ShiftInterval>, StatsResult<ShiftInterval>) {
-    match Ranked::new(x, y, alternative, confidence) {
+    let (x, y) = (SortedVec::of(x), SortedVec::of(y));
+    hodges_lehmann_both_sorted(x.as_sorted(), y.as_sorted(), alternative, confidence)
+}
+
+/// [`hodges_lehmann`] of two sorted samples, without sorting them again (the same result: see
+/// [`Ranked::sorted`]).
+pub(crate) fn hodges_lehmann_sorted(
+    x: Sorted<'_>,
+    y: Sorted<'_>,
+    alternative: Alternative,
+    confidence: f64,
+) -> StatsResult<ShiftInterval> {
+    Ranked::sorted(x, y, alternative, confidence)?.interval(Contrast::Difference)
+}
+
+/// [`hodges_lehmann_both`] of two sorted samples, without sorting them again (the same results: see
+/// [`Ranked::sorted`]).
+pub(crate) fn hodges_lehmann_both_sorted(
+    x: Sorted<'_>,
+    y: Sorted<'_>,
+    alternative: Alternative,
+    confidence: f64,
+) -> (StatsResult<ShiftInterval>, StatsResult<ShiftInterval>) {
+    match Ranked::sorted(x, y, alternative, confidence) {
         Ok(ranked) => (
             ranked.interval(Contrast::Difference),
             ranked.interval(Contrast::Ratio),
@@ -146,17 +174,28 @@ struct Ranked {
 impl Ranked {
     /// The checks common to both contrasts (sizes, finite values, the level), the sorts and the ranks.
     fn new(x: &[f64], y: &[f64], alternative: Alternative, confidence: f64) -> StatsResult<Self> {
-        check_len(x, 1)?;
-        check_len(y, 1)?;
-        check_finite(x)?;
-        check_finite(y)?;
+        let (x, y) = (SortedVec::of(x), SortedVec::of(y));
+        Ranked::sorted(x.as_sorted(), y.as_sorted(), alternative, confidence)
+    }
+
+    /// [`Ranked::new`] of sorted samples: the same checks (on the same values, in another order) and the
+    /// same x ascending and y descending, the latter read backwards from y ascending (under the total order
+    /// equal values have equal bits, so that is what sorting y by the reversed order gives).
+    fn sorted(
+        x: Sorted<'_>,
+        y: Sorted<'_>,
+        alternative: Alternative,
+        confidence: f64,
+    ) -> StatsResult<Self> {
+        check_len(x.values(), 1)?;
+        check_len(y.values(), 1)?;
+        check_finite(x.values())?;
+        check_finite(y.values())?;
         if !(confidence > 0.0 && confidence < 1.0) {
             return Err(StatsError::InvalidArgument("confidence must lie in (0, 1)"));
         }
-        let mut sorted_x = x.to_vec();
-        let mut y_desc = y.to_vec();
-        sorted_x.sort_unstable_by(f64::total_cmp);
-        y_desc.sort_unstable_by(|a, b| b.total_cmp(a));
+        let sorted_x = x.values().to_vec();
+        let y_desc = y.descending();
         let ranks = ranks(&sorted_x, &y_desc, alternative, 1.0 - confidence);
         Ok(Ranked {
             x: sorted_x,

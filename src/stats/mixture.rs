@@ -32,7 +32,9 @@
 pub use super::mixture_density::{Component, Mixture, VarianceModel};
 use super::mixture_em::{Problem, em};
 pub(crate) use super::random::SplitMix64;
+use super::sorted::{Sorted, SortedVec};
 use super::{StatsError, StatsResult, check_finite, check_len};
+use std::borrow::Cow;
 
 /// mclust's default largest number of components.
 pub const MAX_COMPONENTS: usize = 9;
@@ -116,7 +118,24 @@ pub struct Selection {
 ///
 /// Errors: fewer than 3 values, a non-finite value, or all values equal.
 pub fn select(x: &[f64], options: &FitOptions) -> StatsResult<Selection> {
-    let data = Data::new(x)?;
+    select_from(Data::new(x)?, options)
+}
+
+/// [`select`] of `x` given `sorted`, the same values sorted (the quantile starts read them), without
+/// sorting them again: the same fits, the sorted values being the same bits.
+pub(crate) fn select_sorted(
+    x: &[f64],
+    sorted: Sorted<'_>,
+    options: &FitOptions,
+) -> StatsResult<Selection> {
+    select_from(
+        Data::with_sorted(x, Cow::Borrowed(sorted.values()))?,
+        options,
+    )
+}
+
+/// [`select`] on the prepared data.
+fn select_from(data: Data<'_>, options: &FitOptions) -> StatsResult<Selection> {
     let max_k = options.max_components.min(data.distinct).max(1);
     let mut bic = Vec::with_capacity(max_k);
     let mut best = data.single();
@@ -209,7 +228,7 @@ struct Data<'a> {
     /// x − x̄.
     centred: Vec<f64>,
     /// x in increasing order (the quantile starts).
-    sorted: Vec<f64>,
+    sorted: Cow<'a, [f64]>,
     mean: f64,
     /// The 1/n variance.
     variance: f64,
@@ -220,14 +239,18 @@ struct Data<'a> {
 
 impl<'a> Data<'a> {
     fn new(x: &'a [f64]) -> StatsResult<Data<'a>> {
+        Data::with_sorted(x, Cow::Owned(SortedVec::of(x).into_vec()))
+    }
+
+    /// The data of `x`, given the same values `sorted` by the total order.
+    fn with_sorted(x: &'a [f64], sorted: Cow<'a, [f64]>) -> StatsResult<Data<'a>> {
+        debug_assert_eq!(x.len(), sorted.len());
         check_finite(x)?;
         check_len(x, 3)?;
         let n = x.len() as f64;
         let mean0 = x.iter().sum::<f64>() / n;
         let mean = mean0 + x.iter().map(|v| v - mean0).sum::<f64>() / n;
         let variance = x.iter().map(|v| (v - mean).powi(2)).sum::<f64>() / n;
-        let mut sorted = x.to_vec();
-        sorted.sort_by(f64::total_cmp);
         let distinct = 1 + sorted.windows(2).filter(|w| w[0] != w[1]).count();
         if distinct < 2 || variance <= 0.0 {
             return Err(StatsError::Constant);

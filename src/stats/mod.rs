@@ -27,6 +27,7 @@ pub mod rank_sum_ties;
 pub mod shapiro_wilk;
 pub mod sign_flip;
 pub mod signed_rank;
+pub(crate) mod sorted;
 pub mod t_test;
 pub mod variance_components;
 

@@ -21,11 +21,15 @@
 //! - Limits: any n, m ≥ 1 (approximate beyond 49). All values equal gives σ = 0 and R a NaN p-value; here
 //!   [`StatsError::Constant`]. NaN/∞ give [`StatsError::NonFinite`], an empty sample [`StatsError::TooFew`].
 //!
+//! - Sorted samples (`rank_sum_one_sided_sorted`): the pooled ranks are read from one merge of the two
+//!   sorted sides (`sorted.rs`) instead of a sort of the pooled sample: the same W, ties and p-values.
+//!
 //! Never ported from R: implemented from the algorithms above; R 4.2.2 is the oracle (`fixtures/r/rank_sum.R`).
 //! The Hodges–Lehmann shift estimate and interval that invert this test live in `hodges_lehmann.rs`.
 
 use super::rank::midranks;
 use super::rank_sum_ties::{TiedRankSum, tie_groups};
+use super::sorted::Sorted;
 use super::{Alternative, Method, StatsError, StatsResult, check_finite, check_len, normal};
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex, OnceLock};
@@ -69,6 +73,13 @@ enum Ties {
     Exact,
 }
 
+impl Ties {
+    /// [`Ties::Exact`] if `exact`, else [`Ties::Normal`].
+    fn from_exact(exact: bool) -> Ties {
+        if exact { Ties::Exact } else { Ties::Normal }
+    }
+}
+
 fn rank_sum_by(x: &[f64], y: &[f64], alternative: Alternative, ties: Ties) -> StatsResult<RankSum> {
     Ranked::new(x, y, ties)?.test(alternative)
 }
@@ -81,12 +92,24 @@ pub fn rank_sum_one_sided(
     y: &[f64],
     exact_ties: bool,
 ) -> (StatsResult<RankSum>, StatsResult<RankSum>) {
-    let ties = if exact_ties {
-        Ties::Exact
-    } else {
-        Ties::Normal
-    };
-    match Ranked::new(x, y, ties) {
+    one_sided(Ranked::new(x, y, Ties::from_exact(exact_ties)))
+}
+
+/// [`rank_sum_one_sided`] of two sorted samples: the pooled ranks come from one merge of the sorted sides
+/// instead of a sort of the pooled sample. The same results: W sums the same midranks (multiples of ½, so
+/// exact in any order), the tie correction adds the same groups in the same ascending order, and the merge
+/// by the total order is the pooled sample sorted.
+pub(crate) fn rank_sum_one_sided_sorted(
+    x: Sorted<'_>,
+    y: Sorted<'_>,
+    exact_ties: bool,
+) -> (StatsResult<RankSum>, StatsResult<RankSum>) {
+    one_sided(Ranked::sorted(x, y, Ties::from_exact(exact_ties)))
+}
+
+/// Both one-sided tests, `Greater` then `Less`, of one ranking (its error twice).
+fn one_sided(ranked: StatsResult<Ranked>) -> (StatsResult<RankSum>, StatsResult<RankSum>) {
+    match ranked {
         Ok(ranked) => (
             ranked.test(Alternative::Greater),
             ranked.test(Alternative::Less),
@@ -143,6 +166,52 @@ impl Ranked {
         })
     }
 
+    /// [`Ranked::new`] from the sides sorted: one merge gives the pooled sample sorted, then each group of
+    /// equal values (`==`, so −0.0 and +0.0 together, as [`midranks`]) gives x's values in it their midrank.
+    fn sorted(x: Sorted<'_>, y: Sorted<'_>, ties: Ties) -> StatsResult<Ranked> {
+        let (x, y) = (x.values(), y.values());
+        check_len(x, 1)?;
+        check_len(y, 1)?;
+        check_finite(x)?;
+        check_finite(y)?;
+        let (n, m) = (x.len(), y.len());
+        let pooled = merge(x, y);
+        let (mut rank_sum_x, mut tie_correction, mut groups) = (0.0, 0.0, 0);
+        let (mut start, mut in_x) = (0, 0);
+        while start < pooled.len() {
+            let value = pooled[start];
+            let end = start + pooled[start..].iter().take_while(|&&v| v == value).count();
+            let x_end = in_x + x[in_x..].iter().take_while(|&&v| v == value).count();
+            let rank = (start + 1 + end) as f64 / 2.0;
+            rank_sum_x += (x_end - in_x) as f64 * rank;
+            let t = (end - start) as f64;
+            tie_correction += t * t * t - t;
+            groups += 1;
+            (start, in_x) = (end, x_end);
+        }
+        let statistic = rank_sum_x - (n * (n + 1)) as f64 / 2.0;
+        let has_ties = tie_correction > 0.0;
+        let small = n <= EXACT_MAX && m <= EXACT_MAX;
+        let tied = match ties {
+            Ties::Exact if small && has_ties => {
+                // A pooled sample of one value has no variation: as R, not testable.
+                if groups == 1 {
+                    return Err(StatsError::Constant);
+                }
+                TiedRankSum::new(&tie_groups(&pooled), n)
+            }
+            _ => None,
+        };
+        Ok(Ranked {
+            n,
+            m,
+            statistic,
+            tie_correction,
+            has_ties,
+            tied,
+        })
+    }
+
     fn test(&self, alternative: Alternative) -> StatsResult<RankSum> {
         let (n, m, statistic) = (self.n, self.m, self.statistic);
         let small = n <= EXACT_MAX && m <= EXACT_MAX;
@@ -162,6 +231,24 @@ impl Ranked {
             p_x_greater: statistic / (n * m) as f64,
         })
     }
+}
+
+/// Ascending `x` and `y` merged by the total order: the pooled sample sorted.
+fn merge(x: &[f64], y: &[f64]) -> Vec<f64> {
+    let mut pooled = Vec::with_capacity(x.len() + y.len());
+    let (mut i, mut j) = (0, 0);
+    while i < x.len() && j < y.len() {
+        if x[i].total_cmp(&y[j]).is_le() {
+            pooled.push(x[i]);
+            i += 1;
+        } else {
+            pooled.push(y[j]);
+            j += 1;
+        }
+    }
+    pooled.extend_from_slice(&x[i..]);
+    pooled.extend_from_slice(&y[j..]);
+    pooled
 }
 
 /// The smallest one-sided p-value the test can reach with n against m values and no ties: one arrangement

@@ -23,6 +23,7 @@
 
 use super::describe::mean_unchecked;
 use super::normal;
+use super::sorted::{Sorted, SortedVec};
 use super::{Method, StatsError, StatsResult, TestResult, check_finite, check_len};
 
 /// The largest sample for which Royston's approximation is defined.
@@ -30,16 +31,15 @@ pub const MAX_N: usize = 5000;
 
 /// The Shapiro–Wilk test of normality: statistic W and p-value (R `shapiro.test(x)`).
 pub fn shapiro_wilk(x: &[f64]) -> StatsResult<TestResult> {
-    check_finite(x)?;
-    check_len(x, 3)?;
-    if x.len() > MAX_N {
-        return Err(StatsError::TooMany {
-            max: MAX_N,
-            got: x.len(),
-        });
-    }
-    let mut sorted = x.to_vec();
-    sorted.sort_unstable_by(f64::total_cmp);
+    check(x)?;
+    shapiro_wilk_sorted(SortedVec::of(x).as_sorted())
+}
+
+/// [`shapiro_wilk`] of a sorted sample, without sorting it again: the same checks, and the same
+/// computation, which reads the values only in ascending order.
+pub(crate) fn shapiro_wilk_sorted(x: Sorted<'_>) -> StatsResult<TestResult> {
+    check(x.values())?;
+    let mut sorted = x.values().to_vec();
     let n = sorted.len();
     if sorted[0] == sorted[n - 1] {
         return Err(StatsError::Constant);
@@ -52,6 +52,19 @@ pub fn shapiro_wilk(x: &[f64]) -> StatsResult<TestResult> {
         p_value: p_value(n, statistic),
         method: Method::Approximate,
     })
+}
+
+/// Finite values, at least 3 and at most [`MAX_N`] of them.
+fn check(x: &[f64]) -> StatsResult<()> {
+    check_finite(x)?;
+    check_len(x, 3)?;
+    if x.len() > MAX_N {
+        return Err(StatsError::TooMany {
+            max: MAX_N,
+            got: x.len(),
+        });
+    }
+    Ok(())
 }
 
 /// W from centred sorted data and the upper-half coefficients (`a[k]` multiplies x_(n−k) − x_(k+1)).
@@ -140,6 +153,26 @@ mod tests {
     use super::*;
     use crate::stats::oracle::{assert_rel, load, number, numbers};
     use proptest::prelude::*;
+
+    #[test]
+    fn the_test_of_the_sorted_sample_is_the_test_of_the_sample() {
+        use crate::stats::sorted::{SortedVec, tests::awkward_samples};
+        let bits = |r: StatsResult<TestResult>| {
+            r.map(|t| (t.statistic.to_bits(), t.p_value.to_bits(), t.method))
+        };
+        let mut computed = 0;
+        for x in awkward_samples() {
+            // The plain computation: the sample copied and sorted here.
+            let mut plain = x.clone();
+            plain.sort_unstable_by(f64::total_cmp);
+            let want = shapiro_wilk(&plain);
+            computed += usize::from(want.is_ok());
+            let got = shapiro_wilk_sorted(SortedVec::of(&x).as_sorted());
+            assert_eq!(bits(got), bits(want.clone()), "{x:?}");
+            assert_eq!(bits(shapiro_wilk(&x)), bits(want), "{x:?}");
+        }
+        assert!(computed > 20, "{computed}");
+    }
 
     #[test]
     fn matches_r_shapiro_test_from_n_3_to_5000() {

@@ -16,6 +16,7 @@ use crate::stats::Alternative;
 use crate::stats::rank::tie_correction_sorted;
 use crate::stats::rank_sum::{ExactRankSum, normal_p_value, smallest_p_value};
 use crate::stats::rank_sum_ties::TiedRankSum;
+use crate::stats::sorted::Sorted;
 use std::cell::RefCell;
 use std::collections::HashMap;
 use std::rc::Rc;
@@ -99,6 +100,7 @@ impl Prepared {
     /// Sorts both sides and chooses the risk: `alpha`, else 0.05 when both sides have at least 5 samples and
     /// 0.10 otherwise (paper 003 §4.1). Under [`Ranking::LogRatio`] a side with a value that is not positive
     /// has no logarithm and is unusable.
+    #[cfg(test)]
     pub(super) fn new(
         base: &[f64],
         head: &[f64],
@@ -106,6 +108,21 @@ impl Prepared {
         ranking: Ranking,
         tables: &mut Tables,
     ) -> Prepared {
+        use crate::stats::sorted::SortedVec;
+        let (base, head) = (SortedVec::of(base), SortedVec::of(head));
+        Prepared::sorted(base.as_sorted(), head.as_sorted(), alpha, ranking, tables)
+    }
+
+    /// [`Prepared::new`] of sides already sorted: the same checks (on the same values in another order)
+    /// and the same sorted sides, copied rather than sorted again.
+    pub(super) fn sorted(
+        base: Sorted<'_>,
+        head: Sorted<'_>,
+        alpha: Option<f64>,
+        ranking: Ranking,
+        tables: &mut Tables,
+    ) -> Prepared {
+        let (base, head) = (base.values(), head.values());
         let (n, m) = (base.len(), head.len());
         let alpha = alpha.unwrap_or(if n.min(m) >= 5 { 0.05 } else { 0.10 });
         let finite = base.iter().chain(head).all(|v| v.is_finite());
@@ -122,7 +139,7 @@ impl Prepared {
         } else {
             None
         };
-        let (base, head) = (sorted(base), sorted(head));
+        let (base, head) = (base.to_vec(), head.to_vec());
         let within_ties = tie_correction_sorted(&base) + tie_correction_sorted(&head);
         let near_ties = has_near_ties(&base) || has_near_ties(&head);
         Prepared {
@@ -318,12 +335,6 @@ fn pooled_groups(x: &[f64], scale_x: f64, y: &[f64], scale_y: f64) -> Vec<usize>
     groups
 }
 
-fn sorted(values: &[f64]) -> Vec<f64> {
-    let mut values = values.to_vec();
-    values.sort_unstable_by(f64::total_cmp);
-    values
-}
-
 /// The median of `scale`·values for sorted values, scaling before averaging as the scaled sample would.
 fn median(sorted: &[f64], scale: f64) -> f64 {
     let half = sorted.len() / 2;
@@ -337,6 +348,13 @@ fn median(sorted: &[f64], scale: f64) -> f64 {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// `values` copied and sorted by the total order.
+    fn sorted(values: &[f64]) -> Vec<f64> {
+        let mut values = values.to_vec();
+        values.sort_unstable_by(f64::total_cmp);
+        values
+    }
 
     /// W and Σ(t³ − t) by brute force over all pairs and all values.
     fn brute(x: &[f64], y: &[f64]) -> (f64, f64) {

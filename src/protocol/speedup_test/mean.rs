@@ -21,6 +21,7 @@ use crate::model::{BaseHead, Side};
 use crate::protocol::{
     ByDirection, Direction, MeanTest, SpeedupOf, Subject, TMethod, TestCause, Warning,
 };
+use crate::stats::sorted::{Sorted, SortedVec};
 use crate::stats::{Alternative, StatsError, f_test, shapiro_wilk, t_test};
 
 /// What Shapiro-Wilk said about one sample.
@@ -47,8 +48,8 @@ struct Statistics {
 /// not be computed).
 type Step = Decided<Option<TMethod>>;
 
-fn statistics(base: &[f64], head: &[f64]) -> Statistics {
-    let normality = |x: &[f64]| match shapiro_wilk::shapiro_wilk(x) {
+fn statistics(base: &[f64], head: &[f64], sorted: BaseHead<Sorted<'_>>) -> Statistics {
+    let normality = |x: Sorted<'_>| match shapiro_wilk::shapiro_wilk_sorted(x) {
         Ok(r) => Normality::P(r.p_value),
         Err(StatsError::TooMany { .. }) => Normality::TooMany,
         Err(e) => Normality::Inapplicable(e),
@@ -63,10 +64,7 @@ fn statistics(base: &[f64], head: &[f64]) -> Statistics {
     };
     Statistics {
         large: is_large(base.len(), head.len()),
-        normality: BaseHead {
-            base: normality(base),
-            head: normality(head),
-        },
+        normality: sorted.map(normality),
         variance_p: f_test::f_test(base, head, Alternative::TwoSided).map(|r| r.p_value),
         student: t(t_test::student),
         welch: t(t_test::welch),
@@ -134,7 +132,19 @@ fn decide(s: &Statistics, alpha: f64, direction: Direction) -> Step {
 /// decision is taken at the searched level; the warnings are those of the last level evaluated, plus W5 when
 /// no level passes (`docs/speedup-test.md` §5).
 pub fn mean_test(base: &[f64], head: &[f64], level: Level) -> MeanTest {
-    let s = statistics(base, head);
+    let sorted = BaseHead::new(SortedVec::of(base), SortedVec::of(head));
+    mean_test_sorted(base, head, sorted.as_ref().map(SortedVec::as_sorted), level)
+}
+
+/// [`mean_test`] given also each side's values `sorted` (Shapiro-Wilk reads them), without sorting them
+/// again: the same test, the sorted values being the same bits.
+pub(crate) fn mean_test_sorted(
+    base: &[f64],
+    head: &[f64],
+    sorted: BaseHead<Sorted<'_>>,
+    level: Level,
+) -> MeanTest {
+    let s = statistics(base, head, sorted);
     let applied = search::apply(level, SpeedupOf::Mean, |alpha, d| decide(&s, alpha, d));
     let step = applied.step;
     let shapiro = |n: &Normality| match n {

@@ -20,7 +20,8 @@ use crate::model::{BaseHead, Side};
 use crate::protocol::{
     ByDirection, Direction, MedianTest, Shift, SpeedupOf, Subject, TestCause, Warning,
 };
-use crate::stats::hodges_lehmann::{ShiftInterval, hodges_lehmann_both};
+use crate::stats::hodges_lehmann::{ShiftInterval, hodges_lehmann_both_sorted};
+use crate::stats::sorted::{Sorted, SortedVec};
 use crate::stats::{Alternative, StatsError, ks, rank_sum};
 
 /// Every statistic of the protocol, computed once.
@@ -36,15 +37,13 @@ struct Statistics {
 /// The protocol's decision at one α in one direction, and whether it could not conclude.
 type Step = Decided<bool>;
 
-fn statistics(base: &[f64], head: &[f64], ties: Ties) -> Statistics {
-    let (greater, less) = rank_sum::rank_sum_one_sided(base, head, ties == Ties::Exact);
+fn statistics(sorted: BaseHead<Sorted<'_>>, ties: Ties) -> Statistics {
+    let (base, head) = (sorted.base, sorted.head);
+    let (greater, less) = rank_sum::rank_sum_one_sided_sorted(base, head, ties == Ties::Exact);
     let p_head_faster = greater.as_ref().ok().map(|r| r.p_x_greater);
     Statistics {
-        sizes: BaseHead {
-            base: base.len(),
-            head: head.len(),
-        },
-        ks_p: ks::location_shift(base, head).map(|r| r.p_value),
+        sizes: sorted.map(Sorted::len),
+        ks_p: ks::location_shift_sorted(base, head).map(|r| r.p_value),
         rank_sum_p: ByDirection {
             faster: greater.map(|r| r.p_value),
             slower: less.map(|r| r.p_value),
@@ -99,14 +98,26 @@ pub fn median_test(base: &[f64], head: &[f64], level: Level) -> MedianTest {
 
 /// [`median_test`] with the treatment of ties chosen.
 pub fn median_test_with(base: &[f64], head: &[f64], level: Level, ties: Ties) -> MedianTest {
-    let s = statistics(base, head, ties);
+    let sorted = BaseHead::new(SortedVec::of(base), SortedVec::of(head));
+    median_test_sorted(sorted.as_ref().map(SortedVec::as_sorted), level, ties)
+}
+
+/// [`median_test_with`] of each side's values sorted, without sorting them again: every statistic of the
+/// protocol (ranks, the location-shift check, the Hodges-Lehmann intervals) depends on the values and not
+/// on their order, and each one's sorted entry point gives its unsorted one's result bit for bit.
+pub(crate) fn median_test_sorted(
+    sorted: BaseHead<Sorted<'_>>,
+    level: Level,
+    ties: Ties,
+) -> MedianTest {
+    let s = statistics(sorted, ties);
     let applied = search::apply(level, SpeedupOf::Median, |alpha, d| decide(&s, alpha, d));
     let step = applied.step;
     let interval_level = match level {
         Level::Fixed(confidence) => confidence,
         Level::Search => 0.95,
     };
-    let (shift, speedup_interval) = intervals(base, head, interval_level);
+    let (shift, speedup_interval) = intervals(sorted, interval_level);
     MedianTest {
         significant: applied.direction.is_some(),
         direction: applied.direction,
@@ -122,13 +133,14 @@ pub fn median_test_with(base: &[f64], head: &[f64], level: Level, ties: Ties) ->
 }
 
 /// The shift ([`shift`]) and the speedup's interval ([`speedup_interval`]) at `confidence`, from one
-/// [`crate::stats::hodges_lehmann::hodges_lehmann_both`]: the same runs at the same level, so the sorts, the
+/// [`crate::stats::hodges_lehmann::hodges_lehmann_both`] (of the sorted sides): the same runs at the same level, so the sorts, the
 /// ties and the ranks of the ends are computed once.
-fn intervals(base: &[f64], head: &[f64], confidence: f64) -> (Option<Shift>, Option<(f64, f64)>) {
+fn intervals(sorted: BaseHead<Sorted<'_>>, confidence: f64) -> (Option<Shift>, Option<(f64, f64)>) {
+    let (base, head) = (sorted.base, sorted.head);
     if !rank_sum::can_reject(base.len(), head.len(), (1.0 - confidence) / 2.0) {
         return (None, None);
     }
-    let (hl, ratio) = hodges_lehmann_both(base, head, Alternative::TwoSided, confidence);
+    let (hl, ratio) = hodges_lehmann_both_sorted(base, head, Alternative::TwoSided, confidence);
     (
         hl.ok().and_then(shift),
         ratio.ok().and_then(speedup_interval),

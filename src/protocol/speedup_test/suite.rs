@@ -10,13 +10,14 @@
 //!   some missing `Coef`, which here falls back to equal weights with a warning, as does a zero total weight.
 //! - With a fixed level a benchmark counts as accelerated only when HEAD is significantly faster.
 
-use super::{Level, aggregate, mean_test, median_test, speedups};
+use super::{Level, Ties, aggregate, mean_test_sorted, median_test_sorted, speedups};
 use crate::model::BaseHead;
 use crate::protocol::{
     Cause, Confidence, Direction, MeanTest, MedianTest, Overall, Proportions, Speedups, Warning,
     WarningKind,
 };
 use crate::stats::describe::{Summary, summarize};
+use crate::stats::sorted::SortedVec;
 
 /// One config row as read.
 #[derive(Debug, Clone, PartialEq)]
@@ -169,8 +170,11 @@ fn analyse_row(input: &ConfigRow, options: &ConfigOptions) -> AnalysedRow {
             .conf_level
             .or(options.conf_level.map(Confidence::level))
             .map_or(Level::Search, Level::Fixed);
-        let mean = mean_test(&s.base, &s.head, level);
-        let median = median_test(&s.base, &s.head, level);
+        // Each side sorted once for both protocols.
+        let sorted = s.as_ref().map(|v| SortedVec::of(v));
+        let sorted = sorted.as_ref().map(SortedVec::as_sorted);
+        let mean = mean_test_sorted(&s.base, &s.head, sorted, level);
+        let median = median_test_sorted(sorted, level, Ties::AsR);
         warnings.extend(mean.warnings.iter().cloned());
         warnings.extend(median.warnings.iter().cloned());
         Some(RowResult {

@@ -360,3 +360,61 @@ fn sorted_rows_is_the_sort() {
         }
     }
 }
+
+/// The construction the sorted entry points replace: each sample copied and sorted on its own, x ascending,
+/// y by the reversed total order.
+fn ranked_by_sorting(x: &[f64], y: &[f64], alternative: Alternative, confidence: f64) -> Ranked {
+    let mut sorted_x = x.to_vec();
+    let mut y_desc = y.to_vec();
+    sorted_x.sort_unstable_by(f64::total_cmp);
+    y_desc.sort_unstable_by(|a, b| b.total_cmp(a));
+    let ranks = ranks(&sorted_x, &y_desc, alternative, 1.0 - confidence);
+    Ranked {
+        x: sorted_x,
+        y_desc,
+        ranks,
+    }
+}
+
+#[test]
+fn intervals_of_sorted_sides_are_those_of_sorting_each_side() {
+    use crate::stats::sorted::SortedVec;
+    use crate::stats::sorted::tests::{awkward_and_positive_samples, pairs};
+    let bits = |r: StatsResult<ShiftInterval>| {
+        r.map(|i| {
+            (
+                i.estimate.to_bits(),
+                i.lower.to_bits(),
+                i.upper.to_bits(),
+                i.method,
+            )
+        })
+    };
+    let samples = awkward_and_positive_samples();
+    let mut finite = 0;
+    for (x, y) in pairs(&samples) {
+        let (sx, sy) = (SortedVec::of(x), SortedVec::of(y));
+        for (alternative, confidence) in [
+            (Alternative::TwoSided, 0.95),
+            (Alternative::Greater, 0.9),
+            (Alternative::Less, 0.5),
+        ] {
+            let want = ranked_by_sorting(x, y, alternative, confidence);
+            let (x_s, y_s) = (sx.as_sorted(), sy.as_sorted());
+            let (shift, ratio) = hodges_lehmann_both_sorted(x_s, y_s, alternative, confidence);
+            let want_shift = want.interval(Contrast::Difference);
+            finite += usize::from(want_shift.is_ok());
+            assert_eq!(bits(shift), bits(want_shift.clone()), "{x:?} {y:?}");
+            assert_eq!(
+                bits(ratio),
+                bits(want.interval(Contrast::Ratio)),
+                "{x:?} {y:?}"
+            );
+            let single = hodges_lehmann_sorted(x_s, y_s, alternative, confidence);
+            assert_eq!(bits(single), bits(want_shift), "{x:?} {y:?}");
+            let public = hodges_lehmann(x, y, alternative, confidence);
+            assert_eq!(bits(public), bits(want.interval(Contrast::Difference)));
+        }
+    }
+    assert!(finite > 100, "{finite} intervals computed");
+}

@@ -278,3 +278,36 @@ fn the_screen_keeps_mclust_or_a_choice_no_warning_uses() {
     }
     assert_eq!(one_normal_instead, ["ammp_c2"]);
 }
+
+#[test]
+fn the_selection_from_a_sorted_copy_is_the_selection() {
+    use crate::stats::sorted::{SortedVec, tests::awkward_samples};
+    use std::borrow::Cow;
+    let options = FitOptions {
+        patience: Some(3),
+        max_components: 4,
+        ..FitOptions::default()
+    };
+    // Debug prints the shortest decimal that reads back as the same bits (and "-0.0"): equal texts are
+    // equal bits.
+    let text = |r: StatsResult<Selection>| format!("{r:?}");
+    let mut fitted = 0;
+    for x in awkward_samples()
+        .into_iter()
+        .filter(|x| x.iter().all(|v| v.abs() < 1e12))
+    {
+        // The plain computation: the data sorted on their own, stably, as before.
+        let mut plain = x.clone();
+        plain.sort_by(f64::total_cmp);
+        let want = Data::with_sorted(&x, Cow::Owned(plain)).and_then(|d| select_from(d, &options));
+        fitted += usize::from(want.is_ok());
+        let sorted = SortedVec::of(&x);
+        assert_eq!(
+            text(select_sorted(&x, sorted.as_sorted(), &options)),
+            text(want.clone()),
+            "{x:?}"
+        );
+        assert_eq!(text(select(&x, &options)), text(want), "{x:?}");
+    }
+    assert!(fitted > 10, "{fitted}");
+}

@@ -404,3 +404,36 @@ fn the_exact_tied_table_is_refused_beyond_its_budget() {
         );
     }
 }
+
+/// The bits of a result, for equality tests of two paths.
+fn result_bits(r: &StatsResult<RankSum>) -> Result<(u64, u64, u64, Method), StatsError> {
+    r.clone().map(|r| {
+        (
+            r.statistic.to_bits(),
+            r.p_value.to_bits(),
+            r.p_x_greater.to_bits(),
+            r.method,
+        )
+    })
+}
+
+#[test]
+fn ranking_the_sorted_sides_gives_the_tests_of_the_pooled_ranks() {
+    use crate::stats::sorted::{SortedVec, tests::awkward_samples, tests::pairs};
+    let samples = awkward_samples();
+    let mut pairs = pairs(&samples);
+    pairs.push((&[], &[1.0]));
+    pairs.push((&[1.0, f64::NAN], &[1.0]));
+    let mut tied = 0;
+    for (x, y) in pairs {
+        let (sx, sy) = (SortedVec::of(x), SortedVec::of(y));
+        for exact_ties in [false, true] {
+            let (g, l) = rank_sum_one_sided_sorted(sx.as_sorted(), sy.as_sorted(), exact_ties);
+            let (wg, wl) = rank_sum_one_sided(x, y, exact_ties);
+            assert_eq!(result_bits(&g), result_bits(&wg), "{x:?} {y:?}");
+            assert_eq!(result_bits(&l), result_bits(&wl), "{x:?} {y:?}");
+        }
+        tied += usize::from(!x.is_empty() && midranks(&[x, y].concat()).has_ties);
+    }
+    assert!(tied > 20, "{tied} tied pairs");
+}
