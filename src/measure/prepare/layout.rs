@@ -32,8 +32,10 @@
 //! them when the runs are done, so that `bin/` then holds the executable as built only, one per bench target
 //! and revision. A default comparison links 20 layouts per revision: on a 5-benchmark criterion crate (one
 //! 2.9 MB bench executable, rustc 1.95) `target/speedup` kept 274 MB after it, 115 MB of them the 40
-//! executables in `bin/`, and keeps 166 MB now (the shared build 151 MB, `bin/` 5.8 MB, the runs' criterion
-//! output 9 MB). Layouts are relinked from the objects the one `cargo rustc` compiled, which are the same
+//! executables in `bin/`. With the relinks' own cargo units removed too ([`CargoOutputs`]), what stays is the
+//! shared build and one executable per bench target and revision: after five comparisons of seahash
+//! 4.1.0, 210.9 MB against 200.4 MB for the crate's own build and 5.2 MB per executable
+//! (`docs/calibration.md` §2). Layouts are relinked from the objects the one `cargo rustc` compiled, which are the same
 //! code as the executable as built.
 //!
 //! Must not: recompile dependencies, touch the user's working tree, or write outside `<target>/speedup/`
