@@ -269,3 +269,67 @@ mod tests {
         assert_eq!(runs_for(4.0, 10, half), 40);
     }
 }
+
+/// The interval the reports print (`BenchmarkAnalysis::interval`, this module's 1 − 2α interval) against
+/// the median protocol's one-sided decisions at α, on seeded random pairs: slower shows it below 1x,
+/// faster above, and an interval that excludes 1x goes with a rank-sum test that rejects in that direction.
+#[cfg(test)]
+mod printed_interval_tests {
+    use super::*;
+    use crate::protocol::Direction;
+    use crate::protocol::speedup_test::{Level, Ties, median_test_with};
+    use crate::stats::random::SplitMix64;
+
+    #[test]
+    fn the_printed_interval_lies_on_the_side_of_one_the_verdict_names() {
+        let mut rng = SplitMix64::new(20261126);
+        let (mut slower, mut faster, mut neither) = (0, 0, 0);
+        for case in 0..600 {
+            let n = 5 + case % 36;
+            let m = 5 + (case / 7) % 36;
+            // Shifts from none to a few noise widths, both ways: many pairs sit near the decision's edge.
+            let factor = 1.0 + 0.004 * ((case % 11) as f64 - 5.0);
+            let base: Vec<f64> = (0..n)
+                .map(|_| 1000.0 * (0.01 * rng.normal()).exp())
+                .collect();
+            let head: Vec<f64> = (0..m)
+                .map(|_| 1000.0 * factor * (0.01 * rng.normal()).exp())
+                .collect();
+            for level in [0.95, 0.98] {
+                let test = median_test_with(&base, &head, Level::Fixed(level), Ties::Exact);
+                let shown = equivalence(&base, &head, Confidence(level), 2.0);
+                let Some((low, high)) = shown.interval else {
+                    continue;
+                };
+                // The one-sided rank-sum test at α in each direction, whatever the KS check concluded.
+                let alpha = 1.0 - level;
+                let p = test.p_value.unwrap_or(1.0);
+                match test.direction {
+                    Some(Direction::Slower) => {
+                        assert!(high < 1.0, "{level} slower, [{low}, {high}]");
+                        slower += 1;
+                    }
+                    Some(Direction::Faster) => {
+                        assert!(low > 1.0, "{level} faster, [{low}, {high}]");
+                        faster += 1;
+                    }
+                    None => {
+                        // Undecided or inconclusive: the interval excludes 1x only where a one-sided test
+                        // rejected and the location-shift check made the protocol stop short of a verdict.
+                        if high < 1.0 || low > 1.0 {
+                            assert!(
+                                test.inconclusive || p <= alpha,
+                                "{level} [{low}, {high}] p {p}"
+                            );
+                        }
+                        neither += 1;
+                    }
+                }
+            }
+        }
+        assert!(
+            slower > 50 && faster > 50 && neither > 50,
+            "{slower} {faster} {neither}"
+        );
+    }
+}

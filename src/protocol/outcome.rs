@@ -408,6 +408,19 @@ pub struct BenchmarkAnalysis {
     pub counters: BaseHead<Vec<crate::model::Counter>>,
 }
 
+impl BenchmarkAnalysis {
+    /// The interval of the speedup that every report a person reads shows (the tables, the headline, the
+    /// HTML page's forest plot, CSV, BMF): the equivalence check's two-sided 1 − 2 alpha interval, whose ends
+    /// are the one-sided rank-sum tests at alpha in each direction (`docs/verdicts.md` §2). So a benchmark
+    /// called slower shows an interval below 1x, one shown unchanged an interval inside ±ε, and an
+    /// inconclusive one the interval its words quote: one interval for every verdict. The median protocol's
+    /// own interval (`median_test.speedup_interval`, two-sided at 1 − alpha, in the JSON) is wider, and a
+    /// benchmark slower at alpha can show it reaching past 1x ([0.74, 1.02] beside "slower (0.98)").
+    pub fn interval(&self) -> Option<(f64, f64)> {
+        self.equivalence.interval
+    }
+}
+
 /// One observation of a side as drawn: a process run's value with the interquartile range of its samples,
 /// in nanoseconds (a sample of a one-process side has no spread).
 #[derive(Debug, Clone, Copy, PartialEq)]

@@ -72,10 +72,7 @@ fn measures(b: &BenchmarkAnalysis) -> (String, Map<String, Value>) {
         );
     }
     if b.speedup.median.is_finite() {
-        measures.insert(
-            "speedup".into(),
-            metric(b.speedup.median, b.median_test.speedup_interval),
-        );
+        measures.insert("speedup".into(), metric(b.speedup.median, b.interval()));
     }
     (b.name.clone(), measures)
 }

@@ -182,16 +182,13 @@ impl<'a> Rows<'a> {
             Column::Base => Cell::plain(format::time(b.base.median, unit())),
             Column::Head => Cell::plain(format::time(b.head.median, unit())),
             Column::Speedup => Cell {
-                text: format::speedup_with_interval(
-                    b.speedup.median,
-                    b.median_test.speedup_interval,
-                ),
+                text: format::speedup_with_interval(b.speedup.median, b.interval()),
                 short: Some(format::speedup(b.speedup.median)),
                 mood: verdict,
             },
             Column::Glyph => Cell::new(
                 self.scale
-                    .glyph(b.speedup.median, b.median_test.speedup_interval)
+                    .glyph(b.speedup.median, b.interval())
                     .unwrap_or_else(|| format::MISSING.to_string()),
                 verdict,
             ),
@@ -330,10 +327,10 @@ pub(crate) const FIELDS: [Field; 34] = [
     Field::new("speedup_mean", |b| machine(Some(b.speedup.mean))),
     Field::new("speedup_median", |b| machine(Some(b.speedup.median))),
     Field::new("speedup_median_lower", |b| {
-        machine(b.median_test.speedup_interval.map(|i| i.0))
+        machine(b.interval().map(|i| i.0))
     }),
     Field::new("speedup_median_upper", |b| {
-        machine(b.median_test.speedup_interval.map(|i| i.1))
+        machine(b.interval().map(|i| i.1))
     }),
     // "no difference" where the t-test found none: "unchanged" is only ever an equivalence.
     Field::new("mean_verdict", |b| {
@@ -411,7 +408,7 @@ mod tests {
             "no Notes without warnings"
         );
         let speedup = rows.cell(0, Column::Speedup);
-        assert_eq!(speedup.text, "1.16x [1.12, 1.19]");
+        assert_eq!(speedup.text, "1.16x [1.14, 1.18]");
         assert_eq!(speedup.short.as_deref(), Some("1.16x"));
         assert_eq!(speedup.mood, Mood::Good);
         assert_eq!(rows.cell(0, Column::Base).text, "812.3 ns");
@@ -475,15 +472,15 @@ mod tests {
         let plain = Style::plain();
         let markdown = render(Format::Markdown, &analysis, plain);
         assert!(
-            markdown.contains("| parse/small | 812.3 ns | 700.5 ns | 🟢 **1.16x [1.12, 1.19]** |"),
+            markdown.contains("| parse/small | 812.3 ns | 700.5 ns | 🟢 **1.16x [1.14, 1.18]** |"),
             "{markdown}"
         );
         assert!(markdown.contains("| faster (>= 0.99) | **faster (>= 0.99)** | faster |"));
         let html = render(Format::Html, &analysis, plain);
-        assert!(html.contains(r#"<td class="num key-figure">1.16x [1.12, 1.19]</td>"#));
+        assert!(html.contains(r#"<td class="num key-figure">1.16x [1.14, 1.18]</td>"#));
         assert!(html.contains(r#"<td class="">no difference</td>"#));
         let terminal = render(Format::Table, &analysis, plain);
-        assert!(terminal.contains("1.16x [1.12, 1.19]"), "{terminal}");
+        assert!(terminal.contains("1.16x [1.14, 1.18]"), "{terminal}");
         // Too narrow for the interval: the speedup's short form.
         let narrow = Style {
             width: Some(70),

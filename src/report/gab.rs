@@ -72,7 +72,7 @@ fn entry(b: &BenchmarkAnalysis) -> Option<Entry<'_>> {
         Some(exact) => exact,
         None => format!(
             "speedup {}: {}",
-            format::speedup_with_interval(b.speedup.median, b.median_test.speedup_interval),
+            format::speedup_with_interval(b.speedup.median, b.interval()),
             verdict_with_level(b.verdict, b.median_test.confidence_level)
         ),
     };

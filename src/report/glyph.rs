@@ -41,10 +41,7 @@ pub(crate) struct GlyphScale {
 pub(crate) fn drawn_speedups(analysis: &Analysis) -> Vec<f64> {
     drawn(
         analysis.benchmarks.iter().map(|b| b.speedup.median),
-        analysis
-            .benchmarks
-            .iter()
-            .filter_map(|b| b.median_test.speedup_interval),
+        analysis.benchmarks.iter().filter_map(|b| b.interval()),
     )
 }
 
@@ -165,7 +162,7 @@ mod tests {
             .benchmarks
             .iter()
             .map(|b| {
-                let interval = b.median_test.speedup_interval;
+                let interval = b.interval();
                 scale.glyph(b.speedup.median, interval).unwrap()
             })
             .collect()

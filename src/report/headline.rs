@@ -220,7 +220,7 @@ fn changes(analysis: &Analysis) -> Vec<Sentence> {
         let s = list(s, &found, |s, b| {
             s.name(&b.name).text(format!(
                 " {} ({})",
-                format::speedup_with_interval(b.speedup.median, b.median_test.speedup_interval),
+                format::speedup_with_interval(b.speedup.median, b.interval()),
                 super::exact_change(b).unwrap_or_else(|| time_change(b.speedup.median))
             ))
         });
@@ -268,7 +268,9 @@ fn changes(analysis: &Analysis) -> Vec<Sentence> {
 pub(crate) fn ruled_out_pct(b: &BenchmarkAnalysis) -> Option<f64> {
     let (low, high) = b.equivalence.interval?;
     let (low, high) = (format::finite(low)?, format::finite(high)?);
-    (low > 0.0 && high > 0.0).then(|| 100.0 * (1.0 / low - 1.0).max(high - 1.0).max(0.0))
+    (low > 0.0 && high > 0.0)
+        .then(|| 100.0 * (1.0 / low - 1.0).max(high - 1.0).max(0.0))
+        .filter(|pct| pct.is_finite())
 }
 
 /// The undecided benchmarks: what their runs rule out ("no change beyond ±3%"), and what would decide

@@ -21,6 +21,7 @@ fn with_numbers(x: &[f64]) -> Analysis {
         b.speedup.median = n();
         b.speedup.mean = n();
         b.median_test.speedup_interval = Some((n(), n()));
+        b.equivalence.interval = Some((n(), n()));
         b.median_test.p_value = Some(n());
         b.median_test.confidence_level = Some(n());
         b.mean_test.confidence_level = Some(n());

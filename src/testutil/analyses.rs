@@ -250,6 +250,7 @@ pub(crate) fn with_speedups(rows: &[(&str, f64, (f64, f64))]) -> Analysis {
             b.name = name.to_string();
             b.speedup.median = median;
             b.median_test.speedup_interval = Some(interval);
+            b.equivalence.interval = Some(interval);
             b
         })
         .collect();

@@ -162,10 +162,10 @@ fn strip(b: &BenchmarkAnalysis, scale: &LogScale, band: (f64, f64)) -> String {
     let aria = format!(
         "{}: {}",
         b.verdict.as_str(),
-        format::speedup_with_interval(b.speedup.median, b.median_test.speedup_interval)
+        format::speedup_with_interval(b.speedup.median, b.interval())
     );
     let mut marks = String::new();
-    interval_marks(&mut marks, b.median_test.speedup_interval, scale);
+    interval_marks(&mut marks, b.interval(), scale);
     point_mark(&mut marks, b.speedup.median, scale);
     frame(&aria, scale, Some(band), &marks)
 }
@@ -253,7 +253,7 @@ fn arrow(out: &mut String, x: f64, y: f64, dir: f64) {
 
 /// The figures beside a strip, and why part of the picture is missing, or looks odd, when it does.
 fn figures(b: &BenchmarkAnalysis, scale: &LogScale) -> String {
-    let interval = b.median_test.speedup_interval;
+    let interval = b.interval();
     let mut out = escape(&format::speedup_with_interval(b.speedup.median, interval));
     let mut notes = Vec::new();
     match interval {

@@ -89,9 +89,9 @@ fn one_run_per_side_says_there_is_no_distribution() {
 #[test]
 fn infinite_and_missing_intervals_are_drawn_to_the_edge_or_explained() {
     let mut analysis = analyses::faster_suite();
-    analysis.benchmarks[0].median_test.speedup_interval = Some((1.1, f64::INFINITY));
-    analysis.benchmarks[1].median_test.speedup_interval = None;
-    analysis.benchmarks[2].median_test.speedup_interval = Some((0.001, 5000.0));
+    analysis.benchmarks[0].equivalence.interval = Some((1.1, f64::INFINITY));
+    analysis.benchmarks[1].equivalence.interval = None;
+    analysis.benchmarks[2].equivalence.interval = Some((0.001, 5000.0));
     let html = page(&analysis);
     assert!(html.contains("the interval is unbounded"));
     assert!(html.contains("no interval: too few runs"));
