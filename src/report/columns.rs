@@ -40,7 +40,7 @@ pub(crate) enum Column {
     Base,
     /// HEAD's median time (or count).
     Head,
-    /// The median speedup with the median protocol's interval: the key figure.
+    /// The median speedup with its interval (`BenchmarkAnalysis::interval`): the key figure.
     Speedup,
     /// The interval drawn against 1x (`report::glyph`).
     Glyph,

@@ -56,7 +56,7 @@ pub fn page(analysis: &Analysis) -> String {
     } else {
         let _ = write!(
             body,
-            r#"<section id="forest"><h2>Speedup per benchmark</h2><p class="lead">Median speedup (BASE / HEAD, above 1x HEAD is faster) with the median protocol's interval; the shaded band is the equivalence margin. Slower benchmarks come first.</p>{}</section>"#,
+            r#"<section id="forest"><h2>Speedup per benchmark</h2><p class="lead">Median speedup (BASE / HEAD, above 1x HEAD is faster) with its interval: entirely below 1x it shows HEAD slower, above 1x faster, inside the shaded band (the equivalence margin) equal within that margin. Slower benchmarks come first.</p>{}</section>"#,
             forest::forest(analysis, &order)
         );
         let _ = write!(
