@@ -582,7 +582,7 @@ fn benchmark(one: &crate::protocol::BenchmarkAnalysis) -> Reading {
     Reading {
         verdict: one.verdict,
         speedup: Some(one.speedup.median),
-        interval: one.median_test.speedup_interval,
+        interval: one.interval(),
         identical: false,
     }
 }
