@@ -582,7 +582,9 @@ fn benchmark(one: &crate::protocol::BenchmarkAnalysis) -> Reading {
     Reading {
         verdict: one.verdict,
         speedup: Some(one.speedup.median),
-        interval: one.interval(),
+        // The median protocol's 1 − alpha interval, not the printed 1 − 2 alpha one: the `levels` evidence
+        // (`docs/bisect.md` §5) reads non-overlap at that level as its conservative sign of a difference.
+        interval: one.median_test.speedup_interval,
         identical: false,
     }
 }
