@@ -583,7 +583,7 @@ fn benchmark(one: &crate::protocol::BenchmarkAnalysis) -> Reading {
         verdict: one.verdict,
         speedup: Some(one.speedup.median),
         // The median protocol's 1 − alpha interval, not the printed 1 − 2 alpha one: the `levels` evidence
-        // (`docs/bisect.md` §5) reads non-overlap at that level as its conservative sign of a difference.
+        // (`docs/bisect.md` §3) reads non-overlap at that level as its conservative sign of a difference.
         interval: one.median_test.speedup_interval,
         identical: false,
     }
