@@ -43,7 +43,8 @@ fn the_clearly_fastest_of_three_revisions_is_picked() {
     let fastest = changed["revisions"][1]["speedup"]
         .as_f64()
         .expect("speedup");
-    assert!((2.0..4.5).contains(&fastest), "{changed}");
+    // Three times faster in the spin count; the bounds leave noise and fixed costs a factor of 2.5 either way.
+    assert!((1.2..7.5).contains(&fastest), "{changed}");
     assert!(
         !text.contains("ran in"),
         "a benchmark out of the race is not missing: {text}"
@@ -103,7 +104,7 @@ fn the_working_tree_races_as_dot_and_is_left_as_it_was() {
     let speedup = changed["revisions"][1]["speedup"]
         .as_f64()
         .expect("speedup");
-    assert!((5.0..15.0).contains(&speedup), "{changed}");
+    assert!((4.0..25.0).contains(&speedup), "{changed}");
     assert_eq!(repository_state(dir), before);
     assert_eq!(std::fs::read(dir.join("src/lib.rs")).unwrap(), lib);
     assert_eq!(std::fs::read(dir.join("Cargo.lock")).ok(), lock);

@@ -223,8 +223,13 @@ fn a_five_times_slower_benchmark_fails_the_gate_and_the_repository_is_left_alone
     reversed[gate] = "none";
     let out = speedup(dir, &target, &reversed);
     assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    // With layouts: each is relinked after both sides were built, the slow commit last, so the working
+    // tree's layouts must be linked from its own library too.
     let mut slow_against_working = RUN;
     slow_against_working[0] = "HEAD";
+    let layouts = slow_against_working.len() - 1;
+    assert_eq!(slow_against_working[layouts - 1], "--layouts");
+    slow_against_working[layouts] = "3";
     let undone = speedup(dir, &target, &slow_against_working);
     let report: serde_json::Value = serde_json::from_slice(&undone.stdout)
         .unwrap_or_else(|e| panic!("{e}: {}", stderr(&undone)));

@@ -226,6 +226,31 @@ fn copy_aside(
     Ok(binaries)
 }
 
+/// The file in a cargo target directory of `<target>/speedup/` that names the tree whose local packages
+/// were compiled there last, when that compile ended well ([`compiling`], [`compiled`]).
+const LAST_COMPILED: &str = "cargo-speedup-last-compiled";
+
+/// The tree whose local packages `cargo_target` holds, if known.
+fn last_compiled(cargo_target: &Path) -> Option<PathBuf> {
+    std::fs::read_to_string(cargo_target.join(LAST_COMPILED))
+        .ok()
+        .map(PathBuf::from)
+}
+
+/// Before a compile in `cargo_target`: what it holds is unknown until the compile ends well, so a compile
+/// that fails half-way leaves no name behind (the next build of the working tree then cleans).
+pub(crate) fn compiling(cargo_target: &Path) {
+    let _ = std::fs::remove_file(cargo_target.join(LAST_COMPILED));
+}
+
+/// After a compile of `tree`'s local packages in `cargo_target` ended well. Best effort: without the
+/// file, the next build of the working tree cleans, which costs a compile and nothing else.
+pub(crate) fn compiled(cargo_target: &Path, tree: &Path) {
+    if let Some(text) = tree.to_str() {
+        let _ = std::fs::write(cargo_target.join(LAST_COMPILED), text);
+    }
+}
+
 /// The cargo target directory under `<target>/speedup/` that builds every side: the dependencies compile
 /// once for all of them.
 pub(crate) const CARGO_TARGET: &str = "target";
@@ -237,13 +262,19 @@ pub(crate) const CARGO_TARGET: &str = "target";
 /// revision's outputs off as the working tree's. `cargo clean --release -p NAME` of each local package (its
 /// outputs and fingerprints, nothing of the dependencies) removes the doubt; the build then compiles those
 /// packages only. The local packages are those without a source in `cargo metadata` (the workspace's
-/// members and every path dependency); when cargo cannot resolve them, the workspace's members.
+/// members and every path dependency); when cargo cannot resolve them, the workspace's members. Nothing is
+/// cleaned when the last compile that ended well in `cargo_target` was of `tree` itself ([`compiled`]):
+/// then an edit since is newer than that compile, and cargo sees it.
 pub(crate) fn forget_local_builds(
     tree: &Path,
     project: &Project,
     label: &str,
     cargo_target: &Path,
 ) -> Result<(), MeasureError> {
+    // The last compile here was of this very tree: cargo's own judgement holds (an edit since is newer).
+    if last_compiled(cargo_target).as_deref() == Some(tree) {
+        return Ok(());
+    }
     let manifest = tree.join(&project.manifest);
     let metadata = crate::measure::toolchain::metadata()
         .manifest_path(&manifest)

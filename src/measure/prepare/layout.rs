@@ -96,7 +96,14 @@ pub(crate) fn add_layouts(
         touch_tree(&tree)?;
     }
     for binary in binaries.iter_mut() {
+        // The user's working tree is never touched: its local packages are cleaned instead when another
+        // tree was compiled here since (the other side, built after it), or the relink would link that
+        // tree's library into this side's layouts.
+        if tree == project.root {
+            super::build::forget_local_builds(&tree, project, label, &binary.cargo_target)?;
+        }
         let before = CargoOutputs::list(&binary.cargo_target);
+        super::build::compiling(&binary.cargo_target);
         let line = match link_line(label, options, binary) {
             Ok(line) => line,
             Err(error) => {
@@ -104,6 +111,7 @@ pub(crate) fn add_layouts(
                 return Err(error);
             }
         };
+        super::build::compiled(&binary.cargo_target, &tree);
         let Some(shuffle) = shuffle_flag(&line) else {
             before.remove_new(Some(&line));
             binaries.iter_mut().for_each(|b| b.layouts.truncate(1));

@@ -130,6 +130,7 @@ pub(crate) fn prepare_participants(
         if candidate.side == Checkout::WorkingTree {
             build::forget_local_builds(&tree, project, &candidate.label, &cargo_target)?;
         }
+        build::compiling(&cargo_target);
         let binaries = build::build(
             &tree,
             project,
@@ -139,6 +140,7 @@ pub(crate) fn prepare_participants(
             &keep,
         )
         .map_err(|e| prepared.build_error(e))?;
+        build::compiled(&cargo_target, &tree);
         copies.extend(prepared.copy);
         built[i] = Some(Participant {
             label: candidate.label.clone(),
