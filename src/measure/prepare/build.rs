@@ -271,8 +271,10 @@ pub(crate) fn forget_local_builds(
     label: &str,
     cargo_target: &Path,
 ) -> Result<(), MeasureError> {
-    // The last compile here was of this very tree: cargo's own judgement holds (an edit since is newer).
-    if last_compiled(cargo_target).as_deref() == Some(tree) {
+    // A copy of the working tree (`tree_copy`) has files written just now, newer than any compile; and when
+    // the last compile here was of this very tree, an edit since is newer than it: cargo's own judgement
+    // holds in both cases.
+    if tree != project.root || last_compiled(cargo_target).as_deref() == Some(tree) {
         return Ok(());
     }
     let manifest = tree.join(&project.manifest);
