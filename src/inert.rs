@@ -13,9 +13,13 @@
 //! | Markdown (GitHub-flavoured) | [`markdown_name`], [`markdown_text`] | `markdown::escape_name`/`escape_text` |
 //! | HTML | [`html`] | `html::svg::escape`, through which every page text goes |
 //! | CSV | [`csv_text`] | the text cells of both CSV reports and of `speeduptest`'s `.out` |
+//! | JSON (data, values kept) | [`write_json`], [`json`] | every JSON report and record file |
 //!
-//! JSON is not a sink here: it is data, written raw and escaped by serde (a control character becomes
-//! `\u001b`); a consumer that shows a name must apply its own sink's rule (`docs/security.md`). GitHub
+//! JSON is data: a name keeps its exact value there. serde escapes only the C0 controls (ESC becomes
+//! `\u001b`) and leaves DEL, the C1 controls (CSI among them) and the bidi and zero-width characters raw;
+//! [`write_json`] writes those as `\u` escapes too, which every JSON reader decodes to the same string, so
+//! that a report printed on a terminal holds nothing the terminal acts on. A consumer that shows a name
+//! must still apply its own sink's rule (`docs/security.md`). GitHub
 //! workflow commands are written only by the Action's scripts, which encode them with GitHub's rule
 //! (`action/workflow-commands.jq`); the tool's own output defuses them through [`terminal`].
 //!
@@ -292,9 +296,64 @@ pub(crate) fn csv_text(text: &str) -> Cow<'_, str> {
     }
 }
 
+/// `text`, a JSON document as serde wrote it, with every hidden character ([`is_hidden`]) that serde left
+/// raw written as a `\u` escape (a surrogate pair above U+FFFF): the same JSON value, nothing a terminal
+/// acts on. serde writes such characters only inside strings (its structure is ASCII, and the C0 controls
+/// inside strings it escapes itself), so a raw newline is the pretty printer's own and stays.
+pub(crate) fn json(text: &str) -> Cow<'_, str> {
+    let escaped = |c: char| c != '\n' && is_hidden(c);
+    if !text.chars().any(escaped) {
+        return Cow::Borrowed(text);
+    }
+    let mut out = String::with_capacity(text.len() + 16);
+    for c in text.chars() {
+        if escaped(c) {
+            let mut units = [0u16; 2];
+            for unit in c.encode_utf16(&mut units) {
+                out.push_str(&format!("\\u{unit:04x}"));
+            }
+        } else {
+            out.push(c);
+        }
+    }
+    Cow::Owned(out)
+}
+
+/// Writes `value` as pretty JSON to `out` through [`json`]: the one way the reports and record files write
+/// JSON.
+pub(crate) fn write_json<T: serde::Serialize + ?Sized>(
+    out: &mut dyn std::io::Write,
+    value: &T,
+) -> std::io::Result<()> {
+    let text = serde_json::to_string_pretty(value).map_err(std::io::Error::other)?;
+    out.write_all(json(&text).as_bytes())
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn json_keeps_every_value_and_holds_no_raw_control() {
+        let names = [
+            "plain/name",
+            "esc \u{1b}[2J bel \u{7}",
+            "del \u{7f} csi \u{9b}31m nel \u{85}",
+            "rlo \u{202e}txt.exe lsep \u{2028} zwj \u{200d}",
+            "tag \u{e0041} emoji 😀 quote \" backslash \\ newline \n",
+        ];
+        let text = serde_json::to_string_pretty(&names).unwrap();
+        let safe = json(&text);
+        // The same value, read back by an independent reader (serde_json's own parser).
+        let back: Vec<String> = serde_json::from_str(&safe).unwrap();
+        assert_eq!(back, names);
+        // Nothing hidden left but the pretty printer's newlines; the plain document is borrowed untouched.
+        assert!(!safe.chars().any(|c| c != '\n' && is_hidden(c)), "{safe}");
+        assert!(
+            safe.contains(r"\u009b") && safe.contains(r"\u202e") && safe.contains(r"\udb40\udc41")
+        );
+        assert!(matches!(json("[\n  \"a\"\n]"), Cow::Borrowed(_)));
+    }
 
     #[test]
     fn the_terminal_sees_escapes_not_controls() {

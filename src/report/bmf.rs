@@ -45,7 +45,7 @@ impl Render for BmfReport {
             }
         }
         benchmarks.retain(|_, measures| measures.as_object().is_some_and(|m| !m.is_empty()));
-        serde_json::to_writer_pretty(&mut *out, &Value::Object(benchmarks))?;
+        crate::inert::write_json(&mut *out, &Value::Object(benchmarks))?;
         writeln!(out)
     }
 }

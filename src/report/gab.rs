@@ -39,7 +39,7 @@ struct Entry<'a> {
 impl Render for GabReport {
     fn render(&self, analysis: &Analysis, _style: Style, out: &mut dyn Write) -> io::Result<()> {
         let entries: Vec<Entry<'_>> = analysis.benchmarks.iter().filter_map(entry).collect();
-        serde_json::to_writer_pretty(&mut *out, &entries)?;
+        crate::inert::write_json(&mut *out, &entries)?;
         writeln!(out)
     }
 }

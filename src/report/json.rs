@@ -34,7 +34,7 @@ pub(crate) struct JsonReport;
 
 impl Render for JsonReport {
     fn render(&self, analysis: &Analysis, _style: Style, out: &mut dyn Write) -> io::Result<()> {
-        serde_json::to_writer_pretty(&mut *out, &Report::from(analysis))?;
+        crate::inert::write_json(&mut *out, &Report::from(analysis))?;
         writeln!(out)
     }
 }

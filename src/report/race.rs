@@ -417,7 +417,7 @@ fn json(analysis: &RaceAnalysis, out: &mut dyn Write) -> io::Result<()> {
         },
         warnings: warnings(&analysis.warnings, RACE_REMEDY),
     };
-    serde_json::to_writer_pretty(&mut *out, &report)?;
+    crate::inert::write_json(&mut *out, &report)?;
     writeln!(out)
 }
 

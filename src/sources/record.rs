@@ -106,7 +106,7 @@ pub(crate) fn write(results: &Results, out: &mut impl Write) -> std::io::Result<
             .collect(),
         notes: &results.notes,
     };
-    serde_json::to_writer_pretty(&mut *out, &file)?;
+    crate::inert::write_json(&mut *out, &file)?;
     out.write_all(b"\n")
 }
 

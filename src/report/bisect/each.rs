@@ -167,7 +167,7 @@ fn json(each: &Each, out: &mut dyn Write) -> io::Result<()> {
             })
             .collect(),
     };
-    serde_json::to_writer_pretty(&mut *out, &report).map_err(io::Error::other)?;
+    crate::inert::write_json(&mut *out, &report)?;
     writeln!(out)
 }
 

@@ -512,7 +512,7 @@ fn finite_interval(interval: Option<(f64, f64)>) -> Option<(f64, f64)> {
 }
 
 fn json(b: &Bisection, out: &mut dyn Write) -> io::Result<()> {
-    serde_json::to_writer_pretty(&mut *out, &json_report(b)).map_err(io::Error::other)?;
+    crate::inert::write_json(&mut *out, &json_report(b))?;
     writeln!(out)
 }
 
