@@ -301,8 +301,10 @@ pub(crate) fn csv_text(text: &str) -> Cow<'_, str> {
 /// acts on. serde writes such characters only inside strings (its structure is ASCII, and the C0 controls
 /// inside strings it escapes itself), so a raw newline is the pretty printer's own and stays.
 pub(crate) fn json(text: &str) -> Cow<'_, str> {
-    let escaped = |c: char| c != '\n' && is_hidden(c);
-    if !text.chars().any(escaped) {
+    // Below DEL, serde writes nothing hidden raw but the newlines: only DEL and non-ASCII text need a look,
+    // and a report of ASCII names (nearly every one) is passed by one scan of its bytes.
+    let escaped = |c: char| c >= '\u{7f}' && is_hidden(c);
+    if !text.bytes().any(|b| b >= 0x7f) || !text.chars().any(escaped) {
         return Cow::Borrowed(text);
     }
     let mut out = String::with_capacity(text.len() + 16);
