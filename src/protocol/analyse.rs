@@ -301,6 +301,7 @@ fn with_shape(
         analysis.unit,
         &observed.observations.values,
         observed.sorted(),
+        analysis.mean_test.shapiro_p_values,
         options,
     );
     let mut warnings = analysis.warnings;

@@ -29,6 +29,7 @@ use crate::stats::comparison::{
 use crate::stats::ks_fit::{DEFAULT_REPLICATES, ks_fit};
 use crate::stats::mixture::{FitOptions, select_sorted};
 use crate::stats::modes::{Mode, modes};
+use crate::stats::shapiro_wilk::shapiro_wilk_sorted;
 use crate::stats::sorted::{Sorted, SortedVec};
 
 /// What the shape step computes beyond the default.
@@ -183,18 +184,22 @@ pub fn shape(
         unit,
         values,
         sorted.as_ref().map(SortedVec::as_sorted),
+        BaseHead::new(None, None),
         options,
     )
 }
 
 /// [`shape`] given also each side's values `sorted` (the mixtures' quantile starts and the comparison
-/// metrics read them), without sorting them again: the same shape, the sorted values being the same bits.
+/// metrics read them), without sorting them again, and the Shapiro–Wilk p-value of each side where the
+/// mean protocol computed it (`shapiro`, else computed here for the normality screen): the same shape, the
+/// sorted values being the same bits and the p-values those of the same test.
 pub(crate) fn shape_sorted(
     name: &str,
     basis: Basis,
     unit: Unit,
     values: &BaseHead<Vec<f64>>,
     sorted: BaseHead<Sorted<'_>>,
+    shapiro: BaseHead<Option<f64>>,
     options: &ShapeOptions,
 ) -> BenchmarkShape {
     let fit_options = |n: usize| FitOptions {
@@ -204,20 +209,28 @@ pub(crate) fn shape_sorted(
             .clamp(1, FitOptions::default().max_components),
         ..FitOptions::default()
     };
-    let fitted = BaseHead::new(
-        side_shape(
-            &values.base,
-            sorted.base,
-            &fit_options(values.base.len()),
-            options.normal_above,
-        ),
-        side_shape(
-            &values.head,
-            sorted.head,
-            &fit_options(values.head.len()),
-            options.normal_above,
-        ),
-    );
+    let side = |side: Side| {
+        let values = values.get(side);
+        let searched = fit_options(values.len());
+        let normal = values.len() >= NORMALITY_SCREEN_MIN_VALUES
+            && options.normal_above.is_some_and(|at_least| {
+                shapiro
+                    .get(side)
+                    .or_else(|| {
+                        shapiro_wilk_sorted(*sorted.get(side))
+                            .ok()
+                            .map(|t| t.p_value)
+                    })
+                    .is_some_and(|p| p >= at_least)
+            });
+        // One normal: K = 1 is the whole search.
+        let fit_options = FitOptions {
+            max_components: if normal { 1 } else { searched.max_components },
+            ..searched
+        };
+        side_shape(values, *sorted.get(side), &fit_options)
+    };
+    let fitted = BaseHead::new(side(Side::Base), side(Side::Head));
     let (base, head) = (&values.base, &values.head);
     let mixture_check = options
         .mixture_fit
@@ -308,20 +321,7 @@ fn lacks_a_state(
     })
 }
 
-fn side_shape(
-    values: &[f64],
-    sorted: Sorted<'_>,
-    options: &FitOptions,
-    normal_above: Option<f64>,
-) -> SideShape {
-    let normal = values.len() >= NORMALITY_SCREEN_MIN_VALUES
-        && normal_above.is_some_and(|p| {
-            crate::stats::shapiro_wilk::shapiro_wilk_sorted(sorted).is_ok_and(|t| t.p_value >= p)
-        });
-    let options = &FitOptions {
-        max_components: if normal { 1 } else { options.max_components },
-        ..*options
-    };
+fn side_shape(values: &[f64], sorted: Sorted<'_>, options: &FitOptions) -> SideShape {
     match select_sorted(values, sorted, options) {
         Ok(selection) => {
             let one_normal = selection.bic[0][0].unwrap_or(selection.best.bic);

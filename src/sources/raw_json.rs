@@ -26,7 +26,7 @@
 //! Must not: accept a sample that is empty, non-finite or not strictly positive, a benchmark without a name,
 //! or two benchmarks with one name (errors naming the file and the benchmark).
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 
 use serde::Deserialize;
 use serde::de::IgnoredAny;
@@ -100,13 +100,48 @@ struct CounterFile {
     exact: bool,
 }
 
-/// The names of the fields of each benchmark, read in a pass of their own for the note on those ignored:
-/// `#[serde(flatten)]` on [`File`] would have serde buffer the whole file as untyped content first, at several
-/// times its size.
-#[derive(Deserialize)]
-struct BenchmarkFields {
-    #[serde(default)]
-    benchmarks: Vec<BTreeMap<String, IgnoredAny>>,
+/// The names of the fields at the top level and, for those not read, in how many benchmarks each is, read
+/// in one pass of their own for the note on those ignored (every value skipped): `#[serde(flatten)]` on
+/// [`File`] would have serde buffer the whole file as untyped content first, at several times its size.
+#[derive(Default)]
+struct Fields {
+    top: BTreeSet<String>,
+    in_benchmarks: BTreeMap<String, usize>,
+}
+
+impl<'de> Deserialize<'de> for Fields {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Fields, D::Error> {
+        deserializer.deserialize_map(FieldsVisitor)
+    }
+}
+
+struct FieldsVisitor;
+
+impl<'de> serde::de::Visitor<'de> for FieldsVisitor {
+    type Value = Fields;
+
+    fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+        f.write_str("an object")
+    }
+
+    fn visit_map<A: serde::de::MapAccess<'de>>(self, mut map: A) -> Result<Fields, A::Error> {
+        let mut fields = Fields::default();
+        while let Some(key) = map.next_key::<String>()? {
+            if key == "benchmarks" {
+                for benchmark in map.next_value::<Vec<BTreeMap<String, IgnoredAny>>>()? {
+                    for field in benchmark.into_keys() {
+                        if !BENCHMARK_FIELDS.contains(&field.as_str()) {
+                            *fields.in_benchmarks.entry(field).or_default() += 1;
+                        }
+                    }
+                }
+            } else {
+                map.next_value::<IgnoredAny>()?;
+            }
+            fields.top.insert(key);
+        }
+        Ok(fields)
+    }
 }
 
 /// A fingerprint, or `None` when the value is not one (a fingerprint only serves merging: a file that
@@ -214,29 +249,21 @@ fn reading_notes(file: &File, text: &str, origin: &str) -> Vec<String> {
         ));
     }
     // The text parsed as a `File`: its top level is an object, read here without its values.
-    let top_fields: Vec<String> = serde_json::from_str::<BTreeMap<String, IgnoredAny>>(text)
-        .map(|members| members.into_keys().collect())
-        .unwrap_or_default();
-    let benchmark_fields = serde_json::from_str::<BenchmarkFields>(text)
-        .map(|f| f.benchmarks)
-        .unwrap_or_default();
-    let mut in_benchmarks: BTreeMap<&str, usize> = BTreeMap::new();
-    for field in benchmark_fields.iter().flat_map(|b| b.keys()) {
-        if !BENCHMARK_FIELDS.contains(&field.as_str()) {
-            *in_benchmarks.entry(field).or_default() += 1;
-        }
-    }
+    let Fields {
+        top: top_fields,
+        in_benchmarks,
+    } = serde_json::from_str::<Fields>(text).unwrap_or_default();
     let top = top_fields
         .iter()
         .filter(|f| !FILE_FIELDS.contains(&f.as_str()))
         .map(|f| (f.as_str(), "the top level".to_string(), &FILE_FIELDS[..]));
-    let inner = in_benchmarks.into_iter().map(|(f, count)| {
-        let place = if count == 1 {
+    let inner = in_benchmarks.iter().map(|(f, count)| {
+        let place = if *count == 1 {
             "1 benchmark".to_string()
         } else {
             format!("{count} benchmarks")
         };
-        (f, place, &BENCHMARK_FIELDS[..])
+        (f.as_str(), place, &BENCHMARK_FIELDS[..])
     });
     for (field, place, known) in top.chain(inner) {
         let guess = closest(field, known.iter().copied())
