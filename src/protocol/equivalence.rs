@@ -27,7 +27,7 @@ pub use super::outcome::Equivalence;
 use super::{Confidence, Verdict};
 use crate::model::BaseHead;
 use crate::stats::describe::variance;
-use crate::stats::hodges_lehmann::{ShiftInterval, hodges_lehmann_sorted};
+use crate::stats::hodges_lehmann::hodges_lehmann_ends_sorted;
 use crate::stats::normal;
 use crate::stats::rank_sum::can_reject;
 use crate::stats::sorted::{Sorted, SortedVec};
@@ -77,16 +77,16 @@ pub(crate) fn equivalence_sorted(
     let logs = sorted.map(|s| s.map_increasing(f64::ln));
     let (sorted_base, sorted_head) = (logs.base.as_sorted(), logs.head.as_sorted());
     let level = 1.0 - 2.0 * confidence.alpha();
-    let interval = hodges_lehmann_sorted(sorted_base, sorted_head, Alternative::TwoSided, level);
-    of_interval(base, head, interval, confidence, margin_pct)
+    let ends = hodges_lehmann_ends_sorted(sorted_base, sorted_head, Alternative::TwoSided, level);
+    of_interval(base, head, ends, confidence, margin_pct)
 }
 
-/// The check of the runs `base` and `head` given the Hodges-Lehmann interval of their log times at level
-/// 1 − 2 alpha.
+/// The check of the runs `base` and `head` given the ends of the Hodges-Lehmann interval of their log times
+/// at level 1 − 2 alpha.
 fn of_interval(
     base: &[f64],
     head: &[f64],
-    interval: StatsResult<ShiftInterval>,
+    interval: StatsResult<(f64, f64)>,
     confidence: Confidence,
     margin_pct: f64,
 ) -> Equivalence {
@@ -98,8 +98,8 @@ fn of_interval(
     let interval = interval
         .ok()
         .filter(|_| reachable)
-        .filter(|i| i.lower.is_finite() && i.upper.is_finite())
-        .map(|i| (i.lower.exp(), i.upper.exp()));
+        .filter(|(lower, upper)| lower.is_finite() && upper.is_finite())
+        .map(|(lower, upper)| (lower.exp(), upper.exp()));
     let mut e = Equivalence {
         margin_pct,
         interval,
@@ -184,7 +184,8 @@ mod tests {
             Alternative::TwoSided,
             level,
         );
-        of_interval(base, head, interval, confidence, margin_pct)
+        let ends = interval.map(|i| (i.lower, i.upper));
+        of_interval(base, head, ends, confidence, margin_pct)
     }
 
     #[test]

@@ -37,7 +37,7 @@
 //! - **Shared work** ([`hodges_lehmann_both`]): the shift and the ratio of the same samples at the same level
 //!   have the same checks, sorted samples, pooled ties, method and ranks of the ends; these are computed
 //!   once, and only the differences and the ratios (not in the same order) are selected apart.
-//! - **Sorted samples** (`hodges_lehmann_sorted`, `hodges_lehmann_both_sorted`): the analysis of a
+//! - **Sorted samples** (`hodges_lehmann_ends_sorted`, `hodges_lehmann_both_sorted`): the analysis of a
 //!   benchmark hands over each side's one sorted copy (`sorted.rs`); x ascending is that copy and y
 //!   descending that copy read backwards, which is what sorting y by the reversed total order gives, so the
 //!   intervals are the same bits as those of the public functions, which sort for themselves.
@@ -119,15 +119,18 @@ pub fn hodges_lehmann_both(
     hodges_lehmann_both_sorted(x.as_sorted(), y.as_sorted(), alternative, confidence)
 }
 
-/// [`hodges_lehmann`] of two sorted samples, without sorting them again (the same result: see
-/// [`Ranked::sorted`]).
-pub(crate) fn hodges_lehmann_sorted(
+/// The ends alone of [`hodges_lehmann`]'s interval (an infinite end as there) of two sorted samples, the
+/// same bits, without sorting them again (see [`Ranked::sorted`]) and without selecting the estimate: for
+/// a check that reads only the ends (the equivalence check).
+pub(crate) fn hodges_lehmann_ends_sorted(
     x: Sorted<'_>,
     y: Sorted<'_>,
     alternative: Alternative,
     confidence: f64,
-) -> StatsResult<ShiftInterval> {
-    Ranked::sorted(x, y, alternative, confidence)?.interval(Contrast::Difference)
+) -> StatsResult<(f64, f64)> {
+    Ranked::sorted(x, y, alternative, confidence)?
+        .ends(Contrast::Difference)
+        .map(|(ends, _)| ends)
 }
 
 /// [`hodges_lehmann_both`] of two sorted samples, without sorting them again (the same results: see
@@ -207,17 +210,26 @@ impl Ranked {
     /// The interval of `contrast`: its own checks (positive values for a ratio, contrasts that stay
     /// finite), then the shared ranks, then the selection of the estimate and the ends.
     fn interval(&self, contrast: Contrast) -> StatsResult<ShiftInterval> {
+        let ((lower, upper), (method, diffs)) = self.ends(contrast)?;
+        Ok(ShiftInterval {
+            estimate: diffs.median(),
+            lower,
+            upper,
+            method,
+        })
+    }
+
+    /// The ends of the interval of `contrast` after its checks, with the method and the contrasts for
+    /// the estimate.
+    fn ends(&self, contrast: Contrast) -> StatsResult<((f64, f64), (Method, Differences<'_>))> {
         if contrast == Contrast::Ratio && !self.x.iter().chain(&self.y_desc).all(|v| *v > 0.0) {
             return Err(StatsError::InvalidArgument("a ratio needs values above 0"));
         }
         let diffs = Differences::new(&self.x, &self.y_desc, contrast)?;
         let (method, (low_rank, high_rank)) = self.ranks.clone()?;
-        Ok(ShiftInterval {
-            estimate: diffs.median(),
-            lower: low_rank.map_or(contrast.lowest(), |k| diffs.select(k)),
-            upper: high_rank.map_or(f64::INFINITY, |k| diffs.select(k)),
-            method,
-        })
+        let lower = low_rank.map_or(contrast.lowest(), |k| diffs.select(k));
+        let upper = high_rank.map_or(f64::INFINITY, |k| diffs.select(k));
+        Ok(((lower, upper), (method, diffs)))
     }
 }
 
