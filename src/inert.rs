@@ -304,7 +304,7 @@ pub(crate) fn json(text: &str) -> Cow<'_, str> {
     // Below DEL, serde writes nothing hidden raw but the newlines: only DEL and non-ASCII text need a look,
     // and a report of ASCII names (nearly every one) is passed by one scan of its bytes.
     let escaped = |c: char| c >= '\u{7f}' && is_hidden(c);
-    if !text.bytes().any(|b| b >= 0x7f) || !text.chars().any(escaped) {
+    if !any_char_from_del(text, escaped) {
         return Cow::Borrowed(text);
     }
     let mut out = String::with_capacity(text.len() + 16);
@@ -321,6 +321,39 @@ pub(crate) fn json(text: &str) -> Cow<'_, str> {
     Cow::Owned(out)
 }
 
+/// Whether a character of `text` from DEL (U+007F) up is `wanted`: the ASCII below DEL is skipped 64 bytes
+/// at a time (a block's largest byte, which the compiler computes without a branch per byte), and only the
+/// characters of the blocks that hold others are decoded.
+fn any_char_from_del(text: &str, wanted: impl Fn(char) -> bool) -> bool {
+    const BLOCK: usize = 64;
+    let bytes = text.as_bytes();
+    let mut at = 0;
+    while at < bytes.len() {
+        let end = (at + BLOCK).min(bytes.len());
+        if bytes[at..end].iter().fold(0u8, |top, &b| top.max(b)) < 0x7f {
+            at = end;
+            continue;
+        }
+        // A block may begin inside a character: decode from the character's first byte.
+        let mut start = at;
+        while !text.is_char_boundary(start) {
+            start -= 1;
+        }
+        let mut chars = text[start..].char_indices();
+        for (offset, c) in chars.by_ref() {
+            if wanted(c) {
+                return true;
+            }
+            if start + offset + c.len_utf8() >= end {
+                at = start + offset + c.len_utf8();
+                break;
+            }
+        }
+        at = at.max(end);
+    }
+    false
+}
+
 /// Writes `value` as pretty JSON to `out` through [`json`]: the one way the reports and record files write
 /// JSON.
 pub(crate) fn write_json<T: serde::Serialize + ?Sized>(
@@ -334,6 +367,27 @@ pub(crate) fn write_json<T: serde::Serialize + ?Sized>(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn json_finds_a_hidden_character_wherever_the_blocks_of_its_scan_fall() {
+        // Each hidden character (one to four bytes) at every offset across two 64-byte blocks, after ASCII or
+        // after other non-ASCII text, and visible non-ASCII text alone, which stays as it is.
+        for hidden in ['\u{7f}', '\u{9b}', '\u{202e}', '\u{e0041}'] {
+            for before in 0..140 {
+                for filler in ["a", "é"] {
+                    let mut text = format!("\"{}", filler.repeat(before / filler.len()));
+                    let plain = format!("{text}→ü\"");
+                    assert!(matches!(json(&plain), Cow::Borrowed(_)), "{plain:?}");
+                    text.push(hidden);
+                    text.push_str("z\"");
+                    let safe = json(&text);
+                    assert!(!safe.contains(hidden), "{before} {filler} {hidden:?}");
+                    let back: String = serde_json::from_str(&safe).expect("JSON");
+                    assert_eq!(format!("\"{back}\""), text);
+                }
+            }
+        }
+    }
 
     #[test]
     fn json_keeps_every_value_and_holds_no_raw_control() {
