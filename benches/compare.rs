@@ -2,10 +2,10 @@
 //! runs per side, the whole command as a user meets it once the process has started: parsing the options,
 //! reading and validating both raw JSON files, both Speedup-Test protocols, HPT, the gate, each side's
 //! Gaussian mixture and its modes, rendering the JSON report and writing it. Target: 0.1 s on 2 cores
-//! (`docs/mixtures.md` §7), not reached: measured here on an idle 2-core machine, 0.129 s per command on
-//! `realistic` and 0.292 s on `uniform` (0.164 s and 0.283 s before the normality screen); the release
-//! binary takes 1.56 · 10⁹ instructions and 0.22 s of CPU on `realistic` (median of 11), 5.00 · 10⁹ and
-//! 0.53 s on `uniform` (2.37 · 10⁹ and 5.08 · 10⁹ before).
+//! (`docs/mixtures.md` §7), not reached: measured here on an idle 2-core machine, 0.125 to 0.143 s per
+//! command on `realistic` and 0.29 to 0.35 s on `uniform` (0.164 s and 0.283 s before the normality
+//! screen); the release binary takes 1.53 · 10⁹ instructions and 0.21 s of CPU on `realistic` (median of
+//! 11), 4.97 · 10⁹ and 0.54 s on `uniform` (2.37 · 10⁹ and 5.08 · 10⁹ before).
 //! `docs/mixtures.md` §7 says where the time goes and what stands in the way.
 //!
 //! Two suites, generated here (nothing large is committed) and left in `target/compare-bench/` so that the
