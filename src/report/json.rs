@@ -417,6 +417,12 @@ fn time(nanos: f64, unit: Unit) -> Num {
 
 impl<'a> From<&'a Analysis> for Report<'a> {
     fn from(a: &'a Analysis) -> Report<'a> {
+        // Each benchmark's runs, found by name once for all (a search per benchmark was quadratic).
+        let mut pairs: std::collections::HashMap<&str, &crate::model::Pair> =
+            std::collections::HashMap::with_capacity(a.pairs.len());
+        for p in &a.pairs {
+            pairs.entry(p.name.as_str()).or_insert(p);
+        }
         Report {
             schema: REPORT_SCHEMA,
             confidence: finite(a.confidence.level()),
@@ -425,15 +431,11 @@ impl<'a> From<&'a Analysis> for Report<'a> {
                 .iter()
                 .map(|b| {
                     let mut json = benchmark(b, a.remedy);
-                    json.samples = a
-                        .pairs
-                        .iter()
-                        .find(|p| p.name == b.name)
-                        .map(|p| SamplesJson {
-                            unit: "ns",
-                            base: SideRunsJson::from(&p.base),
-                            head: SideRunsJson::from(&p.head),
-                        });
+                    json.samples = pairs.get(b.name.as_str()).map(|p| SamplesJson {
+                        unit: "ns",
+                        base: SideRunsJson::from(&p.base),
+                        head: SideRunsJson::from(&p.head),
+                    });
                     json
                 })
                 .collect(),
