@@ -289,7 +289,8 @@ fn benchmark(observed: &Observed<'_>, hpt: HptBenchmark, options: &PerLook) -> B
     }
 }
 
-/// `analysis` with its shape, from the benchmark's `observations`, and the shape's warnings after its others.
+/// `analysis` with its shape, from the `observed` benchmark's values and sorted copies (and the mean
+/// protocol's Shapiro-Wilk p-values, for the normality screen), and the shape's warnings after its others.
 fn with_shape(
     analysis: BenchmarkAnalysis,
     observed: &Observed<'_>,

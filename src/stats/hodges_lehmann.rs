@@ -175,14 +175,14 @@ struct Ranked {
 }
 
 impl Ranked {
-    /// The checks common to both contrasts (sizes, finite values, the level), the sorts and the ranks.
+    /// [`Ranked::sorted`] of samples not yet sorted: sorts them.
     fn new(x: &[f64], y: &[f64], alternative: Alternative, confidence: f64) -> StatsResult<Self> {
         let (x, y) = (SortedVec::of(x), SortedVec::of(y));
         Ranked::sorted(x.as_sorted(), y.as_sorted(), alternative, confidence)
     }
 
-    /// [`Ranked::new`] of sorted samples: the same checks (on the same values, in another order) and the
-    /// same x ascending and y descending, the latter read backwards from y ascending (under the total order
+    /// The checks common to both contrasts (sizes, finite values, the level) and the ranks, of sorted
+    /// samples: x ascending and y descending, the latter read backwards from y ascending (under the total order
     /// equal values have equal bits, so that is what sorting y by the reversed order gives).
     fn sorted(
         x: Sorted<'_>,

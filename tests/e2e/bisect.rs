@@ -93,7 +93,7 @@ fn bisect_names_the_commit_that_made_a_benchmark_twice_as_slow() {
     let own = report["named_change"]["speedup"]
         .as_f64()
         .unwrap_or_default();
-    // Twice as slow reads 0.5x; noise is left a factor of 2 down, and "slower" above is the verdict.
+    // Twice as slow reads 0.5x; noise is left a factor of 2.5 down, and "slower" above is the verdict.
     assert!((0.2..0.95).contains(&own), "{report}");
     assert_eq!(report["more_steps"], serde_json::Value::Null, "{report}");
     // The commit that does not build is skipped, as `git bisect skip` does, saying why.

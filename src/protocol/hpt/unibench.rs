@@ -97,9 +97,7 @@ struct Merged {
 }
 
 impl Prepared {
-    /// Sorts both sides and chooses the risk: `alpha`, else 0.05 when both sides have at least 5 samples and
-    /// 0.10 otherwise (paper 003 §4.1). Under [`Ranking::LogRatio`] a side with a value that is not positive
-    /// has no logarithm and is unusable.
+    /// [`Prepared::sorted`] of sides not yet sorted (the tests' entry point).
     #[cfg(test)]
     pub(super) fn new(
         base: &[f64],
@@ -113,8 +111,9 @@ impl Prepared {
         Prepared::sorted(base.as_sorted(), head.as_sorted(), alpha, ranking, tables)
     }
 
-    /// [`Prepared::new`] of sides already sorted: the same checks (on the same values in another order)
-    /// and the same sorted sides, copied rather than sorted again.
+    /// Both sides, given sorted (copied, not sorted again), and the risk: `alpha`, else 0.05 when both sides
+    /// have at least 5 samples and 0.10 otherwise (paper 003 §4.1). Under [`Ranking::LogRatio`] a side with a
+    /// value that is not positive has no logarithm and is unusable.
     pub(super) fn sorted(
         base: Sorted<'_>,
         head: Sorted<'_>,

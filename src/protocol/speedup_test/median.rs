@@ -133,8 +133,8 @@ pub(crate) fn median_test_sorted(
 }
 
 /// The shift ([`shift`]) and the speedup's interval ([`speedup_interval`]) at `confidence`, from one
-/// [`crate::stats::hodges_lehmann::hodges_lehmann_both`] (of the sorted sides): the same runs at the same level, so the sorts, the
-/// ties and the ranks of the ends are computed once.
+/// `hodges_lehmann_both_sorted` of the sides' sorted copies: the same runs at the same level, so the ties
+/// and the ranks of the ends are computed once.
 fn intervals(sorted: BaseHead<Sorted<'_>>, confidence: f64) -> (Option<Shift>, Option<(f64, f64)>) {
     let (base, head) = (sorted.base, sorted.head);
     if !rank_sum::can_reject(base.len(), head.len(), (1.0 - confidence) / 2.0) {

@@ -1,5 +1,6 @@
-//! The forest plot: one row per benchmark, its median speedup as a point and the median protocol's
-//! interval as a line on one logarithmic axis shared by every row, 1x marked and the equivalence band
+//! The forest plot: one row per benchmark, its median speedup as a point and its printed interval
+//! ([`crate::protocol::BenchmarkAnalysis::interval`]: the equivalence check's 1 − 2α Hodges-Lehmann interval,
+//! `docs/statistics.md` §5.2) as a line on one logarithmic axis shared by every row, 1x marked and the equivalence band
 //! [1/(1 + ε), 1 + ε] shaded, coloured by verdict, regressions on top.
 //!
 //! It is an HTML table whose rows each hold a small inline SVG strip on the same scale, rather than one big
