@@ -123,6 +123,8 @@ pub(crate) fn json(s: &Simulated) -> String {
         )),
     }
     .expect("serialisable");
+    // Numbers and fixed labels only, but through the one JSON sink all the same.
+    text = crate::inert::json(&text).into_owned();
     text.push('\n');
     text
 }
