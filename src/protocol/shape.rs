@@ -211,24 +211,20 @@ pub(crate) fn shape_sorted(
     };
     let side = |side: Side| {
         let values = values.get(side);
-        let searched = fit_options(values.len());
-        let normal = values.len() >= NORMALITY_SCREEN_MIN_VALUES
+        let sorted = *sorted.get(side);
+        let looks_normal = values.len() >= NORMALITY_SCREEN_MIN_VALUES
             && options.normal_above.is_some_and(|at_least| {
-                shapiro
+                let p = shapiro
                     .get(side)
-                    .or_else(|| {
-                        shapiro_wilk_sorted(*sorted.get(side))
-                            .ok()
-                            .map(|t| t.p_value)
-                    })
-                    .is_some_and(|p| p >= at_least)
+                    .or_else(|| shapiro_wilk_sorted(sorted).ok().map(|t| t.p_value));
+                p.is_some_and(|p| p >= at_least)
             });
-        // One normal: K = 1 is the whole search.
-        let fit_options = FitOptions {
-            max_components: if normal { 1 } else { searched.max_components },
-            ..searched
-        };
-        side_shape(values, *sorted.get(side), &fit_options)
+        let mut fit_options = fit_options(values.len());
+        if looks_normal {
+            // One normal: K = 1 is the whole search.
+            fit_options.max_components = 1;
+        }
+        side_shape(values, sorted, &fit_options)
     };
     let fitted = BaseHead::new(side(Side::Base), side(Side::Head));
     let (base, head) = (&values.base, &values.head);
