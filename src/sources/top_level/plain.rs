@@ -10,9 +10,11 @@
 //!
 //! Must not: parse or validate JSON (serde_json does), or decide anything but "plain or not".
 
-/// The deepest nesting of arrays and objects [`plain`] clears: below serde_json's recursion limit (128), so
-/// that the full reading of a text within it never reaches the limit.
+/// The deepest nesting of arrays and objects [`plain`] clears: below serde_json's recursion limit
+/// ([`crate::sources::diagnose::MAX_NESTING`]), so that the full reading of a text within it never reaches
+/// the limit.
 pub(super) const PLAIN_DEPTH: usize = 100;
+const _: () = assert!(PLAIN_DEPTH < crate::sources::diagnose::MAX_NESTING);
 
 /// The most characters of a number's mantissa plus its positive exponent [`plain`] clears: such a number is
 /// below 10^300, far from `f64::MAX` (1.8 × 10^308), so the full reading converts it to a finite `f64`.
@@ -27,8 +29,9 @@ const PLAIN_DIGIT_WORDS: usize = 32;
 const ONES: u64 = u64::from_le_bytes([0x01; 8]);
 const HIGHS: u64 = u64::from_le_bytes([0x80; 8]);
 
-/// Whether some byte of `word` is `byte` (exact: the classic zero-byte test, whose false positives are only
-/// above a true one).
+/// Whether some byte of `word` is `byte` (exact: the classic zero-byte test, Mycroft's, as in Anderson's
+/// "Bit Twiddling Hacks", "Determine if a word has a zero byte"; its false positives are only above a true
+/// one).
 fn has_byte(word: u64, byte: u8) -> bool {
     let x = word ^ (ONES * u64::from(byte));
     x.wrapping_sub(ONES) & !x & HIGHS != 0
