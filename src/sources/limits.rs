@@ -1,6 +1,6 @@
 //! How much of an input is read (`docs/formats.md` §11): every file a reader opens, and standard input, is read
-//! through [`read_file`] or [`read_stdin`] with a size limit, and its text is counted by [`count_numbers`]
-//! before any parser allocates for it.
+//! through [`read_file`] or [`read_stdin`] with a size limit, and the numbers of its text are bounded by
+//! [`excess_numbers`] before any parser allocates for it.
 //!
 //! - **Size**: [`DEFAULT_MAX_INPUT_SIZE`] (256 MiB) per file, raised by `--max-input-size SIZE` on `compare`
 //!   and `merge`. A regular file larger than the limit is refused from its metadata, without reading it; a
@@ -165,6 +165,20 @@ fn read_limited(reader: impl Read, limit: u64, expected: u64) -> Result<Vec<u8>,
     Ok(bytes)
 }
 
+/// How many numbers `text` holds when that is more than an input of the size limit `max_size` may hold
+/// ([`max_numbers`]); `None` when it is not. Two numbers are apart by at least one byte that is in neither,
+/// so a text of `len` bytes holds at most ⌈len / 2⌉ of them: a text no longer than twice the allowed count
+/// is not counted at all (a results file of a few megabytes under the default limit, which allows
+/// 8,388,608 numbers).
+pub(crate) fn excess_numbers(text: &[u8], max_size: u64) -> Option<u64> {
+    let allowed = max_numbers(max_size);
+    if (text.len() as u64).div_ceil(2) <= allowed {
+        return None;
+    }
+    let found = count_numbers(text);
+    (found > allowed).then_some(found)
+}
+
 /// How many numbers `text` holds: each run of the characters a number is written with (`0-9`, `.`, `e`,
 /// `E`, `+`, `-`) that has a digit counts once. Digits inside names count too: an upper bound of the
 /// samples any reader can take from the text, computed without allocating.
@@ -232,6 +246,17 @@ mod tests {
         assert_eq!(count_numbers(b"{\"name\": \"e\", \"unit\": \"ns\"}"), 0);
         assert_eq!(count_numbers(b"BenchmarkFib-8  1000  123.4 ns/op"), 3);
         assert_eq!(count_numbers(b"1,1,1,1"), 4);
+    }
+
+    #[test]
+    fn a_text_is_counted_only_when_it_could_hold_too_many_numbers() {
+        // 32 bytes of limit allow one number; 64 allow two.
+        assert_eq!(excess_numbers(b"1,1,1", 64), Some(3));
+        assert_eq!(excess_numbers(b"1,1,1", 96), None);
+        assert_eq!(excess_numbers(b"1,1", 64), None);
+        // Long enough to be counted, and within the limit once counted: the words hold no number.
+        assert_eq!(excess_numbers(b"abcde", 32), None);
+        assert_eq!(excess_numbers(b"12345", 0), Some(1));
     }
 
     #[test]

@@ -393,8 +393,7 @@ pub(crate) fn text_of<'a>(
             byte: bytes[offset],
         }
     })?;
-    let found = limits::count_numbers(bytes);
-    if found > limits::max_numbers(limit) {
+    if let Some(found) = limits::excess_numbers(bytes, limit) {
         return Err(SourceError::TooManyNumbers {
             path: origin.into(),
             found,
@@ -444,6 +443,11 @@ pub(crate) fn load_bytes(
     options: &ReadOptions,
 ) -> Result<Results, SourceError> {
     let text = text_of(bytes, origin, options.max_input_size())?;
+    if selector.is_none() {
+        if let Some(read) = raw_json::parse_if_raw(text, origin) {
+            return read;
+        }
+    }
     let format = detect(text).ok_or_else(|| diagnose::unreadable(text, origin))?;
     if format != InputFormat::Hyperfine && format != InputFormat::GoogleBenchmark {
         if let Some(selector) = selector {

@@ -29,7 +29,7 @@
 use std::collections::{BTreeMap, BTreeSet};
 
 use serde::Deserialize;
-use serde::de::IgnoredAny;
+use serde::de::{Deserializer, Error as _, IgnoredAny, MapAccess, Visitor};
 
 use super::diagnose::json_problem;
 use super::{Builder, SourceError, ValuesFrom, invalid, parse_unit};
@@ -59,16 +59,18 @@ const BENCHMARK_FIELDS: [&str; 8] = [
     "observation",
 ];
 
-#[derive(Deserialize)]
+/// A raw or record JSON file as read, with the names of the fields it does not read (see [`Visit`]).
 struct File {
+    /// The top level's `schema` as written, to tell a record from other JSON holding `benchmarks`.
+    schema: Option<serde_json::Value>,
     unit: Option<String>,
     environment: Option<EnvironmentFile>,
-    /// A record's fingerprint (`crate::model::fingerprint`); ignored when it does not read as one.
-    #[serde(default, deserialize_with = "lenient_fingerprint")]
+    /// A record's fingerprint (`crate::model::fingerprint`); `None` also when it does not read as one.
     fingerprint: Option<Fingerprint>,
     benchmarks: Vec<BenchmarkFile>,
-    #[serde(default)]
     notes: Vec<String>,
+    /// The top level's fields that are not read.
+    ignored: BTreeSet<String>,
 }
 
 #[derive(Deserialize)]
@@ -78,7 +80,6 @@ struct EnvironmentFile {
     host: Option<String>,
 }
 
-#[derive(Deserialize)]
 struct BenchmarkFile {
     name: String,
     unit: Option<String>,
@@ -87,8 +88,9 @@ struct BenchmarkFile {
     runs: Option<Vec<Vec<f64>>>,
     layouts: Option<Vec<u32>>,
     observation: Option<String>,
-    #[serde(default)]
     counters: Vec<CounterFile>,
+    /// The fields of this benchmark that are not read.
+    ignored: BTreeSet<String>,
 }
 
 /// A benchmark's counter, as a record writes it.
@@ -100,69 +102,166 @@ struct CounterFile {
     exact: bool,
 }
 
-/// The names of the fields at the top level and, for those not read, in how many benchmarks each is, read
-/// in one pass of their own for the note on those ignored (every value skipped): `#[serde(flatten)]` on
-/// [`File`] would have serde buffer the whole file as untyped content first, at several times its size.
-#[derive(Default)]
-struct Fields {
-    top: BTreeSet<String>,
-    in_benchmarks: BTreeMap<String, usize>,
+/// Reads [`File`] and [`BenchmarkFile`] by hand, field by field, as serde's derive would (an error on a
+/// missing required or a repeated field, with the derive's words), keeping the names of the fields not read
+/// for the note on them: the derive skips such a field without its name, and `#[serde(flatten)]` would
+/// buffer each one's value as untyped content. One pass over the text, where reading the names apart took a
+/// second one over every value (a fifth of the reading of a large file).
+struct Visit<T>(std::marker::PhantomData<T>);
+
+/// The next value into `slot`, or the derive's error when the field was already given.
+fn once<'de, A: MapAccess<'de>, T: Deserialize<'de>>(
+    map: &mut A,
+    slot: &mut Option<T>,
+    field: &'static str,
+) -> Result<(), A::Error> {
+    if slot.is_some() {
+        return Err(A::Error::duplicate_field(field));
+    }
+    *slot = Some(map.next_value()?);
+    Ok(())
 }
 
-impl<'de> Deserialize<'de> for Fields {
-    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Fields, D::Error> {
-        deserializer.deserialize_map(FieldsVisitor)
+impl<'de> Deserialize<'de> for File {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<File, D::Error> {
+        deserializer.deserialize_map(Visit::<File>(std::marker::PhantomData))
     }
 }
 
-struct FieldsVisitor;
-
-impl<'de> serde::de::Visitor<'de> for FieldsVisitor {
-    type Value = Fields;
+impl<'de> Visitor<'de> for Visit<File> {
+    type Value = File;
 
     fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
-        f.write_str("an object")
+        f.write_str("an object holding `benchmarks`")
     }
 
-    fn visit_map<A: serde::de::MapAccess<'de>>(self, mut map: A) -> Result<Fields, A::Error> {
-        let mut fields = Fields::default();
+    fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<File, A::Error> {
+        let (mut schema, mut unit, mut environment) = (None, None, None);
+        let (mut fingerprint, mut benchmarks, mut notes) = (None, None, None);
+        let mut ignored = BTreeSet::new();
         while let Some(key) = map.next_key::<String>()? {
-            if key == "benchmarks" {
-                for benchmark in map.next_value::<Vec<BTreeMap<String, IgnoredAny>>>()? {
-                    for field in benchmark.into_keys() {
-                        if !BENCHMARK_FIELDS.contains(&field.as_str()) {
-                            *fields.in_benchmarks.entry(field).or_default() += 1;
-                        }
+            match key.as_str() {
+                // Not read but to tell a record, so a repeated one is no error (the last counts, as when the
+                // format is told).
+                "schema" => schema = Some(map.next_value()?),
+                "unit" => once(&mut map, &mut unit, "unit")?,
+                "environment" => once(&mut map, &mut environment, "environment")?,
+                "fingerprint" => {
+                    if fingerprint.is_some() {
+                        return Err(A::Error::duplicate_field("fingerprint"));
                     }
+                    // Only merging needs a fingerprint: a file whose fingerprint does not read as one can
+                    // still be compared.
+                    let value: serde_json::Value = map.next_value()?;
+                    fingerprint = Some(serde_json::from_value(value).ok());
                 }
-            } else {
-                map.next_value::<IgnoredAny>()?;
+                "benchmarks" => once(&mut map, &mut benchmarks, "benchmarks")?,
+                "notes" => once(&mut map, &mut notes, "notes")?,
+                _ => {
+                    map.next_value::<IgnoredAny>()?;
+                    ignored.insert(key);
+                }
             }
-            fields.top.insert(key);
         }
-        Ok(fields)
+        Ok(File {
+            schema,
+            unit: unit.flatten(),
+            environment: environment.flatten(),
+            fingerprint: fingerprint.flatten(),
+            benchmarks: benchmarks.ok_or_else(|| A::Error::missing_field("benchmarks"))?,
+            notes: notes.unwrap_or_default(),
+            ignored,
+        })
     }
 }
 
-/// A fingerprint, or `None` when the value is not one (a fingerprint only serves merging: a file that
-/// cannot be merged can still be compared).
-fn lenient_fingerprint<'de, D: serde::Deserializer<'de>>(
-    deserializer: D,
-) -> Result<Option<Fingerprint>, D::Error> {
-    let value = serde_json::Value::deserialize(deserializer)?;
-    Ok(serde_json::from_value(value).ok())
+impl<'de> Deserialize<'de> for BenchmarkFile {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<BenchmarkFile, D::Error> {
+        deserializer.deserialize_map(Visit::<BenchmarkFile>(std::marker::PhantomData))
+    }
+}
+
+impl<'de> Visitor<'de> for Visit<BenchmarkFile> {
+    type Value = BenchmarkFile;
+
+    fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+        f.write_str("a benchmark object")
+    }
+
+    fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<BenchmarkFile, A::Error> {
+        let (mut name, mut unit, mut display_unit) = (None, None, None);
+        let (mut samples, mut runs, mut layouts) = (None, None, None);
+        let (mut observation, mut counters) = (None, None);
+        let mut ignored = BTreeSet::new();
+        while let Some(key) = map.next_key::<String>()? {
+            match key.as_str() {
+                "name" => once(&mut map, &mut name, "name")?,
+                "unit" => once(&mut map, &mut unit, "unit")?,
+                "display_unit" => once(&mut map, &mut display_unit, "display_unit")?,
+                "samples" => once(&mut map, &mut samples, "samples")?,
+                "runs" => once(&mut map, &mut runs, "runs")?,
+                "layouts" => once(&mut map, &mut layouts, "layouts")?,
+                "observation" => once(&mut map, &mut observation, "observation")?,
+                "counters" => once(&mut map, &mut counters, "counters")?,
+                _ => {
+                    map.next_value::<IgnoredAny>()?;
+                    ignored.insert(key);
+                }
+            }
+        }
+        Ok(BenchmarkFile {
+            name: name.ok_or_else(|| A::Error::missing_field("name"))?,
+            unit: unit.flatten(),
+            display_unit: display_unit.flatten(),
+            samples: samples.flatten(),
+            runs: runs.flatten(),
+            layouts: layouts.flatten(),
+            observation: observation.flatten(),
+            counters: counters.unwrap_or_default(),
+            ignored,
+        })
+    }
 }
 
 /// Parses raw timing JSON or record JSON read from `origin`.
 pub(crate) fn parse(text: &str, origin: &str) -> Result<Results, SourceError> {
     let file: File =
         serde_json::from_str(text).map_err(|e| invalid(origin, FORMAT, json_problem(text, &e)))?;
+    build(file, origin)
+}
+
+/// [`parse`], when `text` is raw timing or record JSON by the rules of [`super::detect`]; `None` when it may
+/// be something else, or does not parse (left to `detect` and the reader it picks, for the same result and
+/// the same error as without this). The largest inputs are raw timing JSON: reading them this way spares
+/// `detect`'s pass over the whole text, a fifth of their reading.
+///
+/// A text that parses as a [`File`] is JSON with an object at the top level holding an array `benchmarks`;
+/// `detect` takes such a text for raw timing JSON, or a record when its `schema` says so, unless a `schema`
+/// names another of this tool's files, a string `reason` makes it cargo-criterion's, an array `results`
+/// hyperfine's, or a `context` Google Benchmark's. Any `schema` but a record's, and any `reason`, `results`
+/// or `context` at all, leave it to `detect`.
+pub(crate) fn parse_if_raw(text: &str, origin: &str) -> Option<Result<Results, SourceError>> {
+    let file: File = serde_json::from_str(text).ok()?;
+    let record_or_none = match &file.schema {
+        None => true,
+        Some(schema) => schema
+            .as_str()
+            .is_some_and(|s| s == super::record::SCHEMA || s == super::record::SCHEMA_V1),
+    };
+    let other_format = ["reason", "results", "context"]
+        .iter()
+        .any(|field| file.ignored.contains(*field));
+    (record_or_none && !other_format).then(|| build(file, origin))
+}
+
+/// Checks and converts a parsed file into [`Results`].
+fn build(file: File, origin: &str) -> Result<Results, SourceError> {
     let default_unit = match &file.unit {
         Some(u) => parse_unit(u, origin, FORMAT)?,
         None => Unit::Ns,
     };
     let mut builder = Builder::new(origin);
-    let mut notes = reading_notes(&file, text, origin);
+    let mut notes = reading_notes(&file, origin);
     for b in file.benchmarks {
         let unit = match &b.unit {
             Some(u) => parse_unit(u, origin, FORMAT)?,
@@ -237,9 +336,8 @@ pub(crate) fn parse(text: &str, origin: &str) -> Result<Results, SourceError> {
     builder.finish(FORMAT)
 }
 
-/// What was read by default or not read at all: the unit taken as nanoseconds, the fields ignored (their
-/// names read again from `text`).
-fn reading_notes(file: &File, text: &str, origin: &str) -> Vec<String> {
+/// What was read by default or not read at all: the unit taken as nanoseconds, the fields ignored.
+fn reading_notes(file: &File, origin: &str) -> Vec<String> {
     let mut notes = Vec::new();
     let defaulted = file.benchmarks.iter().filter(|b| b.unit.is_none()).count();
     if file.unit.is_none() && defaulted > 0 {
@@ -248,14 +346,14 @@ fn reading_notes(file: &File, text: &str, origin: &str) -> Vec<String> {
              say `\"unit\": \"ns\"` (or us, ms, s) to make it explicit"
         ));
     }
-    // The text parsed as a `File`: its top level is an object, read here without its values.
-    let Fields {
-        top: top_fields,
-        in_benchmarks,
-    } = serde_json::from_str::<Fields>(text).unwrap_or_default();
-    let top = top_fields
+    // Each field not read, with the number of benchmarks that hold it.
+    let mut in_benchmarks: BTreeMap<&str, usize> = BTreeMap::new();
+    for field in file.benchmarks.iter().flat_map(|b| &b.ignored) {
+        *in_benchmarks.entry(field).or_default() += 1;
+    }
+    let top = file
+        .ignored
         .iter()
-        .filter(|f| !FILE_FIELDS.contains(&f.as_str()))
         .map(|f| (f.as_str(), "the top level".to_string(), &FILE_FIELDS[..]));
     let inner = in_benchmarks.iter().map(|(f, count)| {
         let place = if *count == 1 {
@@ -263,7 +361,7 @@ fn reading_notes(file: &File, text: &str, origin: &str) -> Vec<String> {
         } else {
             format!("{count} benchmarks")
         };
-        (f.as_str(), place, &BENCHMARK_FIELDS[..])
+        (*f, place, &BENCHMARK_FIELDS[..])
     });
     for (field, place, known) in top.chain(inner) {
         let guess = closest(field, known.iter().copied())
@@ -290,7 +388,7 @@ fn parse_observation(text: Option<&str>, origin: &str) -> Result<ValuesFrom, Sou
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::sources::{ReadOptions, load, load_bytes};
+    use crate::sources::{InputFormat, ReadOptions, load, load_bytes};
     use crate::testutil::source_fixtures::fixture;
 
     fn read(rel: &str) -> Result<Results, SourceError> {
@@ -422,6 +520,76 @@ mod tests {
         assert!(notes[2].ends_with("field `sampels` (in 2 benchmarks) is not one this tool reads and was ignored; did you mean `samples`?"), "{}", notes[2]);
         let explicit = r#"{"unit":"ns","benchmarks":[{"name":"a","samples":[1]}]}"#;
         assert!(parse(explicit, "x.json").unwrap().notes.is_empty());
+    }
+
+    #[test]
+    fn only_what_detect_tells_as_raw_json_is_read_in_one_pass() {
+        let benchmarks = r#""benchmarks":[{"name":"a","samples":[1]}]"#;
+        let with = |other: &str| format!("{{{other}{benchmarks}}}");
+        let record = format!(r#""schema":"{}","#, crate::sources::record::SCHEMA);
+        let v1 = format!(r#""schema":"{}","#, crate::sources::record::SCHEMA_V1);
+        for (top, one_pass) in [
+            (String::new(), true),
+            (record, true),
+            (v1, true),
+            (r#""colour":1,"#.to_string(), true),
+            (r#""schema":"cargo-speedup/1","#.to_string(), false),
+            (r#""schema":"other","#.to_string(), false),
+            (r#""schema":1,"#.to_string(), false),
+            (r#""reason":"benchmark-complete","#.to_string(), false),
+            (r#""reason":1,"#.to_string(), false),
+            (r#""results":[],"#.to_string(), false),
+            (r#""context":{},"#.to_string(), false),
+        ] {
+            let text = with(&top);
+            let read = parse_if_raw(&text, "x.json");
+            assert_eq!(read.is_some(), one_pass, "{text}");
+            if let Some(read) = read {
+                assert_eq!(read.unwrap(), parse(&text, "x.json").unwrap(), "{text}");
+                assert!(matches!(
+                    crate::sources::detect(&text),
+                    Some(InputFormat::RawJson | InputFormat::Record)
+                ));
+            }
+        }
+        // Not JSON, or JSON without a `benchmarks` array: left to `detect` and its reader.
+        assert!(parse_if_raw(r#"{"benchmarks":[{"name":"a","samples":[1]}"#, "x").is_none());
+        assert!(parse_if_raw(r#"{"results":[]}"#, "x").is_none());
+        // An error after the text parsed is the reader's own, as `detect` would have led to it.
+        let negative = parse_if_raw(r#"{"benchmarks":[{"name":"a","samples":[-1]}]}"#, "x");
+        assert!(matches!(negative, Some(Err(_))), "{negative:?}");
+    }
+
+    #[test]
+    fn a_field_given_twice_or_a_missing_one_is_named() {
+        for (text, expected) in [
+            (
+                r#"{"benchmarks":[{"name":"a","name":"b","samples":[1]}]}"#,
+                "duplicate field `name`",
+            ),
+            (
+                r#"{"benchmarks":[],"benchmarks":[]}"#,
+                "duplicate field `benchmarks`",
+            ),
+            (
+                r#"{"fingerprint":1,"fingerprint":2,"benchmarks":[]}"#,
+                "duplicate field `fingerprint`",
+            ),
+            (r#"{"benchmarks":[{"samples":[1]}]}"#, "missing field `name`"),
+            (r#"{"unit":"ns"}"#, "missing field `benchmarks`"),
+            (
+                r#"{"benchmarks":[["a"]]}"#,
+                "invalid type: sequence, expected a benchmark object",
+            ),
+        ] {
+            let message = parse(text, "x.json").unwrap_err().to_string();
+            assert!(message.contains(expected), "{text}: {message}");
+        }
+        // A null optional field is as good as a missing one; a fingerprint that is not one is ignored.
+        let text = r#"{"unit":null,"fingerprint":1,"benchmarks":[{"name":"a","unit":null,"samples":[1]}]}"#;
+        let read = parse(text, "x.json").unwrap();
+        assert_eq!(read.benchmarks[0].unit, Unit::Ns);
+        assert_eq!(read.environment.fingerprint, None);
     }
 
     #[test]
