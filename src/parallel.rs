@@ -14,7 +14,7 @@
 use std::num::NonZeroUsize;
 
 /// Fewer items than this per thread are not worth a thread of their own.
-const MIN_PER_THREAD: usize = 32;
+pub(crate) const MIN_PER_THREAD: usize = 32;
 
 /// `items.iter().map(f).collect()`, on up to the machine's number of cores.
 pub(crate) fn map<'a, T: Sync, U: Send>(items: &'a [T], f: impl Fn(&'a T) -> U + Sync) -> Vec<U> {

@@ -34,9 +34,56 @@ pub(crate) struct JsonReport;
 
 impl Render for JsonReport {
     fn render(&self, analysis: &Analysis, _style: Style, out: &mut dyn Write) -> io::Result<()> {
-        crate::inert::write_json(&mut *out, &Report::from(analysis))?;
+        write_pretty(analysis, out)?;
         writeln!(out)
     }
+}
+
+/// Writes the report as `crate::inert::write_json` writes `Report::from(analysis)`, the same bytes, with
+/// the benchmarks (nine tenths of a large suite's report) rendered on the machine's cores
+/// ([`crate::parallel::map`]) and the parts written in turn, never joined into one text: each benchmark is
+/// rendered as the only element of a `benchmarks` array in an object, which puts it two levels deep as in
+/// the report, and cut out of that text. `crate::inert::json` reads each part on its own, which gives what
+/// it gives on the whole: it escapes single characters, and only serde's strings hold any.
+fn write_pretty(analysis: &Analysis, out: &mut dyn Write) -> io::Result<()> {
+    /// How a lone benchmark's text starts and ends around it, and the report's empty array.
+    const OPEN: &str = "{\n  \"benchmarks\": [\n";
+    const CLOSE: &str = "\n  ]\n}";
+    const EMPTY: &str = "\n  \"benchmarks\": [],";
+    #[derive(Serialize)]
+    struct Alone<'a> {
+        benchmarks: [BenchmarkJson<'a>; 1],
+    }
+    let runs = runs_by_name(analysis);
+    let parts = crate::parallel::map(&analysis.benchmarks, |b| {
+        let alone = Alone {
+            benchmarks: [benchmark_with_runs(b, analysis, &runs)],
+        };
+        let text = serde_json::to_string_pretty(&alone).map_err(io::Error::other)?;
+        let inner = text
+            .strip_prefix(OPEN)
+            .and_then(|t| t.strip_suffix(CLOSE))
+            .ok_or_else(|| io::Error::other("a benchmark's JSON in an unexpected layout"))?;
+        Ok(crate::inert::json(inner).into_owned())
+    })
+    .into_iter()
+    .collect::<io::Result<Vec<String>>>()?;
+    let rest = serde_json::to_string_pretty(&Report::without_benchmarks(analysis))
+        .map_err(io::Error::other)?;
+    let at = match rest.find(EMPTY) {
+        Some(at) if !parts.is_empty() => at,
+        _ => return out.write_all(crate::inert::json(&rest).as_bytes()),
+    };
+    out.write_all(crate::inert::json(&rest[..at]).as_bytes())?;
+    out.write_all(b"\n  \"benchmarks\": [\n")?;
+    for (i, part) in parts.iter().enumerate() {
+        if i > 0 {
+            out.write_all(b",\n")?;
+        }
+        out.write_all(part.as_bytes())?;
+    }
+    out.write_all(b"\n  ],")?;
+    out.write_all(crate::inert::json(&rest[at + EMPTY.len()..]).as_bytes())
 }
 
 /// A number on the wire: `null` when missing or non-finite.
@@ -415,30 +462,54 @@ fn time(nanos: f64, unit: Unit) -> Num {
     finite(nanos / unit.nanos())
 }
 
+/// Each benchmark's runs by name, when the report carries them (a fingerprinted comparison): found once for
+/// all, as a search per benchmark was quadratic.
+type RunsByName<'a> = std::collections::HashMap<&'a str, &'a crate::model::Pair>;
+
+fn runs_by_name(a: &Analysis) -> RunsByName<'_> {
+    let mut pairs = RunsByName::with_capacity(a.pairs.len());
+    for p in &a.pairs {
+        pairs.entry(p.name.as_str()).or_insert(p);
+    }
+    pairs
+}
+
+/// One benchmark of the report, with its runs when the report carries them.
+fn benchmark_with_runs<'a>(
+    b: &'a BenchmarkAnalysis,
+    a: &'a Analysis,
+    runs: &RunsByName<'a>,
+) -> BenchmarkJson<'a> {
+    let mut json = benchmark(b, a.remedy);
+    json.samples = runs.get(b.name.as_str()).map(|p| SamplesJson {
+        unit: "ns",
+        base: SideRunsJson::from(&p.base),
+        head: SideRunsJson::from(&p.head),
+    });
+    json
+}
+
 impl<'a> From<&'a Analysis> for Report<'a> {
     fn from(a: &'a Analysis) -> Report<'a> {
-        // Each benchmark's runs, found by name once for all (a search per benchmark was quadratic).
-        let mut pairs: std::collections::HashMap<&str, &crate::model::Pair> =
-            std::collections::HashMap::with_capacity(a.pairs.len());
-        for p in &a.pairs {
-            pairs.entry(p.name.as_str()).or_insert(p);
-        }
+        let runs = runs_by_name(a);
         Report {
-            schema: REPORT_SCHEMA,
-            confidence: finite(a.confidence.level()),
             benchmarks: a
                 .benchmarks
                 .iter()
-                .map(|b| {
-                    let mut json = benchmark(b, a.remedy);
-                    json.samples = pairs.get(b.name.as_str()).map(|p| SamplesJson {
-                        unit: "ns",
-                        base: SideRunsJson::from(&p.base),
-                        head: SideRunsJson::from(&p.head),
-                    });
-                    json
-                })
+                .map(|b| benchmark_with_runs(b, a, &runs))
                 .collect(),
+            ..Report::without_benchmarks(a)
+        }
+    }
+}
+
+impl<'a> Report<'a> {
+    /// The report with an empty `benchmarks` array.
+    fn without_benchmarks(a: &'a Analysis) -> Report<'a> {
+        Report {
+            schema: REPORT_SCHEMA,
+            confidence: finite(a.confidence.level()),
+            benchmarks: Vec::new(),
             suite: SuiteJson {
                 hpt: hpt(&a.suite.hpt, a.remedy),
                 overall: a.suite.overall.as_ref().map(|o| OverallJson {
@@ -615,5 +686,58 @@ impl From<&Proportion> for ProportionJson {
             minimal_benchmarks: p.minimal_benchmarks,
             valid: p.valid,
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::model::Suite;
+    use crate::protocol::{FailOn, Options};
+
+    /// A suite of `count` benchmarks whose names need escaping (a quote, a backslash, a line break, ESC, a
+    /// right-to-left override), read from raw timing JSON, analysed, with its runs in the report.
+    fn large(count: usize) -> Analysis {
+        let side = |factor: f64| {
+            let benchmarks: Vec<String> = (0..count)
+                .map(|i| {
+                    let samples: Vec<String> = (0..12)
+                        .map(|j| format!("{}", (100.0 + (i * 7 + j * 13) as f64 % 17.0) * factor))
+                        .collect();
+                    format!(
+                        r#"{{"name":"b{i} \"q\" \\ \n \u001b[2J \u202e","samples":[{}]}}"#,
+                        samples.join(",")
+                    )
+                })
+                .collect();
+            let text = format!(r#"{{"unit":"ns","benchmarks":[{}]}}"#, benchmarks.join(","));
+            crate::sources::raw_json::parse(&text, "x.json").expect("raw timing JSON")
+        };
+        let suite = Suite::pair(side(1.0), side(1.05));
+        let mut analysis =
+            crate::protocol::analyse::analyse(&suite, &Options::defaults(FailOn::Suite));
+        analysis.pairs = suite.pairs.clone();
+        analysis
+    }
+
+    #[test]
+    fn the_report_written_in_parts_is_the_report_written_whole() {
+        let mut cases = crate::testutil::analyses::all();
+        cases.push(("large", large(4 * crate::parallel::MIN_PER_THREAD)));
+        cases.push(("one", large(1)));
+        for (label, analysis) in &cases {
+            let mut whole = Vec::new();
+            crate::inert::write_json(&mut whole, &Report::from(analysis)).expect("JSON");
+            let mut parts = Vec::new();
+            write_pretty(analysis, &mut parts).expect("JSON");
+            assert_eq!(
+                String::from_utf8(parts).expect("UTF-8"),
+                String::from_utf8(whole).expect("UTF-8"),
+                "{label}"
+            );
+        }
+        let (_, large) = &cases[cases.len() - 2];
+        assert!(large.benchmarks.len() >= 128 && large.pairs.len() == large.benchmarks.len());
+        assert!(large.benchmarks[0].name.contains('\u{202e}'));
     }
 }
