@@ -52,7 +52,7 @@
 //! InvalidArgument. Never ported from R; R 4.2.2 is the oracle (`fixtures/r/hodges_lehmann.R`,
 //! `fixtures/r/hodges_lehmann_ratio.R`).
 
-use super::rank::tie_correction_sorted;
+use super::rank::{has_ties_sorted, tie_correction_sorted};
 use super::rank_sum::{EXACT_MAX, ExactRankSum, continuity, rank_sum_sigma};
 use super::sorted::{Sorted, SortedVec};
 use super::{Alternative, Method, StatsError, StatsResult, check_finite, check_len, normal};
@@ -259,7 +259,7 @@ fn ranks(
     if pooled[0] == pooled[pooled.len() - 1] {
         return Err(StatsError::Constant);
     }
-    let pooled_ties = tie_correction_sorted(&pooled) > 0.0;
+    let pooled_ties = has_ties_sorted(&pooled);
     Ok(if n <= EXACT_MAX && m <= EXACT_MAX && !pooled_ties {
         (Method::Exact, exact_ranks(n, m, alpha, alternative)?)
     } else {

@@ -51,21 +51,28 @@ pub fn midranks(values: &[f64]) -> Ranks {
     }
 }
 
-/// Σ(t³ − t) over the groups of equal values of a sorted slice (either direction). O(n).
+/// Σ(t³ − t) over the groups of equal values of a sorted slice (either direction). O(n): one comparison of
+/// neighbours per value, a group's term added only where a value repeats (a lone value's term, 1 − 1, is
+/// +0, which leaves the sum's bits as they are).
 pub fn tie_correction_sorted(sorted: &[f64]) -> f64 {
     let mut total = 0.0;
     let mut start = 0;
-    while start < sorted.len() {
-        let run = sorted[start..]
-            .iter()
-            .take_while(|&&v| v == sorted[start])
-            .count()
-            .max(1);
-        let t = run as f64;
-        total += t * t * t - t;
-        start += run;
+    for i in 1..=sorted.len() {
+        if i == sorted.len() || sorted[i] != sorted[start] {
+            let t = (i - start) as f64;
+            if t > 1.0 {
+                total += t * t * t - t;
+            }
+            start = i;
+        }
     }
     total
+}
+
+/// Whether a sorted slice repeats a value: `tie_correction_sorted(sorted) > 0.0` in one pass that stops at
+/// the first repeat.
+pub fn has_ties_sorted(sorted: &[f64]) -> bool {
+    sorted.windows(2).any(|pair| pair[0] == pair[1])
 }
 
 #[cfg(test)]
@@ -109,6 +116,14 @@ mod tests {
         let values = [1.0, 1.0, 1.0, 2.0, 5.0, 5.0, 7.0];
         assert_eq!(tie_correction_sorted(&values), 24.0 + 6.0);
         assert_eq!(midranks(&values).tie_correction, 30.0);
+        // Descending, with signed zeros tied, a NaN alone, and a group at each end.
+        let values = [9.0, 9.0, 4.0, 0.0, -0.0, -0.0, f64::NAN, -3.0, -3.0, -3.0, -3.0];
+        assert_eq!(tie_correction_sorted(&values), 6.0 + 24.0 + 60.0);
+        assert_eq!(tie_correction_sorted(&[]), 0.0);
+        assert_eq!(tie_correction_sorted(&[2.0]).to_bits(), 0.0f64.to_bits());
+        assert!(has_ties_sorted(&values));
+        assert!(!has_ties_sorted(&[1.0, 2.0, f64::NAN, f64::NAN]));
+        assert!(!has_ties_sorted(&[]));
     }
 
     #[test]
