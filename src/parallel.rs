@@ -52,6 +52,29 @@ pub(crate) fn map_on<'a, T: Sync, U: Send>(
     })
 }
 
+/// `(a(), b())`: on a suite of `items` benchmarks large enough for [`map`] to use several threads, `a` runs
+/// on a thread of its own while `b` runs on this one (and whatever threads `b` starts); on a smaller one,
+/// one after the other here, where a thread would cost more than it saves. The results are the same either
+/// way.
+pub(crate) fn join<A: Send, B>(
+    a: impl FnOnce() -> A + Send,
+    b: impl FnOnce() -> B,
+    items: usize,
+) -> (A, B) {
+    if items < 2 * MIN_PER_THREAD {
+        return (a(), b());
+    }
+    std::thread::scope(|scope| {
+        let a = scope.spawn(a);
+        let b = b();
+        // A panic in `a` is a bug: carried to the caller as it is.
+        let a = a
+            .join()
+            .unwrap_or_else(|panic| std::panic::resume_unwind(panic));
+        (a, b)
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -81,5 +104,17 @@ mod tests {
         let ids = map_on(&items, 2, |_| std::thread::current().id());
         assert_eq!(ids[0], caller);
         assert_ne!(ids[ids.len() - 1], caller);
+    }
+
+    #[test]
+    fn join_runs_its_first_task_beside_the_second_only_for_a_large_suite() {
+        let caller = std::thread::current().id();
+        let id = || std::thread::current().id();
+        let (a, b) = join(id, id, MIN_PER_THREAD * 2 - 1);
+        assert_eq!((a, b), (caller, caller));
+        let (a, b) = join(id, id, MIN_PER_THREAD * 2);
+        assert_ne!(a, caller);
+        assert_eq!(b, caller);
+        assert_eq!(join(|| 2 + 2, || "four", 1000), (4, "four"));
     }
 }

@@ -11,7 +11,7 @@ use super::gate::{GateInput, gate};
 use super::hpt::hpt_ranked_sorted;
 use super::input_warnings::{note_warnings, suite_warnings};
 use super::options::{Options, PerLook};
-use super::shape::{ShapeOptions, shape_sorted};
+use super::shape::{BenchmarkShape, ShapeOptions, shape_sorted};
 use super::speedup_test::{
     Level, Ties, Weights, mean_test_sorted, median_test_sorted, overall, proportion, speedups,
 };
@@ -55,53 +55,63 @@ fn analysed(suite: &Suite, options: &Options, shapes: Option<&ShapeOptions>) -> 
         .filter(tested)
         .map(Observed::sorted)
         .collect();
-    let (hpt_summary, per_benchmark) =
-        hpt_ranked_sorted(&samples, &options.hpt(), options.hpt_rank());
-    let gate_inputs: Vec<GateInput<'_>> = compared
-        .iter()
-        .map(|c| GateInput {
-            name: &c.pair.name,
-            base: &c.observations.values.base,
-            head: &c.observations.values.head,
-            basis: c.observations.basis,
-        })
-        .collect();
-    // `--fail-on any` tests each benchmark: at the per-look level, Holm's correction then covers the suite.
-    let gate_confidence = match options.fail_on() {
-        FailOn::Any => per_look.confidence,
-        FailOn::Suite | FailOn::None => options.confidence(),
+    // HPT and the gate read the same values as the benchmarks' own tests and need nothing of them: on a
+    // large suite they run on a thread of their own beside the benchmarks, and each benchmark gets its
+    // HPT rank (and the warning when the rank and the verdict disagree) after both are done.
+    let suite_level = || {
+        let (hpt_summary, per_benchmark) =
+            hpt_ranked_sorted(&samples, &options.hpt(), options.hpt_rank());
+        let gate_inputs: Vec<GateInput<'_>> = compared
+            .iter()
+            .map(|c| GateInput {
+                name: &c.pair.name,
+                base: &c.observations.values.base,
+                head: &c.observations.values.head,
+                basis: c.observations.basis,
+            })
+            .collect();
+        // `--fail-on any` tests each benchmark: at the per-look level, Holm's correction then covers the
+        // suite.
+        let gate_confidence = match options.fail_on() {
+            FailOn::Any => per_look.confidence,
+            FailOn::Suite | FailOn::None => options.confidence(),
+        };
+        let gate = gate(
+            options.fail_on(),
+            options.threshold(),
+            gate_confidence,
+            &hpt_summary,
+            &gate_inputs,
+        );
+        (hpt_summary, per_benchmark, gate)
     };
-    let gate = gate(
-        options.fail_on(),
-        options.threshold(),
-        gate_confidence,
-        &hpt_summary,
-        &gate_inputs,
-    );
+    let each_benchmark = || {
+        crate::parallel::map(&compared, |c| {
+            let analysis = benchmark(c, &per_look);
+            let shape = shapes.map(|options| shape_of(&analysis, c, options));
+            (analysis, shape)
+        })
+    };
+    let ((hpt_summary, per_benchmark, gate), analysed) =
+        crate::parallel::join(suite_level, each_benchmark, compared.len());
     let summaries: Vec<(Summary, Summary)> = compared.iter().map(|c| c.summaries).collect();
     let overall = (!summaries.is_empty())
         .then(|| overall(&summaries, &Weights::Equal).ok())
         .flatten();
     // HPT's ranks are of the tested benchmarks, in order.
     let mut ranks = per_benchmark.into_iter();
-    let ranked: Vec<(&Observed<'_>, HptBenchmark)> = compared
+    let benchmarks: Vec<BenchmarkAnalysis> = compared
         .iter()
-        .map(|c| {
+        .zip(analysed)
+        .map(|(c, (analysis, shape))| {
             let rank = if tested(&c) {
                 ranks.next().expect("HPT ranks every tested benchmark")
             } else {
                 NOT_RANKED
             };
-            (c, rank)
+            with_shape(ranked(analysis, rank), shape)
         })
         .collect();
-    let benchmarks: Vec<BenchmarkAnalysis> = crate::parallel::map(&ranked, |(c, rank)| {
-        let analysis = benchmark(c, *rank, &per_look);
-        match shapes {
-            Some(shapes) => with_shape(analysis, c, shapes),
-            None => analysis,
-        }
-    });
     // Nothing measured because nothing could differ: unchanged, and nothing to warn about.
     let only_identical = benchmarks.is_empty() && !suite.identical.is_empty();
     // Only counts compared exactly: HPT had nothing to rank, and that is no problem of the inputs.
@@ -211,9 +221,8 @@ fn summary_of(values: &[f64], sorted: Sorted<'_>) -> Summary {
     })
 }
 
-/// Both protocols on one benchmark, with its HPT rank `hpt` (and the warning when HPT and the verdict
-/// disagree).
-fn benchmark(observed: &Observed<'_>, hpt: HptBenchmark, options: &PerLook) -> BenchmarkAnalysis {
+/// Both protocols on one benchmark, before its HPT rank ([`ranked`]) and its shape ([`with_shape`]).
+fn benchmark(observed: &Observed<'_>, options: &PerLook) -> BenchmarkAnalysis {
     let (pair, observations) = (observed.pair, &observed.observations);
     let confidence = options.confidence;
     let base = observations.values.base.as_slice();
@@ -247,7 +256,7 @@ fn benchmark(observed: &Observed<'_>, hpt: HptBenchmark, options: &PerLook) -> B
         exact(base_summary.median, head_summary.median)
     } else {
         let verdict = decide(&median_test, powerless, &equivalence);
-        let mut warnings = benchmark_warnings(
+        let warnings = benchmark_warnings(
             pair,
             BaseHead::new(base.len(), head.len()),
             &mean_test,
@@ -255,7 +264,6 @@ fn benchmark(observed: &Observed<'_>, hpt: HptBenchmark, options: &PerLook) -> B
             (verdict, powerless, &equivalence),
             options,
         );
-        warnings.extend(super::hpt::disagreement(verdict, &hpt));
         (verdict, warnings)
     };
     BenchmarkAnalysis {
@@ -276,7 +284,7 @@ fn benchmark(observed: &Observed<'_>, hpt: HptBenchmark, options: &PerLook) -> B
         head: side(head_summary),
         mean_test,
         median_test,
-        hpt,
+        hpt: NOT_RANKED,
         equivalence,
         verdict,
         warnings,
@@ -289,14 +297,28 @@ fn benchmark(observed: &Observed<'_>, hpt: HptBenchmark, options: &PerLook) -> B
     }
 }
 
-/// `analysis` with its shape, from the `observed` benchmark's values and sorted copies (and the mean
-/// protocol's Shapiro-Wilk p-values, for the normality screen), and the shape's warnings after its others.
-fn with_shape(
-    analysis: BenchmarkAnalysis,
+/// `analysis` with its HPT rank `hpt`, and after its warnings the one when HPT and the verdict disagree
+/// (a benchmark compared exactly has no rank and no such warning).
+fn ranked(analysis: BenchmarkAnalysis, hpt: HptBenchmark) -> BenchmarkAnalysis {
+    let mut warnings = analysis.warnings;
+    if analysis.basis != Basis::Deterministic {
+        warnings.extend(super::hpt::disagreement(analysis.verdict, &hpt));
+    }
+    BenchmarkAnalysis {
+        warnings,
+        hpt,
+        ..analysis
+    }
+}
+
+/// The shape of the `observed` benchmark of `analysis`, from its values and sorted copies (and the mean
+/// protocol's Shapiro-Wilk p-values, for the normality screen).
+fn shape_of(
+    analysis: &BenchmarkAnalysis,
     observed: &Observed<'_>,
     options: &ShapeOptions,
-) -> BenchmarkAnalysis {
-    let shape = shape_sorted(
+) -> BenchmarkShape {
+    shape_sorted(
         &analysis.name,
         observed.observations.basis,
         analysis.unit,
@@ -304,7 +326,14 @@ fn with_shape(
         observed.sorted(),
         analysis.mean_test.shapiro_p_values,
         options,
-    );
+    )
+}
+
+/// `analysis` with its `shape` when it has one, the shape's warnings after its others.
+fn with_shape(analysis: BenchmarkAnalysis, shape: Option<BenchmarkShape>) -> BenchmarkAnalysis {
+    let Some(shape) = shape else {
+        return analysis;
+    };
     let mut warnings = analysis.warnings;
     warnings.extend(shape.warnings.iter().cloned());
     BenchmarkAnalysis {

@@ -575,7 +575,10 @@ mod tests {
                 r#"{"fingerprint":1,"fingerprint":2,"benchmarks":[]}"#,
                 "duplicate field `fingerprint`",
             ),
-            (r#"{"benchmarks":[{"samples":[1]}]}"#, "missing field `name`"),
+            (
+                r#"{"benchmarks":[{"samples":[1]}]}"#,
+                "missing field `name`",
+            ),
             (r#"{"unit":"ns"}"#, "missing field `benchmarks`"),
             (
                 r#"{"benchmarks":[["a"]]}"#,

@@ -117,7 +117,19 @@ mod tests {
         assert_eq!(tie_correction_sorted(&values), 24.0 + 6.0);
         assert_eq!(midranks(&values).tie_correction, 30.0);
         // Descending, with signed zeros tied, a NaN alone, and a group at each end.
-        let values = [9.0, 9.0, 4.0, 0.0, -0.0, -0.0, f64::NAN, -3.0, -3.0, -3.0, -3.0];
+        let values = [
+            9.0,
+            9.0,
+            4.0,
+            0.0,
+            -0.0,
+            -0.0,
+            f64::NAN,
+            -3.0,
+            -3.0,
+            -3.0,
+            -3.0,
+        ];
         assert_eq!(tie_correction_sorted(&values), 6.0 + 24.0 + 60.0);
         assert_eq!(tie_correction_sorted(&[]), 0.0);
         assert_eq!(tie_correction_sorted(&[2.0]).to_bits(), 0.0f64.to_bits());
