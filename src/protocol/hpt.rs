@@ -160,7 +160,7 @@ pub(crate) fn hpt_ranked_sorted(
 }
 
 /// A benchmark's entry: both readings of its difference when it counts, zeros for a tie.
-fn per_benchmark(prepared: &Prepared, winner: Option<Direction>) -> HptBenchmark {
+fn per_benchmark(prepared: &Prepared<'_>, winner: Option<Direction>) -> HptBenchmark {
     match (winner, prepared.medians()) {
         (Some(winner), Some((base, head))) => HptBenchmark {
             difference: base - head,
@@ -203,7 +203,7 @@ fn verdict(
 
 /// The r-speedup: HEAD over BASE, else 1 / (BASE over HEAD), else `None` with a warning.
 fn r_speedup(
-    suite: &PreparedSuite,
+    suite: &PreparedSuite<'_>,
     at_one: &AtOne,
     r: Confidence,
     warnings: &mut Vec<Warning>,
@@ -292,7 +292,7 @@ pub fn benchmarks_needed(r: f64) -> u32 {
 }
 
 /// Warnings about the input: unusable benchmarks, benchmarks used as they are, unequal sample counts.
-fn input_warnings(suite: &PreparedSuite) -> Vec<Warning> {
+fn input_warnings(suite: &PreparedSuite<'_>) -> Vec<Warning> {
     let count = |mode| suite.benchmarks.iter().filter(|b| b.mode == mode).count();
     let mut warnings = Vec::new();
     let unusable = count(Mode::Unusable);
@@ -322,7 +322,7 @@ fn input_warnings(suite: &PreparedSuite) -> Vec<Warning> {
 }
 
 /// The geometric mean of median(base) / median(head) over usable benchmarks (for comparison only).
-fn geometric_mean_speedup(suite: &PreparedSuite) -> Option<f64> {
+fn geometric_mean_speedup(suite: &PreparedSuite<'_>) -> Option<f64> {
     let logs: Vec<f64> = suite
         .benchmarks
         .iter()

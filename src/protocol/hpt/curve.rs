@@ -17,7 +17,7 @@ use crate::stats::sign_flip::sign_flip;
 /// How many log-spaced gammas the curve samples between its ends (gamma = 1 is added when inside).
 pub const CURVE_POINTS: usize = 61;
 
-impl PreparedSuite {
+impl PreparedSuite<'_> {
     /// Both confidences at each of `gammas`, in order. Empty for an empty suite.
     pub(super) fn curve(&self, gammas: &[f64]) -> Vec<ConfidencePoint> {
         if self.benchmarks.is_empty() {

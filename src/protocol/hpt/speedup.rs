@@ -16,8 +16,8 @@ pub(super) const MAX_SPEEDUP: f64 = 1000.0;
 const GRID_STEPS: u32 = 100 * (MAX_SPEEDUP as u32 - 1);
 
 /// Every benchmark prepared once, with the exact rank-sum tables they share.
-pub(super) struct PreparedSuite {
-    pub(super) benchmarks: Vec<Prepared>,
+pub(super) struct PreparedSuite<'a> {
+    pub(super) benchmarks: Vec<Prepared<'a>>,
     pub(super) tables: Tables,
 }
 
@@ -50,7 +50,7 @@ pub(super) enum Scan {
     Bounded,
 }
 
-impl PreparedSuite {
+impl PreparedSuite<'_> {
     /// Every benchmark's d and winner without scaling, with both one-sided p-values of the sign-flip test.
     pub(super) fn at_one(&self) -> AtOne {
         let outcomes: Vec<(f64, Option<Direction>)> = self

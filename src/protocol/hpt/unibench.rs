@@ -17,6 +17,7 @@ use crate::stats::rank::tie_correction_sorted;
 use crate::stats::rank_sum::{ExactRankSum, normal_p_value, smallest_p_value};
 use crate::stats::rank_sum_ties::TiedRankSum;
 use crate::stats::sorted::Sorted;
+use std::borrow::Cow;
 use std::cell::RefCell;
 use std::collections::HashMap;
 use std::rc::Rc;
@@ -36,9 +37,10 @@ pub(super) enum Mode {
 
 /// One benchmark, sorted once for every gamma.
 #[derive(Debug, Clone)]
-pub(super) struct Prepared {
-    base: Vec<f64>,
-    head: Vec<f64>,
+pub(super) struct Prepared<'a> {
+    /// The sides sorted: borrowed from the analysis' one sorted copy of each (owned only in tests).
+    base: Cow<'a, [f64]>,
+    head: Cow<'a, [f64]>,
     pub(super) alpha: f64,
     pub(super) mode: Mode,
     /// What d is: the log of the ratio of medians, or their difference.
@@ -96,8 +98,8 @@ struct Merged {
     tie_correction: f64,
 }
 
-impl Prepared {
-    /// [`Prepared::sorted`] of sides not yet sorted (the tests' entry point).
+impl Prepared<'static> {
+    /// [`Prepared::sorted`] of sides not yet sorted (the tests' entry point), holding its own sorted copies.
     #[cfg(test)]
     pub(super) fn new(
         base: &[f64],
@@ -105,22 +107,29 @@ impl Prepared {
         alpha: Option<f64>,
         ranking: Ranking,
         tables: &mut Tables,
-    ) -> Prepared {
+    ) -> Prepared<'static> {
         use crate::stats::sorted::SortedVec;
         let (base, head) = (SortedVec::of(base), SortedVec::of(head));
-        Prepared::sorted(base.as_sorted(), head.as_sorted(), alpha, ranking, tables)
+        let prepared = Prepared::sorted(base.as_sorted(), head.as_sorted(), alpha, ranking, tables);
+        Prepared {
+            base: Cow::Owned(prepared.base.into_owned()),
+            head: Cow::Owned(prepared.head.into_owned()),
+            ..prepared
+        }
     }
+}
 
-    /// Both sides, given sorted (copied, not sorted again), and the risk: `alpha`, else 0.05 when both sides
+impl<'a> Prepared<'a> {
+    /// Both sides, given sorted (borrowed, not sorted or copied again), and the risk: `alpha`, else 0.05 when both sides
     /// have at least 5 samples and 0.10 otherwise (paper 003 §4.1). Under [`Ranking::LogRatio`] a side with a
     /// value that is not positive has no logarithm and is unusable.
     pub(super) fn sorted(
-        base: Sorted<'_>,
-        head: Sorted<'_>,
+        base: Sorted<'a>,
+        head: Sorted<'a>,
         alpha: Option<f64>,
         ranking: Ranking,
         tables: &mut Tables,
-    ) -> Prepared {
+    ) -> Prepared<'a> {
         let (base, head) = (base.values(), head.values());
         let (n, m) = (base.len(), head.len());
         let alpha = alpha.unwrap_or(if n.min(m) >= 5 { 0.05 } else { 0.10 });
@@ -138,12 +147,11 @@ impl Prepared {
         } else {
             None
         };
-        let (base, head) = (base.to_vec(), head.to_vec());
-        let within_ties = tie_correction_sorted(&base) + tie_correction_sorted(&head);
-        let near_ties = has_near_ties(&base) || has_near_ties(&head);
+        let within_ties = tie_correction_sorted(base) + tie_correction_sorted(head);
+        let near_ties = has_near_ties(base) || has_near_ties(head);
         Prepared {
-            base,
-            head,
+            base: Cow::Borrowed(base),
+            head: Cow::Borrowed(head),
             alpha,
             mode,
             ranking,
@@ -239,12 +247,12 @@ impl Prepared {
     }
 }
 
-impl Prepared {
+impl Prepared<'_> {
     /// W and the pooled tie term: one pass counting #{y < x} per x, which is the whole answer when no scaled
     /// BASE value equals a scaled HEAD value (the usual case); else the full merge of tie groups.
     fn statistic(&self, scale_base: f64, scale_head: f64) -> Merged {
         if !self.near_ties && !self.base.is_empty() && !self.head.is_empty() {
-            let (x, y) = (&self.base, &self.head);
+            let (x, y): (&[f64], &[f64]) = (&self.base, &self.head);
             // Separated sides, the rule when a speedup is large: W is nm or 0 without a pass.
             let (x_low, x_high) = (x[0] * scale_base, x[x.len() - 1] * scale_base);
             let (y_low, y_high) = (y[0] * scale_head, y[y.len() - 1] * scale_head);
