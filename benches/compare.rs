@@ -2,11 +2,11 @@
 //! runs per side, the whole command as a user meets it once the process has started: parsing the options,
 //! reading and validating both raw JSON files, both Speedup-Test protocols, HPT, the gate, each side's
 //! Gaussian mixture and its modes, rendering the JSON report and writing it. Target: 0.1 s on 2 cores
-//! (`docs/mixtures.md` §7), not reached: measured here on an idle 2-core machine, 0.125 to 0.143 s per
-//! command on `realistic` and 0.29 to 0.35 s on `uniform` (0.164 s and 0.283 s before the normality
-//! screen); the release binary takes 1.53 · 10⁹ instructions and 0.21 s of CPU on `realistic` (median of
-//! 11), 4.97 · 10⁹ and 0.54 s on `uniform` (2.37 · 10⁹ and 5.08 · 10⁹ before).
-//! `docs/mixtures.md` §7 says where the time goes and what stands in the way.
+//! (`docs/mixtures.md` §7): measured here on an idle 2-core machine, 0.095 to 0.105 s per command on
+//! `realistic` (the version before, taken in turn: 0.119 to 0.120 s) and 0.26 to 0.28 s on `uniform`, whose
+//! flat tops send every side through the whole search for its mixture. The release binary takes 1.33 · 10⁹
+//! instructions on `realistic` and 4.79 · 10⁹ on `uniform`; as a process of its own it also starts and
+//! faults in its memory, 0.14 s of wall on `realistic`. `docs/mixtures.md` §7 says where the time goes.
 //!
 //! Two suites, generated here (nothing large is committed) and left in `target/compare-bench/` so that the
 //! binary can be timed on the same files (`/usr/bin/time -v cargo-speedup compare ...`):
