@@ -27,7 +27,7 @@
 //!   x_i − y_j is sorted along rows and columns; each round counts the elements below and at a pivot in one
 //!   O(n + m) walk and keeps, per row, the candidates on the sought side (Johnson & Mizoguchi 1978, *SIAM J.
 //!   Comput.* 7:147–153; Monahan 1984, ACM TOMS 10:265). The first pivots are the quantiles just below and
-//!   above the sought rank in a sorted grid of up to [`GRID`] × [`GRID`] differences (evenly spaced rows and
+//!   above the sought rank in a sorted grid of up to 12 × 12 differences (`GRID`; evenly spaced rows and
 //!   columns), the next ones two values around the rank interpolated within the remaining range, and
 //!   whenever a round keeps more than a quarter of the candidates the next pivot is Johnson and Mizoguchi's
 //!   weighted median of the row medians, which discards at least a quarter: O((n log n + m) log(nm)) at
