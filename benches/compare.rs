@@ -6,7 +6,7 @@
 //! `realistic` (the version before, taken in turn: 0.119 to 0.120 s) and 0.26 to 0.28 s on `uniform`, whose
 //! flat tops send every side through the whole search for its mixture. The release binary takes 1.33 · 10⁹
 //! instructions on `realistic` and 4.79 · 10⁹ on `uniform`; as a process of its own it also starts and
-//! faults in its memory, 0.14 s of wall on `realistic`. `docs/mixtures.md` §7 says where the time goes.
+//! faults in its memory, 0.13 s of wall on `realistic`. `docs/mixtures.md` §7 says where the time goes.
 //!
 //! Two suites, generated here (nothing large is committed) and left in `target/compare-bench/` so that the
 //! binary can be timed on the same files (`/usr/bin/time -v cargo-speedup compare ...`):
