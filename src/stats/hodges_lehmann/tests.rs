@@ -193,6 +193,38 @@ fn sample(max_len: usize) -> impl Strategy<Value = Vec<f64>> {
 
 proptest! {
     #[test]
+    fn each_rows_counts_are_those_of_every_contrast_compared(
+        x in sample(40),
+        y in sample(40),
+        at in 0usize..10_000,
+        between in any::<bool>(),
+        ratio in any::<bool>(),
+    ) {
+        // Ratios need positive values: the same samples moved above 0.
+        let positive = |v: &[f64]| v.iter().map(|a| a.abs() + 0.5).collect::<Vec<f64>>();
+        let (x, y, contrast) = if ratio {
+            (positive(&x), positive(&y), Contrast::Ratio)
+        } else {
+            (x, y, Contrast::Difference)
+        };
+        let (xs, yd) = sorted_pair(&x, &y);
+        let diffs = Differences::new(&xs, &yd, contrast).expect("finite");
+        let mut all: Vec<f64> = xs.iter().flat_map(|&a| yd.iter().map(move |&b| contrast.of(a, b))).collect();
+        all.sort_by(f64::total_cmp);
+        // A contrast itself (ties on the pivot), or a value between two of them.
+        let k = at % all.len();
+        let pivot = if between && k + 1 < all.len() { (all[k] + all[k + 1]) / 2.0 } else { all[k] };
+        let (mut below, mut at_most) = (vec![0; xs.len()], vec![0; xs.len()]);
+        let totals = diffs.count(pivot, &mut below, &mut at_most);
+        for (i, &a) in xs.iter().enumerate() {
+            let row: Vec<f64> = yd.iter().map(|&b| contrast.of(a, b)).collect();
+            prop_assert_eq!(below[i], row.iter().filter(|&&d| d < pivot).count(), "row {}", i);
+            prop_assert_eq!(at_most[i], row.iter().filter(|&&d| d <= pivot).count(), "row {}", i);
+        }
+        prop_assert_eq!(totals, (below.iter().sum::<usize>(), at_most.iter().sum::<usize>()));
+    }
+
+    #[test]
     fn selection_agrees_with_sorting_every_difference(x in sample(70), y in sample(70)) {
         let (xs, yd) = sorted_pair(&x, &y);
         let diffs = Differences::new(&xs, &yd, Contrast::Difference).expect("finite");
