@@ -476,12 +476,38 @@ impl<'a> Differences<'a> {
         }
     }
 
+    /// [`Differences::count`] of each of `pivots` into the matching `counts`, with the totals: two pivots in
+    /// one walk ([`walk_two`]), whose two counts the processor carries on side by side, where a walk waits on
+    /// each row's contrasts (a division's latency, for ratios) before the next row.
+    fn count_each(
+        &self,
+        pivots: &[f64],
+        counts: &mut [(Vec<usize>, Vec<usize>); 2],
+    ) -> Vec<(usize, usize)> {
+        let (x, y) = (self.x, self.y_desc);
+        let [(lt0, le0), (lt1, le1)] = counts;
+        match (pivots, self.contrast) {
+            (&[p0, p1], Contrast::Difference) => {
+                walk_two(x, y, [p0, p1], [(lt0, le0), (lt1, le1)], |a, b| a - b).to_vec()
+            }
+            (&[p0, p1], Contrast::Ratio) => {
+                walk_two(x, y, [p0, p1], [(lt0, le0), (lt1, le1)], |a, b| a / b).to_vec()
+            }
+            _ => pivots
+                .iter()
+                .zip([(lt0, le0), (lt1, le1)])
+                .map(|(&pivot, (lt, le))| self.count(pivot, lt, le))
+                .collect(),
+        }
+    }
+
     /// d_(k), the k-th smallest difference (1 ≤ k ≤ nm).
     fn select(&self, k: usize) -> f64 {
         let (n, m) = (self.x.len(), self.y_desc.len());
         // Candidates: D(i, j) for lo[i] ≤ j < hi[i], all within [low, high].
         let (mut lo, mut hi) = (vec![0; n], vec![m; n]);
-        let (mut lt, mut le) = (vec![0; n], vec![0; n]);
+        // Per pivot of a round (at most two), each row's counts below and at most the pivot.
+        let mut counts = [(vec![0; n], vec![0; n]), (vec![0; n], vec![0; n])];
         let (mut low, mut high) = (self.at(0, 0), self.at(n - 1, m - 1));
         let (mut before, mut remaining) = (0, n * m);
         let mut pivots = self.sample_pivots(k);
@@ -497,19 +523,26 @@ impl<'a> Differences<'a> {
                     vec![self.pivot(&lo, &hi, remaining)]
                 };
             }
-            for pivot in pivots.drain(..) {
+            // A round's pivots within the bounds are counted before any is used, two in one walk: a count
+            // depends on its pivot alone, and the bounds only narrow, so each is then taken in turn as if
+            // counted in its turn.
+            let counted: Vec<f64> = pivots
+                .drain(..)
+                .filter(|pivot| (low..=high).contains(pivot))
+                .collect();
+            let totals = self.count_each(&counted, &mut counts);
+            for ((&pivot, (below, at_most)), (lt, le)) in counted.iter().zip(totals).zip(&counts) {
                 if !(low..=high).contains(&pivot) {
                     continue;
                 }
-                let (below, at_most) = self.count(pivot, &mut lt, &mut le);
                 if below < k && k <= at_most {
                     return pivot;
                 }
                 if k <= below {
-                    hi.iter_mut().zip(&lt).for_each(|(h, &c)| *h = (*h).min(c));
+                    hi.iter_mut().zip(lt).for_each(|(h, &c)| *h = (*h).min(c));
                     high = pivot;
                 } else {
-                    lo.iter_mut().zip(&le).for_each(|(l, &c)| *l = (*l).max(c));
+                    lo.iter_mut().zip(le).for_each(|(l, &c)| *l = (*l).max(c));
                     low = pivot;
                 }
             }
@@ -624,9 +657,11 @@ fn interpolated_pivots(low: f64, high: f64, rank: usize, remaining: usize) -> Ve
 }
 
 /// The first column from `j` on whose contrast with `xi` is not below `pivot` (`y_desc.len()` if none),
-/// given that those before `j` are below it. A row's contrasts are non-decreasing, so the ones below the
-/// pivot come first: of four in a row, the number below is how far to move, counted without a branch, and
-/// the loop goes on only while all four are below. The last columns, fewer than four, one at a time.
+/// given that those before `j` are below it, with that contrast when there is one (computed on the way, so
+/// that the caller's test for contrasts equal to the pivot needs no other). A row's contrasts are
+/// non-decreasing, so the ones below the pivot come first: of four in a row, the number below is how far
+/// to move, counted without a branch, and the loop goes on only while all four are below. The last columns,
+/// fewer than four, one at a time.
 #[inline(always)]
 fn first_not_below(
     xi: f64,
@@ -634,18 +669,60 @@ fn first_not_below(
     mut j: usize,
     pivot: f64,
     of: &impl Fn(f64, f64) -> f64,
-) -> usize {
+) -> (usize, Option<f64>) {
     while let Some(four) = y_desc.get(j..j + 4) {
-        let below: usize = four.iter().map(|&y| usize::from(of(xi, y) < pivot)).sum();
-        j += below;
+        let contrasts: [f64; 4] = std::array::from_fn(|l| of(xi, four[l]));
+        let below: usize = contrasts.iter().map(|&d| usize::from(d < pivot)).sum();
         if below < 4 {
-            return j;
+            return (j + below, Some(contrasts[below]));
+        }
+        j += 4;
+    }
+    while let Some(&y) = y_desc.get(j) {
+        let d = of(xi, y);
+        if d < pivot {
+            j += 1;
+        } else {
+            return (j, Some(d));
         }
     }
-    while j < y_desc.len() && of(xi, y_desc[j]) < pivot {
-        j += 1;
+    (j, None)
+}
+
+/// [`walk`] of two pivots at once, each with its own column pointer and counts: the same counts as two
+/// walks.
+#[inline(always)]
+fn walk_two(
+    x: &[f64],
+    y_desc: &[f64],
+    pivots: [f64; 2],
+    counts: [(&mut Vec<usize>, &mut Vec<usize>); 2],
+    of: impl Fn(f64, f64) -> f64,
+) -> [(usize, usize); 2] {
+    let m = y_desc.len();
+    let [(below0, at_most0), (below1, at_most1)] = counts;
+    let (mut j, mut totals) = ([0; 2], [(0, 0); 2]);
+    for i in (0..x.len()).rev() {
+        for (p, (below, at_most)) in [
+            (0, (&mut *below0, &mut *at_most0)),
+            (1, (&mut *below1, &mut *at_most1)),
+        ] {
+            let (next, first) = first_not_below(x[i], y_desc, j[p], pivots[p], &of);
+            j[p] = next;
+            let mut equal = next;
+            if first == Some(pivots[p]) {
+                equal += 1;
+                while equal < m && of(x[i], y_desc[equal]) == pivots[p] {
+                    equal += 1;
+                }
+            }
+            below[i] = next;
+            at_most[i] = equal;
+            totals[p].0 += next;
+            totals[p].1 += equal;
+        }
     }
-    j
+    totals
 }
 
 /// [`Differences::count`] for one contrast `of`, inlined so that the walk has no branch on the contrast.
@@ -665,10 +742,14 @@ fn walk(
     let m = y_desc.len();
     let (mut j, mut total_below, mut total_at_most) = (0, 0, 0);
     for i in (0..x.len()).rev() {
-        j = first_not_below(x[i], y_desc, j, pivot, &of);
+        let (next, first) = first_not_below(x[i], y_desc, j, pivot, &of);
+        j = next;
         let mut equal = j;
-        while equal < m && of(x[i], y_desc[equal]) == pivot {
+        if first == Some(pivot) {
             equal += 1;
+            while equal < m && of(x[i], y_desc[equal]) == pivot {
+                equal += 1;
+            }
         }
         below[i] = j;
         at_most[i] = equal;

@@ -222,6 +222,23 @@ proptest! {
             prop_assert_eq!(at_most[i], row.iter().filter(|&&d| d <= pivot).count(), "row {}", i);
         }
         prop_assert_eq!(totals, (below.iter().sum::<usize>(), at_most.iter().sum::<usize>()));
+        // Two pivots in one walk: each one's counts as alone, whichever comes first.
+        let other = all[(k * 7 + 3) % all.len()];
+        let n = xs.len();
+        let (mut other_below, mut other_at_most) = (vec![0; n], vec![0; n]);
+        let other_totals = diffs.count(other, &mut other_below, &mut other_at_most);
+        for (pair, alone) in [
+            ([pivot, other], [(&below, &at_most, totals), (&other_below, &other_at_most, other_totals)]),
+            ([other, pivot], [(&other_below, &other_at_most, other_totals), (&below, &at_most, totals)]),
+        ] {
+            let mut counts = [(vec![0; n], vec![0; n]), (vec![0; n], vec![0; n])];
+            let together = diffs.count_each(&pair, &mut counts);
+            for (p, (b, a, t)) in alone.into_iter().enumerate() {
+                prop_assert_eq!(&counts[p].0, b);
+                prop_assert_eq!(&counts[p].1, a);
+                prop_assert_eq!(together[p], t);
+            }
+        }
     }
 
     #[test]
