@@ -2,11 +2,11 @@
 //! runs per side, the whole command as a user meets it once the process has started: parsing the options,
 //! reading and validating both raw JSON files, both Speedup-Test protocols, HPT, the gate, each side's
 //! Gaussian mixture and its modes, rendering the JSON report and writing it. Target: 0.1 s on 2 cores
-//! (`docs/mixtures.md` §7): measured here on an idle 2-core machine, 0.095 to 0.105 s per command on
-//! `realistic` (the version before, taken in turn: 0.119 to 0.120 s) and 0.26 to 0.28 s on `uniform`, whose
-//! flat tops send every side through the whole search for its mixture. The release binary takes 1.33 · 10⁹
-//! instructions on `realistic` and 4.79 · 10⁹ on `uniform`; as a process of its own it also starts and
-//! faults in its memory, 0.13 s of wall on `realistic`. `docs/mixtures.md` §7 says where the time goes.
+//! (`docs/mixtures.md` §7): measured here on an idle 2-core machine, 0.078 to 0.084 s per command on
+//! `realistic` (the version before, taken in turn: 0.110 to 0.114 s) and 0.24 to 0.26 s on `uniform`, whose
+//! flat tops send every side through the whole search for its mixture. The release binary takes 1.42 · 10⁹
+//! instructions on `realistic` and 4.89 · 10⁹ on `uniform`; as a process of its own it also starts and
+//! faults in its memory, 0.118 s of wall on `realistic`. `docs/mixtures.md` §7 says where the time goes.
 //!
 //! Two suites, generated here (nothing large is committed) and left in `target/compare-bench/` so that the
 //! binary can be timed on the same files (`/usr/bin/time -v cargo-speedup compare ...`):

@@ -25,7 +25,8 @@
 //!   differences when nm is even).
 //! - d_(k) is selected without forming the nm differences: with x ascending and y descending, the matrix
 //!   x_i − y_j is sorted along rows and columns; each round counts the elements below and at a pivot in one
-//!   O(n + m) walk and keeps, per row, the candidates on the sought side (Johnson & Mizoguchi 1978, *SIAM J.
+//!   O(n + m) walk (four columns at a time without a branch, two pivots per walk: `walk_two`) and keeps,
+//!   per row, the candidates on the sought side (Johnson & Mizoguchi 1978, *SIAM J.
 //!   Comput.* 7:147–153; Monahan 1984, ACM TOMS 10:265). The first pivots are the quantiles just below and
 //!   above the sought rank in a sorted grid of up to 12 × 12 differences (`GRID`; evenly spaced rows and
 //!   columns), the next ones two values around the rank interpolated within the remaining range, and
