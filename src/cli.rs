@@ -607,8 +607,25 @@ fn subcommands() -> Vec<String> {
 }
 
 /// Why `args` (after `speedup`) failed to parse when a subcommand is misspelt (`compar a b`) or comes after
-/// options (`--confidence 2 compare a b`), with the command line that works.
+/// options (`--confidence 2 compare a b`), or when words follow `--` as `cargo bench -- PATTERN` takes
+/// criterion's filter, with the command line that works.
 fn subcommand_mistake(args: &[String]) -> Option<String> {
+    if let Some(dash) = args.iter().position(|a| a == "--") {
+        let (before, after) = (&args[..dash], &args[dash + 1..]);
+        let why = "nothing after `--` goes to the benchmarks";
+        return match after {
+            [] => None,
+            [pattern] => Some(format!(
+                "{why}: to run only those that match a pattern, give it to `--filter`: `cargo speedup {}`",
+                [before, &["--filter".to_string(), shell_word(pattern)]]
+                    .concat()
+                    .join(" ")
+            )),
+            _ => Some(format!(
+                "{why}: to run only those that match a pattern, give it to `--filter PATTERN`"
+            )),
+        };
+    }
     let takes_value = |flag: &str| {
         let command = CargoCli::command();
         let speedup = command.find_subcommand("speedup")?;
@@ -645,6 +662,17 @@ fn subcommand_mistake(args: &[String]) -> Option<String> {
             others
         )
     })
+}
+
+/// `word` as a shell reads it back: as it is when it holds only letters, digits and `_-./:=,+`, else in
+/// single quotes (a quote inside written `'\''`).
+fn shell_word(word: &str) -> String {
+    let plain = |c: char| c.is_ascii_alphanumeric() || "_-./:=,+".contains(c);
+    if !word.is_empty() && word.chars().all(plain) {
+        word.to_string()
+    } else {
+        format!("'{}'", word.replace('\'', "'\\''"))
+    }
 }
 
 /// Parses `args` (the first is the program name). `cargo-speedup compare ...` (run directly, without
@@ -730,6 +758,36 @@ mod tests {
             )
         );
         assert_eq!(subcommand_mistake(&words("main..feature extra")), None);
+    }
+
+    #[test]
+    fn words_after_a_double_dash_are_pointed_to_the_filter() {
+        assert_eq!(
+            subcommand_mistake(&words("HEAD -- buffer")).as_deref(),
+            Some(
+                "nothing after `--` goes to the benchmarks: to run only those that match a pattern, give it \
+                 to `--filter`: `cargo speedup HEAD --filter buffer`"
+            )
+        );
+        let quoted = vec![
+            "main..feature".to_string(),
+            "--".to_string(),
+            "^(a|b)/it's".to_string(),
+        ];
+        assert_eq!(
+            subcommand_mistake(&quoted).as_deref(),
+            Some(
+                "nothing after `--` goes to the benchmarks: to run only those that match a pattern, give it \
+                 to `--filter`: `cargo speedup main..feature --filter '^(a|b)/it'\\''s'`"
+            )
+        );
+        assert_eq!(
+            subcommand_mistake(&words("-- a --bench")).as_deref(),
+            Some(
+                "nothing after `--` goes to the benchmarks: to run only those that match a pattern, give it \
+                 to `--filter PATTERN`"
+            )
+        );
     }
 
     #[test]
