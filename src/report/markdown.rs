@@ -31,7 +31,7 @@ impl Render for MarkdownReport {
             write_table(analysis, &notes, out)?;
         }
         for fact in suite_facts(analysis, style.verbose) {
-            writeln!(out, "- {}", escape_text(&fact))?;
+            writeln!(out, "- {}", escape_text(&fact.text))?;
         }
         if style.verbose {
             writeln!(out, "\n{}", gate_text(analysis))?;

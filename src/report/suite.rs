@@ -198,12 +198,32 @@ fn gamma_sentence(analysis: &Analysis) -> Option<String> {
     ))
 }
 
+/// One sentence of the suite's figures.
+#[derive(Debug, Clone, PartialEq)]
+pub(crate) struct Fact {
+    /// The sentence.
+    pub(crate) text: String,
+    /// Whether it lists benchmark names: a stranger's text, whose backticks a sink that sets the tool's
+    /// `code` spans (the HTML page) must leave as typed.
+    pub(crate) names: bool,
+}
+
+impl Fact {
+    fn words(text: String) -> Fact {
+        Fact { text, names: false }
+    }
+
+    fn naming(text: String) -> Fact {
+        Fact { text, names: true }
+    }
+}
+
 /// The suite's figures under the table, one sentence each, in the order the human reports print them. By
 /// default only the names present on one side only (the headline counts them); with `verbose`, first HPT's
 /// full sentence, HPT at `--speedup-under-test`, the geometric mean (for comparison only), the overall
 /// speedups, the proportions of accelerated benchmarks, what a verdict risks, the looks and the identical
 /// benchmarks.
-pub(crate) fn suite_facts(analysis: &Analysis, verbose: bool) -> Vec<String> {
+pub(crate) fn suite_facts(analysis: &Analysis, verbose: bool) -> Vec<Fact> {
     let mut facts = Vec::new();
     if verbose {
         facts = secondary_facts(analysis);
@@ -213,17 +233,17 @@ pub(crate) fn suite_facts(analysis: &Analysis, verbose: bool) -> Vec<String> {
         (Side::Head, &analysis.head_only),
     ] {
         if !names.is_empty() {
-            facts.push(format!(
+            facts.push(Fact::naming(format!(
                 "Only in {side}, not compared: {}",
                 names.join(", ")
-            ));
+            )));
         }
     }
     facts
 }
 
 /// The figures `--verbose` adds under the table.
-fn secondary_facts(analysis: &Analysis) -> Vec<String> {
+fn secondary_facts(analysis: &Analysis) -> Vec<Fact> {
     let mut facts = vec![format!("HPT: {}", hpt_sentence(analysis))];
     facts.extend(gamma_sentence(analysis).map(|s| format!("HPT: {s}")));
     if let Some(g) = format::finite_opt(analysis.suite.hpt.geometric_mean_speedup) {
@@ -263,11 +283,12 @@ fn secondary_facts(analysis: &Analysis) -> Vec<String> {
             analysis.looks
         ));
     }
+    let mut facts: Vec<Fact> = facts.into_iter().map(Fact::words).collect();
     if !analysis.identical.is_empty() {
-        facts.push(format!(
+        facts.push(Fact::naming(format!(
             "Unchanged, not run (BASE and HEAD built identical executables): {}",
             analysis.identical.join(", ")
-        ));
+        )));
     }
     facts
 }

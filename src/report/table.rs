@@ -65,7 +65,7 @@ impl Render for TableReport {
         let facts = suite_facts(analysis, style.verbose);
         if !facts.is_empty() {
             lines.push(line(""));
-            lines.extend(facts.into_iter().map(line));
+            lines.extend(facts.into_iter().map(|fact| line(fact.text)));
         }
         lines.extend(warning_lines(analysis, &notes));
         if style.verbose {

@@ -213,7 +213,13 @@ fn header(analysis: &Analysis) -> String {
 fn facts(analysis: &Analysis) -> String {
     let mut out = String::from(r#"<section id="suite"><h2>Suite</h2><ul>"#);
     for fact in suite_facts(analysis, true) {
-        let _ = write!(out, "<li>{}</li>", escape(&fact));
+        // The tool's words with their `code` spans set as code; a list of names as typed.
+        let text = if fact.names {
+            escape(&fact.text)
+        } else {
+            words(&fact.text)
+        };
+        let _ = write!(out, "<li>{text}</li>");
     }
     out.push_str("</ul>");
     let gate = &analysis.gate;

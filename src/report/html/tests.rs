@@ -197,3 +197,31 @@ fn the_headlines_code_is_set_as_code_and_a_names_backticks_as_typed() {
     assert!(top.contains("a`"), "{top}");
     assert!(!top.contains("a<code>"), "{top}");
 }
+
+#[test]
+fn the_suites_words_set_their_code_as_code_and_names_listed_there_stay_as_typed() {
+    // The suite's figures: HPT's sentence names `--fail-on any` when the gate cannot fail.
+    let (_, mut analysis) = analyses::all()
+        .into_iter()
+        .find(|(_, a)| {
+            crate::report::suite::suite_facts(a, true)
+                .iter()
+                .any(|f| f.text.contains('`'))
+        })
+        .expect("a sample whose suite's figures speak of an option");
+    let suite = facts(&analysis);
+    assert!(suite.contains("<code>--"), "{suite}");
+    assert!(!suite.contains('`'), "{suite}");
+    // Names listed there (only on one side, identical executables) are the stranger's: their backticks
+    // stay characters.
+    analysis.base_only = vec!["a`x`b".to_string(), "c`d`e".to_string()];
+    analysis.identical = vec!["f`g`h".to_string(), "i`j`k".to_string()];
+    let suite = facts(&analysis);
+    for name in ["a`x`b", "c`d`e", "f`g`h", "i`j`k"] {
+        assert!(suite.contains(name), "{name}: {suite}");
+    }
+    assert!(
+        !suite.contains("<code>x</code>") && !suite.contains("<code>g</code>"),
+        "{suite}"
+    );
+}
