@@ -258,12 +258,9 @@ fn figures(b: &BenchmarkAnalysis, scale: &LogScale) -> String {
     let mut out = escape(&format::speedup_with_interval(b.speedup.median, interval));
     let mut notes = Vec::new();
     match interval {
+        // No interval (`Equivalence::interval`): too few runs to reach its level, or values no test applies
+        // to (all equal, not above 0). An end past the axis, infinite included, is cut with an arrow below.
         None => notes.push("no interval: too few runs or the test could not apply".to_string()),
-        Some((lo, hi)) if !(lo.is_finite() && hi.is_finite()) => {
-            notes.push(
-                "the interval is unbounded: HEAD's runs cannot bound the speedup".to_string(),
-            );
-        }
         Some((lo, hi)) => {
             if scale.outside(lo) || scale.outside(hi) {
                 let (from, to) = scale.domain();
