@@ -435,7 +435,9 @@ fn load_baseline_name(spec: &str, options: &ReadOptions) -> Result<Results, Sour
     })
 }
 
-/// Reads the content of a file (or standard input) named `origin`: detects its format and parses it.
+/// Reads the content of a file (or standard input) named `origin`: detects its format and parses it. Raw
+/// timing JSON, the largest inputs, is parsed as such first and taken when [`detect`] would tell it so
+/// (`raw_json::parse_if_raw`), so that the text is read once.
 pub(crate) fn load_bytes(
     bytes: &[u8],
     origin: &str,
