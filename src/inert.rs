@@ -297,14 +297,18 @@ pub(crate) fn csv_text(text: &str) -> Cow<'_, str> {
 }
 
 /// `text`, a JSON document as serde wrote it, with every hidden character ([`is_hidden`]) that serde left
-/// raw written as a `\u` escape (a surrogate pair above U+FFFF): the same JSON value, nothing a terminal
-/// acts on. serde writes such characters only inside strings (its structure is ASCII, and the C0 controls
-/// inside strings it escapes itself), so a raw newline is the pretty printer's own and stays.
+/// raw written as a `\u` escape (a surrogate pair above U+FFFF), and every `##[` written `##\u005b`: the same
+/// JSON value, nothing a terminal acts on, and no workflow command when the document is printed into a CI
+/// log (actions/runner's older syntax, `##[command]`, is read anywhere in a line). serde writes such
+/// characters, and `#`, only inside strings (its structure is ASCII without `#`, and the C0 controls inside
+/// strings it escapes itself; no escape of serde's holds `#`), so a raw newline is the pretty printer's own
+/// and stays, and every `##[` is text of a string.
 pub(crate) fn json(text: &str) -> Cow<'_, str> {
     // Below DEL, serde writes nothing hidden raw but the newlines: only DEL and non-ASCII text need a look,
     // and a report of ASCII names (nearly every one) is passed by one scan of its bytes.
     let escaped = |c: char| c >= '\u{7f}' && is_hidden(c);
-    if !any_char_from_del(text, escaped) {
+    let command = text.contains("##[");
+    if !command && !any_char_from_del(text, escaped) {
         return Cow::Borrowed(text);
     }
     let mut out = String::with_capacity(text.len() + 16);
@@ -317,6 +321,9 @@ pub(crate) fn json(text: &str) -> Cow<'_, str> {
         } else {
             out.push(c);
         }
+    }
+    if command {
+        out = out.replace("##[", "##\\u005b");
     }
     Cow::Owned(out)
 }
@@ -387,6 +394,23 @@ mod tests {
                 }
             }
         }
+    }
+
+    #[test]
+    fn json_starts_no_workflow_command_and_keeps_the_value() {
+        for name in [
+            "x ##[add-mask]secret",
+            "##[error]a ##[b",
+            "\\##[x",
+            "##[é\u{202e}",
+        ] {
+            let text = serde_json::to_string_pretty(&[name]).expect("JSON");
+            let safe = json(&text);
+            assert!(!safe.contains("##["), "{safe}");
+            let back: Vec<String> = serde_json::from_str(&safe).expect("JSON");
+            assert_eq!(back, [name]);
+        }
+        assert!(matches!(json("[\"# [ ##\"]"), Cow::Borrowed(_)));
     }
 
     #[test]

@@ -286,8 +286,9 @@ fn check_every_sink(names: &[String], width: u16) -> Result<(), TestCaseError> {
         prop_assert_eq!(page.matches('<').count(), baseline.matches('<').count());
         check_csv(&render(Format::Csv, &analysis, style))?;
         let json_text = render(Format::Json, &analysis, style);
-        // Data, values kept (below), and nothing a terminal acts on when it is printed.
+        // Data, values kept (below), and nothing a terminal or a CI log acts on when it is printed.
         prop_assert!(!json_text.chars().any(|c| is_hidden(c) && c != '\n'));
+        prop_assert!(!json_text.contains("##["));
         let json: serde_json::Value = serde_json::from_str(&json_text).expect("JSON");
         for (b, expected) in json["benchmarks"]
             .as_array()
