@@ -29,9 +29,11 @@
 use std::collections::{BTreeMap, BTreeSet};
 
 use serde::Deserialize;
-use serde::de::{Deserializer, Error as _, IgnoredAny, MapAccess, Visitor};
+use serde::de::{Deserializer, Error as _, MapAccess, Visitor};
 
+use super::InputFormat;
 use super::diagnose::json_problem;
+use super::top_level::{Member, Skip, TopLevel, next_member};
 use super::{Builder, SourceError, ValuesFrom, invalid, parse_unit};
 use crate::model::fingerprint::Fingerprint;
 use crate::model::{Counter, CounterKind, Environment, Results, Unit};
@@ -59,18 +61,18 @@ const BENCHMARK_FIELDS: [&str; 8] = [
     "observation",
 ];
 
-/// A raw or record JSON file as read, with the names of the fields it does not read (see [`Visit`]).
+/// A raw or record JSON file as read, with the top level's members it does not read (see [`Visit`]).
 struct File {
-    /// The top level's `schema` as written, to tell a record from other JSON holding `benchmarks`.
-    schema: Option<serde_json::Value>,
+    /// The top level's `schema`, to tell a record from other JSON holding `benchmarks`.
+    schema: Option<Member>,
     unit: Option<String>,
     environment: Option<EnvironmentFile>,
     /// A record's fingerprint (`crate::model::fingerprint`); `None` also when it does not read as one.
     fingerprint: Option<Fingerprint>,
     benchmarks: Vec<BenchmarkFile>,
     notes: Vec<String>,
-    /// The top level's fields that are not read.
-    ignored: BTreeSet<String>,
+    /// The top level's fields that are not read, each with its kind (what [`super::detect`] looks at).
+    ignored: BTreeMap<String, Member>,
 }
 
 #[derive(Deserialize)]
@@ -106,7 +108,9 @@ struct CounterFile {
 /// missing required or a repeated field, with the derive's words), keeping the names of the fields not read
 /// for the note on them: the derive skips such a field without its name, and `#[serde(flatten)]` would
 /// buffer each one's value as untyped content. One pass over the text, where reading the names apart took a
-/// second one over every value (a fifth of the reading of a large file).
+/// second one over every value (a fifth of the reading of a large file). A field not read is skipped
+/// through `deserialize_any` ([`Skip`], [`next_member`]), so that nesting past serde_json's recursion limit
+/// is refused there as everywhere (`docs/formats.md` §11).
 struct Visit<T>(std::marker::PhantomData<T>);
 
 /// The next value into `slot`, or the derive's error when the field was already given.
@@ -138,12 +142,12 @@ impl<'de> Visitor<'de> for Visit<File> {
     fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<File, A::Error> {
         let (mut schema, mut unit, mut environment) = (None, None, None);
         let (mut fingerprint, mut benchmarks, mut notes) = (None, None, None);
-        let mut ignored = BTreeSet::new();
+        let mut ignored = BTreeMap::new();
         while let Some(key) = map.next_key::<String>()? {
             match key.as_str() {
                 // Not read but to tell a record, so a repeated one is no error (the last counts, as when the
                 // format is told).
-                "schema" => schema = Some(map.next_value()?),
+                "schema" => schema = Some(next_member(&mut map)?),
                 "unit" => once(&mut map, &mut unit, "unit")?,
                 "environment" => once(&mut map, &mut environment, "environment")?,
                 "fingerprint" => {
@@ -158,8 +162,8 @@ impl<'de> Visitor<'de> for Visit<File> {
                 "benchmarks" => once(&mut map, &mut benchmarks, "benchmarks")?,
                 "notes" => once(&mut map, &mut notes, "notes")?,
                 _ => {
-                    map.next_value::<IgnoredAny>()?;
-                    ignored.insert(key);
+                    let member = next_member(&mut map)?;
+                    ignored.insert(key, member);
                 }
             }
         }
@@ -204,7 +208,7 @@ impl<'de> Visitor<'de> for Visit<BenchmarkFile> {
                 "observation" => once(&mut map, &mut observation, "observation")?,
                 "counters" => once(&mut map, &mut counters, "counters")?,
                 _ => {
-                    map.next_value::<IgnoredAny>()?;
+                    map.next_value::<Skip>()?;
                     ignored.insert(key);
                 }
             }
@@ -235,23 +239,19 @@ pub(crate) fn parse(text: &str, origin: &str) -> Result<Results, SourceError> {
 /// the same error as without this). The largest inputs are raw timing JSON: reading them this way spares
 /// `detect`'s pass over the whole text, a fifth of their reading.
 ///
-/// A text that parses as a [`File`] is JSON with an object at the top level holding an array `benchmarks`;
-/// `detect` takes such a text for raw timing JSON, or a record when its `schema` says so, unless a `schema`
-/// names another of this tool's files, a string `reason` makes it cargo-criterion's, an array `results`
-/// hyperfine's, or a `context` Google Benchmark's. Any `schema` but a record's, and any `reason`, `results`
-/// or `context` at all, leave it to `detect`.
+/// A text that parses as a [`File`] is JSON with an object at the top level holding an array `benchmarks`,
+/// its other members read with their kinds as `detect` reads the top level ([`next_member`]); `detect`'s own
+/// rules for an object ([`super::detect_object`]) then say what it is. They look at no member a `File` reads
+/// but `schema` and `benchmarks`.
 pub(crate) fn parse_if_raw(text: &str, origin: &str) -> Option<Result<Results, SourceError>> {
     let file: File = serde_json::from_str(text).ok()?;
-    let record_or_none = match &file.schema {
-        None => true,
-        Some(schema) => schema
-            .as_str()
-            .is_some_and(|s| s == super::record::SCHEMA || s == super::record::SCHEMA_V1),
-    };
-    let other_format = ["reason", "results", "context"]
-        .iter()
-        .any(|field| file.ignored.contains(*field));
-    (record_or_none && !other_format).then(|| build(file, origin))
+    let mut members = file.ignored.clone();
+    members.insert("benchmarks".to_string(), Member::Array);
+    if let Some(schema) = &file.schema {
+        members.insert("schema".to_string(), schema.clone());
+    }
+    let told = super::detect_object(&TopLevel::Object(members), text);
+    matches!(told, Some(InputFormat::RawJson | InputFormat::Record)).then(|| build(file, origin))
 }
 
 /// Checks and converts a parsed file into [`Results`].
@@ -353,7 +353,7 @@ fn reading_notes(file: &File, origin: &str) -> Vec<String> {
     }
     let top = file
         .ignored
-        .iter()
+        .keys()
         .map(|f| (f.as_str(), "the top level".to_string(), &FILE_FIELDS[..]));
     let inner = in_benchmarks.iter().map(|(f, count)| {
         let place = if *count == 1 {
@@ -528,28 +528,33 @@ mod tests {
         let with = |other: &str| format!("{{{other}{benchmarks}}}");
         let record = format!(r#""schema":"{}","#, crate::sources::record::SCHEMA);
         let v1 = format!(r#""schema":"{}","#, crate::sources::record::SCHEMA_V1);
+        // `docs/formats.md` §8: a schema names this tool's files, a string `reason` cargo-criterion's, an
+        // array `results` hyperfine's, `context` Google Benchmark's; other members change nothing.
         for (top, one_pass) in [
             (String::new(), true),
             (record, true),
             (v1, true),
             (r#""colour":1,"#.to_string(), true),
             (r#""schema":"cargo-speedup/1","#.to_string(), false),
-            (r#""schema":"other","#.to_string(), false),
-            (r#""schema":1,"#.to_string(), false),
+            (r#""schema":"other","#.to_string(), true),
+            (r#""schema":1,"#.to_string(), true),
             (r#""reason":"benchmark-complete","#.to_string(), false),
-            (r#""reason":1,"#.to_string(), false),
+            (r#""reason":1,"#.to_string(), true),
             (r#""results":[],"#.to_string(), false),
+            (r#""results":1,"#.to_string(), true),
             (r#""context":{},"#.to_string(), false),
         ] {
             let text = with(&top);
             let read = parse_if_raw(&text, "x.json");
             assert_eq!(read.is_some(), one_pass, "{text}");
+            let told = crate::sources::detect(&text);
+            assert_eq!(
+                one_pass,
+                matches!(told, Some(InputFormat::RawJson | InputFormat::Record)),
+                "{text}: {told:?}"
+            );
             if let Some(read) = read {
                 assert_eq!(read.unwrap(), parse(&text, "x.json").unwrap(), "{text}");
-                assert!(matches!(
-                    crate::sources::detect(&text),
-                    Some(InputFormat::RawJson | InputFormat::Record)
-                ));
             }
         }
         // Not JSON, or JSON without a `benchmarks` array: left to `detect` and its reader.
@@ -558,6 +563,24 @@ mod tests {
         // An error after the text parsed is the reader's own, as `detect` would have led to it.
         let negative = parse_if_raw(r#"{"benchmarks":[{"name":"a","samples":[-1]}]}"#, "x");
         assert!(matches!(negative, Some(Err(_))), "{negative:?}");
+    }
+
+    #[test]
+    fn a_field_not_read_that_nests_past_the_limit_is_refused_as_everywhere() {
+        let deep = format!("{}{}", "[".repeat(200), "]".repeat(200));
+        for text in [
+            format!(r#"{{"unit":"ns","x":{deep},"benchmarks":[{{"name":"a","samples":[1]}}]}}"#),
+            format!(r#"{{"unit":"ns","benchmarks":[{{"name":"a","samples":[1],"y":{deep}}}]}}"#),
+        ] {
+            assert!(parse_if_raw(&text, "x.json").is_none());
+            let message = load_bytes(text.as_bytes(), "x.json", None, &ReadOptions::default())
+                .unwrap_err()
+                .to_string();
+            assert!(
+                message.contains("nests arrays and objects 128 levels deep"),
+                "{message}"
+            );
+        }
     }
 
     #[test]

@@ -159,7 +159,8 @@ fn drain_map<'de, S: Deserialize<'de>, A: MapAccess<'de>>(mut map: A) -> Result<
 
 /// Any JSON value, read and dropped. Unlike `serde::de::IgnoredAny`, which serde_json skips without a depth
 /// limit, it goes through `deserialize_any`, so that nesting past the recursion limit is an error here too.
-struct Skip;
+/// The raw JSON reader skips the fields it does not read with it, for the same reason.
+pub(super) struct Skip;
 
 impl<'de> Deserialize<'de> for Skip {
     fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Skip, D::Error> {
@@ -226,6 +227,13 @@ impl<'de> Deserialize<'de> for TopLevel {
     fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<TopLevel, D::Error> {
         deserializer.deserialize_any(TopVisitor::<Skip>(PhantomData))
     }
+}
+
+/// The next value of `map` read as a member of the top level is read here, nested values checked and
+/// dropped ([`Skip`]): for a reader that reads the top level itself (the raw JSON reader), so that
+/// [`super::detect`]'s rules can be asked of what it read.
+pub(super) fn next_member<'de, A: MapAccess<'de>>(map: &mut A) -> Result<Member, A::Error> {
+    map.next_value_seed(MemberSeed::<Skip>(PhantomData))
 }
 
 /// Reads one member of the top level, the values inside it read as `S`.
