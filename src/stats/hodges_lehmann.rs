@@ -690,6 +690,28 @@ fn first_not_below(
     (j, None)
 }
 
+/// One row's counts below and at most `pivot`, its column pointer starting at `j` (the counts of the row
+/// below it, or 0): [`first_not_below`], then the contrasts equal to the pivot, the first of them already
+/// computed on the way.
+#[inline(always)]
+fn row_counts(
+    xi: f64,
+    y_desc: &[f64],
+    j: usize,
+    pivot: f64,
+    of: &impl Fn(f64, f64) -> f64,
+) -> (usize, usize) {
+    let (below, first) = first_not_below(xi, y_desc, j, pivot, of);
+    let mut equal = below;
+    if first == Some(pivot) {
+        equal += 1;
+        while equal < y_desc.len() && of(xi, y_desc[equal]) == pivot {
+            equal += 1;
+        }
+    }
+    (below, equal)
+}
+
 /// [`walk`] of two pivots at once, each with its own column pointer and counts: the same counts as two
 /// walks.
 #[inline(always)]
@@ -700,7 +722,6 @@ fn walk_two(
     counts: [(&mut Vec<usize>, &mut Vec<usize>); 2],
     of: impl Fn(f64, f64) -> f64,
 ) -> [(usize, usize); 2] {
-    let m = y_desc.len();
     let [(below0, at_most0), (below1, at_most1)] = counts;
     let (mut j, mut totals) = ([0; 2], [(0, 0); 2]);
     for i in (0..x.len()).rev() {
@@ -708,15 +729,8 @@ fn walk_two(
             (0, (&mut *below0, &mut *at_most0)),
             (1, (&mut *below1, &mut *at_most1)),
         ] {
-            let (next, first) = first_not_below(x[i], y_desc, j[p], pivots[p], &of);
+            let (next, equal) = row_counts(x[i], y_desc, j[p], pivots[p], &of);
             j[p] = next;
-            let mut equal = next;
-            if first == Some(pivots[p]) {
-                equal += 1;
-                while equal < m && of(x[i], y_desc[equal]) == pivots[p] {
-                    equal += 1;
-                }
-            }
             below[i] = next;
             at_most[i] = equal;
             totals[p].0 += next;
@@ -740,18 +754,10 @@ fn walk(
     at_most: &mut [usize],
     of: impl Fn(f64, f64) -> f64,
 ) -> (usize, usize) {
-    let m = y_desc.len();
     let (mut j, mut total_below, mut total_at_most) = (0, 0, 0);
     for i in (0..x.len()).rev() {
-        let (next, first) = first_not_below(x[i], y_desc, j, pivot, &of);
+        let (next, equal) = row_counts(x[i], y_desc, j, pivot, &of);
         j = next;
-        let mut equal = j;
-        if first == Some(pivot) {
-            equal += 1;
-            while equal < m && of(x[i], y_desc[equal]) == pivot {
-                equal += 1;
-            }
-        }
         below[i] = j;
         at_most[i] = equal;
         total_below += j;
