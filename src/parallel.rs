@@ -2,9 +2,9 @@
 //!
 //! The analysis of one benchmark (both protocols, its interval, its shape) depends on that benchmark's runs
 //! alone, so the benchmarks of a large suite are analysed on as many threads as the machine offers, each
-//! taking one contiguous share, and the results come back in the input's order: the report is the same,
-//! to the bit, whatever the number of threads (tested). Small inputs stay on the calling thread, where
-//! starting threads would cost more than it saves.
+//! taking blocks of a few benchmarks until none is left, and the results come back in the input's order:
+//! the report is the same, to the bit, whatever the number of threads (tested). Small inputs stay on the
+//! calling thread, where starting threads would cost more than it saves.
 //!
 //! Written with `std::thread::scope` rather than a thread-pool crate: one call site shape (a slice in, a
 //! `Vec` out, in order) is all the analysis needs, and scoped threads borrow the suite without copying it.
@@ -12,6 +12,7 @@
 //! only how long the analysis takes.
 
 use std::num::NonZeroUsize;
+use std::sync::atomic::{AtomicUsize, Ordering};
 
 /// Fewer items than this per thread are not worth a thread of their own.
 pub(crate) const MIN_PER_THREAD: usize = 32;
@@ -22,7 +23,15 @@ pub(crate) fn map<'a, T: Sync, U: Send>(items: &'a [T], f: impl Fn(&'a T) -> U +
     map_on(items, cores, f)
 }
 
+/// Items a thread claims at a time: small enough that the threads end together (one benchmark's analysis
+/// may cost ten times another's), large enough that claiming costs nothing beside the work.
+const BLOCK: usize = 8;
+
 /// [`map`] on at most `threads` threads.
+///
+/// Thread `t` first takes block `t` of [`BLOCK`] items, then whichever block no thread has claimed yet, so
+/// that a share of costly items on one thread does not leave the others idle; the results are put back in
+/// the input's order.
 pub(crate) fn map_on<'a, T: Sync, U: Send>(
     items: &'a [T],
     threads: usize,
@@ -32,24 +41,36 @@ pub(crate) fn map_on<'a, T: Sync, U: Send>(
     if threads == 1 {
         return items.iter().map(f).collect();
     }
-    let share = items.len().div_ceil(threads);
-    let f = &f;
-    std::thread::scope(|scope| {
-        let mut chunks = items.chunks(share);
-        let first = chunks.next().unwrap_or_default();
-        let others: Vec<_> = chunks
-            .map(|chunk| scope.spawn(move || chunk.iter().map(f).collect::<Vec<U>>()))
-            .collect();
-        let mut out: Vec<U> = first.iter().map(f).collect();
+    let blocks = items.len().div_ceil(BLOCK);
+    let next = AtomicUsize::new(threads);
+    let work = |first: usize| {
+        let mut done: Vec<(usize, Vec<U>)> = Vec::new();
+        let mut block = first;
+        while block < blocks {
+            let range = block * BLOCK..((block + 1) * BLOCK).min(items.len());
+            done.push((block, items[range].iter().map(&f).collect()));
+            block = next.fetch_add(1, Ordering::Relaxed);
+        }
+        done
+    };
+    let work = &work;
+    let parts = std::thread::scope(|scope| {
+        let others: Vec<_> = (1..threads).map(|t| scope.spawn(move || work(t))).collect();
+        let mut parts = work(0);
         for handle in others {
             // A panic in a worker is a bug of the analysis: carry it to the caller as it is.
             match handle.join() {
-                Ok(part) => out.extend(part),
+                Ok(part) => parts.extend(part),
                 Err(panic) => std::panic::resume_unwind(panic),
             }
         }
-        out
-    })
+        parts
+    });
+    let mut ordered: Vec<Option<Vec<U>>> = (0..blocks).map(|_| None).collect();
+    for (block, part) in parts {
+        ordered[block] = Some(part);
+    }
+    ordered.into_iter().flatten().flatten().collect()
 }
 
 /// `(a(), b())`: on a suite of `items` benchmarks large enough for [`map`] to use several threads, `a` runs
@@ -103,7 +124,30 @@ mod tests {
         let items = vec![0u8; MIN_PER_THREAD * 4];
         let ids = map_on(&items, 2, |_| std::thread::current().id());
         assert_eq!(ids[0], caller);
-        assert_ne!(ids[ids.len() - 1], caller);
+        assert_ne!(ids[BLOCK], caller);
+    }
+
+    /// While the calling thread is held on its first item, the other thread analyses every item outside
+    /// its first block: a costly share does not leave a core idle (a share fixed in advance would leave
+    /// half of them here).
+    #[test]
+    fn a_slow_item_does_not_hold_back_the_others() {
+        let items: Vec<usize> = (0..MIN_PER_THREAD * 8).collect();
+        let (done, wait) = std::sync::mpsc::channel();
+        let wait = std::sync::Mutex::new(wait);
+        let out = map_on(&items, 2, |&i| {
+            if i == 0 {
+                let wait = wait.lock().expect("one waiter");
+                for _ in BLOCK..items.len() {
+                    let reached = wait.recv_timeout(std::time::Duration::from_secs(30));
+                    assert!(reached.is_ok(), "the other items waited for the first");
+                }
+            } else {
+                done.send(()).expect("the waiter is there");
+            }
+            i * 2
+        });
+        assert_eq!(out, items.iter().map(|i| i * 2).collect::<Vec<_>>());
     }
 
     #[test]
