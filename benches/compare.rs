@@ -6,15 +6,17 @@
 //! `realistic` (the version before, taken in turn: 0.110 to 0.114 s) and 0.24 to 0.26 s on `uniform`, whose
 //! flat tops send every side through the whole search for its mixture. The release binary takes 1.42 · 10⁹
 //! instructions on `realistic` and 4.89 · 10⁹ on `uniform`; as a process of its own it also starts and
-//! faults in its memory, 0.118 s of wall on `realistic`. `docs/mixtures.md` §7 says where the time goes.
+//! faults in its memory, 0.103 s of wall on `realistic` (0.112 s under `perf stat`). `docs/mixtures.md` §7
+//! says where the time goes, and why the uniform suite's flat tops cost what they do.
 //!
 //! Two suites, generated here (nothing large is committed) and left in `target/compare-bench/` so that the
 //! binary can be timed on the same files (`/usr/bin/time -v cargo-speedup compare ...`):
 //! - `realistic`: log-normal run-to-run noise of 0.5 to 3 % (each benchmark its own), every tenth benchmark
 //!   bistable (30 % of its runs in a state 8 % slower, as code layouts make), a third of HEAD 3 % faster and
 //!   a third 2 % slower;
-//! - `uniform`: `benches/analysis.rs`' suite, noise uniform over 5 %, whose flat tops the mixtures split
-//!   into two modes in a third of the sides: the search for the best mixture runs longest there.
+//! - `uniform`: `benches/analysis.rs`' suite, noise uniform over 5 %, whose flat tops the mixtures describe
+//!   with 2 to 7 modes (a warning in a third of the sides): the search for the best mixture runs longest
+//!   there.
 //!
 //! With `COMPARE_BENCH_LARGE=1` it also writes `large/`: 1000 benchmarks x 5500 runs per side, about 100 MB
 //! per file, for measuring peak memory by hand (not benchmarked).

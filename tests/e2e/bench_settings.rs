@@ -119,7 +119,7 @@ fn a_bench_files_own_measurement_time_is_told_and_rewritten_on_both_sides() {
     let out = speedup(
         dir,
         &target,
-        &args("10", "0.1").each_ref().map(String::as_str),
+        &args("4", "0.05").each_ref().map(String::as_str),
     );
     let elapsed = started.elapsed().as_secs_f64();
     let text = stderr(&out);
@@ -139,13 +139,13 @@ fn a_bench_files_own_measurement_time_is_told_and_rewritten_on_both_sides() {
     assert_eq!(warnings.len(), 1, "{}", report["warnings"]);
     assert_eq!(warnings[0]["kind"], "input");
 
-    // The runs measured the requested 0.1 s, not the file's 2 s: 2 sides x 10 runs x 2 benchmarks.
+    // The runs measured the requested 0.05 s, not the file's 2 s: 2 sides x 4 runs x 2 benchmarks.
     let lengths = run_lengths(&target.join("speedup/runs"));
-    assert_eq!(lengths.len(), 40, "{lengths:?}");
+    assert_eq!(lengths.len(), 16, "{lengths:?}");
     assert!(lengths.iter().all(|&l| l < 1.0), "{lengths:?}");
-    // Kept, the runs alone would take 2 x 10 x 2 x 2.1 s = 84 s; the whole comparison, builds included,
+    // Kept, the runs alone would take 2 x 4 x 2 x 2.05 s = 32.8 s; the whole comparison, builds included,
     // takes well under that.
-    assert!(elapsed < 84.0, "{elapsed} s\n{text}");
+    assert!(elapsed < 32.8, "{elapsed} s\n{text}");
 
     // The user's files, index and worktrees are as they were; the copy is gone.
     assert_eq!((files(dir), repository_state(dir)), before);
