@@ -54,7 +54,7 @@ pub(crate) fn map_on<'a, T: Sync, U: Send>(
         done
     };
     let work = &work;
-    let parts = std::thread::scope(|scope| {
+    let mut parts = std::thread::scope(|scope| {
         let others: Vec<_> = (1..threads).map(|t| scope.spawn(move || work(t))).collect();
         let mut parts = work(0);
         for handle in others {
@@ -66,11 +66,12 @@ pub(crate) fn map_on<'a, T: Sync, U: Send>(
         }
         parts
     });
-    let mut ordered: Vec<Option<Vec<U>>> = (0..blocks).map(|_| None).collect();
-    for (block, part) in parts {
-        ordered[block] = Some(part);
+    parts.sort_unstable_by_key(|&(block, _)| block);
+    let mut out = Vec::with_capacity(items.len());
+    for (_, part) in parts {
+        out.extend(part);
     }
-    ordered.into_iter().flatten().flatten().collect()
+    out
 }
 
 /// `(a(), b())`: on a suite of `items` benchmarks large enough for [`map`] to use several threads, `a` runs
