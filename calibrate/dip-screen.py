@@ -11,7 +11,7 @@ of modes for, and how many of those a screen would keep (dip p < 0.05 and p < 0.
 
     calibrate/dip-screen.py target/release/cargo-speedup
 
-Needs python3, Rscript with diptest. Takes about 30 s. Writes only in a temporary directory.
+Needs python3, Rscript with diptest. Takes about 10 s. Writes only in a temporary directory.
 """
 
 import json
