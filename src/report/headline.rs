@@ -14,7 +14,7 @@
 
 use super::format;
 use crate::model::BaseHead;
-use crate::protocol::{Analysis, BenchmarkAnalysis, Direction, FailOn, Verdict};
+use crate::protocol::{Analysis, BenchmarkAnalysis, CannotFail, Direction, FailOn, Verdict};
 
 /// How a sentence is coloured or marked.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -164,8 +164,13 @@ fn gate_sentence(analysis: &Analysis) -> Option<Sentence> {
         .filter(|b| b.verdict == Verdict::Slower)
         .count();
     Some(match (&gate.cannot_fail, slower) {
+        // The words for too few benchmarks say "cannot fail" themselves: not twice in one sentence.
         (Some(why), _) => Sentence::new(Mood::Neutral).text(format!(
-            "Gate passed{flag}, but it cannot fail here: {}.",
+            "Gate passed{flag}, but {}{}.",
+            match why {
+                CannotFail::TooFewBenchmarks { .. } => "",
+                CannotFail::OnlyCounts => "it cannot fail here: ",
+            },
             super::words::cannot_fail(why).trim_end_matches('.')
         )),
         // A green "passed" above a red "slower" would read as a contradiction: say what the gate tests.
