@@ -10,9 +10,9 @@
 //! What is written, per compared benchmark (BMF holds one value per benchmark and measure, so HEAD's):
 //! - a time: `latency`, HEAD's median in nanoseconds (BMF's unit for latency), with `lower_value` and
 //!   `upper_value` the smallest and largest of HEAD's compared values (its runs, or one process's samples)
-//!   when there are several; and `speedup`, a custom measure, the median speedup BASE / HEAD (above 1:
-//!   HEAD faster), with the ends of its printed interval ([`crate::protocol::BenchmarkAnalysis::interval`], the equivalence
-//!   check's 1 − 2α interval) when there is one;
+//!   when there are several; and `speedup`, a custom measure, the median speedup BASE / HEAD (above 1: HEAD
+//!   faster), with the ends of its printed interval ([`crate::protocol::BenchmarkAnalysis::interval`], the
+//!   equivalence check's 1 − 2α interval) when there is one;
 //! - a count of a deterministic measurement (`NAME (instructions)`): the count under the benchmark's
 //!   own name, as the measure of its Bencher slug (`instructions`, `l1-hits`, ...), which is how Bencher's
 //!   own gungraun adapter names it. No speedup: the counts of one benchmark would share it.

@@ -167,9 +167,9 @@ fn read_limited(reader: impl Read, limit: u64, expected: u64) -> Result<Vec<u8>,
 
 /// How many numbers `text` holds when that is more than an input of the size limit `max_size` may hold
 /// ([`max_numbers`]); `None` when it is not. Two numbers are apart by at least one byte that is in neither,
-/// so a text of `len` bytes holds at most ⌈len / 2⌉ of them: a text no longer than twice the allowed count
-/// is not counted at all (a results file of a few megabytes under the default limit, which allows
-/// 8,388,608 numbers).
+/// so a text of `len` bytes holds at most ⌈len / 2⌉ of them: a text no longer than twice the allowed count is
+/// not counted at all (a results file of a few megabytes under the default limit, which allows 8,388,608
+/// numbers).
 pub(crate) fn excess_numbers(text: &[u8], max_size: u64) -> Option<u64> {
     let allowed = max_numbers(max_size);
     if (text.len() as u64).div_ceil(2) <= allowed {

@@ -25,16 +25,15 @@
 //!   differences when nm is even).
 //! - d_(k) is selected without forming the nm differences: with x ascending and y descending, the matrix
 //!   x_i − y_j is sorted along rows and columns; each round counts the elements below and at a pivot in one
-//!   O(n + m) walk (four columns at a time without a branch, two pivots per walk: `walk_two`) and keeps,
-//!   per row, the candidates on the sought side (Johnson & Mizoguchi 1978, *SIAM J.
-//!   Comput.* 7:147–153; Monahan 1984, ACM TOMS 10:265). The first pivots are the quantiles just below and
-//!   above the sought rank in a sorted grid of up to 12 × 12 differences (`GRID`; evenly spaced rows and
-//!   columns), the next ones two values around the rank interpolated within the remaining range, and
-//!   whenever a round keeps more than a quarter of the candidates the next pivot is Johnson and Mizoguchi's
-//!   weighted median of the row medians, which discards at least a quarter: O((n log n + m) log(nm)) at
-//!   worst, three rounds in the usual case. Any pivot gives the same answer; the selected value is a difference computed
-//!   exactly as R computes `outer(x, y, "-")`.
-//!   The grid is sorted by merging its rows, each already ascending.
+//!   O(n + m) walk (four columns at a time without a branch, two pivots per walk: `walk_two`) and keeps, per
+//!   row, the candidates on the sought side (Johnson & Mizoguchi 1978, *SIAM J. Comput.* 7:147–153; Monahan
+//!   1984, ACM TOMS 10:265). The first pivots are the quantiles just below and above the sought rank in a
+//!   sorted grid of up to 12 × 12 differences (`GRID`; evenly spaced rows and columns), the next ones two
+//!   values around the rank interpolated within the remaining range, and whenever a round keeps more than a
+//!   quarter of the candidates the next pivot is Johnson and Mizoguchi's weighted median of the row medians,
+//!   which discards at least a quarter: O((n log n + m) log(nm)) at worst, three rounds in the usual case.
+//!   Any pivot gives the same answer; the selected value is a difference computed exactly as R computes
+//!   `outer(x, y, "-")`. The grid is sorted by merging its rows, each already ascending.
 //! - **Shared work** ([`hodges_lehmann_both`]): the shift and the ratio of the same samples at the same level
 //!   have the same checks, sorted samples, pooled ties, method and ranks of the ends; these are computed
 //!   once, and only the differences and the ratios (not in the same order) are selected apart.
@@ -183,8 +182,8 @@ impl Ranked {
     }
 
     /// The checks common to both contrasts (sizes, finite values, the level) and the ranks, of sorted
-    /// samples: x ascending and y descending, the latter read backwards from y ascending (under the total order
-    /// equal values have equal bits, so that is what sorting y by the reversed order gives).
+    /// samples: x ascending and y descending, the latter read backwards from y ascending (under the total
+    /// order equal values have equal bits, so that is what sorting y by the reversed order gives).
     fn sorted(
         x: Sorted<'_>,
         y: Sorted<'_>,
@@ -396,8 +395,9 @@ struct Differences<'a> {
     x: &'a [f64],
     y_desc: &'a [f64],
     contrast: Contrast,
-    /// A sorted grid of up to [`GRID`] × [`GRID`] contrasts, at evenly spaced rows and columns: where the first pivots of
-    /// [`Differences::select`] are taken. Empty when there are too few contrasts to need pivots.
+    /// A sorted grid of up to [`GRID`] × [`GRID`] contrasts, at evenly spaced rows and columns: where the
+    /// first pivots of [`Differences::select`] are taken. Empty when there are too few contrasts to need
+    /// pivots.
     sample: Vec<f64>,
 }
 

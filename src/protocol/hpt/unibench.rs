@@ -120,9 +120,9 @@ impl Prepared<'static> {
 }
 
 impl<'a> Prepared<'a> {
-    /// Both sides, given sorted (borrowed, not sorted or copied again), and the risk: `alpha`, else 0.05 when both sides
-    /// have at least 5 samples and 0.10 otherwise (paper 003 §4.1). Under [`Ranking::LogRatio`] a side with a
-    /// value that is not positive has no logarithm and is unusable.
+    /// Both sides, given sorted (borrowed, not sorted or copied again), and the risk: `alpha`, else 0.05 when
+    /// both sides have at least 5 samples and 0.10 otherwise (paper 003 §4.1). Under [`Ranking::LogRatio`] a
+    /// side with a value that is not positive has no logarithm and is unusable.
     pub(super) fn sorted(
         base: Sorted<'a>,
         head: Sorted<'a>,

@@ -1,7 +1,7 @@
 //! The forest plot: one row per benchmark, its median speedup as a point and its printed interval
 //! ([`crate::protocol::BenchmarkAnalysis::interval`]: the equivalence check's 1 − 2α Hodges-Lehmann interval,
-//! `docs/statistics.md` §5.2) as a line on one logarithmic axis shared by every row, 1x marked and the equivalence band
-//! [1/(1 + ε), 1 + ε] shaded, coloured by verdict, regressions on top.
+//! `docs/statistics.md` §5.2) as a line on one logarithmic axis shared by every row, 1x marked and the
+//! equivalence band [1/(1 + ε), 1 + ε] shaded, coloured by verdict, regressions on top.
 //!
 //! It is an HTML table whose rows each hold a small inline SVG strip on the same scale, rather than one big
 //! SVG: the names stay real text that wraps on a phone, and the header (the axis) stays in view while a
