@@ -405,6 +405,7 @@ mod tests {
                 fingerprint: None,
             },
             notes: vec![],
+            left_out: vec![],
         };
         let k = key("abc", None, "cpu A");
         store(dir.path(), &k, &results).unwrap();
@@ -439,6 +440,7 @@ mod tests {
             }],
             environment: Environment::default(),
             notes: vec![],
+            left_out: vec![],
         }
     }
 

@@ -286,6 +286,7 @@ fn measure_sides(
             benchmarks: vec![],
             environment: environment.clone(),
             notes: vec![],
+            left_out: vec![],
         };
         return Ok((
             ready.participants.iter().map(nothing).collect(),

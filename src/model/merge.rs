@@ -304,6 +304,7 @@ pub fn merge(parts: &[Part]) -> Result<Merged, MergeError> {
             notes,
             identical,
             design: super::Design::measured(parts[0].report.looks),
+            left_out: vec![],
         },
     })
 }
@@ -365,6 +366,10 @@ pub fn merge_records(parts: &[RecordPart]) -> Result<Results, MergeError> {
         benchmarks,
         environment: environment(&views),
         notes,
+        left_out: parts
+            .iter()
+            .flat_map(|p| p.results.left_out.iter().cloned())
+            .collect(),
     })
 }
 
@@ -818,6 +823,7 @@ mod tests {
                     ..Environment::default()
                 },
                 notes: vec![format!("a note of {label}")],
+                left_out: vec![],
             },
         }
     }

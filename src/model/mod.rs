@@ -8,6 +8,7 @@
 //! one suite (`cargo speedup merge`); [`fingerprint`] is the environment a measuring command records, which
 //! merging compares. This module does no I/O.
 
+pub mod coverage;
 pub mod fingerprint;
 pub mod merge;
 
@@ -512,6 +513,8 @@ pub struct Results {
     pub environment: Environment,
     /// Warnings raised while reading (dropped runs, ...), in words for the user.
     pub notes: Vec<String>,
+    /// What the input names but this side could not use, with why ([`coverage`]): never in `benchmarks`.
+    pub left_out: Vec<coverage::LeftOut>,
 }
 
 /// A benchmark present on both sides.
@@ -573,6 +576,8 @@ pub struct Suite {
     pub identical: Vec<String>,
     /// How the runs were had: the looks of the plan that measured them, and how more can be had.
     pub design: Design,
+    /// What was not compared besides the names of one side, with the side and why ([`coverage`]).
+    pub left_out: Vec<coverage::LeftOut>,
 }
 
 impl Suite {
@@ -599,22 +604,26 @@ impl Suite {
                 None => base_only.push(b.name),
             }
         }
-        let head_only = head_benchmarks
+        let head_only: Vec<String> = head_benchmarks
             .into_iter()
             .flatten()
             .map(|b| b.name)
             .collect();
         let mut notes = base.notes;
         notes.extend(head.notes);
+        let left_out = coverage::join(base.left_out, head.left_out);
+        // A name the other side left out is explained there, not "only in BASE".
+        let explained = |name: &String| left_out.iter().any(|l| &l.name == name);
         Suite {
             pairs,
-            base_only,
-            head_only,
+            base_only: base_only.into_iter().filter(|n| !explained(n)).collect(),
+            head_only: head_only.into_iter().filter(|n| !explained(n)).collect(),
             base_environment: base.environment,
             head_environment: head.environment,
             notes,
             identical: vec![],
             design: Design::READ,
+            left_out,
         }
     }
 }
@@ -711,6 +720,7 @@ mod tests {
             benchmarks,
             environment: Environment::default(),
             notes: vec![],
+            left_out: vec![],
         }
     }
 

@@ -147,6 +147,7 @@ fn analysed(suite: &Suite, options: &Options, shapes: Option<&ShapeOptions>) -> 
         base_only: suite.base_only.clone(),
         head_only: suite.head_only.clone(),
         identical: suite.identical.clone(),
+        left_out: suite.left_out.clone(),
         looks: suite.design.looks(),
         remedy: suite.design.remedy(),
         verdict,
@@ -495,6 +496,7 @@ mod tests {
             }],
             environment: Environment::default(),
             notes: vec![],
+            left_out: vec![],
         }
     }
 
@@ -513,6 +515,7 @@ mod tests {
             benchmarks: vec![],
             environment: Environment::default(),
             notes: vec![],
+            left_out: vec![],
         };
         let mut suite = Suite::pair(empty("BASE"), empty("HEAD"));
         suite.identical = vec!["a".into(), "b".into()];
@@ -689,6 +692,7 @@ mod tests {
                 .collect(),
             environment: Environment::default(),
             notes: vec![],
+            left_out: vec![],
         };
         Suite::pair(side(&|b| b.1.clone()), side(&|b| b.2.clone()))
     }

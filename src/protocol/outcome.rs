@@ -643,6 +643,8 @@ pub struct Analysis {
     pub head_only: Vec<String>,
     /// Benchmarks unchanged because BASE and HEAD built identical executables (not run).
     pub identical: Vec<String>,
+    /// What was not compared besides `base_only` and `head_only`, with why (`docs/verdicts.md` §8).
+    pub left_out: Vec<crate::model::coverage::LeftOut>,
     /// The looks the plan that measured the runs could take; each per-benchmark decision is at risk
     /// alpha / looks (`docs/racing.md`).
     pub looks: u32,

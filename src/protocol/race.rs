@@ -599,6 +599,7 @@ mod tests {
                 .collect(),
             environment: Default::default(),
             notes: vec![],
+            left_out: vec![],
         }
     }
 

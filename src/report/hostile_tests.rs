@@ -73,6 +73,7 @@ fn race_of(names: &[String]) -> crate::protocol::race::RaceAnalysis {
             .collect(),
         environment: Default::default(),
         notes: vec![],
+        left_out: vec![],
     };
     let labels = vec![names[0].clone(), names[names.len() - 1].clone()];
     let options = RaceOptions::new(

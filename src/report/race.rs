@@ -444,6 +444,7 @@ mod tests {
             }],
             environment: Default::default(),
             notes: vec![],
+            left_out: vec![],
         }
     }
 

@@ -5,6 +5,7 @@
 use std::collections::HashSet;
 
 use super::SourceError;
+use crate::model::coverage::{LeftOut, Reason};
 use crate::model::{Benchmark, Environment, Results, Run, Runs, Sample, Unit};
 
 /// How a flat list of values was measured: it decides how the values become process runs.
@@ -24,6 +25,8 @@ pub(crate) struct Builder {
     names: HashSet<String>,
     pub environment: Environment,
     pub notes: Vec<String>,
+    /// The benchmarks the input names but this side cannot use, with why.
+    pub left_out: Vec<LeftOut>,
 }
 
 impl Builder {
@@ -34,7 +37,16 @@ impl Builder {
             names: HashSet::new(),
             environment: Environment::default(),
             notes: Vec::new(),
+            left_out: Vec::new(),
         }
+    }
+
+    /// Leaves out the benchmark `name` for `reason`: one note, the rest still compared. The name is
+    /// claimed like a benchmark's, so that a name seen twice is still refused.
+    pub(crate) fn leave_out(&mut self, name: &str, reason: Reason) -> Result<(), SourceError> {
+        self.claim(name)?;
+        self.left_out.push(LeftOut::benchmark(name, None, reason));
+        Ok(())
     }
 
     /// Adds a benchmark whose `values` are in `unit`, measured as `measured` says.
@@ -155,6 +167,7 @@ impl Builder {
             benchmarks: self.benchmarks,
             environment: self.environment,
             notes: self.notes,
+            left_out: self.left_out,
         })
     }
 }

@@ -326,6 +326,7 @@ static RECORD: LazyLock<String> = LazyLock::new(|| {
             ..Environment::default()
         },
         notes: vec!["a note".into()],
+        left_out: vec![],
     };
     let mut bytes = Vec::new();
     record::write(&results, &mut bytes).unwrap();

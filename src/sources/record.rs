@@ -171,6 +171,7 @@ mod tests {
                 }),
             },
             notes: vec!["dropped 1 run".into()],
+            left_out: vec![],
         }
     }
 

@@ -203,6 +203,7 @@ fn analysis(
         fingerprint: None,
         pairs: Vec::new(),
         compared: crate::protocol::Compared::default(),
+        left_out: vec![],
     }
 }
 

@@ -31,6 +31,7 @@ pub(crate) fn simulated_results(benchmarks: Vec<(String, Runs)>) -> Results {
             .collect(),
         environment: Environment::default(),
         notes: vec![],
+        left_out: vec![],
     }
 }
 

@@ -65,6 +65,7 @@ pub(crate) fn measured_report(fingerprint: Option<Fingerprint>) -> (Suite, Strin
         notes: vec![],
         identical: vec!["same".into()],
         design: crate::model::Design::READ,
+        left_out: vec![],
     };
     let analysis = analyse(&suite, &Options::defaults(FailOn::Suite));
     let mut bytes = Vec::new();

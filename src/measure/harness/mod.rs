@@ -271,6 +271,7 @@ pub(crate) fn read_output(harness: Harness, text: &str, origin: &str) -> Result<
         benchmarks,
         environment: Default::default(),
         notes,
+        left_out: vec![],
     })
 }
 

@@ -286,6 +286,7 @@ fn read_run(home: &Path) -> Result<Results, MeasureError> {
         benchmarks: vec![],
         environment: Default::default(),
         notes: vec![],
+        left_out: vec![],
     };
     let Ok(entries) = std::fs::read_dir(home) else {
         return Ok(results);
@@ -457,6 +458,7 @@ pub(crate) fn collect(
         benchmarks,
         environment,
         notes,
+        left_out: vec![],
     }
 }
 
@@ -607,6 +609,7 @@ mod tests {
                 .collect(),
             environment: Environment::default(),
             notes: vec![],
+            left_out: vec![],
         }
     }
 
