@@ -372,19 +372,24 @@ pub(crate) struct AnalysisArgs {
     #[arg(long = "html", value_name = "FILE")]
     pub html: Option<PathBuf>,
 
-    /// Exit 1 when HPT finds the suite slower (suite), or when any benchmark is significantly slower after
-    /// Holm's correction (any)
-    #[arg(long = "fail-on", value_enum, default_value_t = FailOnArg::Suite)]
+    /// Exit 1 when any benchmark is confirmed slower by more than --threshold after Holm's correction
+    /// (any), or when HPT finds the suite slower (suite)
+    #[arg(long = "fail-on", value_enum, default_value_t = FailOnArg::Any)]
     pub fail_on: FailOnArg,
 
     /// A regression smaller than PCT percent is not a failure [range: 0 <= PCT <= 1000]
     #[arg(
         long,
         value_name = "PCT",
-        default_value_t = 0.0,
+        default_value_t = crate::protocol::gate::DEFAULT_THRESHOLD_PCT,
         allow_negative_numbers = true
     )]
     pub threshold: f64,
+
+    /// A bench target or benchmark that BASE measured and HEAD could not (a build or a process that failed)
+    /// does not fail the gate; it is still reported as not compared
+    #[arg(long = "allow-broken")]
+    pub allow_broken: bool,
 
     /// A benchmark is unchanged only when its runs show it within ±PCT percent (else it is inconclusive)
     /// [range: 0 < PCT < 100]

@@ -139,8 +139,8 @@ impl AnalysisPlan {
                 flag: "--threshold",
                 value: ranges::number(args.threshold),
                 expected: "a percentage from 0 to 1000, e.g. 5",
-                hint: "regressions smaller than the threshold do not fail the gate; 0 (the default) fails \
-                       on any",
+                hint: "regressions smaller than the threshold do not fail the gate (2 by default); 0 \
+                       fails on any confirmed regression",
             })?;
         if !(args.equivalence.is_finite() && args.equivalence > 0.0 && args.equivalence < 100.0) {
             return Err(PlanError {
@@ -167,6 +167,7 @@ impl AnalysisPlan {
                 threshold,
                 precision: DEFAULT_PRECISION,
                 equivalence_pct: args.equivalence,
+                allow_broken: args.allow_broken,
                 // Only the HTML report draws HPT's confidence curve.
                 hpt_curve: args.format == Format::Html || args.html.is_some(),
             }),

@@ -7,7 +7,7 @@
 
 use super::benchmark_warnings::benchmark_warnings;
 use super::equivalence::{Equivalence, equivalence_sorted, is_futile};
-use super::gate::{GateInput, gate};
+use super::gate::{GateInput, account, gate};
 use super::hpt::hpt_ranked_sorted;
 use super::input_warnings::{note_warnings, suite_warnings};
 use super::options::{Options, PerLook};
@@ -126,6 +126,21 @@ fn analysed(suite: &Suite, options: &Options, shapes: Option<&ShapeOptions>) -> 
     } else {
         suite_verdict(&hpt_summary, options.confidence(), &benchmarks)
     };
+    // "Unchanged" is said of a suite only when everything that exists at either side was compared: a bench
+    // target that needed a feature, or a benchmark that failed, may be the one that changed.
+    let verdict =
+        if verdict == Verdict::Unchanged && suite.left_out.iter().any(|l| l.is_unmeasured()) {
+            Verdict::Inconclusive
+        } else {
+            verdict
+        };
+    let gate = account(
+        gate,
+        &benchmarks,
+        &suite.left_out,
+        options.equivalence_pct(),
+        options.allow_broken(),
+    );
     let fingerprint = crate::model::fingerprint::Fingerprint::of_comparison(
         suite.base_environment.fingerprint.as_ref(),
         suite.head_environment.fingerprint.as_ref(),

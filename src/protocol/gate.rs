@@ -14,6 +14,19 @@
 //!   benchmarks fails at most 1 − confidence of the time, not 1 − confidence^50.
 //! - `none`: never fails.
 //!
+//! The default is `any` with a threshold of [`DEFAULT_THRESHOLD_PCT`]: a suite test alone passes one
+//! benchmark's large regression (five benchmarks, one 40 % slower: HPT's suite is not slower), and below 5
+//! benchmarks it cannot fail at all at 0.95. rustc-perf, too, treats a single large change as relevant. The
+//! threshold is the size that matters, chosen by calibration on published crates (`docs/verdicts.md` §6,
+//! `docs/calibration.md` §2).
+//!
+//! The gate says what it could not see ([`account`]): under `any`, each undecided benchmark whose minimum
+//! detectable effect is above the threshold (ε when there is none) is out of reach, with the slowdown the
+//! gate would catch there; and a bench target or benchmark that BASE measured and HEAD could not (it did
+//! not build, its process failed, its harness reported an error) fails the gate under `any` and `suite`,
+//! as a finding about HEAD (`--allow-broken` keeps it as a note). Excluded or feature-gated targets and
+//! benchmarks left out at both sides do not fail it; the reports list them as not compared.
+//!
 //! With b benchmarks HPT's confidence is at most 1 − 1/2^b, so below 5 benchmarks `suite` cannot fail at 0.95
 //! whatever the times; the outcome says so ([`GateOutcome::cannot_fail`]) and names the remedies (more
 //! benchmarks, `--fail-on any`), rather than passing as if the suite had been found fine.
@@ -34,12 +47,23 @@
 
 use super::hpt::benchmarks_needed;
 use super::{
-    CannotFail, Confidence, Direction, FailOn, GateOutcome, GateReason, HptSummary, Threshold,
+    BenchmarkAnalysis, CannotFail, Confidence, Direction, FailOn, GateOutcome, GateReason,
+    HptSummary, OutOfReach, Threshold, Verdict,
 };
 use crate::model::Basis;
+use crate::model::coverage::{LeftOut, Reason};
 use crate::stats::Alternative;
 use crate::stats::normal;
 use crate::stats::rank_sum::rank_sum_exact;
+
+/// `--threshold` when it is not given, in percent: the gate fails on a benchmark confirmed more than 2 %
+/// slower. The same size as the equivalence margin ε (`docs/verdicts.md` §2): a benchmark shown unchanged
+/// is within ±2 %, one that fails the gate is shown beyond it. Calibrated on published crates
+/// (`docs/calibration.md` §2): unchanged code fails the gate at most 1 − confidence of the time, and one
+/// benchmark slowed by 5 % fails it in at least 8 of 10 comparisons on a quiet machine, which a 3 %
+/// threshold (2 % between the change and the threshold, against a between-process spread of 1.3 % to
+/// 3.2 %) would not.
+pub const DEFAULT_THRESHOLD_PCT: f64 = 2.0;
 
 /// The standard deviation, in percent, of a benchmark's level from one process to the next, assumed for
 /// inputs that cannot show it (one process per side): the level of a quiet machine. The calibration command
@@ -139,7 +163,68 @@ pub fn gate(
         reasons,
         slower,
         cannot_fail,
+        out_of_reach: Vec::new(),
     }
+}
+
+/// The gate's account of what it could not see, once the benchmarks are decided: under `--fail-on any`,
+/// the undecided benchmarks measured in process runs whose minimum detectable effect (at the runs they had)
+/// is above the threshold, or above `margin_pct` (ε) without one ([`GateOutcome::out_of_reach`], largest
+/// reach first); and under `any` and `suite`, unless `allow_broken`, one failure for each item of
+/// `left_out` that BASE measured and HEAD could not ([`GateReason::BrokenAtHead`]).
+pub fn account(
+    mut gate: GateOutcome,
+    benchmarks: &[BenchmarkAnalysis],
+    left_out: &[LeftOut],
+    margin_pct: f64,
+    allow_broken: bool,
+) -> GateOutcome {
+    if gate.fail_on == FailOn::Any {
+        let threshold = gate.threshold.pct();
+        let reference = if threshold > 0.0 {
+            threshold
+        } else {
+            margin_pct
+        };
+        gate.out_of_reach = benchmarks
+            .iter()
+            .filter(|b| b.verdict == Verdict::Inconclusive && b.basis == Basis::ProcessRuns)
+            .filter_map(|b| {
+                let mde = b.equivalence.minimum_detectable_pct?;
+                (mde.is_finite() && mde > reference).then(|| OutOfReach {
+                    name: b.name.clone(),
+                    minimum_detectable_pct: mde,
+                    reach_pct: 100.0 * ((1.0 + threshold / 100.0) * (1.0 + mde / 100.0) - 1.0),
+                })
+            })
+            .collect();
+        gate.out_of_reach
+            .sort_by(|a, b| b.reach_pct.total_cmp(&a.reach_pct));
+    }
+    if gate.fail_on != FailOn::None && !allow_broken {
+        let broken =
+            left_out
+                .iter()
+                .filter(|l| is_broken_at_head(l))
+                .map(|l| GateReason::BrokenAtHead {
+                    name: l.name.clone(),
+                    granularity: l.granularity,
+                });
+        gate.reasons.extend(broken);
+        gate.failed = !gate.reasons.is_empty();
+    }
+    gate
+}
+
+/// Whether HEAD alone could not measure it because something failed (a build, a process, the harness): a
+/// finding about HEAD. Left out at both sides, or for a reason that is not a failure (a feature not
+/// enabled, a skip, a filter), it is not.
+pub fn is_broken_at_head(left_out: &LeftOut) -> bool {
+    left_out.side == Some(crate::model::Side::Head)
+        && matches!(
+            left_out.reason,
+            Reason::BuildFailed { .. } | Reason::Failed { .. } | Reason::Errored { .. }
+        )
 }
 
 /// Why `--fail-on suite` cannot fail on `count` benchmarks at `confidence`, whatever their times: HPT's best
@@ -278,6 +363,9 @@ fn holm<'a>(tests: &mut [(&'a str, f64)], alpha: f64) -> Vec<(&'a str, f64, f64)
     }
     rejected
 }
+
+#[cfg(test)]
+mod default_tests;
 
 #[cfg(test)]
 mod tests {

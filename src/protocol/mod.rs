@@ -44,8 +44,8 @@ pub use options::{Checked, Design, Options, PerLook, Remedy};
 pub use outcome::{
     Alpha, Analysis, BenchmarkAnalysis, ByDirection, CannotFail, Cause, Compared, Confidence,
     ConfidencePoint, Differs, Direction, FailOn, GainSpeedup, GateOutcome, GateReason,
-    HptBenchmark, HptCause, HptSummary, MeanTest, MedianTest, Overall, Proportion, Proportions,
-    RaceCause, RunPoint, ShapeCause, Shift, SideSummary, SpeedupOf, Speedups, Subject,
+    HptBenchmark, HptCause, HptSummary, MeanTest, MedianTest, OutOfReach, Overall, Proportion,
+    Proportions, RaceCause, RunPoint, ShapeCause, Shift, SideSummary, SpeedupOf, Speedups, Subject,
     SuiteAnalysis, TMethod, TestCause, Threshold, Undecided, VarianceComponents, Verdict, Warning,
     WarningKind,
 };

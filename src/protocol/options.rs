@@ -48,6 +48,9 @@ pub struct Checked {
     pub precision: f64,
     /// ε of the equivalence check, in percent, in (0, 100) (`--equivalence`).
     pub equivalence_pct: f64,
+    /// `--allow-broken`: a bench target or benchmark that BASE measured and HEAD could not does not fail
+    /// the gate (it is still reported).
+    pub allow_broken: bool,
 }
 
 impl Options {
@@ -70,6 +73,7 @@ impl Options {
             threshold: Threshold::NONE,
             precision: 0.05,
             equivalence_pct: 2.0,
+            allow_broken: false,
         })
     }
 
@@ -109,6 +113,14 @@ impl Options {
     pub fn with_equivalence_pct(self, equivalence_pct: f64) -> Options {
         Options::new(Checked {
             equivalence_pct,
+            ..self.checked
+        })
+    }
+
+    /// These options with or without `--allow-broken`.
+    pub fn with_allow_broken(self, allow_broken: bool) -> Options {
+        Options::new(Checked {
+            allow_broken,
             ..self.checked
         })
     }
@@ -166,6 +178,12 @@ impl Options {
         self.checked.equivalence_pct
     }
 
+    /// Whether a bench target or benchmark HEAD could not measure leaves the gate as it is
+    /// (`--allow-broken`).
+    pub fn allow_broken(&self) -> bool {
+        self.checked.allow_broken
+    }
+
     /// Every option the verdicts between looks depend on, as text: runs measured under one rule are not
     /// reused under another (the cache's key). The design's looks are the plan's, keyed apart.
     pub fn stopping_rule(&self) -> String {
@@ -179,6 +197,7 @@ impl Options {
             equivalence_pct,
             hpt_rank,
             hpt_curve: _,
+            allow_broken: _,
         } = &self.checked;
         let (confidence, hpt_alpha, threshold) = (
             confidence.level(),

@@ -13,8 +13,8 @@ mod cause;
 mod shape;
 
 pub use cause::{
-    CannotFail, Cause, Differs, GateReason, HptCause, RaceCause, ShapeCause, SpeedupOf, Subject,
-    TestCause, Undecided,
+    CannotFail, Cause, Differs, GateReason, HptCause, OutOfReach, RaceCause, ShapeCause, SpeedupOf,
+    Subject, TestCause, Undecided,
 };
 pub use shape::{BenchmarkShape, MixtureCheck, SideShape};
 
@@ -568,6 +568,9 @@ pub struct GateOutcome {
     /// Why the gate cannot fail whatever the times, when it cannot (`--fail-on suite` with fewer benchmarks
     /// than HPT needs to reach the confidence), with what would let it; `None` otherwise.
     pub cannot_fail: Option<CannotFail>,
+    /// Under `--fail-on any`, the benchmarks too noisy for the gate to see a slowdown of the threshold's size
+    /// (undecided, minimum detectable effect above it), largest reach first; empty under the other modes.
+    pub out_of_reach: Vec<OutOfReach>,
 }
 
 /// A confidence level 1 − alpha, strictly between 0 and 1. A type of its own so that a function taking a

@@ -13,6 +13,7 @@
 //! every report it only presents: every figure comes from the [`Analysis`].
 
 use super::format;
+use super::words;
 use crate::model::BaseHead;
 use crate::protocol::{Analysis, BenchmarkAnalysis, CannotFail, Direction, FailOn, Verdict};
 
@@ -142,19 +143,47 @@ fn gate_sentence(analysis: &Analysis) -> Option<Sentence> {
             .iter()
             .filter_map(|n| analysis.benchmarks.iter().find(|b| &b.name == n))
             .collect();
-        if slower.is_empty() {
-            s = s.text(format!("{flag}: the suite is slower"));
+        let broken: Vec<&crate::model::coverage::LeftOut> = analysis
+            .left_out
+            .iter()
+            .filter(|l| crate::protocol::gate::is_broken_at_head(l))
+            .collect();
+        // Every reason that is not a benchmark slower or a broken HEAD is the suite's.
+        let suite_slower = slower.is_empty()
+            && gate
+                .reasons
+                .iter()
+                .any(|r| !matches!(r, crate::protocol::GateReason::BrokenAtHead { .. }));
+        s = s.text(format!("{flag}: "));
+        if suite_slower {
+            s = s.text("the suite is slower");
             if let Some(c) = format::finite_opt(analysis.suite.hpt.confidence) {
                 s = s.text(format!(" (HPT confidence {})", format::confidence(c)));
             }
-        } else {
-            s = s.text(format!("{flag}: "));
+        } else if !slower.is_empty() {
             s = list(s, &slower, |s, b| {
                 s.name(&b.name).text(format!(
                     " {}",
                     super::exact_change(b).unwrap_or_else(|| time_change(b.speedup.median))
                 ))
             });
+            if gate.threshold.pct() > 0.0 {
+                s = s.text(format!(
+                    ", confirmed more than {} slower",
+                    format::percent_value(gate.threshold.pct())
+                ));
+            }
+        }
+        if !broken.is_empty() {
+            if suite_slower || !slower.is_empty() {
+                s = s.text("; ");
+            }
+            s = list(s, &broken, |s, l| {
+                s.text(format!("{} ", words::coverage::granularity(l.granularity)))
+                    .name(&l.name)
+                    .text(format!(" {}", words::coverage::reason(l).0))
+            });
+            s = s.text(" at HEAD only");
         }
         return Some(s.text("."));
     }
@@ -174,13 +203,126 @@ fn gate_sentence(analysis: &Analysis) -> Option<Sentence> {
             super::words::cannot_fail(why).trim_end_matches('.')
         )),
         // A green "passed" above a red "slower" would read as a contradiction: say what the gate tests.
-        (None, n) if n > 0 => Sentence::new(Mood::Neutral).text(format!(
+        (None, n) if n > 0 && gate.fail_on == FailOn::Suite => Sentence::new(Mood::Neutral).text(format!(
             "Gate passed{flag}: the suite as a whole is not shown slower, though {n} benchmark{} {}.",
             if n == 1 { "" } else { "s" },
             if n == 1 { "is" } else { "are" }
         )),
+        (None, _) if gate.fail_on == FailOn::Any => any_passed(analysis, &flag),
         (None, _) => Sentence::new(Mood::Good).text(format!("Gate passed{flag}.")),
     })
+}
+
+/// `--fail-on any` passed: what it promises ("no benchmark confirmed more than 2% slower"), then what it
+/// could not see (benchmarks too noisy for the threshold, with the slowdowns that would likely pass there)
+/// and what it did not cover (bench targets and benchmarks not compared). A gate that compared nothing
+/// says so in its first words.
+fn any_passed(analysis: &Analysis, flag: &str) -> Sentence {
+    let gate = &analysis.gate;
+    let not_covered: Vec<&crate::model::coverage::LeftOut> = analysis
+        .left_out
+        .iter()
+        .filter(|l| l.is_unmeasured())
+        .collect();
+    if analysis.benchmarks.is_empty() && analysis.identical.is_empty() {
+        return Sentence::new(Mood::Neutral).text(format!(
+            "Gate passed{flag}, but it could not fail: no benchmark was compared."
+        ));
+    }
+    let threshold = gate.threshold.pct();
+    let mut s = Sentence::new(Mood::Good).text(format!(
+        "Gate passed{flag}: no benchmark confirmed {}slower",
+        if threshold > 0.0 {
+            format!("more than {} ", format::percent_value(threshold))
+        } else {
+            String::new()
+        }
+    ));
+    let tested = analysis
+        .benchmarks
+        .iter()
+        .filter(|b| b.basis == crate::model::Basis::ProcessRuns)
+        .count();
+    let slower = analysis
+        .benchmarks
+        .iter()
+        .filter(|b| b.verdict == Verdict::Slower)
+        .count();
+    if slower > 0 {
+        // Not green above a red "slower": the gate's promise is about the threshold, not any slowdown.
+        s.mood = Mood::Neutral;
+        s = s.text(format!(
+            " ({slower} {} slower, but not confirmed beyond that)",
+            if slower == 1 { "is" } else { "are" }
+        ));
+    }
+    if let Some(widest) = gate.out_of_reach.first() {
+        s.mood = Mood::Neutral;
+        let reference = if threshold > 0.0 {
+            threshold
+        } else {
+            analysis
+                .benchmarks
+                .first()
+                .map_or(0.0, |b| b.equivalence.margin_pct)
+        };
+        s = s.text(format!(
+            "; {} of {tested} too noisy to see {} on this machine (there, slowdowns below {}% would \
+             likely pass)",
+            gate.out_of_reach.len(),
+            format::percent_value(reference),
+            short_pct(widest.reach_pct)
+        ));
+    }
+    if !not_covered.is_empty() {
+        s.mood = Mood::Neutral;
+        let targets = not_covered
+            .iter()
+            .filter(|l| l.granularity == crate::model::coverage::Granularity::Target)
+            .count();
+        let benchmarks = not_covered.len() - targets;
+        let mut parts = Vec::new();
+        if targets > 0 {
+            parts.push(format!(
+                "{targets} bench target{}",
+                if targets == 1 { "" } else { "s" }
+            ));
+        }
+        if benchmarks > 0 {
+            parts.push(format!(
+                "{benchmarks} benchmark{}",
+                if benchmarks == 1 { "" } else { "s" }
+            ));
+        }
+        s = s.text(format!("; {} not covered (below)", parts.join(" and ")));
+    }
+    s.text(".")
+}
+
+/// What was not compared, one sentence: each bench target or benchmark with why and, where there is one,
+/// the fix ("Not compared: bench target heavy (needs feature heavy: `--features heavy` or
+/// `--all-features` compares it).").
+fn not_compared(analysis: &Analysis) -> Option<Sentence> {
+    let items: Vec<&crate::model::coverage::LeftOut> = analysis.left_out.iter().collect();
+    if items.is_empty() {
+        return None;
+    }
+    let s = Sentence::new(Mood::Neutral).text(format!("{} not compared: ", items.len()));
+    let s = list(s, &items, |s, l| {
+        let (why, quoted) = words::coverage::reason(l);
+        let mut s = s
+            .text(format!("{} ", words::coverage::granularity(l.granularity)))
+            .name(&l.name)
+            .text(format!("{} ({why}", words::coverage::side(l)));
+        if let Some(quoted) = quoted {
+            s = s.text(": ").name(&quoted);
+        }
+        if let Some(fix) = words::coverage::fix(l) {
+            s = s.text(format!("; {fix}"));
+        }
+        s.text(")")
+    });
+    Some(s.text("."))
 }
 
 /// Up to [`NAMED`] items joined by commas, then "and N more".
@@ -256,6 +398,7 @@ fn changes(analysis: &Analysis) -> Vec<Sentence> {
         sentences.push(list(s, &analysis.identical, |s, n| s.name(n)).text("."));
     }
     sentences.extend(undecided(&with(Verdict::Inconclusive)));
+    sentences.extend(not_compared(analysis));
     let unmatched = analysis.base_only.len() + analysis.head_only.len();
     if unmatched > 0 {
         sentences.push(Sentence::new(Mood::Neutral).text(format!(

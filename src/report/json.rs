@@ -101,11 +101,13 @@ struct Report<'a> {
     /// Benchmarks unchanged because BASE and HEAD built identical executables: not run, not in
     /// `benchmarks`.
     identical_executables: &'a [String],
+    /// What was not compared besides `unmatched`, with the side and why (`docs/json.md` §2).
+    not_compared: Vec<NotComparedJson<'a>>,
     /// The looks at the runs the plan could take (1: a fixed plan); each benchmark's tests are at risk
     /// (1 - confidence) / looks.
     looks: u32,
     verdict: &'static str,
-    gate: GateJson,
+    gate: GateJson<'a>,
     warnings: Vec<WarningJson>,
     /// What the measuring command recorded (`docs/sharding.md` §2); absent for foreign inputs.
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -422,13 +424,92 @@ struct ProportionJson {
 }
 
 #[derive(Serialize)]
-struct GateJson {
+struct GateJson<'a> {
     fail_on: &'static str,
     threshold: Num,
     failed: bool,
     reasons: Vec<String>,
     /// Why the gate cannot fail whatever the times, or `null`.
     cannot_fail: Option<String>,
+    /// The benchmarks too noisy for the gate to see a slowdown of the threshold's size.
+    out_of_reach: Vec<OutOfReachJson<'a>>,
+}
+
+#[derive(Serialize)]
+struct OutOfReachJson<'a> {
+    name: &'a str,
+    minimum_detectable_effect_pct: Num,
+    /// The slowdown in percent the gate would catch there with probability 0.8.
+    reach_pct: Num,
+}
+
+/// One bench target or benchmark not compared.
+#[derive(Serialize)]
+struct NotComparedJson<'a> {
+    name: &'a str,
+    /// `"bench-target"` or `"benchmark"`.
+    kind: &'static str,
+    /// `"base"`, `"head"` or `"both"`.
+    side: &'static str,
+    /// The reason's kind: `"needs-features"`, `"build-failed"`, `"failed"`, `"skipped"`, `"errored"`,
+    /// `"below-resolution"`, `"no-value"`, `"excluded"`.
+    reason: &'static str,
+    /// The reason in words, as the headline says it.
+    message: String,
+    /// The compiler's or harness's message, raw, when there is one.
+    quoted: Option<String>,
+    /// What to do, when there is a fix.
+    hint: Option<String>,
+    /// Features the bench target needs (`needs-features`), else empty.
+    #[serde(skip_serializing_if = "<[_]>::is_empty")]
+    features: &'a [String],
+    /// Whether this fails the gate: measured at BASE, not at HEAD, for a failure (`--allow-broken`
+    /// passes it).
+    fails_gate: bool,
+}
+
+fn not_compared<'a>(a: &'a Analysis) -> Vec<NotComparedJson<'a>> {
+    use crate::model::coverage::{Granularity, Reason};
+    a.left_out
+        .iter()
+        .map(|l| {
+            let (message, quoted) = words::coverage::reason(l);
+            NotComparedJson {
+                name: &l.name,
+                kind: match l.granularity {
+                    Granularity::Target => "bench-target",
+                    Granularity::Benchmark => "benchmark",
+                },
+                side: match l.side {
+                    Some(crate::model::Side::Base) => "base",
+                    Some(crate::model::Side::Head) => "head",
+                    None => "both",
+                },
+                reason: match &l.reason {
+                    Reason::NeedsFeatures { .. } => "needs-features",
+                    Reason::BuildFailed { .. } => "build-failed",
+                    Reason::Failed { .. } => "failed",
+                    Reason::Skipped { .. } => "skipped",
+                    Reason::Errored { .. } => "errored",
+                    Reason::BelowResolution { .. } => "below-resolution",
+                    Reason::NoValue { .. } => "no-value",
+                    Reason::Excluded { .. } => "excluded",
+                },
+                message,
+                quoted,
+                hint: words::coverage::fix(l),
+                features: match &l.reason {
+                    Reason::NeedsFeatures { missing } => missing,
+                    _ => &[],
+                },
+                fails_gate: a
+                    .gate
+                    .reasons
+                    .iter()
+                    .any(|r| matches!(r, crate::protocol::GateReason::BrokenAtHead { name, .. } if name == &l.name)),
+            }
+        })
+        .collect()
 }
 
 #[derive(Serialize)]
@@ -530,6 +611,7 @@ impl<'a> Report<'a> {
                 .collect(),
             base_only: &a.base_only,
             identical_executables: &a.identical,
+            not_compared: not_compared(a),
             looks: a.looks,
             head_only: &a.head_only,
             verdict: a.verdict.as_str(),
@@ -539,6 +621,16 @@ impl<'a> Report<'a> {
                 failed: a.gate.failed,
                 reasons: a.gate.reasons.iter().map(words::gate_reason).collect(),
                 cannot_fail: a.gate.cannot_fail.as_ref().map(words::cannot_fail),
+                out_of_reach: a
+                    .gate
+                    .out_of_reach
+                    .iter()
+                    .map(|o| OutOfReachJson {
+                        name: &o.name,
+                        minimum_detectable_effect_pct: finite(o.minimum_detectable_pct),
+                        reach_pct: finite(o.reach_pct),
+                    })
+                    .collect(),
             },
             warnings: warnings(&a.warnings, a.remedy),
             fingerprint: a.fingerprint.as_ref(),

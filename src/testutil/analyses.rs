@@ -180,6 +180,7 @@ fn gate(fail_on: FailOn, threshold: f64, reasons: &[&str]) -> GateOutcome {
             .collect(),
         slower: Vec::new(),
         cannot_fail: None,
+        out_of_reach: Vec::new(),
     }
 }
 

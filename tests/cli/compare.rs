@@ -58,7 +58,10 @@ fn example_shows_the_changes_it_was_made_with() {
         "fixtures/example/head.json",
         &[],
     );
-    assert_eq!(status, 0);
+    assert_eq!(
+        status, 1,
+        "the default gate fails on render/page, 9.8 % slower"
+    );
     assert_eq!(json["schema"], "cargo-speedup/1");
     assert_eq!(verdict_of(&json, "parse/large"), "faster");
     assert_eq!(verdict_of(&json, "render/page"), "slower");
@@ -78,9 +81,10 @@ fn example_renders_in_every_format() {
             "--format",
             format,
         ]);
+        // The default gate fails on render/page, 9.8 % slower.
         assert_eq!(
             output.status.code(),
-            Some(0),
+            Some(1),
             "{format}: {}",
             stderr(&output)
         );
@@ -272,7 +276,7 @@ fn output_file_and_json_copy_are_written() {
         json.to_str().expect("path"),
         "-q",
     ]);
-    assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
+    assert_eq!(output.status.code(), Some(1), "{}", stderr(&output));
     assert!(output.stdout.is_empty(), "the report went to the file");
     assert!(output.stderr.is_empty(), "-q silences warnings");
     let markdown = std::fs::read_to_string(&report).expect("markdown written");
@@ -404,7 +408,7 @@ fn output_through_a_link_keeps_the_link_and_the_files_permissions() {
     let link = dir.path().join("link.csv");
     std::os::unix::fs::symlink(&real, &link).expect("symlink");
     let output = example_to(&link, "csv");
-    assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
+    assert_eq!(output.status.code(), Some(1), "{}", stderr(&output));
     let meta = std::fs::symlink_metadata(&link).expect("link");
     assert!(meta.file_type().is_symlink(), "the link was replaced");
     let written = std::fs::read_to_string(&real).expect("read");
@@ -435,7 +439,7 @@ fn output_to_a_named_pipe_writes_into_it_instead_of_replacing_it() {
         text
     });
     let output = example_to(&fifo, "csv");
-    assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
+    assert_eq!(output.status.code(), Some(1), "{}", stderr(&output));
     let kind = std::fs::symlink_metadata(&fifo).expect("pipe").file_type();
     assert!(kind.is_fifo(), "the pipe was replaced by a file");
     let text = reader.join().expect("reader");
@@ -651,7 +655,7 @@ fn a_reader_that_stops_early_is_no_error() {
     drop(child.stdout.take());
     let output = child.wait_with_output().expect("waits");
     let message = stderr(&output);
-    assert_eq!(output.status.code(), Some(0), "{message}");
+    assert_eq!(output.status.code(), Some(1), "{message}");
     assert!(!message.contains("Broken pipe"), "{message}");
 }
 
@@ -796,24 +800,37 @@ fn hpt_ranks_log_speedups_unless_asked_for_differences() {
 fn a_suite_too_small_for_hpt_reads_inconclusive_with_the_reason() {
     // fixtures/small-suite: three benchmarks, each clearly slower (0.60x, 0.71x, 0.93x), ten runs per side.
     // HPT reaches at most 1 - 1/2^3 = 0.875 < 0.95 with three benchmarks: the suite is inconclusive, not
-    // "unchanged", the suite gate says it cannot fail, and `--fail-on any` fails.
+    // "unchanged", the suite gate says it cannot fail, and the default gate (each benchmark) fails.
     let (base, head) = (
         "fixtures/small-suite/base.json",
         "fixtures/small-suite/head.json",
     );
     for format in ["table", "markdown"] {
-        let output = run(&["compare", base, head, "--format", format, "-q"]);
+        let output = run(&[
+            "compare",
+            base,
+            head,
+            "--format",
+            format,
+            "-q",
+            "--fail-on",
+            "suite",
+        ]);
         assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
         insta::assert_snapshot!(format!("small_suite_{format}"), stdout(&output));
     }
-    let (json, status) = compare_json(base, head, &[]);
+    let (json, status) = compare_json(base, head, &["--fail-on", "suite"]);
     assert_eq!(status, 0);
     assert_eq!(json["verdict"], "inconclusive");
     assert_eq!(json["suite"]["hpt"]["max_confidence"], 0.875);
     let note = json["gate"]["cannot_fail"].as_str().expect("a note");
     assert!(note.contains("cannot fail with 3 benchmarks"), "{note}");
-    let (any, status) = compare_json(base, head, &["--fail-on", "any"]);
+    let (any, status) = compare_json(base, head, &[]);
     assert_eq!(status, 1);
+    assert_eq!(any["gate"]["fail_on"], "any");
+    assert_eq!(any["gate"]["threshold"], 2.0);
     assert_eq!(any["verdict"], "inconclusive");
     assert!(any["gate"]["cannot_fail"].is_null());
+    // All three are more than 2 % slower (0.60x, 0.71x, 0.93x): each is a reason.
+    assert_eq!(any["gate"]["reasons"].as_array().map(Vec::len), Some(3));
 }

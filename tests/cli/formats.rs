@@ -21,9 +21,9 @@ fn compare(base: &str, head: &str, args: &[&str]) -> Value {
     let mut all = vec!["compare", base.as_str(), head.as_str()];
     all.extend_from_slice(args);
     let output = run(&all);
-    assert_eq!(
-        output.status.code(),
-        Some(0),
+    // 1 where the default gate finds a benchmark more than 2 % slower: each test asserts what it reads.
+    assert!(
+        matches!(output.status.code(), Some(0 | 1)),
         "{all:?}: {}",
         stderr(&output)
     );

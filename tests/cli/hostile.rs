@@ -96,7 +96,7 @@ fn standard_error_shows_hostile_names_on_one_line_each() {
     // The gate's line names the slower benchmarks, escaped and cut to 60 columns each.
     assert!(
         stderr.contains(
-            "Gate failed (--fail-on any): evil\\n::error title=forged::Build is compromised\\n::add-mas… \
+            "Gate failed (--fail-on any, threshold 2%): evil\\n::error title=forged::Build is compromised\\n::add-mas… \
              time +100%"
         ),
         "{stderr}"

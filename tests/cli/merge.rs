@@ -163,7 +163,7 @@ fn three_parts_on_three_machines_merge_into_the_verdicts_of_the_whole_suite() {
             json_path.to_str().unwrap(),
         ],
     );
-    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    assert_eq!(out.status.code(), Some(1), "{}", text(&out.stderr));
     assert!(text(&out.stdout).contains("render/page"));
     assert!(
         text(&out.stdout).contains("aaaa (merged from 3 parts)"),
@@ -235,7 +235,7 @@ fn parts_that_cannot_be_one_comparison_exit_2_naming_the_part() {
             foreign.to_str().unwrap(),
         ],
     );
-    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    assert_eq!(out.status.code(), Some(1), "{}", text(&out.stderr));
     refuse(&[&foreign], "has no fingerprint");
     // The cause first, then the fix.
     let out = merge(d, &[&d.join("absent.json")], &[]);

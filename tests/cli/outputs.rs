@@ -145,7 +145,7 @@ fn a_dash_is_standard_output_not_a_file() {
             "-q",
         ],
     );
-    assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
+    assert_eq!(output.status.code(), Some(1), "{}", stderr(&output));
     assert!(String::from_utf8_lossy(&output.stdout).starts_with("name,unit,verdict,"));
     let args = [
         "compare",
@@ -158,7 +158,7 @@ fn a_dash_is_standard_output_not_a_file() {
         "-q",
     ];
     let output = run_in(dir.path(), &args);
-    assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
+    assert_eq!(output.status.code(), Some(1), "{}", stderr(&output));
     let json: serde_json::Value = serde_json::from_slice(&output.stdout).expect("JSON on stdout");
     assert_eq!(json["schema"], "cargo-speedup/1");
     assert!(dir.path().join("r.txt").is_file());
@@ -303,8 +303,8 @@ fn html_goes_beside_any_format_and_is_checked_like_json() {
             "-q",
         ],
     );
-    assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
-    assert!(String::from_utf8_lossy(&output.stdout).starts_with("**Gate passed"));
+    assert_eq!(output.status.code(), Some(1), "{}", stderr(&output));
+    assert!(String::from_utf8_lossy(&output.stdout).starts_with("**🔴 Gate failed"));
     let page = fs::read_to_string(dir.path().join("report.html")).expect("the HTML report");
     assert!(page.starts_with("<!DOCTYPE html>") && page.contains("data-plot=\"curve\""));
     assert_refused(

@@ -360,9 +360,31 @@ pub enum GateReason {
         /// The threshold, in percent (0 for none).
         threshold: f64,
     },
+    /// A bench target or benchmark that BASE measured and HEAD could not (it did not build, its process
+    /// failed, its harness reported an error): a finding about HEAD, not a usage error
+    /// (`docs/verdicts.md` §8). Not raised under `--allow-broken`.
+    BrokenAtHead {
+        /// The bench target's or benchmark's name.
+        name: String,
+        /// A bench target or one benchmark.
+        granularity: crate::model::coverage::Granularity,
+    },
     /// A reason given as text by a test's fixture.
     #[cfg(test)]
     Text(String),
+}
+
+/// A benchmark the gate could not see a slowdown of the threshold's size in: undecided, with a minimum
+/// detectable effect above the threshold (`docs/verdicts.md` §6).
+#[derive(Debug, Clone, PartialEq)]
+pub struct OutOfReach {
+    /// The benchmark.
+    pub name: String,
+    /// Its minimum detectable effect at the runs it had, in percent.
+    pub minimum_detectable_pct: f64,
+    /// The slowdown, in percent, that the gate would catch there with the power of the minimum detectable
+    /// effect: (1 + threshold)(1 + effect) − 1. Slower changes below it would likely pass.
+    pub reach_pct: f64,
 }
 
 /// Why the gate cannot fail whatever the times.

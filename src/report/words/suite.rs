@@ -119,6 +119,13 @@ pub(crate) fn gate_reason(reason: &GateReason) -> String {
             };
             format!("{name} counts {increase:.3}% more (exact{limit})")
         }
+        GateReason::BrokenAtHead { name, granularity } => format!(
+            "{} {name} was measured at BASE and could not be at HEAD (`--allow-broken` passes it)",
+            match granularity {
+                crate::model::coverage::Granularity::Target => "bench target",
+                crate::model::coverage::Granularity::Benchmark => "benchmark",
+            }
+        ),
         #[cfg(test)]
         GateReason::Text(text) => text.clone(),
     }
