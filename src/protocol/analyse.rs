@@ -156,7 +156,7 @@ fn analysed(suite: &Suite, options: &Options, shapes: Option<&ShapeOptions>) -> 
         warnings: if only_identical {
             note_warnings(suite).collect()
         } else {
-            suite_warnings(suite, &benchmarks)
+            suite_warnings(suite, &benchmarks, per_look.confidence.alpha())
         },
         benchmarks,
         base_only: suite.base_only.clone(),
@@ -272,6 +272,16 @@ fn benchmark(observed: &Observed<'_>, options: &PerLook) -> BenchmarkAnalysis {
         exact(base_summary.median, head_summary.median)
     } else {
         let verdict = decide(&median_test, powerless, &equivalence);
+        let verdict = if one_process_per_side(observations.basis, pair) {
+            within_one_process(
+                verdict,
+                base_summary.median / head_summary.median,
+                confidence,
+                base.len() == 1 && head.len() == 1,
+            )
+        } else {
+            verdict
+        };
         let warnings = benchmark_warnings(
             pair,
             BaseHead::new(base.len(), head.len()),
@@ -379,6 +389,41 @@ fn exact(base: f64, head: f64) -> (Verdict, Vec<super::Warning>) {
 /// A benchmark's verdict: the median protocol's direction when significant, else unchanged when equivalent
 /// within ±ε, else inconclusive; inconclusive as well when the protocol cannot apply or the sizes cannot
 /// reach the level (`docs/verdicts.md`).
+/// Whether each side is one process: a criterion baseline's samples ([`Basis::OneProcess`]) or a single
+/// value per side (divan's or libtest's printed output, a bencher line).
+fn one_process_per_side(basis: Basis, pair: &Pair) -> bool {
+    basis == Basis::OneProcess
+        || (basis == Basis::ProcessRuns && pair.base.runs.len() == 1 && pair.head.runs.len() == 1)
+}
+
+/// The verdict of a benchmark measured in one process per side (`docs/verdicts.md` §9): such sides cannot
+/// show how far a level moves from one process to the next, so faster or slower is said only when the
+/// change of the medians (`speedup` = BASE / HEAD) is beyond the one-sided 1 − alpha quantile of the
+/// difference of two process levels ([`super::gate::noise_floor`] of one benchmark, from
+/// [`super::gate::PROCESS_SD_PERCENT`]), and never "unchanged": ±ε is inside what two processes differ by.
+/// With samples inside the processes, the test must also have found the direction; with one value per side
+/// there is no test, and the floor alone decides.
+fn within_one_process(
+    verdict: Verdict,
+    speedup: f64,
+    confidence: Confidence,
+    single_value: bool,
+) -> Verdict {
+    let floor = super::gate::noise_floor(confidence.alpha(), 1);
+    let beyond =
+        speedup.is_finite() && speedup > 0.0 && 100.0 * (speedup.ln().abs().exp() - 1.0) > floor;
+    let direction = if speedup > 1.0 {
+        Verdict::Faster
+    } else {
+        Verdict::Slower
+    };
+    match verdict {
+        Verdict::Faster | Verdict::Slower if beyond => verdict,
+        Verdict::Inconclusive if beyond && single_value => direction,
+        _ => Verdict::Inconclusive,
+    }
+}
+
 fn decide(median_test: &MedianTest, powerless: bool, equivalence: &Equivalence) -> Verdict {
     match median_test.direction.filter(|_| median_test.significant) {
         _ if median_test.inconclusive || powerless => Verdict::Inconclusive,
@@ -813,9 +858,10 @@ mod tests {
 
     #[test]
     fn one_run_per_side_has_no_interval_and_hpt_says_why_it_counts_the_benchmark() {
-        // One run per side: HPT takes the difference as it is (faster), the median protocol cannot decide,
-        // and a one-point interval [0.83, 0.83] would look precise.
-        let suite = suite_of(&[("one", vec![100.0], vec![120.0])]);
+        // One run per side: HPT takes the difference as it is (slower), the median protocol cannot decide,
+        // and a one-point interval [0.95, 0.95] would look precise. 5 % is under the floor of one process
+        // per side (11.6 %), so the verdict stays inconclusive.
+        let suite = suite_of(&[("one", vec![100.0], vec![105.0])]);
         let analysis = analyse(&suite, &options());
         let b = &analysis.benchmarks[0];
         assert_eq!(b.verdict, Verdict::Inconclusive);
@@ -833,6 +879,15 @@ mod tests {
             ),
             "{}",
             crate::report::words::message(note)
+        );
+        // 3x slower, far beyond the floor: called, with no test, and no note then.
+        let far = analyse(&suite_of(&[("far", vec![100.0], vec![300.0])]), &options());
+        assert_eq!(far.benchmarks[0].verdict, Verdict::Slower);
+        assert!(
+            far.benchmarks[0]
+                .warnings
+                .iter()
+                .all(|w| w.kind != WarningKind::ProtocolsDisagree)
         );
         // Where both agree there is no such note.
         let agreeing = analyse(&suite_of(&[("a", runs(100.0), runs(120.0))]), &options());

@@ -66,18 +66,22 @@ use crate::stats::rank_sum::rank_sum_exact;
 pub const DEFAULT_THRESHOLD_PCT: f64 = 2.0;
 
 /// The standard deviation, in percent, of a benchmark's level from one process to the next, assumed for
-/// inputs that cannot show it (one process per side): the level of a quiet machine. The calibration command
-/// (`docs/calibration.md` §2) measured a median of 2.1 % (0 % to 7.7 %) for base64 on an idle 2-core
-/// virtual machine, and 1.5 % to 11 % (quartiles 4 % and 9 %) with the machine loaded: there, one-process results can fail the gate on noise alone, which the report's warning
-/// about one-process inputs says; comparing process runs (`cargo speedup BASE..HEAD`, `record`) is the
-/// remedy.
-pub const PROCESS_SD_PERCENT: f64 = 2.0;
+/// inputs that cannot show it (one process per side: criterion baselines and directories, cargo-criterion
+/// streams, divan's and libtest's printed output, bencher lines). Measured by the calibration command
+/// (`docs/calibration.md` §2, `docs/replication.md` §6): a median of 2.1 % (0 % to 7.7 %) for base64 on an
+/// idle 2-core virtual machine, 1.3 % to 3.2 % for seahash idle, and 1.5 % to 11 % (quartiles 4 % and 9 %)
+/// with the machine loaded; a criterion benchmark (`matmul/64`) measured 4.6 % between processes where two
+/// single processes read 0.90x on unchanged code. 5 %, above the idle figures and at the loaded machine's
+/// lower quartile, keeps "faster" and "slower" on unchanged one-process inputs near alpha per direction on
+/// most machines, while a 3x change is still called (`docs/verdicts.md` §9). Comparing process runs
+/// (`cargo speedup BASE..HEAD`, `record`) measures the spread instead of assuming it.
+pub const PROCESS_SD_PERCENT: f64 = 5.0;
 
 /// The smallest slowdown, in percent, that fails the gate on a benchmark measured in one process per side,
 /// when `count` such benchmarks are gated at risk `alpha`: the one-sided 1 − alpha/count quantile of the
 /// difference of two process levels, z · sqrt(2) · [`PROCESS_SD_PERCENT`] (Bonferroni over the count, so
-/// that unchanged code fails `--fail-on any` at most alpha of the time). One benchmark at 0.95: 4.7 %; 8:
-/// 7.7 %; 100: 9.8 %.
+/// that unchanged code fails `--fail-on any` at most alpha of the time). One benchmark at 0.95: 11.6 %; 8:
+/// 17.7 %; 100: 23.3 %.
 pub fn noise_floor(alpha: f64, count: usize) -> f64 {
     let count = count.max(1) as f64;
     normal::quantile(1.0 - alpha / count) * std::f64::consts::SQRT_2 * PROCESS_SD_PERCENT
@@ -517,11 +521,11 @@ mod tests {
 
     #[test]
     fn one_process_benchmarks_fail_only_beyond_the_noise_floor() {
-        // 4 % slower on every sample: decisive for a test that trusts one process, under the 4.65 % floor of
-        // one benchmark at 0.95 (1.645 * sqrt(2) * 2 %).
+        // 8 % slower on every sample: decisive for a test that trusts one process, under the 11.63 % floor
+        // of one benchmark at 0.95 (R: qnorm(0.95) * sqrt(2) * 5 = 11.63087).
         let base: Vec<f64> = (0..100).map(|i| 100.0 + (i % 10) as f64 * 0.1).collect();
         let slower = |factor: f64| base.iter().map(|v| v * factor).collect::<Vec<f64>>();
-        let (four, eight) = (slower(1.04), slower(1.08));
+        let (four, eight) = (slower(1.08), slower(1.15));
         let input = |head: &'static [f64], basis| GateInput {
             name: "b",
             base: Box::leak(base.clone().into_boxed_slice()),
@@ -538,12 +542,12 @@ mod tests {
         assert!(eight_failed.failed);
         assert!(
             crate::report::words::gate_reason(&eight_failed.reasons[0])
-                .contains("more than 4.652% slower"),
+                .contains("more than 11.631% slower"),
             "{:?}",
             eight_failed.reasons
         );
         // The suite gate: HPT says 1.04x slower with confidence; one-process benchmarks hold it to the floor.
-        let slower_suite = hpt(Some(Direction::Slower), Some(0.99), Some(1.0 / 1.04));
+        let slower_suite = hpt(Some(Direction::Slower), Some(0.99), Some(1.0 / 1.08));
         let suite = |basis| {
             gate(
                 FailOn::Suite,

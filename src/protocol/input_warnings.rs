@@ -8,10 +8,15 @@ use super::{BenchmarkAnalysis, Cause, Differs, Warning, WarningKind};
 use crate::model::{Basis, Environment, Suite};
 
 /// Warnings about the inputs as a whole, in the reports' order.
-pub(super) fn suite_warnings(suite: &Suite, benchmarks: &[BenchmarkAnalysis]) -> Vec<Warning> {
+/// `alpha` is each benchmark's risk (per look), at which one-process benchmarks are held to the floor.
+pub(super) fn suite_warnings(
+    suite: &Suite,
+    benchmarks: &[BenchmarkAnalysis],
+    alpha: f64,
+) -> Vec<Warning> {
     [
         same_samples(suite),
-        one_process(suite, benchmarks),
+        one_process(suite, benchmarks, alpha),
         small_samples(suite, benchmarks),
         unmatched(suite),
         environment_warning(&suite.base_environment, &suite.head_environment),
@@ -29,10 +34,13 @@ fn same_samples(suite: &Suite) -> Option<Warning> {
 }
 
 /// Benchmarks measured in one process per side, whose confidence covers those two processes only.
-fn one_process(suite: &Suite, benchmarks: &[BenchmarkAnalysis]) -> Option<Warning> {
+fn one_process(suite: &Suite, benchmarks: &[BenchmarkAnalysis], alpha: f64) -> Option<Warning> {
     let count = benchmarks
         .iter()
-        .filter(|b| b.basis == Basis::OneProcess)
+        .filter(|b| {
+            b.basis == Basis::OneProcess
+                || (b.basis == Basis::ProcessRuns && b.runs.base == 1 && b.runs.head == 1)
+        })
         .count();
     (count > 0).then(|| {
         Warning::of(
@@ -41,6 +49,7 @@ fn one_process(suite: &Suite, benchmarks: &[BenchmarkAnalysis]) -> Option<Warnin
                 count,
                 total: suite.pairs.len(),
                 process_sd_pct: PROCESS_SD_PERCENT,
+                floor_pct: super::gate::noise_floor(alpha, 1),
             },
         )
     })

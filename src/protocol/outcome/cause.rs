@@ -177,6 +177,9 @@ pub enum Cause {
         total: usize,
         /// The standard deviation of process effects, in percent, that the gate allows for them.
         process_sd_pct: f64,
+        /// The change, in percent, below which no such benchmark is called faster or slower (one
+        /// benchmark's noise floor at the confidence).
+        floor_pct: f64,
     },
     /// Benchmarks present on one side only, not compared.
     Unmatched {

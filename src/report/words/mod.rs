@@ -126,13 +126,14 @@ pub(crate) fn ours(warning: &Warning, remedy: Remedy) -> Words {
             count,
             total,
             process_sd_pct,
+            floor_pct,
         } => Words::new(
             format!(
-                "{count} of {total} benchmarks come from one process per side (a criterion baseline or \
-                 stream): their samples show the noise inside that process, not how much a level moves \
-                 from one process to the next, so their confidence covers those two processes only; the \
-                 gate fails them only beyond the slowdown that process effects of {process_sd_pct} % \
-                 could make"
+                "{count} of {total} benchmarks come from one process per side (a criterion baseline, a \
+                 stream, a printed result): they cannot show how far a level moves from one process to \
+                 the next, so their verdicts hold within one process per side: faster or slower only \
+                 beyond {floor_pct:.1} %, the change that process effects of {process_sd_pct} % could \
+                 make, never unchanged, and the gate fails them only beyond that"
             ),
             "measure several process runs per side: `cargo speedup BASE..HEAD` does, and so do \
              `record` files and the raw JSON's `runs`",
