@@ -22,7 +22,7 @@ use crate::protocol::bisect::{
     self, Comparisons, Cut, MoreSteps, Reading, Search, Shown, Step, StepReadings, Stopped,
     budgeted_comparisons, max_steps, more_steps, per_comparison_confidence,
 };
-use crate::protocol::sequential::open_benchmarks;
+use crate::protocol::sequential::decide_look;
 use crate::protocol::{Direction, Options, Verdict, analyse};
 use crate::report::bisect::each::Each;
 use crate::report::bisect::{Bisection, Ending, Measurement, NamedChange, PathEntry, render};
@@ -337,7 +337,7 @@ impl Bisector<'_> {
                 design: Design::measured(looks),
                 ..Suite::pair(base.clone(), head.clone())
             };
-            open_benchmarks(&so_far, &options, self.run.look_plan.max())
+            decide_look(&so_far, &options, self.run.look_plan.max())
         };
         let mut run = self.run.clone();
         run.budget = run

@@ -9,7 +9,7 @@ use crate::cli::{AnalysisArgs, RunArgs};
 use crate::measure;
 use crate::model::{Design, Results, Suite};
 use crate::plan::RevisionsPlan;
-use crate::protocol::sequential::open_benchmarks;
+use crate::protocol::sequential::decide_look;
 
 /// `cargo speedup REVISIONS`.
 pub(super) fn compare_revisions(
@@ -31,7 +31,7 @@ pub(super) fn compare_revisions(
             design: Design::measured(looks),
             ..Suite::pair(base.clone(), head.clone())
         };
-        open_benchmarks(&so_far, &plan.options, run_plan.look_plan.max())
+        decide_look(&so_far, &plan.options, run_plan.look_plan.max())
     };
     let measured = measure::measure_revisions(
         &revisions,

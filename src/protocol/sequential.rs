@@ -123,7 +123,63 @@ pub fn fewest_runs_to_reject(alpha: f64, at_least: u32) -> u32 {
 /// `--threshold 5` ran to the cap. Once the gate finds one benchmark slower it fails whatever the others
 /// do, so none stays open for the gate's sake.
 pub fn open_benchmarks(suite: &Suite, options: &Options, cap: u32) -> Vec<String> {
+    decide_look(suite, options, cap).open
+}
+
+/// What one look decides: the benchmarks still open ([`open_benchmarks`]), and under `--fail-on any` the
+/// open ones whose minimum detectable effect, projected to the cap (it shrinks as 1/sqrt(runs): `docs/verdicts.md`
+/// §3), stays above the gate's threshold (ε without one): the benchmarks the gate will not see a slowdown of
+/// the threshold's size in, whatever the remaining looks, with the slowdown that would likely pass there.
+#[derive(Debug, Clone, PartialEq)]
+pub struct LookDecision {
+    /// The benchmarks still open.
+    pub open: Vec<String>,
+    /// The open benchmarks out of the gate's reach even at the cap; largest reach first.
+    pub out_of_reach_at_cap: Vec<super::OutOfReach>,
+    /// The size they cannot see, in percent: the threshold, or ε without one.
+    pub reference_pct: f64,
+}
+
+/// The decision of one look of `suite` (its design has the plan's K looks, `cap` the runs per side of the
+/// last one): [`LookDecision`].
+pub fn decide_look(suite: &Suite, options: &Options, cap: u32) -> LookDecision {
     let analysis = analyse(suite, options);
+    let threshold = options.threshold().pct();
+    let reference = if threshold > 0.0 {
+        threshold
+    } else {
+        options.equivalence_pct()
+    };
+    let mut out_of_reach_at_cap: Vec<super::OutOfReach> = analysis
+        .benchmarks
+        .iter()
+        .filter(|b| {
+            options.fail_on() == FailOn::Any
+                && b.verdict == Verdict::Inconclusive
+                && b.basis == crate::model::Basis::ProcessRuns
+        })
+        .filter_map(|b| {
+            let mde = b.equivalence.minimum_detectable_pct?;
+            let runs = b.base.n.min(b.head.n).max(1) as f64;
+            let at_cap =
+                100.0 * ((mde / 100.0).ln_1p() * (runs / f64::from(cap.max(1))).sqrt()).exp_m1();
+            (at_cap.is_finite() && at_cap > reference).then(|| super::OutOfReach {
+                name: b.name.clone(),
+                minimum_detectable_pct: at_cap,
+                reach_pct: 100.0 * ((1.0 + threshold / 100.0) * (1.0 + at_cap / 100.0) - 1.0),
+            })
+        })
+        .collect();
+    out_of_reach_at_cap.sort_by(|a, b| b.reach_pct.total_cmp(&a.reach_pct));
+    let open = open_of(analysis, options, cap);
+    LookDecision {
+        open,
+        out_of_reach_at_cap,
+        reference_pct: reference,
+    }
+}
+
+fn open_of(analysis: crate::protocol::Analysis, options: &Options, cap: u32) -> Vec<String> {
     let gate_open = options.fail_on() == FailOn::Any && analysis.gate.slower.is_empty();
     let runs = |b: &BenchmarkAnalysis| b.base.n.min(b.head.n);
     let under_threshold = |b: &BenchmarkAnalysis| {
@@ -168,6 +224,49 @@ mod tests {
 
     fn options(fail_on: FailOn) -> Options {
         Options::defaults(fail_on)
+    }
+
+    #[test]
+    fn a_look_names_the_benchmarks_the_gate_cannot_see_even_at_the_cap() {
+        // Two benchmarks of 6 runs per side, unchanged: one spread ±0.2 %, one ±20 %.
+        let runs = |level: f64, spread: f64| {
+            let values: Vec<f64> = (0..6)
+                .map(|i| level * (1.0 + spread * (i as f64 / 2.5 - 1.0)))
+                .collect();
+            Runs::independent(Sample::new(values, Unit::Ns).unwrap())
+        };
+        let side = || {
+            results(vec![
+                ("quiet".into(), runs(100.0, 0.002)),
+                ("noisy".into(), runs(100.0, 0.2)),
+            ])
+        };
+        let suite = at_looks(Suite::pair(side(), side()), 3);
+        let any = options(FailOn::Any).with_threshold(Threshold::percent(2.0).unwrap());
+        let decision = decide_look(&suite, &any, 24);
+        assert_eq!(decision.reference_pct, 2.0);
+        let names: Vec<&str> = decision
+            .out_of_reach_at_cap
+            .iter()
+            .map(|o| o.name.as_str())
+            .collect();
+        assert_eq!(names, ["noisy"]);
+        // The effect at the cap is the one at 6 runs shrunk by sqrt(6 / 24) on the log scale.
+        let analysis = analyse(&suite, &any);
+        let now = analysis.benchmarks[1]
+            .equivalence
+            .minimum_detectable_pct
+            .unwrap();
+        let expected = 100.0 * ((now / 100.0).ln_1p() * 0.5).exp_m1();
+        let got = decision.out_of_reach_at_cap[0].minimum_detectable_pct;
+        assert!((got - expected).abs() < 1e-9, "{got} vs {expected}");
+        assert!(got > 2.0 && got < now);
+        // The suite gate does not promise a size: nothing to say.
+        assert!(
+            decide_look(&suite, &options(FailOn::Suite), 24)
+                .out_of_reach_at_cap
+                .is_empty()
+        );
     }
 
     /// `suite` as measured by a plan of `looks` looks (each decision at alpha / looks).

@@ -22,7 +22,8 @@ use crate::model::Results;
 /// Which benchmarks the runs so far leave undecided, given BASE's and HEAD's results and the number of looks
 /// the plan may take (the analysis decides at risk alpha / looks): the seam through which the runs ask the
 /// analysis between looks, without this module deciding anything.
-pub(crate) type Decide<'a> = &'a dyn Fn(&Results, &Results, u32) -> Vec<String>;
+pub(crate) type Decide<'a> =
+    &'a dyn Fn(&Results, &Results, u32) -> crate::protocol::sequential::LookDecision;
 
 /// The same seam for a race of several revisions: given every revision's results so far (in the race's
 /// order) and the number of looks, the benchmarks each revision must still run (`protocol::race`).
@@ -220,8 +221,16 @@ pub(crate) fn run_until_decided(
                 let [base, head] = so_far.as_slice() else {
                     break;
                 };
-                let open = decide(base, head, k);
-                vec![open.clone(), open]
+                let decision = decide(base, head, k);
+                if i == 0 && !decision.out_of_reach_at_cap.is_empty() {
+                    progress.note(&crate::report::words::out_of_reach_at_cap(
+                        look,
+                        options.look_plan.max(),
+                        benchmarks,
+                        &decision,
+                    ));
+                }
+                vec![decision.open.clone(), decision.open]
             }
             Decider::Several(decide) => decide(&so_far, k),
         };

@@ -131,6 +131,35 @@ pub(crate) fn gate_reason(reason: &GateReason) -> String {
     }
 }
 
+/// The progress note after a race's first look (`look` runs per side of a plan capped at `cap`, `total`
+/// benchmarks) when some are too noisy for the gate to see its threshold even at the cap: said at once, not
+/// after the last look.
+pub(crate) fn out_of_reach_at_cap(
+    look: u32,
+    cap: u32,
+    total: usize,
+    decision: &crate::protocol::sequential::LookDecision,
+) -> String {
+    let count = decision.out_of_reach_at_cap.len();
+    let widest = decision
+        .out_of_reach_at_cap
+        .first()
+        .map_or(0.0, |o| o.reach_pct);
+    format!(
+        "note: after {look} runs per revision, {count} of {total} benchmark{} {} too noisy to see {} on this \
+         machine even at {cap} runs (there, slowdowns below {}% would likely pass the gate); a quieter \
+         machine, or `--threshold` above that, says what the gate can promise",
+        if total == 1 { "" } else { "s" },
+        if count == 1 { "is" } else { "are" },
+        super::super::format::percent_value(decision.reference_pct),
+        if widest >= 9.95 {
+            format!("{widest:.0}")
+        } else {
+            format!("{widest:.1}")
+        }
+    )
+}
+
 /// Why the gate cannot fail whatever the times, with what would let it.
 pub(crate) fn cannot_fail(why: &CannotFail) -> String {
     match *why {
