@@ -85,7 +85,7 @@ echo "cargo-speedup: bisecting the $commits commits from $good to $bad (${SPEEDU
 cargo speedup bisect "$good" "$bad" \
   --budget "${SPEEDUP_BISECT_BUDGET:-20m}" \
   --confidence "${SPEEDUP_CONFIDENCE:-0.95}" \
-  --threshold "${SPEEDUP_THRESHOLD:-0}" \
+  --threshold "${SPEEDUP_THRESHOLD:-2}" \
   --format markdown -o "$bisect_md" --json "$json" --html "$html" \
   ${args[@]+"${args[@]}"}
 status=$?

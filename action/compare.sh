@@ -31,7 +31,7 @@ markdown="$out/cargo-speedup.md"
 json="$out/cargo-speedup.json"
 html="$out/cargo-speedup.html"
 rm -f "$markdown" "$json" "$html" "$out/cargo-speedup-pr.txt"
-fail_on=${SPEEDUP_FAIL_ON:-suite}
+fail_on=${SPEEDUP_FAIL_ON:-any}
 
 if [ -n "${SPEEDUP_MERGE:-}" ]; then
   # shellcheck disable=SC2206 # the parts are globs, expanded here
@@ -42,7 +42,7 @@ if [ -n "${SPEEDUP_MERGE:-}" ]; then
   cargo speedup merge "${parts[@]}" \
     --confidence "${SPEEDUP_CONFIDENCE:-0.95}" \
     --fail-on "$fail_on" \
-    --threshold "${SPEEDUP_THRESHOLD:-0}" \
+    --threshold "${SPEEDUP_THRESHOLD:-2}" \
     --format markdown -o "$markdown" --json "$json" --html "$html" \
     ${SPEEDUP_ARGS:-}
   status=$?
@@ -91,7 +91,7 @@ else
   cargo speedup "$base_rev$separator$head_rev" \
     --confidence "${SPEEDUP_CONFIDENCE:-0.95}" \
     --fail-on "$fail_on" \
-    --threshold "${SPEEDUP_THRESHOLD:-0}" \
+    --threshold "${SPEEDUP_THRESHOLD:-2}" \
     --format markdown -o "$markdown" --json "$json" --html "$html" \
     ${partition[@]+"${partition[@]}"} \
     ${SPEEDUP_ARGS:-}
