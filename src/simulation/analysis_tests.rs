@@ -485,3 +485,71 @@ fn stopping_for_futility_saves_runs_on_a_noisy_machine_and_keeps_the_decisions()
     );
     assert!(slower * 100 >= n * 97, "{slower} of {n} called slower");
 }
+
+/// The default gate (`--fail-on any` at the default threshold) in races of the default plan (looks at 5, 10
+/// and 20 runs per side): one benchmark of eight slowed by 5 % fails it in at least 8 suites of 10 at 1 %
+/// between processes, unchanged code and a true 1 % change (a layout's size) fail it at most alpha of the
+/// time, up to the binomial margin.
+#[test]
+fn the_default_gate_finds_one_benchmark_five_percent_slower_and_stays_silent_below_its_threshold() {
+    use crate::protocol::Threshold;
+    use crate::protocol::gate::DEFAULT_THRESHOLD_PCT;
+    let plan = LookPlan::new(5, 20).expect("plan");
+    let options = Options::defaults(FailOn::Any)
+        .with_threshold(Threshold::percent(DEFAULT_THRESHOLD_PCT).expect("threshold"));
+    let noise = Noise {
+        process: 0.01,
+        within: 0.01,
+        layout: 0.005,
+        drift: 0.0,
+    };
+    let draw = |rng: &mut SplitMix64, slowdown: &[f64]| -> Vec<Drawn> {
+        slowdown
+            .iter()
+            .enumerate()
+            .map(|(k, factor)| {
+                let mu = 50.0 * 10f64.powi(k as i32 % 5);
+                Drawn {
+                    name: format!("b{k}"),
+                    base: draw_runs(rng, mu, noise, 20),
+                    head: draw_runs(rng, mu * factor, noise, 20),
+                }
+            })
+            .collect()
+    };
+    let suites = 100;
+    let mut one_slowed = [1.0; BENCHMARKS];
+    one_slowed[3] = 1.05;
+    let mut one_percent = [1.0; BENCHMARKS];
+    one_percent[3] = 1.01;
+    let mut failed = [0usize; 3];
+    let mut rng = SplitMix64::new(41);
+    for _ in 0..suites {
+        for (i, slowdown) in [[1.0; BENCHMARKS], one_slowed, one_percent]
+            .iter()
+            .enumerate()
+        {
+            let (a, _) = race_suite(&draw(&mut rng, slowdown), plan, &options);
+            failed[i] += usize::from(a.gate.failed);
+            if i == 1 && a.gate.failed {
+                assert_eq!(a.gate.slower, ["b3"], "only the slowed benchmark fails");
+            }
+        }
+    }
+    // Seed 41: 0, 100 and 0 of 100.
+    assert!(
+        failed[0] <= margin(suites, 0.05),
+        "A/A failed {} of {suites}",
+        failed[0]
+    );
+    assert!(
+        failed[1] * 10 >= suites * 8,
+        "5 % slower failed {} of {suites}",
+        failed[1]
+    );
+    assert!(
+        failed[2] <= margin(suites, 0.05),
+        "1 % slower failed {} of {suites}",
+        failed[2]
+    );
+}
