@@ -182,7 +182,11 @@ impl<'a> Rows<'a> {
             Column::Base => Cell::plain(format::time(b.base.median, unit())),
             Column::Head => Cell::plain(format::time(b.head.median, unit())),
             Column::Speedup => Cell {
-                text: format::speedup_with_interval(b.speedup.median, b.interval()),
+                text: format::speedup_with_interval_against(
+                    b.speedup.median,
+                    b.interval(),
+                    b.equivalence.margin_pct,
+                ),
                 short: Some(format::speedup(b.speedup.median)),
                 mood: verdict,
             },

@@ -123,6 +123,53 @@ pub(crate) fn speedup_with_interval(x: f64, interval: Option<(f64, f64)>) -> Str
     }
 }
 
+/// [`speedup_with_interval`] whose interval ends keep the digits that place them rightly against 1x, the
+/// equivalence bounds 1/(1 + ε) and 1 + ε (`margin_pct` = ε in percent) and 1 − ε: `[0.9761, 1.02]`, not `[0.98,
+/// 1.02]`, for an interval that reaches past −2 %, so that what is read agrees with the verdict and the
+/// headline's "too noisy to show ±2%" (`docs/verdicts.md` §5).
+pub(crate) fn speedup_with_interval_against(
+    x: f64,
+    interval: Option<(f64, f64)>,
+    margin_pct: f64,
+) -> String {
+    // The bounds as they are, and 1 − ε, which a reader of "±2%" takes for the lower one.
+    let marks = [
+        1.0 - margin_pct / 100.0,
+        1.0 / (1.0 + margin_pct / 100.0),
+        1.0,
+        1.0 + margin_pct / 100.0,
+    ];
+    match interval {
+        Some((lower, upper)) => format!(
+            "{} [{}, {}]",
+            speedup(x),
+            ratio_against(lower, &marks),
+            ratio_against(upper, &marks)
+        ),
+        None => speedup(x),
+    }
+}
+
+/// [`ratio_value`], with up to 4 decimals where 2 would misplace `x` against one of `marks` (read above a
+/// mark it is below, or equal to one it is not).
+fn ratio_against(x: f64, marks: &[f64]) -> String {
+    let text = ratio_value(x);
+    let placed = |text: &str| {
+        text.parse::<f64>().is_ok_and(|read| {
+            marks
+                .iter()
+                .all(|m| read.total_cmp(m) == x.total_cmp(m) || (read - x).abs() < 1e-12)
+        })
+    };
+    if !(0.1..100.0).contains(&x) || placed(&text) {
+        return text;
+    }
+    (3..=4)
+        .map(|decimals| format!("{x:.decimals$}"))
+        .find(|t| placed(t))
+        .unwrap_or_else(|| format!("{x:.4}"))
+}
+
 /// An r-speedup, on paper 003's 0.01 grid: 2 decimals (3 significant digits at extreme magnitudes).
 pub(crate) fn grid_speedup(x: f64) -> String {
     match finite(x).filter(|x| *x > 0.0) {
@@ -385,6 +432,16 @@ mod tests {
     fn speedup_interval_is_bracketed() {
         assert_eq!(
             speedup_with_interval(1.23, Some((1.19, 1.27))),
+            "1.23x [1.19, 1.27]"
+        );
+        // 0.9761 reads 0.98 at two decimals, inside ±2 % (0.9804): kept as 0.976; 1.0192 stays 1.02, which
+        // is past 1.02 as read but 1.0192 is not: kept as 1.019. Far from every mark, two decimals.
+        assert_eq!(
+            speedup_with_interval_against(0.997, Some((0.9761, 1.0192)), 2.0),
+            "0.997x [0.976, 1.019]"
+        );
+        assert_eq!(
+            speedup_with_interval_against(1.23, Some((1.19, 1.27)), 2.0),
             "1.23x [1.19, 1.27]"
         );
         assert_eq!(speedup_with_interval(1.23, None), "1.23x");

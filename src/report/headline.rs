@@ -367,7 +367,11 @@ fn changes(analysis: &Analysis) -> Vec<Sentence> {
         let s = list(s, &found, |s, b| {
             s.name(&b.name).text(format!(
                 " {} ({})",
-                format::speedup_with_interval(b.speedup.median, b.interval()),
+                format::speedup_with_interval_against(
+                    b.speedup.median,
+                    b.interval(),
+                    b.equivalence.margin_pct,
+                ),
                 super::exact_change(b).unwrap_or_else(|| time_change(b.speedup.median))
             ))
         });
