@@ -424,13 +424,13 @@ mod tests {
         };
         assert_eq!(
             unchanged(Column::MeanTest),
-            ("no difference".into(), Mood::Quiet)
+            ("inconclusive".into(), Mood::Quiet)
         );
         assert_eq!(
             unchanged(Column::MedianTest),
             ("unchanged".into(), Mood::Quiet)
         );
-        assert_eq!(unchanged(Column::Hpt), ("tie".into(), Mood::Quiet));
+        assert_eq!(unchanged(Column::Hpt), ("inconclusive".into(), Mood::Quiet));
     }
 
     #[test]
@@ -482,7 +482,7 @@ mod tests {
         assert!(markdown.contains("| faster (>= 0.99) | **faster (>= 0.99)** | faster |"));
         let html = render(Format::Html, &analysis, plain);
         assert!(html.contains(r#"<td class="num key-figure">1.16x [1.14, 1.18]</td>"#));
-        assert!(html.contains(r#"<td class="">no difference</td>"#));
+        assert!(html.contains(r#"<td class="">inconclusive</td>"#));
         let terminal = render(Format::Table, &analysis, plain);
         assert!(terminal.contains("1.16x [1.14, 1.18]"), "{terminal}");
         // Too narrow for the interval: the speedup's short form.
@@ -494,7 +494,22 @@ mod tests {
         let row = terminal.lines().find(|l| l.starts_with("parse/small"));
         assert_eq!(
             row,
-            Some("parse/small  812.3 ns  700.5 ns     1.16x  faster (>= 0.99)  faster"),
+            Some("parse/small  812.3 ns  700.5 ns             1.16x  faster (>= 0.99)"),
+            "{terminal}"
+        );
+        // A little wider: HPT's column goes before the interval, the tool's central claim.
+        let terminal = render(
+            Format::Table,
+            &analysis,
+            Style {
+                width: Some(80),
+                ..plain
+            },
+        );
+        let row = terminal.lines().find(|l| l.starts_with("parse/small"));
+        assert_eq!(
+            row,
+            Some("parse/small  812.3 ns  700.5 ns       1.16x [1.14, 1.18]  faster (>= 0.99)"),
             "{terminal}"
         );
     }

@@ -440,17 +440,27 @@ fn undecided(found: &[&BenchmarkAnalysis]) -> Vec<Sentence> {
             .filter_map(|b| ruled_out_pct(b))
             .fold(0.0f64, f64::max);
         let margin = format::percent_value(bounded[0].equivalence.margin_pct);
-        let s = Sentence::new(Mood::Neutral).text(format!("{} undecided (", bounded.len()));
+        let s = Sentence::new(Mood::Neutral).text(format!("{} inconclusive (", bounded.len()));
         let s = list(s, &bounded, |s, b| s.name(&b.name));
+        // A benchmark whose interval already rules out 2ε is one a race stops as futile: more runs would
+        // seldom decide it, and the hint does not propose what the plan judged so.
+        let futile = bounded.iter().all(|b| {
+            b.equivalence
+                .rules_out(crate::protocol::equivalence::FUTILITY_FACTOR * b.equivalence.margin_pct)
+        });
+        let remedy = if futile {
+            "at this noise more runs would seldom decide them; a quieter machine would"
+        } else {
+            "more runs or a quieter machine would decide"
+        };
         sentences.push(s.text(format!(
-            "): no change beyond ±{}% either way, but too noisy to show ±{margin}; more runs or a \
-             quieter machine would decide.",
+            "): no change beyond ±{}% either way, but too noisy to show ±{margin}; {remedy}.",
             short_pct(widest.max(0.1))
         )));
     }
     if !unbounded.is_empty() {
         let s = Sentence::new(Mood::Neutral).text(format!(
-            "{} undecided with too few runs to bound the change (",
+            "{} inconclusive with too few runs to bound the change (",
             unbounded.len()
         ));
         let s = list(s, &unbounded, |s, b| s.name(&b.name));

@@ -211,12 +211,14 @@ pub(crate) fn mean_test_text(test: &MeanTest) -> String {
     }
 }
 
-/// What a test that found no difference says (`docs/verdicts.md` §1).
-pub(crate) const NO_DIFFERENCE: &str = "no difference";
+/// What a test that found no difference says (`docs/verdicts.md` §1): the same word as a verdict that shows
+/// neither a difference nor equivalence, since that is what such a test shows.
+pub(crate) const NO_DIFFERENCE: &str = "inconclusive";
 
-/// How HPT's per-benchmark winner reads in a column: faster, slower or tie.
+/// How HPT's per-benchmark winner reads in a column: faster, slower or, where its test finds no
+/// difference, inconclusive (paper 003's "tie": one word per outcome in every report).
 pub(crate) fn hpt_winner(winner: Option<Direction>) -> &'static str {
-    winner.map_or("tie", Direction::as_str)
+    winner.map_or(NO_DIFFERENCE, Direction::as_str)
 }
 
 #[cfg(test)]

@@ -165,45 +165,53 @@ impl Text {
 
 /// Which of the figures that a narrow terminal can spare a table shows. Each benchmark must stay on one
 /// line: the least important figures go first (the mean speedup, then the mean protocol's verdict, then the
-/// interval of the median speedup), and below the last layout the benchmarks become a list.
+/// drawing of the interval, then HPT's column), and the interval of the median speedup, the tool's central
+/// claim, goes last; below the last layout the benchmarks become a list.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 struct Layout {
     mean: bool,
     mean_test: bool,
     glyph: bool,
+    hpt: bool,
     interval: bool,
 }
 
+/// Every figure shown.
+const ALL: Layout = Layout {
+    mean: true,
+    mean_test: true,
+    glyph: true,
+    hpt: true,
+    interval: true,
+};
+
 /// From the widest layout to the narrowest.
-const LAYOUTS: [Layout; 5] = [
-    Layout {
-        mean: true,
-        mean_test: true,
-        glyph: true,
-        interval: true,
-    },
+const LAYOUTS: [Layout; 6] = [
+    ALL,
+    Layout { mean: false, ..ALL },
     Layout {
         mean: false,
-        mean_test: true,
-        glyph: true,
-        interval: true,
+        mean_test: false,
+        ..ALL
     },
     Layout {
         mean: false,
         mean_test: false,
-        glyph: true,
+        glyph: false,
+        ..ALL
+    },
+    Layout {
+        mean: false,
+        mean_test: false,
+        glyph: false,
+        hpt: false,
         interval: true,
     },
     Layout {
         mean: false,
         mean_test: false,
         glyph: false,
-        interval: true,
-    },
-    Layout {
-        mean: false,
-        mean_test: false,
-        glyph: false,
+        hpt: false,
         interval: false,
     },
 ];
@@ -217,6 +225,7 @@ impl Layout {
                 Column::Mean => self.mean,
                 Column::MeanTest => self.mean_test,
                 Column::Glyph => self.glyph,
+                Column::Hpt => self.hpt,
                 _ => true,
             })
             .collect()
@@ -228,6 +237,7 @@ impl Layout {
         let parts: Vec<&str> = [
             (!self.mean, "mean speedup"),
             (!self.mean_test, "mean test"),
+            (!self.hpt, "HPT"),
             (!self.interval, "speedup interval"),
         ]
         .into_iter()

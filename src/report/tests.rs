@@ -498,7 +498,7 @@ fn mean_verdict_reads_the_mean_test() {
     let faster = analyses::faster_suite();
     let small = analyses::inconclusive_with_warnings();
     assert_eq!(faster.benchmarks[0].mean_test.verdict(), Verdict::Faster);
-    // A t-test that finds nothing is no equivalence: not "unchanged", but "no difference".
+    // A t-test that finds nothing is no equivalence: not "unchanged", but "inconclusive".
     assert_eq!(
         faster.benchmarks[2].mean_test.verdict(),
         Verdict::Inconclusive
@@ -506,7 +506,7 @@ fn mean_verdict_reads_the_mean_test() {
     assert!(faster.benchmarks[2].mean_test.found_no_difference());
     assert_eq!(
         mean_test_text(&faster.benchmarks[2].mean_test),
-        "no difference"
+        "inconclusive"
     );
     assert!(!small.benchmarks[0].mean_test.found_no_difference());
     assert_eq!(
@@ -683,14 +683,17 @@ fn unchanged_is_said_only_of_an_equivalence() {
             );
         }
     }
-    // A t-test that finds nothing reads "no difference" beside an equivalence.
+    // A t-test that finds nothing reads "inconclusive" beside an equivalence, never "unchanged".
     let faster = analyses::faster_suite();
     let table = render(Format::Table, &faster, PLAIN);
     let render_row = table
         .lines()
         .find(|l| l.starts_with("render "))
         .expect("row");
-    assert!(render_row.contains("no difference"), "{render_row}");
+    assert!(
+        render_row.contains("inconclusive      unchanged"),
+        "{render_row}"
+    );
 }
 
 #[test]
@@ -790,8 +793,8 @@ fn an_undecided_benchmark_says_what_its_runs_rule_out() {
     let lines: Vec<String> = super::headline(&a).iter().map(|s| s.plain()).collect();
     let undecided = lines
         .iter()
-        .find(|l| l.contains("undecided"))
-        .expect("an undecided sentence");
+        .find(|l| l.contains(" inconclusive ("))
+        .expect("an inconclusive sentence");
     // 1 / 0.95 − 1 = 5.26 %: the farthest bound of the group, as a time change.
     assert!(
         undecided.contains("no change beyond ±5.3% either way"),
