@@ -373,16 +373,7 @@ mod tests {
         let mut budget = o.clone();
         budget.budget = Some(std::time::Duration::from_secs(600));
         assert_eq!(first, key(&budget, "pair"));
-        let plain = CacheKey::new(
-            "s",
-            "o",
-            "pair",
-            None,
-            "r",
-            Path::new("C"),
-            &o,
-            &machine,
-        );
+        let plain = CacheKey::new("s", "o", "pair", None, "r", Path::new("C"), &o, &machine);
         let ten = plain.cut_by_budget(std::time::Duration::from_secs(600));
         let five = plain.cut_by_budget(std::time::Duration::from_secs(300));
         assert_ne!(ten.stem(), plain.stem());
@@ -395,7 +386,8 @@ mod tests {
         use clap::Parser as _;
         let mut argv = vec!["cargo-speedup", "speedup", "main..feature"];
         argv.extend_from_slice(args);
-        let crate::cli::CargoCli::Speedup(cli) = crate::cli::CargoCli::try_parse_from(argv).unwrap();
+        let crate::cli::CargoCli::Speedup(cli) =
+            crate::cli::CargoCli::try_parse_from(argv).unwrap();
         let plan = crate::plan::RevisionsPlan::from_args(
             cli.revisions.as_deref(),
             &cli.run,

@@ -102,7 +102,12 @@ pub(crate) fn measure_revisions(
                 // the builds, which cargo then has at hand.
                 if let (Some(key), true) = (&candidate.key, identical.is_empty()) {
                     let key = stop.store_key(key, options);
-                    cache::store(&project.speedup_dir().join("cache"), &key, &results, stopping)?;
+                    cache::store(
+                        &project.speedup_dir().join("cache"),
+                        &key,
+                        &results,
+                        stopping,
+                    )?;
                 }
                 Ok(results)
             }
@@ -249,7 +254,12 @@ pub(crate) fn measure_race(
                 })?;
                 if let Some(key) = &candidate.key {
                     let key = stop.store_key(key, options);
-                    cache::store(&project.speedup_dir().join("cache"), &key, &results, stopping)?;
+                    cache::store(
+                        &project.speedup_dir().join("cache"),
+                        &key,
+                        &results,
+                        stopping,
+                    )?;
                 }
                 Ok(results)
             }
