@@ -14,7 +14,7 @@
 //! report's) are not in the key: another gate re-analyses the same runs in well under a second instead of
 //! measuring them again for a minute. The options the runs' looks stopped on are stored with the entry
 //! (`judged-by=`, [`Lookup::Hit`]) so that a comparison judged otherwise can say which benchmarks its own
-//! rule would have run on (`docs/usage.md` §4).
+//! rule would have run on (`docs/usage.md` §1).
 //!
 //! An entry is two files: `<stem>.json`, the results (record JSON), and `<stem>.key`, the key's text, a
 //! line `judged-by=<the stopping rule>` and a last line `digest=fnv1a64:<16 hex digits>`, the FNV-1a-64 of

@@ -138,7 +138,7 @@ pub(crate) fn measure_revisions(
 /// Says that the runs came from the cache and were analysed again; when the comparison's own stopping rule
 /// (`open`: the benchmarks it leaves undecided in the cached runs) would have run benchmarks on below the
 /// plan's cap, says that too and returns it for the report's notes. More runs are not taken: the cached runs
-/// are analysed as they are, and `--rerun` measures afresh (`docs/usage.md` §4 says why).
+/// are analysed as they are, and `--rerun` measures afresh (`docs/usage.md` §1 says why).
 fn tell_reused(
     reused: &Reused,
     open: &[String],

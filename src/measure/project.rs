@@ -83,7 +83,7 @@ impl Project {
     /// Every file this tool writes for this project: `<target>/speedup` when the target directory is the
     /// project's own (inside its root, as `target/` is); `<target>/speedup/<name>-<hash>` when it lies
     /// outside, where other projects may share it (a global `CARGO_TARGET_DIR`): each project then has its
-    /// own worktrees, builds, cache and lock ([`project_dir_name`], `docs/usage.md` §4).
+    /// own worktrees, builds, cache and lock ([`project_dir_name`], `docs/usage.md` §1).
     pub(super) fn speedup_dir(&self) -> PathBuf {
         let shared = self.target_dir.join("speedup");
         match self.owns_target_dir() {

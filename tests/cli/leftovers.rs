@@ -172,7 +172,7 @@ fn clean_all_removes_target_speedup_and_nothing_else() {
     assert!(git(repo, &["branch", "--list", "topic"]).contains("topic"));
 }
 
-/// The directory of the project at `root` under a shared target directory, as `docs/usage.md` §4 names
+/// The directory of the project at `root` under a shared target directory, as `docs/usage.md` §1 names
 /// it: the root's last component (`.tmpAbC` of a temporary directory reads `tmpAbC`) and the FNV-1a-64 of
 /// its canonical path (offset basis 0xcbf29ce484222325, prime 0x100000001b3: the published algorithm).
 fn project_dir(root: &Path) -> String {

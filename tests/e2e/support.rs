@@ -10,7 +10,7 @@ mod shared;
 pub(crate) use shared::{serial, shared_target};
 
 /// Where `cargo speedup` keeps its files for the project at `dir` (its repository's root) when cargo's
-/// target directory is `target`, as `docs/usage.md` §4 names it: `target/speedup` when `target` lies
+/// target directory is `target`, as `docs/usage.md` §1 names it: `target/speedup` when `target` lies
 /// inside the project, else `target/speedup/<root's last component>-<FNV-1a-64 of the root's path>`
 /// (offset basis 0xcbf29ce484222325, prime 0x100000001b3: the published algorithm).
 pub(crate) fn speedup_dir(dir: &Path, target: &Path) -> std::path::PathBuf {
