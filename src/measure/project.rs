@@ -133,6 +133,63 @@ pub(super) fn project_dir_name(root: &Path) -> String {
     format!("{name}-{hash:016x}")
 }
 
+/// The cargo the revisions are built with ([`super::toolchain`]).
+pub(super) fn cargo() -> Command {
+    super::toolchain::cargo()
+}
+
+fn locate_manifest(cwd: &Path) -> Result<PathBuf, MeasureError> {
+    let mut command = cargo();
+    command
+        .args(["locate-project", "--message-format", "plain"])
+        .current_dir(cwd);
+    let out = process::capture(&mut command)?;
+    if !out.status.success() {
+        return Err(MeasureError::NoManifest {
+            revision: "the working tree".into(),
+            path: cwd.join("Cargo.toml"),
+        });
+    }
+    Ok(PathBuf::from(String::from_utf8_lossy(&out.stdout).trim()))
+}
+
+/// `cargo metadata --no-deps --format-version 1 --manifest-path MANIFEST`: the workspace's own packages,
+/// without resolving dependencies.
+pub(super) fn metadata_command(manifest: &Path) -> Command {
+    let mut command = cargo();
+    command
+        .args(["metadata", "--no-deps", "--format-version", "1"])
+        .arg("--manifest-path")
+        .arg(manifest);
+    command
+}
+
+fn target_directory(manifest: &Path) -> Result<PathBuf, MeasureError> {
+    let mut command = metadata_command(manifest);
+    let out = process::capture(&mut command)?;
+    let failed = |detail: String| MeasureError::Cargo {
+        command: process::describe(&command),
+        stderr: detail,
+    };
+    if !out.status.success() {
+        return Err(failed(out.stderr_text()));
+    }
+    let metadata: cargo_metadata::Metadata =
+        serde_json::from_slice(&out.stdout).map_err(|e| failed(e.to_string()))?;
+    Ok(metadata.target_directory.into_std_path_buf())
+}
+
+/// The criterion home of the package in the current directory when neither `CRITERION_HOME` nor
+/// `CARGO_TARGET_DIR` says it: `cargo metadata`'s `target_directory/criterion`; `None` when cargo cannot
+/// tell (no manifest here, cargo missing).
+pub(crate) fn criterion_home() -> Option<PathBuf> {
+    super::toolchain::metadata()
+        .no_deps()
+        .exec()
+        .ok()
+        .map(|m| m.target_directory.join("criterion").into_std_path_buf())
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -190,61 +247,4 @@ mod tests {
             Some(Path::new("/nonexistent/shared/speedup"))
         );
     }
-}
-
-/// The cargo the revisions are built with ([`super::toolchain`]).
-pub(super) fn cargo() -> Command {
-    super::toolchain::cargo()
-}
-
-fn locate_manifest(cwd: &Path) -> Result<PathBuf, MeasureError> {
-    let mut command = cargo();
-    command
-        .args(["locate-project", "--message-format", "plain"])
-        .current_dir(cwd);
-    let out = process::capture(&mut command)?;
-    if !out.status.success() {
-        return Err(MeasureError::NoManifest {
-            revision: "the working tree".into(),
-            path: cwd.join("Cargo.toml"),
-        });
-    }
-    Ok(PathBuf::from(String::from_utf8_lossy(&out.stdout).trim()))
-}
-
-/// `cargo metadata --no-deps --format-version 1 --manifest-path MANIFEST`: the workspace's own packages,
-/// without resolving dependencies.
-pub(super) fn metadata_command(manifest: &Path) -> Command {
-    let mut command = cargo();
-    command
-        .args(["metadata", "--no-deps", "--format-version", "1"])
-        .arg("--manifest-path")
-        .arg(manifest);
-    command
-}
-
-fn target_directory(manifest: &Path) -> Result<PathBuf, MeasureError> {
-    let mut command = metadata_command(manifest);
-    let out = process::capture(&mut command)?;
-    let failed = |detail: String| MeasureError::Cargo {
-        command: process::describe(&command),
-        stderr: detail,
-    };
-    if !out.status.success() {
-        return Err(failed(out.stderr_text()));
-    }
-    let metadata: cargo_metadata::Metadata =
-        serde_json::from_slice(&out.stdout).map_err(|e| failed(e.to_string()))?;
-    Ok(metadata.target_directory.into_std_path_buf())
-}
-
-/// The criterion home of the package in the current directory when neither `CRITERION_HOME` nor
-/// `CARGO_TARGET_DIR` says it: `cargo metadata`'s `target_directory/criterion`; `None` when cargo cannot
-/// tell (no manifest here, cargo missing).
-pub(crate) fn criterion_home() -> Option<PathBuf> {
-    super::toolchain::metadata()
-        .no_deps()
-        .exec()
-        .ok()
-        .map(|m| m.target_directory.join("criterion").into_std_path_buf())
 }
