@@ -253,6 +253,94 @@ pub(crate) fn below_cap(open: &[String], results: &[&Results], cap: u32) -> usiz
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::model::{Benchmark, Run, Runs, Sample, Unit};
+
+    /// Results with one benchmark per `(name, runs)`.
+    fn results(benchmarks: &[(&str, usize)]) -> Results {
+        let run = || Run::new(Sample::new(vec![1.0], Unit::Ns).unwrap(), None);
+        Results {
+            origin: "x".into(),
+            benchmarks: benchmarks
+                .iter()
+                .map(|&(name, n)| Benchmark {
+                    name: name.into(),
+                    runs: Runs::new((0..n).map(|_| run()).collect()).unwrap(),
+                    unit: Unit::Ns,
+                    counters: Vec::new(),
+                })
+                .collect(),
+            environment: Default::default(),
+            notes: vec![],
+            left_out: vec![],
+        }
+    }
+
+    fn cached(role: Role, results: Option<Results>, judged_by: &str) -> Candidate {
+        Candidate {
+            side: Checkout::Commit {
+                name: "main".into(),
+                sha: "abc".into(),
+            },
+            role,
+            label: "BASE (main, abc)".into(),
+            key: None,
+            cache_path: None,
+            cached: results,
+            judged_by: Some(judged_by.into()),
+            failed_check: None,
+        }
+    }
+
+    #[test]
+    fn reuse_is_all_sides_from_the_cache_and_says_when_another_rule_judged_them() {
+        let both = |base_rule: &str| {
+            [
+                cached(Role::Base, Some(results(&[("a", 6), ("b", 24)])), base_rule),
+                cached(Role::Head, Some(results(&[("a", 6), ("b", 24)])), "rule 1"),
+            ]
+        };
+        assert_eq!(
+            Reused::of(&both("rule 1"), "rule 1"),
+            Some(Reused {
+                runs: (6, 24),
+                judged_otherwise: false
+            })
+        );
+        assert!(
+            Reused::of(&both("rule 1"), "rule 2")
+                .unwrap()
+                .judged_otherwise
+        );
+        assert!(
+            Reused::of(&both("rule 2"), "rule 1")
+                .unwrap()
+                .judged_otherwise
+        );
+        let measured = [
+            cached(Role::Base, Some(results(&[("a", 6)])), "rule 1"),
+            cached(Role::Head, None, "rule 1"),
+        ];
+        assert_eq!(Reused::of(&measured, "rule 1"), None);
+    }
+
+    #[test]
+    fn only_open_benchmarks_below_the_cap_could_have_run_on() {
+        let (base, head) = (
+            results(&[("a", 6), ("b", 24), ("c", 12)]),
+            results(&[("a", 6), ("b", 24), ("c", 24)]),
+        );
+        let open = ["a".to_string(), "b".to_string(), "c".to_string()];
+        // b ran to the cap of 24 on both sides: more runs were not to be had.
+        assert_eq!(below_cap(&open, &[&base, &head], 24), 2);
+        assert_eq!(below_cap(&open[1..2], &[&base, &head], 24), 0);
+        assert_eq!(below_cap(&[], &[&base, &head], 24), 0);
+        assert_eq!(
+            Reused::judged_otherwise_note(2, 24),
+            "note: the runs are those of an earlier comparison judged with other options; with these \
+             options 2 benchmark(s) would have run on, up to 24 runs per side, and are analysed with the \
+             runs they had: `--rerun` measures afresh"
+        );
+    }
 
     #[test]
     fn the_reuse_line_says_the_runs_per_side() {
