@@ -20,7 +20,9 @@ use super::project::Project;
 use super::run::blocks::Participant;
 use super::run::looks::{Decide, DecideRace, Decider, EarlyStop, run_until_decided};
 use super::settings::RunOptions;
-use super::sides::{Candidate, Interleaving, MAX_RACERS, Role, all_cached_or_none};
+use super::sides::{
+    Candidate, Interleaving, MAX_RACERS, Reused, Role, all_cached_or_none, below_cap,
+};
 use super::toolchain::{self, rustc_version};
 use crate::model::Results;
 
@@ -38,7 +40,9 @@ pub(crate) struct Measured {
     pub identical: Vec<String>,
 }
 
-/// `cargo speedup REVISIONS`: BASE's and HEAD's results, measured or from the cache.
+/// `cargo speedup REVISIONS`: BASE's and HEAD's results, measured or from the cache. `stopping`: the
+/// analysis options the looks stop on, as text, stored with the runs and compared with those of runs
+/// taken from the cache (which are reused whatever options judged them: `cache`'s module doc).
 pub(crate) fn measure_revisions(
     revisions: &str,
     options: &RunOptions,
@@ -72,12 +76,13 @@ pub(crate) fn measure_revisions(
         commit(&head).as_deref(),
         &rustc_version(&project.root),
     );
-    let interleaving = Interleaving::of(&[&base, &head], stopping);
+    let interleaving = Interleaving::of(&[&base, &head], "pair");
     let mut sides = [
         Candidate::new(&project, options, base, Role::Base, interleaving.as_ref()),
         Candidate::new(&project, options, head, Role::Head, interleaving.as_ref()),
     ];
     all_cached_or_none(&mut sides, &progress);
+    let reused = Reused::of(&sides, stopping);
     let stop = EarlyStop {
         decide: Some(Decider::Pair(decide)),
         started,
@@ -97,7 +102,12 @@ pub(crate) fn measure_revisions(
                 // the builds, which cargo then has at hand.
                 if let (Some(key), true) = (&candidate.key, identical.is_empty()) {
                     let key = stop.store_key(key, options);
-                    cache::store(&project.speedup_dir().join("cache"), &key, &results)?;
+                    cache::store(
+                        &project.speedup_dir().join("cache"),
+                        &key,
+                        &results,
+                        stopping,
+                    )?;
                 }
                 Ok(results)
             }
@@ -105,6 +115,14 @@ pub(crate) fn measure_revisions(
     };
     let mut base = finish(base)?;
     let mut head = finish(head)?;
+    if let Some(reused) = reused {
+        let open = match reused.judged_otherwise {
+            true => decide(&base, &head, options.look_plan.count()),
+            false => vec![],
+        };
+        let note = tell_reused(&reused, &open, &[&base, &head], options, &progress);
+        head.notes.extend(note);
+    }
     base.environment.fingerprint = Some(print.clone());
     head.environment.fingerprint = Some(print);
     // Said in the report too, not only on stderr.
@@ -114,6 +132,27 @@ pub(crate) fn measure_revisions(
         head,
         looks: options.look_plan.count(),
         identical,
+    })
+}
+
+/// Says that the runs came from the cache and were analysed again; when the comparison's own stopping rule
+/// (`open`: the benchmarks it leaves undecided in the cached runs) would have run benchmarks on below the
+/// plan's cap, says that too and returns it for the report's notes. More runs are not taken: the cached runs
+/// are analysed as they are, and `--rerun` measures afresh (`docs/usage.md` §1 says why).
+fn tell_reused(
+    reused: &Reused,
+    open: &[String],
+    results: &[&Results],
+    options: &RunOptions,
+    progress: &Progress,
+) -> Option<String> {
+    progress.note(&reused.line());
+    let cap = options.look_plan.max();
+    let more = below_cap(open, results, cap);
+    (more > 0).then(|| {
+        let note = Reused::judged_otherwise_note(more, cap);
+        progress.note(&note);
+        note.trim_start_matches("note: ").to_string()
     })
 }
 
@@ -186,7 +225,7 @@ pub(crate) fn measure_race(
         ),
         (false, _) => {}
     }
-    let interleaving = Interleaving::of(&sides.iter().collect::<Vec<_>>(), stopping);
+    let interleaving = Interleaving::of(&sides.iter().collect::<Vec<_>>(), "race");
     let mut plans: Vec<Candidate> = sides
         .into_iter()
         .enumerate()
@@ -196,6 +235,7 @@ pub(crate) fn measure_race(
         })
         .collect();
     all_cached_or_none(&mut plans, &progress);
+    let reused = Reused::of(&plans, stopping);
     let labels: Vec<String> = plans.iter().map(|p| p.label.clone()).collect();
     let stop = EarlyStop {
         decide: Some(Decider::Several(decide)),
@@ -214,12 +254,39 @@ pub(crate) fn measure_race(
                 })?;
                 if let Some(key) = &candidate.key {
                     let key = stop.store_key(key, options);
-                    cache::store(&project.speedup_dir().join("cache"), &key, &results)?;
+                    cache::store(
+                        &project.speedup_dir().join("cache"),
+                        &key,
+                        &results,
+                        stopping,
+                    )?;
                 }
                 Ok(results)
             }
         })
         .collect::<Result<Vec<_>, MeasureError>>()?;
+    let mut results = results;
+    if let Some(reused) = reused {
+        let mut open: Vec<String> = match reused.judged_otherwise {
+            true => decide(&results, options.look_plan.count())
+                .into_iter()
+                .flatten()
+                .collect(),
+            false => vec![],
+        };
+        open.sort();
+        open.dedup();
+        let note = tell_reused(
+            &reused,
+            &open,
+            &results.iter().collect::<Vec<_>>(),
+            options,
+            &progress,
+        );
+        if let Some(last) = results.last_mut() {
+            last.notes.extend(note);
+        }
+    }
     Ok(MeasuredRace {
         results,
         labels,

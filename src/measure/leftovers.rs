@@ -10,6 +10,13 @@
 //! to another process since. Every measuring command (a revision comparison, `race`, `record`) cleans
 //! when it starts, and `cargo speedup clean` on demand (`--all` removes the whole `<target>/speedup/`).
 //!
+//! The directory is the project's own (`Project::speedup_dir`): `<target>/speedup/`, or
+//! `<target>/speedup/<name>-<hash>/` when the target directory lies outside the project and others may
+//! share it. Earlier versions kept every project's files in `<target>/speedup/` itself: there, only the
+//! worktrees this project's repository registered are removed (another project's are not its to judge),
+//! under that directory's lock; `clean --all` also removes what those versions kept there
+//! ([`SHARED_ENTRIES`]).
+//!
 //! Must not: remove anything outside `<target>/speedup/` (target/criterion, the user's worktrees and
 //! branches stay), or anything while another run holds the lock.
 
@@ -41,7 +48,14 @@ pub(crate) fn remove_leftovers(
         }
     }
     found.sort();
-    for path in &found {
+    remove_worktrees(git, &found)?;
+    found.extend(remove_shared_leftovers(project));
+    Ok(found)
+}
+
+/// Removes the worktrees `found` (their directories and git's registrations); an error when one stays.
+fn remove_worktrees(git: Option<&Git>, found: &[PathBuf]) -> Result<(), MeasureError> {
+    for path in found {
         match git {
             Some(git) => remove_worktree(git, path),
             None => {
@@ -56,8 +70,48 @@ pub(crate) fn remove_leftovers(
             });
         }
     }
-    Ok(found)
+    Ok(())
 }
+
+/// The worktrees of this project that earlier versions left in the shared `<target>/speedup/worktrees/`
+/// (the ones its repository registered), removed while holding that directory's lock; none when the lock
+/// is held (a run of an earlier version is going) or anything fails: best effort, said by the paths
+/// returned.
+fn remove_shared_leftovers(project: &Project) -> Vec<PathBuf> {
+    let (Some(shared), Ok(git)) = (project.shared_speedup_dir(), project.git()) else {
+        return vec![];
+    };
+    let dir = shared.join(WORKTREES);
+    if !dir.is_dir() {
+        return vec![];
+    }
+    let mut found = registered_under(git, &dir);
+    if found.is_empty() {
+        return vec![];
+    }
+    found.sort();
+    let Ok(_lock) = Lock::acquire(&shared) else {
+        return vec![];
+    };
+    for path in &found {
+        remove_worktree(git, path);
+    }
+    found.retain(|path| !path.exists());
+    found
+}
+
+/// What earlier versions kept in a shared `<target>/speedup/` for every project of the target directory
+/// (worktrees, the builds, the kept executables, the runs, the cache, a retired build directory, the lock):
+/// nothing reads them now that each project has a directory of its own.
+pub(crate) const SHARED_ENTRIES: [&str; 7] = [
+    WORKTREES,
+    "target",
+    "bin",
+    "runs",
+    "cache",
+    RETIRED_TARGET,
+    "lock",
+];
 
 /// The cargo target directory in which earlier versions built the working tree apart from the
 /// revisions; the working tree now builds in the shared one (`build::forget_local_builds`).
@@ -111,10 +165,14 @@ fn registered_under(git: &Git, dir: &Path) -> Vec<PathBuf> {
 /// What `cargo speedup clean` removed.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub(crate) struct Cleaned {
+    /// Where this project's files are ([`Project::speedup_dir`]).
+    pub dir: PathBuf,
     /// The worktrees of runs that were killed.
     pub worktrees: Vec<PathBuf>,
     /// `<target>/speedup/` itself, with `--all`, when it existed.
     pub all: Option<PathBuf>,
+    /// With `--all`, what earlier versions kept for every project in a shared `<target>/speedup/`.
+    pub shared: Vec<PathBuf>,
 }
 
 /// `cargo speedup clean`: the worktrees killed runs left, and with `all` everything else under
@@ -124,18 +182,27 @@ pub(crate) struct Cleaned {
 pub(crate) fn clean(manifest_path: Option<&Path>, all: bool) -> Result<Cleaned, MeasureError> {
     let project = Project::discover(manifest_path, false)?;
     let dir = project.speedup_dir();
+    let worktrees = remove_shared_leftovers(&project);
+    let shared = match all {
+        true => remove_shared(&project)?,
+        false => vec![],
+    };
+    let nothing = Cleaned {
+        dir: dir.clone(),
+        worktrees,
+        all: None,
+        shared,
+    };
     if !dir.exists() {
-        return Ok(Cleaned {
-            worktrees: vec![],
-            all: None,
-        });
+        return Ok(nothing);
     }
     let lock = Lock::acquire(&dir)?;
-    let worktrees = remove_leftovers(&project, &lock)?;
+    let mut worktrees = nothing.worktrees;
+    worktrees.extend(remove_leftovers(&project, &lock)?);
     if !all {
         return Ok(Cleaned {
             worktrees,
-            all: None,
+            ..nothing
         });
     }
     for entry in directories(&dir)? {
@@ -160,5 +227,42 @@ pub(crate) fn clean(manifest_path: Option<&Path>, all: bool) -> Result<Cleaned, 
     Ok(Cleaned {
         worktrees,
         all: Some(dir),
+        ..nothing
     })
+}
+
+/// `clean --all` in a shared `<target>/speedup/`: what earlier versions kept there for every project
+/// ([`SHARED_ENTRIES`]; this project's worktrees among them are removed first), under that directory's
+/// lock (refused while a run of an earlier version holds it); the lock file last, as in [`clean`]. The
+/// directories of other projects stay.
+fn remove_shared(project: &Project) -> Result<Vec<PathBuf>, MeasureError> {
+    let Some(shared) = project.shared_speedup_dir() else {
+        return Ok(vec![]);
+    };
+    let present: Vec<PathBuf> = SHARED_ENTRIES
+        .iter()
+        .map(|name| shared.join(name))
+        .filter(|path| path.exists())
+        .collect();
+    if present.is_empty() {
+        return Ok(vec![]);
+    }
+    let mut removed = Vec::new();
+    let lock = Lock::acquire(&shared)?;
+    for entry in present.iter().filter(|p| !p.ends_with("lock")) {
+        let gone = if entry.is_dir() {
+            std::fs::remove_dir_all(entry)
+        } else {
+            std::fs::remove_file(entry)
+        };
+        gone.map_err(|error| MeasureError::Io {
+            what: "removing the files earlier versions of cargo speedup kept",
+            path: entry.clone(),
+            error,
+        })?;
+        removed.push(entry.clone());
+    }
+    let _ = std::fs::remove_file(shared.join("lock"));
+    drop(lock);
+    Ok(removed)
 }

@@ -1,7 +1,8 @@
-//! One run at a time per project: an OS file lock on `<target>/speedup/lock` (released by the OS even when
-//! the process dies, so a crash never leaves a stale lock), taken through `fs4` (flock / LockFileEx) while
-//! the crate's minimum Rust predates `File::try_lock`. The file holds the owner's pid, start time and
-//! command line, quoted when another run finds the lock held.
+//! One run at a time per project: an OS file lock on `lock` in the project's directory under
+//! `<target>/speedup/` (`Project::speedup_dir`: its own even when projects share a target directory),
+//! released by the OS even when the process dies, so a crash never leaves a stale lock; taken through
+//! `fs4` (flock / LockFileEx) while the crate's minimum Rust predates `File::try_lock`. The file holds
+//! the owner's pid, start time and command line, quoted when another run finds the lock held.
 
 use std::fs::{File, OpenOptions};
 

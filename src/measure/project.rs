@@ -80,10 +80,57 @@ impl Project {
             })
     }
 
-    /// `<target>/speedup`: every file this tool writes.
+    /// Every file this tool writes for this project: `<target>/speedup` when the target directory is the
+    /// project's own (inside its root, as `target/` is); `<target>/speedup/<name>-<hash>` when it lies
+    /// outside, where other projects may share it (a global `CARGO_TARGET_DIR`): each project then has its
+    /// own worktrees, builds, cache and lock ([`project_dir_name`], `docs/usage.md` §1).
     pub(super) fn speedup_dir(&self) -> PathBuf {
-        self.target_dir.join("speedup")
+        let shared = self.target_dir.join("speedup");
+        match self.owns_target_dir() {
+            true => shared,
+            false => shared.join(project_dir_name(&self.root)),
+        }
     }
+
+    /// `<target>/speedup`, where earlier versions wrote every project's files, when this project's are now
+    /// in a directory of their own ([`Project::speedup_dir`]): `clean` still finds what they left there.
+    pub(super) fn shared_speedup_dir(&self) -> Option<PathBuf> {
+        (!self.owns_target_dir()).then(|| self.target_dir.join("speedup"))
+    }
+
+    /// Whether the target directory lies inside the project's root (symbolic links resolved).
+    fn owns_target_dir(&self) -> bool {
+        let target = self
+            .target_dir
+            .canonicalize()
+            .unwrap_or_else(|_| self.target_dir.clone());
+        target.starts_with(&self.root) || self.target_dir.starts_with(&self.root)
+    }
+}
+
+/// The directory of one project under a shared `<target>/speedup/`: the last component of its root (letters,
+/// digits, `.`, `_` and `-` kept, anything else `_`, at most 40 characters) for the reader, and the FNV-1a-64
+/// of the root's full path for uniqueness, as cargo keeps builds apart by a hash: `myproj-0123456789abcdef`.
+pub(super) fn project_dir_name(root: &Path) -> String {
+    let name: String = root
+        .file_name()
+        .map(|n| n.to_string_lossy().into_owned())
+        .unwrap_or_default()
+        .chars()
+        .map(
+            |c| match c.is_ascii_alphanumeric() || matches!(c, '.' | '_' | '-') {
+                true => c,
+                false => '_',
+            },
+        )
+        .take(40)
+        .collect();
+    let name = match name.trim_start_matches('.') {
+        "" => "project",
+        name => name,
+    };
+    let hash = crate::partition::fnv1a64(root.as_os_str().as_encoded_bytes());
+    format!("{name}-{hash:016x}")
 }
 
 /// The cargo the revisions are built with ([`super::toolchain`]).
@@ -141,4 +188,63 @@ pub(crate) fn criterion_home() -> Option<PathBuf> {
         .exec()
         .ok()
         .map(|m| m.target_directory.join("criterion").into_std_path_buf())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_project_dir_names_the_root_and_hashes_its_path() {
+        // FNV-1a-64 of the 14 bytes "/home/u/my app", computed by hand from the published algorithm
+        // (offset basis 0xcbf29ce484222325, prime 0x100000001b3) in the test below.
+        let root = Path::new("/home/u/my app");
+        let mut hash: u64 = 0xcbf2_9ce4_8422_2325;
+        for byte in b"/home/u/my app" {
+            hash ^= u64::from(*byte);
+            hash = hash.wrapping_mul(0x0000_0100_0000_01b3);
+        }
+        assert_eq!(project_dir_name(root), format!("my_app-{hash:016x}"));
+        assert_ne!(
+            project_dir_name(Path::new("/home/v/my app")),
+            project_dir_name(root)
+        );
+        assert!(project_dir_name(Path::new("/")).starts_with("project-"));
+        assert!(project_dir_name(Path::new("/x/..hidden/../../etc")).starts_with("etc-"));
+        assert!(project_dir_name(Path::new("/x/.git")).starts_with("git-"));
+    }
+
+    fn project(root: &str, target: &str) -> Project {
+        Project {
+            git: None,
+            root: PathBuf::from(root),
+            manifest: PathBuf::from("Cargo.toml"),
+            target_dir: PathBuf::from(target),
+        }
+    }
+
+    #[test]
+    fn a_target_directory_of_its_own_keeps_target_speedup_and_a_shared_one_a_directory_per_project()
+    {
+        let own = project("/nonexistent/a", "/nonexistent/a/target");
+        assert_eq!(
+            own.speedup_dir(),
+            Path::new("/nonexistent/a/target/speedup")
+        );
+        assert_eq!(own.shared_speedup_dir(), None);
+        let (a, b) = (
+            project("/nonexistent/a", "/nonexistent/shared"),
+            project("/nonexistent/b", "/nonexistent/shared"),
+        );
+        assert_ne!(a.speedup_dir(), b.speedup_dir());
+        assert_eq!(
+            a.speedup_dir(),
+            Path::new("/nonexistent/shared/speedup")
+                .join(project_dir_name(Path::new("/nonexistent/a")))
+        );
+        assert_eq!(
+            a.shared_speedup_dir().as_deref(),
+            Some(Path::new("/nonexistent/shared/speedup"))
+        );
+    }
 }

@@ -47,15 +47,16 @@ impl Role {
 }
 
 /// What the runs of a side measured with others depend on besides its own commit: every side's commit, in
-/// order, and the rule its looks stopped by.
-pub(crate) struct Interleaving<'a> {
+/// order, and the kind of measurement (`pair` or `race`), whose looks stop by different rules. The
+/// analysis options the looks stopped on are not: they judge the runs (`cache`'s module doc).
+pub(crate) struct Interleaving {
     commits: Vec<String>,
-    stopping: &'a str,
+    kind: &'static str,
 }
 
-impl<'a> Interleaving<'a> {
+impl Interleaving {
     /// `None` when a side is the working tree.
-    pub(crate) fn of(sides: &[&Checkout], stopping: &'a str) -> Option<Interleaving<'a>> {
+    pub(crate) fn of(sides: &[&Checkout], kind: &'static str) -> Option<Interleaving> {
         let commits = sides
             .iter()
             .map(|side| match side {
@@ -63,7 +64,7 @@ impl<'a> Interleaving<'a> {
                 Checkout::WorkingTree => None,
             })
             .collect::<Option<Vec<_>>>()?;
-        Some(Interleaving { commits, stopping })
+        Some(Interleaving { commits, kind })
     }
 
     /// The commits `sha` was interleaved with: the other side's for a pair (as keys always were), every
@@ -90,12 +91,14 @@ pub(crate) struct Candidate {
     pub(crate) key: Option<CacheKey>,
     pub(crate) cache_path: Option<PathBuf>,
     pub(crate) cached: Option<Results>,
+    /// The stopping rule the cached runs' looks were judged by (the analysis options of their comparison).
+    pub(crate) judged_by: Option<String>,
     /// The cached entry of this side that failed its check, said on stderr and measured again.
     pub(crate) failed_check: Option<PathBuf>,
 }
 
 impl Candidate {
-    /// `interleaving`: the other sides' commits and the stopping rule; `None` when another side is the
+    /// `interleaving`: the other sides' commits and the kind of measurement; `None` when another side is the
     /// working tree (its results are never cached, and neither then is this side's: they were only
     /// measured together).
     pub(crate) fn new(
@@ -103,7 +106,7 @@ impl Candidate {
         options: &RunOptions,
         side: Checkout,
         role: Role,
-        interleaving: Option<&Interleaving<'_>>,
+        interleaving: Option<&Interleaving>,
     ) -> Candidate {
         // A revision named by its commit (as `bisect` names them) is said once, abbreviated.
         let named = |name: &str, sha: &str| match sha.starts_with(name) {
@@ -119,7 +122,7 @@ impl Candidate {
             (Checkout::Commit { sha, .. }, Some(with)) => Some(CacheKey::new(
                 sha,
                 &with.others(sha),
-                with.stopping,
+                with.kind,
                 options.given_seed,
                 &rustc_version(&project.root),
                 &project.manifest,
@@ -140,10 +143,10 @@ impl Candidate {
             },
             _ => cache::Lookup::Miss,
         };
-        let (cached, failed_check) = match lookup {
-            cache::Lookup::Hit(results) => (Some(*results), None),
-            cache::Lookup::Miss => (None, None),
-            cache::Lookup::Failed(path) => (None, Some(path)),
+        let (cached, judged_by, failed_check) = match lookup {
+            cache::Lookup::Hit(results, rule) => (Some(*results), Some(rule), None),
+            cache::Lookup::Miss => (None, None, None),
+            cache::Lookup::Failed(path) => (None, None, Some(path)),
         };
         Candidate {
             side,
@@ -152,6 +155,7 @@ impl Candidate {
             key,
             cache_path,
             cached,
+            judged_by,
             failed_check,
         }
     }
@@ -178,5 +182,183 @@ pub(crate) fn all_cached_or_none(sides: &mut [Candidate], progress: &Progress) {
                 path.display()
             ));
         }
+    }
+}
+
+/// What a comparison took from the cache: every side's runs, measured earlier.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) struct Reused {
+    /// The fewest and the most process runs of a benchmark on a side.
+    pub(crate) runs: (usize, usize),
+    /// Whether the runs' looks were judged by other analysis options than the comparison's.
+    pub(crate) judged_otherwise: bool,
+}
+
+impl Reused {
+    /// What `sides` took from the cache, when all came from it; `stopping`: the comparison's rule.
+    pub(crate) fn of(sides: &[Candidate], stopping: &str) -> Option<Reused> {
+        let cached: Vec<&Results> = sides
+            .iter()
+            .map(|c| c.cached.as_ref())
+            .collect::<Option<_>>()?;
+        let counts = cached
+            .iter()
+            .flat_map(|r| r.benchmarks.iter().map(|b| b.runs.len()));
+        let runs = counts.fold(None, |acc: Option<(usize, usize)>, n| match acc {
+            None => Some((n, n)),
+            Some((low, high)) => Some((low.min(n), high.max(n))),
+        });
+        Some(Reused {
+            runs: runs.unwrap_or((0, 0)),
+            judged_otherwise: sides
+                .iter()
+                .any(|c| c.judged_by.as_deref() != Some(stopping)),
+        })
+    }
+
+    /// The progress line: `reused the runs of an earlier comparison (6 runs per side); analysed again`.
+    pub(crate) fn line(&self) -> String {
+        let runs = match self.runs {
+            (low, high) if low == high => format!("{low}"),
+            (low, high) => format!("{low} to {high}"),
+        };
+        format!("reused the runs of an earlier comparison ({runs} runs per side); analysed again")
+    }
+
+    /// The note said (and put in the report) when the comparison's own stopping rule would have run `open`
+    /// benchmarks on, below the plan's cap of `cap` runs per side.
+    pub(crate) fn judged_otherwise_note(open: usize, cap: u32) -> String {
+        format!(
+            "note: the runs are those of an earlier comparison judged with other options; with these options \
+             {open} benchmark(s) would have run on, up to {cap} runs per side, and are analysed with the \
+             runs they had: `--rerun` measures afresh"
+        )
+    }
+}
+
+/// The benchmarks of `open` that some side of `results` ran fewer than `cap` times: the ones more runs
+/// could have decided.
+pub(crate) fn below_cap(open: &[String], results: &[&Results], cap: u32) -> usize {
+    open.iter()
+        .filter(|name| {
+            results.iter().any(|r| {
+                r.benchmarks
+                    .iter()
+                    .any(|b| &b.name == *name && b.runs.len() < cap as usize)
+            })
+        })
+        .count()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::model::{Benchmark, Run, Runs, Sample, Unit};
+
+    /// Results with one benchmark per `(name, runs)`.
+    fn results(benchmarks: &[(&str, usize)]) -> Results {
+        let run = || Run::new(Sample::new(vec![1.0], Unit::Ns).unwrap(), None);
+        Results {
+            origin: "x".into(),
+            benchmarks: benchmarks
+                .iter()
+                .map(|&(name, n)| Benchmark {
+                    name: name.into(),
+                    runs: Runs::new((0..n).map(|_| run()).collect()).unwrap(),
+                    unit: Unit::Ns,
+                    counters: Vec::new(),
+                })
+                .collect(),
+            environment: Default::default(),
+            notes: vec![],
+            left_out: vec![],
+        }
+    }
+
+    fn cached(role: Role, results: Option<Results>, judged_by: &str) -> Candidate {
+        Candidate {
+            side: Checkout::Commit {
+                name: "main".into(),
+                sha: "abc".into(),
+            },
+            role,
+            label: "BASE (main, abc)".into(),
+            key: None,
+            cache_path: None,
+            cached: results,
+            judged_by: Some(judged_by.into()),
+            failed_check: None,
+        }
+    }
+
+    #[test]
+    fn reuse_is_all_sides_from_the_cache_and_says_when_another_rule_judged_them() {
+        let both = |base_rule: &str| {
+            [
+                cached(Role::Base, Some(results(&[("a", 6), ("b", 24)])), base_rule),
+                cached(Role::Head, Some(results(&[("a", 6), ("b", 24)])), "rule 1"),
+            ]
+        };
+        assert_eq!(
+            Reused::of(&both("rule 1"), "rule 1"),
+            Some(Reused {
+                runs: (6, 24),
+                judged_otherwise: false
+            })
+        );
+        assert!(
+            Reused::of(&both("rule 1"), "rule 2")
+                .unwrap()
+                .judged_otherwise
+        );
+        assert!(
+            Reused::of(&both("rule 2"), "rule 1")
+                .unwrap()
+                .judged_otherwise
+        );
+        let measured = [
+            cached(Role::Base, Some(results(&[("a", 6)])), "rule 1"),
+            cached(Role::Head, None, "rule 1"),
+        ];
+        assert_eq!(Reused::of(&measured, "rule 1"), None);
+    }
+
+    #[test]
+    fn only_open_benchmarks_below_the_cap_could_have_run_on() {
+        let (base, head) = (
+            results(&[("a", 6), ("b", 24), ("c", 12)]),
+            results(&[("a", 6), ("b", 24), ("c", 24)]),
+        );
+        let open = ["a".to_string(), "b".to_string(), "c".to_string()];
+        // b ran to the cap of 24 on both sides: more runs were not to be had.
+        assert_eq!(below_cap(&open, &[&base, &head], 24), 2);
+        assert_eq!(below_cap(&open[1..2], &[&base, &head], 24), 0);
+        assert_eq!(below_cap(&[], &[&base, &head], 24), 0);
+        assert_eq!(
+            Reused::judged_otherwise_note(2, 24),
+            "note: the runs are those of an earlier comparison judged with other options; with these \
+             options 2 benchmark(s) would have run on, up to 24 runs per side, and are analysed with the \
+             runs they had: `--rerun` measures afresh"
+        );
+    }
+
+    #[test]
+    fn the_reuse_line_says_the_runs_per_side() {
+        let reused = Reused {
+            runs: (6, 6),
+            judged_otherwise: false,
+        };
+        assert_eq!(
+            reused.line(),
+            "reused the runs of an earlier comparison (6 runs per side); analysed again"
+        );
+        let spread = Reused {
+            runs: (6, 24),
+            ..reused
+        };
+        assert_eq!(
+            spread.line(),
+            "reused the runs of an earlier comparison (6 to 24 runs per side); analysed again"
+        );
     }
 }

@@ -9,7 +9,7 @@ use fs4::FileExt;
 
 use crate::repos::{commit, git, repository, write};
 use crate::revisions::MANIFEST;
-use crate::support::run_in;
+use crate::support::{run_in, run_with_env};
 
 /// A repository whose one commit holds no manifest, with a crate in the working tree (uncommitted): a
 /// comparison of HEAD with the working tree takes the lock, cleans, then stops before building, since
@@ -82,11 +82,18 @@ fn a_leftover_held_by_a_live_run_is_kept() {
     drop(lock);
     let output = run_in(dir.path(), &["clean"]);
     assert_eq!(output.status.code(), Some(0), "{}", text(&output.stderr));
+    let speedup = dir
+        .path()
+        .canonicalize()
+        .expect("canonical")
+        .join("target/speedup");
     assert_eq!(
         text(&output.stdout),
         format!(
-            "removed the worktree {} (left by a run that was killed)\n",
-            leftover.display()
+            "removed the worktree {} (left by a run that was killed)\n\
+             this project's files are in {}\n",
+            leftover.display(),
+            speedup.display()
         )
     );
     assert!(!leftover.exists());
@@ -94,7 +101,10 @@ fn a_leftover_held_by_a_live_run_is_kept() {
     let output = run_in(dir.path(), &["clean"]);
     assert_eq!(
         text(&output.stdout),
-        "nothing to clean: no worktree left by a killed run\n"
+        format!(
+            "nothing to clean: no worktree left by a killed run (this project's files are in {})\n",
+            speedup.display()
+        )
     );
 }
 
@@ -160,4 +170,101 @@ fn clean_all_removes_target_speedup_and_nothing_else() {
     let canonical_mine = mine.canonicalize().expect("canonical");
     assert!(registered(repo, &canonical_mine) || registered(repo, &mine));
     assert!(git(repo, &["branch", "--list", "topic"]).contains("topic"));
+}
+
+/// The directory of the project at `root` under a shared target directory, as `docs/usage.md` §1 names
+/// it: the root's last component (`.tmpAbC` of a temporary directory reads `tmpAbC`) and the FNV-1a-64 of
+/// its canonical path (offset basis 0xcbf29ce484222325, prime 0x100000001b3: the published algorithm).
+fn project_dir(root: &Path) -> String {
+    let root = root.canonicalize().expect("canonical");
+    let mut hash: u64 = 0xcbf2_9ce4_8422_2325;
+    for byte in root.to_string_lossy().bytes() {
+        hash ^= u64::from(byte);
+        hash = hash.wrapping_mul(0x0000_0100_0000_01b3);
+    }
+    let name = root.file_name().expect("a name").to_string_lossy();
+    format!("{}-{hash:016x}", name.trim_start_matches('.'))
+}
+
+#[test]
+fn projects_sharing_a_target_directory_keep_their_files_and_locks_apart() {
+    let (a, _) = repository_with_a_leftover();
+    let (b, _) = repository_with_a_leftover();
+    let shared = tempfile::tempdir().expect("tempdir");
+    let target = shared.path().canonicalize().expect("canonical");
+    let env = [("CARGO_TARGET_DIR", target.as_path())];
+    let (dir_a, dir_b) = (
+        target.join("speedup").join(project_dir(a.path())),
+        target.join("speedup").join(project_dir(b.path())),
+    );
+    // What an earlier version left in the shared `speedup/`: a worktree of A's, registered with A's
+    // repository, and a cache of every project's.
+    let sha = git(a.path(), &["rev-parse", "HEAD"]).trim().to_string();
+    let old = target.join(format!("speedup/worktrees/base-{sha}"));
+    git(
+        a.path(),
+        &[
+            "worktree",
+            "add",
+            "--detach",
+            "-q",
+            &old.to_string_lossy(),
+            &sha,
+        ],
+    );
+    std::fs::create_dir_all(target.join("speedup/cache")).expect("mkdir");
+    std::fs::write(target.join("speedup/cache/entry.json"), "{}").expect("write");
+    // A live run in B: it holds the lock of B's directory.
+    std::fs::create_dir_all(&dir_b).expect("mkdir");
+    let lock = File::create(dir_b.join("lock")).expect("lock file");
+    FileExt::lock(&lock).expect("lock");
+
+    // A comparison in A is not blocked by B's run; it takes A's own lock and removes A's old worktree.
+    let output = run_with_env(a.path(), &["HEAD"], &env);
+    let stderr = text(&output.stderr);
+    assert_eq!(output.status.code(), Some(2), "{stderr}");
+    assert!(stderr.contains("has no Cargo.toml"), "{stderr}");
+    assert!(
+        !stderr.contains("another cargo speedup run holds"),
+        "{stderr}"
+    );
+    assert!(
+        stderr.contains(&format!(
+            "note: removed 1 worktree(s) left by a run that was killed: {}\n",
+            old.display()
+        )),
+        "{stderr}"
+    );
+    assert!(!old.exists() && !registered(a.path(), &old));
+    assert!(dir_a.join("lock").exists(), "A's lock is in A's directory");
+
+    // `clean` says where A's files are; `clean --all` removes them and the earlier version's shared
+    // files, and leaves B's directory alone, lock and all.
+    let output = run_with_env(a.path(), &["clean"], &env);
+    assert_eq!(
+        text(&output.stdout),
+        format!(
+            "nothing to clean: no worktree left by a killed run (this project's files are in {})\n",
+            dir_a.display()
+        )
+    );
+    let output = run_with_env(a.path(), &["clean", "--all"], &env);
+    assert_eq!(output.status.code(), Some(0), "{}", text(&output.stderr));
+    assert_eq!(
+        text(&output.stdout),
+        format!(
+            "removed {} (kept by an earlier version for every project of this target directory)\n\
+             removed {} (kept by an earlier version for every project of this target directory)\n\
+             removed {}\n",
+            target.join("speedup/worktrees").display(),
+            target.join("speedup/cache").display(),
+            dir_a.display()
+        )
+    );
+    assert!(!dir_a.exists() && !target.join("speedup/cache").exists());
+    assert!(dir_b.join("lock").exists());
+    // B's own clean is refused while its run holds B's lock.
+    let output = run_with_env(b.path(), &["clean"], &env);
+    assert_eq!(output.status.code(), Some(2), "{}", text(&output.stdout));
+    FileExt::unlock(&lock).expect("unlock");
 }

@@ -13,7 +13,8 @@ pub(crate) fn run_in(dir: &std::path::Path, args: &[&str]) -> Output {
     run_with_env(dir, args, &[])
 }
 
-/// [`run_in`] with more environment variables.
+/// [`run_in`] with more environment variables. cargo's target directory is the project's own (`target/`)
+/// unless a test sets one: a `CARGO_TARGET_DIR` of the environment the tests run in is not passed on.
 pub(crate) fn run_with_env(
     dir: &std::path::Path,
     args: &[&str],
@@ -27,6 +28,8 @@ pub(crate) fn run_with_env(
         // Reports name the minute they were made: a fixed one keeps snapshots stable.
         .env("SOURCE_DATE_EPOCH", "1800000000")
         .env_remove("CLICOLOR_FORCE")
+        .env_remove("CARGO_TARGET_DIR")
+        .env_remove("CARGO_BUILD_TARGET_DIR")
         .envs(env.iter().copied())
         .output()
         .expect("the binary runs")

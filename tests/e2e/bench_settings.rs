@@ -114,7 +114,7 @@ fn a_bench_files_own_measurement_time_is_told_and_rewritten_on_both_sides() {
     assert_eq!(warm.status.code(), Some(0), "{}", stderr(&warm));
 
     // The slot's target directory is shared with other tests: only this comparison's runs are counted.
-    let _ = std::fs::remove_dir_all(target.join("speedup/runs"));
+    let _ = std::fs::remove_dir_all(speedup_dir(dir, &target).join("runs"));
     let started = Instant::now();
     let out = speedup(
         dir,
@@ -140,7 +140,7 @@ fn a_bench_files_own_measurement_time_is_told_and_rewritten_on_both_sides() {
     assert_eq!(warnings[0]["kind"], "input");
 
     // The runs measured the requested 0.05 s, not the file's 2 s: 2 sides x 4 runs x 2 benchmarks.
-    let lengths = run_lengths(&target.join("speedup/runs"));
+    let lengths = run_lengths(&speedup_dir(dir, &target).join("runs"));
     assert_eq!(lengths.len(), 16, "{lengths:?}");
     assert!(lengths.iter().all(|&l| l < 1.0), "{lengths:?}");
     // Kept, the runs alone would take 2 x 4 x 2 x 2.05 s = 32.8 s; the whole comparison, builds included,
@@ -149,7 +149,7 @@ fn a_bench_files_own_measurement_time_is_told_and_rewritten_on_both_sides() {
 
     // The user's files, index and worktrees are as they were; the copy is gone.
     assert_eq!((files(dir), repository_state(dir)), before);
-    let worktrees = target.join("speedup/worktrees");
+    let worktrees = speedup_dir(dir, &target).join("worktrees");
     assert!(
         !worktrees.exists() || std::fs::read_dir(&worktrees).unwrap().next().is_none(),
         "{worktrees:?}"

@@ -14,7 +14,7 @@ fn three_layouts_per_side_are_linked_distinct_and_run() {
     commit(dir, "two");
     let target = shared_target();
     let before = repository_state(dir);
-    let deps = target.join("speedup/target/release/deps");
+    let deps = speedup_dir(dir, &target).join("target/release/deps");
     let executables_before = bench_executables(&deps);
 
     // RUN without its gate: this test is about layouts, not verdicts.
@@ -53,7 +53,7 @@ fn three_layouts_per_side_are_linked_distinct_and_run() {
     assert_eq!(repository_state(dir), before);
     // The runs done, the relinked layouts are gone: one executable per revision stays, the one as built.
     for side in ["base", "head"] {
-        let kept = files_under(&target.join("speedup/bin").join(side));
+        let kept = files_under(&speedup_dir(dir, &target).join("bin").join(side));
         assert_eq!(kept.len(), 1, "{side}: {kept:?}");
         assert!(kept[0].ends_with("0/000"), "{side}: {kept:?}");
     }
@@ -67,7 +67,7 @@ fn three_layouts_per_side_are_linked_distinct_and_run() {
     assert!(added.len() <= 1, "{added:?}");
     // The runs read, what criterion saved in them is gone.
     for side in ["base", "head"] {
-        let runs = target.join("speedup/runs").join(side);
+        let runs = speedup_dir(dir, &target).join("runs").join(side);
         assert!(!runs.exists(), "{runs:?}");
     }
 }

@@ -23,7 +23,7 @@ fn a_five_times_slower_benchmark_fails_the_gate_and_the_repository_is_left_alone
     write_criterion_crate(dir, 200);
     assert!(git(dir, &["status", "--porcelain"]).contains(" M benches/work.rs"));
     let target = shared_target();
-    let _ = std::fs::remove_dir_all(target.join("speedup").join("cache"));
+    let _ = std::fs::remove_dir_all(speedup_dir(dir, &target).join("cache"));
     let user_baseline = target.join("criterion/user/base/sample.json");
     write(
         &target,
@@ -68,7 +68,7 @@ fn a_five_times_slower_benchmark_fails_the_gate_and_the_repository_is_left_alone
         std::fs::read_to_string(&user_baseline).unwrap(),
         r#"{"iters":[1.0],"times":[5.0]}"#
     );
-    let worktrees = target.join("speedup/worktrees");
+    let worktrees = speedup_dir(dir, &target).join("worktrees");
     assert_eq!(
         std::fs::read_dir(&worktrees)
             .map(|d| d.count())
@@ -76,7 +76,7 @@ fn a_five_times_slower_benchmark_fails_the_gate_and_the_repository_is_left_alone
         0
     );
     assert_eq!(
-        std::fs::read_to_string(target.join("speedup/lock")).unwrap(),
+        std::fs::read_to_string(speedup_dir(dir, &target).join("lock")).unwrap(),
         ""
     );
 
@@ -98,6 +98,34 @@ fn a_five_times_slower_benchmark_fails_the_gate_and_the_repository_is_left_alone
     );
     assert_eq!(repository_state(dir), before);
 
+    // Other gates judge the same runs: nothing is built or run, the runs are analysed again, and the exit
+    // code is the other gate's (a five-fold slowdown is 400 % slower: under a 1000 % threshold, or with no
+    // gate, it passes).
+    let mut other_gate = RUN;
+    other_gate[10] = "none";
+    let mut threshold = RUN.to_vec();
+    threshold.extend(["--threshold", "1000"]);
+    for args in [&other_gate[..], &threshold] {
+        let judged = speedup(dir, &target, args);
+        let text = stderr(&judged);
+        assert_eq!(judged.status.code(), Some(0), "{args:?}: {text}");
+        assert!(
+            text.contains(
+                "reused the runs of an earlier comparison (6 runs per side); analysed again\n"
+            ),
+            "{text}"
+        );
+        assert!(
+            !text.contains("building ") && !text.contains("run 1 of"),
+            "{text}"
+        );
+        let report: serde_json::Value = serde_json::from_slice(&judged.stdout).expect("JSON");
+        assert_eq!(verdict_of(&report, "changed"), "slower");
+    }
+    // And back to the first gate, from the same entries: it fails again.
+    let third = speedup(dir, &target, &RUN);
+    assert_eq!(third.status.code(), Some(1), "stderr: {}", stderr(&third));
+
     // The merge-base form: the same two commits, from the cache, and the same note.
     let mut symmetric = RUN;
     symmetric[0] = "HEAD~1...HEAD";
@@ -118,7 +146,7 @@ fn a_five_times_slower_benchmark_fails_the_gate_and_the_repository_is_left_alone
     // HEAD's cached samples multiplied by 100 (still valid JSON): the entry fails its check, is not
     // reused, and both sides are measured again, with the note; the verdict is the measured one.
     let head_sha = git(dir, &["rev-parse", "HEAD"]);
-    let cache = target.join("speedup/cache");
+    let cache = speedup_dir(dir, &target).join("cache");
     let head_key = std::fs::read_dir(&cache)
         .unwrap()
         .map(|e| e.unwrap().path())

@@ -8,8 +8,10 @@
 //!   toolchain, fixture manifest and `Cargo.lock` (the fixtures' lock files are this repository's,
 //!   [`generate_lockfile`]); when one of them changes the seed is built again, and the slots planted again.
 //! - `slot-N/`: what a test passes as `CARGO_TARGET_DIR` ([`serial`], [`shared_target`]). Its two cargo target directories get the
-//!   seed's `release/` before their first use: `slot-N/` itself (a plain `cargo bench`) and `speedup/target`
-//!   (the revisions' builds, the working tree's among them), the last named as `cargo speedup` names it. The compiled dependencies are hard-linked (cargo and rustc replace such
+//!   seed's `release/` before their first use: `slot-N/` itself (a plain `cargo bench`) when the slot is
+//!   taken, and the project's `speedup/<project>/target` (the revisions' builds, the working tree's among
+//!   them) before `cargo speedup` runs there ([`plant_for`]); the project directories of earlier tests go
+//!   when the slot is taken. The compiled dependencies are hard-linked (cargo and rustc replace such
 //!   files, they never write into them, and these are never rebuilt: every fixture locks the same
 //!   versions); fingerprints and build-script outputs are copied with their modification times, so that
 //!   cargo takes the dependencies as fresh.
@@ -84,11 +86,21 @@ pub(crate) fn serial() -> Slot {
     let target = root().join(format!("slot-{index}"));
     std::fs::create_dir_all(&target).expect("the slot's directory");
     let lock = locked(&target.join("e2e.lock"));
-    for dir in [target.clone(), target.join("speedup/target")] {
-        seed.plant(&dir);
-    }
+    seed.plant(&target);
+    // Each test's crate is a project of its own, with its own directory under the shared `speedup/`:
+    // those of earlier tests (and an earlier layout's shared files) are not read again.
+    let _ = std::fs::remove_dir_all(target.join("speedup"));
     HELD.with(|held| *held.borrow_mut() = Some(target));
     Slot { index, _lock: lock }
+}
+
+/// Plants the seed into `speedup_dir/target`, the cargo target directory `cargo speedup` builds the
+/// project's revisions in, when the calling test holds a slot ([`serial`]): tests that build nothing plant
+/// nothing.
+pub(crate) fn plant_for(speedup_dir: &Path) {
+    if HELD.with(|held| held.borrow().is_some()) {
+        seed().plant(&speedup_dir.join("target"));
+    }
 }
 
 fn root() -> PathBuf {

@@ -72,7 +72,7 @@ fn state(app: &Path) -> Vec<String> {
 }
 
 fn no_worktree_left(app: &Path, target: &Path) {
-    let worktrees = target.join("speedup/worktrees");
+    let worktrees = speedup_dir(app, target).join("worktrees");
     assert_eq!(
         std::fs::read_dir(&worktrees)
             .map(|d| d.count())
@@ -141,7 +141,7 @@ fn a_submodule_moved_to_a_slower_commit_is_measured_at_both_revisions() {
     write(&in_app, &[("src/lib.rs", &spinner(5))]);
 
     let target = shared_target();
-    let _ = std::fs::remove_dir_all(target.join("speedup").join("cache"));
+    let _ = std::fs::remove_dir_all(speedup_dir(&app, &target).join("cache"));
     let before = state(&app);
     // The submodule's own repository out of reach, as a server is offline: the user's clone of it
     // (`.git/modules/vendor/spinner`) holds both commits, and is where they come from.

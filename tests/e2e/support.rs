@@ -9,6 +9,38 @@ mod shared;
 #[allow(unused_imports)]
 pub(crate) use shared::{serial, shared_target};
 
+/// Where `cargo speedup` keeps its files for the project at `dir` (its repository's root) when cargo's
+/// target directory is `target`, as `docs/usage.md` §1 names it: `target/speedup` when `target` lies
+/// inside the project, else `target/speedup/<root's last component>-<FNV-1a-64 of the root's path>`
+/// (offset basis 0xcbf29ce484222325, prime 0x100000001b3: the published algorithm).
+pub(crate) fn speedup_dir(dir: &Path, target: &Path) -> std::path::PathBuf {
+    let canonical = |p: &Path| p.canonicalize().unwrap_or_else(|_| p.to_path_buf());
+    let root = Command::new("git")
+        .args(["rev-parse", "--show-toplevel"])
+        .current_dir(dir)
+        .output()
+        .ok()
+        .filter(|out| out.status.success())
+        .map(|out| Path::new(String::from_utf8_lossy(&out.stdout).trim()).to_path_buf())
+        .unwrap_or_else(|| dir.to_path_buf());
+    let (root, target) = (canonical(&root), canonical(target));
+    if target.starts_with(&root) {
+        return target.join("speedup");
+    }
+    let mut hash: u64 = 0xcbf2_9ce4_8422_2325;
+    for byte in root.to_string_lossy().bytes() {
+        hash ^= u64::from(byte);
+        hash = hash.wrapping_mul(0x0000_0100_0000_01b3);
+    }
+    let name = root
+        .file_name()
+        .map(|n| n.to_string_lossy().into_owned())
+        .unwrap_or_default();
+    target
+        .join("speedup")
+        .join(format!("{}-{hash:016x}", name.trim_start_matches('.')))
+}
+
 /// `HEAD~1..HEAD` with the shortest criterion settings (a millisecond of warm-up and of measurement; the
 /// fixtures' slowdowns are five-fold), a fixed plan of 6 process runs per side of 10 samples each (enough
 /// for the rank-sum test to reject at 0.05 after Holm's correction), the strictest gate and a JSON report.
@@ -189,6 +221,8 @@ pub(crate) fn speedup_with_env(
     args: &[&str],
     env: &[(&str, &str)],
 ) -> Output {
+    // The builds of the project's own directory start from the seed's dependencies.
+    shared::plant_for(&speedup_dir(dir, target));
     offline_in(
         Command::new(env!("CARGO_BIN_EXE_cargo-speedup")),
         dir,
