@@ -34,8 +34,12 @@ pub(crate) enum Mood {
 pub(crate) enum Piece {
     /// The tool's words and figures.
     Text(String),
-    /// A benchmark name or an input's label, as the input wrote it.
+    /// A benchmark name, as the input wrote it.
     Name(String),
+    /// What a side is (a revision, a baseline, a file), as the user or the input wrote it: a name that a
+    /// sink shortening names for width keeps whole (it wraps instead), so that BASE and HEAD never read
+    /// alike.
+    Label(String),
 }
 
 /// One sentence of the headline.
@@ -65,17 +69,34 @@ impl Sentence {
         self
     }
 
-    /// The sentence as one string: the tool's words through `text`, names through `name`.
+    fn label(mut self, label: &str) -> Sentence {
+        self.pieces.push(Piece::Label(label.to_string()));
+        self
+    }
+
+    /// The sentence as one string: the tool's words through `text`, names and labels through `name`.
     pub(crate) fn render(
         &self,
         text: impl Fn(&str) -> String,
         name: impl Fn(&str) -> String,
+    ) -> String {
+        self.render_labels(text, &name, &name)
+    }
+
+    /// The sentence as one string: the tool's words through `text`, names through `name`, labels through
+    /// `label` (a sink that shortens names for width makes labels inert without shortening them).
+    pub(crate) fn render_labels(
+        &self,
+        text: impl Fn(&str) -> String,
+        name: impl Fn(&str) -> String,
+        label: impl Fn(&str) -> String,
     ) -> String {
         self.pieces
             .iter()
             .map(|p| match p {
                 Piece::Text(t) => text(t),
                 Piece::Name(n) => name(n),
+                Piece::Label(l) => label(l),
             })
             .collect()
     }
@@ -423,9 +444,9 @@ fn compared_sentence(analysis: &Analysis) -> Option<Sentence> {
     }
     let mut s = Sentence::new(Mood::Quiet)
         .text("Compared BASE ")
-        .name(&c.origins.base)
+        .label(&c.origins.base)
         .text(" with HEAD ")
-        .name(&c.origins.head);
+        .label(&c.origins.head);
     if let Some(runs) = runs_per_side(analysis) {
         s = s.text(format!(", {runs}"));
     }
@@ -453,6 +474,19 @@ fn runs_per_side(analysis: &Analysis) -> Option<String> {
     }
 }
 
+/// The benchmark names of `analysis` (compared and left out) as the terminal shows them, shortened to at most
+/// `columns` columns and no two alike (`docs/verdicts.md` §6).
+pub(crate) fn shortened_names(analysis: &Analysis, columns: usize) -> crate::inert::Shortened {
+    let names: Vec<String> = analysis
+        .benchmarks
+        .iter()
+        .map(|b| b.name.as_str())
+        .chain(analysis.left_out.iter().map(|l| l.name.as_str()))
+        .map(crate::inert::terminal)
+        .collect();
+    crate::inert::Shortened::new(names.iter().map(String::as_str), columns)
+}
+
 /// The most columns a name takes on standard error.
 const STDERR_NAME: usize = 60;
 
@@ -460,12 +494,15 @@ const STDERR_NAME: usize = 60;
 /// sentence (the gate's result when a gate is on, else what changed) and how many warnings the report
 /// holds; the warnings themselves are not repeated.
 pub(crate) fn stderr_summary(analysis: &Analysis) -> Vec<String> {
+    let short = shortened_names(analysis, STDERR_NAME);
     let mut lines: Vec<String> = headline(analysis)
         .first()
         .map(|s| {
-            s.render(crate::inert::terminal, |n| {
-                crate::inert::cut(&crate::inert::terminal(n), STDERR_NAME)
-            })
+            s.render_labels(
+                crate::inert::terminal,
+                |n| short.get(&crate::inert::terminal(n)),
+                crate::inert::terminal,
+            )
         })
         .into_iter()
         .collect();
