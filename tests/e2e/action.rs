@@ -404,7 +404,8 @@ fn a_comment_refused_on_a_forks_pull_request_leaves_the_checks_colour_to_the_gat
         assert!(line.contains("`post`"), "{line}");
         assert!(line.contains("docs/action.md"), "{line}");
         assert!(
-            run.log.contains("::warning title=cargo-speedup::the pull-request comment was not posted"),
+            run.log
+                .contains("::warning title=cargo-speedup::the pull-request comment was not posted"),
             "{}",
             run.log
         );
@@ -487,7 +488,11 @@ fn a_comment_that_cannot_be_posted_is_a_line_in_the_summary_never_a_failure() {
 
     // From the `post` workflow itself, the way to a comment is that workflow's permission.
     let home = Home::new();
-    refusing_gh(&home, "Resource not accessible by integration (HTTP 403)", false);
+    refusing_gh(
+        &home,
+        "Resource not accessible by integration (HTTP 403)",
+        false,
+    );
     let (status, _, summary) = comment_step(&home, &[("SPEEDUP_FROM_POST", "true")]);
     assert_eq!(status, 0);
     assert!(summary.contains("pull-requests: write"), "{summary}");
