@@ -301,10 +301,11 @@ fn report_date() -> String {
 fn unmatched_names(base: &[String], head: &[String]) -> String {
     const SHOWN: usize = 5;
     let list = |names: &[String]| {
-        let shown: Vec<String> = names.iter().take(SHOWN).map(|n| format!("`{n}`")).collect();
+        let count = crate::report::shown(names.len(), SHOWN);
+        let shown: Vec<String> = names.iter().take(count).map(|n| format!("`{n}`")).collect();
         match names.len() {
             0 => "none".to_string(),
-            n if n > SHOWN => format!("{} and {} more", shown.join(", "), n - SHOWN),
+            n if n > count => format!("{} and {} more", shown.join(", "), n - count),
             _ => shown.join(", "),
         }
     };

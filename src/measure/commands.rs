@@ -57,10 +57,9 @@ pub(crate) fn measure_revisions(
     interrupt::install();
     let progress = Progress::new(options.quiet);
     let _lock = take_lock(&project, &progress)?;
-    let tree_notes = revision::tell_about_the_tree(&project, &base, &head)?;
-    for note in &tree_notes {
-        progress.note(&format!("note: {note}"));
-    }
+    // Said once, in the report (HEAD's notes), not on standard error as well.
+    let tree_notes = revision::tell_about_the_tree(&project, &head)?;
+    let (base_side, head_side) = (base.clone(), head.clone());
     let commit = |side: &Checkout| match side {
         Checkout::Commit { sha, .. } => Some(sha.clone()),
         Checkout::WorkingTree => None,
@@ -107,7 +106,9 @@ pub(crate) fn measure_revisions(
     let mut head = finish(head)?;
     base.environment.fingerprint = Some(print.clone());
     head.environment.fingerprint = Some(print);
-    // Said in the report too, not only on stderr.
+    let ran = !base.benchmarks.is_empty() || !head.benchmarks.is_empty();
+    head.notes
+        .extend(revision::same_commit_note(&base_side, &head_side, ran));
     head.notes.extend(tree_notes);
     Ok(Measured {
         base,

@@ -204,22 +204,30 @@ fn gate_sentence(analysis: &Analysis) -> Option<Sentence> {
     })
 }
 
-/// Up to [`NAMED`] items joined by commas, then "and N more".
+/// Up to [`NAMED`] items joined by commas, then "and N more" (N at least 2: one more item is named
+/// rather than counted).
 fn list<T>(
     mut s: Sentence,
     items: &[T],
     mut each: impl FnMut(Sentence, &T) -> Sentence,
 ) -> Sentence {
-    for (i, item) in items.iter().take(NAMED).enumerate() {
+    let named = shown(items.len(), NAMED);
+    for (i, item) in items.iter().take(named).enumerate() {
         if i > 0 {
             s = s.text(", ");
         }
         s = each(s, item);
     }
-    if items.len() > NAMED {
-        s = s.text(format!(" and {} more", items.len() - NAMED));
+    if items.len() > named {
+        s = s.text(format!(" and {} more", items.len() - named));
     }
     s
+}
+
+/// How many of `count` items a list that names up to `up_to` of them names: all when at most one would be
+/// left over, since "and 1 more" takes the room of the item it hides.
+pub(crate) fn shown(count: usize, up_to: usize) -> usize {
+    if count <= up_to + 1 { count } else { up_to }
 }
 
 /// One sentence per verdict that some benchmark has, in the order a reader acts on them.

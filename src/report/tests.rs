@@ -903,3 +903,33 @@ fn the_compared_line_keeps_both_sides_whole() {
         }
     }
 }
+
+/// `main..main` on a suite of six benchmarks: identical executables, nothing run.
+fn identical(count: usize) -> Analysis {
+    let mut a = analyses::identical_executables();
+    a.identical = (1..=count).map(|i| format!("bench_{i}")).collect();
+    a
+}
+
+#[test]
+fn a_list_names_every_item_rather_than_one_more() {
+    let sentence = |count: usize| {
+        super::headline(&identical(count))
+            .iter()
+            .map(|s| s.plain())
+            .find(|s| s.contains("identical executables"))
+            .expect("the identical sentence")
+    };
+    // Six: all named, never "and 1 more".
+    let six = sentence(6);
+    assert!(!six.contains("more"), "{six}");
+    assert!(six.contains("bench_5, bench_6"), "{six}");
+    // Seven: five named and the two others counted.
+    let seven = sentence(7);
+    assert!(seven.contains("bench_5 and 2 more"), "{seven}");
+    assert!(!seven.contains("bench_6"), "{seven}");
+    // The same rule where the up-to count is other than five.
+    assert_eq!(super::shown(4, 3), 4);
+    assert_eq!(super::shown(5, 3), 3);
+    assert_eq!(super::shown(2, 3), 2);
+}
