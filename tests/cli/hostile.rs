@@ -104,7 +104,11 @@ fn standard_error_shows_hostile_names_on_one_line_each() {
     );
     let long = "long-name-".repeat(6);
     assert!(
-        stderr.contains(&format!("{}…{} time", &long[..14], &long[long.len() - 45..])),
+        stderr.contains(&format!(
+            "{}…{} time",
+            &long[..14],
+            &long[long.len() - 45..]
+        )),
         "{stderr}"
     );
 }
