@@ -86,11 +86,11 @@ exec 3>&1
 command -v gh >/dev/null || not_posted "GitHub's CLI \`gh\` is not installed on this runner"
 
 listing=$(mktemp)
+trap 'rm -f "$listing"' EXIT
 api "repos/$SPEEDUP_REPOSITORY/issues/$SPEEDUP_PR/comments" --paginate > "$listing"
 existing=$(jq -rs --arg author "$author" --arg marker "$marker" \
   '[.[][] | select(.user.login == $author and ((.body // "") | startswith($marker))) | .id] | first // empty' \
   "$listing") || not_posted "GitHub's list of the pull request's comments could not be read"
-rm -f "$listing"
 if [ -n "$existing" ]; then
   api --method PATCH "repos/$SPEEDUP_REPOSITORY/issues/comments/$existing" -f body="$body" >/dev/null
 elif [ "${SPEEDUP_NOTABLE:-true}" = true ]; then
