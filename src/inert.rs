@@ -222,7 +222,8 @@ fn elide_around(text: &str, columns: usize, at: usize) -> String {
 
 /// Short forms of a set of names, each at most `columns` columns and no two alike (`docs/verdicts.md` §6):
 /// a name that fits stays whole, a longer one is [`elide`]d, and names whose elided forms coincide keep in
-/// view the character where each first differs from the others.
+/// view the character where each first differs from the others (or, should that not tell them apart,
+/// stay whole).
 pub(crate) struct Shortened {
     forms: std::collections::HashMap<String, String>,
     columns: usize,
@@ -256,6 +257,17 @@ impl Shortened {
             }
         }
         forms.extend(fixes);
+        // Should two forms still coincide (three names or more differing at different places), those
+        // names stay whole: wider than the room, but never read alike.
+        let mut count: std::collections::HashMap<String, usize> = Default::default();
+        for form in forms.values() {
+            *count.entry(form.clone()).or_default() += 1;
+        }
+        for (name, form) in forms.iter_mut() {
+            if count[form.as_str()] > 1 {
+                *form = name.clone();
+            }
+        }
         Shortened { forms, columns }
     }
 
@@ -622,6 +634,23 @@ mod tests {
         assert!(a.contains("xxx") && b.contains("yyy"), "{a} {b}");
         assert!(width(&a) <= 30 && width(&b) <= 30, "{a} {b}");
         assert_eq!(short.get("short"), "short");
+    }
+
+    #[test]
+    fn many_long_names_alike_at_both_ends_stay_distinct() {
+        // Thirty names with a common beginning and a common end, differing in the middle (one, two or
+        // three digits), and their prefixes: every short form differs from every other.
+        let stem = "group/a_common_beginning_long_enough_";
+        let end = "_and_a_common_end_long_enough_to_fill_any_room";
+        let mut names: Vec<String> = (0..30).map(|i| format!("{stem}{}{end}", i * 37)).collect();
+        names.push(stem.to_string());
+        names.push(format!("{stem}{end}"));
+        for columns in [12, 30, 60] {
+            let short = Shortened::new(names.iter().map(String::as_str), columns);
+            let forms: std::collections::HashSet<String> =
+                names.iter().map(|n| short.get(n)).collect();
+            assert_eq!(forms.len(), names.len(), "{columns}: {forms:?}");
+        }
     }
 
     #[test]
