@@ -176,16 +176,9 @@ pub(crate) fn measure_race(
     interrupt::install();
     let progress = Progress::new(options.quiet);
     let _lock = take_lock(&project, &progress)?;
-    let racing_the_tree = sides.contains(&Checkout::WorkingTree);
-    match (project.git()?.is_dirty()?, racing_the_tree) {
-        (true, false) => progress.note(
-            "note: the working tree has uncommitted changes; they are not part of the revisions raced \
-             (name it `.` to race it)",
-        ),
-        (true, true) => progress.note(
-            "note: `.` is the working tree as it is now, uncommitted changes included",
-        ),
-        (false, _) => {}
+    // The working tree's state is said only when it races (`docs/usage.md` §1).
+    if sides.contains(&Checkout::WorkingTree) && project.git()?.is_dirty()? {
+        progress.note("note: `.` is the working tree as it is now, uncommitted changes included");
     }
     let interleaving = Interleaving::of(&sides.iter().collect::<Vec<_>>(), stopping);
     let mut plans: Vec<Candidate> = sides

@@ -61,12 +61,19 @@ fn the_clearly_fastest_of_three_revisions_is_picked() {
         "{text}"
     );
     assert_eq!(again.stdout, out.stdout, "the same runs, the same report");
+    // An untracked file (the report a run wrote) plays no part in a race of commits: not spoken of.
+    write(dir, &[("report.html", "<!DOCTYPE html>\n")]);
+    let before = repository_state(dir);
     let mut stricter = args.clone();
     stricter.extend(["--confidence", "0.99"]);
     let other = speedup(dir, &target, &stricter);
     let text = stderr(&other);
     assert_eq!(other.status.code(), Some(0), "{text}");
     assert!(!text.contains("reusing"), "{text}");
+    assert!(
+        !text.contains("uncommitted") && !text.contains("working tree"),
+        "{text}"
+    );
     assert_eq!(repository_state(dir), before);
 }
 
