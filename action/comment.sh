@@ -14,6 +14,11 @@
 # always kept: they come after the cut, and the beginning is cut shorter to leave them room.
 # Every `@` directly followed by a letter or digit gets a word joiner (U+2060), so that the comment mentions
 # nobody, even when the report was uploaded by a pull request's workflow (`post`).
+#
+# A comment that cannot be posted never fails the step: the check's colour is the gate's alone. A pull
+# request from a fork gets a read-only token (HTTP 403), a missing token or any other API error (404, 5xx, no
+# network) is the same: the step writes one line to the job summary saying why, and how to get the comment
+# (the two-stage `post` workflow, docs/action.md §3), and a warning annotation, and exits 0.
 set -euo pipefail
 marker='<!-- cargo-speedup -->'
 kept='<!-- cargo-speedup: kept -->'
@@ -41,13 +46,55 @@ report=$(LC_ALL=C awk -v limit="$limit" -v url="$run_url" -v keep="$kept" '
   LC_ALL=C sed "s/@\([A-Za-z0-9]\)/@$joiner\1/g")
 body=$(printf '%s\n%s\n' "$marker" "$report")
 
-existing=$(gh api "repos/$SPEEDUP_REPOSITORY/issues/$SPEEDUP_PR/comments" --paginate |
-  jq -rs --arg author "$author" --arg marker "$marker" \
-    '[.[][] | select(.user.login == $author and ((.body // "") | startswith($marker))) | .id] | first // empty')
+docs_url='https://github.com/cargo-speedup/cargo-speedup/blob/main/docs/action.md#3-pull-requests-from-forks'
+# The comment could not be posted: one line in the job summary and a warning, then exit 0. $1 says why.
+not_posted() {
+  local why=$1 how
+  if [ "${SPEEDUP_FROM_POST:-false}" = true ]; then
+    how="To comment, give this workflow \`permissions: pull-requests: write\`."
+  else
+    how="A pull request from a fork gets a read-only token: to comment on it, post the report from a \`workflow_run\` workflow (the action's \`post\` input, [docs/action.md §3]($docs_url))."
+  fi
+  printf '\n> [!WARNING]\n> The pull-request comment was not posted (%s); the report is in this summary. %s\n' \
+    "$why" "$how" >> "${GITHUB_STEP_SUMMARY:-/dev/null}"
+  echo "::warning title=cargo-speedup::the pull-request comment was not posted ($why); the report is in the job summary" >&3
+  exit 0
+}
+# `gh api ARGS...`, its output on standard output; on failure, not_posted with the HTTP status gh reports.
+api() {
+  local out err status
+  err=$(mktemp)
+  if out=$(gh api "$@" 2>"$err"); then
+    rm -f "$err"
+    printf '%s' "$out"
+    return 0
+  fi
+  status=$(grep -o 'HTTP [0-9][0-9][0-9]' "$err" | tail -n 1 || true)
+  if [ -z "$status" ] && grep -q -e 'auth login' -e 'GH_TOKEN' "$err"; then status='no token'; fi
+  rm -f "$err"
+  case "$status" in
+    'no token') not_posted "no token: the action's \`token\` input is empty" ;;
+    'HTTP 403') not_posted "GitHub answered HTTP 403: the token may not write to this pull request" ;;
+    'HTTP 404') not_posted "GitHub answered HTTP 404: the token cannot see this pull request" ;;
+    HTTP*) not_posted "GitHub answered $status" ;;
+    *) not_posted "GitHub's API could not be reached" ;;
+  esac
+}
+# api runs in this shell, not a subshell, so that not_posted's exit ends the script; fd 3 is the step's
+# standard output, for the warning, whatever api's output is redirected to.
+exec 3>&1
+command -v gh >/dev/null || not_posted "GitHub's CLI \`gh\` is not installed on this runner"
+
+listing=$(mktemp)
+trap 'rm -f "$listing"' EXIT
+api "repos/$SPEEDUP_REPOSITORY/issues/$SPEEDUP_PR/comments" --paginate > "$listing"
+existing=$(jq -rs --arg author "$author" --arg marker "$marker" \
+  '[.[][] | select(.user.login == $author and ((.body // "") | startswith($marker))) | .id] | first // empty' \
+  "$listing") || not_posted "GitHub's list of the pull request's comments could not be read"
 if [ -n "$existing" ]; then
-  gh api --method PATCH "repos/$SPEEDUP_REPOSITORY/issues/comments/$existing" -f body="$body" >/dev/null
+  api --method PATCH "repos/$SPEEDUP_REPOSITORY/issues/comments/$existing" -f body="$body" >/dev/null
 elif [ "${SPEEDUP_NOTABLE:-true}" = true ]; then
-  gh api --method POST "repos/$SPEEDUP_REPOSITORY/issues/$SPEEDUP_PR/comments" -f body="$body" >/dev/null
+  api --method POST "repos/$SPEEDUP_REPOSITORY/issues/$SPEEDUP_PR/comments" -f body="$body" >/dev/null
 else
   echo "cargo-speedup: no benchmark changed and the gate passed: no comment (the job summary has the report)"
 fi

@@ -161,6 +161,125 @@ pub(crate) fn cut(text: &str, columns: usize) -> String {
     out
 }
 
+/// The longest beginning of `chars` that takes at most `columns` columns.
+fn take_columns(chars: &[char], columns: usize) -> usize {
+    let mut used = 0;
+    chars
+        .iter()
+        .take_while(|c| {
+            used += c.width().unwrap_or(0);
+            used <= columns
+        })
+        .count()
+}
+
+/// `text` shortened to at most `columns` terminal columns by eliding its middle: a quarter of the room
+/// keeps the beginning, the rest the end, with `…` between (`docs/verdicts.md` §6). The end is kept
+/// longest because that is where a suite's names differ: `group/a_long_common_stem_case_1` and
+/// `..._case_2`. Whole characters only, counted at their display width.
+pub(crate) fn elide(text: &str, columns: usize) -> String {
+    if width(text) <= columns {
+        return text.to_string();
+    }
+    let Some(room) = columns.checked_sub(1) else {
+        return String::new();
+    };
+    let chars: Vec<char> = text.chars().collect();
+    let head = take_columns(&chars, room / 4);
+    let used: usize = chars[..head].iter().map(|c| c.width().unwrap_or(0)).sum();
+    let mut reversed: Vec<char> = chars[head..].to_vec();
+    reversed.reverse();
+    let tail = take_columns(&reversed, room - used);
+    let mut out: String = chars[..head].iter().collect();
+    out.push('…');
+    out.extend(&chars[chars.len() - tail..]);
+    out
+}
+
+/// `text` shortened to at most `columns` columns around its character `at`: a quarter of the room keeps
+/// the beginning, then `…`, then the text from a few characters before `at`, then `…` when the end does not
+/// fit. For names whose [`elide`]d forms coincide: they differ at `at`, which stays in view.
+fn elide_around(text: &str, columns: usize, at: usize) -> String {
+    let chars: Vec<char> = text.chars().collect();
+    let Some(room) = columns.checked_sub(2) else {
+        return elide(text, columns);
+    };
+    let head = take_columns(&chars, room / 4).min(at);
+    let used: usize = chars[..head].iter().map(|c| c.width().unwrap_or(0)).sum();
+    let from = at.saturating_sub(3).max(head);
+    let mut out: String = chars[..head].iter().collect();
+    if from > head {
+        out.push('…');
+    }
+    let rest = &chars[from..];
+    let keep = take_columns(rest, room - used);
+    out.extend(&rest[..keep]);
+    if keep < rest.len() {
+        out.push('…');
+    }
+    out
+}
+
+/// Short forms of a set of names, each at most `columns` columns and no two alike (`docs/verdicts.md` §6):
+/// a name that fits stays whole, a longer one is [`elide`]d, and names whose elided forms coincide keep in
+/// view the character where each first differs from the others (or, should that not tell them apart,
+/// stay whole).
+pub(crate) struct Shortened {
+    forms: std::collections::HashMap<String, String>,
+    columns: usize,
+}
+
+impl Shortened {
+    /// The short forms of `names`, which are already the sink's text (e.g. [`terminal`]).
+    pub(crate) fn new<'a>(names: impl IntoIterator<Item = &'a str>, columns: usize) -> Shortened {
+        let mut names: Vec<&str> = names.into_iter().collect();
+        names.sort_unstable();
+        names.dedup();
+        let mut forms: std::collections::HashMap<String, String> = names
+            .iter()
+            .map(|n| (n.to_string(), elide(n, columns)))
+            .collect();
+        let mut by_form: std::collections::HashMap<&str, Vec<&str>> = Default::default();
+        for n in &names {
+            by_form.entry(forms[*n].as_str()).or_default().push(n);
+        }
+        let mut fixes = Vec::new();
+        for group in by_form.values().filter(|g| g.len() > 1) {
+            for n in group {
+                // Where this name first differs from the others of its group (in characters).
+                let at = group
+                    .iter()
+                    .filter(|o| *o != n)
+                    .map(|o| n.chars().zip(o.chars()).take_while(|(a, b)| a == b).count())
+                    .max()
+                    .unwrap_or(0);
+                fixes.push((n.to_string(), elide_around(n, columns, at)));
+            }
+        }
+        forms.extend(fixes);
+        // Should two forms still coincide (three names or more differing at different places), those
+        // names stay whole: wider than the room, but never read alike.
+        let mut count: std::collections::HashMap<String, usize> = Default::default();
+        for form in forms.values() {
+            *count.entry(form.clone()).or_default() += 1;
+        }
+        for (name, form) in forms.iter_mut() {
+            if count[form.as_str()] > 1 {
+                *form = name.clone();
+            }
+        }
+        Shortened { forms, columns }
+    }
+
+    /// The short form of `name`; a name outside the set is [`elide`]d.
+    pub(crate) fn get(&self, name: &str) -> String {
+        self.forms
+            .get(name)
+            .cloned()
+            .unwrap_or_else(|| elide(name, self.columns))
+    }
+}
+
 /// The invisible character put where GitHub would otherwise see a mention or a link: U+2060 WORD JOINER,
 /// zero-width and not a line-break opportunity.
 const JOINER: char = '\u{2060}';
@@ -480,6 +599,58 @@ mod tests {
         assert_eq!(cut("基准测试", 5), "基准…");
         assert_eq!(width("基准…"), 5);
         assert_eq!(width("é"), 1);
+    }
+
+    #[test]
+    fn eliding_keeps_the_beginning_and_the_longer_end() {
+        assert_eq!(elide("abcdef", 6), "abcdef");
+        assert_eq!(elide("abcdefghijklmnop", 9), "ab…klmnop");
+        assert_eq!(width(&elide("abcdefghijklmnop", 9)), 9);
+        assert_eq!(elide("abcdef", 1), "…");
+        assert_eq!(elide("abcdef", 0), "");
+        assert_eq!(elide("基准测试基准测试", 7), "…准测试");
+    }
+
+    #[test]
+    fn shortened_names_are_never_alike() {
+        // criterion.rs #272: two names sharing their first 60 characters.
+        let stem = "a_bench_with_a_very_long_name_that_goes_on_and_on_for_a_while";
+        let one = format!("{stem}_first");
+        let two = format!("{stem}_second");
+        let short = Shortened::new([one.as_str(), two.as_str()], 30);
+        let (a, b) = (short.get(&one), short.get(&two));
+        assert_ne!(a, b);
+        assert!(a.ends_with("_first") && b.ends_with("_second"), "{a} {b}");
+        assert!(a.starts_with("a_bench") && a.contains('…'), "{a}");
+        assert!(width(&a) <= 30 && width(&b) <= 30, "{a} {b}");
+
+        // Names that differ only in the middle, with a long common end: the difference stays in view.
+        let end = "_and_a_common_ending_that_is_long_enough_to_fill_the_room";
+        let x = format!("group/case_{}{end}", "x".repeat(10));
+        let y = format!("group/case_{}{end}", "y".repeat(10));
+        let short = Shortened::new([x.as_str(), y.as_str(), "short"], 30);
+        let (a, b) = (short.get(&x), short.get(&y));
+        assert_ne!(a, b);
+        assert!(a.contains("xxx") && b.contains("yyy"), "{a} {b}");
+        assert!(width(&a) <= 30 && width(&b) <= 30, "{a} {b}");
+        assert_eq!(short.get("short"), "short");
+    }
+
+    #[test]
+    fn many_long_names_alike_at_both_ends_stay_distinct() {
+        // Thirty names with a common beginning and a common end, differing in the middle (one, two or
+        // three digits), and their prefixes: every short form differs from every other.
+        let stem = "group/a_common_beginning_long_enough_";
+        let end = "_and_a_common_end_long_enough_to_fill_any_room";
+        let mut names: Vec<String> = (0..30).map(|i| format!("{stem}{}{end}", i * 37)).collect();
+        names.push(stem.to_string());
+        names.push(format!("{stem}{end}"));
+        for columns in [12, 30, 60] {
+            let short = Shortened::new(names.iter().map(String::as_str), columns);
+            let forms: std::collections::HashSet<String> =
+                names.iter().map(|n| short.get(n)).collect();
+            assert_eq!(forms.len(), names.len(), "{columns}: {forms:?}");
+        }
     }
 
     #[test]

@@ -28,6 +28,7 @@ pub(super) fn compare(args: &CompareArgs) -> Result<Outcome> {
             None if by_name => crate::measure::criterion_home(),
             home => home,
         },
+        more_homes: if by_name { package_homes() } else { Vec::new() },
         unit_override: plan.unit,
         max_input_size: args.max_input_size,
     };
@@ -45,6 +46,30 @@ pub(super) fn compare(args: &CompareArgs) -> Result<Outcome> {
         design: Design::READ,
     };
     analyse_and_report(sides, plan.analysis)
+}
+
+/// Where criterion writes in each bench package of the workspace when `CRITERION_HOME` or
+/// `CARGO_TARGET_DIR` is a relative path (`docs/formats.md` §1.1): cargo runs a bench in its package's
+/// directory, and criterion joins the path to it (`crates/app/target_foo/criterion`). Empty when neither is
+/// relative: an absolute one, or `cargo metadata`'s target directory, is the same from everywhere.
+fn package_homes() -> Vec<std::path::PathBuf> {
+    let var = |name: &str| {
+        std::env::var_os(name)
+            .filter(|v| !v.is_empty())
+            .map(std::path::PathBuf::from)
+    };
+    let relative = match (var("CRITERION_HOME"), var("CARGO_TARGET_DIR")) {
+        (Some(home), _) => home,
+        (None, Some(target)) => target.join("criterion"),
+        (None, None) => return Vec::new(),
+    };
+    if relative.is_absolute() {
+        return Vec::new();
+    }
+    crate::measure::bench_package_dirs()
+        .into_iter()
+        .map(|dir| dir.join(&relative))
+        .collect()
 }
 
 /// Two files together smaller than this are read at the same time, one on each core: reading is a ninth of
@@ -276,10 +301,11 @@ fn report_date() -> String {
 fn unmatched_names(base: &[String], head: &[String]) -> String {
     const SHOWN: usize = 5;
     let list = |names: &[String]| {
-        let shown: Vec<String> = names.iter().take(SHOWN).map(|n| format!("`{n}`")).collect();
+        let count = crate::report::shown(names.len(), SHOWN);
+        let shown: Vec<String> = names.iter().take(count).map(|n| format!("`{n}`")).collect();
         match names.len() {
             0 => "none".to_string(),
-            n if n > SHOWN => format!("{} and {} more", shown.join(", "), n - SHOWN),
+            n if n > count => format!("{} and {} more", shown.join(", "), n - count),
             _ => shown.join(", "),
         }
     };

@@ -61,10 +61,9 @@ pub(crate) fn measure_revisions(
     interrupt::install();
     let progress = Progress::new(options.quiet);
     let _lock = take_lock(&project, &progress)?;
-    let tree_notes = revision::tell_about_the_tree(&project, &base, &head)?;
-    for note in &tree_notes {
-        progress.note(&format!("note: {note}"));
-    }
+    // Said once, in the report (HEAD's notes), not on standard error as well.
+    let tree_notes = revision::tell_about_the_tree(&project, &head)?;
+    let (base_side, head_side) = (base.clone(), head.clone());
     let commit = |side: &Checkout| match side {
         Checkout::Commit { sha, .. } => Some(sha.clone()),
         Checkout::WorkingTree => None,
@@ -117,7 +116,7 @@ pub(crate) fn measure_revisions(
     let mut head = finish(head)?;
     if let Some(reused) = reused {
         let open = match reused.judged_otherwise {
-            true => decide(&base, &head, options.look_plan.count()),
+            true => decide(&base, &head, options.look_plan.count()).open,
             false => vec![],
         };
         let note = tell_reused(&reused, &open, &[&base, &head], options, &progress);
@@ -125,7 +124,9 @@ pub(crate) fn measure_revisions(
     }
     base.environment.fingerprint = Some(print.clone());
     head.environment.fingerprint = Some(print);
-    // Said in the report too, not only on stderr.
+    let ran = !base.benchmarks.is_empty() || !head.benchmarks.is_empty();
+    head.notes
+        .extend(revision::same_commit_note(&base_side, &head_side, ran));
     head.notes.extend(tree_notes);
     Ok(Measured {
         base,
@@ -214,16 +215,9 @@ pub(crate) fn measure_race(
     interrupt::install();
     let progress = Progress::new(options.quiet);
     let _lock = take_lock(&project, &progress)?;
-    let racing_the_tree = sides.contains(&Checkout::WorkingTree);
-    match (project.git()?.is_dirty()?, racing_the_tree) {
-        (true, false) => progress.note(
-            "note: the working tree has uncommitted changes; they are not part of the revisions raced \
-             (name it `.` to race it)",
-        ),
-        (true, true) => progress.note(
-            "note: `.` is the working tree as it is now, uncommitted changes included",
-        ),
-        (false, _) => {}
+    // The working tree's state is said only when it races (`docs/usage.md` §1).
+    if sides.contains(&Checkout::WorkingTree) && project.git()?.is_dirty()? {
+        progress.note("note: `.` is the working tree as it is now, uncommitted changes included");
     }
     let interleaving = Interleaving::of(&sides.iter().collect::<Vec<_>>(), "race");
     let mut plans: Vec<Candidate> = sides

@@ -49,7 +49,7 @@ pub(crate) use harness::Harness;
 pub(crate) use leftovers::clean;
 pub(crate) use path::{FirstParentPath, first_parent_path};
 pub(crate) use prepare::layout::MAX_LAYOUTS;
-pub(crate) use project::criterion_home;
+pub(crate) use project::{bench_package_dirs, criterion_home};
 pub(crate) use settings::{
     DEFAULT_MAX_FACTOR, DEFAULT_MAX_LAYOUTS, DEFAULT_MEASUREMENT_SECS, DEFAULT_RUNS,
     DEFAULT_SAMPLE_SIZE, DEFAULT_WARM_UP_SECS, RunOptions,

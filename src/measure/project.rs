@@ -190,6 +190,36 @@ pub(crate) fn criterion_home() -> Option<PathBuf> {
         .map(|m| m.target_directory.join("criterion").into_std_path_buf())
 }
 
+/// The directories of the workspace's packages that have a bench target (every package's when none has
+/// one), for `cargo metadata` run here: cargo runs a bench in its package's directory, so a relative
+/// `CRITERION_HOME` or `CARGO_TARGET_DIR` is resolved there by criterion (`docs/formats.md` §1.1). Empty
+/// when cargo cannot tell (no manifest here, cargo missing).
+pub(crate) fn bench_package_dirs() -> Vec<PathBuf> {
+    let Ok(metadata) = super::toolchain::metadata().no_deps().exec() else {
+        return Vec::new();
+    };
+    let dir = |p: &cargo_metadata::Package| {
+        p.manifest_path
+            .parent()
+            .map(|d| d.to_path_buf().into_std_path_buf())
+    };
+    let members = metadata.workspace_packages();
+    let benches: Vec<PathBuf> = members
+        .iter()
+        .filter(|p| {
+            p.targets
+                .iter()
+                .any(|t| t.is_kind(cargo_metadata::TargetKind::Bench))
+        })
+        .filter_map(|p| dir(p))
+        .collect();
+    if benches.is_empty() {
+        members.iter().filter_map(|p| dir(p)).collect()
+    } else {
+        benches
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

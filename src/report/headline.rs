@@ -35,8 +35,12 @@ pub(crate) enum Mood {
 pub(crate) enum Piece {
     /// The tool's words and figures.
     Text(String),
-    /// A benchmark name or an input's label, as the input wrote it.
+    /// A benchmark name, as the input wrote it.
     Name(String),
+    /// What a side is (a revision, a baseline, a file), as the user or the input wrote it: a name that a
+    /// sink shortening names for width keeps whole (it wraps instead), so that BASE and HEAD never read
+    /// alike.
+    Label(String),
 }
 
 /// One sentence of the headline.
@@ -66,17 +70,34 @@ impl Sentence {
         self
     }
 
-    /// The sentence as one string: the tool's words through `text`, names through `name`.
+    fn label(mut self, label: &str) -> Sentence {
+        self.pieces.push(Piece::Label(label.to_string()));
+        self
+    }
+
+    /// The sentence as one string: the tool's words through `text`, names and labels through `name`.
     pub(crate) fn render(
         &self,
         text: impl Fn(&str) -> String,
         name: impl Fn(&str) -> String,
+    ) -> String {
+        self.render_labels(text, &name, &name)
+    }
+
+    /// The sentence as one string: the tool's words through `text`, names through `name`, labels through
+    /// `label` (a sink that shortens names for width makes labels inert without shortening them).
+    pub(crate) fn render_labels(
+        &self,
+        text: impl Fn(&str) -> String,
+        name: impl Fn(&str) -> String,
+        label: impl Fn(&str) -> String,
     ) -> String {
         self.pieces
             .iter()
             .map(|p| match p {
                 Piece::Text(t) => text(t),
                 Piece::Name(n) => name(n),
+                Piece::Label(l) => label(l),
             })
             .collect()
     }
@@ -325,22 +346,30 @@ fn not_compared(analysis: &Analysis) -> Option<Sentence> {
     Some(s.text("."))
 }
 
-/// Up to [`NAMED`] items joined by commas, then "and N more".
+/// Up to [`NAMED`] items joined by commas, then "and N more" (N at least 2: one more item is named
+/// rather than counted).
 fn list<T>(
     mut s: Sentence,
     items: &[T],
     mut each: impl FnMut(Sentence, &T) -> Sentence,
 ) -> Sentence {
-    for (i, item) in items.iter().take(NAMED).enumerate() {
+    let named = shown(items.len(), NAMED);
+    for (i, item) in items.iter().take(named).enumerate() {
         if i > 0 {
             s = s.text(", ");
         }
         s = each(s, item);
     }
-    if items.len() > NAMED {
-        s = s.text(format!(" and {} more", items.len() - NAMED));
+    if items.len() > named {
+        s = s.text(format!(" and {} more", items.len() - named));
     }
     s
+}
+
+/// How many of `count` items a list that names up to `up_to` of them names: all when at most one would be
+/// left over, since "and 1 more" takes the room of the item it hides.
+pub(crate) fn shown(count: usize, up_to: usize) -> usize {
+    if count <= up_to + 1 { count } else { up_to }
 }
 
 /// One sentence per verdict that some benchmark has, in the order a reader acts on them.
@@ -580,9 +609,9 @@ fn compared_sentence(analysis: &Analysis) -> Option<Sentence> {
     }
     let mut s = Sentence::new(Mood::Quiet)
         .text("Compared BASE ")
-        .name(&c.origins.base)
+        .label(&c.origins.base)
         .text(" with HEAD ")
-        .name(&c.origins.head);
+        .label(&c.origins.head);
     if let Some(runs) = runs_per_side(analysis) {
         s = s.text(format!(", {runs}"));
     }
@@ -610,6 +639,19 @@ fn runs_per_side(analysis: &Analysis) -> Option<String> {
     }
 }
 
+/// The benchmark names of `analysis` (compared and left out) as the terminal shows them, shortened to at most
+/// `columns` columns and no two alike (`docs/verdicts.md` §6).
+pub(crate) fn shortened_names(analysis: &Analysis, columns: usize) -> crate::inert::Shortened {
+    let names: Vec<String> = analysis
+        .benchmarks
+        .iter()
+        .map(|b| b.name.as_str())
+        .chain(analysis.left_out.iter().map(|l| l.name.as_str()))
+        .map(crate::inert::terminal)
+        .collect();
+    crate::inert::Shortened::new(names.iter().map(String::as_str), columns)
+}
+
 /// The most columns a name takes on standard error.
 const STDERR_NAME: usize = 60;
 
@@ -617,12 +659,15 @@ const STDERR_NAME: usize = 60;
 /// sentence (the gate's result when a gate is on, else what changed) and how many warnings the report
 /// holds; the warnings themselves are not repeated.
 pub(crate) fn stderr_summary(analysis: &Analysis) -> Vec<String> {
+    let short = shortened_names(analysis, STDERR_NAME);
     let mut lines: Vec<String> = headline(analysis)
         .first()
         .map(|s| {
-            s.render(crate::inert::terminal, |n| {
-                crate::inert::cut(&crate::inert::terminal(n), STDERR_NAME)
-            })
+            s.render_labels(
+                crate::inert::terminal,
+                |n| short.get(&crate::inert::terminal(n)),
+                crate::inert::terminal,
+            )
         })
         .into_iter()
         .collect();

@@ -34,8 +34,8 @@ pub(crate) mod words;
 
 pub(crate) use footnotes::{Footnotes, concerned, warning_kind_name, warnings_of};
 pub(crate) use format::utc_minute;
-pub(crate) use headline::stderr_summary;
 pub(crate) use headline::{Mood, headline, ruled_out_pct};
+pub(crate) use headline::{shown, stderr_summary};
 pub(crate) use suite::{gate_note, nothing_compared, suite_facts};
 
 use std::io::{self, Write};

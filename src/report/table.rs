@@ -12,8 +12,9 @@
 //! interval, said in a line under the table) and wrapping only headers; when even the narrowest layout
 //! cannot fit, each benchmark is printed as a short block of lines instead. Every other line is word-wrapped, so that no line is wider
 //! than the width, and no line ends in spaces, coloured or not. Names, and every line under the table
-//! (which quote names), go through `crate::inert::terminal`; a name wider than half the width is cut
-//! with an ellipsis when no layout holds it whole. Times are printed per row in the readable
+//! (which quote names), go through `crate::inert::terminal`; a name wider than half the width is
+//! shortened when no layout holds it whole, its middle elided and never to another name's short form
+//! (`docs/verdicts.md` §6). Times are printed per row in the readable
 //! unit of the smaller median (the analysis' own unit may be nanoseconds for a second-long benchmark).
 
 use std::io::{self, Write};
@@ -37,14 +38,16 @@ pub(crate) struct TableReport;
 impl Render for TableReport {
     fn render(&self, analysis: &Analysis, style: Style, out: &mut dyn Write) -> io::Result<()> {
         let notes = Footnotes::of(analysis, style.verbose);
-        // Names in the headline are inert and cut to half the width (60 columns without one), so that a
-        // long name cannot fill the screen.
+        // Names in the headline are inert and shortened to half the width (60 columns without one), so
+        // that a long name cannot fill the screen, and never to the same text; the sides' labels stay
+        // whole (wrapped).
         let room = style.width.map_or(60, |w| usize::from(w / 2).max(8));
-        let name = |n: &str| inert::cut(&inert::terminal(n), room);
+        let short = super::headline::shortened_names(analysis, room);
+        let name = |n: &str| short.get(&inert::terminal(n));
         let mut lines: Vec<Line> = headline(analysis)
             .iter()
             .map(|s| Line {
-                text: s.render(inert::terminal, name),
+                text: s.render_labels(inert::terminal, name, inert::terminal),
                 tone: Tone::of_mood(s.mood),
             })
             .collect();
@@ -295,7 +298,7 @@ fn benchmark_table(
 const MIN_NAME_COLUMNS: usize = 12;
 
 /// Cuts each name (the first column) wider than half of `room` to the room that the other columns leave
-/// (at least [`MIN_NAME_COLUMNS`]), with an ellipsis: what a table whose names do not fit whole does before
+/// (at least [`MIN_NAME_COLUMNS`]), eliding their middles and never to the same text: what a table whose names do not fit whole does before
 /// it becomes a list, so that one long name neither widens the table beyond the terminal nor turns every
 /// benchmark into a block of lines. Shorter names stay whole.
 fn fit_names(columns: &[Column], rows: &mut [Vec<Text>], room: usize) {
@@ -307,9 +310,15 @@ fn fit_names(columns: &[Column], rows: &mut [Vec<Text>], room: usize) {
         })
         .sum();
     let left = room.saturating_sub(others).max(MIN_NAME_COLUMNS);
+    let long: Vec<String> = rows
+        .iter()
+        .filter(|r| r[0].width() > room / 2)
+        .map(|r| r[0].text.clone())
+        .collect();
+    let short = inert::Shortened::new(long.iter().map(String::as_str), left);
     for row in rows {
         if row[0].width() > room / 2 {
-            row[0].text = inert::cut(&row[0].text, left);
+            row[0].text = short.get(&row[0].text);
         }
     }
 }
@@ -420,7 +429,7 @@ fn benchmark_list(analysis: &Analysis, notes: &Footnotes<'_>, style: Style) -> V
         let room = style.width.map_or(usize::MAX, |w| {
             usize::from(w).saturating_sub(inert::width(&suffix))
         });
-        let name = format!("{}{suffix}", inert::cut(&inert::terminal(&b.name), room));
+        let name = format!("{}{suffix}", inert::elide(&inert::terminal(&b.name), room));
         lines.push(line(name));
         lines.push(line(format!(
             "    base {}, head {}",

@@ -836,3 +836,103 @@ fn hostile_sizes_give_a_complete_report_within_the_width() {
         }
     }
 }
+
+/// criterion.rs #272: two benchmarks whose names share their first 60 characters, compared between two
+/// baselines with long names, reported where standard output is not a terminal and `COLUMNS` is unset (a CI
+/// log: no width, names shortened to 60 columns).
+fn two_long_names() -> (Analysis, [String; 2], [String; 2]) {
+    let stem = "a_bench_with_a_name_that_is_long_enough_to_be_cut_in_the_headline_of_the_table";
+    assert!(stem.len() >= 60);
+    let names = [format!("{stem}_read"), format!("{stem}_write")];
+    let sides = [
+        "baseline `before-the-change-of-the-allocator-in-the-parser-of-the-configuration-files`"
+            .to_string(),
+        "baseline `after-the-change-of-the-allocator-in-the-parser-of-the-configuration-files`"
+            .to_string(),
+    ];
+    let mut a = analyses::slower_suite_failed_gate();
+    a.benchmarks[0].name = names[0].clone();
+    a.benchmarks[1].name = names[1].clone();
+    a.compared.origins = BaseHead {
+        base: sides[0].clone(),
+        head: sides[1].clone(),
+    };
+    (a, names, sides)
+}
+
+#[test]
+fn names_shortened_for_width_never_read_alike() {
+    let (a, names, _) = two_long_names();
+    let text = render(Format::Table, &a, PLAIN);
+    let headline: &str = text.split("\n\n").next().expect("a headline");
+    // The headline's sentence naming the slower benchmarks, with both names shortened.
+    let slower = headline
+        .lines()
+        .find(|l| l.contains("_read") || l.contains("_write"))
+        .unwrap_or_else(|| panic!("the headline names the benchmarks:\n{text}"));
+    assert!(!slower.contains(&names[0]), "shortened: {slower}");
+    let forms: Vec<&str> = slower
+        .split([' ', ','])
+        .filter(|w| w.contains('…'))
+        .collect();
+    assert_eq!(forms.len(), 2, "two shortened names in: {slower}");
+    assert_ne!(forms[0], forms[1], "{slower}");
+    for (form, end) in forms.iter().zip(["_read", "_write"]) {
+        assert!(form.starts_with("a_bench"), "{form}");
+        assert!(form.ends_with(end), "{form} keeps its distinguishing end");
+        assert!(crate::inert::width(form) <= 60, "{form}");
+    }
+}
+
+#[test]
+fn the_compared_line_keeps_both_sides_whole() {
+    let (a, _, sides) = two_long_names();
+    // No width (a CI log), and a terminal wider than each label but narrower than the line.
+    for width in [None, Some(100)] {
+        let style = Style { width, ..PLAIN };
+        let text = render(Format::Table, &a, style);
+        // Wrapped or not, the line read as one holds both labels whole, never `…`.
+        assert!(!text.contains("baseline `…"), "{text}");
+        let joined = text.split_whitespace().collect::<Vec<_>>().join(" ");
+        for side in &sides {
+            assert!(joined.contains(side.as_str()), "{width:?}: {side}\n{text}");
+        }
+        if let Some(w) = width {
+            assert!(
+                text.lines()
+                    .all(|l| crate::inert::width(l) <= usize::from(w)),
+                "{text}"
+            );
+        }
+    }
+}
+
+/// `main..main` on a suite of six benchmarks: identical executables, nothing run.
+fn identical(count: usize) -> Analysis {
+    let mut a = analyses::identical_executables();
+    a.identical = (1..=count).map(|i| format!("bench_{i}")).collect();
+    a
+}
+
+#[test]
+fn a_list_names_every_item_rather_than_one_more() {
+    let sentence = |count: usize| {
+        super::headline(&identical(count))
+            .iter()
+            .map(|s| s.plain())
+            .find(|s| s.contains("identical executables"))
+            .expect("the identical sentence")
+    };
+    // Six: all named, never "and 1 more".
+    let six = sentence(6);
+    assert!(!six.contains("more"), "{six}");
+    assert!(six.contains("bench_5, bench_6"), "{six}");
+    // Seven: five named and the two others counted.
+    let seven = sentence(7);
+    assert!(seven.contains("bench_5 and 2 more"), "{seven}");
+    assert!(!seven.contains("bench_6"), "{seven}");
+    // The same rule where the up-to count is other than five.
+    assert_eq!(super::shown(4, 3), 4);
+    assert_eq!(super::shown(5, 3), 3);
+    assert_eq!(super::shown(2, 3), 2);
+}

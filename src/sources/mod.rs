@@ -72,6 +72,10 @@ pub(crate) const FILE_FORMATS: [&str; 11] = [
 pub(crate) struct ReadOptions {
     /// The criterion home; `None`: `./target/criterion` (see [`ReadOptions::criterion_home`]).
     pub criterion_home: Option<PathBuf>,
+    /// Further criterion homes a baseline name is looked for in, after [`ReadOptions::criterion_home`]: where
+    /// criterion writes in each bench package of a workspace when `CRITERION_HOME` or `CARGO_TARGET_DIR` is
+    /// relative (cargo runs a bench in its package's directory; `docs/formats.md` §1.1). The app fills it.
+    pub more_homes: Vec<PathBuf>,
     /// The unit of criterion samples (a custom measurement such as cycles cannot be detected from the files);
     /// also overrides the unit that cargo-criterion lines declare. `None` means nanoseconds.
     pub unit_override: Option<Unit>,
@@ -93,6 +97,7 @@ impl ReadOptions {
             });
         ReadOptions {
             criterion_home: home,
+            more_homes: Vec::new(),
             unit_override: None,
             max_input_size: None,
         }
@@ -111,6 +116,22 @@ impl ReadOptions {
         self.criterion_home
             .clone()
             .unwrap_or_else(|| PathBuf::from("target").join("criterion"))
+    }
+
+    /// Every place a baseline name is looked for: [`ReadOptions::criterion_home`], then the
+    /// [`ReadOptions::more_homes`], each once.
+    pub(crate) fn criterion_homes(&self) -> Vec<PathBuf> {
+        let mut homes = vec![self.criterion_home()];
+        for home in &self.more_homes {
+            let same = |h: &PathBuf| {
+                h == home
+                    || matches!((h.canonicalize(), home.canonicalize()), (Ok(a), Ok(b)) if a == b)
+            };
+            if !homes.iter().any(same) {
+                homes.push(home.clone());
+            }
+        }
+        homes
     }
 }
 
@@ -206,17 +227,12 @@ pub(crate) enum SourceError {
         path: String,
     },
     /// The side names no file, directory or criterion baseline.
-    #[error(
-        "`{spec}` is neither a file, a directory nor a criterion baseline in {home}{}",
-        baseline_hint(baselines)
-    )]
+    #[error("{}", not_found(spec, places))]
     NotFound {
         /// The side as given on the command line.
         spec: String,
-        /// The criterion directory searched for baselines.
-        home: String,
-        /// The baselines found there, for the hint.
-        baselines: Vec<String>,
+        /// Every criterion home searched for baselines, with the baselines found there.
+        places: Vec<(String, Vec<String>)>,
     },
     /// The input is larger than the size limit (`docs/formats.md` §11).
     #[error(
@@ -285,6 +301,34 @@ fn hint_line(hint: &Option<String>) -> String {
     hint.as_ref()
         .map(|h| format!("\nhint: {h}"))
         .unwrap_or_default()
+}
+
+/// The message of [`SourceError::NotFound`]: the one place looked at, or each of them with the baselines
+/// it holds.
+fn not_found(spec: &str, places: &[(String, Vec<String>)]) -> String {
+    match places {
+        [(home, baselines)] => format!(
+            "`{spec}` is neither a file, a directory nor a criterion baseline in {home}{}",
+            baseline_hint(baselines)
+        ),
+        _ => {
+            let mut text = format!(
+                "`{spec}` is neither a file, a directory nor a criterion baseline in any of the {} places \
+                 criterion writes baselines from here:",
+                places.len()
+            );
+            for (home, baselines) in places {
+                let held = if baselines.is_empty() {
+                    "no baselines".to_string()
+                } else {
+                    format!("baselines {}", baselines.join(", "))
+                };
+                text.push_str(&format!("\n  {home}: {held}"));
+            }
+            let all: Vec<String> = places.iter().flat_map(|(_, b)| b.clone()).collect();
+            text + &baseline_hint(&all).replace("baselines found there", "baselines found")
+        }
+    }
 }
 
 fn baseline_hint(baselines: &[String]) -> String {
@@ -423,16 +467,72 @@ fn load_baseline_name(spec: &str, options: &ReadOptions) -> Result<Results, Sour
             error: std::io::Error::new(std::io::ErrorKind::NotFound, "no such file or directory"),
         });
     }
-    let home = options.criterion_home();
-    let baselines = criterion::baselines(&home);
-    if baselines.iter().any(|b| b == spec) {
-        return criterion::read_baseline_with(&home, spec, options);
+    let places: Vec<(PathBuf, Vec<String>)> = options
+        .criterion_homes()
+        .into_iter()
+        .map(|home| {
+            let baselines = criterion::baselines(&home);
+            (home, baselines)
+        })
+        .collect();
+    let holding: Vec<&PathBuf> = places
+        .iter()
+        .filter(|(_, baselines)| baselines.iter().any(|b| b == spec))
+        .map(|(home, _)| home)
+        .collect();
+    match holding.as_slice() {
+        [] => Err(SourceError::NotFound {
+            spec: spec.into(),
+            places: places
+                .into_iter()
+                .map(|(home, baselines)| (home.display().to_string(), baselines))
+                .collect(),
+        }),
+        [home] => criterion::read_baseline_with(home, spec, options),
+        // Each bench package of a workspace saved its own benchmarks under the name: they are one side.
+        homes => {
+            let parts = homes
+                .iter()
+                .map(|home| criterion::read_baseline_with(home, spec, options))
+                .collect::<Result<Vec<_>, _>>()?;
+            join_baselines(parts)
+        }
     }
-    Err(SourceError::NotFound {
-        spec: spec.into(),
-        home: home.display().to_string(),
-        baselines,
-    })
+}
+
+/// The results of one baseline name saved in several criterion homes, as one side: their benchmarks
+/// together, a name found twice refused.
+fn join_baselines(parts: Vec<Results>) -> Result<Results, SourceError> {
+    let origin = parts
+        .iter()
+        .map(|p| p.origin.as_str())
+        .collect::<Vec<_>>()
+        .join(" and ");
+    let mut joined = Results {
+        origin,
+        benchmarks: Vec::new(),
+        environment: parts
+            .first()
+            .map(|p| p.environment.clone())
+            .unwrap_or_default(),
+        notes: Vec::new(),
+        left_out: Vec::new(),
+    };
+    let mut seen = std::collections::HashSet::new();
+    for part in parts {
+        for benchmark in part.benchmarks {
+            if !seen.insert(benchmark.name.clone()) {
+                return Err(SourceError::Duplicate {
+                    path: joined.origin.clone(),
+                    benchmark: benchmark.name,
+                });
+            }
+            joined.benchmarks.push(benchmark);
+        }
+        joined.notes.extend(part.notes);
+        joined.left_out.extend(part.left_out);
+    }
+    Ok(joined)
 }
 
 /// Reads the content of a file (or standard input) named `origin`: detects its format and parses it. Raw

@@ -9,6 +9,7 @@ use crate::testutil::source_fixtures::fixture;
 fn options() -> ReadOptions {
     ReadOptions {
         criterion_home: Some(fixture("criterion/real")),
+        more_homes: Vec::new(),
         unit_override: None,
         max_input_size: None,
     }
@@ -29,6 +30,53 @@ fn unknown_name_lists_the_baselines_found() {
         message.contains("hint: baselines found there: after, before, new"),
         "{message}"
     );
+}
+
+/// Copies the directory tree `from` into `to`.
+fn copy_tree(from: &std::path::Path, to: &std::path::Path) {
+    std::fs::create_dir_all(to).expect("mkdir");
+    for entry in std::fs::read_dir(from).expect("a directory") {
+        let path = entry.expect("an entry").path();
+        let target = to.join(path.file_name().expect("a name"));
+        if path.is_dir() {
+            copy_tree(&path, &target);
+        } else {
+            std::fs::copy(&path, &target).expect("copy");
+        }
+    }
+}
+
+#[test]
+fn a_baseline_saved_in_several_homes_is_one_side_and_a_name_in_two_is_refused() {
+    // Two bench packages' homes, each with its own benchmarks of criterion's committed output.
+    let dir = tempfile::tempdir().expect("tempdir");
+    let real = fixture("criterion/real");
+    let (app, util) = (dir.path().join("app"), dir.path().join("util"));
+    copy_tree(&real.join("fib_20"), &app.join("fib_20"));
+    copy_tree(&real.join("flat"), &util.join("flat"));
+    let options = ReadOptions {
+        criterion_home: Some(dir.path().join("root-has-none")),
+        more_homes: vec![app.clone(), util.clone()],
+        ..options()
+    };
+    let results = load("before", &options).unwrap();
+    let mut names: Vec<&str> = results.benchmarks.iter().map(|b| b.name.as_str()).collect();
+    names.sort_unstable();
+    assert_eq!(names, ["fib_20", "flat/30"]);
+
+    // Not found anywhere: each place is listed with what it holds.
+    let message = load("nightly", &options).unwrap_err().to_string();
+    assert!(message.contains("any of the 3 places"), "{message}");
+    assert!(message.contains("root-has-none: no baselines"), "{message}");
+    assert!(
+        message.contains(&format!("{}: baselines after, before, new", app.display())),
+        "{message}"
+    );
+
+    // The same benchmark in two homes cannot be one side.
+    copy_tree(&real.join("fib_20"), &util.join("fib_20"));
+    let message = load("before", &options).unwrap_err().to_string();
+    assert!(message.contains("`fib_20` appears twice"), "{message}");
 }
 
 #[test]
@@ -231,6 +279,7 @@ fn unreadable_path_names_the_path() {
 fn missing_criterion_home_does_not_panic() {
     let options = ReadOptions {
         criterion_home: Some(PathBuf::from("/nonexistent/criterion")),
+        more_homes: Vec::new(),
         unit_override: None,
         max_input_size: None,
     };

@@ -171,6 +171,122 @@ fn criterion_baselines_are_resolved_by_name_in_criterion_home() {
     );
 }
 
+/// A cargo workspace with a bench package `crates/app` (bench target `frames`) and a package without
+/// benches, `crates/util`, where criterion saved the baselines `before` and `after` of `frames` in
+/// `crates/app/HOME`: what `CARGO_TARGET_DIR=target_foo cargo bench --bench frames -- --save-baseline
+/// before` at the workspace root writes when HOME is `target_foo/criterion` (cargo runs a bench in its
+/// package's directory, and criterion 0.5-0.8 joins the relative path to it). The criterion files are the
+/// committed ones of `fixtures/sources/criterion/real`, written by criterion 0.5
+/// (`fixtures/criterion-project/make-fixtures.sh`).
+fn workspace_with_baselines_in(home: &str) -> tempfile::TempDir {
+    let ws = tempfile::tempdir().expect("workspace");
+    let write = |path: &str, text: &str| {
+        let path = ws.path().join(path);
+        std::fs::create_dir_all(path.parent().expect("parent")).expect("dirs");
+        std::fs::write(path, text).expect("write");
+    };
+    write(
+        "Cargo.toml",
+        "[workspace]\nmembers = [\"crates/app\", \"crates/util\"]\nresolver = \"2\"\n",
+    );
+    write(
+        "crates/app/Cargo.toml",
+        "[package]\nname = \"app\"\nversion = \"0.1.0\"\nedition = \"2021\"\n\n\
+         [[bench]]\nname = \"frames\"\nharness = false\n",
+    );
+    write("crates/app/src/lib.rs", "");
+    write("crates/app/benches/frames.rs", "fn main() {}\n");
+    write(
+        "crates/util/Cargo.toml",
+        "[package]\nname = \"util\"\nversion = \"0.1.0\"\nedition = \"2021\"\n",
+    );
+    write("crates/util/src/lib.rs", "");
+    copy_tree(
+        &root().join("fixtures/sources/criterion/real"),
+        &ws.path().join("crates/app").join(home),
+    );
+    ws
+}
+
+/// `cargo speedup ARGS` at the workspace root with only `env` of the variables that place criterion's home.
+fn run_at_root(ws: &Path, args: &[&str], env: &[(&str, &str)]) -> std::process::Output {
+    std::process::Command::new(env!("CARGO_BIN_EXE_cargo-speedup"))
+        .arg("speedup")
+        .args(args)
+        .current_dir(ws)
+        .env("NO_COLOR", "1")
+        .env_remove("CRITERION_HOME")
+        .env_remove("CARGO_TARGET_DIR")
+        .envs(env.iter().copied())
+        .output()
+        .expect("the binary runs")
+}
+
+#[test]
+fn baselines_saved_in_a_workspace_package_under_a_relative_target_dir_are_found() {
+    for (variable, value, home) in [
+        ("CARGO_TARGET_DIR", "target_foo", "target_foo/criterion"),
+        ("CRITERION_HOME", "bench_home", "bench_home"),
+    ] {
+        let ws = workspace_with_baselines_in(home);
+        let output = run_at_root(
+            ws.path(),
+            &[
+                "compare",
+                "before",
+                "after",
+                "--format",
+                "json",
+                "--fail-on",
+                "none",
+            ],
+            &[(variable, value)],
+        );
+        assert_eq!(
+            output.status.code(),
+            Some(0),
+            "{variable}={value}: {}",
+            stderr(&output)
+        );
+        let json: Value = serde_json::from_slice(&output.stdout).expect("JSON");
+        assert!(
+            names(&json).iter().any(|n| n.starts_with("sum_squares/")),
+            "{variable}={value}: {:?}",
+            names(&json)
+        );
+    }
+}
+
+#[test]
+fn a_baseline_not_found_lists_every_place_looked_at_and_the_baselines_there() {
+    let ws = workspace_with_baselines_in("target_foo/criterion");
+    let output = run_at_root(
+        ws.path(),
+        &["compare", "before", "nightly"],
+        &[("CARGO_TARGET_DIR", "target_foo")],
+    );
+    assert_eq!(output.status.code(), Some(2), "{}", stderr(&output));
+    let message = stderr(&output);
+    assert!(message.contains("`nightly`"), "{message}");
+    // The workspace root's own, as cargo resolves the variable, holds nothing.
+    assert!(
+        message.contains("target_foo/criterion: no baselines"),
+        "{message}"
+    );
+    // The bench package's, as criterion resolves it, holds the two saved.
+    let app = ws.path().join("crates/app/target_foo/criterion");
+    let line = message
+        .lines()
+        .find(|l| l.contains(&app.display().to_string()))
+        .unwrap_or_else(|| panic!("the package's home is listed:\n{message}"));
+    assert!(line.contains("after") && line.contains("before"), "{line}");
+    assert!(
+        !message.contains("crates/util"),
+        "no benches there: {message}"
+    );
+    assert!(message.contains("hint:"), "{message}");
+}
+
 /// Writes a raw timing JSON file with the given benchmarks.
 fn raw(dir: &Path, file: &str, benchmarks: &[(&str, Vec<f64>)]) -> String {
     let doc = serde_json::json!({

@@ -93,16 +93,22 @@ fn standard_error_shows_hostile_names_on_one_line_each() {
     let out = compare(&["--format", "json"], "80");
     let stderr = text(&out.stderr);
     assert_inert_lines("stderr", &stderr);
-    // The gate's line names the slower benchmarks, escaped and cut to 60 columns each.
+    // The gate's line names the slower benchmarks, escaped and shortened to 60 columns each
+    // (docs/verdicts.md §6): the first 14 columns (a quarter of the 59 beside the ellipsis), `…`, the last 45.
     assert!(
         stderr.contains(
-            "Gate failed (--fail-on any, threshold 2%): evil\\n::error title=forged::Build is compromised\\n::add-mas… \
+            "Gate failed (--fail-on any, threshold 2%): evil\\n::error …=forged::Build is compromised\\n::add-mask::ok \
              time +100%"
         ),
         "{stderr}"
     );
+    let long = "long-name-".repeat(6);
     assert!(
-        stderr.contains(&format!("{}…", "long-name-".repeat(6).get(..59).unwrap())),
+        stderr.contains(&format!(
+            "{}…{} time",
+            &long[..14],
+            &long[long.len() - 45..]
+        )),
         "{stderr}"
     );
 }

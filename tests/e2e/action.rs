@@ -332,3 +332,169 @@ fn inputs_that_cannot_be_compared_fail_with_one_annotation() {
     assert_eq!(run.status, 2, "{}", run.log);
     assert!(run.log.contains("fetch-depth: 0"), "{}", run.log);
 }
+
+/// A `gh` in `home`'s install root that answers as GitHub's CLI does when the API refuses: listing the
+/// comments succeeds with none, every write exits 1 with `gh: MESSAGE` on standard error (gh 2.x prints the
+/// API's message and `(HTTP STATUS)` so, e.g. `gh: Resource not accessible by integration (HTTP 403)`).
+/// With `list_fails`, the listing fails the same way.
+fn refusing_gh(home: &Home, message: &str, list_fails: bool) {
+    let gh = home.dir.path().join(".cache/cargo-speedup/bin/gh");
+    let list = if list_fails {
+        format!("echo 'gh: {message}' >&2; exit 1")
+    } else {
+        "echo '[]'; exit 0".to_string()
+    };
+    let script = format!(
+        "#!/usr/bin/env bash\nprintf '%s\\n' \"$@\" >> \"$HOME/gh-calls.txt\"\n\
+         case \"$*\" in\n  *'--paginate'*) {list} ;;\nesac\necho 'gh: {message}' >&2\nexit 1\n"
+    );
+    std::fs::write(&gh, script).expect("a refusing gh");
+}
+
+/// The README's workflow (`comment: true`) on a pull request from a fork, whose token is read-only: GitHub
+/// refuses the comment with HTTP 403. The step's status is the gate's (here `fail-on: none`, which cannot
+/// fail: 0), and the job summary says why there is no comment and points to the `post` workflow.
+#[test]
+fn a_comment_refused_on_a_forks_pull_request_leaves_the_checks_colour_to_the_gate() {
+    let _serial = serial();
+    let (repo, base, head) = pull_request_repository();
+    let home = Home::new();
+    refusing_gh(
+        &home,
+        "Resource not accessible by integration (HTTP 403)",
+        false,
+    );
+    let args =
+        "--warm-up-time 0.001 --measurement-time 0.001 --sample-size 10 --runs 6 --layouts fixed";
+    for (fail_on, gate_status) in [("none", 0), ("any", 1)] {
+        let temp = tempfile::tempdir().expect("runner temp");
+        let contexts = contexts(
+            &home,
+            temp.path(),
+            &[("comment", "true"), ("fail-on", fail_on), ("args", args)],
+            &[
+                ("event_name", "pull_request"),
+                ("base_ref", "main"),
+                ("event.pull_request.base.sha", &base),
+                ("event.pull_request.number", "7"),
+                ("sha", &head),
+                ("repository", "example/demo"),
+                ("run_id", "42"),
+            ],
+        );
+        let run = run(repo.path(), contexts);
+        assert_eq!(run.status, gate_status, "fail-on {fail_on}\n{}", run.log);
+        assert_eq!(run.outputs["notable"], "true", "a comment was due");
+        assert!(
+            home.gh_calls().contains("POST"),
+            "the comment was tried:\n{}",
+            home.gh_calls()
+        );
+        assert!(
+            run.summary.contains("| changed |"),
+            "summary:\n{}",
+            run.summary
+        );
+        let line = run
+            .summary
+            .lines()
+            .find(|l| l.contains("comment was not posted"))
+            .unwrap_or_else(|| panic!("no line about the comment:\n{}", run.summary));
+        assert!(line.contains("HTTP 403"), "{line}");
+        assert!(line.contains("`post`"), "{line}");
+        assert!(line.contains("docs/action.md"), "{line}");
+        assert!(
+            run.log
+                .contains("::warning title=cargo-speedup::the pull-request comment was not posted"),
+            "{}",
+            run.log
+        );
+    }
+}
+
+/// Runs `action/comment.sh` alone with the refusing `gh` of `refusing_gh` and a job summary, as the
+/// comment step does; returns its exit status, its standard output and the summary.
+fn comment_step(home: &Home, env: &[(&str, &str)]) -> (i32, String, String) {
+    let summary = home.dir.path().join("summary.md");
+    std::fs::write(&summary, "").expect("summary");
+    let report = home.dir.path().join("report.md");
+    std::fs::write(&report, "| bench | verdict |\n").expect("markdown");
+    let bin = home.dir.path().join(".cache/cargo-speedup/bin");
+    let out = std::process::Command::new("bash")
+        .arg(action_dir().join("action/comment.sh"))
+        .env(
+            "PATH",
+            format!("{}:{}", bin.display(), std::env::var("PATH").unwrap()),
+        )
+        .env("HOME", home.dir.path())
+        .env("GITHUB_STEP_SUMMARY", &summary)
+        .env("SPEEDUP_MARKDOWN", &report)
+        .env("SPEEDUP_REPOSITORY", "o/r")
+        .env("SPEEDUP_PR", "3")
+        .env("SPEEDUP_NOTABLE", "true")
+        .envs(env.iter().copied())
+        .output()
+        .expect("comment.sh runs");
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        std::fs::read_to_string(&summary).expect("summary"),
+    )
+}
+
+#[test]
+fn a_comment_that_cannot_be_posted_is_a_line_in_the_summary_never_a_failure() {
+    // (gh's message, whether listing fails too, what the summary line must say)
+    let cases = [
+        (
+            "Resource not accessible by integration (HTTP 403)",
+            false,
+            "HTTP 403",
+        ),
+        ("Not Found (HTTP 404)", true, "HTTP 404"),
+        ("Server Error (HTTP 502)", false, "HTTP 502"),
+        (
+            "To get started with GitHub CLI, please run:  gh auth login\nAlternatively, populate the GH_TOKEN environment variable with a GitHub API authentication token.",
+            true,
+            "no token",
+        ),
+        (
+            "error connecting to api.github.com",
+            true,
+            "could not be reached",
+        ),
+    ];
+    for (message, list_fails, expected) in cases {
+        let home = Home::new();
+        refusing_gh(&home, message, list_fails);
+        let (status, stdout, summary) = comment_step(&home, &[]);
+        assert_eq!(status, 0, "{message}: {stdout}");
+        let lines: Vec<&str> = summary
+            .lines()
+            .filter(|l| l.contains("comment was not posted"))
+            .collect();
+        assert_eq!(lines.len(), 1, "{message}: one line\n{summary}");
+        assert!(lines[0].contains(expected), "{message}: {}", lines[0]);
+        assert!(
+            lines[0].contains("`post`") && lines[0].contains("workflow_run"),
+            "{}",
+            lines[0]
+        );
+        assert!(
+            stdout.contains("::warning title=cargo-speedup::"),
+            "{message}: {stdout}"
+        );
+    }
+
+    // From the `post` workflow itself, the way to a comment is that workflow's permission.
+    let home = Home::new();
+    refusing_gh(
+        &home,
+        "Resource not accessible by integration (HTTP 403)",
+        false,
+    );
+    let (status, _, summary) = comment_step(&home, &[("SPEEDUP_FROM_POST", "true")]);
+    assert_eq!(status, 0);
+    assert!(summary.contains("pull-requests: write"), "{summary}");
+    assert!(!summary.contains("workflow_run"), "{summary}");
+}

@@ -127,3 +127,38 @@ fn toolchain_builds_both_revisions_with_the_rustup_toolchain_named() {
     let version = String::from_utf8_lossy(&rustc.stdout).trim().to_string();
     assert_eq!(report["fingerprint"]["rustc"], version.as_str(), "{report}");
 }
+
+/// `main..main` with only an untracked file in the working tree (the HTML report an earlier run wrote): the
+/// same commit builds identical executables, nothing runs, and the report says neither that a difference
+/// would be the machine's noise (nothing ran to differ) nor anything of the working tree (not compared).
+#[test]
+fn the_same_commit_twice_with_an_untracked_report_says_nothing_of_noise_or_the_working_tree() {
+    let _serial = serial();
+    let repo = repository();
+    let dir = repo.path();
+    write_criterion_crate(dir, 200);
+    commit(dir, "base");
+    write(dir, &[("report.html", "<!DOCTYPE html>\n")]);
+    assert!(git(dir, &["status", "--porcelain"]).contains("?? report.html"));
+    let target = shared_target();
+    let mut args = RUN.to_vec();
+    args[0] = "main..main";
+    let format = args
+        .iter()
+        .position(|a| *a == "--format")
+        .expect("--format");
+    args[format + 1] = "table";
+    let out = speedup(dir, &target, &args);
+    let (report, text) = (
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        stderr(&out),
+    );
+    assert_eq!(out.status.code(), Some(0), "{text}");
+    assert!(!text.contains("running "), "nothing may run: {text}");
+    assert!(report.contains("identical executables"), "{report}");
+    for said in [&report, &text] {
+        assert!(!said.contains("noise"), "{said}");
+        assert!(!said.contains("uncommitted"), "{said}");
+        assert!(!said.contains("working tree"), "{said}");
+    }
+}

@@ -62,6 +62,9 @@ fn the_clearly_fastest_of_three_revisions_is_picked() {
         "{text}"
     );
     assert_eq!(again.stdout, out.stdout, "the same runs, the same report");
+    // An untracked file (the report a run wrote) plays no part in a race of commits: not spoken of.
+    write(dir, &[("report.html", "<!DOCTYPE html>\n")]);
+    let before = repository_state(dir);
     let mut stricter = args.clone();
     stricter.extend(["--confidence", "0.99"]);
     let other = speedup(dir, &target, &stricter);
@@ -85,6 +88,10 @@ fn the_clearly_fastest_of_three_revisions_is_picked() {
     assert_eq!(
         String::from_utf8_lossy(&other.stdout).contains(told),
         text.contains(told),
+        "{text}"
+    );
+    assert!(
+        !text.contains("uncommitted") && !text.contains("working tree"),
         "{text}"
     );
     assert_eq!(repository_state(dir), before);

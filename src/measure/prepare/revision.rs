@@ -240,34 +240,33 @@ fn unknown(git: &Git, revision: &str) -> MeasureError {
     }
 }
 
-/// What HEAD is when it is the working tree, and that uncommitted changes are left out otherwise; also
-/// when both sides are one commit (the comparison then measures the machine's noise, an A/A test).
+/// What HEAD is when it is the working tree with uncommitted changes: the working tree's state is said only
+/// when the working tree is compared (`main..feature` leaves it out and says nothing of it). Said once, in
+/// the report (HEAD's notes).
 pub(crate) fn tell_about_the_tree(
     project: &Project,
-    base: &Checkout,
     head: &Checkout,
 ) -> Result<Vec<String>, MeasureError> {
     let mut notes = Vec::new();
-    if let (Checkout::Commit { sha: b, .. }, Checkout::Commit { sha: h, .. }) = (base, head) {
-        if b == h {
-            notes.push(format!(
-                "BASE and HEAD are the same commit ({}): any difference found is the machine's noise",
-                short(b)
-            ));
-        }
-    }
-    let dirty = project.git()?.is_dirty()?;
-    match (head, dirty) {
-        (Checkout::WorkingTree, true) => {
-            notes.push("HEAD is the working tree as it is now, uncommitted changes included".into())
-        }
-        (Checkout::Commit { .. }, true) => notes.push(
-            "the working tree has uncommitted changes; they are not part of the revisions compared"
-                .into(),
-        ),
-        (Checkout::WorkingTree, false) | (Checkout::Commit { .. }, false) => {}
+    if *head == Checkout::WorkingTree && project.git()?.is_dirty()? {
+        notes.push("HEAD is the working tree as it is now, uncommitted changes included".into());
     }
     Ok(notes)
+}
+
+/// The note of a comparison of one commit with itself that ran its benchmarks (an A/A test: what differs is
+/// the machine's noise); `None` for two commits, or when nothing ran (identical executables are reported
+/// unchanged without running, and there is no noise to speak of).
+pub(crate) fn same_commit_note(base: &Checkout, head: &Checkout, ran: bool) -> Option<String> {
+    match (base, head) {
+        (Checkout::Commit { sha: b, .. }, Checkout::Commit { sha: h, .. }) if b == h && ran => {
+            Some(format!(
+                "BASE and HEAD are the same commit ({}): any difference found is the machine's noise",
+                short(b)
+            ))
+        }
+        _ => None,
+    }
 }
 
 #[cfg(test)]
@@ -279,6 +278,27 @@ mod tests {
             base: base.into(),
             head: head.into(),
         }
+    }
+
+    #[test]
+    fn noise_is_spoken_of_only_where_one_commit_ran_against_itself() {
+        let commit = |name: &str, sha: &str| Checkout::Commit {
+            name: name.into(),
+            sha: sha.into(),
+        };
+        let sha = "0123456789abcdef0123456789abcdef01234567";
+        let main = commit("main", sha);
+        let note = same_commit_note(&main, &commit("HEAD", sha), true).expect("an A/A test");
+        assert!(
+            note.starts_with("BASE and HEAD are the same commit (0123456789)"),
+            "{note}"
+        );
+        assert!(note.contains("noise"), "{note}");
+        // Nothing ran (identical executables): no word of noise.
+        assert_eq!(same_commit_note(&main, &main, false), None);
+        let other = commit("feature", "fedcba9876543210fedcba9876543210fedcba98");
+        assert_eq!(same_commit_note(&main, &other, true), None);
+        assert_eq!(same_commit_note(&main, &Checkout::WorkingTree, true), None);
     }
 
     #[test]

@@ -128,6 +128,7 @@ fn root_with_selector_reads_that_baseline() {
 fn unit_override_scales_the_samples() {
     let options = ReadOptions {
         criterion_home: None,
+        more_homes: Vec::new(),
         unit_override: Some(Unit::Us),
         max_input_size: None,
     };
