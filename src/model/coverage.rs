@@ -77,6 +77,10 @@ pub enum Reason {
         /// The option, `--filter`.
         option: String,
     },
+    /// The bench target exists at this side only (the [`LeftOut::side`] that has it): the other revision
+    /// has no target of that name, so there is nothing to compare it with. Its benchmarks, when it ran,
+    /// are that side's own names (`Suite::base_only`, `Suite::head_only`).
+    OnlyAtThisSide,
 }
 
 /// One thing not compared.
