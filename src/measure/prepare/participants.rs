@@ -297,3 +297,100 @@ fn part_of(
     ));
     Ok(part)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::measure::Harness;
+    use crate::measure::prepare::build::BenchBinary;
+
+    fn side(label: &str, targets: &[&str]) -> Participant {
+        Participant {
+            label: label.into(),
+            origin: label.into(),
+            slug: label.into(),
+            binaries: targets
+                .iter()
+                .map(|t| BenchBinary {
+                    target: t.to_string(),
+                    layouts: vec![PathBuf::from(t)],
+                    package_dir: PathBuf::new(),
+                    manifest: PathBuf::new(),
+                    cargo_target: PathBuf::new(),
+                    harness: Harness::Criterion,
+                })
+                .collect(),
+        }
+    }
+
+    fn declared(names: &[(&str, &[&str])]) -> Vec<BenchTarget> {
+        names
+            .iter()
+            .map(|(name, missing)| BenchTarget {
+                name: name.to_string(),
+                missing: missing.iter().map(|m| m.to_string()).collect(),
+                excluded: false,
+            })
+            .collect()
+    }
+
+    fn names(p: &Participant) -> Vec<&str> {
+        p.binaries.iter().map(|b| b.target.as_str()).collect()
+    }
+
+    #[test]
+    fn a_target_that_does_not_build_at_head_is_left_out_there_and_not_run_at_base() {
+        let mut sides = [side("BASE", &["light", "broken"]), side("HEAD", &["light"])];
+        let declared = [
+            declared(&[("light", &[]), ("broken", &[]), ("heavy", &["heavy"])]),
+            declared(&[("light", &[]), ("broken", &[]), ("heavy", &["heavy"])]),
+        ];
+        let failed = [vec![], vec![("broken".to_string(), "error[E0425]".to_string())]];
+        let left_out = coverage(&mut sides, &declared, &failed, true).unwrap();
+        assert_eq!(names(&sides[0]), ["light"]);
+        assert_eq!(names(&sides[1]), ["light"]);
+        let needs = LeftOut::target(
+            "heavy",
+            None,
+            Reason::NeedsFeatures {
+                missing: vec!["heavy".into()],
+            },
+        );
+        assert_eq!(left_out[0], [needs.clone()]);
+        assert_eq!(
+            left_out[1],
+            [
+                needs,
+                LeftOut::target(
+                    "broken",
+                    Some(Side::Head),
+                    Reason::BuildFailed {
+                        message: "error[E0425]".into()
+                    }
+                )
+            ]
+        );
+    }
+
+    #[test]
+    fn a_target_that_builds_at_neither_side_or_at_some_racer_is_the_build_error() {
+        let declared = [declared(&[("a", &[]), ("b", &[])]), declared(&[("a", &[]), ("b", &[])])];
+        let failed = [
+            vec![("b".to_string(), "base's error".to_string())],
+            vec![("b".to_string(), "head's error".to_string())],
+        ];
+        let mut sides = [side("BASE", &["a"]), side("HEAD", &["a"])];
+        match coverage(&mut sides, &declared, &failed, true) {
+            Err(MeasureError::Build {
+                revision, stderr, ..
+            }) => assert_eq!((revision.as_str(), stderr.as_str()), ("HEAD", "head's error")),
+            other => panic!("{other:?}"),
+        }
+        let failed = [vec![], vec![("b".to_string(), "r2's error".to_string())]];
+        let mut racers = [side("r1", &["a", "b"]), side("r2", &["a"])];
+        match coverage(&mut racers, &declared, &failed, false) {
+            Err(MeasureError::Build { revision, .. }) => assert_eq!(revision, "r2"),
+            other => panic!("{other:?}"),
+        }
+    }
+}
