@@ -345,7 +345,10 @@ mod tests {
             declared(&[("light", &[]), ("broken", &[]), ("heavy", &["heavy"])]),
             declared(&[("light", &[]), ("broken", &[]), ("heavy", &["heavy"])]),
         ];
-        let failed = [vec![], vec![("broken".to_string(), "error[E0425]".to_string())]];
+        let failed = [
+            vec![],
+            vec![("broken".to_string(), "error[E0425]".to_string())],
+        ];
         let left_out = coverage(&mut sides, &declared, &failed, true).unwrap();
         assert_eq!(names(&sides[0]), ["light"]);
         assert_eq!(names(&sides[1]), ["light"]);
@@ -374,7 +377,10 @@ mod tests {
 
     #[test]
     fn a_target_that_builds_at_neither_side_or_at_some_racer_is_the_build_error() {
-        let declared = [declared(&[("a", &[]), ("b", &[])]), declared(&[("a", &[]), ("b", &[])])];
+        let declared = [
+            declared(&[("a", &[]), ("b", &[])]),
+            declared(&[("a", &[]), ("b", &[])]),
+        ];
         let failed = [
             vec![("b".to_string(), "base's error".to_string())],
             vec![("b".to_string(), "head's error".to_string())],
@@ -383,7 +389,10 @@ mod tests {
         match coverage(&mut sides, &declared, &failed, true) {
             Err(MeasureError::Build {
                 revision, stderr, ..
-            }) => assert_eq!((revision.as_str(), stderr.as_str()), ("HEAD", "head's error")),
+            }) => assert_eq!(
+                (revision.as_str(), stderr.as_str()),
+                ("HEAD", "head's error")
+            ),
             other => panic!("{other:?}"),
         }
         let failed = [vec![], vec![("b".to_string(), "r2's error".to_string())]];
