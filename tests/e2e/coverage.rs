@@ -224,4 +224,27 @@ fn a_target_that_fails_at_head_only_is_left_out_and_the_rest_compared() {
     let text = stderr(&out);
     assert_eq!(out.status.code(), Some(2), "{text}");
     assert!(text.contains("no_such_function"), "{text}");
+
+    // Back to the first commit's code, but `reassemble` panics: `light` builds identical executables and
+    // is set aside, `heavy` is the only target run and fails at HEAD. HEAD has no benchmark left, which is
+    // not an error: every compared benchmark is unchanged.
+    write_frames(dir, &frames(1, false, Some("panic!(\"reassemble broke\")")));
+    commit(dir, "reassemble panics alone");
+    args[0] = "HEAD~4..HEAD";
+    let out = speedup(dir, &target, &args);
+    let text = stderr(&out);
+    assert_eq!(out.status.code(), Some(0), "{text}");
+    assert!(text.contains("identical executables of `light`"), "{text}");
+    assert!(
+        text.contains("warning: the benchmark `heavy` of HEAD")
+            && text.contains("failed (exit code 101)"),
+        "{text}"
+    );
+    let report = json(&out);
+    assert_eq!(
+        report["identical_executables"],
+        serde_json::json!(["split"]),
+        "{report}"
+    );
+    assert_eq!(verdicts(&report), [], "{report}");
 }

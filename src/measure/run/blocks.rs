@@ -335,12 +335,15 @@ pub(crate) fn run_blocks(
 
 /// Each participant's runs of the first `blocks` blocks (in the participants' order); `ran[i]` gives, per
 /// benchmark, the blocks participant i ran it in (fewer than `blocks` when it stopped early, decided, or
-/// sat out looks of a race), so that it is not reported missing from the others.
+/// sat out looks of a race), so that it is not reported missing from the others. The targets that failed
+/// at one participant are taken out and left out there ([`Failures::apply`]); a participant with none of
+/// its benchmarks left is an error unless a failure took them.
 pub(crate) fn read_all(
     runs_dir: &Path,
     participants: &[Participant],
     blocks: u32,
     ran: &[std::collections::HashMap<String, u32>],
+    failures: &Failures,
 ) -> Result<Vec<Results>, MeasureError> {
     let none = std::collections::HashMap::new();
     participants
@@ -360,14 +363,20 @@ pub(crate) fn read_all(
                 })
                 .collect::<Result<Vec<_>, _>>()?;
             let collected = collect(&p.origin, runs, ran.get(i).unwrap_or(&none));
-            if collected.benchmarks.is_empty() {
+            if collected.benchmarks.is_empty()
+                && !failures.failed.iter().any(|f| f.participant == i)
+            {
                 return Err(MeasureError::NoSamples {
                     revision: p.label.clone(),
                 });
             }
             Ok(collected)
         })
-        .collect()
+        .collect::<Result<Vec<_>, _>>()
+        .map(|mut results| {
+            failures.apply(&mut results);
+            results
+        })
 }
 
 /// The benchmarks of `binary` that `filter` selects, as its harness lists them (one `NAME: benchmark` or

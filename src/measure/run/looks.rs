@@ -215,8 +215,7 @@ pub(crate) fn run_until_decided(
         let (Some(decide), false) = (stop.decide, i + 1 == looks.len()) else {
             break;
         };
-        let mut so_far = blocks::read_all(runs_dir, participants, done, &ran)?;
-        failures.apply(&mut so_far);
+        let so_far = blocks::read_all(runs_dir, participants, done, &ran, &failures)?;
         let k = looks.len() as u32;
         let still_open = match decide {
             Decider::Pair(decide) => {
@@ -245,8 +244,7 @@ pub(crate) fn run_until_decided(
         ));
         open = Some(still_open);
     }
-    let mut results = blocks::read_all(runs_dir, participants, done, &ran)?;
-    failures.apply(&mut results);
+    let mut results = blocks::read_all(runs_dir, participants, done, &ran, &failures)?;
     // Read for the last time: what the harnesses wrote goes, unless asked for. A failure to remove it costs
     // disk, not the comparison; the next one clears it first.
     if !options.keep_runs {
