@@ -359,7 +359,7 @@ mod tests {
                 missing: vec!["heavy".into()],
             },
         );
-        assert_eq!(left_out[0], [needs.clone()]);
+        assert_eq!(left_out[0], std::slice::from_ref(&needs));
         assert_eq!(
             left_out[1],
             [

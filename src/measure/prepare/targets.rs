@@ -112,8 +112,7 @@ pub(crate) fn bench_targets(
                         .filter(|f| !enabled.contains(f.as_str()))
                         .cloned()
                         .collect(),
-                    excluded: !selection.benches.is_empty()
-                        && !selection.benches.iter().any(|b| *b == t.name),
+                    excluded: !selection.benches.is_empty() && !selection.benches.contains(&t.name),
                 })
                 .collect::<Vec<_>>()
         })

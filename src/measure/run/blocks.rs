@@ -293,7 +293,7 @@ pub(crate) fn run_blocks(
                     .count();
                 // At every participant (or the only one): the error, as it always was.
                 if others_failed + 1 >= participants.len() {
-                    return Err(error);
+                    return Err(*error);
                 }
                 let mut benchmarks: Vec<String> = participants
                     .iter()
@@ -491,7 +491,7 @@ fn home(runs_dir: &Path, slug: &str, block: u32) -> PathBuf {
 enum RunError {
     Fatal(MeasureError),
     Failed {
-        error: MeasureError,
+        error: Box<MeasureError>,
         /// Its exit code; `None`: ended by a signal.
         code: Option<i32>,
         stderr: String,
@@ -557,13 +557,13 @@ fn run_one(
             }));
         }
         return Err(RunError::Failed {
-            error: MeasureError::BenchmarkFailed {
+            error: Box::new(MeasureError::BenchmarkFailed {
                 revision: label.to_string(),
                 target: binary.target.clone(),
                 command: process::describe(&command),
                 status: out.status.to_string(),
                 stderr: stderr.clone(),
-            },
+            }),
             code: out.status.code(),
             stderr,
         });
