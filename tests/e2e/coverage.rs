@@ -128,6 +128,11 @@ fn a_target_that_needs_a_feature_is_not_built_and_with_the_feature_its_slowdown_
         !verdicts(&report).iter().any(|(n, _)| n == "reassemble"),
         "{report}"
     );
+    // Where the report lists what it did not compare (`not_compared`), `heavy` is there with its feature.
+    if let Some(not_compared) = report.get("not_compared") {
+        let text = not_compared.to_string();
+        assert!(text.contains("\"heavy\""), "{report}");
+    }
 
     // With the feature, or all of them, it is built and its slowdown found: the strict gate fails. With
     // all of them, in two layouts: the relinking builds with the same features.
