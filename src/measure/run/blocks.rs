@@ -362,7 +362,12 @@ pub(crate) fn read_all(
                     read_run(&home(runs_dir, &p.slug, b)).map(|r| (r, layout))
                 })
                 .collect::<Result<Vec<_>, _>>()?;
-            let collected = collect(&p.origin, runs, ran.get(i).unwrap_or(&none));
+            // A failed target's benchmarks are taken out below: no note that they missed runs.
+            let mut stopped = ran.get(i).unwrap_or(&none).clone();
+            for name in failures.failed.iter().flat_map(|f| &f.benchmarks) {
+                stopped.insert(name.clone(), 0);
+            }
+            let collected = collect(&p.origin, runs, &stopped);
             if collected.benchmarks.is_empty()
                 && !failures.failed.iter().any(|f| f.participant == i)
             {
