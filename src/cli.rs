@@ -454,6 +454,9 @@ pub(crate) struct RunArgs {
     /// Features to activate, as cargo takes them [default: the package's default features]
     #[arg(long = "features", value_name = "FEATURES")]
     pub features: Option<String>,
+    /// Activate every feature of the selected packages, as cargo takes it (not with --features)
+    #[arg(long = "all-features", conflicts_with = "features")]
+    pub all_features: bool,
     /// criterion's benchmark filter [default: every benchmark]
     #[arg(long = "filter", value_name = "PATTERN")]
     pub filter: Option<String>,

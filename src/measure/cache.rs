@@ -118,6 +118,10 @@ impl CacheKey {
         line("package", options.package.as_deref().unwrap_or(""));
         line("benches", &options.benches.join(","));
         line("features", options.features.as_deref().unwrap_or(""));
+        // Only when given, so that the keys of comparisons without it stay what they were.
+        if options.all_features {
+            line("all-features", "true");
+        }
         line("filter", options.filter.as_deref().unwrap_or(""));
         line(
             "partition",

@@ -97,9 +97,13 @@ pub(crate) fn measure_revisions(
                 let results = measured.next().ok_or(MeasureError::NoSamples {
                     revision: candidate.label.clone(),
                 })?;
-                // The cache holds measured runs only: which targets were identical is found again from
-                // the builds, which cargo then has at hand.
-                if let (Some(key), true) = (&candidate.key, identical.is_empty()) {
+                // The cache holds measured runs only: which targets were identical, and what the builds
+                // left out, are found again from the builds, which cargo then has at hand.
+                if let (Some(key), true, true) = (
+                    &candidate.key,
+                    identical.is_empty(),
+                    results.left_out.is_empty(),
+                ) {
                     let key = stop.store_key(key, options);
                     cache::store(
                         &project.speedup_dir().join("cache"),
@@ -246,7 +250,7 @@ pub(crate) fn measure_race(
                 let results = measured.next().ok_or(MeasureError::NoSamples {
                     revision: candidate.label.clone(),
                 })?;
-                if let Some(key) = &candidate.key {
+                if let (Some(key), true) = (&candidate.key, results.left_out.is_empty()) {
                     let key = stop.store_key(key, options);
                     cache::store(
                         &project.speedup_dir().join("cache"),
@@ -341,13 +345,15 @@ fn measure_sides(
     let pair = !matches!(stop.decide, Some(Decider::Several(_)));
     let ready = prepare_participants(project, options, progress, sides, &todo, pair)?;
     let environment = environment(&project.root);
+    // Each side's results carry what its build left out (`Suite::pair` joins them with their sides).
+    let mut left_out = ready.left_out.clone().into_iter();
     if ready.participants.iter().all(|p| p.binaries.is_empty()) {
         let nothing = |p: &Participant| Results {
             origin: p.origin.clone(),
             benchmarks: vec![],
             environment: environment.clone(),
             notes: vec![],
-            left_out: vec![],
+            left_out: left_out.next().unwrap_or_default(),
         };
         return Ok((
             ready.participants.iter().map(nothing).collect(),
@@ -367,6 +373,7 @@ fn measure_sides(
         .into_iter()
         .map(|mut results| {
             results.environment = environment.clone();
+            results.left_out.extend(left_out.next().unwrap_or_default());
             results
         })
         .collect();

@@ -53,7 +53,14 @@ fn settings(options: &RunOptions) -> BTreeMap<String, String> {
     [
         ("package", options.package.clone().unwrap_or_default()),
         ("bench", options.benches.join(",")),
-        ("features", options.features.clone().unwrap_or_default()),
+        // `--all-features` as given: the two never come together.
+        (
+            "features",
+            match options.all_features {
+                true => "--all-features".to_string(),
+                false => options.features.clone().unwrap_or_default(),
+            },
+        ),
         ("filter", options.filter.clone().unwrap_or_default()),
         ("looks", options.look_plan.looks_text()),
         ("warm-up-time", options.warm_up_secs.to_string()),

@@ -219,7 +219,7 @@ pub(crate) enum MeasureError {
 
     /// A bench executable exited with an error.
     #[error(
-        "the benchmark `{target}` of {revision} failed ({status}): `{command}`\n{stderr}\nhint: it runs as `cargo bench` would run it, with the run options of its harness (criterion, divan or libtest); a bench target that is none of these can be left out with --bench NAME, and a custom harness's values compared with `cargo speedup compare` as raw JSON"
+        "the benchmark `{target}` of {revision} failed ({status}): `{command}`\n{stderr}\nhint: it runs as `cargo bench` would run it, with the run options of its harness (criterion, divan or libtest); a benchmark that fails can be left out with --filter PATTERN (a pattern that does not match it), a bench target that is none of these with --bench NAME, and a custom harness's values compared with `cargo speedup compare` as raw JSON"
     )]
     BenchmarkFailed {
         /// The revision's label.

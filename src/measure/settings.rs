@@ -47,6 +47,8 @@ pub(crate) struct RunOptions {
     pub benches: Vec<String>,
     /// `--features`, passed to `cargo bench` as given.
     pub features: Option<String>,
+    /// `--all-features`, passed to `cargo bench` (never with `features`, as cargo takes them).
+    pub all_features: bool,
     /// `--filter`: criterion's filter on benchmark names; `None` runs every benchmark.
     pub filter: Option<String>,
     /// `--partition`: only this part of the benchmarks runs (`crate::partition`).

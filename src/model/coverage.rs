@@ -77,6 +77,11 @@ pub enum Reason {
         /// The option, `--filter`.
         option: String,
     },
+    /// The bench target exists at this side only (the [`LeftOut::side`] that has it): the other revision
+    /// has no target of that name, so there is nothing to compare it with. Its benchmarks, when it ran,
+    /// are that side's own names (`Suite::base_only`, `Suite::head_only`). Not a failure to measure
+    /// ([`LeftOut::is_unmeasured`]): a bench target added at HEAD is measured there.
+    OnlyAtThisSide,
 }
 
 /// One thing not compared.
@@ -119,10 +124,13 @@ impl LeftOut {
         self.side != Some(Side::Base)
     }
 
-    /// Whether the comparison failed to measure it, rather than being told to leave it out: everything but
-    /// [`Reason::Excluded`].
+    /// Whether the comparison failed to measure it, rather than being told to leave it out or having
+    /// nothing to compare it with: everything but [`Reason::Excluded`] and [`Reason::OnlyAtThisSide`].
     pub fn is_unmeasured(&self) -> bool {
-        !matches!(self.reason, Reason::Excluded { .. })
+        !matches!(
+            self.reason,
+            Reason::Excluded { .. } | Reason::OnlyAtThisSide
+        )
     }
 }
 
@@ -210,5 +218,7 @@ mod tests {
             },
         );
         assert!(needs.is_unmeasured());
+        let added = LeftOut::target("new", Some(Side::Head), Reason::OnlyAtThisSide);
+        assert!(added.concerns_head() && !added.is_unmeasured());
     }
 }

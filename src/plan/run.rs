@@ -110,6 +110,7 @@ pub(crate) fn run_options(
         package: args.package.clone(),
         benches: args.bench.clone(),
         features: args.features.clone(),
+        all_features: args.all_features,
         filter: args.filter.clone(),
         partition,
         runs,

@@ -161,3 +161,30 @@ fn a_toolchain_rustup_does_not_have_is_refused_before_anything_is_built() {
         "nothing may be built or locked: {text}"
     );
 }
+
+/// `--all-features` is a running option of every measuring command: accepted by each (the repository with
+/// no commits stops them all after their options are read), and refused with `--features`, as cargo refuses
+/// the two together, before anything is looked at.
+#[test]
+fn all_features_is_taken_by_every_running_command_and_not_with_features() {
+    let dir = crate_repository();
+    for command in [
+        &["HEAD", "--all-features"][..],
+        &["main..HEAD", "--all-features"],
+        &["race", "main", ".", "--all-features"],
+        &["bisect", "main", "HEAD", "--all-features"],
+    ] {
+        let output = run_in(dir.path(), command);
+        let text = stderr(&output);
+        assert_eq!(output.status.code(), Some(2), "{command:?}: {text}");
+        assert!(text.contains("has no commits yet"), "{command:?}: {text}");
+    }
+    let output = run_in(dir.path(), &["record", "--all-features", "--features", "x"]);
+    let text = stderr(&output);
+    assert_eq!(output.status.code(), Some(2), "{text}");
+    assert!(
+        text.contains("'--all-features' cannot be used with '--features <FEATURES>'"),
+        "{text}"
+    );
+    assert!(!dir.path().join("target/speedup").exists());
+}

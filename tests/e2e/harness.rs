@@ -243,7 +243,7 @@ fn a_divan_target_that_panics_is_refused_naming_it() {
     assert_eq!(code, Some(2), "{text}");
     assert!(text.contains("error: the benchmark `odd` of "), "{text}");
     assert!(
-        text.contains("hint: it runs as `cargo bench` would run it, with the run options of its harness (criterion, divan or libtest); a bench target that is none of these can be left out with --bench NAME, and a custom harness's values compared with `cargo speedup compare` as raw JSON"),
+        text.contains("hint: it runs as `cargo bench` would run it, with the run options of its harness (criterion, divan or libtest); a benchmark that fails can be left out with --filter PATTERN (a pattern that does not match it), a bench target that is none of these with --bench NAME, and a custom harness's values compared with `cargo speedup compare` as raw JSON"),
         "{text}"
     );
 }

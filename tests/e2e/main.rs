@@ -11,6 +11,7 @@ mod action_matrix;
 mod action_runner;
 mod bench_settings;
 mod bisect;
+mod coverage;
 mod faults;
 mod harness;
 mod identical;

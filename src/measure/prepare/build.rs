@@ -36,7 +36,23 @@ impl BenchBinary {
     }
 }
 
-/// Builds the benchmarks of the tree at `tree` and copies them into `keep`.
+/// What one revision's build gave: the executables of the bench targets that built, and the targets that
+/// did not, each with the compiler's first lines.
+#[derive(Debug)]
+pub(crate) struct Built {
+    pub binaries: Vec<BenchBinary>,
+    /// (bench target, the first lines of the compiler's errors), when the build of every target together
+    /// failed but some built alone.
+    pub failed: Vec<(String, String)>,
+}
+
+/// The most lines of the compiler's message kept for a target that does not build.
+const FIRST_LINES: usize = 12;
+
+/// Builds the benchmarks of the tree at `tree` and copies them into `keep`. `targets`: the bench targets
+/// cargo builds with these options (`targets`); when building them together fails and there are several,
+/// each is built alone, and the ones that fail are returned apart as long as one builds (else the error
+/// of the build of all of them, as cargo gave it).
 pub(crate) fn build(
     tree: &Path,
     project: &Project,
@@ -44,7 +60,8 @@ pub(crate) fn build(
     options: &RunOptions,
     cargo_target: &Path,
     keep: &Path,
-) -> Result<Vec<BenchBinary>, MeasureError> {
+    targets: &[String],
+) -> Result<Built, MeasureError> {
     let manifest = tree.join(&project.manifest);
     if !manifest.is_file() {
         return Err(MeasureError::NoManifest {
@@ -52,6 +69,71 @@ pub(crate) fn build(
             path: project.manifest.clone(),
         });
     }
+    let mut command = bench_command(tree, &manifest, options, cargo_target, &options.benches);
+    let out = process::capture(&mut command)?;
+    let mut failed = Vec::new();
+    let stdout = if out.status.success() {
+        out.stdout
+    } else {
+        let stderr = out.stderr_text();
+        if let Some(file) = harness::needs_nightly(&stderr) {
+            return Err(MeasureError::NeedsNightly {
+                revision: label.to_string(),
+                file,
+            });
+        }
+        let whole = MeasureError::Build {
+            revision: label.to_string(),
+            command: process::describe(&command),
+            stderr,
+        };
+        if targets.len() < 2 {
+            return Err(whole);
+        }
+        // One target that does not build leaves the others to compare: each alone (the dependencies and
+        // the package's library are compiled once, by the first).
+        let mut stdout = Vec::new();
+        for target in targets {
+            let mut alone = bench_command(
+                tree,
+                &manifest,
+                options,
+                cargo_target,
+                std::slice::from_ref(target),
+            );
+            let out = process::capture(&mut alone)?;
+            if out.status.success() {
+                stdout.extend(out.stdout);
+                stdout.push(b'\n');
+            } else {
+                failed.push((target.clone(), first_lines(&out.stderr_text())));
+            }
+        }
+        if failed.len() == targets.len() {
+            return Err(whole);
+        }
+        stdout
+    };
+    let found = bench_executables(&stdout);
+    if found.is_empty() {
+        return Err(MeasureError::NoBenchmarks {
+            revision: label.to_string(),
+        });
+    }
+    let harnesses = harnesses(&found, &manifest, options.harness, label)?;
+    let binaries = copy_aside(found, harnesses, keep, &manifest, cargo_target)?;
+    Ok(Built { binaries, failed })
+}
+
+/// `cargo bench --no-run` of the manifest with the options' package and features, for the bench targets
+/// `benches` (empty: all).
+fn bench_command(
+    tree: &Path,
+    manifest: &Path,
+    options: &RunOptions,
+    cargo_target: &Path,
+    benches: &[String],
+) -> std::process::Command {
     let mut command = cargo();
     command
         .args([
@@ -60,40 +142,38 @@ pub(crate) fn build(
             "--message-format=json-render-diagnostics",
         ])
         .arg("--manifest-path")
-        .arg(&manifest)
+        .arg(manifest)
         .current_dir(manifest.parent().unwrap_or(tree))
         .env("CARGO_TARGET_DIR", cargo_target);
     if let Some(p) = &options.package {
         command.args(["--package", p]);
     }
-    for b in &options.benches {
+    for b in benches {
         command.args(["--bench", b]);
     }
     if let Some(f) = &options.features {
         command.args(["--features", f]);
     }
-    let out = process::capture(&mut command)?;
-    if !out.status.success() {
-        if let Some(file) = harness::needs_nightly(&out.stderr_text()) {
-            return Err(MeasureError::NeedsNightly {
-                revision: label.to_string(),
-                file,
-            });
-        }
-        return Err(MeasureError::Build {
-            revision: label.to_string(),
-            command: process::describe(&command),
-            stderr: out.stderr_text(),
-        });
+    if options.all_features {
+        command.arg("--all-features");
     }
-    let found = bench_executables(&out.stdout);
-    if found.is_empty() {
-        return Err(MeasureError::NoBenchmarks {
-            revision: label.to_string(),
-        });
-    }
-    let harnesses = harnesses(&found, &manifest, options.harness, label)?;
-    copy_aside(found, harnesses, keep, &manifest, cargo_target)
+    command
+}
+
+/// The compiler's first lines of a failed build: from its first `error` line (cargo's `Compiling` lines
+/// before it say nothing of the failure), at most [`FIRST_LINES`].
+fn first_lines(stderr: &str) -> String {
+    let lines: Vec<&str> = stderr.lines().collect();
+    let start = lines
+        .iter()
+        .position(|l| l.trim_start().starts_with("error"))
+        .unwrap_or(0);
+    lines[start..]
+        .iter()
+        .take(FIRST_LINES)
+        .copied()
+        .collect::<Vec<_>>()
+        .join("\n")
 }
 
 /// The harness of each found bench target: `forced` (`--harness`), else what its source and its package's
@@ -325,6 +405,18 @@ pub(crate) fn forget_local_builds(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_failed_builds_first_lines_start_at_the_first_error() {
+        let stderr = "   Compiling demo v0.1.0 (/w)\nerror[E0425]: cannot find value `x`\n --> benches/b.rs:3:5\n\
+                      \nerror: could not compile `demo`\n";
+        assert_eq!(
+            first_lines(stderr),
+            "error[E0425]: cannot find value `x`\n --> benches/b.rs:3:5\n\nerror: could not compile `demo`"
+        );
+        let long: String = (0..30).map(|i| format!("error line {i}\n")).collect();
+        assert_eq!(first_lines(&long).lines().count(), FIRST_LINES);
+    }
 
     #[test]
     fn only_bench_executables_built_for_test_are_kept() {

@@ -356,6 +356,9 @@ fn link_line(
     if let Some(f) = &options.features {
         command.args(["--features", f]);
     }
+    if options.all_features {
+        command.arg("--all-features");
+    }
     // A cfg that no code reads and that differs at every call: cargo takes rustc's extra arguments into
     // the bench crate's freshness, so this one crate is compiled again (nothing else), and rustc prints its
     // link line even when the same arguments were given before (a second `record` of the working tree).

@@ -8,7 +8,10 @@
 //! - `bench_settings`: the bench files' own `measurement_time`, `warm_up_time` and `sample_size`, found,
 //!   rewritten to the per-run settings unless kept, and their cost told (`tree_copy`: the copy of a
 //!   working tree so rewritten).
-//! - `build`: `cargo bench --no-run` of a tree, its bench executables kept under `bin/<role>/`.
+//! - `targets`: the tree's bench targets from `cargo metadata`, and the ones the build leaves out and why
+//!   (`required-features` not enabled, `--bench`, a target of one revision only).
+//! - `build`: `cargo bench --no-run` of a tree, its bench executables kept under `bin/<role>/`; when one
+//!   target does not build, the others alone.
 //! - `identical`: the targets BASE and HEAD built alike (`elf`: the loaded code compared), not run.
 //! - `layout`: each executable linked again in several section orders (lld `--shuffle-sections`).
 //!
@@ -21,5 +24,6 @@ mod identical;
 pub(crate) mod layout;
 pub(crate) mod participants;
 pub(crate) mod revision;
+pub(crate) mod targets;
 mod tree_copy;
 mod versions;

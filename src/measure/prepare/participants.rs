@@ -14,6 +14,7 @@ use super::build;
 use super::identical::set_identical_aside;
 use super::layout::{self, Relinked};
 use super::revision::Checkout;
+use super::targets::{self, BenchTarget, Selection};
 use super::tree_copy::TreeCopy;
 use super::versions::align_versions;
 use crate::measure::MeasureError;
@@ -24,6 +25,8 @@ use crate::measure::project::Project;
 use crate::measure::run::blocks::{self, Participant};
 use crate::measure::settings::RunOptions;
 use crate::measure::sides::{Candidate, Role};
+use crate::model::Side;
+use crate::model::coverage::{LeftOut, Reason};
 
 /// The sides built and ready to run, and what must stay until their runs end: dropped, it removes the
 /// relinked layouts, the copies of the working tree and the worktrees, in that order.
@@ -37,6 +40,10 @@ pub(crate) struct Participants {
     pub(crate) identical: Vec<String>,
     /// The bench files' own settings, found on every side, rewritten or kept.
     pub(crate) bench: BenchSettings,
+    /// What each participant's build left out, in the participants' order (`targets`): bench targets
+    /// whose `required-features` are not enabled, excluded by `--bench`, of one revision only, or that did
+    /// not build at that revision (BASE against HEAD only: elsewhere that is an error).
+    pub(crate) left_out: Vec<Vec<LeftOut>>,
     _relinked: Relinked,
     _copies: Vec<TreeCopy>,
     _worktrees: Vec<Worktree>,
@@ -83,6 +90,10 @@ pub(crate) fn prepare_participants(
         }
     }
     let mut built: Vec<Option<Participant>> = vec![None; todo.len()];
+    // Per side: its bench targets from `cargo metadata`, and the ones that did not build with the
+    // compiler's first lines.
+    let mut declared: Vec<Vec<BenchTarget>> = vec![vec![]; todo.len()];
+    let mut failed: Vec<Vec<(String, String)>> = vec![vec![]; todo.len()];
     // The bench files' own settings, found on every side and rewritten on every side alike unless kept;
     // a working tree so rewritten is built from a copy, kept here until the runs end.
     let mut bench = BenchSettings::new(options);
@@ -130,17 +141,35 @@ pub(crate) fn prepare_participants(
         if candidate.side == Checkout::WorkingTree {
             build::forget_local_builds(&tree, project, &candidate.label, &cargo_target)?;
         }
+        // A manifest cargo cannot read lists no target here: the build that follows says why.
+        let manifest = tree.join(&project.manifest);
+        declared[i] = targets::metadata(&manifest)
+            .map(|m| targets::bench_targets(&m, &manifest, &Selection::of(options)))
+            .unwrap_or_default();
+        let to_build: Vec<String> = declared[i]
+            .iter()
+            .filter(|t| t.is_built())
+            .map(|t| t.name.clone())
+            .collect();
         build::compiling(&cargo_target);
-        let binaries = build::build(
+        let build::Built {
+            binaries,
+            failed: not_built,
+        } = build::build(
             &tree,
             project,
             &candidate.label,
             options,
             &cargo_target,
             &keep,
+            &to_build,
         )
         .map_err(|e| prepared.build_error(e))?;
-        build::compiled(&cargo_target, &tree);
+        // Some targets alone: what cargo holds is not the whole tree's build.
+        if not_built.is_empty() {
+            build::compiled(&cargo_target, &tree);
+        }
+        failed[i] = not_built;
         copies.extend(prepared.copy);
         built[i] = Some(Participant {
             label: candidate.label.clone(),
@@ -150,6 +179,12 @@ pub(crate) fn prepare_participants(
         });
     }
     let mut participants: Vec<Participant> = built.into_iter().flatten().collect();
+    let left_out = coverage(
+        &mut participants,
+        &declared,
+        &failed,
+        pair && todo.len() == 2,
+    )?;
     let part = match options.partition {
         Some(partition) => Some(part_of(partition, &participants, options, progress)?),
         None => None,
@@ -173,10 +208,61 @@ pub(crate) fn prepare_participants(
         part,
         identical,
         bench,
+        left_out,
         _relinked: relinked,
         _copies: copies,
         _worktrees: worktrees,
     })
+}
+
+/// What each side's build left out (`participants`, `declared` and `failed` in the sides' order): the
+/// targets `targets` names; for BASE against HEAD (`pair`), the targets of one side only, and the targets
+/// that did not build at one side, whose executable at the other is then not run. A target that builds at
+/// neither side, or at some revision of a race or a record, is the error of its build.
+fn coverage(
+    participants: &mut [Participant],
+    declared: &[Vec<BenchTarget>],
+    failed: &[Vec<(String, String)>],
+    pair: bool,
+) -> Result<Vec<Vec<LeftOut>>, MeasureError> {
+    let build_error = |p: &Participant, target: &str, message: &str| MeasureError::Build {
+        revision: p.label.clone(),
+        command: format!("cargo bench --no-run --bench {target}"),
+        stderr: message.to_string(),
+    };
+    let mut left_out: Vec<Vec<LeftOut>> = declared.iter().map(|d| targets::left_out(d)).collect();
+    if !pair {
+        for (p, failed) in participants.iter().zip(failed) {
+            if let Some((target, message)) = failed.first() {
+                return Err(build_error(p, target, message));
+            }
+        }
+        return Ok(left_out);
+    }
+    let (base_only, head_only) = targets::one_side_only(&declared[0], &declared[1]);
+    left_out[0].extend(base_only);
+    left_out[1].extend(head_only);
+    for (target, message) in &failed[1] {
+        if failed[0].iter().any(|(t, _)| t == target) {
+            return Err(build_error(&participants[1], target, message));
+        }
+    }
+    for (side, (failed, other)) in [(0, 1), (1, 0)]
+        .into_iter()
+        .map(|(s, o)| (s, (&failed[s], o)))
+    {
+        for (target, message) in failed {
+            left_out[side].push(LeftOut::target(
+                target,
+                Some(if side == 0 { Side::Base } else { Side::Head }),
+                Reason::BuildFailed {
+                    message: message.clone(),
+                },
+            ));
+            participants[other].binaries.retain(|b| &b.target != target);
+        }
+    }
+    Ok(left_out)
 }
 
 /// The benchmarks of `partition`'s part: criterion's `--list` of every participant's executables (with
@@ -210,4 +296,110 @@ fn part_of(
         all.len()
     ));
     Ok(part)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::measure::Harness;
+    use crate::measure::prepare::build::BenchBinary;
+
+    fn side(label: &str, targets: &[&str]) -> Participant {
+        Participant {
+            label: label.into(),
+            origin: label.into(),
+            slug: label.into(),
+            binaries: targets
+                .iter()
+                .map(|t| BenchBinary {
+                    target: t.to_string(),
+                    layouts: vec![PathBuf::from(t)],
+                    package_dir: PathBuf::new(),
+                    manifest: PathBuf::new(),
+                    cargo_target: PathBuf::new(),
+                    harness: Harness::Criterion,
+                })
+                .collect(),
+        }
+    }
+
+    fn declared(names: &[(&str, &[&str])]) -> Vec<BenchTarget> {
+        names
+            .iter()
+            .map(|(name, missing)| BenchTarget {
+                name: name.to_string(),
+                missing: missing.iter().map(|m| m.to_string()).collect(),
+                excluded: false,
+            })
+            .collect()
+    }
+
+    fn names(p: &Participant) -> Vec<&str> {
+        p.binaries.iter().map(|b| b.target.as_str()).collect()
+    }
+
+    #[test]
+    fn a_target_that_does_not_build_at_head_is_left_out_there_and_not_run_at_base() {
+        let mut sides = [side("BASE", &["light", "broken"]), side("HEAD", &["light"])];
+        let declared = [
+            declared(&[("light", &[]), ("broken", &[]), ("heavy", &["heavy"])]),
+            declared(&[("light", &[]), ("broken", &[]), ("heavy", &["heavy"])]),
+        ];
+        let failed = [
+            vec![],
+            vec![("broken".to_string(), "error[E0425]".to_string())],
+        ];
+        let left_out = coverage(&mut sides, &declared, &failed, true).unwrap();
+        assert_eq!(names(&sides[0]), ["light"]);
+        assert_eq!(names(&sides[1]), ["light"]);
+        let needs = LeftOut::target(
+            "heavy",
+            None,
+            Reason::NeedsFeatures {
+                missing: vec!["heavy".into()],
+            },
+        );
+        assert_eq!(left_out[0], std::slice::from_ref(&needs));
+        assert_eq!(
+            left_out[1],
+            [
+                needs,
+                LeftOut::target(
+                    "broken",
+                    Some(Side::Head),
+                    Reason::BuildFailed {
+                        message: "error[E0425]".into()
+                    }
+                )
+            ]
+        );
+    }
+
+    #[test]
+    fn a_target_that_builds_at_neither_side_or_at_some_racer_is_the_build_error() {
+        let declared = [
+            declared(&[("a", &[]), ("b", &[])]),
+            declared(&[("a", &[]), ("b", &[])]),
+        ];
+        let failed = [
+            vec![("b".to_string(), "base's error".to_string())],
+            vec![("b".to_string(), "head's error".to_string())],
+        ];
+        let mut sides = [side("BASE", &["a"]), side("HEAD", &["a"])];
+        match coverage(&mut sides, &declared, &failed, true) {
+            Err(MeasureError::Build {
+                revision, stderr, ..
+            }) => assert_eq!(
+                (revision.as_str(), stderr.as_str()),
+                ("HEAD", "head's error")
+            ),
+            other => panic!("{other:?}"),
+        }
+        let failed = [vec![], vec![("b".to_string(), "r2's error".to_string())]];
+        let mut racers = [side("r1", &["a", "b"]), side("r2", &["a"])];
+        match coverage(&mut racers, &declared, &failed, false) {
+            Err(MeasureError::Build { revision, .. }) => assert_eq!(revision, "r2"),
+            other => panic!("{other:?}"),
+        }
+    }
 }

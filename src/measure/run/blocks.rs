@@ -17,6 +17,7 @@ use crate::measure::prepare::bench_settings;
 use crate::measure::prepare::build::BenchBinary;
 use crate::measure::progress::Progress;
 use crate::measure::{MeasureError, process, read};
+use crate::model::coverage::{LeftOut, Reason};
 use crate::model::{Benchmark, Results, Run, Runs};
 use crate::stats::random::SplitMix64;
 
@@ -144,6 +145,90 @@ impl RunSelection<'_> {
     }
 }
 
+/// The most lines kept of a failed benchmark's message.
+const FIRST_LINES: usize = 12;
+
+/// One bench target whose process failed (a panic, a signal) at one participant.
+#[derive(Debug)]
+struct Failure {
+    participant: usize,
+    target: String,
+    /// Runs of it started at that participant, the failed one included.
+    runs: usize,
+    exit_codes: Vec<Option<i32>>,
+    /// The first lines of its standard error.
+    message: String,
+    /// Its benchmarks as the participants list them: taken out of every side's results.
+    benchmarks: Vec<String>,
+}
+
+/// The bench targets whose process failed at some participants while the others ran them: they stop
+/// running (at the participant that failed at once, at the others once they have run them since), their
+/// benchmarks are taken out of every side's results, and each is left out at the side that failed
+/// ([`Reason::Failed`]), so that one benchmark that panics at HEAD leaves the rest to compare. A target that
+/// fails at every participant, or at the only one (`record`), is the error of its last failure, as before.
+#[derive(Debug, Default)]
+pub(crate) struct Failures {
+    failed: Vec<Failure>,
+    /// (participant, target): how many runs of it have started and succeeded.
+    started: std::collections::HashMap<(usize, String), (usize, usize)>,
+}
+
+impl Failures {
+    /// Whether `participant` still runs `target`.
+    fn runs(&self, participants: usize, participant: usize, target: &str) -> bool {
+        let failed: Vec<&Failure> = self.failed.iter().filter(|f| f.target == target).collect();
+        if failed.is_empty() {
+            return true;
+        }
+        if failed.iter().any(|f| f.participant == participant) {
+            return false;
+        }
+        // Run once more where it has not failed, to tell a target that fails everywhere from one that
+        // fails at one side; then no more.
+        let since = |p: usize| {
+            self.started
+                .get(&(p, target.to_string()))
+                .map_or(0, |&(_, ok)| ok)
+        };
+        !(0..participants)
+            .filter(|p| !failed.iter().any(|f| f.participant == *p))
+            .all(|p| since(p) > 0)
+    }
+
+    fn started(&mut self, participant: usize, target: &str, ok: bool) {
+        let counts = self
+            .started
+            .entry((participant, target.to_string()))
+            .or_default();
+        counts.0 += 1;
+        counts.1 += usize::from(ok);
+    }
+
+    /// Takes the failed targets' benchmarks out of `results` (in the participants' order) and leaves each
+    /// target out at the participant it failed at.
+    pub(crate) fn apply(&self, results: &mut [Results]) {
+        for failure in &self.failed {
+            for r in results.iter_mut() {
+                r.benchmarks
+                    .retain(|b| !failure.benchmarks.contains(&b.name));
+            }
+            if let Some(r) = results.get_mut(failure.participant) {
+                r.left_out.push(LeftOut::target(
+                    &failure.target,
+                    None,
+                    Reason::Failed {
+                        failed: 1,
+                        runs: failure.runs,
+                        exit_codes: failure.exit_codes.clone(),
+                        message: failure.message.clone(),
+                    },
+                ));
+            }
+        }
+    }
+}
+
 /// Runs blocks `blocks` of the schedule drawn from `seed` (the same order whatever range is asked), with
 /// `selection`'s benchmarks; `of` is the most blocks the plan may run, for progress; `pin`: the CPU core
 /// every run is pinned to (`affinity`), `None` leaves them free.
@@ -158,6 +243,7 @@ pub(crate) fn run_blocks(
     selection: RunSelection<'_>,
     pin: Option<usize>,
     progress: &Progress,
+    failures: &mut Failures,
 ) -> Result<(), MeasureError> {
     let steps: Vec<ScheduledRun> = schedule(blocks.end, participants, seed)
         .into_iter()
@@ -177,16 +263,70 @@ pub(crate) fn run_blocks(
         else {
             continue;
         };
+        if !failures.runs(participants.len(), step.participant, &binary.target) {
+            progress.done_one();
+            continue;
+        }
         progress.step(&p.label, &binary.target, step.block + 1, of);
         let home = home(runs_dir, &p.slug, step.block);
-        run_one(
+        let ran = run_one(
             binary,
             binary.layout_for(step.block),
             &home,
             &args(binary.harness, filter),
             &p.label,
             pin,
-        )?;
+        );
+        failures.started(step.participant, &binary.target, ran.is_ok());
+        match ran {
+            Ok(()) => {}
+            Err(RunError::Fatal(error)) => return Err(error),
+            Err(RunError::Failed {
+                error,
+                code,
+                stderr,
+            }) => {
+                let others_failed = failures
+                    .failed
+                    .iter()
+                    .filter(|f| f.target == binary.target)
+                    .count();
+                // At every participant (or the only one): the error, as it always was.
+                if others_failed + 1 >= participants.len() {
+                    return Err(*error);
+                }
+                let mut benchmarks: Vec<String> = participants
+                    .iter()
+                    .flat_map(|q| {
+                        q.binaries
+                            .iter()
+                            .filter(|b| b.target == binary.target)
+                            .map(move |b| (q, b))
+                    })
+                    .flat_map(|(q, b)| list(b, None, &q.label).unwrap_or_default())
+                    .collect();
+                benchmarks.sort();
+                benchmarks.dedup();
+                progress.note(&format!(
+                    "warning: the benchmark `{}` of {} failed ({}): it is left out, the others are compared",
+                    binary.target,
+                    p.label,
+                    exit_text(code)
+                ));
+                let runs = failures
+                    .started
+                    .get(&(step.participant, binary.target.clone()))
+                    .map_or(1, |&(n, _)| n);
+                failures.failed.push(Failure {
+                    participant: step.participant,
+                    target: binary.target.clone(),
+                    runs,
+                    exit_codes: vec![code],
+                    message: first_lines(&stderr),
+                    benchmarks,
+                });
+            }
+        }
         progress.done_one();
     }
     progress.finish();
@@ -195,12 +335,15 @@ pub(crate) fn run_blocks(
 
 /// Each participant's runs of the first `blocks` blocks (in the participants' order); `ran[i]` gives, per
 /// benchmark, the blocks participant i ran it in (fewer than `blocks` when it stopped early, decided, or
-/// sat out looks of a race), so that it is not reported missing from the others.
+/// sat out looks of a race), so that it is not reported missing from the others. The targets that failed
+/// at one participant are taken out and left out there ([`Failures::apply`]); a participant with none of
+/// its benchmarks left is an error unless a failure took them.
 pub(crate) fn read_all(
     runs_dir: &Path,
     participants: &[Participant],
     blocks: u32,
     ran: &[std::collections::HashMap<String, u32>],
+    failures: &Failures,
 ) -> Result<Vec<Results>, MeasureError> {
     let none = std::collections::HashMap::new();
     participants
@@ -219,15 +362,26 @@ pub(crate) fn read_all(
                     read_run(&home(runs_dir, &p.slug, b)).map(|r| (r, layout))
                 })
                 .collect::<Result<Vec<_>, _>>()?;
-            let collected = collect(&p.origin, runs, ran.get(i).unwrap_or(&none));
-            if collected.benchmarks.is_empty() {
+            // A failed target's benchmarks are taken out below: no note that they missed runs.
+            let mut stopped = ran.get(i).unwrap_or(&none).clone();
+            for name in failures.failed.iter().flat_map(|f| &f.benchmarks) {
+                stopped.insert(name.clone(), 0);
+            }
+            let collected = collect(&p.origin, runs, &stopped);
+            if collected.benchmarks.is_empty()
+                && !failures.failed.iter().any(|f| f.participant == i)
+            {
                 return Err(MeasureError::NoSamples {
                     revision: p.label.clone(),
                 });
             }
             Ok(collected)
         })
-        .collect()
+        .collect::<Result<Vec<_>, _>>()
+        .map(|mut results| {
+            failures.apply(&mut results);
+            results
+        })
 }
 
 /// The benchmarks of `binary` that `filter` selects, as its harness lists them (one `NAME: benchmark` or
@@ -337,6 +491,48 @@ fn home(runs_dir: &Path, slug: &str, block: u32) -> PathBuf {
     runs_dir.join(slug).join(format!("run-{}", block + 1))
 }
 
+/// How a run went wrong: an error that stops the comparison, or a process that failed (a panic, a signal,
+/// an exit code other than 0), which [`Failures`] may leave out.
+enum RunError {
+    Fatal(MeasureError),
+    Failed {
+        error: Box<MeasureError>,
+        /// Its exit code; `None`: ended by a signal.
+        code: Option<i32>,
+        stderr: String,
+    },
+}
+
+impl From<MeasureError> for RunError {
+    fn from(error: MeasureError) -> RunError {
+        RunError::Fatal(error)
+    }
+}
+
+/// `exit code N`, or `killed by a signal`.
+fn exit_text(code: Option<i32>) -> String {
+    match code {
+        Some(code) => format!("exit code {code}"),
+        None => "ended by a signal".to_string(),
+    }
+}
+
+/// A failed process's first lines: from the first that says it panicked, else from the start, at most
+/// [`FIRST_LINES`].
+fn first_lines(stderr: &str) -> String {
+    let lines: Vec<&str> = stderr.lines().collect();
+    let start = lines
+        .iter()
+        .position(|l| l.contains("panicked at"))
+        .unwrap_or(0);
+    lines[start..]
+        .iter()
+        .take(FIRST_LINES)
+        .copied()
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
 fn run_one(
     binary: &BenchBinary,
     executable: &Path,
@@ -344,7 +540,7 @@ fn run_one(
     args: &[String],
     label: &str,
     pin: Option<usize>,
-) -> Result<(), MeasureError> {
+) -> Result<(), RunError> {
     let mut command = Command::new(executable);
     command
         .args(args)
@@ -358,18 +554,22 @@ fn run_one(
     if !out.status.success() {
         let stderr = out.stderr_text();
         if rejects_fractional_seconds(&stderr) {
-            return Err(MeasureError::OldCriterion {
+            return Err(RunError::Fatal(MeasureError::OldCriterion {
                 revision: label.to_string(),
                 target: binary.target.clone(),
                 command: process::describe(&command),
                 stderr,
-            });
+            }));
         }
-        return Err(MeasureError::BenchmarkFailed {
-            revision: label.to_string(),
-            target: binary.target.clone(),
-            command: process::describe(&command),
-            status: out.status.to_string(),
+        return Err(RunError::Failed {
+            error: Box::new(MeasureError::BenchmarkFailed {
+                revision: label.to_string(),
+                target: binary.target.clone(),
+                command: process::describe(&command),
+                status: out.status.to_string(),
+                stderr: stderr.clone(),
+            }),
+            code: out.status.code(),
             stderr,
         });
     }
@@ -388,13 +588,13 @@ fn run_one(
         return Ok(());
     }
     if let Err(detail) = harness::read_output(binary.harness, &text, label) {
-        return Err(MeasureError::HarnessOutput {
+        return Err(RunError::Fatal(MeasureError::HarnessOutput {
             revision: label.to_string(),
             target: binary.target.clone(),
             harness: binary.harness.name(),
             command: process::describe(&command),
             detail,
-        });
+        }));
     }
     let io = |error| MeasureError::Io {
         what: "keeping a benchmark's output",
@@ -402,7 +602,7 @@ fn run_one(
         error,
     };
     std::fs::create_dir_all(home).map_err(io)?;
-    std::fs::write(home.join(file), text.as_bytes()).map_err(io)
+    std::fs::write(home.join(file), text.as_bytes()).map_err(|e| RunError::Fatal(io(e)))
 }
 
 /// One revision's runs as [`Runs`] per benchmark: what a run measured inside its one process becomes one
@@ -514,6 +714,148 @@ mod tests {
                     harness: Harness::Criterion,
                 })
                 .collect(),
+        }
+    }
+
+    /// A bench executable written as a shell script: it lists `TARGET/one` for `--list`, and otherwise
+    /// panics as Rust does (exit code 101) when `panics`, else succeeds saving nothing.
+    #[cfg(unix)]
+    fn script(dir: &Path, slug: &str, target: &str, panics: bool) -> BenchBinary {
+        use std::os::unix::fs::PermissionsExt;
+        let path = dir.join(format!("{slug}-{target}"));
+        let run = match panics {
+            true => {
+                "echo \"thread 'main' panicked at benches/b.rs:3:5:\" >&2; echo boom >&2; exit 101"
+            }
+            false => "exit 0",
+        };
+        std::fs::write(
+            &path,
+            format!("#!/bin/sh\ncase \"$*\" in *--list*) echo '{target}/one: benchmark'; exit 0;; esac\n{run}\n"),
+        )
+        .unwrap();
+        std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o755)).unwrap();
+        BenchBinary {
+            target: target.to_string(),
+            layouts: vec![path],
+            package_dir: dir.to_path_buf(),
+            manifest: PathBuf::new(),
+            cargo_target: PathBuf::new(),
+            harness: Harness::Criterion,
+        }
+    }
+
+    #[cfg(unix)]
+    fn run_three_blocks(panics: [bool; 2]) -> (Result<(), MeasureError>, Failures) {
+        let dir = tempfile::tempdir().unwrap();
+        let side = |slug: &'static str, panics: bool| Participant {
+            label: slug.into(),
+            origin: slug.into(),
+            slug: slug.into(),
+            binaries: vec![
+                script(dir.path(), slug, "fine", false),
+                script(dir.path(), slug, "boom", panics),
+            ],
+        };
+        let participants = [side("base", panics[0]), side("head", panics[1])];
+        let mut failures = Failures::default();
+        let selection = RunSelection {
+            open: None,
+            by_target: &[],
+            partitioned: false,
+        };
+        let ran = run_blocks(
+            &dir.path().join("runs"),
+            &participants,
+            0..3,
+            3,
+            5,
+            &|_, _| vec![],
+            selection,
+            None,
+            &Progress::new(true),
+            &mut failures,
+        );
+        (ran, failures)
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn a_target_that_panics_at_one_side_is_left_out_there_with_its_benchmarks_and_stops() {
+        let (ran, failures) = run_three_blocks([false, true]);
+        assert!(ran.is_ok(), "{ran:?}");
+        assert_eq!(failures.failed.len(), 1);
+        let failure = &failures.failed[0];
+        assert_eq!((failure.participant, failure.target.as_str()), (1, "boom"));
+        assert_eq!(failure.exit_codes, [Some(101)]);
+        assert_eq!(failure.runs, 1);
+        assert_eq!(
+            failure.message,
+            "thread 'main' panicked at benches/b.rs:3:5:\nboom"
+        );
+        assert_eq!(failure.benchmarks, ["boom/one"]);
+        // It stops at both sides: HEAD never again, BASE after at most one more run; `fine` runs on.
+        let started = |p: usize, t: &str| failures.started.get(&(p, t.to_string())).map(|c| c.0);
+        assert_eq!(started(1, "boom"), Some(1));
+        assert!(
+            started(0, "boom").is_some_and(|n| n <= 2),
+            "{:?}",
+            started(0, "boom")
+        );
+        assert_eq!((started(0, "fine"), started(1, "fine")), (Some(3), Some(3)));
+        let bench = |name: &str| Benchmark {
+            name: name.into(),
+            runs: Runs::independent(Sample::new(vec![1.0, 2.0], Unit::Ns).unwrap()),
+            unit: Unit::Ns,
+            counters: vec![],
+        };
+        let side = |names: &[&str]| Results {
+            origin: "x".into(),
+            benchmarks: names.iter().map(|n| bench(n)).collect(),
+            environment: Environment::default(),
+            notes: vec![],
+            left_out: vec![],
+        };
+        let mut results = [side(&["fine/one", "boom/one"]), side(&["fine/one"])];
+        failures.apply(&mut results);
+        let names = |r: &Results| {
+            r.benchmarks
+                .iter()
+                .map(|b| b.name.clone())
+                .collect::<Vec<_>>()
+        };
+        assert_eq!(
+            (names(&results[0]), names(&results[1])),
+            (vec!["fine/one".to_string()], vec!["fine/one".to_string()])
+        );
+        assert!(results[0].left_out.is_empty());
+        assert_eq!(
+            results[1].left_out,
+            [LeftOut::target(
+                "boom",
+                None,
+                Reason::Failed {
+                    failed: 1,
+                    runs: 1,
+                    exit_codes: vec![Some(101)],
+                    message: "thread 'main' panicked at benches/b.rs:3:5:\nboom".into(),
+                }
+            )]
+        );
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn a_target_that_panics_at_both_sides_is_the_error_it_always_was() {
+        let (ran, _) = run_three_blocks([true, true]);
+        match ran {
+            Err(MeasureError::BenchmarkFailed { target, status, .. }) => {
+                assert_eq!(
+                    (target.as_str(), status.as_str()),
+                    ("boom", "exit status: 101")
+                )
+            }
+            other => panic!("{other:?}"),
         }
     }
 

@@ -158,6 +158,7 @@ pub(crate) fn run_until_decided(
         part.map(|part| vec![part.to_vec(); participants.len()]);
     let mut ran: Vec<HashMap<String, u32>> = vec![HashMap::new(); participants.len()];
     let mut done = 0;
+    let mut failures = blocks::Failures::default();
     let started_runs = Instant::now();
     for (i, &look) in looks.iter().enumerate() {
         if let (Some(budget), true) = (options.budget, done > 0) {
@@ -202,6 +203,7 @@ pub(crate) fn run_until_decided(
             selection,
             pin,
             progress,
+            &mut failures,
         )?;
         done = look;
         if i == 0 {
@@ -214,7 +216,7 @@ pub(crate) fn run_until_decided(
         let (Some(decide), false) = (stop.decide, i + 1 == looks.len()) else {
             break;
         };
-        let so_far = blocks::read_all(runs_dir, participants, done, &ran)?;
+        let so_far = blocks::read_all(runs_dir, participants, done, &ran, &failures)?;
         let k = looks.len() as u32;
         let still_open = match decide {
             Decider::Pair(decide) => {
@@ -251,7 +253,7 @@ pub(crate) fn run_until_decided(
         ));
         open = Some(still_open);
     }
-    let mut results = blocks::read_all(runs_dir, participants, done, &ran)?;
+    let mut results = blocks::read_all(runs_dir, participants, done, &ran, &failures)?;
     // Read for the last time: what the harnesses wrote goes, unless asked for. A failure to remove it costs
     // disk, not the comparison; the next one clears it first.
     if !options.keep_runs {
