@@ -494,6 +494,7 @@ fn not_compared<'a>(a: &'a Analysis) -> Vec<NotComparedJson<'a>> {
                     Reason::BelowResolution { .. } => "below-resolution",
                     Reason::NoValue { .. } => "no-value",
                     Reason::Excluded { .. } => "excluded",
+                    Reason::OnlyAtThisSide => "only-at-this-side",
                 },
                 message,
                 quoted,

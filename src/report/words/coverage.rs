@@ -76,6 +76,7 @@ pub(crate) fn reason(item: &LeftOut) -> (String, Option<String>) {
         ),
         Reason::NoValue { detail } => (format!("no usable value ({detail})"), None),
         Reason::Excluded { option } => (format!("excluded by {option}"), None),
+        Reason::OnlyAtThisSide => ("a bench target of this revision only".into(), None),
     }
 }
 
