@@ -140,6 +140,11 @@ impl Builder {
         Ok(())
     }
 
+    /// Whether `name` was claimed already, as a benchmark or left out.
+    pub(crate) fn has(&self, name: &str) -> bool {
+        self.names.contains(name)
+    }
+
     /// The benchmark added last.
     pub(crate) fn last_mut(&mut self) -> Option<&mut Benchmark> {
         self.benchmarks.last_mut()

@@ -14,7 +14,7 @@ pub(super) fn message(path: &str, left_out: &[LeftOut]) -> String {
     let same = left_out.iter().all(|l| Some(kind(&l.reason)) == first);
     let (what, hint) = match first.filter(|_| same) {
         Some(kind) => (kind.what(), kind.hint()),
-        None => ("unusable", Kind::NoValue.hint()),
+        None => ("was unusable", Kind::NoValue.hint()),
     };
     let mut items: Vec<String> = left_out
         .iter()
@@ -27,7 +27,7 @@ pub(super) fn message(path: &str, left_out: &[LeftOut]) -> String {
                 (false, d) => format!(
                     "`{}` ({}{})",
                     l.name,
-                    kind(&l.reason).what(),
+                    kind(&l.reason).label(),
                     d.map(|d| format!(": {d}")).unwrap_or_default()
                 ),
             }
@@ -37,7 +37,7 @@ pub(super) fn message(path: &str, left_out: &[LeftOut]) -> String {
         items.push(format!("and {} more", left_out.len() - NAMED));
     }
     format!(
-        "{path}: no usable benchmark: every benchmark in {path} was {what}: {}\nhint: {hint}",
+        "{path}: no usable benchmark: every benchmark in {path} {what}: {}\nhint: {hint}",
         items.join(", ")
     )
 }
@@ -64,13 +64,26 @@ fn kind(reason: &Reason) -> Kind {
 }
 
 impl Kind {
+    /// What happened to every benchmark of an input, after "every benchmark in FILE".
     fn what(self) -> &'static str {
         match self {
-            Kind::Skipped => "skipped by its harness",
-            Kind::Errored => "reported as an error by its harness",
+            Kind::Skipped => "was skipped by its harness",
+            Kind::Errored => "was reported as an error by its harness",
             Kind::Failed => "failed in every run",
-            Kind::BelowResolution => "printed as 0, below its harness's resolution",
-            Kind::NoValue => "without a usable value",
+            Kind::BelowResolution => "was printed as 0, below its harness's resolution",
+            Kind::NoValue => "had no usable value",
+            Kind::Other => "was unusable",
+        }
+    }
+
+    /// What happened to one benchmark, in a list of several reasons.
+    fn label(self) -> &'static str {
+        match self {
+            Kind::Skipped => "skipped",
+            Kind::Errored => "errored",
+            Kind::Failed => "failed",
+            Kind::BelowResolution => "below the resolution",
+            Kind::NoValue => "no usable value",
             Kind::Other => "unusable",
         }
     }
@@ -178,9 +191,8 @@ mod tests {
         let text = message("f", &left_out);
         assert!(
             text.contains(
-                "every benchmark in f was unusable: `run` (failed in every run: 3 of 3 runs failed, \
-                 exit codes 1, a signal), `x` (printed as 0, below its harness's resolution: printed \
-                 `0 ns/iter`)"
+                "every benchmark in f was unusable: `run` (failed: 3 of 3 runs failed, exit codes 1, \
+                 a signal), `x` (below the resolution: printed `0 ns/iter`)"
             ),
             "{text}"
         );
