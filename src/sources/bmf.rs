@@ -16,8 +16,9 @@
 //! `estimated-cycles`, ..., `sources::events`), each as a benchmark of its own, `NAME (instructions)`, in
 //! its own unit, compared exactly. `lower_value` and `upper_value` are summaries of one run and are not
 //! read. Other measures (`throughput`, which is higher-is-better, `file-size`, `build-time`, custom ones)
-//! are skipped with a note naming them, as are counts of zero (no ratio compares them). Must not: read a
-//! measure whose unit it does not know.
+//! are skipped with a note naming them, as are counts of zero (no ratio compares them). This tool's own
+//! `--format bmf` output, told by its `speedup` measure, is refused: its `latency` is HEAD's median of
+//! several runs, a summary, not one run's time. Must not: read a measure whose unit it does not know.
 
 use std::collections::{BTreeMap, BTreeSet, HashMap};
 
@@ -74,6 +75,21 @@ pub(crate) fn parse(text: &str, origin: &str) -> Result<Results, SourceError> {
             let Some(measures) = measures.as_object() else {
                 return Err(not_measures(origin, benchmark));
             };
+            if measures.contains_key("speedup") {
+                return Err(SourceError::Malformed {
+                    path: origin.into(),
+                    problem: format!(
+                        "this tool's `--format bmf` output (benchmark `{benchmark}` has its `speedup` \
+                         measure): one summary value per benchmark, HEAD's median, not the runs a \
+                         comparison tests"
+                    ),
+                    hint: format!(
+                        "{} (the BASE and HEAD given to the `compare` that wrote it, or the files \
+                         `cargo speedup record` wrote)",
+                        super::foreign::SUMMARIES
+                    ),
+                });
+            }
             for (measure, metric) in measures {
                 let Some(value) = metric.get("value").and_then(Value::as_f64) else {
                     return Err(malformed(

@@ -40,6 +40,7 @@ pub(crate) mod speeduptest_sh;
 
 mod builder;
 mod diagnose;
+mod foreign;
 #[cfg(test)]
 mod fuzz_tests;
 mod top_level;

@@ -297,8 +297,8 @@ fn unusable_inputs_exit_2_naming_the_problem() {
         ),
         (vec!["compare", garbage, example], "hyperfine"),
         (
-            vec!["compare", example, "fixtures/sources/raw/zero.json"],
-            "zero.json",
+            vec!["compare", example, "fixtures/sources/raw/all-zero.json"],
+            "all-zero.json: no usable benchmark: every benchmark in fixtures/sources/raw/all-zero.json had no usable value",
         ),
         (
             vec![
