@@ -20,6 +20,7 @@ use serde::Deserialize;
 
 use super::diagnose::json_problem;
 use super::{Builder, ReadOptions, SourceError, ValuesFrom, invalid};
+use crate::model::coverage::Reason;
 use crate::model::{Results, Unit};
 
 const FORMAT: &str = "criterion data";
@@ -93,13 +94,22 @@ pub(crate) fn read_baseline_with(
     });
     let mut benchmarks = Vec::new();
     for dir in &dirs {
-        benchmarks.push(read_benchmark(dir, options.max_input_size())?);
+        benchmarks.push(read_samples(dir, options.max_input_size())?);
     }
     benchmarks.sort_by(|a, b| a.0.cmp(&b.0));
     let mut builder = Builder::new(&origin);
     for (name, values) in benchmarks {
         let unit = unit.unwrap_or(Unit::Ns);
-        builder.push(&name, values, unit, ValuesFrom::OneProcess)?;
+        match values {
+            Some(values) => builder.push(&name, values, unit, ValuesFrom::OneProcess)?,
+            // A run stopped between the two files: this benchmark is left out, the others compared.
+            None => builder.leave_out(
+                &name,
+                Reason::NoValue {
+                    detail: "no sample.json beside its benchmark.json".into(),
+                },
+            )?,
+        }
     }
     if dirs.is_empty() {
         return Err(no_baseline(root, baseline));
@@ -177,15 +187,23 @@ pub(crate) fn subdirectories(dir: &Path) -> Vec<PathBuf> {
 /// Reads one baseline directory (`<root>/<dir>/<baseline>`): its `full_id` and its batch means; each file
 /// of at most `limit` bytes (`docs/formats.md` §11).
 pub(crate) fn read_benchmark(dir: &Path, limit: u64) -> Result<(String, Vec<f64>), SourceError> {
+    match read_samples(dir, limit)? {
+        (name, Some(values)) => Ok((name, values)),
+        (name, None) => Err(SourceError::NoSamples {
+            path: dir.display().to_string(),
+            reason: format!("benchmark `{name}` has no sample.json beside its benchmark.json"),
+            hint: Some("rerun the benchmark: criterion writes sample.json with every run".into()),
+        }),
+    }
+}
+
+/// [`read_benchmark`], with `None` for the batch means of a benchmark without `sample.json`.
+fn read_samples(dir: &Path, limit: u64) -> Result<(String, Option<Vec<f64>>), SourceError> {
     let id_path = dir.join("benchmark.json");
     let name = read_json::<BenchmarkFile>(&id_path, limit)?.full_id();
     let sample_path = dir.join("sample.json");
     if !sample_path.is_file() {
-        return Err(SourceError::NoSamples {
-            path: dir.display().to_string(),
-            reason: format!("benchmark `{name}` has no sample.json beside its benchmark.json"),
-            hint: Some("rerun the benchmark: criterion writes sample.json with every run".into()),
-        });
+        return Ok((name, None));
     }
     let (iters, times) = match read_json::<SampleFile>(&sample_path, limit)? {
         SampleFile::Current { iters, times, .. } => (iters, times),
@@ -201,7 +219,7 @@ pub(crate) fn read_benchmark(dir: &Path, limit: u64) -> Result<(String, Vec<f64>
         return Err(invalid(&path, FORMAT, message));
     }
     let means = times.iter().zip(&iters).map(|(t, n)| t / n).collect();
-    Ok((name, means))
+    Ok((name, Some(means)))
 }
 
 fn read_json<T: for<'de> Deserialize<'de>>(path: &Path, limit: u64) -> Result<T, SourceError> {

@@ -82,13 +82,43 @@ fn legacy_format_with_pair_of_arrays_is_read() {
 }
 
 #[test]
-fn benchmark_without_samples_is_an_error_naming_it() {
+fn benchmark_without_samples_is_left_out_and_named() {
+    // A root whose only benchmark has no sample.json: nothing is left, and the message names it.
     let err = read_baseline(&fixture("criterion/broken"), "new").unwrap_err();
-    assert!(matches!(err, SourceError::NoSamples { .. }), "{err:?}");
     let message = err.to_string();
+    assert!(
+        message.contains(
+            "had no usable value: `alpha` (no sample.json beside its benchmark.json)"
+        ),
+        "{message}"
+    );
+    // Given as its own directory, the one benchmark is the error.
+    let dir = fixture("criterion/broken/alpha/new");
+    let message = load_dir(&dir, None, &ReadOptions::default())
+        .unwrap_err()
+        .to_string();
     assert!(
         message.contains("broken/alpha/new: no samples: benchmark `alpha` has no sample.json"),
         "{message}"
+    );
+    // Beside a benchmark that has its samples, it is left out and the other is read.
+    let root = tempfile::tempdir().unwrap();
+    crate::testutil::source_fixtures::copy_tree(&fixture("criterion/broken"), root.path());
+    crate::testutil::source_fixtures::copy_tree(
+        &fixture("criterion/real/fib_20"),
+        &root.path().join("fib_20"),
+    );
+    let results = read_baseline(root.path(), "new").unwrap();
+    assert_eq!(names(&results), ["fib_20"]);
+    assert_eq!(
+        results.left_out,
+        [crate::model::coverage::LeftOut::benchmark(
+            "alpha",
+            None,
+            crate::model::coverage::Reason::NoValue {
+                detail: "no sample.json beside its benchmark.json".into()
+            }
+        )]
     );
 }
 
