@@ -15,6 +15,7 @@ pub(crate) fn results(benchmarks: Vec<Benchmark>) -> Results {
         benchmarks,
         environment: Environment::default(),
         notes: vec![],
+        left_out: vec![],
     }
 }
 

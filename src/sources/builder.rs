@@ -62,7 +62,7 @@ impl Builder {
         self.claim(name)?;
         let sample = match Sample::new(values, unit) {
             Ok(sample) => sample,
-            Err(error) => return Ok(self.no_value(name, error.to_string())),
+            Err(error) => return self.no_value(name, error.to_string()),
         };
         let runs = match measured {
             ValuesFrom::ProcessPerValue => Runs::independent(sample),
@@ -98,19 +98,22 @@ impl Builder {
         for (r, values) in runs.into_iter().enumerate() {
             match Sample::new(values, unit) {
                 Ok(sample) => built.push(Run::new(sample, layouts.as_ref().map(|l| l[r]))),
-                Err(error) => return Ok(self.no_value(name, format!("run {}: {error}", r + 1))),
+                Err(error) => return self.no_value(name, format!("run {}: {error}", r + 1)),
             }
         }
         match Runs::new(built) {
             Ok(runs) => self.add(name, runs, unit),
-            Err(error) => Ok(self.no_value(name, error.to_string())),
+            Err(error) => self.no_value(name, error.to_string()),
         }
     }
 
-    /// Leaves out the claimed benchmark `name`, whose values are not a sample for the reason `detail`.
-    fn no_value(&mut self, name: &str, detail: String) {
+    /// Leaves out the claimed benchmark `name`, whose values are not a sample for the reason `detail` (its
+    /// first line: the hint of a sample's error is the input's, given once).
+    fn no_value(&mut self, name: &str, detail: String) -> Result<(), SourceError> {
+        let detail = detail.lines().next().unwrap_or_default().to_string();
         self.left_out
             .push(LeftOut::benchmark(name, None, Reason::NoValue { detail }));
+        Ok(())
     }
 
     /// Rejects a name seen before.

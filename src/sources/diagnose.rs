@@ -31,7 +31,11 @@ pub(crate) fn unreadable(text: &str, origin: &str) -> SourceError {
     }
     let closest = closest_format(text);
     let top = TopLevel::parse(text);
-    if let Some((problem, hint)) = top.as_ref().ok().and_then(|t| super::foreign::recognise(text, t)) {
+    if let Some((problem, hint)) = top
+        .as_ref()
+        .ok()
+        .and_then(|t| super::foreign::recognise(text, t))
+    {
         return malformed(problem, &hint);
     }
     match top {

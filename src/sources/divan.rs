@@ -37,8 +37,8 @@
 
 use std::collections::HashMap;
 
-use crate::model::coverage::Reason;
 use super::{Builder, SourceError, ValuesFrom};
+use crate::model::coverage::Reason;
 use crate::model::{Counter, CounterKind, Results, Unit};
 
 const FORMAT: &str = "divan output";

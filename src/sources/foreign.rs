@@ -92,7 +92,8 @@ fn object(
     let criterion_dir = "give the directory that holds criterion's files (`target/criterion`, or one \
                          benchmark's baseline directory such as `target/criterion/NAME/new`), or a \
                          baseline name";
-    if members.get("mean") == Some(&Member::Object) && members.get("median") == Some(&Member::Object)
+    if members.get("mean") == Some(&Member::Object)
+        && members.get("median") == Some(&Member::Object)
     {
         return Some((
             "criterion's `estimates.json`: statistics of one benchmark, not its samples".into(),

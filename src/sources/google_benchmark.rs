@@ -90,9 +90,9 @@ impl Aggregates {
         AGGREGATE_SUFFIXES.iter().any(|suffix| {
             row.name.strip_suffix(suffix).is_some_and(|stem| {
                 self.names.contains(stem)
-                    || AGGREGATE_SUFFIXES
-                        .iter()
-                        .any(|other| other != suffix && self.names.contains(&format!("{stem}{other}")))
+                    || AGGREGATE_SUFFIXES.iter().any(|other| {
+                        other != suffix && self.names.contains(&format!("{stem}{other}"))
+                    })
             })
         })
     }

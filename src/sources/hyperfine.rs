@@ -231,7 +231,8 @@ fn all_failed(result: &ResultFile) -> Option<Reason> {
     let codes = result.exit_codes.as_ref().filter(|c| !c.is_empty())?;
     let mut distinct: Vec<Option<i32>> = Vec::new();
     for code in codes {
-        let code = code.map(|c| i32::try_from(c).unwrap_or(if c < 0 { i32::MIN } else { i32::MAX }));
+        let code =
+            code.map(|c| i32::try_from(c).unwrap_or(if c < 0 { i32::MIN } else { i32::MAX }));
         if !distinct.contains(&code) {
             distinct.push(code);
         }

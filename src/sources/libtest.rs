@@ -254,8 +254,10 @@ mod tests {
         assert_eq!(results.benchmarks.len(), 1);
         assert_eq!(
             results.notes,
-            ["out.txt: skipped 2 bench lines (the first on line 3): no value in `ns/iter` could be \
-              read"]
+            [
+                "out.txt: skipped 2 bench lines (the first on line 3): no value in `ns/iter` could be \
+              read"
+            ]
         );
         assert_eq!(
             results.left_out,
@@ -301,7 +303,10 @@ mod tests {
             .iter()
             .map(|l| (l.name.as_str(), l.reason.clone()))
             .collect();
-        assert_eq!(left, [("small", below("0 ns/iter")), ("flaky", below("0 ns/iter"))]);
+        assert_eq!(
+            left,
+            [("small", below("0 ns/iter")), ("flaky", below("0 ns/iter"))]
+        );
         let json = "{ \"type\": \"bench\", \"name\": \"z\", \"median\": 0, \"deviation\": 0 }\n";
         let message = parse_json(json, "f.jsonl").unwrap_err().to_string();
         assert!(

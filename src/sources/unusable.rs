@@ -95,14 +95,17 @@ impl Kind {
                  where they are not skipped"
             }
             Kind::Errored => "fix the error the harness reports for each, then run them again",
-            Kind::Failed => "fix what makes the runs fail (their exit codes are above), then run them again",
+            Kind::Failed => {
+                "fix what makes the runs fail (their exit codes are above), then run them again"
+            }
             Kind::BelowResolution => {
                 "a time printed as `0 ns/iter` is below the harness's resolution of 1 ns: give each \
                  iteration more work, or compare criterion's own files (`target/criterion`), whose \
                  samples keep fractions of a nanosecond"
             }
             Kind::NoValue | Kind::Other => {
-                "every time is a finite number greater than zero: check the values of these benchmarks"
+                "every time is a finite number greater than zero, within 1e-100 to 1e100 ns: check the \
+                 unit and the values of these benchmarks"
             }
         }
     }

@@ -49,7 +49,10 @@ fn the_usable_benchmarks_of_each_format_are_compared() {
             vec!["fib_10", "fib_15"],
         ),
         // hyperfine: `sort-bench missing.txt` failed in every run.
-        ("hyperfine/failed-command.json", vec!["sort-bench small.txt"]),
+        (
+            "hyperfine/failed-command.json",
+            vec!["sort-bench small.txt"],
+        ),
         // Raw timing JSON: parse/large has a time of 0.
         ("raw/zero.json", vec!["parse/small"]),
     ] {
@@ -138,9 +141,7 @@ fn this_tools_own_gab_and_bmf_output_is_refused_as_summaries() {
             "{message}"
         );
         assert!(
-            message.contains(
-                "\nhint: this holds summaries; compare the results it was made from"
-            ),
+            message.contains("\nhint: this holds summaries; compare the results it was made from"),
             "{message}"
         );
     }

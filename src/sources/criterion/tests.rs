@@ -87,9 +87,7 @@ fn benchmark_without_samples_is_left_out_and_named() {
     let err = read_baseline(&fixture("criterion/broken"), "new").unwrap_err();
     let message = err.to_string();
     assert!(
-        message.contains(
-            "had no usable value: `alpha` (no sample.json beside its benchmark.json)"
-        ),
+        message.contains("had no usable value: `alpha` (no sample.json beside its benchmark.json)"),
         "{message}"
     );
     // Given as its own directory, the one benchmark is the error.
