@@ -174,3 +174,37 @@ fn cargo_criterion_directory_hints_at_its_json_output() {
     let message = read_baseline(dir.path(), "new").unwrap_err().to_string();
     assert!(message.contains("--message-format=json"), "{message}");
 }
+
+#[test]
+fn a_sample_json_that_pairs_nothing_leaves_its_benchmark_out() {
+    let root = tempfile::tempdir().unwrap();
+    crate::testutil::source_fixtures::copy_tree(
+        &fixture("criterion/real/fib_20"),
+        &root.path().join("fib_20"),
+    );
+    let bad = root.path().join("bad/new");
+    std::fs::create_dir_all(&bad).unwrap();
+    // criterion 0.3.3+'s two files, with an iteration count of 0.
+    std::fs::write(
+        bad.join("benchmark.json"),
+        r#"{"group_id":"bad","function_id":null,"value_str":null,"throughput":null,"full_id":"bad","directory_name":"bad","title":"bad"}"#,
+    )
+    .unwrap();
+    std::fs::write(
+        bad.join("sample.json"),
+        r#"{"sampling_mode":"Linear","iters":[0.0,2.0],"times":[10.0,20.0]}"#,
+    )
+    .unwrap();
+    let results = read_baseline(root.path(), "new").unwrap();
+    assert_eq!(names(&results), ["fib_20"]);
+    assert_eq!(
+        results.left_out,
+        [crate::model::coverage::LeftOut::benchmark(
+            "bad",
+            None,
+            crate::model::coverage::Reason::NoValue {
+                detail: "sample.json: iteration count 0 is 0, expected > 0".into()
+            }
+        )]
+    );
+}
