@@ -95,9 +95,7 @@ impl Kind {
                  where they are not skipped"
             }
             Kind::Errored => "fix the error the harness reports for each, then run them again",
-            Kind::Failed => {
-                "fix what makes the runs fail (their exit codes are above), then run them again"
-            }
+            Kind::Failed => "fix what makes the runs fail, then run them again",
             Kind::BelowResolution => {
                 "a time printed as `0 ns/iter` is below the harness's resolution of 1 ns: give each \
                  iteration more work, or compare criterion's own files (`target/criterion`), whose \
