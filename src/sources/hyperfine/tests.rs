@@ -156,3 +156,25 @@ fn template_is_none_when_the_commands_differ_elsewhere() {
         Some("a-{v} x")
     );
 }
+
+#[test]
+fn hyperfines_own_export_of_a_failing_command_leaves_it_out() {
+    // hyperfine 1.20.0, `--ignore-failure` (fixtures/sources/hyperfine/README.md).
+    let results = read("hyperfine/failed-command.json").unwrap();
+    let names: Vec<&str> = results.benchmarks.iter().map(|b| b.name.as_str()).collect();
+    assert_eq!(names, ["sort small.txt"]);
+    assert_eq!(results.benchmarks[0].runs.len(), 5);
+    assert_eq!(
+        results.left_out,
+        [LeftOut::benchmark(
+            "sort missing.txt",
+            None,
+            Reason::Failed {
+                failed: 5,
+                runs: 5,
+                exit_codes: vec![Some(2)],
+                message: String::new()
+            }
+        )]
+    );
+}
