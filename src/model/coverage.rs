@@ -46,9 +46,10 @@ pub enum Reason {
         failed: usize,
         /// Runs started.
         runs: usize,
-        /// The distinct exit codes seen (`None`: ended by a signal), in order of first sight.
+        /// The distinct exit codes seen (`None`: ended by a signal), in order of first sight; empty when the
+        /// input does not give them (libtest's `FAILED`, Go's `--- FAIL:`).
         exit_codes: Vec<Option<i32>>,
-        /// The first lines of the message of the first failure.
+        /// The first lines of the message of the first failure; empty when the input gives none.
         message: String,
     },
     /// The harness skipped it (Google Benchmark's `SkipWithMessage`, `"skipped": true`), with its message.

@@ -16,14 +16,16 @@
 //! `estimated-cycles`, ..., `sources::events`), each as a benchmark of its own, `NAME (instructions)`, in
 //! its own unit, compared exactly. `lower_value` and `upper_value` are summaries of one run and are not
 //! read. Other measures (`throughput`, which is higher-is-better, `file-size`, `build-time`, custom ones)
-//! are skipped with a note naming them, as are counts of zero (no ratio compares them). Must not: read a
-//! measure whose unit it does not know.
+//! are skipped with a note naming them, as are counts of zero (no ratio compares them). This tool's own
+//! `--format bmf` output, told by its `speedup` measure, is refused: its `latency` is HEAD's median of
+//! several runs, a summary, not one run's time. Must not: read a measure whose unit it does not know.
 
 use std::collections::{BTreeMap, BTreeSet, HashMap};
 
 use serde_json::Value;
 
 use super::{Builder, SourceError, ValuesFrom, diagnose, events};
+use crate::model::coverage::Reason;
 use crate::model::{Results, Unit};
 
 const FORMAT: &str = "Bencher Metric Format JSON";
@@ -54,6 +56,8 @@ pub(crate) fn parse(text: &str, origin: &str) -> Result<Results, SourceError> {
     let mut values: HashMap<String, Vec<f64>> = HashMap::new();
     let mut skipped: BTreeMap<String, usize> = BTreeMap::new();
     let mut zeros: BTreeSet<String> = BTreeSet::new();
+    // A benchmark with a value that is not a number in any run: what is wrong, the first time.
+    let mut no_value: HashMap<String, String> = HashMap::new();
     for (run, value) in serde_json::Deserializer::from_str(text)
         .into_iter::<Value>()
         .enumerate()
@@ -74,15 +78,22 @@ pub(crate) fn parse(text: &str, origin: &str) -> Result<Results, SourceError> {
             let Some(measures) = measures.as_object() else {
                 return Err(not_measures(origin, benchmark));
             };
+            if measures.contains_key("speedup") {
+                return Err(SourceError::Malformed {
+                    path: origin.into(),
+                    problem: format!(
+                        "this tool's `--format bmf` output (benchmark `{benchmark}` has its `speedup` \
+                         measure): one summary value per benchmark, HEAD's median, not the runs a \
+                         comparison tests"
+                    ),
+                    hint: format!(
+                        "{} (the BASE and HEAD given to the `compare` that wrote it, or the files \
+                         `cargo speedup record` wrote)",
+                        super::foreign::SUMMARIES
+                    ),
+                });
+            }
             for (measure, metric) in measures {
-                let Some(value) = metric.get("value").and_then(Value::as_f64) else {
-                    return Err(malformed(
-                        origin,
-                        format!(
-                            "benchmark `{benchmark}`, measure `{measure}` has no numeric `value`"
-                        ),
-                    ));
-                };
                 let (name, unit) = match measure.as_str() {
                     "latency" => (benchmark.clone(), Unit::Ns),
                     slug => match events::by_slug(slug) {
@@ -93,12 +104,21 @@ pub(crate) fn parse(text: &str, origin: &str) -> Result<Results, SourceError> {
                         }
                     },
                 };
+                if !values.contains_key(&name) && !no_value.contains_key(&name) {
+                    order.push((name.clone(), unit));
+                }
+                let Some(value) = metric.get("value").and_then(Value::as_f64) else {
+                    no_value.entry(name).or_insert_with(|| {
+                        format!(
+                            "measure `{measure}` has no numeric `value` (object {})",
+                            run + 1
+                        )
+                    });
+                    continue;
+                };
                 if unit.is_count() && value == 0.0 {
                     zeros.insert(name);
                     continue;
-                }
-                if !values.contains_key(&name) {
-                    order.push((name.clone(), unit));
                 }
                 values.entry(name).or_default().push(value);
             }
@@ -119,7 +139,14 @@ pub(crate) fn parse(text: &str, origin: &str) -> Result<Results, SourceError> {
         .notes
         .extend(events::zero_counts_note(origin, &zeros));
     for (name, unit) in order {
-        let sample = values.remove(&name).unwrap_or_default();
+        if let Some(detail) = no_value.remove(&name) {
+            builder.leave_out(&name, Reason::NoValue { detail })?;
+            continue;
+        }
+        // Only counts of zero: noted above, not a benchmark.
+        let Some(sample) = values.remove(&name) else {
+            continue;
+        };
         builder.push(&name, sample, unit, ValuesFrom::ProcessPerValue)?;
     }
     builder.finish(FORMAT).map_err(|error| match error {
@@ -200,15 +227,32 @@ mod tests {
     }
 
     #[test]
-    fn a_metric_without_value_names_the_benchmark() {
+    fn a_measure_without_a_numeric_value_leaves_its_benchmark_out() {
+        // BMF as Bencher's reference describes it: two runs, `g`'s latency not a number in the second.
+        let text = "{\"f\": {\"latency\": {\"value\": 88.0}}, \"g\": {\"latency\": {\"value\": 5.0}}}\n\
+                    {\"f\": {\"latency\": {\"value\": 89.0}}, \"g\": {\"latency\": {\"value\": \"fast\"}}}\n";
+        let results = parse(text, "b.json").unwrap();
+        let names: Vec<_> = results.benchmarks.iter().map(|b| b.name.as_str()).collect();
+        assert_eq!(names, ["f"]);
+        assert_eq!(
+            results.left_out,
+            [crate::model::coverage::LeftOut::benchmark(
+                "g",
+                None,
+                Reason::NoValue {
+                    detail: "measure `latency` has no numeric `value` (object 2)".into()
+                }
+            )]
+        );
         let message = parse(r#"{"f": {"latency": {"value": "fast"}}}"#, "b.json")
             .unwrap_err()
             .to_string();
-        assert_eq!(
-            message,
-            "b.json: benchmark `f`, measure `latency` has no numeric `value`\nhint: BMF is {\"BENCHMARK\": \
-             {\"MEASURE\": {\"value\": 88.0, \"lower_value\": 87.4, \"upper_value\": 88.9}}}, one object \
-             per run"
+        assert!(
+            message.starts_with(
+                "b.json: no usable benchmark: every benchmark in b.json had no usable value: `f` \
+                 (measure `latency` has no numeric `value` (object 1))"
+            ),
+            "{message}"
         );
     }
 

@@ -50,7 +50,9 @@ impl Builder {
         Ok(())
     }
 
-    /// Adds a benchmark whose `values` are in `unit`, measured as `measured` says.
+    /// Adds a benchmark whose `values` are in `unit`, measured as `measured` says. A benchmark whose
+    /// values are not a sample (none, or one that is not a finite positive time) is left out with
+    /// [`Reason::NoValue`] saying why, so that one bad benchmark does not end the file's comparison.
     pub(crate) fn push(
         &mut self,
         name: &str,
@@ -59,7 +61,10 @@ impl Builder {
         measured: ValuesFrom,
     ) -> Result<(), SourceError> {
         self.claim(name)?;
-        let sample = self.sample(name, values, unit)?;
+        let sample = match Sample::new(values, unit) {
+            Ok(sample) => sample,
+            Err(error) => return self.no_value(name, error.to_string()),
+        };
         let runs = match measured {
             ValuesFrom::ProcessPerValue => Runs::independent(sample),
             ValuesFrom::OneProcess => Runs::one_process(sample),
@@ -92,34 +97,24 @@ impl Builder {
         }
         let mut built = Vec::with_capacity(runs.len());
         for (r, values) in runs.into_iter().enumerate() {
-            let sample = self.sample(name, values, unit).map_err(|e| match e {
-                SourceError::Sample {
-                    path,
-                    benchmark,
-                    error,
-                } => SourceError::Sample {
-                    path,
-                    benchmark: format!("{benchmark}` run `{}", r + 1),
-                    error,
-                },
-                other => other,
-            })?;
-            built.push(Run::new(sample, layouts.as_ref().map(|l| l[r])));
+            match Sample::new(values, unit) {
+                Ok(sample) => built.push(Run::new(sample, layouts.as_ref().map(|l| l[r]))),
+                Err(error) => return self.no_value(name, format!("run {}: {error}", r + 1)),
+            }
         }
-        let runs = Runs::new(built).map_err(|error| SourceError::Sample {
-            path: self.origin.clone(),
-            benchmark: name.into(),
-            error,
-        })?;
-        self.add(name, runs, unit)
+        match Runs::new(built) {
+            Ok(runs) => self.add(name, runs, unit),
+            Err(error) => self.no_value(name, error.to_string()),
+        }
     }
 
-    fn sample(&self, name: &str, values: Vec<f64>, unit: Unit) -> Result<Sample, SourceError> {
-        Sample::new(values, unit).map_err(|error| SourceError::Sample {
-            path: self.origin.clone(),
-            benchmark: name.into(),
-            error,
-        })
+    /// Leaves out the claimed benchmark `name`, whose values are not a sample for the reason `detail` (its
+    /// first line: the hint of a sample's error is the input's, given once).
+    fn no_value(&mut self, name: &str, detail: String) -> Result<(), SourceError> {
+        let detail = detail.lines().next().unwrap_or_default().to_string();
+        self.left_out
+            .push(LeftOut::benchmark(name, None, Reason::NoValue { detail }));
+        Ok(())
     }
 
     /// Rejects a name seen before.
@@ -149,13 +144,25 @@ impl Builder {
         Ok(())
     }
 
+    /// Whether `name` was claimed already, as a benchmark or left out.
+    pub(crate) fn has(&self, name: &str) -> bool {
+        self.names.contains(name)
+    }
+
     /// The benchmark added last.
     pub(crate) fn last_mut(&mut self) -> Option<&mut Benchmark> {
         self.benchmarks.last_mut()
     }
 
-    /// The results, or an error when nothing was read.
+    /// The results, or an error when nothing was read: [`SourceError::NothingUsable`] when the input
+    /// named benchmarks but left every one out.
     pub(crate) fn finish(self, format: &str) -> Result<Results, SourceError> {
+        if self.benchmarks.is_empty() && !self.left_out.is_empty() {
+            return Err(SourceError::NothingUsable {
+                path: self.origin,
+                left_out: self.left_out,
+            });
+        }
         if self.benchmarks.is_empty() {
             return Err(SourceError::NoSamples {
                 path: self.origin,

@@ -14,6 +14,7 @@ use serde::Deserialize;
 
 use super::top_level::TopLevel;
 use super::{Builder, SourceError, ValuesFrom, invalid};
+use crate::model::coverage::Reason;
 use crate::model::{Results, Unit};
 
 const FORMAT: &str = "cargo-criterion JSON";
@@ -68,8 +69,15 @@ pub(crate) fn parse(
                 Unit::parse(&complete.unit).ok_or_else(|| unknown_unit(origin, &at, &complete))?
             }
         };
-        let values = batch_means(&complete, origin, &at)?;
-        builder.push(&complete.id, values, unit, ValuesFrom::OneProcess)?;
+        match batch_means(&complete) {
+            Ok(values) => builder.push(&complete.id, values, unit, ValuesFrom::OneProcess)?,
+            Err(detail) => builder.leave_out(
+                &complete.id,
+                Reason::NoValue {
+                    detail: format!("{at}: {detail}"),
+                },
+            )?,
+        }
     }
     if unparsed > 0 {
         let lines = if unparsed == 1 {
@@ -82,20 +90,18 @@ pub(crate) fn parse(
     builder.finish(FORMAT)
 }
 
-fn batch_means(complete: &Complete, origin: &str, at: &str) -> Result<Vec<f64>, SourceError> {
+/// The batch means of one benchmark, or why its arrays give none.
+fn batch_means(complete: &Complete) -> Result<Vec<f64>, String> {
     let (iters, values) = (&complete.iteration_count, &complete.measured_values);
     if iters.len() != values.len() {
-        let message = format!(
-            "{at}: `{}` has {} iteration counts but {} measured values",
-            complete.id,
+        return Err(format!(
+            "{} iteration counts but {} measured values",
             iters.len(),
             values.len()
-        );
-        return Err(invalid(origin, FORMAT, message));
+        ));
     }
     if let Some(n) = iters.iter().find(|n| !(n.is_finite() && **n > 0.0)) {
-        let message = format!("{at}: `{}` has an iteration count of {n}", complete.id);
-        return Err(invalid(origin, FORMAT, message));
+        return Err(format!("an iteration count of {n}"));
     }
     Ok(values.iter().zip(iters).map(|(v, n)| v / n).collect())
 }
@@ -161,5 +167,40 @@ mod tests {
         let line = r#"{"reason":"group-complete","group_name":"g","benchmarks":[],"report_directory":"r"}"#;
         let err = parse(line, "g.jsonl", None).unwrap_err();
         assert!(matches!(err, SourceError::NoSamples { .. }), "{err:?}");
+    }
+
+    #[test]
+    fn a_benchmark_whose_arrays_pair_nothing_is_left_out_and_the_rest_read() {
+        // cargo-criterion 1.x's `benchmark-complete` message (its fields as `--message-format=json` writes
+        // them, estimates left out), one with an iteration count of 0.
+        let text = r#"{"reason":"benchmark-complete","id":"good","iteration_count":[2,4],"measured_values":[50,100],"unit":"ns"}
+{"reason":"benchmark-complete","id":"bad","iteration_count":[0,4],"measured_values":[50,100],"unit":"ns"}
+{"reason":"benchmark-complete","id":"short","iteration_count":[1,2],"measured_values":[50],"unit":"ns"}
+"#;
+        let results = parse(text, "c.jsonl", None).unwrap();
+        let names: Vec<_> = results.benchmarks.iter().map(|b| b.name.as_str()).collect();
+        assert_eq!(names, ["good"]);
+        let left: Vec<(&str, &Reason)> = results
+            .left_out
+            .iter()
+            .map(|l| (l.name.as_str(), &l.reason))
+            .collect();
+        assert_eq!(
+            left,
+            [
+                (
+                    "bad",
+                    &Reason::NoValue {
+                        detail: "line 2: an iteration count of 0".into()
+                    }
+                ),
+                (
+                    "short",
+                    &Reason::NoValue {
+                        detail: "line 3: 2 iteration counts but 1 measured values".into()
+                    }
+                ),
+            ]
+        );
     }
 }

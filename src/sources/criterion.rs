@@ -20,6 +20,7 @@ use serde::Deserialize;
 
 use super::diagnose::json_problem;
 use super::{Builder, ReadOptions, SourceError, ValuesFrom, invalid};
+use crate::model::coverage::Reason;
 use crate::model::{Results, Unit};
 
 const FORMAT: &str = "criterion data";
@@ -93,13 +94,23 @@ pub(crate) fn read_baseline_with(
     });
     let mut benchmarks = Vec::new();
     for dir in &dirs {
-        benchmarks.push(read_benchmark(dir, options.max_input_size())?);
+        benchmarks.push(read_samples(dir, options.max_input_size())?);
     }
     benchmarks.sort_by(|a, b| a.0.cmp(&b.0));
     let mut builder = Builder::new(&origin);
     for (name, values) in benchmarks {
         let unit = unit.unwrap_or(Unit::Ns);
-        builder.push(&name, values, unit, ValuesFrom::OneProcess)?;
+        match values {
+            Ok(values) => builder.push(&name, values, unit, ValuesFrom::OneProcess)?,
+            // A run stopped between the two files, or a sample.json that pairs nothing: this benchmark is
+            // left out, the others compared.
+            Err(unusable) => builder.leave_out(
+                &name,
+                Reason::NoValue {
+                    detail: unusable.detail(),
+                },
+            )?,
+        }
     }
     if dirs.is_empty() {
         return Err(no_baseline(root, baseline));
@@ -177,31 +188,62 @@ pub(crate) fn subdirectories(dir: &Path) -> Vec<PathBuf> {
 /// Reads one baseline directory (`<root>/<dir>/<baseline>`): its `full_id` and its batch means; each file
 /// of at most `limit` bytes (`docs/formats.md` §11).
 pub(crate) fn read_benchmark(dir: &Path, limit: u64) -> Result<(String, Vec<f64>), SourceError> {
+    match read_samples(dir, limit)? {
+        (name, Ok(values)) => Ok((name, values)),
+        (name, Err(Unusable::NoSamples)) => Err(SourceError::NoSamples {
+            path: dir.display().to_string(),
+            reason: format!("benchmark `{name}` has no sample.json beside its benchmark.json"),
+            hint: Some("rerun the benchmark: criterion writes sample.json with every run".into()),
+        }),
+        (_, Err(Unusable::Invalid(message))) => {
+            let path = dir.join("sample.json").display().to_string();
+            Err(invalid(&path, FORMAT, message))
+        }
+    }
+}
+
+/// Why one benchmark's `sample.json` gives no batch means, though the files read.
+enum Unusable {
+    /// There is no `sample.json`.
+    NoSamples,
+    /// Its arrays do not pair iteration counts with times.
+    Invalid(String),
+}
+
+impl Unusable {
+    fn detail(self) -> String {
+        match self {
+            Unusable::NoSamples => "no sample.json beside its benchmark.json".into(),
+            Unusable::Invalid(message) => format!("sample.json: {message}"),
+        }
+    }
+}
+
+/// [`read_benchmark`], with why the benchmark has no batch means when its files read but give none.
+fn read_samples(
+    dir: &Path,
+    limit: u64,
+) -> Result<(String, Result<Vec<f64>, Unusable>), SourceError> {
     let id_path = dir.join("benchmark.json");
     let name = read_json::<BenchmarkFile>(&id_path, limit)?.full_id();
     let sample_path = dir.join("sample.json");
     if !sample_path.is_file() {
-        return Err(SourceError::NoSamples {
-            path: dir.display().to_string(),
-            reason: format!("benchmark `{name}` has no sample.json beside its benchmark.json"),
-            hint: Some("rerun the benchmark: criterion writes sample.json with every run".into()),
-        });
+        return Ok((name, Err(Unusable::NoSamples)));
     }
     let (iters, times) = match read_json::<SampleFile>(&sample_path, limit)? {
         SampleFile::Current { iters, times, .. } => (iters, times),
         SampleFile::Legacy((iters, times)) => (iters, times),
     };
-    let path = sample_path.display().to_string();
     if iters.len() != times.len() {
         let message = format!("{} iteration counts but {} times", iters.len(), times.len());
-        return Err(invalid(&path, FORMAT, message));
+        return Ok((name, Err(Unusable::Invalid(message))));
     }
     if let Some(k) = iters.iter().position(|&n| !(n.is_finite() && n > 0.0)) {
         let message = format!("iteration count {k} is {}, expected > 0", iters[k]);
-        return Err(invalid(&path, FORMAT, message));
+        return Ok((name, Err(Unusable::Invalid(message))));
     }
     let means = times.iter().zip(&iters).map(|(t, n)| t / n).collect();
-    Ok((name, means))
+    Ok((name, Ok(means)))
 }
 
 fn read_json<T: for<'de> Deserialize<'de>>(path: &Path, limit: u64) -> Result<T, SourceError> {

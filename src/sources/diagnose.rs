@@ -15,6 +15,7 @@ pub(crate) fn unreadable(text: &str, origin: &str) -> SourceError {
         problem,
         hint: hint.into(),
     };
+    // Output of a known tool that is not results this tool reads: named, with what to pass instead.
     if text.trim().is_empty() {
         return malformed(
             "empty".into(),
@@ -29,7 +30,15 @@ pub(crate) fn unreadable(text: &str, origin: &str) -> SourceError {
         };
     }
     let closest = closest_format(text);
-    match TopLevel::parse(text) {
+    let top = TopLevel::parse(text);
+    if let Some((problem, hint)) = top
+        .as_ref()
+        .ok()
+        .and_then(|t| super::foreign::recognise(text, t))
+    {
+        return malformed(problem, &hint);
+    }
+    match top {
         Err(error) => malformed(
             format!(
                 "{} (read as {})",

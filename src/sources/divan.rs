@@ -38,6 +38,7 @@
 use std::collections::HashMap;
 
 use super::{Builder, SourceError, ValuesFrom};
+use crate::model::coverage::Reason;
 use crate::model::{Counter, CounterKind, Results, Unit};
 
 const FORMAT: &str = "divan output";
@@ -415,8 +416,14 @@ pub(crate) fn parse(text: &str, origin: &str) -> Result<Results, SourceError> {
     let mut builder = Builder::new(origin);
     for name in order {
         let (sample, counters) = values.remove(&name).unwrap_or_default();
+        // divan prints a median below its timer's precision as `0 ns`: not a time.
+        if sample.contains(&0.0) {
+            let printed = "0 ns".to_string();
+            builder.leave_out(&name, Reason::BelowResolution { printed })?;
+            continue;
+        }
         builder.push(&name, sample, Unit::Ns, ValuesFrom::ProcessPerValue)?;
-        if let Some(last) = builder.last_mut() {
+        if let Some(last) = builder.last_mut().filter(|b| b.name == name) {
             last.counters = counters;
         }
     }

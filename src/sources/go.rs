@@ -16,11 +16,13 @@
 //! its `host`. When one name
 //! occurs under two `pkg` values, it is qualified as `pkg.Name` so the packages do not mix. Name-only lines
 //! (`go test -v`), `Unit` metadata lines and other text are skipped; result lines that do not parse are
-//! noted. Must not: mix metrics, or merge benchmarks of different packages.
+//! noted. A benchmark reported `--- FAIL:` or `--- SKIP:` without a result line is left out with that
+//! reason. Must not: mix metrics, or merge benchmarks of different packages.
 
 use std::collections::{BTreeSet, HashMap};
 
 use super::{Builder, SourceError, ValuesFrom};
+use crate::model::coverage::Reason;
 use crate::model::{Results, Unit};
 
 const FORMAT: &str = "Go benchmark text";
@@ -32,10 +34,13 @@ struct Line<'a> {
     nanos: Option<f64>,
 }
 
-/// Whether `text` holds at least one result line with a time per operation.
+/// Whether `text` holds at least one result line with a time per operation, or is a `go test -bench` run
+/// (its `goos:` line) whose benchmarks all failed or were skipped (`--- FAIL: BenchmarkX`).
 pub(crate) fn has_results(text: &str) -> bool {
     text.lines()
         .any(|l| matches!(result_line(l), Some(Ok(Line { nanos: Some(_), .. }))))
+        || (text.lines().any(|l| l.starts_with("goos: "))
+            && text.lines().any(|l| stop_line(l).is_some()))
 }
 
 /// `None` when `line` is not a result line, `Some(Err(()))` when it starts like one but does not parse.
@@ -83,7 +88,30 @@ pub(crate) fn parse(text: &str, origin: &str) -> Result<Results, SourceError> {
     let mut malformed = 0usize;
     let mut first_malformed = 0usize;
     let (mut goos, mut goarch) = (None, None);
-    for (index, line) in text.lines().enumerate() {
+    // `--- FAIL:` and `--- SKIP:` lines: the benchmark, whether it failed, how often, the first message.
+    let mut stopped: Vec<Stopped> = Vec::new();
+    let lines: Vec<&str> = text.lines().collect();
+    for (index, line) in lines.iter().copied().enumerate() {
+        if let Some((name, failed)) = stop_line(line) {
+            let message = lines
+                .get(index + 1)
+                .filter(|next| next.starts_with([' ', '\t']) && stop_line(next).is_none())
+                .map(|next| next.trim().to_string())
+                .filter(|m| !m.is_empty());
+            match stopped
+                .iter_mut()
+                .find(|s| s.name == name && s.failed == failed)
+            {
+                Some(s) => s.count += 1,
+                None => stopped.push(Stopped {
+                    name: name.to_string(),
+                    failed,
+                    count: 1,
+                    message,
+                }),
+            }
+            continue;
+        }
         match result_line(line) {
             Some(Ok(Line {
                 name,
@@ -125,7 +153,7 @@ pub(crate) fn parse(text: &str, origin: &str) -> Result<Results, SourceError> {
         builder.notes.push(format!("{origin}: skipped {lines}"));
     }
     let ambiguous = ambiguous_names(&order);
-    for key in order {
+    for key in order.clone() {
         let name = if ambiguous.contains(&key.1) {
             format!("{}.{}", key.0, key.1)
         } else {
@@ -134,7 +162,55 @@ pub(crate) fn parse(text: &str, origin: &str) -> Result<Results, SourceError> {
         let sample = values.remove(&key).unwrap_or_default();
         builder.push(&name, sample, Unit::Ns, ValuesFrom::ProcessPerValue)?;
     }
+    // A benchmark that failed or was skipped and printed no result line is left out. Go names it without
+    // the `-N` suffix of its result lines, so one with results under `NAME-N` is kept as it is.
+    for stop in stopped {
+        let has_results = |n: &str| {
+            n == stop.name
+                || n.strip_prefix(stop.name.as_str())
+                    .and_then(|rest| rest.strip_prefix('-'))
+                    .is_some_and(|procs| {
+                        !procs.is_empty() && procs.chars().all(|c| c.is_ascii_digit())
+                    })
+        };
+        if builder.has(&stop.name) || order.iter().any(|(_, n)| has_results(n)) {
+            continue;
+        }
+        let reason = if stop.failed {
+            Reason::Failed {
+                failed: stop.count,
+                runs: stop.count,
+                exit_codes: Vec::new(),
+                message: stop.message.unwrap_or_default(),
+            }
+        } else {
+            Reason::Skipped {
+                message: stop.message,
+            }
+        };
+        builder.leave_out(&stop.name, reason)?;
+    }
     builder.finish(FORMAT)
+}
+
+/// A benchmark that `go test` reported failed or skipped.
+struct Stopped {
+    name: String,
+    failed: bool,
+    count: usize,
+    message: Option<String>,
+}
+
+/// `--- FAIL: BenchmarkX` (true) or `--- SKIP: BenchmarkX` (false), indented for a sub-benchmark: the
+/// name without `Benchmark`.
+fn stop_line(line: &str) -> Option<(&str, bool)> {
+    let line = line.trim_start();
+    let (rest, failed) = match line.strip_prefix("--- FAIL: ") {
+        Some(rest) => (rest, true),
+        None => (line.strip_prefix("--- SKIP: ")?, false),
+    };
+    let name = rest.split_whitespace().next()?.strip_prefix("Benchmark")?;
+    (!name.is_empty()).then_some((name, failed))
 }
 
 /// Names that occur under more than one package (for divan: paths under more than one target).
@@ -208,6 +284,70 @@ mod tests {
         let results = parse(text, "f").unwrap();
         let names: Vec<_> = results.benchmarks.iter().map(|b| b.name.as_str()).collect();
         assert_eq!(names, ["a.X-8", "b.X-8", "Y"]);
+    }
+
+    #[test]
+    fn failed_and_skipped_benchmarks_are_left_out_and_the_rest_read() {
+        // `go test -bench . -count 2` of Go's testing package: `b.Fatal` prints `--- FAIL: NAME` and its
+        // message, indented; `b.Skip` under -v prints `--- SKIP: NAME`.
+        let text = "goos: linux\n\
+                    BenchmarkGood-8    1000    120 ns/op\n\
+                    --- FAIL: BenchmarkBroken\n    x_test.go:10: boom\n\
+                    --- SKIP: BenchmarkGpu\n    x_test.go:20: no GPU\n\
+                    BenchmarkGood-8    1000    121 ns/op\n\
+                    --- FAIL: BenchmarkBroken\n    x_test.go:10: boom\n\
+                    --- FAIL: BenchmarkGood\n    x_test.go:5: once\n\
+                    FAIL\n";
+        let results = parse(text, "go.txt").unwrap();
+        let names: Vec<_> = results.benchmarks.iter().map(|b| b.name.as_str()).collect();
+        assert_eq!(names, ["Good-8"]);
+        let left: Vec<(&str, &Reason)> = results
+            .left_out
+            .iter()
+            .map(|l| (l.name.as_str(), &l.reason))
+            .collect();
+        assert_eq!(
+            left,
+            [
+                (
+                    "Broken",
+                    &Reason::Failed {
+                        failed: 2,
+                        runs: 2,
+                        exit_codes: vec![],
+                        message: "x_test.go:10: boom".into()
+                    }
+                ),
+                (
+                    "Gpu",
+                    &Reason::Skipped {
+                        message: Some("x_test.go:20: no GPU".into())
+                    }
+                ),
+            ]
+        );
+    }
+
+    #[test]
+    fn a_run_whose_every_benchmark_failed_is_go_text_naming_them() {
+        let text = "goos: linux\ngoarch: amd64\npkg: example.com/x\n\
+                    --- FAIL: BenchmarkBroken\n    x_test.go:10: boom\nFAIL\n";
+        assert!(has_results(text));
+        let message = crate::sources::load_bytes(
+            text.as_bytes(),
+            "go.txt",
+            None,
+            &crate::sources::ReadOptions::default(),
+        )
+        .unwrap_err()
+        .to_string();
+        assert!(
+            message.starts_with(
+                "go.txt: no usable benchmark: every benchmark in go.txt failed in every run: `Broken` \
+                 (1 of 1 runs failed: x_test.go:10: boom)"
+            ),
+            "{message}"
+        );
     }
 
     #[test]

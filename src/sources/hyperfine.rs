@@ -15,7 +15,9 @@
 //! template the user wrote.)
 //!
 //! Runs whose exit code is non-zero or `null` (killed by a signal) are dropped with a note: `000` §2.2
-//! allows discarding only crashed or wrong runs. Must not: drop any other run (no outlier removal), or accept
+//! allows discarding only crashed or wrong runs. A command whose every run failed (hyperfine's
+//! `--ignore-failure` records them) is left out with how many runs failed and their exit codes; the other
+//! commands are compared. Must not: drop any other run (no outlier removal), or accept
 //! a file without per-run `times`.
 
 use std::collections::{BTreeMap, BTreeSet, HashSet};
@@ -23,6 +25,7 @@ use std::collections::{BTreeMap, BTreeSet, HashSet};
 use serde::Deserialize;
 
 use super::{Builder, SourceError, ValuesFrom, invalid};
+use crate::model::coverage::Reason;
 use crate::model::{Results, Unit};
 
 const FORMAT: &str = "hyperfine --export-json";
@@ -84,6 +87,12 @@ pub(crate) fn parse(
         };
         matched = true;
         let times = kept_runs(result, origin, &mut builder.notes)?;
+        if times.is_empty() {
+            if let Some(reason) = all_failed(result) {
+                builder.leave_out(&name, reason)?;
+                continue;
+            }
+        }
         builder.push(&name, times, Unit::S, ValuesFrom::ProcessPerValue)?;
     }
     if let Some(selector) = selector.filter(|_| !matched) {
@@ -205,7 +214,7 @@ fn kept_runs(
         .filter(|(_, c)| **c == Some(0))
         .map(|(t, _)| *t)
         .collect();
-    if kept.len() < times.len() {
+    if kept.len() < times.len() && !kept.is_empty() {
         notes.push(format!(
             "{origin}: `{}`: dropped {} of {} runs that failed (non-zero exit code or killed by a signal)",
             result.command,
@@ -214,6 +223,26 @@ fn kept_runs(
         ));
     }
     Ok(kept)
+}
+
+/// Why `result`, whose every run failed, is left out: how many runs, and their distinct exit codes in the
+/// order first seen (`None`: killed by a signal). `None` when it ran no run at all.
+fn all_failed(result: &ResultFile) -> Option<Reason> {
+    let codes = result.exit_codes.as_ref().filter(|c| !c.is_empty())?;
+    let mut distinct: Vec<Option<i32>> = Vec::new();
+    for code in codes {
+        let code =
+            code.map(|c| i32::try_from(c).unwrap_or(if c < 0 { i32::MIN } else { i32::MAX }));
+        if !distinct.contains(&code) {
+            distinct.push(code);
+        }
+    }
+    Some(Reason::Failed {
+        failed: codes.len(),
+        runs: codes.len(),
+        exit_codes: distinct,
+        message: String::new(),
+    })
 }
 
 fn no_match(file: &File, origin: &str, selector: &str) -> SourceError {

@@ -21,6 +21,7 @@
 //! `test NAME ... FAILED` lines. Must not: read a value as anything but nanoseconds per iteration.
 
 use super::{Builder, SourceError, ValuesFrom};
+use crate::model::coverage::Reason;
 use crate::model::{Results, Unit};
 
 const TEXT: &str = "libtest bench text";
@@ -32,8 +33,8 @@ enum Line {
     Bench(String, f64),
     /// A bench line that does not parse, or in another unit.
     Unreadable,
-    /// A test or benchmark that failed.
-    Failed,
+    /// A test or benchmark that failed, with its name.
+    Failed(String),
     /// Anything else.
     Other,
 }
@@ -61,7 +62,7 @@ fn text_line(line: &str) -> Line {
     let name = name.trim();
     let result = result.trim();
     if result == "FAILED" {
-        return Line::Failed;
+        return Line::Failed(name.to_string());
     }
     let Some(result) = result.strip_prefix("bench:") else {
         return Line::Other;
@@ -87,7 +88,8 @@ fn json_line(line: &str) -> Line {
     if object.get("type").and_then(|t| t.as_str()) == Some("test")
         && object.get("event").and_then(|e| e.as_str()) == Some("failed")
     {
-        return Line::Failed;
+        let name = object.get("name").and_then(|n| n.as_str()).unwrap_or("");
+        return Line::Failed(name.to_string());
     }
     if object.get("type").and_then(|t| t.as_str()) != Some("bench") {
         return Line::Other;
@@ -120,6 +122,8 @@ fn parse(
     let mut builder = Builder::new(origin);
     let mut order: Vec<String> = Vec::new();
     let mut values: std::collections::HashMap<String, Vec<f64>> = Default::default();
+    // The names of FAILED lines, in the order first seen, with how many runs failed.
+    let mut failures: Vec<(String, usize)> = Vec::new();
     let (mut unreadable, mut failed) = (Vec::new(), Vec::new());
     for (index, line) in text.lines().enumerate() {
         match read(line) {
@@ -130,7 +134,13 @@ fn parse(
                 values.entry(name).or_default().push(value);
             }
             Line::Unreadable => unreadable.push(index + 1),
-            Line::Failed => failed.push(index + 1),
+            Line::Failed(name) => {
+                failed.push((index + 1, name.clone()));
+                match failures.iter_mut().find(|(n, _)| *n == name) {
+                    Some((_, count)) => *count += 1,
+                    None => failures.push((name, 1)),
+                }
+            }
             Line::Other => {}
         }
     }
@@ -140,6 +150,13 @@ fn parse(
             lines(unreadable.len(), *first, ("bench line", "bench lines"))
         ));
     }
+    // A name that failed in some runs but printed values in others is kept, with a note; one that only
+    // failed is left out below.
+    let failed: Vec<usize> = failed
+        .into_iter()
+        .filter(|(_, n)| n.is_empty() || values.contains_key(n))
+        .map(|(line, _)| line)
+        .collect();
     if let Some(first) = failed.first() {
         builder.notes.push(format!(
             "{origin}: skipped {}",
@@ -148,7 +165,32 @@ fn parse(
     }
     for name in order {
         let sample = values.remove(&name).unwrap_or_default();
+        // libtest rounds to whole nanoseconds before Rust 1.80, and criterion's bencher output always:
+        // a 0 is a time below that resolution, not a time.
+        if sample.contains(&0.0) {
+            let printed = if format == JSON {
+                "\"median\": 0".to_string()
+            } else {
+                "0 ns/iter".to_string()
+            };
+            builder.leave_out(&name, Reason::BelowResolution { printed })?;
+            continue;
+        }
         builder.push(&name, sample, Unit::Ns, ValuesFrom::ProcessPerValue)?;
+    }
+    for (name, runs) in failures {
+        if name.is_empty() || builder.has(&name) {
+            continue;
+        }
+        builder.leave_out(
+            &name,
+            Reason::Failed {
+                failed: runs,
+                runs,
+                exit_codes: Vec::new(),
+                message: String::new(),
+            },
+        )?;
     }
     builder.finish(format).map_err(|error| match error {
         SourceError::NoSamples { path, reason, .. } => SourceError::NoSamples {
@@ -176,6 +218,7 @@ fn lines(count: usize, first: usize, (one, many): (&str, &str)) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::model::coverage::LeftOut;
 
     fn values(results: &Results, name: &str) -> Vec<f64> {
         results
@@ -213,9 +256,78 @@ mod tests {
             results.notes,
             [
                 "out.txt: skipped 2 bench lines (the first on line 3): no value in `ns/iter` could be \
-                 read",
-                "out.txt: skipped 1 FAILED line (line 4)",
+              read"
             ]
+        );
+        assert_eq!(
+            results.left_out,
+            [LeftOut::benchmark(
+                "d",
+                None,
+                Reason::Failed {
+                    failed: 1,
+                    runs: 1,
+                    exit_codes: vec![],
+                    message: String::new()
+                }
+            )]
+        );
+    }
+
+    #[test]
+    fn a_failure_beside_values_of_other_runs_is_noted_and_the_values_kept() {
+        let text = "test a ... bench:   10 ns/iter (+/- 1)\n\
+                    test a ... FAILED\n\
+                    test a ... bench:   12 ns/iter (+/- 1)\n";
+        let results = parse_text(text, "out.txt").unwrap();
+        assert_eq!(values(&results, "a"), [10.0, 12.0]);
+        assert!(results.left_out.is_empty());
+        assert_eq!(results.notes, ["out.txt: skipped 1 FAILED line (line 2)"]);
+    }
+
+    #[test]
+    fn a_zero_is_below_the_resolution_and_leaves_its_benchmark_out() {
+        // The lines criterion 0.8.2's `--output-format bencher` prints (github-action-benchmark #35: a
+        // 0.39 ns benchmark printed as 0), and libtest JSON's `median` of 0.
+        let text = "test small ... bench:           0 ns/iter (+/- 0)\n\
+                    test fib_10 ... bench:         146 ns/iter (+/- 3)\n\
+                    test flaky ... bench:           1 ns/iter (+/- 0)\n\
+                    test flaky ... bench:           0 ns/iter (+/- 0)\n";
+        let results = parse_text(text, "out.txt").unwrap();
+        assert_eq!(values(&results, "fib_10"), [146.0]);
+        let below = |printed: &str| Reason::BelowResolution {
+            printed: printed.into(),
+        };
+        let left: Vec<(&str, Reason)> = results
+            .left_out
+            .iter()
+            .map(|l| (l.name.as_str(), l.reason.clone()))
+            .collect();
+        assert_eq!(
+            left,
+            [("small", below("0 ns/iter")), ("flaky", below("0 ns/iter"))]
+        );
+        let json = "{ \"type\": \"bench\", \"name\": \"z\", \"median\": 0, \"deviation\": 0 }\n";
+        let message = parse_json(json, "f.jsonl").unwrap_err().to_string();
+        assert!(
+            message.contains(
+                "every benchmark in f.jsonl was printed as 0, below its harness's resolution: `z` \
+                 (printed `\"median\": 0`)"
+            ),
+            "{message}"
+        );
+    }
+
+    #[test]
+    fn a_file_whose_every_benchmark_failed_names_the_file() {
+        let text = "test a ... FAILED\ntest b ... FAILED\ntest a ... FAILED\n";
+        let message = parse_text(text, "out.txt").unwrap_err().to_string();
+        assert!(
+            message.starts_with(
+                "out.txt: no usable benchmark: every benchmark in out.txt failed in every run: `a` \
+                 (2 of 2 runs failed), `b` (1 of 1 runs failed)\nhint: "
+            ),
+            "{message}"
         );
     }
 

@@ -40,9 +40,11 @@ pub(crate) mod speeduptest_sh;
 
 mod builder;
 mod diagnose;
+mod foreign;
 #[cfg(test)]
 mod fuzz_tests;
 mod top_level;
+mod unusable;
 
 use std::path::{Path, PathBuf};
 
@@ -50,7 +52,7 @@ pub(crate) use builder::{Builder, ValuesFrom, invalid, parse_unit};
 use limits::{LimitedReadError, size_text, suggested_limit};
 use top_level::{Member, TopLevel};
 
-use crate::model::{Results, SampleError, Unit};
+use crate::model::{Results, Unit};
 
 /// The formats [`load`] tries on a file, in order, as named in error messages.
 pub(crate) const FILE_FORMATS: [&str; 11] = [
@@ -177,16 +179,6 @@ pub(crate) enum SourceError {
         /// The benchmark's position in the file, from 1.
         position: usize,
     },
-    /// A benchmark's samples are unusable (non-finite, not positive, ...).
-    #[error("{path}: benchmark `{benchmark}`: {error}")]
-    Sample {
-        /// The file read.
-        path: String,
-        /// The benchmark's name.
-        benchmark: String,
-        /// What is wrong with the samples.
-        error: SampleError,
-    },
     /// Two benchmarks of one side have the same name.
     #[error(
         "{path}: benchmark `{benchmark}` appears twice\nhint: give each benchmark a unique name, or compare the runs in separate files"
@@ -196,6 +188,15 @@ pub(crate) enum SourceError {
         path: String,
         /// The repeated name.
         benchmark: String,
+    },
+    /// The input names benchmarks, but every one was left out (skipped, errored, failed, below the
+    /// harness's resolution, without a usable value): nothing is left to compare.
+    #[error("{}", unusable::message(path, left_out))]
+    NothingUsable {
+        /// The file read.
+        path: String,
+        /// Every benchmark it names, with why it was left out.
+        left_out: Vec<crate::model::coverage::LeftOut>,
     },
     /// The input holds no samples at all.
     #[error("{path}: no samples: {reason}{}", hint_line(hint))]

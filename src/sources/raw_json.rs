@@ -312,12 +312,13 @@ fn build(file: File, origin: &str) -> Result<Results, SourceError> {
                 )),
             })
             .collect::<Result<Vec<_>, _>>()?;
-        if let Some(last) = builder.last_mut() {
+        // A benchmark left out for its values is not the last one added: it has no counters to keep.
+        if let Some(last) = builder.last_mut().filter(|l| l.name == b.name) {
             last.counters = counters;
         }
         if let Some(display) = &b.display_unit {
             let display = parse_unit(display, origin, FORMAT)?;
-            if let Some(last) = builder.last_mut() {
+            if let Some(last) = builder.last_mut().filter(|l| l.name == b.name) {
                 last.unit = display;
             }
         }
@@ -440,8 +441,13 @@ mod tests {
     fn a_bad_run_is_named_by_its_number() {
         let text = r#"{"benchmarks":[{"name":"a","runs":[[1,2],[3,-1]]}]}"#;
         let message = parse(text, "x.json").unwrap_err().to_string();
-        assert!(message.contains("`a` run `2`"), "{message}");
-        assert!(message.contains("observation 2 is -1"), "{message}");
+        assert!(
+            message.contains(
+                "x.json: no usable benchmark: every benchmark in x.json had no usable value: `a` (run 2: \
+                 observation 2 is -1: times must be finite and greater than zero)"
+            ),
+            "{message}"
+        );
         for (text, expected) in [
             (
                 r#"{"benchmarks":[{"name":"a","runs":[]}]}"#,
@@ -470,11 +476,34 @@ mod tests {
     }
 
     #[test]
-    fn zero_time_is_an_error_naming_file_and_benchmark() {
-        let message = read("raw/zero.json").unwrap_err().to_string();
-        assert!(message.contains("zero.json"), "{message}");
-        assert!(message.contains("`parse/large`"), "{message}");
-        assert!(message.contains("greater than zero"), "{message}");
+    fn a_zero_time_leaves_its_benchmark_out_and_the_rest_is_kept() {
+        let results = read("raw/zero.json").unwrap();
+        let names: Vec<&str> = results.benchmarks.iter().map(|b| b.name.as_str()).collect();
+        assert_eq!(names, ["parse/small"]);
+        assert_eq!(
+            results.left_out,
+            [crate::model::coverage::LeftOut::benchmark(
+                "parse/large",
+                None,
+                crate::model::coverage::Reason::NoValue {
+                    detail: "observation 2 is 0: times must be finite and greater than zero".into()
+                }
+            )]
+        );
+    }
+
+    #[test]
+    fn a_file_whose_every_time_is_zero_names_the_file_and_each_benchmark() {
+        let message = read("raw/all-zero.json").unwrap_err().to_string();
+        assert!(message.contains("all-zero.json: no usable benchmark: every benchmark in "));
+        assert!(
+            message.contains(
+                "had no usable value: `parse/small` (observation 1 is 0: times must be finite and \
+                 greater than zero), `parse/large` (observation 2 is 0: times must be finite and greater \
+                 than zero)"
+            ),
+            "{message}"
+        );
     }
 
     #[test]
@@ -487,7 +516,7 @@ mod tests {
     fn empty_samples_and_unknown_units_are_errors() {
         let empty = r#"{"benchmarks":[{"name":"a","samples":[]}]}"#;
         let message = parse(empty, "x.json").unwrap_err().to_string();
-        assert!(message.contains("`a`: no observations"), "{message}");
+        assert!(message.contains("`a` (no observations)"), "{message}");
         let unit = r#"{"unit":"cycles","benchmarks":[{"name":"a","samples":[1]}]}"#;
         let message = parse(unit, "x.json").unwrap_err().to_string();
         assert!(message.contains("unknown unit `cycles`"), "{message}");

@@ -21,3 +21,17 @@ pub(crate) fn read_fixture(spec: &str) -> Result<crate::model::Results, SourceEr
     let spec = selector.map_or(path.clone(), |s| format!("{path}#{s}"));
     load(&spec, &ReadOptions::default())
 }
+
+/// Copies the directory tree `from` into `to` (created), for tests that combine committed trees.
+pub(crate) fn copy_tree(from: &std::path::Path, to: &std::path::Path) {
+    std::fs::create_dir_all(to).expect("mkdir");
+    for entry in std::fs::read_dir(from).expect("the directory") {
+        let path = entry.expect("an entry").path();
+        let target = to.join(path.file_name().expect("a name"));
+        if path.is_dir() {
+            copy_tree(&path, &target);
+        } else {
+            std::fs::copy(&path, &target).expect("copy");
+        }
+    }
+}

@@ -263,7 +263,8 @@ fn bad_inputs_of_each_new_format_exit_2_naming_the_file_and_what_was_expected() 
     );
     assert!(
         bmf.contains(
-            "bmf.json: benchmark `f`, measure `latency` has no numeric `value`\nhint: BMF is"
+            "bmf.json: no usable benchmark: every benchmark in bmf.json had no usable value: `f` \
+             (measure `latency` has no numeric `value` (object 2))\nhint: "
         ),
         "{bmf}"
     );

@@ -23,4 +23,5 @@ mod shape;
 mod simulate;
 mod speeduptest;
 mod support;
+mod unusable;
 mod webdriver;

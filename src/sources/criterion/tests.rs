@@ -82,13 +82,41 @@ fn legacy_format_with_pair_of_arrays_is_read() {
 }
 
 #[test]
-fn benchmark_without_samples_is_an_error_naming_it() {
+fn benchmark_without_samples_is_left_out_and_named() {
+    // A root whose only benchmark has no sample.json: nothing is left, and the message names it.
     let err = read_baseline(&fixture("criterion/broken"), "new").unwrap_err();
-    assert!(matches!(err, SourceError::NoSamples { .. }), "{err:?}");
     let message = err.to_string();
+    assert!(
+        message.contains("had no usable value: `alpha` (no sample.json beside its benchmark.json)"),
+        "{message}"
+    );
+    // Given as its own directory, the one benchmark is the error.
+    let dir = fixture("criterion/broken/alpha/new");
+    let message = load_dir(&dir, None, &ReadOptions::default())
+        .unwrap_err()
+        .to_string();
     assert!(
         message.contains("broken/alpha/new: no samples: benchmark `alpha` has no sample.json"),
         "{message}"
+    );
+    // Beside a benchmark that has its samples, it is left out and the other is read.
+    let root = tempfile::tempdir().unwrap();
+    crate::testutil::source_fixtures::copy_tree(&fixture("criterion/broken"), root.path());
+    crate::testutil::source_fixtures::copy_tree(
+        &fixture("criterion/real/fib_20"),
+        &root.path().join("fib_20"),
+    );
+    let results = read_baseline(root.path(), "new").unwrap();
+    assert_eq!(names(&results), ["fib_20"]);
+    assert_eq!(
+        results.left_out,
+        [crate::model::coverage::LeftOut::benchmark(
+            "alpha",
+            None,
+            crate::model::coverage::Reason::NoValue {
+                detail: "no sample.json beside its benchmark.json".into()
+            }
+        )]
     );
 }
 
@@ -146,4 +174,38 @@ fn cargo_criterion_directory_hints_at_its_json_output() {
     std::fs::create_dir_all(dir.path().join("data/main/norm")).unwrap();
     let message = read_baseline(dir.path(), "new").unwrap_err().to_string();
     assert!(message.contains("--message-format=json"), "{message}");
+}
+
+#[test]
+fn a_sample_json_that_pairs_nothing_leaves_its_benchmark_out() {
+    let root = tempfile::tempdir().unwrap();
+    crate::testutil::source_fixtures::copy_tree(
+        &fixture("criterion/real/fib_20"),
+        &root.path().join("fib_20"),
+    );
+    let bad = root.path().join("bad/new");
+    std::fs::create_dir_all(&bad).unwrap();
+    // criterion 0.3.3+'s two files, with an iteration count of 0.
+    std::fs::write(
+        bad.join("benchmark.json"),
+        r#"{"group_id":"bad","function_id":null,"value_str":null,"throughput":null,"full_id":"bad","directory_name":"bad","title":"bad"}"#,
+    )
+    .unwrap();
+    std::fs::write(
+        bad.join("sample.json"),
+        r#"{"sampling_mode":"Linear","iters":[0.0,2.0],"times":[10.0,20.0]}"#,
+    )
+    .unwrap();
+    let results = read_baseline(root.path(), "new").unwrap();
+    assert_eq!(names(&results), ["fib_20"]);
+    assert_eq!(
+        results.left_out,
+        [crate::model::coverage::LeftOut::benchmark(
+            "bad",
+            None,
+            crate::model::coverage::Reason::NoValue {
+                detail: "sample.json: iteration count 0 is 0, expected > 0".into()
+            }
+        )]
+    );
 }

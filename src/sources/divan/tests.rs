@@ -131,12 +131,31 @@ fn lines_around_the_trees_are_refused_in_a_runs_output_only() {
 }
 
 #[test]
-fn a_zero_median_names_the_file_and_benchmark() {
+fn a_zero_median_is_below_the_resolution_and_leaves_its_benchmark_out() {
     let text = "a  fastest │ slowest │ median │ mean │ samples │ iters\n\
+                ├─ noop  0 ns │ 0 ns │ 0 ns │ 0 ns │ 1 │ 1\n\
+                ╰─ work  5 ns │ 6 ns │ 5 ns │ 5 ns │ 1 │ 1\n";
+    let results = parse(text, "out.txt").unwrap();
+    let names: Vec<&str> = results.benchmarks.iter().map(|b| b.name.as_str()).collect();
+    assert_eq!(names, ["a::work"]);
+    assert_eq!(
+        results.left_out,
+        [crate::model::coverage::LeftOut::benchmark(
+            "a::noop",
+            None,
+            crate::model::coverage::Reason::BelowResolution {
+                printed: "0 ns".into()
+            }
+        )]
+    );
+    let only = "a  fastest │ slowest │ median │ mean │ samples │ iters\n\
                 ╰─ noop  0 ns │ 0 ns │ 0 ns │ 0 ns │ 1 │ 1\n";
-    let message = parse(text, "out.txt").unwrap_err().to_string();
+    let message = parse(only, "out.txt").unwrap_err().to_string();
     assert!(
-        message.starts_with("out.txt: benchmark `a::noop`: observation 1 is 0"),
+        message.starts_with(
+            "out.txt: no usable benchmark: every benchmark in out.txt was printed as 0, below its \
+             harness's resolution: `a::noop` (printed `0 ns`)"
+        ),
         "{message}"
     );
 }

@@ -1,6 +1,7 @@
 //! Tests of the hyperfine reader on committed exports: by command, by parameter value, failed runs.
 
 use super::*;
+use crate::model::coverage::LeftOut;
 use crate::testutil::source_fixtures::read_fixture as read;
 
 #[test]
@@ -78,10 +79,41 @@ fn legacy_single_parameter_is_selectable() {
 }
 
 #[test]
-fn all_runs_failed_is_an_error_naming_the_command() {
-    let text = r#"{"results":[{"command":"crash","times":[0.1,0.2],"exit_codes":[null,3]}]}"#;
+fn a_command_whose_runs_all_failed_is_left_out_with_its_exit_codes() {
+    // hyperfine 1.18's `--export-json` with `--ignore-failure`: `exit_codes` beside `times`.
+    let text = r#"{"results":[
+        {"command":"crash","times":[0.1,0.2,0.3],"exit_codes":[null,3,3]},
+        {"command":"ok","times":[0.1,0.2],"exit_codes":[0,0]}]}"#;
+    let results = parse(text, "h.json", None).unwrap();
+    let names: Vec<&str> = results.benchmarks.iter().map(|b| b.name.as_str()).collect();
+    assert_eq!(names, ["ok"]);
+    assert_eq!(
+        results.left_out,
+        [LeftOut::benchmark(
+            "crash",
+            None,
+            Reason::Failed {
+                failed: 3,
+                runs: 3,
+                exit_codes: vec![None, Some(3)],
+                message: String::new()
+            }
+        )]
+    );
+    assert!(results.notes.is_empty(), "{:?}", results.notes);
+}
+
+#[test]
+fn a_file_whose_every_command_failed_names_the_file_and_the_exit_codes() {
+    let text = r#"{"results":[{"command":"crash","times":[0.1,0.2],"exit_codes":[1,1]}]}"#;
     let message = parse(text, "h.json", None).unwrap_err().to_string();
-    assert!(message.contains("`crash`: no observations"), "{message}");
+    assert!(
+        message.starts_with(
+            "h.json: no usable benchmark: every benchmark in h.json failed in every run: `crash` (2 of \
+             2 runs failed, exit codes 1)\nhint: "
+        ),
+        "{message}"
+    );
 }
 
 #[test]
@@ -122,5 +154,27 @@ fn template_is_none_when_the_commands_differ_elsewhere() {
     assert_eq!(
         template("a-1 x", "1", "a-2 x", "2", "{v}").as_deref(),
         Some("a-{v} x")
+    );
+}
+
+#[test]
+fn hyperfines_own_export_of_a_failing_command_leaves_it_out() {
+    // hyperfine 1.20.0, `--ignore-failure` (fixtures/sources/hyperfine/README.md).
+    let results = read("hyperfine/failed-command.json").unwrap();
+    let names: Vec<&str> = results.benchmarks.iter().map(|b| b.name.as_str()).collect();
+    assert_eq!(names, ["sort small.txt"]);
+    assert_eq!(results.benchmarks[0].runs.len(), 5);
+    assert_eq!(
+        results.left_out,
+        [LeftOut::benchmark(
+            "sort missing.txt",
+            None,
+            Reason::Failed {
+                failed: 5,
+                runs: 5,
+                exit_codes: vec![Some(2)],
+                message: String::new()
+            }
+        )]
     );
 }
