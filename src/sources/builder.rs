@@ -43,7 +43,6 @@ impl Builder {
 
     /// Leaves out the benchmark `name` for `reason`: one note, the rest still compared. The name is
     /// claimed like a benchmark's, so that a name seen twice is still refused.
-    #[allow(dead_code, reason = "the readers leave rows out through it")]
     pub(crate) fn leave_out(&mut self, name: &str, reason: Reason) -> Result<(), SourceError> {
         self.claim(name)?;
         self.left_out.push(LeftOut::benchmark(name, None, reason));

@@ -138,6 +138,7 @@ fn detail(reason: &Reason) -> Option<String> {
         Reason::NeedsFeatures { missing } => Some(format!("needs features {}", missing.join(", "))),
         Reason::BuildFailed { message } => Some(message.clone()),
         Reason::Excluded { option } => Some(format!("excluded by {option}")),
+        Reason::OnlyAtThisSide => None,
     }
 }
 
