@@ -192,7 +192,19 @@ pub(crate) fn generate_lockfile(dir: &Path) {
     command
         .args(["update", "--workspace", "--offline", "--quiet"])
         .current_dir(dir);
-    succeed(&mut command, "cargo update --workspace --offline");
+    if command.output().is_ok_and(|out| out.status.success()) {
+        return;
+    }
+    // A dependency this repository does not lock (divan) is not in cargo's cache on a fresh machine: the
+    // registry has it, and the offline builds that follow need its source.
+    for args in [
+        &["update", "--workspace", "--quiet"][..],
+        &["fetch", "--quiet"],
+    ] {
+        let mut command = cargo();
+        command.args(args).current_dir(dir);
+        succeed(&mut command, &format!("cargo {args:?}"));
+    }
 }
 
 /// The cargo that runs the tests.
