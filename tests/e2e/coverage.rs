@@ -235,13 +235,19 @@ fn a_target_that_fails_at_head_only_is_left_out_and_the_rest_compared() {
 
     // Back to the first commit's code, but `reassemble` panics: `light` builds identical executables and
     // is set aside, `heavy` is the only target run and fails at HEAD. HEAD has no benchmark left, which is
-    // not an error: every compared benchmark is unchanged.
+    // not a usage error but a finding: the default gate fails on what BASE measured and HEAD could not.
     write_frames(dir, &frames(1, false, Some("panic!(\"reassemble broke\")")));
     commit(dir, "reassemble panics alone");
     args[0] = "HEAD~4..HEAD";
     let out = speedup(dir, &target, &args);
     let text = stderr(&out);
-    assert_eq!(out.status.code(), Some(0), "{text}");
+    assert_eq!(out.status.code(), Some(1), "{text}");
+    assert!(
+        text.contains(
+            "Gate failed (--fail-on any, threshold 2%): bench target heavy failed 1 of 1 run"
+        ),
+        "{text}"
+    );
     assert!(text.contains("identical executables of `light`"), "{text}");
     assert!(
         text.contains("warning: the benchmark `heavy` of HEAD")

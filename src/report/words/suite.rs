@@ -101,7 +101,8 @@ pub(crate) fn gate_reason(reason: &GateReason) -> String {
             adjusted,
         } => {
             let what = if *held_to > 0.0 {
-                format!("more than {held_to:.3}% slower")
+                // 2, 11.631: the threshold as given, or the floor to a thousandth.
+                format!("more than {}% slower", (held_to * 1000.0).round() / 1000.0)
             } else {
                 "slower".to_string()
             };
