@@ -177,12 +177,19 @@ fn plural(n: usize) -> &'static str {
     if n == 1 { "" } else { "s" }
 }
 
-/// What the human reports say in place of the table when no benchmark was compared.
+/// What the human reports say in place of the table when no benchmark was compared. "Every benchmark is
+/// unchanged" only when everything that exists at either side was compared (`docs/verdicts.md` §8).
 pub(crate) fn nothing_compared(analysis: &Analysis) -> &'static str {
-    if analysis.identical.is_empty() {
-        "No benchmark is present in both BASE and HEAD."
-    } else {
-        "Every benchmark is unchanged: BASE and HEAD built identical executables, so none was run."
+    let all_covered = !analysis.left_out.iter().any(|l| l.is_unmeasured());
+    match (analysis.identical.is_empty(), all_covered) {
+        (true, _) => "No benchmark is present in both BASE and HEAD.",
+        (false, true) => {
+            "Every benchmark is unchanged: BASE and HEAD built identical executables, so none was run."
+        }
+        (false, false) => {
+            "Every benchmark compared is unchanged: BASE and HEAD built identical executables, so none was \
+             run; what was not compared is listed above."
+        }
     }
 }
 

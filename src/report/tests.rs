@@ -936,3 +936,30 @@ fn a_list_names_every_item_rather_than_one_more() {
     assert_eq!(super::shown(5, 3), 3);
     assert_eq!(super::shown(2, 3), 2);
 }
+
+#[test]
+fn every_benchmark_is_unchanged_only_when_nothing_was_left_out() {
+    use crate::model::coverage::{LeftOut, Reason};
+    let mut a = analyses::identical_executables();
+    for format in [Format::Table, Format::Markdown] {
+        let text = render(format, &a, PLAIN);
+        assert!(text.contains("Every benchmark is unchanged"), "{text}");
+    }
+    a.left_out = vec![LeftOut::target(
+        "heavy",
+        None,
+        Reason::NeedsFeatures {
+            missing: vec!["heavy".into()],
+        },
+    )];
+    for format in [Format::Table, Format::Markdown, Format::Html] {
+        let text = render(format, &a, PLAIN);
+        assert!(!text.contains("Every benchmark is unchanged"), "{text}");
+        assert!(
+            text.contains("Every benchmark compared is unchanged"),
+            "{text}"
+        );
+        assert!(text.contains("1 not compared: bench target "), "{text}");
+        assert!(text.contains("needs feature heavy"), "{text}");
+    }
+}
