@@ -138,6 +138,12 @@ pub struct LookDecision {
     pub out_of_reach_at_cap: Vec<super::OutOfReach>,
     /// The size they cannot see, in percent: the threshold, or ε without one.
     pub reference_pct: f64,
+    /// The benchmarks no longer open with a verdict (faster, slower, unchanged): "decided" as the report
+    /// says it.
+    pub decided: usize,
+    /// The benchmarks no longer open without one: inconclusive, stopped because more runs would seldom
+    /// decide them ([`is_futile`]).
+    pub stopped: usize,
 }
 
 /// The decision of one look of `suite` (its design has the plan's K looks, `cap` the runs per side of the
@@ -171,11 +177,25 @@ pub fn decide_look(suite: &Suite, options: &Options, cap: u32) -> LookDecision {
         })
         .collect();
     out_of_reach_at_cap.sort_by(|a, b| b.reach_pct.total_cmp(&a.reach_pct));
+    let verdicts: Vec<(String, Verdict)> = analysis
+        .benchmarks
+        .iter()
+        .map(|b| (b.name.clone(), b.verdict))
+        .collect();
     let open = open_of(analysis, options, cap);
+    let closed = || verdicts.iter().filter(|(name, _)| !open.contains(name));
+    let decided = closed()
+        .filter(|(_, v)| *v != Verdict::Inconclusive)
+        .count();
+    let stopped = closed()
+        .filter(|(_, v)| *v == Verdict::Inconclusive)
+        .count();
     LookDecision {
         open,
         out_of_reach_at_cap,
         reference_pct: reference,
+        decided,
+        stopped,
     }
 }
 
@@ -261,6 +281,9 @@ mod tests {
         let got = decision.out_of_reach_at_cap[0].minimum_detectable_pct;
         assert!((got - expected).abs() < 1e-9, "{got} vs {expected}");
         assert!(got > 2.0 && got < now);
+        // The quiet one is shown unchanged: decided; the noisy one is still open.
+        assert_eq!((decision.decided, decision.stopped), (1, 0));
+        assert_eq!(decision.open, ["noisy"]);
         // The suite gate does not promise a size: nothing to say.
         assert!(
             decide_look(&suite, &options(FailOn::Suite), 24)

@@ -218,6 +218,8 @@ pub(crate) fn run_until_decided(
         };
         let so_far = blocks::read_all(runs_dir, participants, done, &ran, &failures)?;
         let k = looks.len() as u32;
+        // Decided and stopped undecided, when the pair's analysis says (a race counts only what runs on).
+        let mut counts: Option<(usize, usize)> = None;
         let still_open = match decide {
             Decider::Pair(decide) => {
                 let [base, head] = so_far.as_slice() else {
@@ -232,6 +234,7 @@ pub(crate) fn run_until_decided(
                         &decision,
                     ));
                 }
+                counts = Some((decision.decided, decision.stopped));
                 vec![decision.open.clone(), decision.open]
             }
             Decider::Several(decide) => decide(&so_far, k),
@@ -239,6 +242,19 @@ pub(crate) fn run_until_decided(
         let mut open_anywhere: Vec<&String> = still_open.iter().flatten().collect();
         open_anywhere.sort();
         open_anywhere.dedup();
+        if let Some((decided, stopped)) = counts {
+            progress.note(&crate::report::words::look_progress(
+                look,
+                decided,
+                stopped,
+                open_anywhere.len(),
+            ));
+            if open_anywhere.is_empty() {
+                break;
+            }
+            open = Some(still_open);
+            continue;
+        }
         if open_anywhere.is_empty() {
             progress.note(&format!(
                 "every benchmark decided after {look} runs per revision"

@@ -18,7 +18,7 @@ mod shape;
 mod suite;
 mod test_causes;
 
-pub(crate) use suite::{cannot_fail, gate_reason, out_of_reach_at_cap};
+pub(crate) use suite::{cannot_fail, gate_reason, look_progress, out_of_reach_at_cap};
 
 use shape::shape_words;
 use suite::hpt_words;

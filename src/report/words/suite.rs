@@ -161,6 +161,22 @@ pub(crate) fn out_of_reach_at_cap(
     )
 }
 
+/// The progress line after a look of a comparison: "decided" means a verdict (faster, slower, unchanged),
+/// as in the report; a benchmark stopped without one is said apart, with why.
+pub(crate) fn look_progress(look: u32, decided: usize, stopped: usize, open: usize) -> String {
+    let mut parts = vec![format!("{decided} decided")];
+    if stopped > 0 {
+        parts.push(format!(
+            "{stopped} stopped inconclusive (more runs would seldom decide {})",
+            if stopped == 1 { "it" } else { "them" }
+        ));
+    }
+    if open > 0 {
+        parts.push(format!("{open} still open"));
+    }
+    format!("after {look} runs per revision: {}", parts.join(", "))
+}
+
 /// Why the gate cannot fail whatever the times, with what would let it.
 pub(crate) fn cannot_fail(why: &CannotFail) -> String {
     match *why {
