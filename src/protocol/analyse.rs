@@ -875,7 +875,7 @@ mod tests {
             .expect("the HPT column explained");
         assert!(
             crate::report::words::message(note).starts_with(
-                "HPT counts this benchmark as slower while its verdict is inconclusive"
+                "the suite's test (HPT) counts this benchmark as slower while its verdict is inconclusive"
             ),
             "{}",
             crate::report::words::message(note)

@@ -49,14 +49,14 @@ pub(super) fn hpt_words(cause: &HptCause) -> Words {
         ),
         HptCause::Disagrees { hpt, verdict } => Words::new(
             format!(
-                "HPT counts this benchmark as {} while its verdict is {}: HPT's own rank-sum test runs at \
-                 its per-benchmark risk (`--hpt-alpha`; 0.10 below 5 runs per side) without the median \
-                 protocol's checks, and takes a single run per side as it is",
-                hpt.map_or("a tie", Direction::as_str),
+                "the suite's test (HPT) counts this benchmark as {} while its verdict is {}: HPT tests each \
+                 benchmark at a risk of its own (`--hpt-alpha`), looser than the verdict's, which is spread \
+                 over the comparison's looks and checked for the test's assumptions",
+                hpt.map_or("inconclusive", Direction::as_str),
                 verdict.as_str()
             ),
-            "the benchmark's verdict is the median protocol's; the HPT column only says how the benchmark \
-             enters the suite's test",
+            "the verdict is the one to read; the HPT column only says how the benchmark enters the \
+             suite's test",
         ),
         HptCause::Unusable(count) => without_hint(format!(
             "HPT counts {count} benchmark(s) as ties: a side is empty, not finite, or (ranking log \
