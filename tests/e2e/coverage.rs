@@ -133,6 +133,28 @@ fn a_target_that_needs_a_feature_is_not_built_and_with_the_feature_its_slowdown_
         let text = not_compared.to_string();
         assert!(text.contains("\"heavy\""), "{report}");
     }
+    // The same comparison again reuses the cached runs, nothing built or run, and still says what it did
+    // not compare: the cache keeps the coverage with the runs.
+    let again = speedup(dir, &target, &RUN);
+    let text = stderr(&again);
+    assert_eq!(again.status.code(), Some(0), "{text}");
+    assert!(
+        text.contains("reused the runs of an earlier comparison ("),
+        "{text}"
+    );
+    assert!(
+        !text.contains("building ") && !text.contains("run 1 of"),
+        "{text}"
+    );
+    let reused = json(&again);
+    assert_eq!(
+        reused.get("not_compared"),
+        report.get("not_compared"),
+        "{reused}"
+    );
+    if let Some(not_compared) = reused.get("not_compared") {
+        assert!(not_compared.to_string().contains("\"heavy\""), "{reused}");
+    }
 
     // With the feature, or all of them, it is built and its slowdown found: the strict gate fails. With
     // all of them, in two layouts: the relinking builds with the same features.
