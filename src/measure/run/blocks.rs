@@ -371,8 +371,10 @@ pub(crate) fn read_all(
                 stopped.insert(name.clone(), 0);
             }
             let collected = collect(&p.origin, runs, &stopped);
+            // A side whose every benchmark its runs left out is compared as such (each listed as not
+            // compared) beside the others; alone (`record`) it has nothing to give.
             if collected.benchmarks.is_empty()
-                && collected.left_out.is_empty()
+                && (collected.left_out.is_empty() || participants.len() == 1)
                 && !failures.failed.iter().any(|f| f.participant == i)
             {
                 return Err(MeasureError::NoSamples {
@@ -1179,21 +1181,22 @@ mod tests {
     }
 
     #[test]
-    fn a_side_whose_every_benchmark_was_left_out_is_no_error() {
+    fn a_side_whose_every_benchmark_was_left_out_is_no_error_beside_another() {
         let dir = tempfile::tempdir().unwrap();
         let runs_dir = dir.path().join("runs");
+        libtest_runs(&runs_dir, "base", &[&[("zero", 3)], &[("zero", 4)]]);
         libtest_runs(&runs_dir, "head", &[&[("zero", 0)], &[("zero", 0)]]);
-        let read = read_all(
-            &runs_dir,
-            &[participant("head", &["t"])],
-            2,
-            &[],
-            &Failures::default(),
-        )
-        .unwrap();
-        assert!(read[0].benchmarks.is_empty());
-        assert_eq!(read[0].left_out.len(), 1);
-        assert_eq!(read[0].left_out[0].name, "zero");
+        let sides = [participant("base", &["t"]), participant("head", &["t"])];
+        let read = read_all(&runs_dir, &sides, 2, &[], &Failures::default()).unwrap();
+        assert_eq!(read[0].benchmarks.len(), 1);
+        assert!(read[1].benchmarks.is_empty());
+        assert_eq!(read[1].left_out.len(), 1);
+        assert_eq!(read[1].left_out[0].name, "zero");
+        // Alone (`record`), nothing is left to give: the error it always was.
+        match read_all(&runs_dir, &sides[1..], 2, &[], &Failures::default()) {
+            Err(MeasureError::NoSamples { revision }) => assert_eq!(revision, "head"),
+            other => panic!("{other:?}"),
+        }
     }
 
     #[test]
