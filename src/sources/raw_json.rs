@@ -20,8 +20,9 @@
 //! overrides the file's, which defaults to `ns` (`ns`, `us`, `ms`, `s`; the default is taken with a note).
 //! With `samples`, a benchmark may declare `"observation": "batch-mean"` (the values were measured in one
 //! process) or `"process-run"` / `"unknown"` (each value its own process, the default). The record fields
-//! (`schema`, `environment`, `display_unit`, `notes`, `left_out`) are read when present; other fields are ignored with a
-//! note naming them and the known field each is closest to (`sampels`: did you mean `samples`?).
+//! (`schema`, `environment`, `display_unit`, `notes`, `left_out`) are read when present; other fields are
+//! ignored with a note naming them and the known field each is closest to (`sampels`: did you mean
+//! `samples`?).
 //!
 //! Must not: accept a sample that is empty, non-finite or not strictly positive, a benchmark without a name,
 //! or two benchmarks with one name (errors naming the file and the benchmark).

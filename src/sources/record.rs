@@ -13,8 +13,9 @@
 //! Each process run is written separately (`runs`: one array of samples per run, `docs/replication.md`);
 //! `layouts`, one per run, appears when the linked layout of each run is known; `counters` (`[{ "kind":
 //! "bytes", "per_iteration": 64.0, "exact": true }]`, divan's) when the harness printed any. A record of schema
-//! `cargo-speedup-record/1` (flat `samples` with an `observation`) is still read. `left_out` ([`LeftOutWire`])
-//! lists what the runs did not measure and why, when anything: the result cache keeps it with the runs.
+//! `cargo-speedup-record/1` (flat `samples` with an `observation`) is still read. `left_out`
+//! ([`LeftOutWire`]) lists what the runs did not measure and why, when anything: the result cache keeps it
+//! with the runs.
 //!
 //! Samples are always written in nanoseconds (each benchmark's `unit` is `"ns"`), printed as the shortest
 //! decimal that reads back to the same `f64`, so writing then loading gives the same samples bit for bit;
