@@ -913,6 +913,33 @@ mod tests {
     }
 
     #[test]
+    fn what_the_records_left_out_is_joined_once() {
+        use crate::model::coverage::{LeftOut, Reason};
+        let heavy = LeftOut::target(
+            "heavy",
+            None,
+            Reason::NeedsFeatures {
+                missing: vec!["heavy".into()],
+            },
+        );
+        let noop = LeftOut::benchmark(
+            "noop",
+            None,
+            Reason::BelowResolution {
+                printed: "0 ns/iter".into(),
+            },
+        );
+        let mut parts = [
+            record("r1", Some("count:1/2"), &["a"]),
+            record("r2", Some("count:2/2"), &["b"]),
+        ];
+        parts[0].results.left_out = vec![heavy.clone()];
+        parts[1].results.left_out = vec![heavy.clone(), noop.clone()];
+        let merged = merge_records(&parts).unwrap();
+        assert_eq!(merged.left_out, [heavy, noop]);
+    }
+
+    #[test]
     fn a_record_never_pools_two_machines_and_needs_its_fingerprint() {
         let parts = [record("m1", None, &["a"]), record("m2", None, &["a"])];
         assert_eq!(
