@@ -47,8 +47,10 @@ use crate::partition::fnv1a64;
 /// bench file's settings rewritten or kept; 7: divan's counters kept, which entries of 6 lack; 8: the budget
 /// keys only the runs it cut short; 9: the blocks' order drawn from `--seed` with the crate's one generator,
 /// `stats::random`, which orders a seed's blocks otherwise than 8 did; 10: the analysis options out of the
-/// key, stored beside it as `judged-by`, and the kind of measurement, pair or race, in it).
-const KEY_VERSION: u32 = 10;
+/// key, stored beside it as `judged-by`, and the kind of measurement, pair or race, in it; 11: what the runs
+/// and the builds left out kept in the entry, `left_out`, where entries of 10 dropped a benchmark a run
+/// printed as 0).
+const KEY_VERSION: u32 = 11;
 
 /// The start of the key file's line that holds the stopping rule the runs were judged by.
 const JUDGED_BY: &str = "judged-by=";
@@ -530,6 +532,57 @@ mod tests {
         store(dir.path(), &k, &results, "rule B").unwrap();
         assert!(matches!(load(dir.path(), &k, "x"), Lookup::Hit(_, rule) if rule == "rule B"));
         assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 2);
+    }
+
+    #[test]
+    fn what_a_comparison_left_out_is_stored_and_comes_back_with_its_runs() {
+        use crate::model::Side;
+        use crate::model::coverage::{LeftOut, Reason};
+        let dir = tempfile::tempdir().unwrap();
+        let mut stored = results(&[812.5, 799.25]);
+        // A target that needs a feature, one `--bench` excluded, one that panicked at this side, and a
+        // benchmark its runs printed as 0: what a second identical comparison must still report.
+        stored.left_out = vec![
+            LeftOut::target(
+                "heavy",
+                None,
+                Reason::NeedsFeatures {
+                    missing: vec!["heavy".into()],
+                },
+            ),
+            LeftOut::target(
+                "slow",
+                None,
+                Reason::Excluded {
+                    option: "--bench".into(),
+                },
+            ),
+            LeftOut::target(
+                "boom",
+                Some(Side::Head),
+                Reason::Failed {
+                    failed: 1,
+                    runs: 1,
+                    exit_codes: vec![Some(101)],
+                    message: "thread 'main' panicked at benches/b.rs:3:5:\nboom".into(),
+                },
+            ),
+            LeftOut::benchmark(
+                "noop",
+                None,
+                Reason::BelowResolution {
+                    printed: "0 ns/iter".into(),
+                },
+            ),
+        ];
+        let k = key("abc", None, "cpu A");
+        store(dir.path(), &k, &stored, "rule A").unwrap();
+        let Lookup::Hit(back, _) = load(dir.path(), &k, "HEAD (main, abc)") else {
+            panic!("the entry just stored is not found");
+        };
+        assert_eq!(back.left_out, stored.left_out);
+        assert_eq!(back.benchmarks[0].runs, stored.benchmarks[0].runs);
+        assert!(back.notes.is_empty(), "{:?}", back.notes);
     }
 
     fn results(values: &[f64]) -> Results {

@@ -97,12 +97,13 @@ pub(crate) fn measure_revisions(
                 let results = measured.next().ok_or(MeasureError::NoSamples {
                     revision: candidate.label.clone(),
                 })?;
-                // The cache holds measured runs only: which targets were identical, and what the builds
-                // left out, are found again from the builds, which cargo then has at hand.
-                if let (Some(key), true, true) = (
+                // The cache holds measured runs, with what the runs and the builds left out (the record's
+                // `left_out`); which targets were identical is found again from the builds, which cargo
+                // then has at hand. A side that measured nothing is not stored: it has no runs to reuse.
+                if let (Some(key), true, false) = (
                     &candidate.key,
                     identical.is_empty(),
-                    results.left_out.is_empty(),
+                    results.benchmarks.is_empty(),
                 ) {
                     let key = stop.store_key(key, options);
                     cache::store(
@@ -250,7 +251,7 @@ pub(crate) fn measure_race(
                 let results = measured.next().ok_or(MeasureError::NoSamples {
                     revision: candidate.label.clone(),
                 })?;
-                if let (Some(key), true) = (&candidate.key, results.left_out.is_empty()) {
+                if let (Some(key), false) = (&candidate.key, results.benchmarks.is_empty()) {
                     let key = stop.store_key(key, options);
                     cache::store(
                         &project.speedup_dir().join("cache"),

@@ -9,12 +9,24 @@ use super::MeasureError;
 use crate::model::Results;
 use crate::sources;
 
-/// Every benchmark saved as `baseline` under the criterion root `root`.
+/// Every benchmark saved as `baseline` under the criterion root `root`, and the ones it saved without a
+/// usable value in `left_out` (a run that saved nothing usable at all has only those: the other runs of
+/// the side may have measured them, `run::blocks::collect` decides).
 pub(super) fn criterion_baseline(root: &Path, baseline: &str) -> Result<Results, MeasureError> {
-    sources::criterion::read_baseline(root, baseline).map_err(|e| MeasureError::Read {
-        path: root.to_path_buf(),
-        detail: e.to_string(),
-    })
+    match sources::criterion::read_baseline(root, baseline) {
+        Ok(results) => Ok(results),
+        Err(sources::SourceError::NothingUsable { path, left_out }) => Ok(Results {
+            origin: path,
+            benchmarks: vec![],
+            environment: Default::default(),
+            notes: vec![],
+            left_out,
+        }),
+        Err(e) => Err(MeasureError::Read {
+            path: root.to_path_buf(),
+            detail: e.to_string(),
+        }),
+    }
 }
 
 /// One side's pooled results as record JSON.

@@ -293,7 +293,8 @@ pub fn merge(parts: &[Part]) -> Result<Merged, MergeError> {
         names.dedup();
     }
     let environment = environment(&views);
-    let notes = notes(&views, seen.values().any(|places| places.len() > 1));
+    let mut notes = notes(&views, seen.values().any(|places| places.len() > 1));
+    notes.extend(parts.iter().filter_map(not_carried));
     Ok(Merged {
         suite: Suite {
             pairs,
@@ -307,6 +308,30 @@ pub fn merge(parts: &[Part]) -> Result<Merged, MergeError> {
             left_out: vec![],
         },
     })
+}
+
+/// The note on what `part`'s report lists as not compared, which the merge does not carry (a report words
+/// each reason and quotes one line of its message: not enough to give it back as it was); `None` when it
+/// lists nothing.
+fn not_carried(part: &Part) -> Option<String> {
+    let listed = &part.report.not_compared;
+    let first = listed.first()?;
+    let failing = listed.iter().filter(|(_, fails)| *fails).count();
+    let more = match listed.len() {
+        1 => String::new(),
+        n => format!(" and {} more", n - 1),
+    };
+    let gate = match failing {
+        0 => String::new(),
+        n => format!(", {n} of which failed that part's gate"),
+    };
+    Some(format!(
+        "{}: its report lists {} not compared (`{}`{more}{gate}); the merge does not carry them: this \
+         report neither lists them nor gates on them, read that part's report",
+        part.label,
+        listed.len(),
+        first.0
+    ))
 }
 
 /// Joins the `record` files of the parts of one side (one commit) into one record: the same checks as
@@ -366,10 +391,16 @@ pub fn merge_records(parts: &[RecordPart]) -> Result<Results, MergeError> {
         benchmarks,
         environment: environment(&views),
         notes,
+        // A target every part left out (one that needs a feature) is listed once.
         left_out: parts
             .iter()
             .flat_map(|p| p.results.left_out.iter().cloned())
-            .collect(),
+            .fold(Vec::new(), |mut all, item| {
+                if !all.contains(&item) {
+                    all.push(item);
+                }
+                all
+            }),
     })
 }
 
@@ -588,6 +619,7 @@ mod tests {
                 identical: vec![],
                 base_only: vec![],
                 head_only: vec![],
+                not_compared: vec![],
             },
         }
     }
@@ -610,6 +642,34 @@ mod tests {
             (design.looks(), design.remedy()),
             (3, crate::model::Remedy::RunHere)
         );
+    }
+
+    #[test]
+    fn what_a_part_did_not_compare_is_said_not_carried() {
+        let mut parts = vec![
+            part("p1.json", Some("count:1/2"), &["a"]),
+            part("p2.json", Some("count:2/2"), &["b"]),
+        ];
+        parts[1].report.not_compared = vec![("heavy".into(), false), ("boom".into(), true)];
+        let merged = merge(&parts).unwrap();
+        assert!(merged.suite.left_out.is_empty());
+        let said: Vec<&String> = merged
+            .suite
+            .notes
+            .iter()
+            .filter(|n| n.contains("not compared"))
+            .collect();
+        assert_eq!(
+            said,
+            [
+                "p2.json: its report lists 2 not compared (`heavy` and 1 more, 1 of which failed that \
+              part's gate); the merge does not carry them: this report neither lists them nor gates on \
+              them, read that part's report"
+            ]
+        );
+        parts[1].report.not_compared.clear();
+        let quiet = merge(&parts).unwrap();
+        assert!(!quiet.suite.notes.iter().any(|n| n.contains("not compared")));
     }
 
     #[test]
@@ -850,6 +910,33 @@ mod tests {
             (print.partition, print.head_commit.as_deref()),
             (None, Some("bbb"))
         );
+    }
+
+    #[test]
+    fn what_the_records_left_out_is_joined_once() {
+        use crate::model::coverage::{LeftOut, Reason};
+        let heavy = LeftOut::target(
+            "heavy",
+            None,
+            Reason::NeedsFeatures {
+                missing: vec!["heavy".into()],
+            },
+        );
+        let noop = LeftOut::benchmark(
+            "noop",
+            None,
+            Reason::BelowResolution {
+                printed: "0 ns/iter".into(),
+            },
+        );
+        let mut parts = [
+            record("r1", Some("count:1/2"), &["a"]),
+            record("r2", Some("count:2/2"), &["b"]),
+        ];
+        parts[0].results.left_out = vec![heavy.clone()];
+        parts[1].results.left_out = vec![heavy.clone(), noop.clone()];
+        let merged = merge_records(&parts).unwrap();
+        assert_eq!(merged.left_out, [heavy, noop]);
     }
 
     #[test]

@@ -812,4 +812,8 @@ pub struct PartReport {
     pub base_only: Vec<String>,
     /// Benchmarks present in HEAD only.
     pub head_only: Vec<String>,
+    /// The names the part's report lists as not compared (`not_compared`), and whether each failed the
+    /// part's gate: a report words each reason and quotes its first line only, which is not enough to
+    /// give back the [`coverage::LeftOut`], so the merge says so in a note instead (`docs/sharding.md` §3).
+    pub not_compared: Vec<(String, bool)>,
 }

@@ -26,6 +26,16 @@ struct ReportFile {
     base_only: Vec<String>,
     #[serde(default)]
     head_only: Vec<String>,
+    #[serde(default)]
+    not_compared: Vec<NotComparedFile>,
+}
+
+/// What merging reads of a `not_compared` entry (`docs/json.md` §2).
+#[derive(Deserialize)]
+struct NotComparedFile {
+    name: String,
+    #[serde(default)]
+    fails_gate: bool,
 }
 
 #[derive(Deserialize)]
@@ -161,6 +171,11 @@ pub(crate) fn parse(text: &str) -> Result<PartReport, PartError> {
         identical: file.identical_executables,
         base_only: file.base_only,
         head_only: file.head_only,
+        not_compared: file
+            .not_compared
+            .into_iter()
+            .map(|n| (n.name, n.fails_gate))
+            .collect(),
     })
 }
 
@@ -234,6 +249,24 @@ mod tests {
             (suite.identical, suite.base_only)
         );
         assert_eq!((part.schema.as_str(), part.looks), ("cargo-speedup/1", 1));
+        assert!(part.not_compared.is_empty());
+        // `not_compared` as docs/json.md §2 gives an entry: the names are read, with whether each failed
+        // the part's gate.
+        let mut value: serde_json::Value = serde_json::from_str(&text).unwrap();
+        value["not_compared"] = serde_json::json!([
+            {"name": "heavy", "kind": "bench-target", "side": "both", "reason": "needs-features",
+             "message": "needs feature heavy", "quoted": null,
+             "hint": "`--features heavy` or `--all-features` compares it", "features": ["heavy"],
+             "fails_gate": false},
+            {"name": "boom", "kind": "bench-target", "side": "head", "reason": "failed",
+             "message": "failed 1 of 1 run (exit 101)", "quoted": "boom", "hint": null,
+             "fails_gate": true}
+        ]);
+        let part = parse(&value.to_string()).unwrap();
+        assert_eq!(
+            part.not_compared,
+            [("heavy".to_string(), false), ("boom".to_string(), true)]
+        );
     }
 
     #[test]

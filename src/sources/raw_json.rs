@@ -20,8 +20,9 @@
 //! overrides the file's, which defaults to `ns` (`ns`, `us`, `ms`, `s`; the default is taken with a note).
 //! With `samples`, a benchmark may declare `"observation": "batch-mean"` (the values were measured in one
 //! process) or `"process-run"` / `"unknown"` (each value its own process, the default). The record fields
-//! (`schema`, `environment`, `display_unit`, `notes`) are read when present; other fields are ignored with a
-//! note naming them and the known field each is closest to (`sampels`: did you mean `samples`?).
+//! (`schema`, `environment`, `display_unit`, `notes`, `left_out`) are read when present; other fields are
+//! ignored with a note naming them and the known field each is closest to (`sampels`: did you mean
+//! `samples`?).
 //!
 //! Must not: accept a sample that is empty, non-finite or not strictly positive, a benchmark without a name,
 //! or two benchmarks with one name (errors naming the file and the benchmark).
@@ -42,13 +43,14 @@ use crate::suggest::closest;
 const FORMAT: &str = "raw timing JSON";
 
 /// The fields read at the top level and in a benchmark, for the note on the others.
-const FILE_FIELDS: [&str; 6] = [
+const FILE_FIELDS: [&str; 7] = [
     "schema",
     "unit",
     "environment",
     "benchmarks",
     "notes",
     "fingerprint",
+    "left_out",
 ];
 const BENCHMARK_FIELDS: [&str; 8] = [
     "counters",
@@ -71,6 +73,8 @@ struct File {
     fingerprint: Option<Fingerprint>,
     benchmarks: Vec<BenchmarkFile>,
     notes: Vec<String>,
+    /// A record's `left_out` (`super::record`): what its runs did not measure, and why.
+    left_out: Vec<super::record::LeftOutWire>,
     /// The top level's fields that are not read, each with its kind (what [`super::detect`] looks at).
     ignored: BTreeMap<String, Member>,
 }
@@ -142,6 +146,7 @@ impl<'de> Visitor<'de> for Visit<File> {
     fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<File, A::Error> {
         let (mut schema, mut unit, mut environment) = (None, None, None);
         let (mut fingerprint, mut benchmarks, mut notes) = (None, None, None);
+        let mut left_out = None;
         let mut ignored = BTreeMap::new();
         while let Some(key) = map.next_key::<String>()? {
             match key.as_str() {
@@ -161,6 +166,7 @@ impl<'de> Visitor<'de> for Visit<File> {
                 }
                 "benchmarks" => once(&mut map, &mut benchmarks, "benchmarks")?,
                 "notes" => once(&mut map, &mut notes, "notes")?,
+                "left_out" => once(&mut map, &mut left_out, "left_out")?,
                 _ => {
                     let member = next_member(&mut map)?;
                     ignored.insert(key, member);
@@ -174,6 +180,7 @@ impl<'de> Visitor<'de> for Visit<File> {
             fingerprint: fingerprint.flatten(),
             benchmarks: benchmarks.ok_or_else(|| A::Error::missing_field("benchmarks"))?,
             notes: notes.unwrap_or_default(),
+            left_out: left_out.flatten().unwrap_or_default(),
             ignored,
         })
     }
@@ -334,6 +341,9 @@ fn build(file: File, origin: &str) -> Result<Results, SourceError> {
     builder.environment.fingerprint = file.fingerprint;
     notes.extend(file.notes);
     builder.notes = notes;
+    builder
+        .left_out
+        .extend(file.left_out.into_iter().map(|l| l.into_model()));
     builder.finish(FORMAT)
 }
 

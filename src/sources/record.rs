@@ -13,7 +13,9 @@
 //! Each process run is written separately (`runs`: one array of samples per run, `docs/replication.md`);
 //! `layouts`, one per run, appears when the linked layout of each run is known; `counters` (`[{ "kind":
 //! "bytes", "per_iteration": 64.0, "exact": true }]`, divan's) when the harness printed any. A record of schema
-//! `cargo-speedup-record/1` (flat `samples` with an `observation`) is still read.
+//! `cargo-speedup-record/1` (flat `samples` with an `observation`) is still read. `left_out`
+//! ([`LeftOutWire`]) lists what the runs did not measure and why, when anything: the result cache keeps it
+//! with the runs.
 //!
 //! Samples are always written in nanoseconds (each benchmark's `unit` is `"ns"`), printed as the shortest
 //! decimal that reads back to the same `f64`, so writing then loading gives the same samples bit for bit;
@@ -23,9 +25,10 @@
 
 use std::io::Write;
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
-use crate::model::{Results, Run};
+use crate::model::coverage::{Granularity, LeftOut, Reason};
+use crate::model::{Results, Run, Side};
 
 /// The `schema` of a record file.
 pub(crate) const SCHEMA: &str = "cargo-speedup-record/2";
@@ -43,6 +46,142 @@ struct RecordFile<'a> {
     fingerprint: Option<&'a crate::model::fingerprint::Fingerprint>,
     benchmarks: Vec<BenchmarkWire<'a>>,
     notes: &'a [String],
+    /// What the runs did not measure, and why (`crate::model::coverage`); absent when nothing.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    left_out: Vec<LeftOutWire>,
+}
+
+/// One [`LeftOut`] on the wire: `{ "name", "kind": "bench-target" | "benchmark", "side": "base" | "head" |
+/// null, "reason": { "kind": ..., its data } }`, read back by [`super::raw_json`] into the same value.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub(crate) struct LeftOutWire {
+    name: String,
+    kind: GranularityWire,
+    side: Option<SideWire>,
+    reason: ReasonWire,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+enum GranularityWire {
+    BenchTarget,
+    Benchmark,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+enum SideWire {
+    Base,
+    Head,
+}
+
+/// A [`Reason`] with its data, tagged by `kind` as the JSON report's `not_compared[].reason` names it.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "kind", rename_all = "kebab-case", deny_unknown_fields)]
+enum ReasonWire {
+    NeedsFeatures {
+        missing: Vec<String>,
+    },
+    BuildFailed {
+        message: String,
+    },
+    Failed {
+        failed: usize,
+        runs: usize,
+        exit_codes: Vec<Option<i32>>,
+        message: String,
+    },
+    Skipped {
+        message: Option<String>,
+    },
+    Errored {
+        message: String,
+    },
+    BelowResolution {
+        printed: String,
+    },
+    NoValue {
+        detail: String,
+    },
+    Excluded {
+        option: String,
+    },
+    OnlyAtThisSide,
+}
+
+impl LeftOutWire {
+    /// `item` as written.
+    pub(crate) fn of(item: &LeftOut) -> LeftOutWire {
+        LeftOutWire {
+            name: item.name.clone(),
+            kind: match item.granularity {
+                Granularity::Target => GranularityWire::BenchTarget,
+                Granularity::Benchmark => GranularityWire::Benchmark,
+            },
+            side: item.side.map(|side| match side {
+                Side::Base => SideWire::Base,
+                Side::Head => SideWire::Head,
+            }),
+            reason: match item.reason.clone() {
+                Reason::NeedsFeatures { missing } => ReasonWire::NeedsFeatures { missing },
+                Reason::BuildFailed { message } => ReasonWire::BuildFailed { message },
+                Reason::Failed {
+                    failed,
+                    runs,
+                    exit_codes,
+                    message,
+                } => ReasonWire::Failed {
+                    failed,
+                    runs,
+                    exit_codes,
+                    message,
+                },
+                Reason::Skipped { message } => ReasonWire::Skipped { message },
+                Reason::Errored { message } => ReasonWire::Errored { message },
+                Reason::BelowResolution { printed } => ReasonWire::BelowResolution { printed },
+                Reason::NoValue { detail } => ReasonWire::NoValue { detail },
+                Reason::Excluded { option } => ReasonWire::Excluded { option },
+                Reason::OnlyAtThisSide => ReasonWire::OnlyAtThisSide,
+            },
+        }
+    }
+
+    /// The [`LeftOut`] read.
+    pub(crate) fn into_model(self) -> LeftOut {
+        LeftOut {
+            name: self.name,
+            granularity: match self.kind {
+                GranularityWire::BenchTarget => Granularity::Target,
+                GranularityWire::Benchmark => Granularity::Benchmark,
+            },
+            side: self.side.map(|side| match side {
+                SideWire::Base => Side::Base,
+                SideWire::Head => Side::Head,
+            }),
+            reason: match self.reason {
+                ReasonWire::NeedsFeatures { missing } => Reason::NeedsFeatures { missing },
+                ReasonWire::BuildFailed { message } => Reason::BuildFailed { message },
+                ReasonWire::Failed {
+                    failed,
+                    runs,
+                    exit_codes,
+                    message,
+                } => Reason::Failed {
+                    failed,
+                    runs,
+                    exit_codes,
+                    message,
+                },
+                ReasonWire::Skipped { message } => Reason::Skipped { message },
+                ReasonWire::Errored { message } => Reason::Errored { message },
+                ReasonWire::BelowResolution { printed } => Reason::BelowResolution { printed },
+                ReasonWire::NoValue { detail } => Reason::NoValue { detail },
+                ReasonWire::Excluded { option } => Reason::Excluded { option },
+                ReasonWire::OnlyAtThisSide => Reason::OnlyAtThisSide,
+            },
+        }
+    }
 }
 
 #[derive(Serialize)]
@@ -105,6 +244,7 @@ pub(crate) fn write(results: &Results, out: &mut impl Write) -> std::io::Result<
             })
             .collect(),
         notes: &results.notes,
+        left_out: results.left_out.iter().map(LeftOutWire::of).collect(),
     };
     crate::inert::write_json(&mut *out, &file)?;
     out.write_all(b"\n")
@@ -186,6 +326,129 @@ mod tests {
         assert_eq!(read.benchmarks, original.benchmarks);
         assert_eq!(read.environment, original.environment);
         assert_eq!(read.notes, original.notes);
+    }
+
+    /// Every [`Reason`], at each granularity and side, with the data that is easiest to lose: a signal
+    /// among exit codes, a skip without a message, text to escape.
+    fn every_reason() -> Vec<LeftOut> {
+        vec![
+            LeftOut::target(
+                "heavy",
+                None,
+                Reason::NeedsFeatures {
+                    missing: vec!["heavy".into(), "simd".into()],
+                },
+            ),
+            LeftOut::target(
+                "new_api",
+                Some(Side::Head),
+                Reason::BuildFailed {
+                    message: "error[E0425]: cannot find function `parse2`\n --> benches/p.rs:3:5"
+                        .into(),
+                },
+            ),
+            LeftOut::target(
+                "boom",
+                Some(Side::Base),
+                Reason::Failed {
+                    failed: 2,
+                    runs: 3,
+                    exit_codes: vec![Some(101), None],
+                    message: "thread 'main' panicked at \"x\"".into(),
+                },
+            ),
+            LeftOut::benchmark("gb/skip", None, Reason::Skipped { message: None }),
+            LeftOut::benchmark(
+                "gb/skip2",
+                Some(Side::Head),
+                Reason::Skipped {
+                    message: Some("no GPU".into()),
+                },
+            ),
+            LeftOut::benchmark(
+                "gb/err",
+                Some(Side::Head),
+                Reason::Errored {
+                    message: "out of memory".into(),
+                },
+            ),
+            LeftOut::benchmark(
+                "noop",
+                None,
+                Reason::BelowResolution {
+                    printed: "0 ns/iter".into(),
+                },
+            ),
+            LeftOut::benchmark(
+                "alpha",
+                Some(Side::Base),
+                Reason::NoValue {
+                    detail: "no sample.json beside its benchmark.json".into(),
+                },
+            ),
+            LeftOut::target(
+                "slow",
+                None,
+                Reason::Excluded {
+                    option: "--bench".into(),
+                },
+            ),
+            LeftOut::target("added", Some(Side::Head), Reason::OnlyAtThisSide),
+        ]
+    }
+
+    #[test]
+    fn every_reason_left_out_is_written_and_read_back_exactly() {
+        let mut original = results();
+        original.left_out = every_reason();
+        let mut bytes = Vec::new();
+        write(&original, &mut bytes).unwrap();
+        let read = load_bytes(&bytes, "record.json", None, &ReadOptions::default()).unwrap();
+        assert_eq!(read.left_out, original.left_out);
+        assert_eq!(read.benchmarks, original.benchmarks);
+        // Read, not ignored: no note about a field this tool does not read.
+        assert_eq!(read.notes, original.notes);
+        // The wire form of docs/formats.md §7, written out by hand.
+        let value: serde_json::Value = serde_json::from_slice(&bytes).unwrap();
+        assert_eq!(
+            value["left_out"][0],
+            serde_json::json!({"name": "heavy", "kind": "bench-target", "side": null,
+                "reason": {"kind": "needs-features", "missing": ["heavy", "simd"]}})
+        );
+        assert_eq!(
+            value["left_out"][2],
+            serde_json::json!({"name": "boom", "kind": "bench-target", "side": "base",
+                "reason": {"kind": "failed", "failed": 2, "runs": 3, "exit_codes": [101, null],
+                           "message": "thread 'main' panicked at \"x\""}})
+        );
+        assert_eq!(
+            value["left_out"][3],
+            serde_json::json!({"name": "gb/skip", "kind": "benchmark", "side": null,
+                "reason": {"kind": "skipped", "message": null}})
+        );
+        assert_eq!(
+            value["left_out"][9],
+            serde_json::json!({"name": "added", "kind": "bench-target", "side": "head",
+                "reason": {"kind": "only-at-this-side"}})
+        );
+        // Nothing left out: no member at all, as records were written before.
+        let mut bytes = Vec::new();
+        write(&results(), &mut bytes).unwrap();
+        let value: serde_json::Value = serde_json::from_slice(&bytes).unwrap();
+        assert_eq!(value.get("left_out"), None);
+    }
+
+    #[test]
+    fn a_left_out_entry_that_is_not_one_is_refused_naming_the_file() {
+        let text = r#"{"schema": "cargo-speedup-record/2", "unit": "ns",
+            "benchmarks": [{"name": "a", "unit": "ns", "runs": [[1.0]]}],
+            "left_out": [{"name": "x", "kind": "benchmark", "side": null,
+                          "reason": {"kind": "vanished"}}]}"#;
+        let error = load_bytes(text.as_bytes(), "rec.json", None, &ReadOptions::default())
+            .unwrap_err()
+            .to_string();
+        assert!(error.contains("rec.json"), "{error}");
+        assert!(error.contains("vanished"), "{error}");
     }
 
     #[test]

@@ -133,6 +133,33 @@ fn a_target_that_needs_a_feature_is_not_built_and_with_the_feature_its_slowdown_
         let text = not_compared.to_string();
         assert!(text.contains("\"heavy\""), "{report}");
     }
+    // A comparison that measured something (`light` run though identical) is cached with what it left
+    // out: the same comparison again reuses the runs, nothing built or run, and still lists `heavy`.
+    let mut measured = RUN.to_vec();
+    measured.push("--run-identical");
+    let first = speedup(dir, &target, &measured);
+    assert_eq!(first.status.code(), Some(0), "{}", stderr(&first));
+    let first = json(&first);
+    let again = speedup(dir, &target, &measured);
+    let text = stderr(&again);
+    assert_eq!(again.status.code(), Some(0), "{text}");
+    assert!(
+        text.contains("reused the runs of an earlier comparison ("),
+        "{text}"
+    );
+    assert!(
+        !text.contains("building ") && !text.contains("run 1 of"),
+        "{text}"
+    );
+    let reused = json(&again);
+    assert_eq!(
+        reused.get("not_compared"),
+        first.get("not_compared"),
+        "{reused}"
+    );
+    if let Some(not_compared) = reused.get("not_compared") {
+        assert!(not_compared.to_string().contains("\"heavy\""), "{reused}");
+    }
 
     // With the feature, or all of them, it is built and its slowdown found: the strict gate fails. With
     // all of them, in two layouts: the relinking builds with the same features.

@@ -26,6 +26,7 @@ mod libtest;
 use std::path::Path;
 
 use super::settings::RunOptions;
+use crate::model::coverage::{LeftOut, Reason};
 use crate::model::{Benchmark, Counter, Results, Run, Runs, Sample, Unit};
 
 /// The bench harness of a bench target.
@@ -248,12 +249,23 @@ pub(crate) fn read_output(harness: Harness, text: &str, origin: &str) -> Result<
             return Err("criterion saves its samples, it is not read from its output".into());
         }
     };
-    let mut notes = Vec::new();
+    let mut left_out = Vec::new();
     let mut benchmarks = Vec::new();
     for (name, nanos, counters) in rows {
+        // Both harnesses print whole nanoseconds at the least: a 0 is a time below their resolution (an
+        // optimised-away body), not a time; it is left out of this run, and of the side when no run of it
+        // measured a time (`run::blocks::collect`).
         if nanos <= 0.0 {
-            notes.push(format!(
-                "{origin}: `{name}` measured 0 ns/iter (optimised away?): left out of this run"
+            let printed = match harness {
+                Harness::Divan => "0 ns",
+                _ => "0 ns/iter",
+            };
+            left_out.push(LeftOut::benchmark(
+                name,
+                None,
+                Reason::BelowResolution {
+                    printed: printed.to_string(),
+                },
             ));
             continue;
         }
@@ -270,8 +282,8 @@ pub(crate) fn read_output(harness: Harness, text: &str, origin: &str) -> Result<
         origin: origin.to_string(),
         benchmarks,
         environment: Default::default(),
-        notes,
-        left_out: vec![],
+        notes: vec![],
+        left_out,
     })
 }
 

@@ -123,15 +123,39 @@ fn libtest_output_that_is_not_its_format_is_refused() {
 }
 
 #[test]
-fn a_zero_value_is_left_out_with_a_note() {
+fn a_zero_value_is_left_out_below_the_resolution() {
+    // libtest's documented bench line (`test NAME ... bench: N ns/iter (+/- M)`), a 0 as rounded.
     let text = "running 2 tests\ntest a ... bench:    0 ns/iter (+/- 0)\ntest b ... bench:    7 ns/iter (+/- 1)\n";
     let results = read_output(Harness::Libtest, text, "run-1").unwrap();
     assert_eq!(results.benchmarks.len(), 1);
     assert_eq!(results.benchmarks[0].name, "b");
     assert_eq!(results.benchmarks[0].runs.values(), [7.0]);
+    assert!(results.notes.is_empty(), "{:?}", results.notes);
     assert_eq!(
-        results.notes,
-        ["run-1: `a` measured 0 ns/iter (optimised away?): left out of this run"]
+        results.left_out,
+        [LeftOut::benchmark(
+            "a",
+            None,
+            Reason::BelowResolution {
+                printed: "0 ns/iter".into()
+            }
+        )]
+    );
+    // divan 0.1's tree prints a median of `0 ns`.
+    let divan = "a  fastest │ slowest │ median │ mean │ samples │ iters\n\
+                 ├─ noop  0 ns │ 0 ns │ 0 ns │ 0 ns │ 1 │ 1\n\
+                 ╰─ work  5 ns │ 6 ns │ 5 ns │ 5 ns │ 1 │ 1\n";
+    let results = read_output(Harness::Divan, divan, "run-1").unwrap();
+    assert_eq!(results.benchmarks.len(), 1);
+    assert_eq!(
+        results.left_out,
+        [LeftOut::benchmark(
+            "a::noop",
+            None,
+            Reason::BelowResolution {
+                printed: "0 ns".into()
+            }
+        )]
     );
 }
 

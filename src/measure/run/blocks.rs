@@ -17,7 +17,7 @@ use crate::measure::prepare::bench_settings;
 use crate::measure::prepare::build::BenchBinary;
 use crate::measure::progress::Progress;
 use crate::measure::{MeasureError, process, read};
-use crate::model::coverage::{LeftOut, Reason};
+use crate::model::coverage::{Granularity, LeftOut, Reason};
 use crate::model::{Benchmark, Results, Run, Runs};
 use crate::stats::random::SplitMix64;
 
@@ -212,6 +212,9 @@ impl Failures {
             for r in results.iter_mut() {
                 r.benchmarks
                     .retain(|b| !failure.benchmarks.contains(&b.name));
+                r.left_out.retain(|l| {
+                    l.granularity == Granularity::Target || !failure.benchmarks.contains(&l.name)
+                });
             }
             if let Some(r) = results.get_mut(failure.participant) {
                 r.left_out.push(LeftOut::target(
@@ -368,7 +371,10 @@ pub(crate) fn read_all(
                 stopped.insert(name.clone(), 0);
             }
             let collected = collect(&p.origin, runs, &stopped);
+            // A side whose every benchmark its runs left out is compared as such (each listed as not
+            // compared) beside the others; alone (`record`) it has nothing to give.
             if collected.benchmarks.is_empty()
+                && (collected.left_out.is_empty() || participants.len() == 1)
                 && !failures.failed.iter().any(|f| f.participant == i)
             {
                 return Err(MeasureError::NoSamples {
@@ -469,6 +475,7 @@ fn read_run(home: &Path) -> Result<Results, MeasureError> {
         })?;
         results.benchmarks.extend(read.benchmarks);
         results.notes.extend(read.notes);
+        results.left_out.extend(read.left_out);
     }
     Ok(results)
 }
@@ -608,6 +615,10 @@ fn run_one(
 /// One revision's runs as [`Runs`] per benchmark: what a run measured inside its one process becomes one
 /// [`Run`], tagged with the layout it ran. A benchmark missing from some runs keeps the runs it has, with a
 /// note, unless it ran in no more blocks than `stopped` gives it (decided early, or out of a race).
+///
+/// A benchmark a run's reader left out (printed as 0, saved without a usable value) is left out of the
+/// revision once, with the reason of its first such run, when no run measured it; when other runs did, it
+/// is compared on those, with a note saying how many runs left it out and why.
 pub(crate) fn collect(
     origin: &str,
     runs: Vec<(Results, Option<u32>)>,
@@ -617,9 +628,19 @@ pub(crate) fn collect(
     let mut environment = Default::default();
     let mut notes = Vec::new();
     let mut collected: Vec<(Benchmark, Vec<Run>)> = Vec::new();
+    // Each left-out benchmark's first entry and the number of runs that left it out; targets as given.
+    let mut left_out: Vec<(LeftOut, usize)> = Vec::new();
     for (results, layout) in runs {
         environment = results.environment;
         notes.extend(results.notes);
+        for item in results.left_out {
+            match left_out.iter_mut().find(|(l, _)| {
+                l.name == item.name && l.granularity == item.granularity && l.side == item.side
+            }) {
+                Some((_, count)) => *count += 1,
+                None => left_out.push((item, 1)),
+            }
+        }
         for b in results.benchmarks {
             // A run's criterion baseline is one process: its samples are that run's.
             let these: Vec<Run> = b
@@ -638,11 +659,24 @@ pub(crate) fn collect(
             }
         }
     }
-    let benchmarks = collected
+    let left_out_of = |name: &str| {
+        left_out
+            .iter()
+            .find(|(l, _)| l.granularity == Granularity::Benchmark && l.name == name)
+    };
+    let benchmarks: Vec<Benchmark> = collected
         .into_iter()
         .filter_map(|(mut b, runs)| {
             let expected = stopped.get(&b.name).map_or(total, |&n| n as usize);
-            if runs.len() < expected {
+            if let Some((item, count)) = left_out_of(&b.name) {
+                notes.push(format!(
+                    "{origin}: `{}` was left out of {count} of {total} runs ({}); it is compared on the {} \
+                     that measured it",
+                    b.name,
+                    why(&item.reason),
+                    runs.len()
+                ));
+            } else if runs.len() < expected {
                 notes.push(format!(
                     "{origin}: `{}` ran in {} of {expected} runs; it is compared on those",
                     b.name,
@@ -653,12 +687,37 @@ pub(crate) fn collect(
             Some(b)
         })
         .collect();
+    let left_out = left_out
+        .into_iter()
+        .map(|(item, _)| item)
+        .filter(|item| {
+            item.granularity == Granularity::Target
+                || !benchmarks.iter().any(|b| b.name == item.name)
+        })
+        .collect();
     Results {
         origin: origin.to_string(),
         benchmarks,
         environment,
         notes,
-        left_out: vec![],
+        left_out,
+    }
+}
+
+/// Why a run left a benchmark out, for the note of [`collect`] (the reason's data, as the reader gave it).
+fn why(reason: &Reason) -> String {
+    match reason {
+        Reason::BelowResolution { printed } => {
+            format!("printed `{printed}`, below the harness's resolution")
+        }
+        Reason::NoValue { detail } => format!("no usable value: {detail}"),
+        Reason::Skipped { .. } => "skipped by its harness".to_string(),
+        Reason::Errored { message } => format!("an error: {message}"),
+        Reason::Failed { .. } => "failed".to_string(),
+        Reason::NeedsFeatures { .. }
+        | Reason::BuildFailed { .. }
+        | Reason::Excluded { .. }
+        | Reason::OnlyAtThisSide => "not run".to_string(),
     }
 }
 
@@ -1055,6 +1114,131 @@ mod tests {
             part.filter(1, "u", Harness::Criterion),
             Some(Some("^(?:d)$".to_string()))
         );
+    }
+
+    /// Writes `runs[i]` as the kept libtest output of block i of `slug` under `runs_dir`, in libtest's
+    /// documented bench line format (`test NAME ... bench: N ns/iter (+/- M)`).
+    fn libtest_runs(runs_dir: &Path, slug: &str, runs: &[&[(&str, u32)]]) {
+        for (block, rows) in runs.iter().enumerate() {
+            let home = home(runs_dir, slug, block as u32);
+            std::fs::create_dir_all(&home).unwrap();
+            let mut text = format!("running {} tests\n", rows.len());
+            for (name, nanos) in rows.iter() {
+                text.push_str(&format!("test {name} ... bench: {nanos} ns/iter (+/- 0)\n"));
+            }
+            std::fs::write(home.join("t.libtest.txt"), text).unwrap();
+        }
+    }
+
+    #[test]
+    fn a_benchmark_left_out_in_every_run_is_left_out_of_the_side_once() {
+        let dir = tempfile::tempdir().unwrap();
+        let runs_dir = dir.path().join("runs");
+        libtest_runs(
+            &runs_dir,
+            "base",
+            &[
+                &[("zero", 0), ("some", 0), ("fine", 7)],
+                &[("zero", 0), ("some", 9), ("fine", 8)],
+                &[("zero", 0), ("some", 10), ("fine", 9)],
+            ],
+        );
+        let read = read_all(
+            &runs_dir,
+            &[participant("base", &["t"])],
+            3,
+            &[],
+            &Failures::default(),
+        )
+        .unwrap();
+        let base = &read[0];
+        let names: Vec<(&str, usize)> = base
+            .benchmarks
+            .iter()
+            .map(|b| (b.name.as_str(), b.runs.len()))
+            .collect();
+        // In the order first measured: `fine` in run 1, `some` in run 2.
+        assert_eq!(names, [("fine", 3), ("some", 2)]);
+        assert_eq!(base.benchmarks[1].runs.values(), [9.0, 10.0]);
+        // Once, not once per run; `some`, measured in two runs, is compared on those.
+        assert_eq!(
+            base.left_out,
+            [LeftOut::benchmark(
+                "zero",
+                None,
+                Reason::BelowResolution {
+                    printed: "0 ns/iter".into()
+                }
+            )]
+        );
+        assert_eq!(
+            base.notes,
+            [
+                "base: `some` was left out of 1 of 3 runs (printed `0 ns/iter`, below the harness's \
+              resolution); it is compared on the 2 that measured it"
+            ]
+        );
+    }
+
+    #[test]
+    fn a_side_whose_every_benchmark_was_left_out_is_no_error_beside_another() {
+        let dir = tempfile::tempdir().unwrap();
+        let runs_dir = dir.path().join("runs");
+        libtest_runs(&runs_dir, "base", &[&[("zero", 3)], &[("zero", 4)]]);
+        libtest_runs(&runs_dir, "head", &[&[("zero", 0)], &[("zero", 0)]]);
+        let sides = [participant("base", &["t"]), participant("head", &["t"])];
+        let read = read_all(&runs_dir, &sides, 2, &[], &Failures::default()).unwrap();
+        assert_eq!(read[0].benchmarks.len(), 1);
+        assert!(read[1].benchmarks.is_empty());
+        assert_eq!(read[1].left_out.len(), 1);
+        assert_eq!(read[1].left_out[0].name, "zero");
+        // Alone (`record`), nothing is left to give: the error it always was.
+        match read_all(&runs_dir, &sides[1..], 2, &[], &Failures::default()) {
+            Err(MeasureError::NoSamples { revision }) => assert_eq!(revision, "head"),
+            other => panic!("{other:?}"),
+        }
+    }
+
+    #[test]
+    fn a_criterion_run_that_saved_no_usable_value_leaves_its_benchmark_out() {
+        use crate::testutil::source_fixtures::{copy_tree, fixture};
+        // criterion's saved benchmark `alpha` without its sample.json (a run stopped between the two
+        // files), saved under this tool's baseline; another run measured `fib_20` only.
+        let dir = tempfile::tempdir().unwrap();
+        let runs_dir = dir.path().join("runs");
+        let first = home(&runs_dir, "base", 0);
+        copy_tree(
+            &fixture("criterion/broken/alpha/new"),
+            &first.join("alpha").join(BASELINE),
+        );
+        let run = read_run(&first).unwrap();
+        assert!(run.benchmarks.is_empty());
+        assert_eq!(
+            run.left_out,
+            [LeftOut::benchmark(
+                "alpha",
+                None,
+                Reason::NoValue {
+                    detail: "no sample.json beside its benchmark.json".into()
+                }
+            )]
+        );
+        copy_tree(
+            &fixture("criterion/real/fib_20/new"),
+            &home(&runs_dir, "base", 1).join("fib_20").join(BASELINE),
+        );
+        let read = read_all(
+            &runs_dir,
+            &[participant("base", &["t"])],
+            2,
+            &[],
+            &Failures::default(),
+        )
+        .unwrap();
+        assert_eq!(read[0].benchmarks.len(), 1);
+        assert_eq!(read[0].benchmarks[0].name, "fib_20");
+        assert_eq!(read[0].left_out.len(), 1);
+        assert_eq!(read[0].left_out[0].name, "alpha");
     }
 
     #[test]
