@@ -12,6 +12,7 @@ use std::io::{self, Write};
 
 use super::columns::{Align, Cell, Column, Rows};
 use super::format;
+use super::words::glossary::{self, Term};
 use super::{
     Footnotes, Mood, Render, Style, concerned, gate_note, headline, nothing_compared, suite_facts,
 };
@@ -23,6 +24,36 @@ pub(crate) struct MarkdownReport;
 
 impl Render for MarkdownReport {
     fn render(&self, analysis: &Analysis, style: Style, out: &mut dyn Write) -> io::Result<()> {
+        let mut body = Vec::new();
+        report(analysis, style, &mut body)?;
+        out.write_all(&body)?;
+        write_terms(&glossary::printed(&String::from_utf8_lossy(&body)), out)
+    }
+}
+
+/// The glossary, folded: one line per term the report printed, linked to the page of `docs/` that defines
+/// it; nothing when no term was printed.
+fn write_terms(terms: &[&Term], out: &mut dyn Write) -> io::Result<()> {
+    if terms.is_empty() {
+        return Ok(());
+    }
+    writeln!(out, "\n<details><summary>Terms</summary>\n")?;
+    for t in terms {
+        writeln!(
+            out,
+            "- **{}**: {} ([{}]({}))",
+            escape_text(t.name),
+            escape_text(t.meaning),
+            t.page,
+            t.url()
+        )?;
+    }
+    writeln!(out, "\n</details>")
+}
+
+/// The report without its glossary.
+fn report(analysis: &Analysis, style: Style, out: &mut dyn Write) -> io::Result<()> {
+    {
         let notes = Footnotes::of(analysis, style.verbose);
         write_headline(analysis, out)?;
         if analysis.benchmarks.is_empty() {

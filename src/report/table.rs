@@ -25,6 +25,7 @@ use comfy_table::{
 
 use super::columns::{Align, Column, Rows};
 use super::format;
+use super::words::glossary::{self, Term};
 use super::{
     Footnotes, Mood, Render, Style, concerned, gate_note, headline, nothing_compared, suite_facts,
 };
@@ -37,6 +38,42 @@ pub(crate) struct TableReport;
 
 impl Render for TableReport {
     fn render(&self, analysis: &Analysis, style: Style, out: &mut dyn Write) -> io::Result<()> {
+        let mut body = Vec::new();
+        report(analysis, style, &mut body)?;
+        out.write_all(&body)?;
+        let shown = glossary::without_colour(&String::from_utf8_lossy(&body));
+        for line in terms_lines(&glossary::printed(&shown)) {
+            for piece in format::wrap(&line, style.width) {
+                writeln!(out, "{piece}")?;
+            }
+        }
+        Ok(())
+    }
+}
+
+/// The glossary after everything else ("Terms:"), one line per term the report printed, each naming the
+/// page of `docs/` that defines it, and the address of those pages once; nothing when no term was printed.
+fn terms_lines(terms: &[&Term]) -> Vec<String> {
+    if terms.is_empty() {
+        return Vec::new();
+    }
+    let mut lines = vec![String::new(), "Terms:".to_string()];
+    lines.extend(
+        terms
+            .iter()
+            .map(|t| format!("  {}: {} ({})", t.name, t.meaning, t.page)),
+    );
+    // The repository alone, short enough that no terminal breaks it.
+    lines.push(format!(
+        "  The pages are in docs/ of {}",
+        env!("CARGO_PKG_REPOSITORY")
+    ));
+    lines
+}
+
+/// The report without its glossary.
+fn report(analysis: &Analysis, style: Style, out: &mut dyn Write) -> io::Result<()> {
+    {
         let notes = Footnotes::of(analysis, style.verbose);
         // Names in the headline are inert and shortened to half the width (60 columns without one), so
         // that a long name cannot fill the screen, and never to the same text; the sides' labels stay

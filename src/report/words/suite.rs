@@ -52,14 +52,14 @@ pub(super) fn hpt_words(cause: &HptCause) -> Words {
                 "HPT counts this benchmark as {} while its verdict is {}: HPT's own rank-sum test runs at \
                  its per-benchmark risk (`--hpt-alpha`; 0.10 below 5 runs per side) without the median \
                  protocol's checks, and takes a single run per side as it is",
-                hpt.map_or("a tie", Direction::as_str),
+                hpt.map_or(super::super::NO_DIFFERENCE, Direction::as_str),
                 verdict.as_str()
             ),
             "the benchmark's verdict is the median protocol's; the HPT column only says how the benchmark \
              enters the suite's test",
         ),
         HptCause::Unusable(count) => without_hint(format!(
-            "HPT counts {count} benchmark(s) as ties: a side is empty, not finite, or (ranking log \
+            "HPT counts {count} benchmark(s) as inconclusive: a side is empty, not finite, or (ranking log \
              speedups) not positive"
         )),
         HptCause::AsIs(count) => Words::new(
