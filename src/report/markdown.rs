@@ -1,6 +1,7 @@
 //! The Markdown report, for a GitHub job summary or a pull-request comment: the suite's verdict in one
 //! sentence on top, a GitHub-flavoured table with one row per benchmark, the suite's figures as a list, the
-//! gate, and the warnings folded in a `<details>` block. Each row draws its interval against 1x
+//! gate, the warnings folded in a `<details>` block, and the glossary of the terms it printed, folded too
+//! (`report::words::glossary`). Each row draws its interval against 1x
 //! ([`super::glyph`]) and marks a significant speedup by direction (`🔴` slower, `🟢` faster), so that a
 //! regression does not look like an improvement.
 //!
@@ -53,22 +54,20 @@ fn write_terms(terms: &[&Term], out: &mut dyn Write) -> io::Result<()> {
 
 /// The report without its glossary.
 fn report(analysis: &Analysis, style: Style, out: &mut dyn Write) -> io::Result<()> {
-    {
-        let notes = Footnotes::of(analysis, style.verbose);
-        write_headline(analysis, out)?;
-        if analysis.benchmarks.is_empty() {
-            writeln!(out, "{}", nothing_compared(analysis))?;
-        } else {
-            write_table(analysis, &notes, out)?;
-        }
-        for fact in suite_facts(analysis, style.verbose) {
-            writeln!(out, "- {}", escape_text(&fact.text))?;
-        }
-        if style.verbose {
-            writeln!(out, "\n{}", gate_text(analysis))?;
-        }
-        write_warnings(analysis, &notes, out)
+    let notes = Footnotes::of(analysis, style.verbose);
+    write_headline(analysis, out)?;
+    if analysis.benchmarks.is_empty() {
+        writeln!(out, "{}", nothing_compared(analysis))?;
+    } else {
+        write_table(analysis, &notes, out)?;
     }
+    for fact in suite_facts(analysis, style.verbose) {
+        writeln!(out, "- {}", escape_text(&fact.text))?;
+    }
+    if style.verbose {
+        writeln!(out, "\n{}", gate_text(analysis))?;
+    }
+    write_warnings(analysis, &notes, out)
 }
 
 /// The headline ([`headline`]): its first sentence in bold with the gate's or the verdict's mark, the

@@ -3,8 +3,9 @@
 //!
 //! What it shows, top to bottom: the suite's verdict in one sentence (as the Markdown report), the forest
 //! plot of every benchmark's speedup and interval ([`forest`]), HPT's confidence curve ([`curve`]), the
-//! table and the suite's figures, the gate, the warnings, and per benchmark the runs of BASE and HEAD
-//! ([`runs`]). Each picture that cannot be drawn (one run per side, no interval, an interval without
+//! table and the suite's figures, the gate, the warnings, per benchmark the runs of BASE and HEAD
+//! ([`runs`]), and the glossary of the terms the page printed, linked to their pages of `docs/`
+//! (`report::words::glossary`). Each picture that cannot be drawn (one run per side, no interval, an interval without
 //! bound, no usable benchmark) says why in its place.
 //!
 //! The SVG is written by hand rather than with `plotters` (criterion's choice): the plots are a few lines,
