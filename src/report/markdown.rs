@@ -28,17 +28,22 @@ impl Render for MarkdownReport {
         let mut body = Vec::new();
         report(analysis, style, &mut body)?;
         out.write_all(&body)?;
-        write_terms(&glossary::printed(&String::from_utf8_lossy(&body)), out)
+        let terms = glossary::printed(&String::from_utf8_lossy(&body));
+        write_terms(&terms, body.ends_with(b"\n\n"), out)
     }
 }
 
 /// The glossary, folded: one line per term the report printed, linked to the page of `docs/` that defines
 /// it; nothing when no term was printed.
-fn write_terms(terms: &[&Term], out: &mut dyn Write) -> io::Result<()> {
+/// One blank line stands before it, whether or not the report ends with one (`after_blank`).
+fn write_terms(terms: &[&Term], after_blank: bool, out: &mut dyn Write) -> io::Result<()> {
     if terms.is_empty() {
         return Ok(());
     }
-    writeln!(out, "\n<details><summary>Terms</summary>\n")?;
+    if !after_blank {
+        writeln!(out)?;
+    }
+    writeln!(out, "<details><summary>Terms</summary>\n")?;
     for t in terms {
         writeln!(
             out,
