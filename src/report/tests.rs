@@ -940,9 +940,12 @@ fn a_list_names_every_item_rather_than_one_more() {
     assert_eq!(super::shown(2, 3), 2);
 }
 
+/// Whether a report's text prints a term.
+type Printed = fn(&str) -> bool;
+
 /// The glossary's terms as this test knows them (`docs/verdicts.md` §1): the name each glossary lists, the
 /// page it links to, and whether a report's text prints the term.
-const TERMS: [(&str, &str, fn(&str) -> bool); 7] = [
+const TERMS: [(&str, &str, Printed); 7] = [
     ("(0.97), (>= 0.99)", "docs/speedup-test.md", |t| {
         [
             "faster (>= 0.99)",
