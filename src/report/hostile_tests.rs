@@ -126,8 +126,11 @@ fn check_markdown(text: &str) -> Result<(), TestCaseError> {
             &text[i..]
         );
     }
+    // The only links are the glossary's, to this repository's docs.
+    let own_link = "](https://github.com/cargo-speedup/cargo-speedup/blob/main/docs/";
     for (i, _) in text.match_indices("](") {
-        prop_assert!(escaped(text, i), "a link: {:?}", &text[i..]);
+        let own = text[i..].starts_with(own_link);
+        prop_assert!(escaped(text, i) || own, "a link: {:?}", &text[i..]);
     }
     for (i, _) in text.match_indices('<') {
         let rest = &text[i..];

@@ -1,6 +1,7 @@
 //! The Markdown report, for a GitHub job summary or a pull-request comment: the suite's verdict in one
 //! sentence on top, a GitHub-flavoured table with one row per benchmark, the suite's figures as a list, the
-//! gate, and the warnings folded in a `<details>` block. Each row draws its interval against 1x
+//! gate, the warnings folded in a `<details>` block, and the glossary of the terms it printed, folded too
+//! (`report::words::glossary`). Each row draws its interval against 1x
 //! ([`super::glyph`]) and marks a significant speedup by direction (`🔴` slower, `🟢` faster), so that a
 //! regression does not look like an improvement.
 //!
@@ -12,6 +13,7 @@ use std::io::{self, Write};
 
 use super::columns::{Align, Cell, Column, Rows};
 use super::format;
+use super::words::glossary::{self, Term};
 use super::{
     Footnotes, Mood, Render, Style, concerned, gate_note, headline, nothing_compared, suite_facts,
 };
@@ -23,21 +25,54 @@ pub(crate) struct MarkdownReport;
 
 impl Render for MarkdownReport {
     fn render(&self, analysis: &Analysis, style: Style, out: &mut dyn Write) -> io::Result<()> {
-        let notes = Footnotes::of(analysis, style.verbose);
-        write_headline(analysis, out)?;
-        if analysis.benchmarks.is_empty() {
-            writeln!(out, "{}", nothing_compared(analysis))?;
-        } else {
-            write_table(analysis, &notes, out)?;
-        }
-        for fact in suite_facts(analysis, style.verbose) {
-            writeln!(out, "- {}", escape_text(&fact.text))?;
-        }
-        if style.verbose {
-            writeln!(out, "\n{}", gate_text(analysis))?;
-        }
-        write_warnings(analysis, &notes, out)
+        let mut body = Vec::new();
+        report(analysis, style, &mut body)?;
+        out.write_all(&body)?;
+        let terms = glossary::printed(&String::from_utf8_lossy(&body));
+        write_terms(&terms, body.ends_with(b"\n\n"), out)
     }
+}
+
+/// The glossary, folded: one line per term the report printed, linked to the page of `docs/` that defines
+/// it; nothing when no term was printed.
+/// One blank line stands before it, whether or not the report ends with one (`after_blank`).
+fn write_terms(terms: &[&Term], after_blank: bool, out: &mut dyn Write) -> io::Result<()> {
+    if terms.is_empty() {
+        return Ok(());
+    }
+    if !after_blank {
+        writeln!(out)?;
+    }
+    writeln!(out, "<details><summary>Terms</summary>\n")?;
+    for t in terms {
+        writeln!(
+            out,
+            "- **{}**: {} ([{}]({}))",
+            escape_text(t.name),
+            escape_text(t.meaning),
+            t.page,
+            t.url()
+        )?;
+    }
+    writeln!(out, "\n</details>")
+}
+
+/// The report without its glossary.
+fn report(analysis: &Analysis, style: Style, out: &mut dyn Write) -> io::Result<()> {
+    let notes = Footnotes::of(analysis, style.verbose);
+    write_headline(analysis, out)?;
+    if analysis.benchmarks.is_empty() {
+        writeln!(out, "{}", nothing_compared(analysis))?;
+    } else {
+        write_table(analysis, &notes, out)?;
+    }
+    for fact in suite_facts(analysis, style.verbose) {
+        writeln!(out, "- {}", escape_text(&fact.text))?;
+    }
+    if style.verbose {
+        writeln!(out, "\n{}", gate_text(analysis))?;
+    }
+    write_warnings(analysis, &notes, out)
 }
 
 /// The headline ([`headline`]): its first sentence in bold with the gate's or the verdict's mark, the

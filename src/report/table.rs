@@ -1,7 +1,8 @@
 //! The default report, for a person at a terminal (`docs/usage.md` §5): the headline
 //! (`report::headline`), a table with one row per benchmark, the names present on one side only, and the
 //! warnings that change the conclusion; with `--verbose` also the suite's secondary figures (HPT's
-//! sentence, geometric mean, overall gain and speedup, proportions), every warning and the gate's reasons.
+//! sentence, geometric mean, overall gain and speedup, proportions), every warning and the gate's reasons;
+//! last, "Terms:", the glossary of the terms it printed (`report::words::glossary`).
 //!
 //! It only presents: every figure comes from the [`Analysis`] and is rounded by [`super::format`]; the
 //! columns and their cells are those of `report::columns`, which this file colours and lays out. Colours
@@ -25,6 +26,7 @@ use comfy_table::{
 
 use super::columns::{Align, Column, Rows};
 use super::format;
+use super::words::glossary::{self, Term};
 use super::{
     Footnotes, Mood, Render, Style, concerned, gate_note, headline, nothing_compared, suite_facts,
 };
@@ -37,50 +39,84 @@ pub(crate) struct TableReport;
 
 impl Render for TableReport {
     fn render(&self, analysis: &Analysis, style: Style, out: &mut dyn Write) -> io::Result<()> {
-        let notes = Footnotes::of(analysis, style.verbose);
-        // Names in the headline are inert and shortened to half the width (60 columns without one), so
-        // that a long name cannot fill the screen, and never to the same text; the sides' labels stay
-        // whole (wrapped).
-        let room = style.width.map_or(60, |w| usize::from(w / 2).max(8));
-        let short = super::headline::shortened_names(analysis, room);
-        let name = |n: &str| short.get(&inert::terminal(n));
-        let mut lines: Vec<Line> = headline(analysis)
-            .iter()
-            .map(|s| Line {
-                text: s.render_labels(inert::terminal, name, inert::terminal),
-                tone: Tone::of_mood(s.mood),
-            })
-            .collect();
-        lines.push(line(""));
-        for line in lines.drain(..) {
-            for piece in format::wrap(&line.text, style.width) {
-                writeln!(out, "{}", paint(&piece, line.tone, style.color))?;
-            }
-        }
-        if analysis.benchmarks.is_empty() {
-            lines.push(line(nothing_compared(analysis)));
-        } else if let Some((table, left_out)) = benchmark_table(analysis, &notes, style) {
-            writeln!(out, "{table}")?;
-            lines.extend(left_out.map(line));
-        } else {
-            lines.extend(benchmark_list(analysis, &notes, style));
-        }
-        let facts = suite_facts(analysis, style.verbose);
-        if !facts.is_empty() {
-            lines.push(line(""));
-            lines.extend(facts.into_iter().map(|fact| line(fact.text)));
-        }
-        lines.extend(warning_lines(analysis, &notes));
-        if style.verbose {
-            lines.extend(gate_lines(analysis));
-        }
-        for line in lines {
-            for piece in format::wrap(&inert::terminal(&line.text), style.width) {
-                writeln!(out, "{}", paint(&piece, line.tone, style.color))?;
+        let mut body = Vec::new();
+        report(analysis, style, &mut body)?;
+        out.write_all(&body)?;
+        let shown = glossary::without_colour(&String::from_utf8_lossy(&body));
+        for line in terms_lines(&glossary::printed(&shown)) {
+            for piece in format::wrap(&line, style.width) {
+                writeln!(out, "{piece}")?;
             }
         }
         Ok(())
     }
+}
+
+/// The glossary after everything else ("Terms:"), one line per term the report printed, each naming the
+/// page of `docs/` that defines it, and the address of those pages once; nothing when no term was printed.
+fn terms_lines(terms: &[&Term]) -> Vec<String> {
+    if terms.is_empty() {
+        return Vec::new();
+    }
+    let mut lines = vec![String::new(), "Terms:".to_string()];
+    lines.extend(
+        terms
+            .iter()
+            .map(|t| format!("  {}: {} ({})", t.name, t.meaning, t.page)),
+    );
+    // The repository alone, short enough that no terminal breaks it.
+    lines.push(format!(
+        "  The pages are in docs/ of {}",
+        env!("CARGO_PKG_REPOSITORY")
+    ));
+    lines
+}
+
+/// The report without its glossary.
+fn report(analysis: &Analysis, style: Style, out: &mut dyn Write) -> io::Result<()> {
+    let notes = Footnotes::of(analysis, style.verbose);
+    // Names in the headline are inert and shortened to half the width (60 columns without one), so
+    // that a long name cannot fill the screen, and never to the same text; the sides' labels stay
+    // whole (wrapped).
+    let room = style.width.map_or(60, |w| usize::from(w / 2).max(8));
+    let short = super::headline::shortened_names(analysis, room);
+    let name = |n: &str| short.get(&inert::terminal(n));
+    let mut lines: Vec<Line> = headline(analysis)
+        .iter()
+        .map(|s| Line {
+            text: s.render_labels(inert::terminal, name, inert::terminal),
+            tone: Tone::of_mood(s.mood),
+        })
+        .collect();
+    lines.push(line(""));
+    for line in lines.drain(..) {
+        for piece in format::wrap(&line.text, style.width) {
+            writeln!(out, "{}", paint(&piece, line.tone, style.color))?;
+        }
+    }
+    if analysis.benchmarks.is_empty() {
+        lines.push(line(nothing_compared(analysis)));
+    } else if let Some((table, left_out)) = benchmark_table(analysis, &notes, style) {
+        writeln!(out, "{table}")?;
+        lines.extend(left_out.map(line));
+    } else {
+        lines.extend(benchmark_list(analysis, &notes, style));
+    }
+    let facts = suite_facts(analysis, style.verbose);
+    if !facts.is_empty() {
+        lines.push(line(""));
+        lines.extend(facts.into_iter().map(|fact| line(fact.text)));
+    }
+    lines.extend(warning_lines(analysis, &notes));
+    if style.verbose {
+        lines.extend(gate_lines(analysis));
+    }
+    for line in lines {
+        for piece in format::wrap(&inert::terminal(&line.text), style.width) {
+            writeln!(out, "{}", paint(&piece, line.tone, style.color))?;
+        }
+    }
+    Ok(())
 }
 
 /// How a line or cell is coloured.

@@ -655,7 +655,10 @@ fn visible_text(text: &str) -> String {
     let mut in_tag = false;
     for c in text.chars() {
         match c {
-            '<' => in_tag = true,
+            '<' => {
+                in_tag = true;
+                out.push(' ');
+            }
             '>' => in_tag = false,
             c if !in_tag => out.push(c),
             _ => {}
@@ -962,4 +965,156 @@ fn every_benchmark_is_unchanged_only_when_nothing_was_left_out() {
         assert!(text.contains("1 not compared: bench target "), "{text}");
         assert!(text.contains("needs feature heavy"), "{text}");
     }
+}
+
+/// Whether a report's text prints a term.
+type Printed = fn(&str) -> bool;
+
+/// The glossary's terms as this test knows them (`docs/verdicts.md` §1): the name each glossary lists, the
+/// page it links to, and whether a report's text prints the term.
+const TERMS: [(&str, &str, Printed); 7] = [
+    ("(0.97), (>= 0.99)", "docs/speedup-test.md", |t| {
+        [
+            "faster (>= 0.99)",
+            "slower (>= 0.99)",
+            "faster (0.",
+            "slower (0.",
+        ]
+        .iter()
+        .any(|m| t.contains(m))
+    }),
+    ("interval", "docs/statistics.md", |t| {
+        has_word(&t.to_lowercase(), &["interval", "intervals"])
+    }),
+    ("HPT", "docs/hpt.md", |t| has_word(t, &["HPT"])),
+    ("r-speedup", "docs/hpt.md", |t| {
+        // "r-speedup", or r itself before it: "0.95-speedup", "0.99-slowdown".
+        let level = |m: &str| {
+            (51..=99)
+                .any(|r| t.contains(&format!("0.{r}-{m}")) || t.contains(&format!("0.{r}0-{m}")))
+        };
+        t.contains("r-speedup") || level("speedup") || level("slowdown")
+    }),
+    ("Holm", "docs/usage.md", |t| has_word(t, &["Holm"])),
+    ("looks", "docs/racing.md", |t| has_word(t, &["looks"])),
+    ("layouts", "docs/usage.md", |t| {
+        has_word(&t.to_lowercase(), &["layout", "layouts"])
+    }),
+];
+
+fn has_word(text: &str, any: &[&str]) -> bool {
+    text.split(|c: char| !c.is_alphanumeric())
+        .any(|w| any.contains(&w))
+}
+
+/// Samples that print Holm (a gate failed under `--fail-on any`) and layouts (a side with two modes, whose
+/// hint names them), which the shared samples do not.
+fn terms_of_the_gate_and_the_shape() -> Vec<(&'static str, Analysis)> {
+    use crate::protocol::{Cause, GateReason, ShapeCause, Warning, WarningKind};
+    let mut holm = analyses::slower_suite_failed_gate();
+    holm.gate.fail_on = FailOn::Any;
+    holm.gate.reasons = vec![GateReason::BenchmarkSlower {
+        name: "decode".into(),
+        held_to: 2.0,
+        p: 0.0004,
+        adjusted: 0.0012,
+    }];
+    let mut modes = analyses::faster_suite();
+    let mode = |location, weight| crate::stats::modes::Mode { location, weight };
+    let cause = ShapeCause::Modes {
+        name: "render".into(),
+        side: crate::model::Side::Head,
+        basis: crate::model::Basis::ProcessRuns,
+        modes: vec![mode(2.4, 0.5), mode(2.6, 0.5)],
+        unit: crate::model::Unit::Ms,
+    };
+    modes.benchmarks[2]
+        .warnings
+        .push(Warning::of(WarningKind::Shape, Cause::Shape(cause)).as_detail());
+    vec![("holm", holm), ("two_modes", modes)]
+}
+
+/// A human report split into what it says and its glossary's entries (name, the rest of the entry).
+fn body_and_terms(format: Format, text: &str) -> (String, Vec<(String, String)>) {
+    let start = match format {
+        Format::Table => "\nTerms:\n",
+        Format::Markdown => "<details><summary>Terms</summary>",
+        _ => "<section id=\"terms\">",
+    };
+    let (body, glossary) = text.split_at(text.find(start).unwrap_or(text.len()));
+    let entries = match format {
+        Format::Table => glossary
+            .lines()
+            .skip(2)
+            .filter_map(|l| l.strip_prefix("  ")?.split_once(": "))
+            .filter(|(name, _)| !name.starts_with("The pages"))
+            .map(|(n, rest)| (n.to_string(), rest.to_string()))
+            .collect(),
+        Format::Markdown => glossary
+            .lines()
+            .filter_map(|l| l.strip_prefix("- **")?.split_once("**: "))
+            .map(|(n, rest)| (n.to_string(), rest.to_string()))
+            .collect(),
+        _ => glossary
+            .split("<dt>")
+            .skip(1)
+            .filter_map(|e| e.split_once("</dt>"))
+            .map(|(n, rest)| (n.replace("&gt;", ">"), rest.to_string()))
+            .collect(),
+    };
+    let body = match format {
+        Format::Html => visible_text(body)
+            .replace("&gt;", ">")
+            .replace("&lt;", "<")
+            .replace("&amp;", "&"),
+        _ => body.to_string(),
+    };
+    (body, entries)
+}
+
+#[test]
+fn one_word_per_outcome_and_every_term_printed_is_defined_in_the_report() {
+    let mut defined = std::collections::BTreeSet::new();
+    let mut samples = analyses::all();
+    samples.extend(terms_of_the_gate_and_the_shape());
+    for (name, analysis) in samples {
+        for format in HUMAN {
+            for verbose in [false, true] {
+                let style = Style { verbose, ..PLAIN };
+                let text = render(format, &analysis, style);
+                let (body, entries) = body_and_terms(format, &text);
+                let at = format!("{name} {format:?} verbose={verbose}");
+                // "inconclusive" for every outcome shown neither way: never paper 003's "tie", the
+                // t-test's "no difference" or "undecided".
+                let lower = body.to_lowercase();
+                assert!(!lower.contains("no difference"), "{at}: {body}");
+                for word in ["tie", "ties", "undecided"] {
+                    assert!(!has_word(&lower, &[word]), "{at} says {word}: {body}");
+                }
+                for (term, page, printed) in TERMS {
+                    let entry = entries.iter().find(|(n, _)| n == term);
+                    if printed(&body) {
+                        let (_, rest) = entry.unwrap_or_else(|| panic!("{at}: {term} undefined"));
+                        assert!(rest.contains(page), "{at}: {term} links to {rest}");
+                        defined.insert(term);
+                    } else {
+                        assert!(
+                            entry.is_none(),
+                            "{at}: {term} defined but not printed: {body}"
+                        );
+                    }
+                }
+                for (entry, _) in &entries {
+                    assert!(
+                        TERMS.iter().any(|t| t.0 == entry),
+                        "{at}: {entry} is unknown to this test"
+                    );
+                }
+            }
+        }
+    }
+    // Every term is printed by some sample, so that each is checked.
+    let all: std::collections::BTreeSet<&str> = TERMS.iter().map(|t| t.0).collect();
+    let missing: Vec<_> = all.difference(&defined).collect();
+    assert!(missing.is_empty(), "no sample prints {missing:?}");
 }

@@ -363,7 +363,7 @@ pub(crate) fn inconclusive_with_warnings() -> Analysis {
     b.warnings = a.warnings.clone();
     b.warnings.push(Warning::new(
         WarningKind::ProtocolsDisagree,
-        "the mean protocol finds no difference where the median protocol is inconclusive",
+        "the mean protocol is inconclusive where the median protocol shows equivalence",
     ));
     let mut out = analysis(
         vec![a, b],

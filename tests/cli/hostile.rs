@@ -136,14 +136,18 @@ fn the_markdown_mentions_nobody_links_nothing_and_keeps_its_rows() {
         "{:?}",
         mention.map(|(i, _)| &markdown[i..])
     );
+    // The only links are the glossary's own, each to a page of this repository's docs.
+    let own = "](https://github.com/cargo-speedup/cargo-speedup/blob/main/docs/";
+    assert!(markdown.contains(own), "the glossary links its terms");
+    let others = markdown.replace(own, "");
     for link in ["http://", "https://", "www.evil", "<script", "<img"] {
-        assert!(!markdown.contains(link), "{link}");
+        assert!(!others.contains(link), "{link}");
     }
     // A backslash escapes what follows it only when an odd number of them stands before it.
     let escaped = |before: &str| before.chars().rev().take_while(|c| *c == '\\').count() % 2 == 1;
     for (i, _) in markdown.match_indices("](") {
         assert!(
-            escaped(&markdown[..i]),
+            escaped(&markdown[..i]) || markdown[i..].starts_with(own),
             "a link: {}",
             &markdown[i.saturating_sub(40)..i + 2]
         );

@@ -123,6 +123,8 @@ fn this_tools_own_gab_and_bmf_output_is_refused_as_summaries() {
             "fixtures/sources/divan/head.txt",
             "--format",
             format,
+            "--fail-on",
+            "none",
         ]);
         assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
         let path = dir.path().join(format!("{format}.json"));

@@ -3,8 +3,9 @@
 //!
 //! What it shows, top to bottom: the suite's verdict in one sentence (as the Markdown report), the forest
 //! plot of every benchmark's speedup and interval ([`forest`]), HPT's confidence curve ([`curve`]), the
-//! table and the suite's figures, the gate, the warnings, and per benchmark the runs of BASE and HEAD
-//! ([`runs`]). Each picture that cannot be drawn (one run per side, no interval, an interval without
+//! table and the suite's figures, the gate, the warnings, per benchmark the runs of BASE and HEAD
+//! ([`runs`]), and the glossary of the terms the page printed, linked to their pages of `docs/`
+//! (`report::words::glossary`). Each picture that cannot be drawn (one run per side, no interval, an interval without
 //! bound, no usable benchmark) says why in its place.
 //!
 //! The SVG is written by hand rather than with `plotters` (criterion's choice): the plots are a few lines,
@@ -26,6 +27,7 @@ use std::io::{self, Write};
 
 use super::columns::{Align, Column, Rows};
 use super::format;
+use super::words::glossary::{self, Term};
 use super::{Footnotes, Mood, Render, Style, concerned, headline, nothing_compared, suite_facts};
 use crate::protocol::{Analysis, FailOn};
 use svg::{escape, shorten};
@@ -75,6 +77,8 @@ pub fn page(analysis: &Analysis) -> String {
     if !analysis.benchmarks.is_empty() {
         body.push_str(&run_figures(analysis, &order));
     }
+    let terms = glossary::printed(&visible_text(&body));
+    body.push_str(&terms_section(&terms));
     format!(
         "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">\
          <meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\
@@ -282,6 +286,50 @@ fn warnings(analysis: &Analysis, notes: &Footnotes<'_>) -> String {
     out
 }
 
+/// The glossary at the page's end: each term the page printed, what it means, and a link to the page of
+/// `docs/` that defines it; nothing when no term was printed.
+fn terms_section(terms: &[&Term]) -> String {
+    if terms.is_empty() {
+        return String::new();
+    }
+    let mut out = String::from(r#"<section id="terms"><h2>Terms</h2><dl class="terms">"#);
+    for t in terms {
+        let _ = write!(
+            out,
+            r#"<dt>{}</dt><dd>{} (<a href="{}">{}</a>)</dd>"#,
+            escape(t.name),
+            escape(t.meaning),
+            escape(&t.url()),
+            escape(t.page)
+        );
+    }
+    out.push_str("</dl></section>");
+    out
+}
+
+/// What a person reads of a page's body: its text without tags, its entities decoded.
+pub(crate) fn visible_text(html: &str) -> String {
+    let mut out = String::with_capacity(html.len());
+    let mut in_tag = false;
+    for c in html.chars() {
+        match c {
+            '<' => {
+                in_tag = true;
+                // Tags separate words ("<td>faster</td><td>HPT" reads as two cells).
+                out.push(' ');
+            }
+            '>' if in_tag => in_tag = false,
+            c if !in_tag => out.push(c),
+            _ => {}
+        }
+    }
+    out.replace("&lt;", "<")
+        .replace("&gt;", ">")
+        .replace("&quot;", "\"")
+        .replace("&#39;", "'")
+        .replace("&amp;", "&")
+}
+
 /// The runs of the first [`MAX_RUN_FIGURES`] benchmarks in the forest's order.
 fn run_figures(analysis: &Analysis, order: &[usize]) -> String {
     let mut out = String::from(
@@ -380,6 +428,7 @@ table{border-collapse:collapse}
 .bisect .named-label{color:var(--ink)}
 .bisect details summary{cursor:pointer;color:var(--muted)}
 .bisect ul.commits{margin:4px 0;padding-left:0;list-style:none;font-size:.8rem}
+.terms dt{font-weight:600;margin-top:6px}.terms dd{margin:0 0 0 16px;color:var(--muted)}
 .reference{fill:#fff;stroke:var(--ink);stroke-width:1.5}
 .identical{fill:var(--unchanged)}
 @media (max-width:640px){main{padding:10px}.headline{font-size:1.05rem}

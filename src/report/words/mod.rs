@@ -14,6 +14,7 @@
 //! shape's in `shape.rs`; this file holds the rest and the one match over [`Cause`].
 
 pub(crate) mod coverage;
+pub(crate) mod glossary;
 mod shape;
 mod suite;
 mod test_causes;

@@ -59,7 +59,7 @@ pub(super) fn hpt_words(cause: &HptCause) -> Words {
              suite's test",
         ),
         HptCause::Unusable(count) => without_hint(format!(
-            "HPT counts {count} benchmark(s) as ties: a side is empty, not finite, or (ranking log \
+            "HPT counts {count} benchmark(s) as inconclusive: a side is empty, not finite, or (ranking log \
              speedups) not positive"
         )),
         HptCause::AsIs(count) => Words::new(
