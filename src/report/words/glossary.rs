@@ -32,8 +32,8 @@ impl Term {
 pub(crate) const TERMS: [Term; 7] = [
     Term {
         name: "(0.97), (>= 0.99)",
-        meaning: "after faster or slower: the highest confidence at which that verdict holds, on paper 000's \
-                  grid 0.51, 0.52, …, 0.99 (>= 0.99: at its top)",
+        meaning: "after faster or slower: the highest confidence at which that verdict holds, in steps of \
+                  0.01 from 0.51 to 0.99 (>= 0.99: at the top)",
         page: "docs/speedup-test.md §5",
         path: "docs/speedup-test.md",
         printed: level_after_verdict,
@@ -47,8 +47,8 @@ pub(crate) const TERMS: [Term; 7] = [
     },
     Term {
         name: "HPT",
-        meaning: "Hierarchical Performance Testing (paper 003): the test of the whole suite, which ranks the \
-                  benchmarks' changes",
+        meaning: "Hierarchical Performance Testing: the test of the whole suite, which ranks the benchmarks' \
+                  changes; the HPT column is how each benchmark enters it",
         page: "docs/hpt.md",
         path: "docs/hpt.md",
         printed: |t| has_word(t, "HPT"),
