@@ -63,7 +63,7 @@ fn undecided(e: &Equivalence, options: &PerLook, runs: usize) -> Warning {
 
 /// The most process runs per side a hint proposes: four times the default plan's cap of 24. Beyond, more
 /// runs are not a remedy a person takes, and the hint says what lowers the noise instead.
-const PRACTICAL_RUNS: usize = 96;
+pub const PRACTICAL_RUNS: usize = 96;
 
 /// Sizes of 3 or more per side with which the rank-sum test cannot reach the confidence whatever the
 /// times (smaller sizes get one warning for every test instead, [`Cause::TooFewRuns`]).

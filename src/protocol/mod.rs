@@ -40,6 +40,7 @@ pub mod speedup_test;
 mod variance;
 
 pub use analyse::analyse;
+pub use benchmark_warnings::PRACTICAL_RUNS;
 pub use options::{Checked, Design, Options, PerLook, Remedy};
 pub use outcome::{
     Alpha, Analysis, BenchmarkAnalysis, ByDirection, CannotFail, Cause, Compared, Confidence,

@@ -471,16 +471,26 @@ fn undecided(found: &[&BenchmarkAnalysis]) -> Vec<Sentence> {
         let margin = format::percent_value(bounded[0].equivalence.margin_pct);
         let s = Sentence::new(Mood::Neutral).text(format!("{} inconclusive (", bounded.len()));
         let s = list(s, &bounded, |s, b| s.name(&b.name));
-        // A benchmark whose interval already rules out 2ε is one a race stops as futile: more runs would
-        // seldom decide it, and the hint does not propose what the plan judged so.
-        let futile = bounded.iter().all(|b| {
-            b.equivalence
-                .rules_out(crate::protocol::equivalence::FUTILITY_FACTOR * b.equivalence.margin_pct)
-        });
-        let remedy = if futile {
-            "at this noise more runs would seldom decide them; a quieter machine would"
+        // The runs per side that would bring the noise down to ε, as the warnings' hints count them: a
+        // number a person can run, or none within the hints' limit, where only a quieter machine helps.
+        let needed = bounded
+            .iter()
+            .map(|b| {
+                let runs = b.base.n.min(b.head.n);
+                b.equivalence
+                    .minimum_detectable_pct
+                    .filter(|m| *m > 0.0 && m.is_finite())
+                    .map_or(usize::MAX, |mde| {
+                        crate::protocol::equivalence::runs_for(mde, runs, b.equivalence.margin_pct)
+                            .max(runs + 1)
+                    })
+            })
+            .max()
+            .unwrap_or(usize::MAX);
+        let remedy = if needed <= crate::protocol::PRACTICAL_RUNS {
+            format!("about {needed} runs per side or a quieter machine would decide")
         } else {
-            "more runs or a quieter machine would decide"
+            "at this noise more runs would seldom decide them; a quieter machine would".to_string()
         };
         sentences.push(s.text(format!(
             "): no change beyond ±{}% either way, but too noisy to show ±{margin}; {remedy}.",

@@ -163,7 +163,11 @@ fn strip(b: &BenchmarkAnalysis, scale: &LogScale, band: (f64, f64)) -> String {
     let aria = format!(
         "{}: {}",
         b.verdict.as_str(),
-        format::speedup_with_interval(b.speedup.median, b.interval())
+        format::speedup_with_interval_against(
+            b.speedup.median,
+            b.interval(),
+            b.equivalence.margin_pct
+        )
     );
     let mut marks = String::new();
     interval_marks(&mut marks, b.interval(), scale);
@@ -255,7 +259,11 @@ fn arrow(out: &mut String, x: f64, y: f64, dir: f64) {
 /// The figures beside a strip, and why part of the picture is missing, or looks odd, when it does.
 fn figures(b: &BenchmarkAnalysis, scale: &LogScale) -> String {
     let interval = b.interval();
-    let mut out = escape(&format::speedup_with_interval(b.speedup.median, interval));
+    let mut out = escape(&format::speedup_with_interval_against(
+        b.speedup.median,
+        interval,
+        b.equivalence.margin_pct,
+    ));
     let mut notes = Vec::new();
     match interval {
         // No interval (`Equivalence::interval`): too few runs to reach its level, or values no test applies
