@@ -270,6 +270,17 @@ fn race(
     plan: LookPlan,
     fail_on: FailOn,
 ) -> (Analysis, Vec<usize>) {
+    race_with(rng, noise, slowdown, plan, &options(fail_on))
+}
+
+/// [`race`] under `options`.
+fn race_with(
+    rng: &mut SplitMix64,
+    noise: Noise,
+    slowdown: &[f64],
+    plan: LookPlan,
+    options: &Options,
+) -> (Analysis, Vec<usize>) {
     let max = plan.max() as usize;
     let drawn: Vec<Drawn> = slowdown
         .iter()
@@ -283,7 +294,7 @@ fn race(
             }
         })
         .collect();
-    race_suite(&drawn, plan, &options(fail_on))
+    race_suite(&drawn, plan, options)
 }
 
 #[test]
@@ -503,20 +514,6 @@ fn the_default_gate_finds_one_benchmark_five_percent_slower_and_stays_silent_bel
         layout: 0.005,
         drift: 0.0,
     };
-    let draw = |rng: &mut SplitMix64, slowdown: &[f64]| -> Vec<Drawn> {
-        slowdown
-            .iter()
-            .enumerate()
-            .map(|(k, factor)| {
-                let mu = 50.0 * 10f64.powi(k as i32 % 5);
-                Drawn {
-                    name: format!("b{k}"),
-                    base: draw_runs(rng, mu, noise, 20),
-                    head: draw_runs(rng, mu * factor, noise, 20),
-                }
-            })
-            .collect()
-    };
     let suites = 100;
     let mut one_slowed = [1.0; BENCHMARKS];
     one_slowed[3] = 1.05;
@@ -529,7 +526,7 @@ fn the_default_gate_finds_one_benchmark_five_percent_slower_and_stays_silent_bel
             .iter()
             .enumerate()
         {
-            let (a, _) = race_suite(&draw(&mut rng, slowdown), plan, &options);
+            let (a, _) = race_with(&mut rng, noise, slowdown, plan, &options);
             failed[i] += usize::from(a.gate.failed);
             if i == 1 && a.gate.failed {
                 assert_eq!(a.gate.slower, ["b3"], "only the slowed benchmark fails");
