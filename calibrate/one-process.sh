@@ -78,7 +78,12 @@ for spec in "${CRATES[@]}"; do
             die "$crate: $PATCH_DIR/$crate.setup.patch does not apply"
     fi
     harness=criterion
-    grep -q '^divan' "$repo/Cargo.toml" && harness=divan
+    # The harness, told by the dev-dependencies as calibrate/run.sh tells it.
+    if (cd "$repo" && cargo metadata --format-version 1 --no-deps 2>/dev/null) |
+        jq -e --arg n "$name" '[.packages[] | select(.name == $n) | .dependencies[]
+                                | select(.name == "divan" and .kind == "dev")] | length > 0' >/dev/null; then
+        harness=divan
+    fi
     export CARGO_TARGET_DIR="$WORK/target-$crate"
     run_in "$repo" cargo bench --no-run --quiet >"$OUT/$crate-build.log" 2>&1 ||
         die "$crate: cargo bench --no-run failed (see $OUT/$crate-build.log)"
