@@ -9,9 +9,18 @@
 //! - `any`: fails when at least one benchmark is significantly slower, controlling the family-wise error rate
 //!   across benchmarks with Holm's step-down procedure (Holm 1979, *Scand. J. Statist.* 6:65–70) on the
 //!   one-sided Wilcoxon-Mann-Whitney p-values of "HEAD slower" (exact with ties while cheap, as the median
-//!   protocol's). With t %, each benchmark tests "HEAD is more
-//!   than t % slower": BASE's times are multiplied by 1 + t/100 before the test. So a suite of 50 unchanged
-//!   benchmarks fails at most 1 − confidence of the time, not 1 − confidence^50.
+//!   protocol's). With t %, a benchmark so found fails only when its estimated slowdown (HEAD's median over
+//!   BASE's) is beyond t, and only where its own verdict is "slower" too ([`account`]). So a suite of 50
+//!   unchanged benchmarks fails at most 1 − confidence of the time, not 1 − confidence^50, and a real change
+//!   smaller than t (the code placement of a neighbour's change) passes.
+//!
+//!   Why the estimate and not a test of "more than t % slower" (BASE's times multiplied by 1 + t/100 before
+//!   the test), which this gate did before: both keep the risk on unchanged code at most alpha (failing
+//!   needs the test against no change either way), but the test against t needs the whole interval past t,
+//!   so a 5 % slowdown is found only when the noise is a fraction of the 3 % between them. On seahash at a
+//!   between-process spread of about 10 %, the planted 3-8 % slowdown failed the shifted test's gate in
+//!   fewer comparisons than the estimate's (`docs/calibration.md` §2). One process per side keeps the test
+//!   of "more than the floor" below: there the floor bounds what two processes can differ by.
 //! - `none`: never fails.
 //!
 //! The default is `any` with a threshold of [`DEFAULT_THRESHOLD_PCT`]: a suite test alone passes one
@@ -56,13 +65,12 @@ use crate::stats::Alternative;
 use crate::stats::normal;
 use crate::stats::rank_sum::rank_sum_exact;
 
-/// `--threshold` when it is not given, in percent: the gate fails on a benchmark confirmed more than 2 %
-/// slower. The same size as the equivalence margin ε (`docs/verdicts.md` §2): a benchmark shown unchanged
-/// is within ±2 %, one that fails the gate is shown beyond it. Calibrated on published crates
-/// (`docs/calibration.md` §2): unchanged code fails the gate at most 1 − confidence of the time, and one
-/// benchmark slowed by 5 % fails it in at least 8 of 10 comparisons on a quiet machine, which a 3 %
-/// threshold (2 % between the change and the threshold, against a between-process spread of 1.3 % to
-/// 3.2 %) would not.
+/// `--threshold` when it is not given, in percent: the gate fails on a benchmark confirmed slower whose
+/// estimated slowdown is beyond 2 %. The same size as the equivalence margin ε (`docs/verdicts.md` §2): a
+/// benchmark shown unchanged is within ±2 %. Calibrated on published crates (`docs/calibration.md` §2):
+/// unchanged code fails the gate at most 1 − confidence of the time; a real change under 2 % (a layout's
+/// size) passes; and in simulation at 1 % between processes one benchmark of eight slowed by 5 % fails it
+/// in 100 of 100 races (`simulation/analysis_tests.rs`).
 pub const DEFAULT_THRESHOLD_PCT: f64 = 2.0;
 
 /// The standard deviation, in percent, of a benchmark's level from one process to the next, assumed for
@@ -184,6 +192,20 @@ pub fn account(
     allow_broken: bool,
 ) -> GateOutcome {
     if gate.fail_on == FailOn::Any {
+        // One story per row: the gate fails on a benchmark only where its verdict says slower too (the
+        // verdict's test also checks the location-shift model the rank-sum test leans on). Dropping
+        // rejections only lowers the gate's risk.
+        let called_slower = |name: &str| {
+            benchmarks
+                .iter()
+                .any(|b| b.name == name && b.verdict == Verdict::Slower)
+        };
+        gate.reasons.retain(|r| match r {
+            GateReason::BenchmarkSlower { name, .. } => called_slower(name),
+            _ => true,
+        });
+        gate.slower.retain(|name| called_slower(name));
+        gate.failed = !gate.reasons.is_empty();
         let threshold = gate.threshold.pct();
         let reference = if threshold > 0.0 {
             threshold
@@ -198,7 +220,7 @@ pub fn account(
                 (mde.is_finite() && mde > reference).then(|| OutOfReach {
                     name: b.name.clone(),
                     minimum_detectable_pct: mde,
-                    reach_pct: 100.0 * ((1.0 + threshold / 100.0) * (1.0 + mde / 100.0) - 1.0),
+                    reach_pct: mde.max(threshold),
                 })
             })
             .collect();
@@ -276,6 +298,9 @@ struct Rejected<'a> {
     adjusted: f64,
     /// The threshold it was held to, in percent.
     held_to: f64,
+    /// Its estimated slowdown, HEAD's median against BASE's, in percent.
+    slowdown: f64,
+    basis: Basis,
 }
 
 impl Rejected<'_> {
@@ -285,6 +310,8 @@ impl Rejected<'_> {
             held_to: self.held_to,
             p: self.p,
             adjusted: self.adjusted,
+            slowdown: (self.basis == Basis::ProcessRuns && self.held_to > 0.0)
+                .then_some(self.slowdown),
         }
     }
 }
@@ -323,29 +350,39 @@ fn any_rejected<'a>(
         .iter()
         .filter(|b| b.basis != Basis::Deterministic)
         .filter_map(|b| {
-            let factor = 1.0 + b.threshold(threshold, floor).pct() / 100.0;
+            // Process runs: "HEAD slower" (the threshold is the estimate's, below). One process per side:
+            // "HEAD slower by more than the floor", BASE·(1 + floor) stochastically smaller than HEAD,
+            // since those samples cannot show how far two processes differ.
+            let factor = match b.basis {
+                Basis::OneProcess => 1.0 + b.threshold(threshold, floor).pct() / 100.0,
+                Basis::ProcessRuns | Basis::Deterministic => 1.0,
+            };
             let scaled: Vec<f64> = b.base.iter().map(|v| v * factor).collect();
-            // "HEAD slower by more than t %": BASE·(1 + t) is stochastically smaller than HEAD.
             let p = rank_sum_exact(&scaled, b.head, Alternative::Less)
                 .ok()?
                 .p_value;
             Some((b.name, p))
         })
         .collect();
+    let median = |values: &[f64]| crate::stats::describe::median(values).unwrap_or(f64::NAN);
     holm(&mut tested, alpha)
         .into_iter()
-        .map(|(name, p, adjusted)| {
-            let held_to = benchmarks
-                .iter()
-                .find(|b| b.name == name)
-                .map_or(threshold, |b| b.threshold(threshold, floor))
-                .pct();
-            Rejected {
+        .filter_map(|(name, p, adjusted)| {
+            let b = benchmarks.iter().find(|b| b.name == name)?;
+            let held_to = b.threshold(threshold, floor).pct();
+            let slowdown = (median(b.head) / median(b.base) - 1.0) * 100.0;
+            // Confirmed slower, and slower than the threshold by the estimate: a real change smaller than
+            // the threshold (a layout's, a neighbour's code) passes.
+            let beyond =
+                b.basis == Basis::OneProcess || threshold.pct() == 0.0 || slowdown > held_to;
+            beyond.then_some(Rejected {
                 name,
                 p,
                 adjusted,
                 held_to,
-            }
+                slowdown,
+                basis: b.basis,
+            })
         })
         .collect()
 }

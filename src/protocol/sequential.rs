@@ -117,7 +117,7 @@ pub fn fewest_runs_to_reject(alpha: f64, at_least: u32) -> u32 {
 /// calibration comparisons). Such a benchmark now runs on until the gate finds it slower or the plan ends,
 /// unless a `--threshold` t is given and its runs already show it less than t % slower: the lower end of
 /// its speedup interval (one-sided at the per-look risk) is above 1/(1 + t/100). More runs would then only
-/// confirm that the gate, which asks "more than t % slower?", has no case. Stopping there (futility) can
+/// confirm that the gate, which fails only where the estimated slowdown is beyond t, has no case. Stopping there (futility) can
 /// only take rejections away, so the gate's risk on unchanged code stays at most alpha; it loses power only
 /// when that interval is wrong, at most the per-look risk. Without this a benchmark 1 % slower under
 /// `--threshold 5` ran to the cap. Once the gate finds one benchmark slower it fails whatever the others
@@ -172,7 +172,7 @@ pub fn decide_look(suite: &Suite, options: &Options, cap: u32) -> LookDecision {
             (at_cap.is_finite() && at_cap > reference).then(|| super::OutOfReach {
                 name: b.name.clone(),
                 minimum_detectable_pct: at_cap,
-                reach_pct: 100.0 * ((1.0 + threshold / 100.0) * (1.0 + at_cap / 100.0) - 1.0),
+                reach_pct: at_cap.max(threshold),
             })
         })
         .collect();

@@ -190,7 +190,7 @@ fn gate_sentence(analysis: &Analysis) -> Option<Sentence> {
             });
             if gate.threshold.pct() > 0.0 {
                 s = s.text(format!(
-                    ", confirmed more than {} slower",
+                    ", confirmed slower, beyond the {} threshold",
                     format::percent_value(gate.threshold.pct())
                 ));
             }
@@ -234,7 +234,7 @@ fn gate_sentence(analysis: &Analysis) -> Option<Sentence> {
     })
 }
 
-/// `--fail-on any` passed: what it promises ("no benchmark confirmed more than 2% slower"), then what it
+/// `--fail-on any` passed: what it promises ("no benchmark confirmed slower beyond the 2% threshold"), then what it
 /// could not see (benchmarks too noisy for the threshold, with the slowdowns that would likely pass there)
 /// and what it did not cover (bench targets and benchmarks not compared). A gate that compared nothing
 /// says so in its first words.
@@ -252,9 +252,9 @@ fn any_passed(analysis: &Analysis, flag: &str) -> Sentence {
     }
     let threshold = gate.threshold.pct();
     let mut s = Sentence::new(Mood::Good).text(format!(
-        "Gate passed{flag}: no benchmark confirmed {}slower",
+        "Gate passed{flag}: no benchmark confirmed slower{}",
         if threshold > 0.0 {
-            format!("more than {} ", format::percent_value(threshold))
+            format!(" beyond the {} threshold", format::percent_value(threshold))
         } else {
             String::new()
         }

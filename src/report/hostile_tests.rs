@@ -41,6 +41,7 @@ fn named(mut analysis: Analysis, names: &[String]) -> Analysis {
             held_to: 0.0,
             p: 0.001,
             adjusted: 0.001,
+            slowdown: None,
         })
         .collect();
     analysis.base_only = vec![name(1)];

@@ -1018,6 +1018,7 @@ fn terms_of_the_gate_and_the_shape() -> Vec<(&'static str, Analysis)> {
         held_to: 2.0,
         p: 0.0004,
         adjusted: 0.0012,
+        slowdown: Some(5.3),
     }];
     let mut modes = analyses::faster_suite();
     let mode = |location, weight| crate::stats::modes::Mode { location, weight };

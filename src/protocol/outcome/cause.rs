@@ -353,6 +353,10 @@ pub enum GateReason {
         p: f64,
         /// Its Holm-adjusted p-value.
         adjusted: f64,
+        /// Its estimated slowdown in percent (HEAD's median against BASE's) when it was held to the
+        /// threshold by the estimate (process runs); `None` when the test itself was of "more than the
+        /// threshold" (one process per side, held to the floor) or there is no threshold.
+        slowdown: Option<f64>,
     },
     /// A count of a deterministic measurement that grew beyond the threshold (`--fail-on any`).
     CountExceeded {
@@ -386,7 +390,8 @@ pub struct OutOfReach {
     /// Its minimum detectable effect at the runs it had, in percent.
     pub minimum_detectable_pct: f64,
     /// The slowdown, in percent, that the gate would catch there with the power of the minimum detectable
-    /// effect: (1 + threshold)(1 + effect) − 1. Slower changes below it would likely pass.
+    /// effect: the effect itself, or the threshold where that is larger (the gate fails on a benchmark
+    /// confirmed slower whose estimate is beyond the threshold). Slowdowns below it would likely pass.
     pub reach_pct: f64,
 }
 

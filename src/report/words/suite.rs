@@ -99,14 +99,20 @@ pub(crate) fn gate_reason(reason: &GateReason) -> String {
             held_to,
             p,
             adjusted,
+            slowdown,
         } => {
-            let what = if *held_to > 0.0 {
-                // 2, 11.631: the threshold as given, or the floor to a thousandth.
-                format!("more than {}% slower", (held_to * 1000.0).round() / 1000.0)
-            } else {
-                "slower".to_string()
-            };
-            format!("{name} is {what} (p = {p:.3e}, Holm-adjusted {adjusted:.3e})")
+            // 2, 11.631: the threshold as given, or the floor to a thousandth.
+            let limit = (held_to * 1000.0).round() / 1000.0;
+            match slowdown {
+                Some(by) => format!(
+                    "{name} is slower (p = {p:.3e}, Holm-adjusted {adjusted:.3e}), by {by:.1}%: more than \
+                     the threshold {limit}%"
+                ),
+                None if *held_to > 0.0 => format!(
+                    "{name} is more than {limit}% slower (p = {p:.3e}, Holm-adjusted {adjusted:.3e})"
+                ),
+                None => format!("{name} is slower (p = {p:.3e}, Holm-adjusted {adjusted:.3e})"),
+            }
         }
         GateReason::CountExceeded {
             name,
