@@ -91,10 +91,10 @@ for spec in "${CRATES[@]}"; do
         for side in a b; do
             stem="$OUT/$crate-$rep-$side"
             if [[ $harness == criterion ]]; then
-                run_in "$repo" cargo bench --benches --quiet -- "$filter" --save-baseline "$side$rep" \
+                run_in "$repo" cargo bench --bench '*' --quiet -- "$filter" --save-baseline "$side$rep" \
                     >"$stem.txt" 2>"$stem.err" || die "$crate: cargo bench failed (see $stem.err)"
             else
-                run_in "$repo" cargo bench --benches --quiet -- "$filter" >"$stem.txt" 2>"$stem.err" ||
+                run_in "$repo" cargo bench --bench '*' --quiet -- "$filter" >"$stem.txt" 2>"$stem.err" ||
                     die "$crate: cargo bench failed (see $stem.err)"
             fi
         done
