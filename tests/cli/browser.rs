@@ -29,9 +29,12 @@ fn render(fixture: &str, out: &Path) {
         "--format",
         "html",
         "-q",
+        "--fail-on",
+        "none",
         "-o",
         out.to_str().expect("a UTF-8 path"),
     ]);
+    // The page is what is tested, not the gate (which fails on the fixtures' slower benchmarks).
     assert_eq!(
         output.status.code(),
         Some(0),
