@@ -4,7 +4,7 @@ use std::path::PathBuf;
 
 use super::*;
 
-use crate::testutil::source_fixtures::fixture;
+use crate::testutil::source_fixtures::{copy_tree, fixture};
 
 fn options() -> ReadOptions {
     ReadOptions {
@@ -30,20 +30,6 @@ fn unknown_name_lists_the_baselines_found() {
         message.contains("hint: baselines found there: after, before, new"),
         "{message}"
     );
-}
-
-/// Copies the directory tree `from` into `to`.
-fn copy_tree(from: &std::path::Path, to: &std::path::Path) {
-    std::fs::create_dir_all(to).expect("mkdir");
-    for entry in std::fs::read_dir(from).expect("a directory") {
-        let path = entry.expect("an entry").path();
-        let target = to.join(path.file_name().expect("a name"));
-        if path.is_dir() {
-            copy_tree(&path, &target);
-        } else {
-            std::fs::copy(&path, &target).expect("copy");
-        }
-    }
 }
 
 #[test]
