@@ -1,7 +1,7 @@
 //! The bench targets a revision has, from `cargo metadata --no-deps` of its tree, and which of them the
 //! build leaves out and why: cargo skips a target whose `required-features` are not all enabled without a
 //! word, and `--bench` names the ones to build. Every bench target of the selected packages is either
-//! built or listed here (`model::coverage`, `docs/usage.md` §2).
+//! built or listed here (`model::coverage`, `docs/usage.md` §1).
 //!
 //! Must not: build or run anything (only `cargo metadata`), or decide anything.
 
