@@ -87,6 +87,7 @@ cleanup() {
     local status=$?
     trap - EXIT INT TERM
     stop_child
+    [[ -z ${NEIGHBOUR:-} ]] || kill "$NEIGHBOUR" 2>/dev/null || true
     if [[ $KEEP == 1 ]]; then
         note "kept the temporary crate repositories in $WORK"
     else

@@ -27,7 +27,10 @@ Options:
   --crate NAME@VERSION[:FILTER]  the crate from crates.io and criterion's filter
                                  [default: seahash@4.1.0:^(buffer|stream)/(4096|16384)$]
   --condition NAME=OPTIONS       a condition: its name and the cargo-speedup options it adds, split on
-                                 spaces (repeatable) [default: free=--no-pin and pin=--pin]
+                                 spaces (repeatable) [default: free=--no-pin and pin=--pin]; the word
+                                 @neighbour among them runs calibrate/neighbour.py (a bursty
+                                 neighbour: 64 MiB streamed for 0.7 s of every 1.2 s) during that
+                                 condition's comparisons
   -n N                           repetitions (one comparison per condition each) [default: 4]
   --runs R                       process runs per side of each fixed comparison [default: 20]
   --kinds LIST                   fixed, race or fixed,race: which comparisons each repetition runs per
@@ -154,9 +157,12 @@ RACES="$OUT/races.jsonl"
 
 speedup_binary
 for i in "${!COND_NAMES[@]}"; do
-    # shellcheck disable=SC2086 # the options are split on spaces on purpose
-    "$SPEEDUP" speedup --help 2>&1 | grep -q -- "${COND_OPTS[$i]%% *}" ||
-        die "condition ${COND_NAMES[$i]}: $SPEEDUP does not take ${COND_OPTS[$i]%% *}"
+    read -r -a words <<<"${COND_OPTS[$i]}"
+    for word in "${words[@]}"; do
+        [[ $word == --* ]] || continue
+        "$SPEEDUP" speedup --help 2>&1 | grep -q -- "$word" ||
+            die "condition ${COND_NAMES[$i]}: $SPEEDUP does not take $word"
+    done
 done
 
 export CARGO_TARGET_DIR="$WORK/target"
@@ -192,15 +198,28 @@ run_in "$repo" "$SPEEDUP" speedup calib-orig..calib-orig "${FLAGS[@]}" --fixed -
 
 # One comparison of condition $1 (index), repetition $2, kind $3 (fixed or race).
 compare() {
-    local c=$1 rep=$2 kind=$3 name=${COND_NAMES[$1]} stem t0 t1 rc=0 opts
+    local c=$1 rep=$2 kind=$3 name=${COND_NAMES[$1]} stem t0 t1 rc=0 words opts=() neighbour=0 npid=''
     stem="$OUT/$kind-$name-$rep"
-    read -r -a opts <<<"${COND_OPTS[$c]}"
+    read -r -a words <<<"${COND_OPTS[$c]}"
+    for word in "${words[@]}"; do
+        if [[ $word == @neighbour ]]; then neighbour=1; else opts+=("$word"); fi
+    done
+    if [[ $neighbour == 1 ]]; then
+        python3 "$SCRIPT_DIR/neighbour.py" &
+        npid=$!
+        NEIGHBOUR=$npid
+    fi
     local more=()
     [[ $kind == fixed ]] && more=(--fixed --runs "$RUNS")
     t0=$(now)
     run_in "$repo" "$SPEEDUP" speedup calib-orig..calib-orig "${FLAGS[@]}" "${more[@]}" "${opts[@]}" \
         "${EXTRA[@]}" --json "$stem.json" >"$stem.txt" 2>"$stem.err" || rc=$?
     t1=$(now)
+    if [[ -n $npid ]]; then
+        kill "$npid" 2>/dev/null || true
+        wait "$npid" 2>/dev/null || true
+        NEIGHBOUR=''
+    fi
     if [[ $rc -ne 0 || ! -s $stem.json ]]; then
         cat "$stem.err" >&2
         die "$CRATE, $kind comparison $rep of condition $name: cargo-speedup exited $rc (see $stem.err)"

@@ -30,6 +30,7 @@ pub mod signed_rank;
 pub(crate) mod sorted;
 pub mod t_test;
 pub mod variance_components;
+pub mod walsh;
 
 #[cfg(test)]
 pub(crate) mod oracle;
