@@ -24,3 +24,5 @@ pub(crate) mod two_versions;
 
 #[cfg(test)]
 mod analysis_tests;
+#[cfg(test)]
+mod paired_tests;
