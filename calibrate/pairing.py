@@ -20,7 +20,12 @@ Printed per condition (`docs/replication.md` §7 has the figures and the design 
 - `var-ratio`: the variance of the within-block difference of log levels over the sum of the two sides'
   variances (1 - rho when both sides are equally noisy): the factor by which pairing by block would shrink
   the variance of a mean difference, so 1 / var-ratio is how many times fewer runs a paired test needs;
-- `sd-%`: the median over benchmarks of the between-process standard deviation of the log levels, in %.
+- `sd-%`: the median over benchmarks of the between-process standard deviation of the log levels, in %;
+- `unchanged(paired)`, `unchanged(indep)`: benchmark comparisons shown unchanged within +-2 % by the paired
+  design (the 90 % Walsh interval of the block log ratios, exact signed-rank law) and by the independent
+  one (the 90 % Hodges-Lehmann interval of the two sides, exact rank-sum law); `called(...)`: those the
+  two-sided test at 0.05 calls different (A/A: false verdicts). Exact laws without ties, as for run values
+  that are medians of samples; the tool's own tests (`src/stats/`) handle ties.
 
     calibrate/pairing.py OUT_DIR [OUT_DIR ...]
 
@@ -63,6 +68,80 @@ def corr(a, b):
 
 def var(xs):
     return statistics.variance(xs)
+
+
+def _counts(weights):
+    """Null distribution counts of a sum of distinct ranks (signed-rank: weights 1..n)."""
+    top = sum(weights)
+    c = [0] * (top + 1)
+    c[0] = 1
+    for w in weights:
+        for v in range(top, w - 1, -1):
+            c[v] += c[v - w]
+    return c
+
+
+def _rank_sum_counts(n, m):
+    """Counts of the Mann-Whitney U over all C(n+m, n) arrangements (no ties)."""
+    # f[i][j][u]: arrangements of i x's and j y's with U = u.
+    f = [[None] * (m + 1) for _ in range(n + 1)]
+    for i in range(n + 1):
+        for j in range(m + 1):
+            if i == 0 or j == 0:
+                f[i][j] = [1]
+                continue
+            a, b = f[i - 1][j], f[i][j - 1]
+            size = i * j + 1
+            row = [0] * size
+            for u, c in enumerate(a):  # the largest value is an x: it beats the j y's
+                row[u + j] += c
+            for u, c in enumerate(b):
+                row[u] += c
+            f[i][j] = row
+    return f[n][m]
+
+
+def _lower_rank(counts, tail):
+    """The smallest v with P(S <= v) >= tail (1 if that is 0): the rank of the interval's lower end."""
+    total = sum(counts)
+    acc = 0
+    for v, c in enumerate(counts):
+        acc += c
+        if acc / total >= tail:
+            return max(v, 1)
+    return len(counts) - 1
+
+
+def paired_decisions(d, alpha=0.05, margin=math.log(1.02)):
+    """Exact signed-rank test (two-sided) and the (1 - 2 alpha) Walsh interval of d (no ties assumed):
+    (called different, shown within +-margin)."""
+    n = len(d)
+    counts = _counts(list(range(1, n + 1)))
+    total = 2**n
+    ranks = {v: i + 1 for i, v in enumerate(sorted(d, key=abs))}
+    v = sum(ranks[x] for x in d if x > 0)
+    lower = sum(counts[: int(v) + 1]) / total
+    upper = sum(counts[int(v):]) / total
+    p = min(1.0, 2 * min(lower, upper))
+    walsh = sorted((d[i] + d[j]) / 2 for i in range(n) for j in range(i, n))
+    q = _lower_rank(counts, alpha)
+    lo, hi = walsh[q - 1], walsh[len(walsh) - q]
+    return p < alpha, (lo > -margin and hi < margin)
+
+
+def independent_decisions(x, y, alpha=0.05, margin=math.log(1.02)):
+    """Exact rank-sum test (two-sided) and the (1 - 2 alpha) Hodges-Lehmann interval of y - x."""
+    n, m = len(y), len(x)
+    counts = _rank_sum_counts(n, m)
+    total = sum(counts)
+    u = sum(1 for a in y for b in x if a > b)
+    lower = sum(counts[: u + 1]) / total
+    upper = sum(counts[u:]) / total
+    p = min(1.0, 2 * min(lower, upper))
+    diffs = sorted(a - b for a in y for b in x)
+    q = _lower_rank(counts, alpha)
+    lo, hi = diffs[q - 1], diffs[len(diffs) - q]
+    return p < alpha, (lo > -margin and hi < margin)
 
 
 def pooled(rows, key):
@@ -112,6 +191,8 @@ def rows_of(path):
             "r": corr(base, head),
             "r_detrended": corr(detrend(base), detrend(head)),
             "var_ratio": var(d) / (var(base) + var(head)) if var(base) + var(head) > 0 else None,
+            "paired": paired_decisions(d),
+            "independent": independent_decisions(base, head),
             "sd_pct": 100 * statistics.median([math.sqrt(var(base)), math.sqrt(var(head))]),
         })
     return out
@@ -129,7 +210,8 @@ def main(dirs):
     for r in rows:
         by[r["condition"]].append(r)
     head = ["condition", "comparisons", "pairs", "rho", "ci(target)", "ci(all)", "rho(detrended)",
-            "ci(target)", "var-ratio(median)", "sd-%(median)"]
+            "ci(target)", "var-ratio(median)", "sd-%(median)", "unchanged(paired)", "unchanged(indep)",
+            "called(paired)", "called(indep)"]
     print("\t".join(head))
     for cond, rs in sorted(by.items()):
         p = pooled(rs, "r")
@@ -140,6 +222,8 @@ def main(dirs):
             cond, str(len({r["file"] for r in rs})), str(sum(r["n"] for r in rs)),
             f"{p[0]:+.2f}", fmt(p[2]), fmt(p[1]), f"{q[0]:+.2f}", fmt(q[2]),
             f"{vr:.2f}", f"{statistics.median([r['sd_pct'] for r in rs]):.1f}",
+            f"{sum(r['paired'][1] for r in rs)}/{len(rs)}", f"{sum(r['independent'][1] for r in rs)}/{len(rs)}",
+            f"{sum(r['paired'][0] for r in rs)}/{len(rs)}", f"{sum(r['independent'][0] for r in rs)}/{len(rs)}",
         ]))
     print()
     print("per benchmark (r over its comparisons, Fisher-pooled):")
