@@ -17,7 +17,7 @@
 
 use std::fmt::Write as _;
 
-use super::{Bisection, Ending, Measurement, comparison_level};
+use super::bisection::{Bisection, Ending, Measurement, comparison_level};
 use crate::protocol::Direction;
 use crate::protocol::bisect::Step;
 use crate::report::format;
@@ -345,7 +345,7 @@ fn figures(
 
 #[cfg(test)]
 mod tests {
-    use super::super::PathEntry;
+    use super::super::bisection::PathEntry;
     use super::*;
     use crate::protocol::Verdict;
 
