@@ -19,7 +19,7 @@ use crate::measure::{self, FirstParentPath, MeasureError, RunOptions};
 use crate::model::{Design, Results, Suite};
 use crate::plan::{AnalysisPlan, RacePlan};
 use crate::protocol::bisect::{
-    self, Comparisons, Cut, Follow, MoreSteps, Reading, Search, Step, StepReadings, Stopped,
+    self, Comparisons, Follow, MoreSteps, Reading, Step, StepReadings, Stopped,
     budgeted_comparisons, changed_benchmarks, max_steps, per_comparison_confidence,
 };
 use crate::protocol::sequential::decide_look;
@@ -134,14 +134,6 @@ pub(super) fn bisect(args: &BisectArgs) -> Result<Outcome> {
 
 fn short(sha: &str) -> String {
     sha.chars().take(10).collect()
-}
-
-fn interval(search: &Search, why: String) -> Ending {
-    Ending::Interval {
-        good: search.good,
-        bad: search.bad,
-        why,
-    }
 }
 
 /// The projected time left: the steps still possible times the time the first comparison took.
@@ -381,7 +373,11 @@ impl Bisector<'_> {
         let ending = match searched.stopped {
             Stopped::Nothing => Ending::NothingToBisect,
             Stopped::Named(named) => Ending::Named(named),
-            Stopped::Interval(cut) => interval(search, self.cut(cut, &entries)),
+            Stopped::Interval(cut) => Ending::Interval {
+                good: search.good,
+                bad: search.bad,
+                cut,
+            },
         };
         let named_change = match ending {
             Ending::Named(named) => self.against_parent(follow, &entries, named)?,
@@ -428,22 +424,6 @@ impl Bisector<'_> {
                 identical: reading.identical,
             }
         }))
-    }
-
-    /// Why the search stopped with commits left, in words.
-    fn cut(&self, cut: Cut, entries: &[PathEntry]) -> String {
-        match cut {
-            Cut::AllSkipped => "every commit left between them was skipped".into(),
-            Cut::ErrorBudget => format!(
-                "the error budget of {} comparisons is spent",
-                budgeted_comparisons(self.path.commits.len())
-            ),
-            Cut::TimeBudget => "the --budget is spent".into(),
-            Cut::Undecided(mid) => format!(
-                "the step at {} stayed undecided after the most runs (--max-runs)",
-                short(&entries[mid].sha)
-            ),
-        }
     }
 }
 

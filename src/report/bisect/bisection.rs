@@ -6,7 +6,7 @@
 //! `protocol::bisect`'s) or write anything; the renderers (`text.rs`, `json.rs`, `html.rs`) make the
 //! words and subjects inert for their sink.
 
-use crate::protocol::bisect::{Evidence, MoreSteps, Step};
+use crate::protocol::bisect::{Cut, Evidence, MoreSteps, Step};
 use crate::protocol::{Direction, Verdict};
 use crate::report::format;
 
@@ -83,7 +83,7 @@ pub(crate) enum Ending {
         /// The first commit known like BAD.
         bad: usize,
         /// Why the search stopped there.
-        why: String,
+        cut: Cut,
     },
 }
 
@@ -200,13 +200,37 @@ impl Bisection {
                 self.path[*index].subject,
                 format::level(self.confidence),
             ),
-            Ending::Interval { good, bad, why } => format!(
+            Ending::Interval { good, bad, cut } => format!(
                 "The {change} came with one of the {} commits after {} up to {} (commits {} to {bad} of \
-                 {last}): {why}.",
+                 {last}): {}.",
                 bad - good,
                 self.short(*good),
                 self.short(*bad),
                 good + 1,
+                self.cut_words(*cut),
+            ),
+        }
+    }
+
+    /// Why the search stopped with commits left, in words; `None` unless it did.
+    pub(crate) fn reason(&self) -> Option<String> {
+        match self.ending {
+            Ending::Interval { cut, .. } => Some(self.cut_words(cut)),
+            _ => None,
+        }
+    }
+
+    /// Why the search stopped at `cut`, in words: `the --budget is spent`.
+    fn cut_words(&self, cut: Cut) -> String {
+        match cut {
+            Cut::AllSkipped => "every commit left between them was skipped".into(),
+            Cut::ErrorBudget => {
+                format!("the error budget of {} comparisons is spent", self.budgeted)
+            }
+            Cut::TimeBudget => "the --budget is spent".into(),
+            Cut::Undecided(mid) => format!(
+                "the step at {} stayed undecided after the most runs (--max-runs)",
+                self.short(mid)
             ),
         }
     }

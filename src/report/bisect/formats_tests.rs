@@ -5,7 +5,7 @@ use super::json::json;
 use super::text::{csv, markdown, table};
 use super::*;
 use crate::protocol::Verdict;
-use crate::protocol::bisect::{Evidence, MoreSteps, Step};
+use crate::protocol::bisect::{Cut, Evidence, MoreSteps, Step};
 use crate::report::Style;
 use crate::testutil::bisection::bisection;
 
@@ -39,7 +39,7 @@ fn the_table_lists_every_commit_with_its_step_and_an_interval_says_why() {
     b.ending = Ending::Interval {
         good: 1,
         bad: 3,
-        why: "the step at 0000000000 stayed undecided".into(),
+        cut: Cut::Undecided(2),
     };
     b.path[2].measured.as_mut().unwrap().step = Some(Step::Undecided);
     let mut out = Vec::new();
@@ -49,7 +49,7 @@ fn the_table_lists_every_commit_with_its_step_and_an_interval_says_why() {
     assert_eq!(
         lines[0],
         "The slowdown came with one of the 2 commits after 0000000000 up to 0000000000 (commits 2 to \
-         3 of 3): the step at 0000000000 stayed undecided."
+         3 of 3): the step at 0000000000 stayed undecided after the most runs (--max-runs)."
     );
     assert!(lines[3].starts_with("   0  0000000000  GOOD"), "{text}");
     assert!(
@@ -141,11 +141,11 @@ fn the_summary_says_when_the_measured_commits_show_more_than_one_step() {
     b.ending = Ending::Interval {
         good: 1,
         bad: 3,
-        why: "the step at 0000000000 stayed undecided".into(),
+        cut: Cut::Undecided(2),
     };
     assert!(
         b.summary().ends_with(
-            ": the step at 0000000000 stayed undecided. The measured commits show more than one \
+            ": the step at 0000000000 stayed undecided after the most runs (--max-runs). The measured commits show more than one \
              step: BAD is shown faster than commit 1 (0000000000); no one commit explains the whole \
              change."
         ),

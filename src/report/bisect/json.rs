@@ -28,7 +28,7 @@ pub(super) struct BisectJson<'a> {
     outcome: &'static str,
     named: Option<usize>,
     interval: Option<(usize, usize)>,
-    reason: Option<&'a str>,
+    reason: Option<String>,
     summary: String,
     path: Vec<CommitJson<'a>>,
     named_change: Option<NamedChangeJson>,
@@ -83,9 +83,7 @@ pub(super) fn json_report(b: &Bisection) -> BisectJson<'_> {
     let (outcome, named, interval, reason) = match &b.ending {
         Ending::NothingToBisect => ("nothing-to-bisect", None, None, None),
         Ending::Named(i) => ("named", Some(*i), None, None),
-        Ending::Interval { good, bad, why } => {
-            ("interval", None, Some((*good, *bad)), Some(why.as_str()))
-        }
+        Ending::Interval { good, bad, .. } => ("interval", None, Some((*good, *bad)), b.reason()),
     };
     BisectJson {
         schema: SCHEMA,
