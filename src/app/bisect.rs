@@ -1,9 +1,9 @@
 //! `cargo speedup bisect GOOD BAD`: find the commit of the first-parent path from GOOD to BAD after which
 //! the benchmarks are slower (or faster), every step decided by the revision form's sequential verdict
 //! (`docs/bisect.md`). This file only strings the stages together: the path comes from `measure`, each
-//! comparison is `measure::measure_revisions` (cached, identical executables not run), the search (each
-//! step's conclusion, the error budget, when to stop) is `protocol::bisect::search`, the report is
-//! `report::bisect`'s.
+//! comparison is `measure::measure_revisions` (cached, identical executables not run), what each shows is
+//! `protocol::bisect::read`, the search (each step's conclusion, the error budget, when to stop, more than
+//! one step) is `protocol::bisect::search`, the report is `report::bisect`'s.
 
 use std::cell::RefCell;
 use std::collections::HashMap;
@@ -19,11 +19,11 @@ use crate::measure::{self, FirstParentPath, MeasureError, RunOptions};
 use crate::model::{Design, Results, Suite};
 use crate::plan::{AnalysisPlan, RacePlan};
 use crate::protocol::bisect::{
-    self, Comparisons, Cut, MoreSteps, Reading, Search, Shown, Step, StepReadings, Stopped,
-    budgeted_comparisons, max_steps, more_steps, per_comparison_confidence,
+    self, Comparisons, Follow, MoreSteps, Reading, Step, StepReadings, Stopped,
+    budgeted_comparisons, changed_benchmarks, max_steps, per_comparison_confidence,
 };
 use crate::protocol::sequential::decide_look;
-use crate::protocol::{Direction, Options, Verdict, analyse};
+use crate::protocol::{Direction, Options};
 use crate::report::bisect::each::Each;
 use crate::report::bisect::{Bisection, Ending, Measurement, NamedChange, PathEntry, render};
 
@@ -136,14 +136,6 @@ fn short(sha: &str) -> String {
     sha.chars().take(10).collect()
 }
 
-fn interval(search: &Search, why: String) -> Ending {
-    Ending::Interval {
-        good: search.good,
-        bad: search.bad,
-        why,
-    }
-}
-
 /// The projected time left: the steps still possible times the time the first comparison took.
 fn projected(per_comparison: Duration, bisector: &Bisector<'_>, left: usize) -> String {
     let steps = max_steps(left + 1);
@@ -205,15 +197,6 @@ fn check_path(path: &FirstParentPath, good: &str, bad: &str) -> Result<()> {
     }
 }
 
-/// What a bisection follows: the suite's verdict (or the one benchmark's, when one is compared), or one
-/// named benchmark of the comparisons (`--each`).
-enum Follow {
-    /// The suite, or its only benchmark.
-    Suite,
-    /// The benchmark of this name.
-    Benchmark(String),
-}
-
 /// One comparison, measured: the suite as the analysis sees it (with the looks taken), and its options.
 struct Compared {
     suite: Suite,
@@ -221,12 +204,9 @@ struct Compared {
 }
 
 impl Compared {
-    /// What the comparison shows of what `follow` follows.
+    /// What the comparison shows of what `follow` follows (`protocol::bisect::read`).
     fn reading(&self, follow: &Follow) -> Reading {
-        match follow {
-            Follow::Suite => reading(&self.suite, &self.options),
-            Follow::Benchmark(name) => benchmark_reading(&self.suite, &self.options, name),
-        }
+        bisect::read(&self.suite, &self.options, follow)
     }
 }
 
@@ -275,23 +255,17 @@ impl Bisector<'_> {
             .is_some_and(|budget| self.started.elapsed() >= budget)
     }
 
-    /// The benchmarks GOOD against BAD compared, and those of them it shows changed the way sought
-    /// (beyond the threshold), in the comparison's order: the ones `--each` bisects. A benchmark whose
-    /// executables were identical shows no change.
+    /// The benchmarks GOOD against BAD compared, and those of them it shows changed the way sought: the
+    /// ones `--each` bisects (`protocol::bisect::changed_benchmarks`).
     fn changed_benchmarks(&self, whole: &Result<Compared, Unmeasured>) -> (usize, Vec<String>) {
         let Ok(compared) = whole else {
             return (0, vec![]);
         };
-        let analysis = analyse(&compared.suite, &compared.options);
-        let changed = analysis
-            .benchmarks
-            .iter()
-            .filter(|b| benchmark(b).shows(self.direction, self.threshold))
-            .map(|b| b.name.clone())
-            .collect();
-        (
-            analysis.benchmarks.len() + compared.suite.identical.len(),
-            changed,
+        changed_benchmarks(
+            &compared.suite,
+            &compared.options,
+            self.direction,
+            self.threshold,
         )
     }
 
@@ -385,27 +359,25 @@ impl Bisector<'_> {
             identical: whole.identical,
             step: None,
         });
-        let shown = vec![Shown {
-            index: commits,
-            against_good: whole,
-            against_bad: None,
-        }];
         let mut steps = Steps {
             bisector: self,
             follow,
             entries: &mut entries,
-            shown,
             skipped: vec![],
             label,
             first_check,
         };
         let searched = bisect::search(commits, &whole, direction, threshold, &mut steps)?;
-        let Steps { shown, skipped, .. } = steps;
+        let Steps { skipped, .. } = steps;
         let search = &searched.search;
         let ending = match searched.stopped {
             Stopped::Nothing => Ending::NothingToBisect,
             Stopped::Named(named) => Ending::Named(named),
-            Stopped::Interval(cut) => interval(search, self.cut(cut, &entries)),
+            Stopped::Interval(cut) => Ending::Interval {
+                good: search.good,
+                bad: search.bad,
+                cut,
+            },
         };
         let named_change = match ending {
             Ending::Named(named) => self.against_parent(follow, &entries, named)?,
@@ -417,7 +389,7 @@ impl Bisector<'_> {
             skipped,
             comparisons: search.comparisons,
             named_change,
-            more_steps: more_steps(&shown, direction),
+            more_steps: searched.more_steps,
         })
     }
 
@@ -453,31 +425,14 @@ impl Bisector<'_> {
             }
         }))
     }
-
-    /// Why the search stopped with commits left, in words.
-    fn cut(&self, cut: Cut, entries: &[PathEntry]) -> String {
-        match cut {
-            Cut::AllSkipped => "every commit left between them was skipped".into(),
-            Cut::ErrorBudget => format!(
-                "the error budget of {} comparisons is spent",
-                budgeted_comparisons(self.path.commits.len())
-            ),
-            Cut::TimeBudget => "the --budget is spent".into(),
-            Cut::Undecided(mid) => format!(
-                "the step at {} stayed undecided after the most runs (--max-runs)",
-                short(&entries[mid].sha)
-            ),
-        }
-    }
 }
 
 /// One search's comparisons, measured by the bisector, and what its steps showed: each measured commit's
-/// entry of the path, the readings shown, the commits skipped with why.
+/// entry of the path, the commits skipped with why.
 struct Steps<'a, 'b> {
     bisector: &'a Bisector<'b>,
     follow: &'a Follow,
     entries: &'a mut [PathEntry],
-    shown: Vec<Shown>,
     skipped: Vec<(usize, String)>,
     /// ` `name`` when one benchmark is followed, for the progress lines.
     label: String,
@@ -531,87 +486,16 @@ impl Comparisons for Steps<'_, '_> {
                 self.skipped.push((mid, why.clone()));
                 Measurement::skipped()
             }
-            Ok((against_good, against_bad)) => {
-                self.shown.push(Shown {
-                    index: mid,
-                    against_good: *against_good,
-                    against_bad: *against_bad,
-                });
-                Measurement {
-                    speedup: against_good.speedup,
-                    interval: against_good.interval,
-                    against_good: Some(against_good.verdict),
-                    against_bad: against_bad.map(|r| r.verdict),
-                    identical: against_good.identical || against_bad.is_some_and(|r| r.identical),
-                    step: Some(step),
-                }
-            }
+            Ok((against_good, against_bad)) => Measurement {
+                speedup: against_good.speedup,
+                interval: against_good.interval,
+                against_good: Some(against_good.verdict),
+                against_bad: against_bad.map(|r| r.verdict),
+                identical: against_good.identical || against_bad.is_some_and(|r| r.identical),
+                step: Some(step),
+            },
         });
     }
-}
-
-/// The verdict a comparison gives the bisection: the one benchmark's when one was compared, else the
-/// suite's; every benchmark identical reads as unchanged, nothing run.
-fn reading(suite: &Suite, options: &Options) -> Reading {
-    if suite.pairs.is_empty() {
-        return Reading {
-            verdict: if suite.identical.is_empty() {
-                Verdict::Inconclusive
-            } else {
-                Verdict::Unchanged
-            },
-            speedup: None,
-            interval: None,
-            identical: !suite.identical.is_empty(),
-        };
-    }
-    let analysis = analyse(suite, options);
-    match analysis.benchmarks.as_slice() {
-        [one] => benchmark(one),
-        _ => Reading {
-            verdict: analysis.verdict,
-            speedup: analysis.suite.overall.map(|o| o.median.speedup),
-            interval: None,
-            identical: false,
-        },
-    }
-}
-
-/// One benchmark's reading.
-fn benchmark(one: &crate::protocol::BenchmarkAnalysis) -> Reading {
-    Reading {
-        verdict: one.verdict,
-        speedup: Some(one.speedup.median),
-        // The median protocol's 1 − alpha interval, not the printed 1 − 2 alpha one: the `levels` evidence
-        // (`docs/bisect.md` §3) reads non-overlap at that level as its conservative sign of a difference.
-        interval: one.median_test.speedup_interval,
-        identical: false,
-    }
-}
-
-/// The reading of the benchmark `name` in a comparison of several (`--each`): its own verdict (at the
-/// comparison's confidence, corrected for the looks; not Holm-corrected across the suite: each benchmark
-/// is its own search), unchanged when its executables were identical, inconclusive when the comparison
-/// does not hold it.
-fn benchmark_reading(suite: &Suite, options: &Options, name: &str) -> Reading {
-    if suite.identical.iter().any(|n| n == name) {
-        return Reading {
-            verdict: Verdict::Unchanged,
-            speedup: None,
-            interval: None,
-            identical: true,
-        };
-    }
-    let analysis = analyse(suite, options);
-    analysis.benchmarks.iter().find(|b| b.name == name).map_or(
-        Reading {
-            verdict: Verdict::Inconclusive,
-            speedup: None,
-            interval: None,
-            identical: false,
-        },
-        benchmark,
-    )
 }
 
 #[cfg(test)]
@@ -620,60 +504,6 @@ mod tests {
 
     fn words(list: &[&str]) -> Vec<String> {
         list.iter().map(|s| s.to_string()).collect()
-    }
-
-    /// One benchmark, 5 runs per side, every HEAD run 10 % slower than every BASE run: the rank-sum p is
-    /// 1/C(10, 5) = 1/252, shown slower at 0.95.
-    fn one_benchmark(base: f64, head: f64) -> Suite {
-        use crate::model::{Run, Runs, Sample, Unit};
-        use crate::testutil::simulated_results as results;
-        let runs = |level: f64| {
-            let runs = (0..5)
-                .map(|i| {
-                    let values = vec![
-                        level + f64::from(i) * 0.1,
-                        level + f64::from(i) * 0.1 + 0.05,
-                    ];
-                    Run::new(Sample::new(values, Unit::Ns).unwrap(), None)
-                })
-                .collect();
-            Runs::new(runs).unwrap()
-        };
-        Suite::pair(
-            results(vec![("b".into(), runs(base))]),
-            results(vec![("b".into(), runs(head))]),
-        )
-    }
-
-    #[test]
-    fn one_benchmark_reads_its_own_verdict_and_identical_executables_read_as_unchanged() {
-        let options = Options::defaults(crate::protocol::FailOn::Suite);
-        let slower = reading(&one_benchmark(100.0, 110.0), &options);
-        assert_eq!(slower.verdict, Verdict::Slower);
-        assert!(!slower.identical);
-        let speedup = slower.speedup.unwrap();
-        assert!((0.88..0.93).contains(&speedup), "{speedup}");
-        let mut identical = one_benchmark(100.0, 100.0);
-        identical.identical = vec!["b".into()];
-        identical.pairs.clear();
-        let read = reading(&identical, &options);
-        assert_eq!(read.verdict, Verdict::Unchanged);
-        assert!(read.identical);
-    }
-
-    #[test]
-    fn each_benchmark_reads_its_own_verdict_identical_as_unchanged_and_absent_as_inconclusive() {
-        let options = Options::defaults(crate::protocol::FailOn::Suite);
-        let mut suite = one_benchmark(100.0, 110.0);
-        suite.identical = vec!["same".into()];
-        let b = benchmark_reading(&suite, &options, "b");
-        assert_eq!(b.verdict, Verdict::Slower);
-        let (low, high) = b.interval.expect("one benchmark's interval");
-        assert!(low < high && high < 1.0, "{low} {high}");
-        let same = benchmark_reading(&suite, &options, "same");
-        assert_eq!((same.verdict, same.identical), (Verdict::Unchanged, true));
-        let gone = benchmark_reading(&suite, &options, "gone");
-        assert_eq!((gone.verdict, gone.speedup), (Verdict::Inconclusive, None));
     }
 
     #[test]

@@ -14,9 +14,10 @@ use anyhow::{Context as _, Result, bail};
 use super::Outcome;
 use crate::cli::{SimulateArgs, SimulateFormat};
 use crate::plan::{BisectReplay, SimulatePlan};
+use crate::protocol::gate::DEFAULT_THRESHOLD_PCT;
 use crate::protocol::race::RaceOptions;
 use crate::protocol::sequential::LookPlan;
-use crate::protocol::{Confidence, FailOn, Options};
+use crate::protocol::{Confidence, FailOn, Options, Threshold};
 use crate::report::simulation::{self as render, NamedPlan, Simulated, SimulationDesign};
 use crate::simulation::bisections::{BisectPlan, Bisections};
 use crate::simulation::harness::{self, Setting};
@@ -239,7 +240,8 @@ fn several(args: &SimulateArgs, plan: &SimulatePlan, source: Source<'_>) -> Repl
 }
 
 /// `--bisect N`: bisections of N commits replayed at each `--change`, each comparison at the
-/// per-comparison confidence with its looks.
+/// per-comparison confidence with its looks, each step counting a change beyond `cargo speedup bisect`'s
+/// default `--threshold` ([`DEFAULT_THRESHOLD_PCT`]).
 fn bisections(
     args: &SimulateArgs,
     plan: &SimulatePlan,
@@ -249,7 +251,9 @@ fn bisections(
     let bisect = BisectPlan {
         commits: replay.commits,
         looks: replay.looks,
-        options: options(replay.comparison_confidence, plan.equivalence_pct),
+        options: options(replay.comparison_confidence, plan.equivalence_pct).with_threshold(
+            Threshold::percent(DEFAULT_THRESHOLD_PCT).expect("the default threshold"),
+        ),
     };
     let settings = harness::settings(
         &args.change,

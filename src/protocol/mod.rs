@@ -17,7 +17,8 @@
 //! | `equivalence` | "unchanged" within ±ε, the smallest change the noise lets the test see, futility |
 //! | `sequential` | run until decided: the looks, the benchmarks still open |
 //! | `gate` | whether `--fail-on` and `--threshold` fail the comparison, and why |
-//! | `race`, `bisect` | races of several revisions; the steps of a bisection |
+//! | `race` | races of several revisions |
+//! | `bisect/` | a bisection, for the command and its simulator: what a comparison shows, the step rule, the error budget, the search, more than one step |
 //! | `shape` | each side's Gaussian mixture and modes (paper 001) |
 //! | `benchmark_warnings`, `input_warnings` | the causes of the warnings about one benchmark and about the inputs |
 //! | `options` | the options of an analysis ([`Options`]) and the per-look view of them ([`PerLook`]) |

@@ -10,10 +10,9 @@ use std::io::{self, Write};
 
 use serde::Serialize;
 
-use super::{
-    BisectJson, Bisection, CSV_HEADER, SCHEMA, comparison_level, csv_rows, json_report,
-    markdown_body, table,
-};
+use super::bisection::{Bisection, comparison_level};
+use super::json::{BisectJson, SCHEMA, json_report};
+use super::text::{CSV_HEADER, csv_rows, markdown_body, table};
 use crate::inert::{self, csv_text};
 use crate::protocol::Direction;
 use crate::report::csv::quote;

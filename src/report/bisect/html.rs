@@ -17,7 +17,7 @@
 
 use std::fmt::Write as _;
 
-use super::{Bisection, Ending, Measurement, comparison_level};
+use super::bisection::{Bisection, Ending, Measurement, comparison_level};
 use crate::protocol::Direction;
 use crate::protocol::bisect::Step;
 use crate::report::format;
@@ -119,8 +119,8 @@ fn search(b: &Bisection) -> String {
             escape(&budget)
         ),
     };
-    if let Ending::Interval { why, .. } = &b.ending {
-        let _ = write!(out, "<li>The search stopped: {}.</li>", escape(why));
+    if let Some(why) = b.reason() {
+        let _ = write!(out, "<li>The search stopped: {}.</li>", escape(&why));
     }
     for (i, why) in &b.skipped {
         let _ = write!(
@@ -345,9 +345,10 @@ fn figures(
 
 #[cfg(test)]
 mod tests {
-    use super::super::PathEntry;
+    use super::super::bisection::PathEntry;
     use super::*;
     use crate::protocol::Verdict;
+    use crate::protocol::bisect::Cut;
 
     fn measured(speedup: f64, verdict: Verdict, step: Option<Step>) -> Option<Measurement> {
         Some(Measurement {
@@ -506,7 +507,7 @@ mod tests {
         b.ending = Ending::Interval {
             good: 3,
             bad: 6,
-            why: "the --budget is spent".into(),
+            cut: Cut::TimeBudget,
         };
         let html = page(&b);
         let left: Vec<usize> = (0..7)
@@ -558,7 +559,7 @@ mod tests {
         b.ending = Ending::Interval {
             good: 0,
             bad: 4,
-            why: "the --budget is spent".into(),
+            cut: Cut::TimeBudget,
         };
         let html = page(&b);
         assert!(!html.contains("data-commits="));

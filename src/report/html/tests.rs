@@ -2,9 +2,10 @@
 //! structure stays stable), and pages that must still render, escaped, with the missing plots explained:
 //! hostile and very long names, one run per side, infinite or missing intervals, no curve.
 
+use super::sections::{facts, header};
 use super::*;
 use crate::model::BaseHead;
-use crate::protocol::{ConfidencePoint, RunPoint};
+use crate::protocol::{Analysis, ConfidencePoint, RunPoint};
 use crate::testutil::analyses;
 
 /// Every `<svg>...</svg>` of `page`, one per line: the plots without the page around them.
