@@ -11,6 +11,13 @@
 //! narrow the spread of a run's value little, because what moves is the process's level, and they make
 //! every run dearer: `docs/replication.md` §3 gives the calibration figures both ways (0.3 s + 0.5 s was
 //! the default before).
+//!
+//! Each stage takes what it uses, not the whole options (as ripgrep's `HiArgs` builds matchers and
+//! printers): [`RunOptions::build`] (what building needs), [`RunOptions::prepare`] (the prepare stage),
+//! [`RunOptions::looks`] (what scheduling the runs needs) and [`RunOptions::per_run`] (what a process start
+//! needs). The cache key and the fingerprint, which record every setting, read the options whole.
+//!
+//! Must not: start or read anything (it only holds what `plan` checked).
 
 use std::path::PathBuf;
 use std::time::Duration;

@@ -3,8 +3,6 @@
 //!
 //! Must not: start processes.
 
-use crate::measure::settings;
-
 /// criterion `--nresamples` per run: its bootstrap estimates are not used (each run's value is the median of
 /// its samples), so it is kept small to save its time.
 const NRESAMPLES: u32 = 1000;
@@ -22,18 +20,6 @@ pub(crate) struct PerRun {
     pub sample_size: u32,
 }
 
-impl Default for PerRun {
-    /// The defaults of the command line, no filter.
-    fn default() -> PerRun {
-        PerRun {
-            filter: None,
-            warm_up_secs: settings::DEFAULT_WARM_UP_SECS,
-            measurement_secs: settings::DEFAULT_MEASUREMENT_SECS,
-            sample_size: settings::DEFAULT_SAMPLE_SIZE,
-        }
-    }
-}
-
 impl PerRun {
     #[cfg(test)]
     /// The arguments of one benchmark binary run, after the binary: what `cargo bench -- ...` would pass.
@@ -41,8 +27,8 @@ impl PerRun {
         self.criterion_args_with(baseline, None)
     }
 
-    /// [`criterion_args`](Self::criterion_args) with `filter` in place of the user's, when given (the
-    /// benchmarks still open in a race).
+    /// The arguments of one criterion run, after the binary (what `cargo bench -- ...` would pass), with
+    /// `filter` in place of the user's when given (the benchmarks still open in a race).
     pub(crate) fn criterion_args_with(
         &self,
         baseline: &str,

@@ -163,7 +163,7 @@ struct Building<'a> {
     progress: &'a Progress,
     /// The bench files' own settings, found on every side and rewritten on every side alike unless kept.
     bench: BenchSettings,
-    /// The side the others take their package versions from ([`reference`]).
+    /// The side the others take their package versions from ([`reference()`]).
     reference: Option<usize>,
     /// The reference tree and its label, once known.
     head_tree: Option<(PathBuf, String)>,

@@ -125,7 +125,7 @@ pub(crate) fn run_until_decided(
                 .map(|(p, b)| runner.lengths(p, b))
                 .collect();
             if let Some(warning) = ready.bench.after_first_look(&lengths, &plan) {
-                progress.note(&format!("warning: {warning}"));
+                progress.note(&Measuring::Warning(&warning).words());
                 told.push(warning);
             }
         }
@@ -218,7 +218,7 @@ fn before_runs(
         progress.note(&note);
     }
     for warning in &told {
-        progress.note(&format!("warning: {warning}"));
+        progress.note(&Measuring::Warning(warning).words());
     }
     let per_run = plan
         .benchmarks

@@ -112,7 +112,7 @@ pub(crate) fn home(runs_dir: &Path, slug: &str, block: u32) -> PathBuf {
 }
 
 /// Whether a bench executable's error says it takes `--warm-up-time` or `--measurement-time` in whole
-/// seconds only, as criterion 0.3 does (clap: "Invalid value for '--warm-up-time <warm-up-time>'").
+/// seconds only, as criterion 0.3 does (clap: `Invalid value for '--warm-up-time <warm-up-time>'`).
 fn rejects_fractional_seconds(stderr: &str) -> bool {
     stderr.lines().any(|line| {
         line.contains("valid value")

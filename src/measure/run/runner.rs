@@ -1,7 +1,7 @@
 //! The seam between the scheduler and the processes: the scheduler (`blocks`, `looks`) decides which runs
 //! come next (the randomized interleaved blocks drawn from the seed, the looks, what is still open, what a
 //! failure stops); a [`Runner`] starts them and gives back what they measured. The real runner,
-//! `process::ProcessRunner`, starts one process per run of a bench executable, with its own
+//! `processes::ProcessRunner`, starts one process per run of a bench executable, with its own
 //! `CRITERION_HOME`; the tests of the looks loop use a mock runner that answers from a table of values.
 //!
 //! A new way to run plugs in here, as another implementation of [`Runner`], and nowhere else: running a

@@ -23,6 +23,8 @@ pub(crate) enum Measuring<'a> {
         open: f64,
         done: u32,
     },
+    /// A warning worded elsewhere (the bench files' settings), printed as one.
+    Warning(&'a str),
     /// `--pin`: every run is pinned to `cpu`; `None`: runs cannot be pinned here (not Linux).
     Pinned { cpu: Option<usize> },
     /// A race's look after `look` runs decided every benchmark.
@@ -85,6 +87,7 @@ impl Measuring<'_> {
                 "note: the budget ({budget_secs}s) leaves no time for the look after {look} runs: {open} \
                  benchmarks still undecided after {done} runs are inconclusive"
             ),
+            Measuring::Warning(text) => format!("warning: {text}"),
             Measuring::Pinned { cpu: Some(cpu) } => {
                 format!("every run is pinned to CPU {cpu} (--pin)")
             }

@@ -8,9 +8,15 @@ use crate::measure::run::processes::{BASELINE, ProcessRunner, home, read_run};
 use crate::model::coverage::{LeftOut, Reason};
 use crate::model::{Benchmark, Environment, Runs, Sample, Unit};
 
-/// The real runner over `runs_dir`, with the default run length and no filter.
+/// The real runner over `runs_dir`, with a run length of 0.1 s + 0.2 s in 10 samples and no filter.
 fn runner(runs_dir: &Path) -> ProcessRunner {
-    ProcessRunner::new(runs_dir.to_path_buf(), PerRun::default(), false)
+    let per_run = PerRun {
+        filter: None,
+        warm_up_secs: 0.1,
+        measurement_secs: 0.2,
+        sample_size: 10,
+    };
+    ProcessRunner::new(runs_dir.to_path_buf(), per_run, false)
 }
 
 fn participant(slug: &'static str, targets: &[&str]) -> Participant {
