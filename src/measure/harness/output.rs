@@ -29,7 +29,7 @@ pub(crate) fn read_output(harness: Harness, text: &str, origin: &str) -> Result<
     for (name, nanos, counters) in rows {
         // Both harnesses print whole nanoseconds at the least: a 0 is a time below their resolution (an
         // optimised-away body), not a time; it is left out of this run, and of the side when no run of it
-        // measured a time (`run::blocks::collect`).
+        // measured a time (`run::collect`).
         if nanos <= 0.0 {
             let printed = match harness {
                 Harness::Divan => "0 ns",

@@ -58,8 +58,10 @@ impl From<MeasureError> for RunError {
     }
 }
 
-/// What the scheduler does around each run of a turn: whether it still goes (checked just before it
-/// would start, after the runs before it in the turn ended), and what its outcome means.
+/// What the scheduler does around each run of a turn: whether it still goes, and what its outcome means.
+/// A runner that starts a turn's runs one after another asks [`goes`](Turn::goes) just before each, after
+/// the runs before it ended (a failure there may stop it); one that starts them together asks for each
+/// before starting any.
 pub(crate) trait Turn {
     /// Whether run `index` of the turn starts: `false` skips it (its target stopped after a failure).
     fn goes(&mut self, index: usize) -> bool;
