@@ -39,6 +39,7 @@
 //! | the words of a warning, a hint or the gate's reasons | `report/words/`: the protocols return causes with their numbers, and only this module words them |
 //! | what a comparison did not compare (a bench target that needs a feature, a skipped or failed benchmark) | [`model::coverage`] (the data: readers and `measure` fill it), `report/words/coverage.rs` (its words), `protocol/gate.rs` (`account`: what fails the gate) |
 //! | how runs start (checkout, build, layouts, the blocks of runs, the looks) | `measure/mod.rs`'s table of stages; the commands in `measure/commands.rs` |
+//! | a new way to run a benchmark (under Valgrind for instruction counts, BASE and HEAD at the same time) | `measure/run/runner.rs`: another implementation of its `Runner` trait; the scheduling code has no branch on how runs start |
 //! | an option of the command line | `cli.rs` (the flags), `plan.rs` (checked and built once into the options every stage reads) |
 //! | how a command runs | `app/`, one file per command |
 //!

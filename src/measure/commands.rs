@@ -13,12 +13,14 @@ use super::error::MeasureError;
 use super::interrupt;
 use super::leftovers;
 use super::lock;
+use super::prepare::bench_settings::BenchSettings;
+use super::prepare::participant::Participant;
 use super::prepare::participants::prepare_participants;
 use super::prepare::revision::{self, Checkout, RevisionSpec};
 use super::progress::Progress;
 use super::project::Project;
-use super::run::blocks::Participant;
-use super::run::looks::{Decide, DecideRace, Decider, EarlyStop, run_until_decided};
+use super::run::looks::{Decide, DecideRace, Decider, EarlyStop, Ready, run_until_decided};
+use super::run::processes::ProcessRunner;
 use super::settings::RunOptions;
 use super::sides::{
     Candidate, Interleaving, MAX_RACERS, Reused, Role, all_cached_or_none, below_cap,
@@ -84,7 +86,7 @@ pub(crate) fn measure_revisions(
     let reused = Reused::of(&sides, stopping);
     let stop = EarlyStop {
         decide: Some(Decider::Pair(decide)),
-        started,
+        clock: &started,
         cut_by_budget: Default::default(),
     };
     let (measured, identical) = measure_sides(&project, options, &progress, &sides, &stop)?;
@@ -105,7 +107,7 @@ pub(crate) fn measure_revisions(
                     identical.is_empty(),
                     results.benchmarks.is_empty(),
                 ) {
-                    let key = stop.store_key(key, options);
+                    let key = stop.store_key(key, options.budget);
                     cache::store(
                         &project.speedup_dir().join("cache"),
                         &key,
@@ -124,7 +126,8 @@ pub(crate) fn measure_revisions(
             true => decide(&base, &head, options.look_plan.count()).open,
             false => vec![],
         };
-        let note = tell_reused(&reused, &open, &[&base, &head], options, &progress);
+        let cap = options.look_plan.max();
+        let note = tell_reused(&reused, &open, &[&base, &head], cap, &progress);
         head.notes.extend(note);
     }
     base.environment.fingerprint = Some(print.clone());
@@ -149,11 +152,10 @@ fn tell_reused(
     reused: &Reused,
     open: &[String],
     results: &[&Results],
-    options: &RunOptions,
+    cap: u32,
     progress: &Progress,
 ) -> Option<String> {
     progress.note(&reused.line());
-    let cap = options.look_plan.max();
     let more = below_cap(open, results, cap);
     (more > 0).then(|| {
         let note = Reused::judged_otherwise_note(more, cap);
@@ -238,7 +240,7 @@ pub(crate) fn measure_race(
     let labels: Vec<String> = plans.iter().map(|p| p.label.clone()).collect();
     let stop = EarlyStop {
         decide: Some(Decider::Several(decide)),
-        started,
+        clock: &started,
         cut_by_budget: Default::default(),
     };
     let (measured, _) = measure_sides(&project, options, &progress, &plans, &stop)?;
@@ -252,7 +254,7 @@ pub(crate) fn measure_race(
                     revision: candidate.label.clone(),
                 })?;
                 if let (Some(key), false) = (&candidate.key, results.benchmarks.is_empty()) {
-                    let key = stop.store_key(key, options);
+                    let key = stop.store_key(key, options.budget);
                     cache::store(
                         &project.speedup_dir().join("cache"),
                         &key,
@@ -279,7 +281,7 @@ pub(crate) fn measure_race(
             &reused,
             &open,
             &results.iter().collect::<Vec<_>>(),
-            options,
+            options.look_plan.max(),
             &progress,
         );
         if let Some(last) = results.last_mut() {
@@ -303,9 +305,10 @@ pub(crate) fn measure_working_tree(options: &RunOptions) -> Result<Results, Meas
     let progress = Progress::new(options.quiet);
     let _lock = take_lock(&project, &progress)?;
     let side = Candidate::new(&project, options, Checkout::WorkingTree, Role::Record, None);
+    let started = Instant::now();
     let stop = EarlyStop {
         decide: None,
-        started: Instant::now(),
+        clock: &started,
         cut_by_budget: Default::default(),
     };
     let (mut measured, _) = measure_sides(
@@ -344,7 +347,9 @@ fn measure_sides(
         return Ok((vec![], vec![]));
     }
     let pair = !matches!(stop.decide, Some(Decider::Several(_)));
-    let ready = prepare_participants(project, options, progress, sides, &todo, pair)?;
+    let bench = BenchSettings::new(options);
+    let prepare = options.prepare();
+    let ready = prepare_participants(project, &prepare, bench, progress, sides, &todo, pair)?;
     let environment = environment(&project.root);
     // Each side's results carry what its build left out (`Suite::pair` joins them with their sides).
     let mut left_out = ready.left_out.clone().into_iter();
@@ -361,15 +366,18 @@ fn measure_sides(
             ready.identical,
         ));
     }
-    let pooled = run_until_decided(
-        &project.speedup_dir().join("runs"),
-        &ready.participants,
-        options,
-        progress,
-        stop,
-        ready.part.as_deref(),
-        &ready.bench,
-    )?;
+    let mut runner = ProcessRunner::new(
+        project.speedup_dir().join("runs"),
+        options.per_run(),
+        options.pin,
+    );
+    let prepared = Ready {
+        participants: &ready.participants,
+        part: ready.part.as_deref(),
+        bench: &ready.bench,
+        may_tell: ready.bench.may_tell(options),
+    };
+    let pooled = run_until_decided(&mut runner, prepared, &options.looks(), progress, stop)?;
     let results = pooled
         .into_iter()
         .map(|mut results| {

@@ -11,7 +11,7 @@ use crate::sources;
 
 /// Every benchmark saved as `baseline` under the criterion root `root`, and the ones it saved without a
 /// usable value in `left_out` (a run that saved nothing usable at all has only those: the other runs of
-/// the side may have measured them, `run::blocks::collect` decides).
+/// the side may have measured them, `run::collect` decides).
 pub(super) fn criterion_baseline(root: &Path, baseline: &str) -> Result<Results, MeasureError> {
     match sources::criterion::read_baseline(root, baseline) {
         Ok(results) => Ok(results),

@@ -11,10 +11,18 @@
 //! narrow the spread of a run's value little, because what moves is the process's level, and they make
 //! every run dearer: `docs/replication.md` §3 gives the calibration figures both ways (0.3 s + 0.5 s was
 //! the default before).
+//!
+//! Each stage takes what it uses, not the whole options (as ripgrep's `HiArgs` builds matchers and
+//! printers): [`RunOptions::build`] (what building needs), [`RunOptions::prepare`] (the prepare stage),
+//! [`RunOptions::looks`] (what scheduling the runs needs) and [`RunOptions::per_run`] (what a process start
+//! needs). The cache key and the fingerprint, which record every setting, read the options whole.
+//!
+//! Must not: start or read anything (it only holds what `plan` checked).
 
 use std::path::PathBuf;
 use std::time::Duration;
 
+use super::harness::PerRun;
 use crate::partition::Partition;
 use crate::protocol::sequential::LookPlan;
 
@@ -32,9 +40,6 @@ pub(crate) const DEFAULT_SAMPLE_SIZE: u32 = 10;
 /// round-robin over them. Each layout is a copy of the executable on disk; linking one costs about 0.1 s
 /// (`layout`).
 pub(crate) const DEFAULT_MAX_LAYOUTS: u32 = 20;
-/// criterion `--nresamples` per run: its bootstrap estimates are not used (each run's value is the median of
-/// its samples), so it is kept small to save its time.
-const NRESAMPLES: u32 = 1000;
 
 /// Validated running options, built by `plan::run_options` from the command line.
 #[derive(Debug, Clone, PartialEq)]
@@ -105,34 +110,110 @@ impl RunOptions {
         }
     }
 
-    #[cfg(test)]
-    /// The arguments of one benchmark binary run, after the binary: what `cargo bench -- ...` would pass.
-    pub(crate) fn criterion_args(&self, baseline: &str) -> Vec<String> {
-        self.criterion_args_with(baseline, None)
+    /// What building a revision needs (`prepare::build`, `prepare::targets`).
+    pub(crate) fn build(&self) -> BuildSettings<'_> {
+        BuildSettings {
+            package: self.package.as_deref(),
+            benches: &self.benches,
+            features: self.features.as_deref(),
+            all_features: self.all_features,
+            harness: self.harness,
+        }
     }
 
-    /// [`criterion_args`](Self::criterion_args) with `filter` in place of the user's, when given (the
-    /// benchmarks still open in a race).
-    pub(crate) fn criterion_args_with(
-        &self,
-        baseline: &str,
-        filter: Option<String>,
-    ) -> Vec<String> {
-        let mut args = vec!["--bench".to_string()];
-        args.extend(filter.or_else(|| self.filter.clone()));
-        args.extend([
-            "--save-baseline".to_string(),
-            baseline.to_string(),
-            "--warm-up-time".to_string(),
-            self.warm_up_secs.to_string(),
-            "--measurement-time".to_string(),
-            self.measurement_secs.to_string(),
-            "--sample-size".to_string(),
-            self.sample_size.to_string(),
-            "--nresamples".to_string(),
-            NRESAMPLES.to_string(),
-            "--noplot".to_string(),
-        ]);
-        args
+    /// What the prepare stage needs after the builds (`prepare::participants`).
+    pub(crate) fn prepare(&self) -> PrepareSettings<'_> {
+        PrepareSettings {
+            build: self.build(),
+            filter: self.filter.as_deref(),
+            partition: self.partition,
+            run_identical: self.run_identical,
+            layouts: LayoutSettings {
+                layouts: self.layouts,
+                seed: self.seed,
+            },
+        }
     }
+
+    /// What scheduling the runs needs (`run::looks`).
+    pub(crate) fn looks(&self) -> LookSettings<'_> {
+        LookSettings {
+            look_plan: &self.look_plan,
+            runs: self.runs,
+            budget: self.budget,
+            seed: self.seed,
+            filter: self.filter.as_deref(),
+            keep_runs: self.keep_runs,
+            run_secs: self.warm_up_secs + self.measurement_secs,
+        }
+    }
+
+    /// What starting one process run needs (`harness::Harness::run_args`).
+    pub(crate) fn per_run(&self) -> PerRun {
+        PerRun {
+            filter: self.filter.clone(),
+            warm_up_secs: self.warm_up_secs,
+            measurement_secs: self.measurement_secs,
+            sample_size: self.sample_size,
+        }
+    }
+}
+
+/// What building a revision needs: which package, bench targets and features cargo builds, and the
+/// harness forced on every target.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct BuildSettings<'a> {
+    /// `-p/--package`; `None`: cargo's default for the manifest.
+    pub package: Option<&'a str>,
+    /// `--bench`, each a target name; empty: all.
+    pub benches: &'a [String],
+    /// `--features`, as given to cargo.
+    pub features: Option<&'a str>,
+    /// `--all-features`.
+    pub all_features: bool,
+    /// `--harness`: every target run as this harness; `None`: the one detected.
+    pub harness: Option<super::Harness>,
+}
+
+/// How many layouts each executable is linked in, and the seed their section orders are drawn from.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct LayoutSettings {
+    /// Linked layouts per bench executable (`docs/replication.md` §4); 1 keeps the executable as built.
+    pub layouts: u32,
+    /// The comparison's seed.
+    pub seed: u64,
+}
+
+/// What the prepare stage needs: the build, the benchmarks it lists (the user's filter, `--partition`),
+/// whether identical executables run, and the layouts.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub(crate) struct PrepareSettings<'a> {
+    pub build: BuildSettings<'a>,
+    /// `--filter`: criterion's filter on benchmark names.
+    pub filter: Option<&'a str>,
+    /// `--partition`: only this part of the benchmarks runs.
+    pub partition: Option<Partition>,
+    /// `--run-identical`: run even the targets BASE and HEAD built byte for byte alike.
+    pub run_identical: bool,
+    pub layouts: LayoutSettings,
+}
+
+/// What scheduling the runs needs: the looks, the budget, the seed of the blocks' order, the user's
+/// filter (for listing the benchmarks), whether the runs' outputs are kept.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub(crate) struct LookSettings<'a> {
+    /// When to look at the runs and decide; one look for a fixed plan.
+    pub look_plan: &'a LookPlan,
+    /// Process runs per revision at the first look (all of them for a fixed plan).
+    pub runs: u32,
+    /// `--budget`: the time the whole comparison may take.
+    pub budget: Option<Duration>,
+    /// The seed of the blocks' order.
+    pub seed: u64,
+    /// `--filter`: criterion's filter on benchmark names.
+    pub filter: Option<&'a str>,
+    /// `--keep-runs`: leave each run's harness output in `<target>/speedup/runs/`.
+    pub keep_runs: bool,
+    /// The requested length of one run of one benchmark, warm-up and measurement, in seconds.
+    pub run_secs: f64,
 }

@@ -83,7 +83,7 @@ impl Interleaving {
 }
 
 /// One side to measure (BASE, HEAD, a racer or the recorded tree) before it is built: what is known of it
-/// and its cached runs, if any. Built, it becomes a [`Participant`](super::run::blocks::Participant).
+/// and its cached runs, if any. Built, it becomes a [`Participant`](super::prepare::participant::Participant).
 pub(crate) struct Candidate {
     pub(crate) side: Checkout,
     pub(crate) role: Role,

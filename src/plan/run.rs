@@ -340,7 +340,7 @@ mod tests {
         a.filter = Some("parse/".into());
         a.sample_size = Some(20);
         let o = run_options(&a, false, None).unwrap();
-        let got = o.criterion_args("speedup");
+        let got = o.per_run().criterion_args("speedup");
         assert_eq!(
             &got[..4],
             ["--bench", "parse/", "--save-baseline", "speedup"]

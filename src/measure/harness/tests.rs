@@ -1,7 +1,10 @@
 //! Tests of the harness seam: the divan and libtest readers on real and documented output, detection, and
 //! the arguments of a run per harness.
 
+use super::output::divan_rows;
 use super::*;
+use crate::model::Results;
+use crate::model::coverage::{LeftOut, Reason};
 
 const DIVAN: &str = include_str!("../../../fixtures/harness/divan-0.1.21.txt");
 
@@ -240,7 +243,9 @@ fn divan_and_libtest_runs_get_their_own_arguments() {
         filter: Some("enc".into()),
         ..Default::default()
     };
-    let options = crate::plan::run_options(&args, false, None).unwrap();
+    let options = crate::plan::run_options(&args, false, None)
+        .unwrap()
+        .per_run();
     let words = |v: Vec<String>| v.join(" ");
     assert_eq!(
         words(Harness::Divan.run_args(&options, "b", None)),

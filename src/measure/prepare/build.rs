@@ -9,7 +9,7 @@ use cargo_metadata::{Message, TargetKind};
 
 use crate::measure::harness::{self, Harness};
 use crate::measure::project::{Project, cargo};
-use crate::measure::settings::RunOptions;
+use crate::measure::settings::BuildSettings;
 use crate::measure::{MeasureError, process};
 
 /// One benchmark executable of one revision, ready to run.
@@ -57,7 +57,7 @@ pub(crate) fn build(
     tree: &Path,
     project: &Project,
     label: &str,
-    options: &RunOptions,
+    options: &BuildSettings<'_>,
     cargo_target: &Path,
     keep: &Path,
     targets: &[String],
@@ -69,7 +69,7 @@ pub(crate) fn build(
             path: project.manifest.clone(),
         });
     }
-    let mut command = bench_command(tree, &manifest, options, cargo_target, &options.benches);
+    let mut command = bench_command(tree, &manifest, options, cargo_target, options.benches);
     let out = process::capture(&mut command)?;
     let mut failed = Vec::new();
     let stdout = if out.status.success() {
@@ -130,7 +130,7 @@ pub(crate) fn build(
 fn bench_command(
     tree: &Path,
     manifest: &Path,
-    options: &RunOptions,
+    options: &BuildSettings<'_>,
     cargo_target: &Path,
     benches: &[String],
 ) -> std::process::Command {
@@ -145,13 +145,13 @@ fn bench_command(
         .arg(manifest)
         .current_dir(manifest.parent().unwrap_or(tree))
         .env("CARGO_TARGET_DIR", cargo_target);
-    if let Some(p) = &options.package {
+    if let Some(p) = options.package {
         command.args(["--package", p]);
     }
     for b in benches {
         command.args(["--bench", b]);
     }
-    if let Some(f) = &options.features {
+    if let Some(f) = options.features {
         command.args(["--features", f]);
     }
     if options.all_features {

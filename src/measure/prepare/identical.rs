@@ -8,19 +8,19 @@
 use std::path::Path;
 
 use super::elf;
+use super::listing;
+use super::participant::Participant;
 use crate::measure::MeasureError;
 use crate::measure::progress::Progress;
-use crate::measure::run::blocks::{self, Participant};
-use crate::measure::settings::RunOptions;
 
 /// Takes out of both sides the bench targets whose executables BASE and HEAD built alike (the same loaded
 /// code and data at the same addresses; debug information aside: `elf`), and returns the names of their
-/// benchmarks (criterion's `--list`, with the filter): only the machine's noise could tell them apart, so
+/// benchmarks (criterion's `--list`, with the user's `filter`): only the machine's noise could tell them apart, so
 /// they are reported unchanged without running (`--run-identical` runs them anyway).
 pub(crate) fn set_identical_aside(
     base: &mut Participant,
     head: &mut Participant,
-    options: &RunOptions,
+    filter: Option<&str>,
     progress: &Progress,
     part: Option<&[String]>,
 ) -> Result<Vec<String>, MeasureError> {
@@ -35,7 +35,7 @@ pub(crate) fn set_identical_aside(
     let mut names = Vec::new();
     for target in &same_targets {
         if let Some(binary) = base.binaries.iter().find(|b| &b.target == target) {
-            let listed = blocks::list(binary, options.filter.as_deref(), &base.label)?;
+            let listed = listing::list(binary, filter, &base.label)?;
             names.extend(
                 listed
                     .into_iter()

@@ -47,7 +47,7 @@ use std::process::Command;
 use super::build::BenchBinary;
 use crate::measure::progress::Progress;
 use crate::measure::project::{Project, cargo};
-use crate::measure::settings::RunOptions;
+use crate::measure::settings::{BuildSettings, LayoutSettings};
 use crate::measure::{MeasureError, process};
 
 /// The most layouts a bench executable gets: their directories are numbered with three digits.
@@ -74,7 +74,8 @@ pub(crate) enum RelinkOutcome {
 /// `progress` says what was done.
 pub(crate) fn add_layouts(
     project: &Project,
-    options: &RunOptions,
+    build: &BuildSettings<'_>,
+    options: LayoutSettings,
     progress: &Progress,
     label: &str,
     binaries: &mut [BenchBinary],
@@ -104,7 +105,7 @@ pub(crate) fn add_layouts(
         }
         let before = CargoOutputs::list(&binary.cargo_target);
         super::build::compiling(&binary.cargo_target);
-        let line = match link_line(label, options, binary) {
+        let line = match link_line(label, build, binary) {
             Ok(line) => line,
             Err(error) => {
                 before.remove_new(None);
@@ -340,7 +341,7 @@ pub(crate) fn layout_path(as_built: &Path, k: u32) -> PathBuf {
 /// Compiles `binary`'s bench crate once more, keeping its objects, and returns rustc's link line.
 fn link_line(
     label: &str,
-    options: &RunOptions,
+    options: &BuildSettings<'_>,
     binary: &BenchBinary,
 ) -> Result<LinkLine, MeasureError> {
     let mut command = cargo();
@@ -350,10 +351,10 @@ fn link_line(
         .arg(&binary.manifest)
         .current_dir(&binary.package_dir)
         .env("CARGO_TARGET_DIR", &binary.cargo_target);
-    if let Some(p) = &options.package {
+    if let Some(p) = options.package {
         command.args(["--package", p]);
     }
-    if let Some(f) = &options.features {
+    if let Some(f) = options.features {
         command.args(["--features", f]);
     }
     if options.all_features {
@@ -389,7 +390,7 @@ fn relink(
     line: &LinkLine,
     flag: &str,
     label: &str,
-    options: &RunOptions,
+    options: LayoutSettings,
     binary: &mut BenchBinary,
 ) -> Result<(), MeasureError> {
     binary.layouts.truncate(1);

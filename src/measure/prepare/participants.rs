@@ -13,6 +13,8 @@ use super::bench_settings::BenchSettings;
 use super::build;
 use super::identical::set_identical_aside;
 use super::layout::{self, Relinked};
+use super::listing;
+use super::participant::Participant;
 use super::revision::Checkout;
 use super::targets::{self, BenchTarget, Selection};
 use super::tree_copy::TreeCopy;
@@ -22,8 +24,7 @@ use crate::measure::git::Worktree;
 use crate::measure::leftovers;
 use crate::measure::progress::Progress;
 use crate::measure::project::Project;
-use crate::measure::run::blocks::{self, Participant};
-use crate::measure::settings::RunOptions;
+use crate::measure::settings::PrepareSettings;
 use crate::measure::sides::{Candidate, Role};
 use crate::model::Side;
 use crate::model::coverage::{LeftOut, Reason};
@@ -50,34 +51,81 @@ pub(crate) struct Participants {
 }
 
 /// Checks out, builds and links the sides of `todo` (the sides not cached; `sides`: all of them, the
-/// working tree's label and path taken from there when it takes part). `pair`: BASE against HEAD, whose
-/// identical executables are set aside unless `--run-identical`; a race runs every executable.
+/// working tree's label and path taken from there when it takes part), their bench files' settings found
+/// and rewritten through `bench` (kept in the result). `pair`: BASE against HEAD, whose identical
+/// executables are set aside unless `--run-identical`; a race runs every executable.
 pub(crate) fn prepare_participants(
     project: &Project,
-    options: &RunOptions,
+    settings: &PrepareSettings<'_>,
+    bench: BenchSettings,
     progress: &Progress,
     sides: &[Candidate],
     todo: &[&Candidate],
     pair: bool,
 ) -> Result<Participants, MeasureError> {
-    let dir = project.speedup_dir();
-    let mut worktrees: Vec<Worktree> = Vec::new();
+    check_manifests(project, todo)?;
+    let mut building = Building {
+        project,
+        settings,
+        progress,
+        bench,
+        reference: reference(todo),
+        head_tree: sides
+            .iter()
+            .find(|p| p.side == Checkout::WorkingTree)
+            .map(|p| (project.root.clone(), p.label.clone())),
+        copies: Vec::new(),
+        worktrees: Vec::new(),
+    };
     // HEAD (a race's first revision) first: the other worktrees take its package versions, and must be
     // checked out after it was built, since cargo judges freshness by modification time in the target
     // directory they share.
-    // The working tree, when it takes part, is the reference: its Cargo.lock is the user's and is never
-    // rewritten.
-    let reference = todo
-        .iter()
-        .position(|p| p.side == Checkout::WorkingTree)
-        .or_else(|| todo.iter().position(|p| p.role.is_reference()));
     let mut order: Vec<usize> = (0..todo.len()).collect();
-    order.sort_by_key(|&i| Some(i) != reference);
-    let mut head_tree: Option<(PathBuf, String)> = sides
-        .iter()
-        .find(|p| p.side == Checkout::WorkingTree)
-        .map(|p| (project.root.clone(), p.label.clone()));
-    // Every revision must have the manifest: said before anything is built, BASE first.
+    order.sort_by_key(|&i| Some(i) != building.reference);
+    let mut built: Vec<Option<BuiltSide>> = (0..todo.len()).map(|_| None).collect();
+    for i in order {
+        built[i] = Some(building.side(i, todo[i])?);
+    }
+    let built: Vec<BuiltSide> = built.into_iter().flatten().collect();
+    let declared: Vec<Vec<BenchTarget>> = built.iter().map(|b| b.declared.clone()).collect();
+    let failed: Vec<Vec<(String, String)>> = built.iter().map(|b| b.failed.clone()).collect();
+    let mut participants: Vec<Participant> = built.into_iter().map(|b| b.participant).collect();
+    let left_out = coverage(
+        &mut participants,
+        &declared,
+        &failed,
+        pair && todo.len() == 2,
+    )?;
+    let part = match settings.partition {
+        Some(partition) => Some(part_of(
+            partition,
+            &participants,
+            settings.filter,
+            progress,
+        )?),
+        None => None,
+    };
+    let identical = match (settings.run_identical, pair, participants.as_mut_slice()) {
+        (false, true, [base, head]) => {
+            set_identical_aside(base, head, settings.filter, progress, part.as_deref())?
+        }
+        _ => vec![],
+    };
+    let relinked = link_layouts(project, settings, progress, &mut participants)?;
+    Ok(Participants {
+        participants,
+        part,
+        identical,
+        bench: building.bench,
+        left_out,
+        _relinked: relinked,
+        _copies: building.copies,
+        _worktrees: building.worktrees,
+    })
+}
+
+/// Every revision must have the manifest: said before anything is built, BASE first.
+fn check_manifests(project: &Project, todo: &[&Candidate]) -> Result<(), MeasureError> {
     for candidate in todo {
         if let Checkout::Commit { sha, .. } = &candidate.side {
             let object = format!("{sha}:{}", project.manifest.to_string_lossy());
@@ -89,17 +137,47 @@ pub(crate) fn prepare_participants(
             }
         }
     }
-    let mut built: Vec<Option<Participant>> = vec![None; todo.len()];
-    // Per side: its bench targets from `cargo metadata`, and the ones that did not build with the
-    // compiler's first lines.
-    let mut declared: Vec<Vec<BenchTarget>> = vec![vec![]; todo.len()];
-    let mut failed: Vec<Vec<(String, String)>> = vec![vec![]; todo.len()];
-    // The bench files' own settings, found on every side and rewritten on every side alike unless kept;
-    // a working tree so rewritten is built from a copy, kept here until the runs end.
-    let mut bench = BenchSettings::new(options);
-    let mut copies = Vec::new();
-    for i in order {
-        let candidate = todo[i];
+    Ok(())
+}
+
+/// The side whose tree the others take their package versions from: the working tree, when it takes
+/// part (its Cargo.lock is the user's and is never rewritten), else HEAD or a race's first revision.
+fn reference(todo: &[&Candidate]) -> Option<usize> {
+    todo.iter()
+        .position(|p| p.side == Checkout::WorkingTree)
+        .or_else(|| todo.iter().position(|p| p.role.is_reference()))
+}
+
+/// One side built: its participant, its bench targets from `cargo metadata`, and the ones that did not
+/// build with the compiler's first lines.
+struct BuiltSide {
+    participant: Participant,
+    declared: Vec<BenchTarget>,
+    failed: Vec<(String, String)>,
+}
+
+/// The sides' builds in progress, and what must stay until the runs end.
+struct Building<'a> {
+    project: &'a Project,
+    settings: &'a PrepareSettings<'a>,
+    progress: &'a Progress,
+    /// The bench files' own settings, found on every side and rewritten on every side alike unless kept.
+    bench: BenchSettings,
+    /// The side the others take their package versions from ([`reference()`]).
+    reference: Option<usize>,
+    /// The reference tree and its label, once known.
+    head_tree: Option<(PathBuf, String)>,
+    /// The copies of a working tree whose bench files were rewritten (dropped before the worktrees).
+    copies: Vec<TreeCopy>,
+    worktrees: Vec<Worktree>,
+}
+
+impl Building<'_> {
+    /// Checks out side `i` (`candidate`), gives it the reference's package versions, rewrites its bench
+    /// files' settings and builds it.
+    fn side(&mut self, i: usize, candidate: &Candidate) -> Result<BuiltSide, MeasureError> {
+        let (project, progress) = (self.project, self.progress);
+        let dir = project.speedup_dir();
         let tree = match &candidate.side {
             Checkout::Commit { sha, .. } => {
                 let path = dir
@@ -107,12 +185,12 @@ pub(crate) fn prepare_participants(
                     .join(format!("{}-{sha}", candidate.role.slug()));
                 let worktree = Worktree::add(project.git()?, sha, path)?;
                 let tree = worktree.path.clone();
-                worktrees.push(worktree);
+                self.worktrees.push(worktree);
                 tree
             }
             Checkout::WorkingTree => project.root.clone(),
         };
-        let prepared = bench.prepare(
+        let prepared = self.bench.prepare(
             project,
             &candidate.side,
             tree,
@@ -120,8 +198,10 @@ pub(crate) fn prepare_participants(
             &candidate.role.slug(),
         )?;
         let tree = prepared.tree.clone();
-        match (candidate.role, &head_tree) {
-            _ if Some(i) == reference => head_tree = Some((tree.clone(), candidate.label.clone())),
+        match (candidate.role, &self.head_tree) {
+            _ if Some(i) == self.reference => {
+                self.head_tree = Some((tree.clone(), candidate.label.clone()))
+            }
             _ if candidate.side == Checkout::WorkingTree => {}
             (Role::Base, Some((head, _))) => {
                 align_versions(project, progress, &tree, head, ("BASE", "HEAD"))?
@@ -143,76 +223,68 @@ pub(crate) fn prepare_participants(
         }
         // A manifest cargo cannot read lists no target here: the build that follows says why.
         let manifest = tree.join(&project.manifest);
-        declared[i] = targets::metadata(&manifest)
-            .map(|m| targets::bench_targets(&m, &manifest, &Selection::of(options)))
+        let selection = Selection::of(&self.settings.build);
+        let declared = targets::metadata(&manifest)
+            .map(|m| targets::bench_targets(&m, &manifest, &selection))
             .unwrap_or_default();
-        let to_build: Vec<String> = declared[i]
+        let to_build: Vec<String> = declared
             .iter()
             .filter(|t| t.is_built())
             .map(|t| t.name.clone())
             .collect();
         build::compiling(&cargo_target);
-        let build::Built {
-            binaries,
-            failed: not_built,
-        } = build::build(
+        let build::Built { binaries, failed } = build::build(
             &tree,
             project,
             &candidate.label,
-            options,
+            &self.settings.build,
             &cargo_target,
             &keep,
             &to_build,
         )
         .map_err(|e| prepared.build_error(e))?;
         // Some targets alone: what cargo holds is not the whole tree's build.
-        if not_built.is_empty() {
+        if failed.is_empty() {
             build::compiled(&cargo_target, &tree);
         }
-        failed[i] = not_built;
-        copies.extend(prepared.copy);
-        built[i] = Some(Participant {
+        self.copies.extend(prepared.copy);
+        let participant = Participant {
             label: candidate.label.clone(),
             origin: candidate.side.label(),
             slug: candidate.role.slug(),
             binaries,
-        });
+        };
+        Ok(BuiltSide {
+            participant,
+            declared,
+            failed,
+        })
     }
-    let mut participants: Vec<Participant> = built.into_iter().flatten().collect();
-    let left_out = coverage(
-        &mut participants,
-        &declared,
-        &failed,
-        pair && todo.len() == 2,
-    )?;
-    let part = match options.partition {
-        Some(partition) => Some(part_of(partition, &participants, options, progress)?),
-        None => None,
-    };
-    let identical = match (options.run_identical, pair, participants.as_mut_slice()) {
-        (false, true, [base, head]) => {
-            set_identical_aside(base, head, options, progress, part.as_deref())?
-        }
-        _ => vec![],
-    };
+}
+
+/// Links each participant's executables again in their layouts (`layout`); with no executable to run,
+/// nothing is linked. The result removes the relinked layouts when dropped.
+fn link_layouts(
+    project: &Project,
+    settings: &PrepareSettings<'_>,
+    progress: &Progress,
+    participants: &mut [Participant],
+) -> Result<Relinked, MeasureError> {
     let mut relinked = Relinked::default();
-    // With no executable to run, nothing is linked again either.
     if participants.iter().any(|p| !p.binaries.is_empty()) {
         relinked = Relinked::of(participants.iter().flat_map(|p| &p.binaries));
-        for p in &mut participants {
-            layout::add_layouts(project, options, progress, &p.label, &mut p.binaries)?;
+        for p in participants.iter_mut() {
+            layout::add_layouts(
+                project,
+                &settings.build,
+                settings.layouts,
+                progress,
+                &p.label,
+                &mut p.binaries,
+            )?;
         }
     }
-    Ok(Participants {
-        participants,
-        part,
-        identical,
-        bench,
-        left_out,
-        _relinked: relinked,
-        _copies: copies,
-        _worktrees: worktrees,
-    })
+    Ok(relinked)
 }
 
 /// What each side's build left out (`participants`, `declared` and `failed` in the sides' order): the
@@ -270,13 +342,13 @@ fn coverage(
 fn part_of(
     partition: crate::partition::Partition,
     participants: &[Participant],
-    options: &RunOptions,
+    filter: Option<&str>,
     progress: &Progress,
 ) -> Result<Vec<String>, MeasureError> {
     let mut all = Vec::new();
     for p in participants {
         for b in &p.binaries {
-            all.extend(blocks::list(b, options.filter.as_deref(), &p.label)?);
+            all.extend(listing::list(b, filter, &p.label)?);
         }
     }
     let part = partition.select(&all);

@@ -10,7 +10,7 @@ use std::path::Path;
 
 use cargo_metadata::{Metadata, Package, TargetKind};
 
-use crate::measure::settings::RunOptions;
+use crate::measure::settings::BuildSettings;
 use crate::measure::{MeasureError, process};
 use crate::model::coverage::{LeftOut, Reason};
 
@@ -49,7 +49,7 @@ impl BenchTarget {
     }
 }
 
-/// What the build's options select and enable: the part of [`RunOptions`] that decides which bench targets
+/// What the build's options select and enable: the part of [`BuildSettings`] that decides which bench targets
 /// cargo builds.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub(crate) struct Selection<'a> {
@@ -64,11 +64,11 @@ pub(crate) struct Selection<'a> {
 }
 
 impl<'a> Selection<'a> {
-    pub(crate) fn of(options: &'a RunOptions) -> Selection<'a> {
+    pub(crate) fn of(options: &BuildSettings<'a>) -> Selection<'a> {
         Selection {
-            package: options.package.as_deref(),
-            benches: &options.benches,
-            features: options.features.as_deref(),
+            package: options.package,
+            benches: options.benches,
+            features: options.features,
             all_features: options.all_features,
         }
     }

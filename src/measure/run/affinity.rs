@@ -18,7 +18,7 @@
 use std::process::Command;
 
 use crate::measure::progress::Progress;
-use crate::measure::settings::RunOptions;
+use crate::report::words::measuring::Measuring;
 
 /// The core the runs are pinned to: the last of `allowed` (the cores this process may use), `None` when
 /// there is none.
@@ -102,19 +102,14 @@ mod imp {
     pub(super) fn pin(_command: &mut Command, _cpu: usize) {}
 }
 
-/// The core every run is pinned to under `--pin` (`affinity`), said once; `None` without `--pin`, or where
+/// The core every run is pinned to under `--pin` (`pin`), said once; `None` without `--pin`, or where
 /// runs cannot be pinned (then a note says so).
-pub(crate) fn pinned_core(options: &RunOptions, progress: &Progress) -> Option<usize> {
-    if !options.pin {
+pub(crate) fn pinned_core(pin: bool, progress: &Progress) -> Option<usize> {
+    if !pin {
         return None;
     }
     let core = chosen();
-    progress.note(&match core {
-        Some(cpu) => format!("every run is pinned to CPU {cpu} (--pin)"),
-        None => {
-            "note: --pin has no effect here: runs can only be pinned to a core on Linux".to_string()
-        }
-    });
+    progress.note(&Measuring::Pinned { cpu: core }.words());
     core
 }
 

@@ -15,6 +15,7 @@
 
 pub(crate) mod coverage;
 pub(crate) mod glossary;
+pub(crate) mod measuring;
 mod shape;
 mod suite;
 mod test_causes;
