@@ -6,12 +6,16 @@
 //!   where modes are states a process settles in (a CPU frequency, a memory placement) that a mean blurs; or,
 //!   when each side is a single process, the samples inside it, and the warning says so (those modes are
 //!   inside one process and say nothing about the next).
+//! - The fit: mclust's whole search (every K up to 9, or n / [`MIN_VALUES_PER_COMPONENT`], both variance
+//!   models), so that the reported shape is the model the BIC picks; nothing stops it early.
 //! - Warnings: a side with two modes or more, the mixture beating one normal by very strong evidence
-//!   ([`VERY_STRONG`]; I4 itself is reported as fitted), is multimodal — its mean and variance describe none of the
-//!   modes, so the mean protocol misleads and the median protocol (the verdict's) is the one to trust; BASE
-//!   and HEAD with different numbers of modes (so established) means the change altered the shape, not only the level. A side
-//!   with fewer than 3 values or all values equal is not modelled ("too few distinct values to model the
-//!   shape"), which is data, never a NaN; it is a warning only when there are 3 values or more.
+//!   ([`VERY_STRONG`]) and a unimodal reference, the two-piece exponential power distribution, by strong
+//!   evidence ([`UNIMODAL_MARGIN`]; I4 itself is reported as fitted), is multimodal — its mean and
+//!   variance describe none of the modes, so the mean protocol misleads and the median protocol (the
+//!   verdict's) is the one to trust; BASE and HEAD with different numbers of modes (so established) means
+//!   the change altered the shape, not only the level. A side with fewer than 3 values or all values equal
+//!   is not modelled ("too few distinct values to model the shape"), which is data, never a NaN; it is a
+//!   warning only when there are 3 values or more.
 //! - `--mixture-fit` adds the parametric I1 and I2 from the two mixtures and KSfit's bootstrap p-value per
 //!   side, seeded: paper 001 found the non-parametric metrics as good or better (§6.5), so these are
 //!   cross-checks, and KSfit costs N full refits per side.
