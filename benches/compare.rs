@@ -5,8 +5,8 @@
 //! (`docs/mixtures.md` §7). With the search for the mixture stopped early (two screens and a patience),
 //! an idle 2-core machine measured 0.078 to 0.084 s per command on `realistic` and 0.24 to 0.26 s on
 //! `uniform`; the shape step now runs mclust's whole search on every side, so that the reported shape is
-//! the BIC's choice, and the same machine under load measured 0.54 to 0.71 s (the version before) against
-//! 4.8 to 7.4 s on `realistic`, and 1.7 to 2.0 s against 4.5 to 6.4 s on `uniform`, taken in turn.
+//! the BIC's choice, and the same machine under load measured 0.37 to 0.71 s (the version before) against
+//! 3.1 to 7.4 s on `realistic`, and 1.1 to 2.0 s against 2.7 to 6.4 s on `uniform`, taken in turn.
 //! `docs/mixtures.md` §7 says where the time goes.
 //!
 //! Two suites, generated here (nothing large is committed) and left in `target/compare-bench/` so that the
