@@ -2,12 +2,12 @@
 //! runs per side, the whole command as a user meets it once the process has started: parsing the options,
 //! reading and validating both raw JSON files, both Speedup-Test protocols, HPT, the gate, each side's
 //! Gaussian mixture and its modes, rendering the JSON report and writing it. Target: 0.1 s on 2 cores
-//! (`docs/mixtures.md` §7): measured here on an idle 2-core machine, 0.078 to 0.084 s per command on
-//! `realistic` (the version before, taken in turn: 0.110 to 0.114 s) and 0.24 to 0.26 s on `uniform`, whose
-//! flat tops send every side through the whole search for its mixture. The release binary takes 1.42 · 10⁹
-//! instructions on `realistic` and 4.89 · 10⁹ on `uniform`; as a process of its own it also starts and
-//! faults in its memory, 0.103 s of wall on `realistic` (0.112 s under `perf stat`). `docs/mixtures.md` §7
-//! says where the time goes, and why the uniform suite's flat tops cost what they do.
+//! (`docs/mixtures.md` §7). With the search for the mixture stopped early (two screens and a patience),
+//! an idle 2-core machine measured 0.078 to 0.084 s per command on `realistic` and 0.24 to 0.26 s on
+//! `uniform`; the shape step now runs mclust's whole search on every side, so that the reported shape is
+//! the BIC's choice, and the same machine under load measured 0.37 to 0.71 s (the version before) against
+//! 3.1 to 7.4 s on `realistic`, and 1.1 to 2.0 s against 2.7 to 6.4 s on `uniform`, taken in turn.
+//! `docs/mixtures.md` §7 says where the time goes.
 //!
 //! Two suites, generated here (nothing large is committed) and left in `target/compare-bench/` so that the
 //! binary can be timed on the same files (`/usr/bin/time -v cargo-speedup compare ...`):
@@ -15,8 +15,7 @@
 //!   bistable (30 % of its runs in a state 8 % slower, as code layouts make), a third of HEAD 3 % faster and
 //!   a third 2 % slower;
 //! - `uniform`: `benches/analysis.rs`' suite, noise uniform over 5 %, whose flat tops the mixtures describe
-//!   with 2 to 7 modes (a warning in a third of the sides): the search for the best mixture runs longest
-//!   there.
+//!   with 2 to 7 modes (no warning: none beats the unimodal reference of `docs/mixtures.md` §4).
 //!
 //! With `COMPARE_BENCH_LARGE=1` it also writes `large/`: 1000 benchmarks x 5500 runs per side, about 100 MB
 //! per file, for measuring peak memory by hand (not benchmarked).

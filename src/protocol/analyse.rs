@@ -337,8 +337,7 @@ fn ranked(analysis: BenchmarkAnalysis, hpt: HptBenchmark) -> BenchmarkAnalysis {
     }
 }
 
-/// The shape of the `observed` benchmark of `analysis`, from its values and sorted copies (and the mean
-/// protocol's Shapiro-Wilk p-values, for the normality screen).
+/// The shape of the `observed` benchmark of `analysis`, from its values and sorted copies.
 fn shape_of(
     analysis: &BenchmarkAnalysis,
     observed: &Observed<'_>,
@@ -350,7 +349,6 @@ fn shape_of(
         analysis.unit,
         &observed.observations.values,
         observed.sorted(),
-        analysis.mean_test.shapiro_p_values,
         options,
     )
 }

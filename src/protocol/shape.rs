@@ -6,12 +6,16 @@
 //!   where modes are states a process settles in (a CPU frequency, a memory placement) that a mean blurs; or,
 //!   when each side is a single process, the samples inside it, and the warning says so (those modes are
 //!   inside one process and say nothing about the next).
+//! - The fit: mclust's whole search (every K up to 9, or n / [`MIN_VALUES_PER_COMPONENT`], both variance
+//!   models), so that the reported shape is the model the BIC picks; nothing stops it early.
 //! - Warnings: a side with two modes or more, the mixture beating one normal by very strong evidence
-//!   ([`VERY_STRONG`]; I4 itself is reported as fitted), is multimodal — its mean and variance describe none of the
-//!   modes, so the mean protocol misleads and the median protocol (the verdict's) is the one to trust; BASE
-//!   and HEAD with different numbers of modes (so established) means the change altered the shape, not only the level. A side
-//!   with fewer than 3 values or all values equal is not modelled ("too few distinct values to model the
-//!   shape"), which is data, never a NaN; it is a warning only when there are 3 values or more.
+//!   ([`VERY_STRONG`]) and a unimodal reference, the two-piece exponential power distribution, by strong
+//!   evidence ([`UNIMODAL_MARGIN`]; I4 itself is reported as fitted), is multimodal — its mean and
+//!   variance describe none of the modes, so the mean protocol misleads and the median protocol (the
+//!   verdict's) is the one to trust; BASE and HEAD with different numbers of modes (so established) means
+//!   the change altered the shape, not only the level. A side with fewer than 3 values or all values equal
+//!   is not modelled ("too few distinct values to model the shape"), which is data, never a NaN; it is a
+//!   warning only when there are 3 values or more.
 //! - `--mixture-fit` adds the parametric I1 and I2 from the two mixtures and KSfit's bootstrap p-value per
 //!   side, seeded: paper 001 found the non-parametric metrics as good or better (§6.5), so these are
 //!   cross-checks, and KSfit costs N full refits per side.
@@ -27,9 +31,9 @@ use crate::stats::comparison::{
     mean_abs_difference_sorted, mixture_mean_abs_difference, mixture_p_less, p_first_fastest_sorted,
 };
 use crate::stats::ks_fit::{DEFAULT_REPLICATES, ks_fit};
+use crate::stats::mixture::unimodal::fit_unimodal_sorted;
 use crate::stats::mixture::{FitOptions, select_sorted};
 use crate::stats::modes::{Mode, modes};
-use crate::stats::shapiro_wilk::shapiro_wilk_sorted;
 use crate::stats::sorted::{Sorted, SortedVec};
 
 /// What the shape step computes beyond the default.
@@ -44,13 +48,6 @@ pub struct ShapeOptions {
     /// Modes closer than this, in percent of their location, are one level for the warnings: the
     /// comparison's equivalence margin (`--equivalence`), within which two levels are practically the same.
     pub distinct_pct: f64,
-    /// The search's screen ([`FitOptions::screen`]): [`SCREEN_MARGIN`] by default, `None` for the whole
-    /// search (the simulation that chose the margin compares the two).
-    pub screen: Option<f64>,
-    /// The normality screen ([`NORMALITY_SCREEN`]): a side of at least [`NORMALITY_SCREEN_MIN_VALUES`]
-    /// values whose Shapiro–Wilk p-value is at least this is reported as one normal without a search;
-    /// `None` searches every side.
-    pub normal_above: Option<f64>,
 }
 
 impl Default for ShapeOptions {
@@ -60,8 +57,6 @@ impl Default for ShapeOptions {
             replicates: DEFAULT_REPLICATES,
             seed: 1,
             distinct_pct: 2.0,
-            screen: Some(SCREEN_MARGIN),
-            normal_above: Some(NORMALITY_SCREEN),
         }
     }
 }
@@ -71,21 +66,6 @@ impl SideShape {
     pub fn mode_count(&self) -> Option<usize> {
         match self {
             SideShape::Fitted { modes, .. } => Some(modes.len()),
-            SideShape::TooFewDistinctValues { .. } => None,
-        }
-    }
-
-    /// The number of modes the warnings rely on: when the mixture beats one normal by very strong evidence
-    /// ([`VERY_STRONG`]), the modes that hold at least [`MIN_RUNS_PER_MODE`] of the side's `n` values
-    /// (at least 1), else 1; `None` when the side was not modelled.
-    pub fn established_modes(&self, n: usize, distinct_pct: f64) -> Option<usize> {
-        match self {
-            SideShape::Fitted {
-                modes, evidence, ..
-            } if *evidence >= VERY_STRONG => {
-                Some(counted_modes(modes, n, distinct_pct).len().max(1))
-            }
-            SideShape::Fitted { .. } => Some(1),
             SideShape::TooFewDistinctValues { .. } => None,
         }
     }
@@ -147,27 +127,16 @@ pub const MIN_VALUES_PER_COMPONENT: usize = 5;
 /// skewed unimodal sample of 40 log-normal runs can show two modes (BIC gain 8.3 in `fixtures/example`).
 pub const VERY_STRONG: f64 = 10.0;
 
-/// The screen of the search for the best mixture (`docs/mixtures.md` §7): after K = 3, the search stops when
-/// none of the K = 2 and K = 3 fits (E and V) comes within this margin of one normal's BIC (so 0: none beats
-/// it), and the side is reported as one normal. K = 4 was half of a unimodal side's EM; on the simulation in
-/// `shape/tests.rs` (7,800 sides, 2,286 of which warn) stopping there changed no warning and 11 fits, and a
-/// screen after K = 2 changed warnings (trimodal sides, whose K = 2 fits fall below one normal).
-pub const SCREEN_MARGIN: f64 = 0.0;
-
-/// The normality screen (`docs/mixtures.md` §7): a side of [`NORMALITY_SCREEN_MIN_VALUES`] values or more
-/// whose Shapiro–Wilk p-value is at least 0.2 is reported as one normal, with no mixture searched. Such a
-/// sample is one the test of normality finds nothing against, and the warnings need a mixture that beats
-/// one normal by very strong evidence ([`VERY_STRONG`]). On the simulation in `shape/tests.rs` (26 shapes
-/// × n = 50 to 200, 46,800 sides, 20,393 of which warn) it changed the warnings of 1 side: a log-normal
-/// sample of 50 whose full search warned of 2 modes (evidence 10.7, a false alarm). At 0.1 a side of a
-/// bistable sample (two states 3 σ apart, 80 runs) lost its warning; at 0.05, 7 sides in 15,600. It leaves
-/// the mixture search to about 1 in 5 of the sides that look normal; on 1000 benchmarks × 100 runs it
-/// saves more than half of the analysis' EM.
-pub const NORMALITY_SCREEN: f64 = 0.2;
-
-/// The fewest values a side needs for the normality screen: below, Shapiro–Wilk misses bimodal samples
-/// that the search establishes (on the simulation, at n = 15 to 40, the screen at 0.3 changed warnings).
-pub const NORMALITY_SCREEN_MIN_VALUES: usize = 50;
+/// The BIC difference by which the mixture must also beat the unimodal reference (a two-piece exponential
+/// power distribution, [`fit_unimodal_sorted`]) before its modes are taken as there: 2 ln B > 6, "strong"
+/// evidence on Kass & Raftery's scale. One normal is a poor reference for a flat top or a skewed state,
+/// which a mixture describes with several narrow components: against one normal alone, 77 of 100
+/// benchmarks of uniform noise (±4 %, 100 runs per side) drew a shape warning. Measured on seeded sides of
+/// 50, 100 and 200 runs (`docs/mixtures.md` §4, `calibrate/mode-warnings.py`): at a margin of 0, up to 11 %
+/// of the sides of flat one-state noise are warned of modes; at 5, at most 2.5 % of the sides of any flat
+/// or skewed shape; at 10, 1 %, but a state of 15 % of the runs 6 σ slower is warned in 84 % of the sides
+/// of 50 runs against 94 % at 5. A larger margin never warns more (the same fits, a higher bar).
+pub const UNIMODAL_MARGIN: f64 = 6.0;
 
 /// The shape of one benchmark from its observations (nanoseconds); `unit` is the one its report prints.
 pub fn shape(
@@ -184,49 +153,32 @@ pub fn shape(
         unit,
         values,
         sorted.as_ref().map(SortedVec::as_sorted),
-        BaseHead::new(None, None),
         options,
     )
 }
 
-/// [`shape`] given also each side's values `sorted` (the mixtures' quantile starts and the comparison
-/// metrics read them), without sorting them again, and the Shapiro–Wilk p-value of each side where the
-/// mean protocol computed it (`shapiro`, else computed here for the normality screen): the same shape, the
-/// sorted values being the same bits and the p-values those of the same test.
+/// [`shape`] given also each side's values `sorted` (the mixtures' quantile starts, the unimodal reference
+/// and the comparison metrics read them), without sorting them again: the same shape, the sorted values
+/// being the same bits.
 pub(crate) fn shape_sorted(
     name: &str,
     basis: Basis,
     unit: Unit,
     values: &BaseHead<Vec<f64>>,
     sorted: BaseHead<Sorted<'_>>,
-    shapiro: BaseHead<Option<f64>>,
     options: &ShapeOptions,
 ) -> BenchmarkShape {
-    let fit_options = |n: usize| FitOptions {
-        patience: Some(3),
-        screen: options.screen,
-        max_components: (n / MIN_VALUES_PER_COMPONENT)
-            .clamp(1, FitOptions::default().max_components),
-        ..FitOptions::default()
-    };
     let side = |side: Side| {
-        let values = values.get(side);
-        let sorted = *sorted.get(side);
-        let looks_normal = values.len() >= NORMALITY_SCREEN_MIN_VALUES
-            && options.normal_above.is_some_and(|at_least| {
-                let p = shapiro
-                    .get(side)
-                    .or_else(|| shapiro_wilk_sorted(sorted).ok().map(|t| t.p_value));
-                p.is_some_and(|p| p >= at_least)
-            });
-        let mut fit_options = fit_options(values.len());
-        if looks_normal {
-            // One normal: K = 1 is the whole search.
-            fit_options.max_components = 1;
-        }
-        side_shape(values, sorted, &fit_options)
+        side_shape(
+            values.get(side),
+            *sorted.get(side),
+            &fit_options(values.get(side).len()),
+            options.distinct_pct,
+        )
     };
-    let fitted = BaseHead::new(side(Side::Base), side(Side::Head));
+    let (base_fit, head_fit) = (side(Side::Base), side(Side::Head));
+    let established = BaseHead::new(base_fit.1, head_fit.1);
+    let fitted = BaseHead::new(base_fit.0, head_fit.0);
     let (base, head) = (&values.base, &values.head);
     let mixture_check = options
         .mixture_fit
@@ -238,18 +190,13 @@ pub(crate) fn shape_sorted(
             name,
             (side, basis, unit),
             fitted.get(side),
+            *established.get(side),
             values.get(side).len(),
             options.distinct_pct,
         ));
     }
-    if let (Some(b), Some(h)) = (
-        fitted
-            .base
-            .established_modes(base.len(), options.distinct_pct),
-        fitted
-            .head
-            .established_modes(head.len(), options.distinct_pct),
-    ) && b != h
+    if let (Some(b), Some(h)) = (established.base, established.head)
+        && b != h
         && lacks_a_state(&fitted, values, options.distinct_pct)
     {
         warnings.push(Warning::of(
@@ -269,6 +216,16 @@ pub(crate) fn shape_sorted(
         head: fitted.head,
         mixture_check,
         warnings,
+    }
+}
+
+/// The search of a side of `n` values: mclust's (K = 1..9, E and V, every K tried), K at most
+/// n / [`MIN_VALUES_PER_COMPONENT`].
+fn fit_options(n: usize) -> FitOptions {
+    FitOptions {
+        max_components: (n / MIN_VALUES_PER_COMPONENT)
+            .clamp(1, FitOptions::default().max_components),
+        ..FitOptions::default()
     }
 }
 
@@ -317,23 +274,47 @@ fn lacks_a_state(
     })
 }
 
-fn side_shape(values: &[f64], sorted: Sorted<'_>, options: &FitOptions) -> SideShape {
+/// A side's BIC-chosen mixture, and the number of modes the warnings take as there (`None` when the side
+/// was not modelled): its counted modes ([`counted_modes`]) when the mixture beats one normal by very
+/// strong evidence ([`VERY_STRONG`]) and the unimodal reference by [`UNIMODAL_MARGIN`], else 1.
+fn side_shape(
+    values: &[f64],
+    sorted: Sorted<'_>,
+    options: &FitOptions,
+    distinct_pct: f64,
+) -> (SideShape, Option<usize>) {
     match select_sorted(values, sorted, options) {
         Ok(selection) => {
-            let one_normal = selection.bic[0][0].unwrap_or(selection.best.bic);
-            let evidence = selection.best.bic - one_normal;
-            let mixture = selection.best.mixture;
-            SideShape::Fitted {
-                model: selection.best.model,
-                modes: modes(&mixture).modes,
-                mixture,
+            let best = selection.best;
+            let one_normal = selection.bic[0][0].unwrap_or(best.bic);
+            let evidence = best.bic - one_normal;
+            let modes = modes(&best.mixture).modes;
+            let counted = counted_modes(&modes, values.len(), distinct_pct).len();
+            // The reference is fitted only where it can matter: a mixture that would otherwise warn.
+            let established = if evidence >= VERY_STRONG
+                && counted >= 2
+                && fit_unimodal_sorted(sorted)
+                    .is_ok_and(|reference| best.bic - reference.bic() >= UNIMODAL_MARGIN)
+            {
+                counted
+            } else {
+                1
+            };
+            let shape = SideShape::Fitted {
+                model: best.model,
+                modes,
+                mixture: best.mixture,
                 evidence,
-            }
+            };
+            (shape, Some(established))
         }
         // n < 3 or all equal (non-finite values cannot reach here: samples are validated).
-        Err(_) => SideShape::TooFewDistinctValues {
-            values: values.len(),
-        },
+        Err(_) => (
+            SideShape::TooFewDistinctValues {
+                values: values.len(),
+            },
+            None,
+        ),
     }
 }
 
@@ -374,15 +355,12 @@ fn side_warning(
     name: &str,
     (side, basis, unit): (Side, Basis, Unit),
     shape: &SideShape,
+    established: Option<usize>,
     n: usize,
     distinct_pct: f64,
 ) -> Option<Warning> {
     let cause = match shape {
-        SideShape::Fitted { modes, .. }
-            if shape
-                .established_modes(n, distinct_pct)
-                .is_some_and(|m| m >= 2) =>
-        {
+        SideShape::Fitted { modes, .. } if established.is_some_and(|m| m >= 2) => {
             ShapeCause::Modes {
                 name: name.to_string(),
                 side,

@@ -80,12 +80,13 @@ pub struct FitOptions {
     /// Seed of the [`SplitMix64`] that draws the starts of the restarts.
     pub seed: u64,
     /// Stop raising K after this many successive K whose BIC (both models) stays below the best so far;
-    /// `None` tries every K as mclust does. The shape step uses 3, which keeps mclust's choice on every
-    /// oracle sample (App. A's BIC falls for K = 2 and 3 and peaks at 5) at a third of the cost.
+    /// `None` tries every K as mclust does (and as the shape step does: a patience is not proved to keep
+    /// the BIC's choice; 3 keeps it on every oracle sample, App. A's BIC falling for K = 2 and 3 and
+    /// peaking at 5).
     pub patience: Option<usize>,
     /// Stop after K = [`SCREEN_AFTER`] when no fit of K = 2 up to it (either model) reaches one normal's BIC
-    /// plus this margin (the screen of `docs/mixtures.md` §7); `None` searches on as mclust does. The shape
-    /// step uses `protocol::shape::SCREEN_MARGIN`.
+    /// plus this margin; `None` searches on as mclust does, and as the shape step does (with a margin of 0
+    /// the screen reports one normal for App. A, where mclust's V, K = 5 wins: `docs/mixtures.md` §2).
     pub screen: Option<f64>,
 }
 
@@ -373,6 +374,8 @@ impl<'a> Data<'a> {
         Some((fit, run.trace))
     }
 }
+
+pub mod unimodal;
 
 #[cfg(test)]
 mod tests;

@@ -311,3 +311,33 @@ fn the_selection_from_a_sorted_copy_is_the_selection() {
     }
     assert!(fitted > 10, "{fitted}");
 }
+
+/// The samples of the unimodal reference's oracle (`fixtures/r/unimodal.R`: App. A, flat, skewed, normal,
+/// a minority state, two equal states): the search with K up to n / 5 finds mclust's choice (K, model, BIC to
+/// 10⁻³ relative), and its BIC gain over the reference is R's `Mclust` BIC minus R's reference BIC, to 0.05.
+#[test]
+fn mclust_s_gain_over_the_unimodal_reference() {
+    for case in load("unimodal")["fits"].as_array().expect("fits") {
+        let name = case["name"].as_str().expect("name");
+        let x = numbers(&case["x"]);
+        let options = FitOptions {
+            max_components: (x.len() / 5).clamp(1, MAX_COMPONENTS),
+            ..FitOptions::default()
+        };
+        let best = select(&x, &options).expect("fit").best;
+        let want = &case["mclust"];
+        let k = want["k"].as_u64().expect("k") as usize;
+        assert_eq!(best.components(), k, "{name}: K");
+        if k > 1 {
+            assert_eq!(best.model.as_str(), want["model"], "{name}: model");
+        }
+        assert_rel(name, "BIC", best.bic, number(&want["bic"]), 1e-3);
+        let reference = unimodal::fit_unimodal(&x).expect("reference");
+        let gain = best.bic - reference.bic();
+        assert!(
+            (gain - number(&want["gain"])).abs() < 0.05,
+            "{name}: gain {gain} v {}",
+            want["gain"]
+        );
+    }
+}
