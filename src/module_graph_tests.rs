@@ -693,3 +693,89 @@ fn the_reader_finds_loops_and_layers() {
     assert_eq!(layer(&m("stats::rank_sum")), Some(0));
     assert_eq!(layer(&m("app::bisect")), Some(9));
 }
+
+/// The modules `text` declares under `#[cfg(test)]` and the test modules (`tests`, `*_tests`) it declares
+/// without it.
+fn test_declarations(text: &str) -> (Vec<String>, Vec<String>) {
+    let code = blank_comments_and_literals(text);
+    let lines: Vec<&str> = code.lines().map(str::trim).collect();
+    let mut under_cfg_test = Vec::new();
+    let mut test_named = Vec::new();
+    for (i, line) in lines.iter().enumerate() {
+        let declaration = ["pub(crate) ", "pub(super) ", "pub "]
+            .iter()
+            .fold(*line, |rest, vis| rest.strip_prefix(vis).unwrap_or(rest));
+        let Some(rest) = declaration.strip_prefix("mod ") else {
+            continue;
+        };
+        let name: String = rest
+            .chars()
+            .take_while(|c| c.is_alphanumeric() || *c == '_')
+            .collect();
+        let attributes = lines[..i].iter().rev().take_while(|l| l.starts_with("#["));
+        if attributes.clone().any(|l| *l == "#[cfg(test)]") {
+            under_cfg_test.push(name);
+        } else if name == "tests" || name.ends_with("_tests") {
+            test_named.push(name);
+        }
+    }
+    (under_cfg_test, test_named)
+}
+
+#[test]
+fn every_test_module_is_named_as_a_test() {
+    // `CONTRIBUTING.md`'s convention, on which this file's reading of product code rests: a module compiled
+    // for the tests only is `tests` or `*_tests` (the crate's `testutil` aside), and a module so named is
+    // compiled for the tests only.
+    let mut wrong = Vec::new();
+    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+    let mut stack = vec![src.clone()];
+    while let Some(path) = stack.pop() {
+        if path.is_dir() {
+            if path != src.join("testutil") {
+                stack.extend(
+                    std::fs::read_dir(&path)
+                        .expect("a directory")
+                        .map(|e| e.expect("an entry").path()),
+                );
+            }
+            continue;
+        }
+        let stem = path.file_stem().and_then(|s| s.to_str()).unwrap_or("");
+        if path.extension().and_then(|e| e.to_str()) != Some("rs") || stem.ends_with("tests") {
+            continue;
+        }
+        let text = std::fs::read_to_string(&path).expect("a source file");
+        let (under_cfg_test, test_named) = test_declarations(&text);
+        let at = path
+            .strip_prefix(&src)
+            .unwrap_or(&path)
+            .display()
+            .to_string();
+        for name in under_cfg_test {
+            let allowed = name == "tests"
+                || name.ends_with("_tests")
+                || (at == "lib.rs" && name == "testutil");
+            if !allowed {
+                wrong.push(format!("{at}: #[cfg(test)] mod {name}"));
+            }
+        }
+        for name in test_named {
+            wrong.push(format!("{at}: mod {name} without #[cfg(test)]"));
+        }
+    }
+    wrong.sort();
+    assert!(
+        wrong.is_empty(),
+        "test modules outside the convention: {wrong:?}"
+    );
+}
+
+#[test]
+fn test_declarations_are_read_with_their_attributes() {
+    let text = "mod a;\n#[cfg(test)]\nmod tests;\n#[cfg(test)]\n#[allow(dead_code)]\npub(crate) mod helpers;\n\
+                mod more_tests;\n// #[cfg(test)]\n// mod commented;\n";
+    let (under_cfg_test, test_named) = test_declarations(text);
+    assert_eq!(under_cfg_test, ["tests", "helpers"]);
+    assert_eq!(test_named, ["more_tests"]);
+}

@@ -24,7 +24,7 @@ pub(crate) mod html;
 pub(crate) mod json;
 pub(crate) mod markdown;
 #[cfg(test)]
-mod properties;
+mod property_tests;
 pub(crate) mod race;
 pub(crate) mod simulation;
 pub(crate) mod speeduptest_sh;

@@ -31,8 +31,10 @@ pub(crate) mod sorted;
 pub mod t_test;
 pub mod variance_components;
 
+/// The R oracle fixtures, shared by the tests of several modules (in `testutil`), under the path the tests
+/// of `stats` and `protocol` name.
 #[cfg(test)]
-pub(crate) mod oracle;
+pub(crate) use crate::testutil::oracle;
 
 /// The alternative hypothesis of a test, as R's `alternative =` argument.
 ///
