@@ -773,8 +773,10 @@ fn every_test_module_is_named_as_a_test() {
 
 #[test]
 fn test_declarations_are_read_with_their_attributes() {
-    let text = "mod a;\n#[cfg(test)]\nmod tests;\n#[cfg(test)]\n#[allow(dead_code)]\npub(crate) mod helpers;\n\
-                mod more_tests;\n// #[cfg(test)]\n// mod commented;\n";
+    let text = concat!(
+        "mod a;\n#[cfg(test)]\nmod tests;\n#[cfg(test)]\n#[allow(dead_code)]\npub(crate) mod helpers;\n",
+        "mod more_tests;\n// #[cfg(test)]\n// mod commented;\n",
+    );
     let (under_cfg_test, test_named) = test_declarations(text);
     assert_eq!(under_cfg_test, ["tests", "helpers"]);
     assert_eq!(test_named, ["more_tests"]);
