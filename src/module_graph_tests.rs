@@ -722,6 +722,24 @@ fn test_declarations(text: &str) -> (Vec<String>, Vec<String>) {
     (under_cfg_test, test_named)
 }
 
+/// Whether the module file that owns the directory of `path` (its `mod.rs`, the `<dir>.rs` beside it, or
+/// `lib.rs`) declares `mod <stem>`.
+fn declared_by_its_parent(path: &Path, stem: &str) -> bool {
+    let Some(dir) = path.parent() else {
+        return false;
+    };
+    let mut owners = vec![dir.join("mod.rs"), dir.join("lib.rs")];
+    if let (Some(up), Some(name)) = (dir.parent(), dir.file_name()) {
+        owners.push(up.join(format!("{}.rs", name.to_string_lossy())));
+    }
+    owners.iter().any(|owner| {
+        std::fs::read_to_string(owner).is_ok_and(|text| {
+            let (under_cfg_test, _) = test_declarations(&text);
+            under_cfg_test.iter().any(|name| name == stem)
+        })
+    })
+}
+
 #[test]
 fn every_test_module_is_named_as_a_test() {
     // `CONTRIBUTING.md`'s convention, on which this file's reading of product code rests: a module compiled
@@ -742,7 +760,18 @@ fn every_test_module_is_named_as_a_test() {
             continue;
         }
         let stem = path.file_stem().and_then(|s| s.to_str()).unwrap_or("");
-        if path.extension().and_then(|e| e.to_str()) != Some("rs") || stem.ends_with("tests") {
+        if path.extension().and_then(|e| e.to_str()) != Some("rs") {
+            continue;
+        }
+        if stem.ends_with("tests") {
+            if !declared_by_its_parent(&path, stem) {
+                let at = path
+                    .strip_prefix(&src)
+                    .unwrap_or(&path)
+                    .display()
+                    .to_string();
+                wrong.push(format!("{at}: declared by no module, so never compiled"));
+            }
             continue;
         }
         let text = std::fs::read_to_string(&path).expect("a source file");
