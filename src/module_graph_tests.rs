@@ -87,11 +87,11 @@ fn collect(dir: &Path, prefix: &[String], found: &mut BTreeMap<ModulePath, Strin
     }
 }
 
-/// The product code of a file: up to its inline test module, with comments and the text of string and
-/// character literals blanked (line breaks kept), so that neither a comment, a doc link nor a message is read
-/// as a path.
+/// The product code of a file: comments and the text of string and character literals blanked (line breaks
+/// kept), so that neither a comment, a doc link nor a message is read as a path; then up to its inline test
+/// module (a `#[cfg(test)] mod` written inside a string or a comment does not end it).
 fn product_code(text: &str) -> String {
-    blank_comments_and_literals(crate::purity_tests::product_part(text))
+    crate::purity_tests::product_part(&blank_comments_and_literals(text)).to_string()
 }
 
 /// `code` with each comment (line, block, nested block, doc) and each string, raw string, byte string and
@@ -669,7 +669,14 @@ fn comments_doc_links_literals_and_other_crates_give_no_edge() {
     ] {
         assert_eq!(edges_of("a::b", text), none, "{text}");
     }
-    // A test module is not read.
+    // A test module is not read; one written in a string does not hide the code after it.
+    assert_eq!(
+        edges_of(
+            "a::b",
+            "const T: &str = \"#[cfg(test)]\nmod tests {\";\nuse crate::f::g::Item;"
+        ),
+        ["f::g"]
+    );
     assert_eq!(
         edges_of(
             "a::b",
