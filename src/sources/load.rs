@@ -1,10 +1,11 @@
-//! Loading one side: what a spec names (standard input, a file, a criterion directory, a baseline name), its
-//! bytes within the size limit, their text, and the reader of the format detected. Must not: parse a format
-//! itself (each format's file does) or tell formats apart (`detect.rs`).
+//! Loading one side: what a spec names (standard input, a file, a criterion directory, a baseline name), and
+//! the reader of the format detected in its text. Must not: parse a format itself (each format's file does),
+//! tell formats apart (`detect.rs`) or read bytes past the size limit (`bytes.rs`).
 
 use std::path::{Path, PathBuf};
 
-use super::limits::{self, LimitedReadError};
+use super::bytes::{read_error, read_file, text_of};
+use super::limits;
 use super::{
     InputFormat, ReadOptions, SourceError, bmf, cargo_criterion, criterion, detect, diagnose,
     divan, go, google_benchmark, gungraun, hyperfine, libtest, raw_json,
@@ -64,57 +65,6 @@ pub(crate) fn load(spec: &str, options: &ReadOptions) -> Result<Results, SourceE
         }
         Location::BaselineName => load_baseline_name(spec, options),
     }
-}
-
-/// The bytes of the file at `path`, refused past the size limit `limit` (`docs/formats.md` §11).
-pub(crate) fn read_file(path: &Path, limit: u64) -> Result<Vec<u8>, SourceError> {
-    limits::read_file(path, limit).map_err(|e| read_error(e, &path.display().to_string(), limit))
-}
-
-fn read_error(error: LimitedReadError, path: &str, limit: u64) -> SourceError {
-    match error {
-        LimitedReadError::Io(error) => SourceError::Read {
-            path: path.into(),
-            error,
-        },
-        LimitedReadError::TooLarge { size } => SourceError::TooLarge {
-            path: path.into(),
-            size,
-            limit,
-        },
-    }
-}
-
-/// The text of `bytes` read from `origin`: UTF-8, without a byte-order mark, holding no more numbers than an
-/// input of the size limit `limit` may (`docs/formats.md` §11).
-pub(crate) fn text_of<'a>(
-    bytes: &'a [u8],
-    origin: &str,
-    limit: u64,
-) -> Result<&'a str, SourceError> {
-    let text = std::str::from_utf8(bytes).map_err(|e| {
-        let offset = e.valid_up_to();
-        let before = &bytes[..offset];
-        let line_start = before
-            .iter()
-            .rposition(|&b| b == b'\n')
-            .map_or(0, |i| i + 1);
-        SourceError::NotUtf8 {
-            path: origin.into(),
-            offset,
-            line: before.iter().filter(|&&b| b == b'\n').count() + 1,
-            column: offset - line_start + 1,
-            byte: bytes[offset],
-        }
-    })?;
-    if let Some(found) = limits::excess_numbers(bytes, limit) {
-        return Err(SourceError::TooManyNumbers {
-            path: origin.into(),
-            found,
-            limit,
-        });
-    }
-    Ok(text.strip_prefix('\u{feff}').unwrap_or(text))
 }
 
 /// Splits `PATH#SELECTOR` when `PATH` exists and the whole spec does not.

@@ -18,11 +18,11 @@
 //! `DIR#before` (criterion: baseline `before` under the root `DIR`). A path that exists as given is never
 //! split at `#`.
 //!
-//! The files: `options.rs` (how sides are read), `load.rs` (a spec to results), `detect.rs` (which format
-//! a text is), `diagnose.rs` (why a text is no format), `error.rs` (the errors), `top_level.rs` (the top
-//! level of a JSON document), `builder.rs` (the shared building of results), one file per format, and
-//! `limits.rs`, `foreign.rs`, `unusable.rs`, `events.rs` for what several formats share. This file is their
-//! index and holds no code.
+//! The files: `options.rs` (how sides are read), `load.rs` (a spec to results), `bytes.rs` (an input's bytes
+//! and text), `detect.rs` (which format a text is), `diagnose.rs` (why a text is no format), `error.rs` (the
+//! errors), `top_level.rs` (the top level of a JSON document), `builder.rs` (the shared building of results),
+//! one file per format, and `limits.rs`, `foreign.rs`, `unusable.rs`, `events.rs` for what several formats
+//! share. This file is their index and holds no code.
 //!
 //! This module must not start benchmarks or analyse anything: it only reads, validates (through
 //! [`Sample::new`](crate::model::Sample::new)) and reports non-fatal oddities as
@@ -45,6 +45,7 @@ pub(crate) mod record;
 pub(crate) mod speeduptest_sh;
 
 mod builder;
+mod bytes;
 mod detect;
 mod diagnose;
 mod error;
@@ -59,7 +60,8 @@ mod top_level;
 mod unusable;
 
 pub(crate) use builder::{Builder, ValuesFrom, invalid, parse_unit};
+pub(crate) use bytes::{read_file, text_of};
 pub(crate) use detect::{FILE_FORMATS, InputFormat, detect};
 pub(crate) use error::SourceError;
-pub(crate) use load::{Location, check_sides, load, locate, read_file, text_of};
+pub(crate) use load::{Location, check_sides, load, locate};
 pub(crate) use options::ReadOptions;
