@@ -62,7 +62,7 @@ pub(crate) fn is_small(n: usize) -> bool {
 }
 
 #[cfg(test)]
-mod properties {
+mod property_tests {
     use super::{Level, mean_test, median_test};
     use crate::protocol::Direction;
     use proptest::prelude::*;

@@ -13,7 +13,9 @@
 //! - confidences computed by a test (HPT): at least 3 decimals, more until the value no longer rounds to 1
 //!   (`0.9998` for 1 − 1/4096, paper 003 Table 2), never `1.000` for a value below 1;
 //! - confidence levels found by paper 000's search (0.51..0.99 grid): 2 decimals, the grid's top `>= 0.99`;
-//! - gains and proportions: percents with 1 decimal.
+//! - gains and proportions: percents with 1 decimal;
+//! - the figures of `simulate`: error rates as percents with 2 decimals, savings with none, mean counts with
+//!   2 (runs of a bisection with 1), the confidence of one comparison with 4.
 
 use crate::model::Unit;
 
@@ -228,6 +230,24 @@ pub(crate) fn percent(fraction: f64) -> String {
     }
 }
 
+/// A fraction as a percent with `decimals` decimals, for the figures of `simulate`: its error rates with 2
+/// (`0.0123` -> `1.23%`: they are small), its savings with 0 (`0.4` -> `40%`); [`MISSING`] when not finite.
+pub(crate) fn percent_to(fraction: f64, decimals: usize) -> String {
+    match finite(fraction * 100.0) {
+        Some(p) => format!("{p:.decimals$}%"),
+        None => MISSING.to_string(),
+    }
+}
+
+/// `x` with `decimals` decimals, for a mean count (runs, steps, comparisons) or a confidence that `simulate`
+/// prints: `12.35` for 12.3456 with 2; [`MISSING`] when not finite.
+pub(crate) fn decimals(x: f64, decimals: usize) -> String {
+    match finite(x) {
+        Some(x) => format!("{x:.decimals$}"),
+        None => MISSING.to_string(),
+    }
+}
+
 /// A percentage as the user wrote it (the gate's threshold): shortest text, `5%`.
 pub(crate) fn percent_value(pct: f64) -> String {
     match finite(pct) {
@@ -349,6 +369,17 @@ pub(crate) fn civil_from_days(days: i64) -> (i64, i64, i64) {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn simulation_figures_round_to_their_decimals() {
+        assert_eq!(percent_to(0.012345, 2), "1.23%");
+        assert_eq!(percent_to(0.4049, 0), "40%");
+        assert_eq!(percent_to(f64::NAN, 2), MISSING);
+        assert_eq!(decimals(12.3456, 2), "12.35");
+        assert_eq!(decimals(7.0, 1), "7.0");
+        assert_eq!(decimals(0.98765432, 4), "0.9877");
+        assert_eq!(decimals(f64::INFINITY, 2), MISSING);
+    }
 
     #[test]
     fn utc_minutes_match_the_civil_calendar() {

@@ -15,11 +15,12 @@
 //!
 //! Each design's table is data (a header and rows of text) laid out by one function, `grid`; JSON goes
 //! through private wire structs. It only presents what the tallies hold; no figure is computed here beyond
-//! a share of counts and a mean.
+//! a share of counts and a mean, and every figure is rounded by `format.rs`.
 
 use comfy_table::{CellAlignment, LineStyle, Table, TableStyle};
 use serde::Serialize;
 
+use super::format;
 use crate::simulation::harness::{Kind, Setting, Tally};
 
 /// The JSON schema of the two-version simulation output.
@@ -152,11 +153,12 @@ fn words(header: &[&str]) -> Vec<String> {
 
 /// Rates to 2 decimals of a percent: the wrong ones are small.
 fn rate(fraction: f64) -> String {
-    format!("{:.2}%", 100.0 * fraction)
+    format::percent_to(fraction, 2)
 }
 
+/// Savings to whole percents; `-` where there is no reference to save against.
 fn saving(fraction: Option<f64>) -> String {
-    fraction.map_or("-".into(), |f| format!("{:.0}%", 100.0 * f))
+    fraction.map_or(format::MISSING.into(), |f| format::percent_to(f, 0))
 }
 
 /// The plans' names and sentences, one line each.
@@ -238,7 +240,7 @@ fn two_versions_table(s: &Simulated) -> String {
                     ]
                     .map(|kind| rate(t.share(kind))),
                 );
-                row.push(format!("{:.2}", mean_runs(t)));
+                row.push(format::decimals(mean_runs(t), 2));
                 row.push(saving(saving_against(mean_runs(t), reference_runs)));
                 row
             })
@@ -260,8 +262,9 @@ fn two_versions_table(s: &Simulated) -> String {
         ));
         for (p, runs) in s.plans.iter().zip(&mix) {
             out.push_str(&format!(
-                "  {:<20} {runs:>6.2}   saving vs fixed 10: {}\n",
+                "  {:<20} {:>6}   saving vs fixed 10: {}\n",
                 p.name,
+                format::decimals(*runs, 2),
                 saving(saving_against(*runs, reference_runs))
             ));
         }
@@ -449,7 +452,7 @@ fn versions_table(s: &Simulated, versions: usize, theta_pct: f64) -> String {
             vec![
                 p.name.clone(),
                 rate(t.share(Kind::Failure)),
-                format!("{:.2}", runs_per_version(s, versions, i)),
+                format::decimals(runs_per_version(s, versions, i), 2),
                 saving(saving_per_version(s, versions, i)),
                 or_dash(Kind::Capped),
                 or_dash(Kind::BestOut),
@@ -554,10 +557,10 @@ fn bisections_table(
     let looks: Vec<String> = looks.iter().map(u32::to_string).collect();
     let mut out = format!(
         "Simulated bisections of {commits} commits, one slowdown at a commit drawn uniformly, from {}; \
-         confidence {} for the commit named, each comparison at {comparison_confidence:.4} with looks \
-         after {} runs per side.\n\n",
+         confidence {} for the commit named, each comparison at {} with looks after {} runs per side.\n\n",
         s.source,
         s.confidence,
+        format::decimals(comparison_confidence, 4),
         looks.join(", ")
     );
     let header = words(&[
@@ -581,9 +584,9 @@ fn bisections_table(
                 [Kind::Right, Kind::Wrong, Kind::Interval, Kind::Nothing]
                     .map(|kind| rate(t.share(kind))),
             );
-            row.push(format!("{:.2}", t.per_replicate(t.steps)));
-            row.push(format!("{:.2}", t.per_replicate(t.comparisons)));
-            row.push(format!("{:.1}", t.per_replicate(t.runs)));
+            row.push(format::decimals(t.per_replicate(t.steps), 2));
+            row.push(format::decimals(t.per_replicate(t.comparisons), 2));
+            row.push(format::decimals(t.per_replicate(t.runs), 1));
             row
         })
         .collect();

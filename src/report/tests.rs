@@ -7,7 +7,7 @@ use serde_json::Value;
 use super::suite::hpt_sentence;
 use super::*;
 use crate::model::BaseHead;
-use crate::protocol::FailOn;
+use crate::protocol::{Analysis, Direction, FailOn, Verdict};
 use crate::testutil::analyses;
 use crate::testutil::render::render;
 
@@ -486,7 +486,7 @@ fn colour_choice_follows_no_color_and_term() {
     ];
     for (choice, tty, no_color, term, expected) in cases {
         assert_eq!(
-            color_enabled_in(choice, tty, env(no_color, term)),
+            super::output::color_enabled_in(choice, tty, env(no_color, term)),
             expected,
             "{choice:?} tty={tty} NO_COLOR={no_color:?} TERM={term:?}"
         );

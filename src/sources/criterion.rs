@@ -248,8 +248,8 @@ fn read_samples(
 
 fn read_json<T: for<'de> Deserialize<'de>>(path: &Path, limit: u64) -> Result<T, SourceError> {
     let shown = path.display().to_string();
-    let bytes = super::read_file(path, limit)?;
-    let text = super::text_of(&bytes, &shown, limit)?;
+    let bytes = super::bytes::read_file(path, limit)?;
+    let text = super::bytes::text_of(&bytes, &shown, limit)?;
     serde_json::from_str(text).map_err(|e| invalid(&shown, FORMAT, json_problem(text, &e)))
 }
 

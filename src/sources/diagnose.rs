@@ -5,7 +5,7 @@
 
 use serde_json::error::Category;
 
-use super::top_level::TopLevel;
+use super::top_level::{MAX_NESTING, TopLevel, is_too_deep};
 use super::{FILE_FORMATS, InputFormat, SourceError};
 
 /// The error for `text` (read from `origin`), which no format's detection accepted.
@@ -91,15 +91,6 @@ pub(crate) fn json_problem(text: &str, error: &serde_json::Error) -> String {
         );
     }
     message
-}
-
-/// The nesting of arrays and objects at which serde_json refuses a text (its recursion limit: the 128th
-/// level is refused).
-pub(crate) const MAX_NESTING: usize = 128;
-
-/// Whether serde_json refused a text for nesting [`MAX_NESTING`] levels deep.
-pub(crate) fn is_too_deep(error: &serde_json::Error) -> bool {
-    error.to_string().starts_with("recursion limit exceeded")
 }
 
 /// `NaN`, `Infinity` or `inf` (any case, any sign) starting at the 1-based `line` and `column`.

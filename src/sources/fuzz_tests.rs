@@ -12,7 +12,9 @@ use std::sync::LazyLock;
 use proptest::prelude::*;
 use serde_json::{Value, json};
 
+use super::load::load_bytes;
 use super::*;
+use crate::model::Results;
 use crate::testutil::source_fixtures::fixture;
 
 const TEXT_FIXTURES: [&str; 16] = [

@@ -333,7 +333,7 @@ mod tests {
         let text = "goos: linux\ngoarch: amd64\npkg: example.com/x\n\
                     --- FAIL: BenchmarkBroken\n    x_test.go:10: boom\nFAIL\n";
         assert!(has_results(text));
-        let message = crate::sources::load_bytes(
+        let message = crate::sources::load::load_bytes(
             text.as_bytes(),
             "go.txt",
             None,

@@ -72,7 +72,7 @@ pub(crate) enum PartError {
     /// The JSON nests deeper than the parser follows; where.
     #[error(
         "nests arrays and objects {depth} levels deep ({0}), which no report does\nhint: give the `--json` report a job wrote, as it wrote it",
-        depth = super::diagnose::MAX_NESTING
+        depth = super::top_level::MAX_NESTING
     )]
     TooDeep(String),
     /// The JSON is a report's, but a member has the wrong type; the parser's message.
@@ -125,7 +125,7 @@ fn json_error(error: serde_json::Error) -> PartError {
     let message = error.to_string();
     match error.classify() {
         Category::Eof => PartError::Json(message),
-        _ if super::diagnose::is_too_deep(&error) => PartError::TooDeep(format!(
+        _ if super::top_level::is_too_deep(&error) => PartError::TooDeep(format!(
             "at line {} column {}",
             error.line(),
             error.column()

@@ -257,7 +257,7 @@ pub(crate) fn parse_if_raw(text: &str, origin: &str) -> Option<Result<Results, S
     if let Some(schema) = &file.schema {
         members.insert("schema".to_string(), schema.clone());
     }
-    let told = super::detect_object(&TopLevel::Object(members), text);
+    let told = super::detect::detect_object(&TopLevel::Object(members), text);
     matches!(told, Some(InputFormat::RawJson | InputFormat::Record)).then(|| build(file, origin))
 }
 
@@ -399,7 +399,8 @@ fn parse_observation(text: Option<&str>, origin: &str) -> Result<ValuesFrom, Sou
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::sources::{InputFormat, ReadOptions, load, load_bytes};
+    use crate::sources::load::load_bytes;
+    use crate::sources::{InputFormat, ReadOptions, load};
     use crate::testutil::source_fixtures::fixture;
 
     fn read(rel: &str) -> Result<Results, SourceError> {

@@ -254,7 +254,8 @@ pub(crate) fn write(results: &Results, out: &mut impl Write) -> std::io::Result<
 mod tests {
     use super::*;
     use crate::model::{Benchmark, Environment, Runs, Sample, Unit};
-    use crate::sources::{InputFormat, ReadOptions, detect, load_bytes};
+    use crate::sources::load::load_bytes;
+    use crate::sources::{InputFormat, ReadOptions, detect};
 
     fn results() -> Results {
         let bench = |name: &str, values: Vec<f64>, unit, one_process: bool| {

@@ -11,10 +11,10 @@
 //! Must not: parse or validate JSON (serde_json does), or decide anything but "plain or not".
 
 /// The deepest nesting of arrays and objects [`plain`] clears: below serde_json's recursion limit
-/// ([`crate::sources::diagnose::MAX_NESTING`]), so that the full reading of a text within it never reaches
+/// ([`super::MAX_NESTING`]), so that the full reading of a text within it never reaches
 /// the limit.
 pub(super) const PLAIN_DEPTH: usize = 100;
-const _: () = assert!(PLAIN_DEPTH < crate::sources::diagnose::MAX_NESTING);
+const _: () = assert!(PLAIN_DEPTH < super::MAX_NESTING);
 
 /// The most characters of a number's mantissa plus its positive exponent [`plain`] clears: such a number is
 /// below 10^300, far from `f64::MAX` (1.8 × 10^308), so the full reading converts it to a finite `f64`.

@@ -2,6 +2,7 @@
 
 use std::path::PathBuf;
 
+use super::load::load_bytes;
 use super::*;
 
 use crate::testutil::source_fixtures::{copy_tree, fixture};
