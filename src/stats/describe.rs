@@ -164,7 +164,7 @@ pub(crate) fn sum_sq_dev(x: &[f64], m: f64) -> f64 {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::stats::oracle::{assert_rel, load, number, numbers};
+    use crate::testutil::oracle::{assert_rel, load, number, numbers};
     use proptest::prelude::*;
 
     #[test]

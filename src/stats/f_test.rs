@@ -130,7 +130,7 @@ fn f_upper_quantile(dist: &FisherSnedecor, q: f64) -> f64 {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::stats::oracle::{alternative, assert_rel, load, number, numbers};
+    use crate::testutil::oracle::{alternative, assert_rel, load, number, numbers};
     use proptest::prelude::*;
 
     #[test]

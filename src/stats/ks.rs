@@ -298,7 +298,7 @@ fn kolmogorov_upper(lambda: f64) -> f64 {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::stats::oracle::{alternative, assert_rel, load, number, numbers};
+    use crate::testutil::oracle::{alternative, assert_rel, load, number, numbers};
     use proptest::prelude::*;
     use serde_json::Value;
 

@@ -40,8 +40,3 @@ pub mod walsh;
 pub use alternative::Alternative;
 pub use test_result::{Method, StatsError, StatsResult, TestResult};
 pub(crate) use test_result::{check_finite, check_len, check_pair};
-
-/// The R oracle fixtures, shared by the tests of several modules (in `testutil`), under the path the tests
-/// of `stats` and `protocol` name.
-#[cfg(test)]
-pub(crate) use crate::testutil::oracle;

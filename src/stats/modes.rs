@@ -127,7 +127,7 @@ fn refine(mixture: &Mixture, mut a: f64, mut b: f64, peak: bool) -> f64 {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::stats::oracle::{load, numbers};
+    use crate::testutil::oracle::{load, numbers};
 
     fn mixture(w: &[f64], m: &[f64], s: &[f64]) -> Mixture {
         Mixture::from_columns(w, m, s)

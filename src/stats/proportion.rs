@@ -219,7 +219,7 @@ fn check_confidence(confidence: f64) -> StatsResult<()> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::stats::oracle::{alternative, assert_rel, load, number};
+    use crate::testutil::oracle::{alternative, assert_rel, load, number};
     use proptest::prelude::*;
     use serde_json::Value;
 

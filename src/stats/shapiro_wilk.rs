@@ -151,7 +151,7 @@ fn p_value(n: usize, w: f64) -> f64 {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::stats::oracle::{assert_rel, load, number, numbers};
+    use crate::testutil::oracle::{assert_rel, load, number, numbers};
     use proptest::prelude::*;
 
     #[test]

@@ -235,7 +235,7 @@ fn approximate(d: &[f64]) -> (f64, f64) {
 mod tests {
     use super::*;
     use crate::stats::StatsError;
-    use crate::stats::oracle::{assert_rel, load, number, numbers};
+    use crate::testutil::oracle::{assert_rel, load, number, numbers};
 
     /// P(R+ >= v) and P(R+ <= v) by listing all 2^k sign patterns of the nonzero differences: an
     /// independent reference that shares nothing with the subset-sum recursion.

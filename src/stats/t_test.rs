@@ -193,7 +193,7 @@ pub(crate) fn polish_upper_quantile(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::stats::oracle::{alternative, assert_rel, load, number, numbers};
+    use crate::testutil::oracle::{alternative, assert_rel, load, number, numbers};
     use proptest::prelude::*;
 
     fn check_against_r(case: &str, got: &TTest, want: &serde_json::Value) {

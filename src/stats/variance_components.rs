@@ -99,7 +99,7 @@ fn mean(x: &[f64]) -> f64 {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::stats::oracle::{assert_rel, load, number, numbers};
+    use crate::testutil::oracle::{assert_rel, load, number, numbers};
 
     #[test]
     fn mean_squares_match_r_anova() {

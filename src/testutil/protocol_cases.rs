@@ -1,7 +1,7 @@
 //! The cases the Speedup-Test protocol's tests share: the §6.3 example of paper 000 and the R oracle of
 //! `fixtures/oracle/protocol.json`.
 
-use crate::stats::oracle;
+use crate::testutil::oracle;
 use serde_json::Value;
 
 /// One case of `fixtures/oracle/protocol.json` (written by `fixtures/r/protocol.R`).

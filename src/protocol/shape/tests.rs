@@ -407,7 +407,7 @@ fn unimodal_margins() {
 /// 2.25, is below the warnings' bar: nothing warns.
 #[test]
 fn ammp_c2_reports_mclust_s_five_components_and_four_modes() {
-    use crate::stats::oracle::{assert_rel, load, number, numbers};
+    use crate::testutil::oracle::{assert_rel, load, number, numbers};
     let want = &load("mixture")["ammp_c2_nanoseconds"];
     let nanos = numbers(&want["x"]);
     let s = of(
@@ -450,7 +450,7 @@ fn ammp_c2_reports_mclust_s_five_components_and_four_modes() {
 /// 10⁻³ relative (`fixtures/oracle/mixture.json`), whatever one normal's BIC.
 #[test]
 fn the_reported_fit_is_mclust_s_choice_on_the_oracle_samples() {
-    use crate::stats::oracle::{assert_rel, load, number, numbers};
+    use crate::testutil::oracle::{assert_rel, load, number, numbers};
     for case in load("mixture")["cases"].as_array().expect("cases") {
         let name = case["name"].as_str().expect("name");
         let x = numbers(&case["x"]);

@@ -170,7 +170,7 @@ pub(crate) fn mean_test_sorted(
 mod tests {
     use super::*;
     use crate::protocol::WarningKind;
-    use crate::stats::oracle::assert_rel;
+    use crate::testutil::oracle::assert_rel;
     use crate::testutil::protocol_cases::PAPER;
     use crate::testutil::protocol_cases::cases;
 

@@ -186,7 +186,7 @@ fn speedup_interval(r: ShiftInterval) -> Option<(f64, f64)> {
 mod tests {
     use super::*;
     use crate::protocol::WarningKind;
-    use crate::stats::oracle::{assert_rel, load, number, numbers};
+    use crate::testutil::oracle::{assert_rel, load, number, numbers};
     use crate::testutil::protocol_cases::PAPER;
     use crate::testutil::protocol_cases::cases;
 

@@ -29,7 +29,7 @@
 
 use super::{Level, mean_test, median_test};
 use crate::protocol::{Direction, MeanTest, MedianTest, TMethod};
-use crate::stats::oracle;
+use crate::testutil::oracle;
 use serde_json::Value;
 
 /// Relative tolerance on every p-value.

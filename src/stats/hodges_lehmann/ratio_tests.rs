@@ -3,7 +3,7 @@
 
 use super::tests::{cases_of, run_with};
 use super::*;
-use crate::stats::oracle::{assert_rel, number};
+use crate::testutil::oracle::{assert_rel, number};
 use proptest::prelude::*;
 use serde_json::Value;
 

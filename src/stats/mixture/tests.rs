@@ -2,7 +2,7 @@
 //! App. A fit of paper 001 (`docs/mixtures.md` §7), and the EM invariants as properties.
 
 use super::*;
-use crate::stats::oracle::{assert_rel, load, number, numbers};
+use crate::testutil::oracle::{assert_rel, load, number, numbers};
 use proptest::prelude::*;
 
 fn cases() -> Vec<serde_json::Value> {

@@ -1,9 +1,9 @@
 //! Tests of the rank-sum test against R 4.2.2 (`fixtures/r/rank_sum.R`) and its invariants.
 
 use super::*;
-use crate::stats::oracle::{alternative, assert_rel, load, number, numbers};
 use crate::stats::rank::midranks;
 use crate::stats::rank_sum_ties::EXACT_TIES_BUDGET;
+use crate::testutil::oracle::{alternative, assert_rel, load, number, numbers};
 use proptest::prelude::*;
 
 #[test]

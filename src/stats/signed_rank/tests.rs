@@ -1,7 +1,7 @@
 //! Tests of the signed-rank test against R 4.2.2 (`fixtures/r/signed_rank.R`) and its invariants.
 
 use super::*;
-use crate::stats::oracle::{alternative, assert_rel, load, number, numbers};
+use crate::testutil::oracle::{alternative, assert_rel, load, number, numbers};
 use proptest::prelude::*;
 
 #[test]

@@ -2,7 +2,7 @@
 //! Walsh averages formed and sorted by brute force.
 
 use super::*;
-use crate::stats::oracle::{alternative, assert_rel, load, number, numbers};
+use crate::testutil::oracle::{alternative, assert_rel, load, number, numbers};
 use proptest::prelude::*;
 use serde_json::Value;
 

@@ -2,7 +2,7 @@
 //! `fixtures/oracle/unimodal.json`), the density against R, and the closed forms of the family.
 
 use super::*;
-use crate::stats::oracle::{assert_rel, load, number, numbers};
+use crate::testutil::oracle::{assert_rel, load, number, numbers};
 
 #[test]
 fn ln_gamma_matches_known_values() {
