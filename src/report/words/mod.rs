@@ -13,6 +13,7 @@
 //! The Speedup-Test causes' two wordings are in `test_causes.rs`, HPT's and the gate's in `suite.rs`, the
 //! shape's in `shape.rs`; this file holds the rest and the one match over [`Cause`].
 
+pub(crate) mod bench_settings;
 pub(crate) mod coverage;
 pub(crate) mod glossary;
 mod shape;
