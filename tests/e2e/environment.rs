@@ -16,11 +16,11 @@ use std::ffi::OsStr;
 use std::process::Command;
 
 /// Variables cleared by name: where cargo builds and cargo-speedup and criterion keep their files
-/// (`CARGO_TARGET_DIR`, `CARGO_BUILD_TARGET_DIR`, `CRITERION_HOME`), the report's width, colour and date (`COLUMNS`, `NO_COLOR`,
-/// `CLICOLOR`, `CLICOLOR_FORCE`, `TERM`, `SOURCE_DATE_EPOCH`), what cargo builds and how it says so
-/// (`RUSTFLAGS` and the others the tool's cache key reads, `CARGO_INCREMENTAL`, `CARGO_LOG`), an outer
-/// build's jobserver, the package cargo runs the test binary for (whose variables a user's shell does
-/// not hold), and backtraces, which change the text of an error.
+/// (`CARGO_TARGET_DIR`, `CARGO_BUILD_TARGET_DIR`, `CRITERION_HOME`), the report's width, colour and date
+/// (`COLUMNS`, `NO_COLOR`, `CLICOLOR`, `CLICOLOR_FORCE`, `TERM`, `SOURCE_DATE_EPOCH`), what cargo builds and
+/// how it says so (`RUSTFLAGS` and the others the tool's cache key reads, `CARGO_INCREMENTAL`, `CARGO_LOG`),
+/// an outer build's jobserver, the package cargo runs the test binary for (whose variables a user's shell
+/// does not hold), and backtraces, which change the text of an error.
 pub(crate) const CLEARED: [&str; 28] = [
     "CARGO_TARGET_DIR",
     "CARGO_BUILD_TARGET_DIR",
