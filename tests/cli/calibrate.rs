@@ -2,13 +2,13 @@
 //! are decided before anything is fetched or built, so no network is needed.
 
 use std::path::PathBuf;
-use std::process::{Command, Output};
+use std::process::Output;
 
 fn run(args: &[&str]) -> Output {
     let script: PathBuf = [env!("CARGO_MANIFEST_DIR"), "calibrate", "run.sh"]
         .iter()
         .collect();
-    Command::new("bash")
+    crate::environment::command("bash")
         .arg(script)
         .args(args)
         .output()

@@ -210,13 +210,11 @@ fn workspace_with_baselines_in(home: &str) -> tempfile::TempDir {
 
 /// `cargo speedup ARGS` at the workspace root with only `env` of the variables that place criterion's home.
 fn run_at_root(ws: &Path, args: &[&str], env: &[(&str, &str)]) -> std::process::Output {
-    std::process::Command::new(env!("CARGO_BIN_EXE_cargo-speedup"))
+    crate::environment::tool()
         .arg("speedup")
         .args(args)
         .current_dir(ws)
         .env("NO_COLOR", "1")
-        .env_remove("CRITERION_HOME")
-        .env_remove("CARGO_TARGET_DIR")
         .envs(env.iter().copied())
         .output()
         .expect("the binary runs")
@@ -757,7 +755,7 @@ fn below_the_requested_confidence_the_hpt_sentence_agrees_with_the_suite_verdict
 #[test]
 fn a_reader_that_stops_early_is_no_error() {
     // `cargo speedup compare ... | head -1` used to end with "error: Broken pipe (os error 32)" and exit 2.
-    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_cargo-speedup"))
+    let mut child = crate::environment::tool()
         .args([
             "speedup",
             "compare",

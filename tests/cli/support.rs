@@ -1,7 +1,7 @@
 //! Running the binary from tests.
 
 use std::path::PathBuf;
-use std::process::{Command, Output};
+use std::process::Output;
 
 /// The repository root (where `fixtures/` is).
 pub(crate) fn root() -> PathBuf {
@@ -13,23 +13,22 @@ pub(crate) fn run_in(dir: &std::path::Path, args: &[&str]) -> Output {
     run_with_env(dir, args, &[])
 }
 
-/// [`run_in`] with more environment variables. cargo's target directory is the project's own (`target/`)
-/// unless a test sets one: a `CARGO_TARGET_DIR` of the environment the tests run in is not passed on.
+/// [`run_in`] with more environment variables, in the tests' known environment
+/// ([`crate::environment::tool`]): cargo's target directory is the project's own (`target/`) unless a test
+/// sets one, and a `CARGO_TARGET_DIR`, `COLUMNS` or `CRITERION_HOME` of the environment the tests run in
+/// is not passed on.
 pub(crate) fn run_with_env(
     dir: &std::path::Path,
     args: &[&str],
     env: &[(&str, &std::path::Path)],
 ) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_cargo-speedup"))
+    crate::environment::tool()
         .arg("speedup")
         .args(args)
         .current_dir(dir)
         .env("NO_COLOR", "1")
         // Reports name the minute they were made: a fixed one keeps snapshots stable.
         .env("SOURCE_DATE_EPOCH", "1800000000")
-        .env_remove("CLICOLOR_FORCE")
-        .env_remove("CARGO_TARGET_DIR")
-        .env_remove("CARGO_BUILD_TARGET_DIR")
         .envs(env.iter().copied())
         .output()
         .expect("the binary runs")

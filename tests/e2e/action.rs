@@ -420,7 +420,7 @@ fn comment_step(home: &Home, env: &[(&str, &str)]) -> (i32, String, String) {
     let report = home.dir.path().join("report.md");
     std::fs::write(&report, "| bench | verdict |\n").expect("markdown");
     let bin = home.dir.path().join(".cache/cargo-speedup/bin");
-    let out = std::process::Command::new("bash")
+    let out = crate::environment::command("bash")
         .arg(action_dir().join("action/comment.sh"))
         .env(
             "PATH",

@@ -127,7 +127,7 @@ fn the_actions_markdown_rule_writes_every_name_as_the_tools_markdown_report_does
     let (base, head) = (dir.path().join("base.json"), dir.path().join("head.json"));
     std::fs::write(&base, results(&names, 0, false).to_string()).expect("base");
     std::fs::write(&head, results(&names, 0, true).to_string()).expect("head");
-    let out = Command::new(env!("CARGO_BIN_EXE_cargo-speedup"))
+    let out = crate::environment::tool()
         .args(["speedup", "compare"])
         .args([&base, &head])
         .args(["--format", "markdown", "--fail-on", "none"])
@@ -215,7 +215,7 @@ pub(crate) fn run_comment(
     let calls = stub_gh(&bin, &serde_json::to_string(comments).expect("JSON"));
     let report = home.dir.path().join("report.md");
     std::fs::write(&report, markdown).expect("markdown");
-    let out = Command::new("bash")
+    let out = crate::environment::command("bash")
         .arg(action_dir().join("action/comment.sh"))
         .env(
             "PATH",

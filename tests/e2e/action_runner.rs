@@ -11,7 +11,6 @@
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
-use std::process::Command;
 
 use yaml_rust2::{Yaml, YamlLoader};
 
@@ -123,7 +122,7 @@ impl State {
             .as_str()
             .map(|d| workspace.join(self.substitute(d)))
             .unwrap_or_else(|| workspace.to_path_buf());
-        let mut command = Command::new("bash");
+        let mut command = crate::environment::command("bash");
         command
             .args(["--noprofile", "--norc", "-eo", "pipefail", "-c", &script])
             .current_dir(dir)

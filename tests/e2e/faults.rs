@@ -118,7 +118,7 @@ fn ctrl_c_during_a_run_stops_it_and_cleans_up() {
     // Its own process group, which receives the signal as a terminal's Ctrl-C would: the benchmark
     // process gets it too.
     use std::os::unix::process::CommandExt;
-    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_cargo-speedup"))
+    let mut child = crate::environment::tool()
         // The sleeping bench is a plain `main` standing in for criterion's.
         .args(["speedup", "HEAD..HEAD", "--harness", "criterion"])
         .process_group(0)

@@ -2,7 +2,8 @@
 //! They build and run real benchmarks: criterion and its dependencies compile once, into a seed target
 //! directory kept between test runs, and each test that builds holds a target directory planted from it
 //! (`support::serial`, `tests/e2e/shared.rs`), so that it compiles only its own small crate; such tests run
-//! side by side, one per slot.
+//! side by side, one per slot. Every process they start runs in a known environment
+//! (`environment.rs`).
 
 mod action;
 mod action_bisect;
@@ -12,6 +13,7 @@ mod action_runner;
 mod bench_settings;
 mod bisect;
 mod coverage;
+mod environment;
 mod faults;
 mod harness;
 mod identical;

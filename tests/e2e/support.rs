@@ -1,7 +1,10 @@
-//! Test repositories and running the binary on them.
+//! Test repositories and running the binary on them. Every process starts in the tests' known
+//! environment (`environment.rs`): git, cargo and the binary alike.
 
 use std::path::Path;
 use std::process::{Command, Output};
+
+pub(crate) use crate::environment::{cargo, command, tool};
 
 #[path = "shared.rs"]
 mod shared;
@@ -15,7 +18,7 @@ pub(crate) use shared::{serial, shared_target};
 /// (offset basis 0xcbf29ce484222325, prime 0x100000001b3: the published algorithm).
 pub(crate) fn speedup_dir(dir: &Path, target: &Path) -> std::path::PathBuf {
     let canonical = |p: &Path| p.canonicalize().unwrap_or_else(|_| p.to_path_buf());
-    let root = Command::new("git")
+    let root = command("git")
         .args(["rev-parse", "--show-toplevel"])
         .current_dir(dir)
         .output()
@@ -67,7 +70,7 @@ pub(crate) const RUN: [&str; 16] = [
 
 /// Runs `git ARGS` in `dir` and returns its stdout; panics with its stderr on failure.
 pub(crate) fn git(dir: &Path, args: &[&str]) -> String {
-    let mut command = Command::new("git");
+    let mut command = command("git");
     command
         .args(["-c", "user.name=Test", "-c", "user.email=test@example.com"])
         .args([
@@ -207,11 +210,6 @@ pub(crate) fn generate_lockfile(dir: &Path) {
     }
 }
 
-/// The cargo that runs the tests.
-pub(crate) fn cargo() -> Command {
-    Command::new(std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into()))
-}
-
 /// Runs `cargo-speedup speedup ARGS...` in `dir` with `target` as cargo's target directory, offline.
 pub(crate) fn speedup(dir: &Path, target: &Path, args: &[&str]) -> Output {
     speedup_with_env(dir, target, args, &[])
@@ -235,18 +233,13 @@ pub(crate) fn speedup_with_env(
 ) -> Output {
     // The builds of the project's own directory start from the seed's dependencies.
     shared::plant_for(&speedup_dir(dir, target));
-    offline_in(
-        Command::new(env!("CARGO_BIN_EXE_cargo-speedup")),
-        dir,
-        target,
-    )
-    .arg("speedup")
-    .args(args)
-    .env("NO_COLOR", "1")
-    .env_remove("CRITERION_HOME")
-    .envs(env.iter().copied())
-    .output()
-    .expect("the binary runs")
+    offline_in(tool(), dir, target)
+        .arg("speedup")
+        .args(args)
+        .env("NO_COLOR", "1")
+        .envs(env.iter().copied())
+        .output()
+        .expect("the binary runs")
 }
 
 /// What a comparison must leave as it was: status, HEAD, branches, stash, worktrees.

@@ -16,6 +16,7 @@
 //! undecided benchmark's in `undecided.rs`. This file is their index and holds no code: one `mod` line per
 //! file, in order.
 
+pub(crate) mod bench_settings;
 pub(crate) mod coverage;
 pub(crate) mod glossary;
 pub(crate) mod measuring;

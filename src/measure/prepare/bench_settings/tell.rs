@@ -1,4 +1,4 @@
-//! What the bench files' settings cost, in words: the warning of a rewrite (before the first look), the
+//! What the bench files' settings cost: the warning of a rewrite (before the first look), the
 //! warning of runs measured longer than requested (after it), and the projection of the plan's duration.
 //!
 //! The projection is the runs' time only, builds aside: revisions x runs x benchmarks x the length of one
@@ -8,17 +8,24 @@
 //! criterion's defaults, 3 s + 5 s per benchmark, or from the bench files' literal settings (those of a
 //! `criterion_group!` config too, which plain runs honour), one run per revision.
 //!
-//! Must not: decide anything; the texts are what the user reads, on stderr and in the report.
+//! The causes and their numbers are computed here and worded in `report/words/bench_settings.rs`; the
+//! texts returned are what the user reads, on stderr and in the report.
+//!
+//! Must not: decide anything, or word a cause itself.
 
+use super::BenchSettings;
 use super::calls::CriterionSetting;
 use super::length::{Classified, RunLength, median, summarise};
-use super::{BenchSettings, Found};
+use super::scan::Found;
+use crate::measure::settings::RunOptions;
+use crate::report::words::bench_settings::{
+    Kept, LongCause, LongRuns, Projection, Rewrite, SetTo, SettingCall, long_runs_warning,
+    projection_note, rewrite_warning,
+};
 
 /// criterion's own warm-up and measurement times, what a plain `cargo bench` run takes per benchmark.
 const CRITERION_WARM_UP_SECS: f64 = 3.0;
 const CRITERION_MEASUREMENT_SECS: f64 = 5.0;
-/// The most calls listed by file and line in one warning.
-const LISTED: usize = 6;
 
 /// What the runs of a comparison will be.
 #[derive(Debug, Clone, PartialEq)]
@@ -55,7 +62,7 @@ impl BenchSettings {
     /// Whether [`before_runs`](Self::before_runs) may have something to say given the benchmarks' number:
     /// a setting was found, a budget is set, or a run of the requested length, repeated up to the cap, may
     /// outlast criterion's default run (without a setting, the benchmarks' number does not matter then).
-    pub(crate) fn may_tell(&self, options: &super::RunOptions) -> bool {
+    pub(crate) fn may_tell(&self, options: &RunOptions) -> bool {
         let requested = self.requested.warm_up_secs + self.requested.measurement_secs;
         !self.found.is_empty()
             || options.budget.is_some()
@@ -138,61 +145,52 @@ impl BenchSettings {
     /// Before the first look: notes for stderr only (the projection, when it exceeds the budget or the
     /// plain runs), and the warning of the rewrite, for stderr and the report.
     pub(crate) fn before_runs(&self, plan: &RunPlan) -> (Vec<String>, Vec<String>) {
-        let mut notes = Vec::new();
-        let mut warnings = Vec::new();
+        let notes = self.projection(plan).iter().map(projection_note).collect();
+        let warnings = self.rewrite(plan).iter().map(rewrite_warning).collect();
+        (notes, warnings)
+    }
+
+    /// The plan's runs projected at the cap, when they may outlast the plain runs or the budget.
+    fn projection(&self, plan: &RunPlan) -> Option<Projection> {
         let at_most = self.projected(plan, plan.max_runs, &|t| self.run_secs(t));
         let plain = self.plain(plan);
         let over_budget = plan.budget_secs.filter(|&b| at_most > b);
-        if plan.count() > 0 && (at_most > plain || over_budget.is_some()) {
-            let budget = over_budget
-                .map(|b| format!(" and more than --budget ({})", seconds(b)))
-                .unwrap_or_default();
-            notes.push(format!(
-                "note: this plan's runs may take up to {} ({} revisions x {} runs x {} benchmarks x {} per run), \
-                 more than {} plain `cargo bench` runs (about {}){budget}; the first look comes after {}",
-                seconds(at_most),
-                plan.revisions,
-                plan.max_runs,
-                plan.count(),
-                seconds(at_most / (plan.revisions as f64 * f64::from(plan.max_runs) * plan.count() as f64)),
-                plan.revisions,
-                seconds(plain),
-                seconds(self.projected(plan, plan.first_look, &|t| self.run_secs(t))),
-            ));
-        }
+        (plan.count() > 0 && (at_most > plain || over_budget.is_some())).then(|| Projection {
+            at_most_secs: at_most,
+            revisions: plan.revisions,
+            max_runs: plan.max_runs,
+            benchmarks: plan.count(),
+            per_run_secs: at_most
+                / (plan.revisions as f64 * f64::from(plan.max_runs) * plan.count() as f64),
+            plain_secs: plain,
+            over_budget_secs: over_budget,
+            first_look_secs: self.projected(plan, plan.first_look, &|t| self.run_secs(t)),
+        })
+    }
+
+    /// The rewrite of the plan's overriding calls, when some side's were rewritten.
+    fn rewrite(&self, plan: &RunPlan) -> Option<Rewrite> {
         let calls = self.overriding_in(plan);
-        if self.rewritten && !calls.is_empty() {
-            let r = &self.requested;
-            let kept: Option<f64> = plan
-                .benchmarks
-                .iter()
-                .map(|(t, _)| self.kept_secs(t))
-                .collect::<Option<Vec<f64>>>()
-                .map(|_| {
-                    self.projected(plan, plan.max_runs, &|t| self.kept_secs(t).unwrap_or(0.0))
-                });
-            let cost = match kept {
-                Some(kept) if plan.count() > 0 => format!(
-                    "; kept, they would make this plan's runs take up to {} instead of {}",
-                    seconds(kept),
-                    seconds(at_most)
-                ),
-                _ => String::new(),
-            };
-            warnings.push(format!(
-                "the bench files set criterion's run length themselves, which criterion lets override the \
-                 command line: {}; cargo speedup rewrote these calls to the requested {} warm-up, {} \
-                 measurement and {} samples in its own copies of the revisions, identically on every \
-                 side (your files are untouched), so that a run takes about {} per benchmark{cost}; \
-                 `--keep-bench-settings` keeps them",
-                listed(&calls),
-                seconds(r.warm_up_secs),
-                seconds(r.measurement_secs),
-                r.sample_size,
-                seconds(r.warm_up_secs + r.measurement_secs),
-            ));
+        if !self.rewritten || calls.is_empty() {
+            return None;
         }
-        (notes, warnings)
+        let r = &self.requested;
+        let at_most = self.projected(plan, plan.max_runs, &|t| self.run_secs(t));
+        let kept: Option<f64> = plan
+            .benchmarks
+            .iter()
+            .map(|(t, _)| self.kept_secs(t))
+            .collect::<Option<Vec<f64>>>()
+            .map(|_| self.projected(plan, plan.max_runs, &|t| self.kept_secs(t).unwrap_or(0.0)));
+        Some(Rewrite {
+            calls: setting_calls(&calls),
+            warm_up_secs: r.warm_up_secs,
+            measurement_secs: r.measurement_secs,
+            sample_size: r.sample_size,
+            kept_cost: kept
+                .filter(|_| plan.count() > 0)
+                .map(|kept| (kept, at_most)),
+        })
     }
 
     /// After the first look, given every run's lengths so far: the warning when the runs measured more
@@ -202,6 +200,11 @@ impl BenchSettings {
         lengths: &[Vec<RunLength>],
         plan: &RunPlan,
     ) -> Option<String> {
+        self.long_runs(lengths, plan).map(|l| long_runs_warning(&l))
+    }
+
+    /// The runs measured more than twice the requested time, what set their length and what they cost.
+    fn long_runs(&self, lengths: &[Vec<RunLength>], plan: &RunPlan) -> Option<LongRuns> {
         let r = &self.requested;
         let summaries = summarise(lengths, r.measurement_secs, r.sample_size);
         let long: Vec<f64> = summaries
@@ -223,100 +226,51 @@ impl BenchSettings {
             false => r.warm_up_secs,
         };
         let per_revision_run: f64 = summaries.iter().map(|s| s.median_secs + warm).sum();
-        let at_most = per_revision_run * plan.revisions as f64 * f64::from(plan.max_runs);
         let calls = self.overriding_in(plan);
         let cause = match (calls.is_empty(), self.keeps()) {
-            (false, true) => format!(
-                "the bench files set their own run length, kept{} ({})",
-                match self.kept_because {
-                    Some(why) => format!(" because {why}"),
-                    None => " with --keep-bench-settings".to_string(),
-                },
-                listed(&calls)
-            ),
-            (false, false) => format!(
-                "the bench files set their own run length in a way the rewrite did not reach ({})",
-                listed(&calls)
-            ),
-            (true, _) => "the bench files set their own run length where cargo speedup does not find it \
-                          (it rewrites the `measurement_time(`, `warm_up_time(` and `sample_size(` calls \
-                          of the bench targets' files and of their `mod` files)"
-                .to_string(),
+            (false, true) => LongCause::Kept {
+                why: self.kept_because.unwrap_or(Kept::ByFlag),
+                calls: setting_calls(&calls),
+            },
+            (false, false) => LongCause::NotReached {
+                calls: setting_calls(&calls),
+            },
+            (true, _) => LongCause::NotFound,
         };
-        let choices = if self.keep {
-            "leave out --keep-bench-settings and cargo speedup rewrites them to the requested length in its \
-             own copies of the revisions; or bound the comparison with --fixed --runs N or --budget"
-        } else {
-            "remove the settings from the bench files (a `criterion_group!` config is overridden by the \
-             command line, a benchmark group's is not), or bound the comparison with --fixed --runs N or \
-             --budget"
-        };
-        Some(format!(
-            "{} of {} benchmarks measured {} per run (median), more than twice the requested {}: {cause}; \
-             at this length the plan's runs take up to {} ({} revisions x {} runs x {} benchmarks x {} per \
-             run, warm-up included), where {} plain `cargo bench` runs take about {}; {choices}",
-            long.len(),
-            summaries.len(),
-            seconds(median(long)),
-            seconds(r.measurement_secs),
-            seconds(at_most),
-            plan.revisions,
-            plan.max_runs,
-            summaries.len(),
-            seconds(per_revision_run / summaries.len() as f64),
-            plan.revisions,
-            seconds(self.plain(plan)),
-        ))
+        Some(LongRuns {
+            long: long.len(),
+            measured: summaries.len(),
+            median_secs: median(long),
+            requested_secs: r.measurement_secs,
+            cause,
+            at_most_secs: per_revision_run * plan.revisions as f64 * f64::from(plan.max_runs),
+            revisions: plan.revisions,
+            max_runs: plan.max_runs,
+            per_run_secs: per_revision_run / summaries.len() as f64,
+            plain_secs: self.plain(plan),
+            keep_flag: self.keep,
+        })
     }
 }
 
-/// `benches/x.rs:12 measurement_time(3 s), ...`, at most [`LISTED`], then how many more.
-fn listed(calls: &[&Found]) -> String {
+/// `calls` as the words list them: sorted by file, line and method, without repeats.
+fn setting_calls(calls: &[&Found]) -> Vec<SettingCall> {
     let mut sorted: Vec<&&Found> = calls.iter().collect();
     sorted.sort_by(|a, b| (&a.file, a.line, a.method).cmp(&(&b.file, b.line, b.method)));
     sorted.dedup_by(|a, b| (&a.file, a.line, a.method) == (&b.file, b.line, b.method));
-    let mut words: Vec<String> = sorted
-        .iter()
-        .take(LISTED)
-        .map(|f| {
-            let value = match (f.method, f.value) {
-                (_, None) => "...".to_string(),
-                (CriterionSetting::SampleSize, Some(n)) => format!("{n}"),
-                (_, Some(secs)) => seconds(secs),
-            };
-            format!(
-                "{}:{} {}({value})",
-                f.file.display(),
-                f.line,
-                f.method.name()
-            )
+    sorted
+        .into_iter()
+        .map(|f| SettingCall {
+            file: f.file.clone(),
+            line: f.line,
+            method: f.method.name(),
+            value: match (f.method, f.value) {
+                (_, None) => SetTo::Expression,
+                (CriterionSetting::SampleSize, Some(n)) => SetTo::Count(n),
+                (_, Some(secs)) => SetTo::Seconds(secs),
+            },
         })
-        .collect();
-    if sorted.len() > LISTED {
-        words.push(format!("and {} more", sorted.len() - LISTED));
-    }
-    words.join(", ")
-}
-
-/// Seconds as a person reads them: `0.25 s`, `3.5 s`, `84 s`, `28 min` (from 2 minutes on).
-fn seconds(secs: f64) -> String {
-    if secs >= 120.0 {
-        return format!("{:.0} min", secs / 60.0);
-    }
-    let text = if secs < 1.0 {
-        format!("{secs:.2}")
-            .trim_end_matches('0')
-            .trim_end_matches('.')
-            .to_string()
-    } else if secs < 10.0 {
-        format!("{secs:.1}")
-            .trim_end_matches('0')
-            .trim_end_matches('.')
-            .to_string()
-    } else {
-        format!("{secs:.0}")
-    };
-    format!("{text} s")
+        .collect()
 }
 
 #[cfg(test)]
@@ -528,15 +482,5 @@ mod tests {
         assert!(!plain.may_tell(&options(10, None)));
         assert!(plain.may_tell(&options(30, None)));
         assert!(plain.may_tell(&options(10, Some("10m"))));
-    }
-
-    #[test]
-    fn seconds_read_as_a_person_writes_them() {
-        assert_eq!(seconds(0.25), "0.25 s");
-        assert_eq!(seconds(0.1), "0.1 s");
-        assert_eq!(seconds(3.0), "3 s");
-        assert_eq!(seconds(3.5), "3.5 s");
-        assert_eq!(seconds(84.4), "84 s");
-        assert_eq!(seconds(1680.0), "28 min");
     }
 }
