@@ -128,7 +128,7 @@ pub const MIN_VALUES_PER_COMPONENT: usize = 5;
 pub const VERY_STRONG: f64 = 10.0;
 
 /// The BIC difference by which the mixture must also beat the unimodal reference (a two-piece exponential
-/// power distribution, [`fit_unimodal_sorted`]) before its modes are taken as there: 2 ln B > 6, "strong"
+/// power distribution, `stats::mixture::unimodal`) before its modes are taken as there: 2 ln B > 6, "strong"
 /// evidence on Kass & Raftery's scale. One normal is a poor reference for a flat top or a skewed state,
 /// which a mixture describes with several narrow components: against one normal alone, 77 of 100
 /// benchmarks of uniform noise (±4 %, 100 runs per side) drew a shape warning. Measured on seeded sides of
