@@ -183,7 +183,7 @@ def rows_of(path):
             continue
         d = [h - x for x, h in zip(base, head)]
         out.append({
-            "file": path.name, "condition": condition, "benchmark": b["name"],
+            "file": str(path), "condition": condition, "benchmark": b["name"],
             # The bench target: criterion and divan names' first path segment is the group, not the
             # target; the target is not in the report, so one comparison counts as one target here.
             "target": "",
