@@ -39,6 +39,11 @@ pub(crate) struct TableReport;
 
 impl Render for TableReport {
     fn render(&self, analysis: &Analysis, style: Style, out: &mut dyn Write) -> io::Result<()> {
+        if style.color {
+            // crossterm, which styles comfy-table's cells, reads NO_COLOR by itself; the tool's own
+            // decision (`--color`, NO_COLOR, a terminal) was taken already and is `style.color`.
+            crossterm::style::force_color_output(true);
+        }
         let mut body = Vec::new();
         report(analysis, style, &mut body)?;
         out.write_all(&body)?;

@@ -950,3 +950,39 @@ fn a_suite_too_small_for_hpt_reads_inconclusive_with_the_reason() {
     // All three are more than 2 % slower (0.60x, 0.71x, 0.93x): each is a reason.
     assert_eq!(any["gate"]["reasons"].as_array().map(Vec::len), Some(3));
 }
+
+/// `--color always` wins over `NO_COLOR` in the table's cells too: comfy-table styles them through
+/// crossterm, which reads `NO_COLOR` by itself and printed bare resets (`\e[m`) without the colours.
+#[test]
+fn color_always_colours_the_table_even_with_no_color_set() {
+    let output = crate::environment::tool()
+        .args([
+            "speedup",
+            "compare",
+            "--color",
+            "always",
+            "--fail-on",
+            "none",
+        ])
+        .arg(root().join("fixtures/example/base.json"))
+        .arg(root().join("fixtures/example/head.json"))
+        .env("NO_COLOR", "1")
+        .env("COLUMNS", "110")
+        .output()
+        .expect("the binary runs");
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    assert!(output.status.success(), "{stdout}");
+    let row = |name: &str| {
+        stdout
+            .lines()
+            .find(|l| l.starts_with(name))
+            .unwrap_or_else(|| panic!("no row {name}:\n{stdout}"))
+            .to_string()
+    };
+    // Red and green as crossterm writes them (ANSI 9 and 10), or as 31 and 32.
+    let red = |l: &str| l.contains("\x1b[38;5;9m") || l.contains("\x1b[31m");
+    let green = |l: &str| l.contains("\x1b[38;5;10m") || l.contains("\x1b[32m");
+    let (slower, faster) = (row("render/page"), row("parse/large"));
+    assert!(red(&slower), "a slower row is red: {slower:?}");
+    assert!(green(&faster), "a faster row is green: {faster:?}");
+}
