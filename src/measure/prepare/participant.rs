@@ -16,3 +16,29 @@ pub(crate) struct Participant {
     pub slug: String,
     pub binaries: Vec<BenchBinary>,
 }
+
+#[cfg(test)]
+impl Participant {
+    /// A participant for tests of the stages that take one: `label` for messages, `slug` as its origin and
+    /// directory, one criterion executable per target, named after the target, in no directory.
+    pub(crate) fn for_tests(label: &str, slug: &str, targets: &[&str]) -> Participant {
+        use super::super::harness::Harness;
+        use std::path::PathBuf;
+        Participant {
+            label: label.into(),
+            origin: slug.into(),
+            slug: slug.into(),
+            binaries: targets
+                .iter()
+                .map(|t| BenchBinary {
+                    target: t.to_string(),
+                    layouts: vec![PathBuf::from(t)],
+                    package_dir: PathBuf::new(),
+                    manifest: PathBuf::new(),
+                    cargo_target: PathBuf::new(),
+                    harness: Harness::Criterion,
+                })
+                .collect(),
+        }
+    }
+}

@@ -373,26 +373,9 @@ fn part_of(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::measure::Harness;
-    use crate::measure::prepare::build::BenchBinary;
 
     fn side(label: &str, targets: &[&str]) -> Participant {
-        Participant {
-            label: label.into(),
-            origin: label.into(),
-            slug: label.into(),
-            binaries: targets
-                .iter()
-                .map(|t| BenchBinary {
-                    target: t.to_string(),
-                    layouts: vec![PathBuf::from(t)],
-                    package_dir: PathBuf::new(),
-                    manifest: PathBuf::new(),
-                    cargo_target: PathBuf::new(),
-                    harness: Harness::Criterion,
-                })
-                .collect(),
-        }
+        Participant::for_tests(label, label, targets)
     }
 
     fn declared(names: &[(&str, &[&str])]) -> Vec<BenchTarget> {

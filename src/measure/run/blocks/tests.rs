@@ -20,22 +20,7 @@ fn runner(runs_dir: &Path) -> ProcessRunner {
 }
 
 fn participant(slug: &'static str, targets: &[&str]) -> Participant {
-    Participant {
-        label: slug.into(),
-        origin: slug.into(),
-        slug: slug.into(),
-        binaries: targets
-            .iter()
-            .map(|t| BenchBinary {
-                target: t.to_string(),
-                layouts: vec![PathBuf::from(t)],
-                package_dir: PathBuf::new(),
-                manifest: PathBuf::new(),
-                cargo_target: PathBuf::new(),
-                harness: Harness::Criterion,
-            })
-            .collect(),
-    }
+    Participant::for_tests(slug, slug, targets)
 }
 
 /// A bench executable written as a shell script: it lists `TARGET/one` for `--list`, and otherwise

@@ -5,11 +5,9 @@
 
 use std::cell::{Cell, RefCell};
 use std::collections::HashMap;
-use std::path::PathBuf;
 use std::time::Duration;
 
 use super::*;
-use crate::measure::harness::Harness;
 use crate::measure::prepare::build::BenchBinary;
 use crate::measure::run::runner::{RunError, Start, Turn};
 use crate::model::coverage::{LeftOut, Reason};
@@ -183,22 +181,7 @@ impl Runner for Mock<'_> {
 }
 
 fn side(slug: &str, targets: &[&str]) -> Participant {
-    Participant {
-        label: slug.to_uppercase(),
-        origin: slug.into(),
-        slug: slug.into(),
-        binaries: targets
-            .iter()
-            .map(|t| BenchBinary {
-                target: t.to_string(),
-                layouts: vec![PathBuf::from(t)],
-                package_dir: PathBuf::new(),
-                manifest: PathBuf::new(),
-                cargo_target: PathBuf::new(),
-                harness: Harness::Criterion,
-            })
-            .collect(),
-    }
+    Participant::for_tests(&slug.to_uppercase(), slug, targets)
 }
 
 /// The settings of the bench files as the default command line leaves them: nothing found, rewritten.

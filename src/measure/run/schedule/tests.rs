@@ -1,25 +1,7 @@
 use super::*;
-use crate::measure::harness::Harness;
-use crate::measure::prepare::build::BenchBinary;
-use std::path::PathBuf;
 
 fn participant(slug: &'static str, targets: &[&str]) -> Participant {
-    Participant {
-        label: slug.into(),
-        origin: slug.into(),
-        slug: slug.into(),
-        binaries: targets
-            .iter()
-            .map(|t| BenchBinary {
-                target: t.to_string(),
-                layouts: vec![PathBuf::from(t)],
-                package_dir: PathBuf::new(),
-                manifest: PathBuf::new(),
-                cargo_target: PathBuf::new(),
-                harness: Harness::Criterion,
-            })
-            .collect(),
-    }
+    Participant::for_tests(slug, slug, targets)
 }
 
 fn order(steps: &[ScheduledRun], participants: &[Participant]) -> Vec<String> {
