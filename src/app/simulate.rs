@@ -269,6 +269,7 @@ fn bisections(
         commits: replay.commits,
         comparison_confidence: replay.comparison_confidence.level(),
         looks: replay.looks.looks(),
+        threshold_pct: bisect.options.threshold().pct(),
     };
     (design, Vec::new(), settings)
 }

@@ -68,6 +68,8 @@ pub(crate) enum SimulationDesign {
         comparison_confidence: f64,
         /// The looks of each comparison, runs per side.
         looks: Vec<u32>,
+        /// The smallest slowdown a step counts, in % (the command's `--threshold`).
+        threshold_pct: f64,
     },
 }
 
@@ -100,7 +102,8 @@ pub(crate) fn table(s: &Simulated) -> String {
             commits,
             comparison_confidence,
             looks,
-        } => bisections_table(s, *commits, *comparison_confidence, looks),
+            threshold_pct,
+        } => bisections_table(s, *commits, *comparison_confidence, looks, *threshold_pct),
     }
 }
 
@@ -116,6 +119,7 @@ pub(crate) fn json(s: &Simulated) -> String {
             commits,
             comparison_confidence,
             looks,
+            ..
         } => serde_json::to_string_pretty(&bisections_wire(
             s,
             *commits,
@@ -553,11 +557,14 @@ fn bisections_table(
     commits: usize,
     comparison_confidence: f64,
     looks: &[u32],
+    threshold_pct: f64,
 ) -> String {
     let looks: Vec<String> = looks.iter().map(u32::to_string).collect();
+    let threshold = format::percent_value(threshold_pct);
     let mut out = format!(
         "Simulated bisections of {commits} commits, one slowdown at a commit drawn uniformly, from {}; \
-         confidence {} for the commit named, each comparison at {} with looks after {} runs per side.\n\n",
+         confidence {} for the commit named, each comparison at {} with looks after {} runs per side; a \
+         step counts a slowdown of {threshold} or more (--threshold).\n\n",
         s.source,
         s.confidence,
         format::decimals(comparison_confidence, 4),
@@ -591,13 +598,13 @@ fn bisections_table(
         })
         .collect();
     out.push_str(&grid(header, rows));
-    out.push_str(
+    out.push_str(&format!(
         "\n\nRight: the commit that made the change named; wrong: another commit named (every commit named \
          at a 0 % slowdown); interval: stopped with commits left (an undecided step); nothing: stopped at \
-         the initial check, GOOD against BAD not shown slower. Steps: midpoints measured; comparisons: the \
-         initial check included; runs/side: summed over a bisection's comparisons. Every step runs (no \
-         identical executables, no skipped commit).\n",
-    );
+         the initial check, GOOD against BAD not shown slower by {threshold} or more. Steps: midpoints \
+         measured; comparisons: the initial check included; runs/side: summed over a bisection's \
+         comparisons. Every step runs (no identical executables, no skipped commit).\n",
+    ));
     out
 }
 
@@ -676,6 +683,7 @@ mod tests {
                 commits: 16,
                 comparison_confidence: 1.0 - 0.05 / 9.0,
                 looks: vec![8, 16, 32],
+                threshold_pct: 2.0,
             },
             source: "the model".into(),
             confidence: 0.95,
@@ -696,7 +704,7 @@ mod tests {
             text.starts_with(
                 "Simulated bisections of 16 commits, one slowdown at a commit drawn uniformly, from the \
                  model; confidence 0.95 for the commit named, each comparison at 0.9944 with looks after 8, \
-                 16, 32 runs per side."
+                 16, 32 runs per side; a step counts a slowdown of 2% or more (--threshold)."
             ),
             "{text}"
         );
