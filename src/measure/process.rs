@@ -24,6 +24,22 @@ impl Captured {
 }
 
 /// The command line as a person would type it, for messages.
+/// How many lines of a failed child's output a message quotes.
+pub(super) const FIRST_LINES: usize = 12;
+
+/// A failed child's output cut for a message: from the first line `starts` (the line that says what went
+/// wrong; the lines before it say nothing of the failure), else from the start, at most [`FIRST_LINES`].
+pub(super) fn first_lines(output: &str, starts: impl Fn(&str) -> bool) -> String {
+    let lines: Vec<&str> = output.lines().collect();
+    let start = lines.iter().position(|l| starts(l)).unwrap_or(0);
+    lines[start..]
+        .iter()
+        .take(FIRST_LINES)
+        .copied()
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
 pub(super) fn describe(command: &Command) -> String {
     let mut words = vec![command.get_program().to_string_lossy().into_owned()];
     words.extend(command.get_args().map(|a| a.to_string_lossy().into_owned()));

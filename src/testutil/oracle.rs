@@ -12,6 +12,21 @@ pub(crate) fn load(name: &str) -> Value {
     serde_json::from_str(&text).unwrap_or_else(|e| panic!("{path}: {e}"))
 }
 
+/// The cases of `fixtures/oracle/<fixture>.json` whose `exact` flag is `exact` (R's exact method, or its
+/// approximation); panics unless there are at least `least`, so that a fixture cut short cannot pass.
+pub(crate) fn cases_of(fixture: &str, exact: bool, least: usize) -> Vec<Value> {
+    let oracle = load(fixture);
+    let chosen: Vec<Value> = oracle["cases"]
+        .as_array()
+        .expect("cases")
+        .iter()
+        .filter(|c| c["exact"].as_bool() == Some(exact))
+        .cloned()
+        .collect();
+    assert!(chosen.len() >= least, "{fixture}: too few oracle cases");
+    chosen
+}
+
 /// A JSON array of numbers as a vector.
 pub(crate) fn numbers(v: &Value) -> Vec<f64> {
     v.as_array()

@@ -46,9 +46,6 @@ pub(crate) struct Built {
     pub failed: Vec<(String, String)>,
 }
 
-/// The most lines of the compiler's message kept for a target that does not build.
-const FIRST_LINES: usize = 12;
-
 /// Builds the benchmarks of the tree at `tree` and copies them into `keep`. `targets`: the bench targets
 /// cargo builds with these options (`targets`); when building them together fails and there are several,
 /// each is built alone, and the ones that fail are returned apart as long as one builds (else the error
@@ -161,19 +158,9 @@ fn bench_command(
 }
 
 /// The compiler's first lines of a failed build: from its first `error` line (cargo's `Compiling` lines
-/// before it say nothing of the failure), at most [`FIRST_LINES`].
+/// before it say nothing of the failure), at most [`FIRST_LINES`](crate::measure::process::FIRST_LINES).
 fn first_lines(stderr: &str) -> String {
-    let lines: Vec<&str> = stderr.lines().collect();
-    let start = lines
-        .iter()
-        .position(|l| l.trim_start().starts_with("error"))
-        .unwrap_or(0);
-    lines[start..]
-        .iter()
-        .take(FIRST_LINES)
-        .copied()
-        .collect::<Vec<_>>()
-        .join("\n")
+    crate::measure::process::first_lines(stderr, |l| l.trim_start().starts_with("error"))
 }
 
 /// The harness of each found bench target: `forced` (`--harness`), else what its source and its package's
@@ -415,7 +402,10 @@ mod tests {
             "error[E0425]: cannot find value `x`\n --> benches/b.rs:3:5\n\nerror: could not compile `demo`"
         );
         let long: String = (0..30).map(|i| format!("error line {i}\n")).collect();
-        assert_eq!(first_lines(&long).lines().count(), FIRST_LINES);
+        assert_eq!(
+            first_lines(&long).lines().count(),
+            crate::measure::process::FIRST_LINES
+        );
     }
 
     #[test]

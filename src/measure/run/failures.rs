@@ -12,9 +12,6 @@ use std::collections::HashMap;
 use crate::model::Results;
 use crate::model::coverage::{Granularity, LeftOut, Reason};
 
-/// The most lines kept of a failed benchmark's message.
-const FIRST_LINES: usize = 12;
-
 /// One bench target whose process failed (a panic, a signal) at one participant.
 #[derive(Debug)]
 pub(crate) struct Failure {
@@ -138,17 +135,7 @@ impl Failures {
 }
 
 /// A failed process's first lines: from the first that says it panicked, else from the start, at most
-/// [`FIRST_LINES`].
+/// [`FIRST_LINES`](crate::measure::process::FIRST_LINES).
 fn first_lines(stderr: &str) -> String {
-    let lines: Vec<&str> = stderr.lines().collect();
-    let start = lines
-        .iter()
-        .position(|l| l.contains("panicked at"))
-        .unwrap_or(0);
-    lines[start..]
-        .iter()
-        .take(FIRST_LINES)
-        .copied()
-        .collect::<Vec<_>>()
-        .join("\n")
+    crate::measure::process::first_lines(stderr, |l| l.contains("panicked at"))
 }

@@ -1,8 +1,9 @@
 //! Tests of the Hodges–Lehmann ratio interval against R 4.2.2 (`fixtures/r/hodges_lehmann_ratio.R`:
 //! `wilcox.test(log(x), log(y), conf.int = TRUE)`, exponentiated) and its invariants.
 
-use super::tests::{cases_of, run_with};
+use super::tests::run_with;
 use super::*;
+use crate::testutil::oracle::cases_of;
 use crate::testutil::oracle::{assert_rel, number};
 use proptest::prelude::*;
 use serde_json::Value;

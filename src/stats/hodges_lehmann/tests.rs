@@ -1,7 +1,7 @@
 //! Tests of the Hodges–Lehmann shift against R 4.2.2 (`fixtures/r/hodges_lehmann.R`) and its invariants.
 
 use super::*;
-use crate::testutil::oracle::{alternative, assert_rel, load, number, numbers};
+use crate::testutil::oracle::{alternative, assert_rel, cases_of, number, numbers};
 use proptest::prelude::*;
 use serde_json::Value;
 
@@ -21,18 +21,6 @@ pub(super) fn run_with(case: &Value, interval: Interval) -> (String, ShiftInterv
 
 fn run(case: &Value) -> (String, ShiftInterval) {
     run_with(case, hodges_lehmann)
-}
-
-/// The cases of the oracle `fixture` in the exact (or approximate) case; at least `least` of them.
-pub(super) fn cases_of(fixture: &str, exact: bool, least: usize) -> Vec<Value> {
-    let oracle = load(fixture);
-    let cases = oracle["cases"].as_array().expect("cases").clone();
-    let chosen: Vec<Value> = cases
-        .into_iter()
-        .filter(|c| c["exact"].as_bool() == Some(exact))
-        .collect();
-    assert!(chosen.len() >= least, "too few oracle cases");
-    chosen
 }
 
 fn oracle_cases(exact: bool) -> Vec<Value> {

@@ -2,21 +2,12 @@
 //! Walsh averages formed and sorted by brute force.
 
 use super::*;
-use crate::testutil::oracle::{alternative, assert_rel, load, number, numbers};
+use crate::testutil::oracle::{alternative, assert_rel, cases_of, number, numbers};
 use proptest::prelude::*;
 use serde_json::Value;
 
 fn cases(exact: bool) -> Vec<Value> {
-    let oracle = load("walsh");
-    let chosen: Vec<Value> = oracle["cases"]
-        .as_array()
-        .expect("cases")
-        .iter()
-        .filter(|c| c["exact"].as_bool() == Some(exact))
-        .cloned()
-        .collect();
-    assert!(chosen.len() >= 60, "too few oracle cases");
-    chosen
+    cases_of("walsh", exact, 60)
 }
 
 fn run(case: &Value) -> (String, LocationInterval) {
