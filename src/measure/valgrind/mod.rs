@@ -1,0 +1,13 @@
+//! Instruction counts under Valgrind's callgrind (`--measure instructions`, `docs/instruction-counts.md`):
+//! each benchmark runs alone under callgrind, which dumps its costs at the harness's own boundaries around
+//! each batch of iterations; the difference of two batches of different sizes is the cost of one iteration,
+//! the harness cancelling.
+//!
+//! - `callgrind`: the dump files read (pure): each dump's instruction total, in the order written.
+//! - `estimate`: instructions per iteration from those totals, criterion's doublings or divan's two sample
+//!   sizes, and whether every estimate agrees (pure).
+//!
+//! Must not: decide or word anything a person reads.
+
+mod callgrind;
+mod estimate;
