@@ -46,6 +46,11 @@ pub(crate) struct SpeedupCli {
     #[arg(value_name = "REVISIONS")]
     pub revisions: Option<String>,
 
+    /// What the runs measure: time, or instructions (exact counts per iteration under Valgrind's
+    /// callgrind, one run per revision; criterion 0.4 to 0.8 and divan 0.1 targets) [default: time]
+    #[arg(long = "measure", value_name = "time|instructions")]
+    pub measure: Option<String>,
+
     /// How the revisions' benchmarks are built and run.
     #[command(flatten)]
     pub run: RunArgs,

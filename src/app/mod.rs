@@ -62,6 +62,11 @@ pub(crate) fn dispatch(cli: SpeedupCli) -> Result<Outcome> {
         Some(Command::Bisect(args)) => bisect::bisect(&args),
         Some(Command::Merge(args)) => merge::merge(&args),
         Some(Command::Clean(args)) => clean::clean(&args),
-        None => revisions::compare_revisions(cli.revisions.as_deref(), &cli.run, &cli.analysis),
+        None => revisions::compare_revisions(
+            cli.revisions.as_deref(),
+            cli.measure.as_deref(),
+            &cli.run,
+            &cli.analysis,
+        ),
     }
 }

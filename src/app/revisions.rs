@@ -8,12 +8,13 @@ use super::{Outcome, Sides, analyse_and_report, manifest};
 use crate::cli::{AnalysisArgs, RunArgs};
 use crate::measure;
 use crate::model::{Design, Results, Suite};
-use crate::plan::RevisionsPlan;
+use crate::plan::{RevisionsPlan, measuring};
 use crate::protocol::sequential::decide_look;
 
-/// `cargo speedup REVISIONS`.
+/// `cargo speedup REVISIONS`, measuring what `measure` (`--measure`) asks.
 pub(super) fn compare_revisions(
     revisions: Option<&str>,
+    measure: Option<&str>,
     run: &RunArgs,
     analysis: &AnalysisArgs,
 ) -> Result<Outcome> {
@@ -24,6 +25,7 @@ pub(super) fn compare_revisions(
         analysis: plan,
         run: run_plan,
     } = RevisionsPlan::from_args(revisions, run, analysis)?;
+    let run_plan = measuring(run_plan, measure, run)?;
     check_report_outputs(&plan.output, &[manifest(run)])?;
     // Between looks, the analysis itself says which benchmarks are still undecided.
     let decide = |base: &Results, head: &Results, looks: u32| {

@@ -143,6 +143,10 @@ impl CacheKey {
         if options.pin {
             line("pin", "last-core");
         }
+        // Counts are another measurement; times keep the keys they had before `--measure` existed.
+        if options.measure != super::settings::Measure::Time {
+            line("measure", options.measure.name());
+        }
         line("host", machine.host.as_deref().unwrap_or(""));
         line("cpu", machine.cpu.as_deref().unwrap_or(""));
         for (k, v) in build_environment() {
@@ -361,6 +365,11 @@ mod tests {
             ..options(None)
         };
         assert_ne!(key_of(&pinned), key_of(&options(None)));
+        let counted = RunOptions {
+            measure: crate::measure::Measure::Instructions,
+            ..options(None)
+        };
+        assert_ne!(key_of(&counted), key_of(&options(None)));
     }
 
     #[test]

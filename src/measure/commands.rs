@@ -21,11 +21,13 @@ use super::progress::Progress;
 use super::project::Project;
 use super::run::looks::{Decide, DecideRace, Decider, EarlyStop, Ready, run_until_decided};
 use super::run::processes::ProcessRunner;
-use super::settings::RunOptions;
+use super::run::runner::Runner;
+use super::settings::{Measure, RunOptions};
 use super::sides::{
     Candidate, Interleaving, MAX_RACERS, Reused, Role, all_cached_or_none, below_cap,
 };
 use super::toolchain::{self, rustc_version};
+use super::valgrind::runner::{ValgrindRunner, valgrind_version};
 use crate::model::Results;
 
 /// What `cargo speedup REVISIONS` measured.
@@ -56,6 +58,11 @@ pub(crate) fn measure_revisions(
     if let Some(name) = &options.toolchain {
         toolchain::choose(name)?;
     }
+    // Before anything is built: counts need Valgrind.
+    let valgrind = match options.measure {
+        Measure::Instructions => Some(valgrind_version()?),
+        Measure::Time => None,
+    };
     let project = Project::discover(options.manifest_path.as_deref(), true)?;
     // Resolved before the lock, which creates `<target>/speedup/`: a revision that does not resolve leaves
     // nothing behind.
@@ -70,13 +77,17 @@ pub(crate) fn measure_revisions(
         Checkout::Commit { sha, .. } => Some(sha.clone()),
         Checkout::WorkingTree => None,
     };
-    let print = environment::gather(
+    let mut print = environment::gather(
         &project,
         options,
         commit(&base).as_deref(),
         commit(&head).as_deref(),
         &rustc_version(&project.root),
     );
+    // Counts depend on the Valgrind that counted them.
+    if let Some(version) = valgrind {
+        print.settings.insert("valgrind".to_string(), version);
+    }
     let interleaving = Interleaving::of(&[&base, &head], "pair");
     let mut sides = [
         Candidate::new(&project, options, base, Role::Base, interleaving.as_ref()),
@@ -366,18 +377,18 @@ fn measure_sides(
             ready.identical,
         ));
     }
-    let mut runner = ProcessRunner::new(
-        project.speedup_dir().join("runs"),
-        options.per_run(),
-        options.pin,
-    );
+    let runs_dir = project.speedup_dir().join("runs");
+    let mut runner: Box<dyn Runner> = match options.measure {
+        Measure::Time => Box::new(ProcessRunner::new(runs_dir, options.per_run(), options.pin)),
+        Measure::Instructions => Box::new(ValgrindRunner::new(runs_dir, options.filter.clone())),
+    };
     let prepared = Ready {
         participants: &ready.participants,
         part: ready.part.as_deref(),
         bench: &ready.bench,
         may_tell: ready.bench.may_tell(options),
     };
-    let pooled = run_until_decided(&mut runner, prepared, &options.looks(), progress, stop)?;
+    let pooled = run_until_decided(runner.as_mut(), prepared, &options.looks(), progress, stop)?;
     let results = pooled
         .into_iter()
         .map(|mut results| {

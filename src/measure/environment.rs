@@ -75,6 +75,11 @@ fn settings(options: &RunOptions) -> BTreeMap<String, String> {
     .chain(options.harness.map(|h| ("harness", h.name().to_string())))
     // Pinned runs likewise; unpinned ones leave the settings as they were before `--pin`.
     .chain(options.pin.then(|| ("pin", "last-core".to_string())))
+    // Counts likewise: times leave the settings as they were before `--measure`.
+    .chain(
+        (options.measure != super::settings::Measure::Time)
+            .then(|| ("measure", options.measure.name().to_string())),
+    )
     .map(|(k, v)| (k.to_string(), v))
     .collect()
 }

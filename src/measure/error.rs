@@ -290,6 +290,31 @@ pub(crate) enum MeasureError {
         stderr: String,
     },
 
+    /// `--measure instructions` and Valgrind does not start (`docs/instruction-counts.md`).
+    #[error(
+        "--measure instructions counts instructions under Valgrind's callgrind, and `valgrind --version` did not run: {detail}\nhint: install Valgrind (Debian, Ubuntu: `apt-get install valgrind`), or leave out --measure to compare times"
+    )]
+    ValgrindMissing {
+        /// Why it did not run.
+        detail: String,
+    },
+
+    /// `--measure instructions` on a bench target whose harness has no boundary the method can dump at
+    /// (`docs/instruction-counts.md` §2): libtest `#[bench]`, criterion before 0.4.
+    #[error(
+        "the benchmarks of `{target}` of {revision} ({harness}) cannot be counted exactly: {why}\nhint: --measure instructions drives criterion 0.4 to 0.8 and divan 0.1; compare this target's times without --measure, or leave it out with --bench"
+    )]
+    NotCountable {
+        /// The revision's label.
+        revision: String,
+        /// The bench target's name.
+        target: String,
+        /// Its harness, as `--harness` names it.
+        harness: &'static str,
+        /// Why, in words.
+        why: String,
+    },
+
     /// Relinking a bench executable with shuffled sections (`--layouts`) failed.
     #[error(
         "linking the benchmark `{target}` of {revision} with shuffled sections failed: `{command}`\n{reason}\nhint: pass --layouts fixed to run the executable as built, in one layout"

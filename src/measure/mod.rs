@@ -44,8 +44,6 @@ mod run;
 mod settings;
 mod sides;
 mod toolchain;
-// Its runner comes next; until then only its tests use it.
-#[allow(dead_code)]
 mod valgrind;
 
 pub(crate) use commands::{measure_race, measure_revisions, measure_working_tree};
@@ -57,5 +55,5 @@ pub(crate) use prepare::layout::MAX_LAYOUTS;
 pub(crate) use project::{bench_package_dirs, criterion_home};
 pub(crate) use settings::{
     DEFAULT_MAX_FACTOR, DEFAULT_MAX_LAYOUTS, DEFAULT_MEASUREMENT_SECS, DEFAULT_RUNS,
-    DEFAULT_SAMPLE_SIZE, DEFAULT_WARM_UP_SECS, RunOptions,
+    DEFAULT_SAMPLE_SIZE, DEFAULT_WARM_UP_SECS, Measure, RunOptions,
 };

@@ -48,15 +48,29 @@ pub(super) fn describe(command: &Command) -> String {
 
 /// Runs `command` to completion with stdout and stderr captured (stdin closed); Ctrl-C kills it.
 pub(super) fn capture(command: &mut Command) -> Result<Captured, MeasureError> {
-    capture_with(command, true)
+    capture_with(command, true, None).map(|(out, _)| out)
 }
 
 /// [`capture`] for clean-up commands, which must run even after Ctrl-C.
 pub(super) fn capture_to_end(command: &mut Command) -> Result<Captured, MeasureError> {
-    capture_with(command, false)
+    capture_with(command, false, None).map(|(out, _)| out)
 }
 
-fn capture_with(command: &mut Command, stoppable: bool) -> Result<Captured, MeasureError> {
+/// [`capture`] that kills the child once it has run for `limit`: `None` then, with nothing captured.
+pub(super) fn capture_within(
+    command: &mut Command,
+    limit: Duration,
+) -> Result<Option<Captured>, MeasureError> {
+    capture_with(command, true, Some(limit)).map(|(out, timed_out)| (!timed_out).then_some(out))
+}
+
+/// The child's output and whether `limit` killed it.
+fn capture_with(
+    command: &mut Command,
+    stoppable: bool,
+    limit: Option<Duration>,
+) -> Result<(Captured, bool), MeasureError> {
+    let started = std::time::Instant::now();
     if stoppable && interrupt::requested() {
         return Err(MeasureError::Interrupted);
     }
@@ -71,14 +85,22 @@ fn capture_with(command: &mut Command, stoppable: bool) -> Result<Captured, Meas
         })?;
     let stdout = child.stdout.take().map(drain);
     let stderr = child.stderr.take().map(drain);
-    let status = loop {
+    let (status, timed_out) = loop {
         if stoppable && interrupt::requested() {
             let _ = child.kill();
             let _ = child.wait();
             return Err(MeasureError::Interrupted);
         }
+        if limit.is_some_and(|limit| started.elapsed() >= limit) {
+            let _ = child.kill();
+            let status = child.wait().map_err(|source| MeasureError::Spawn {
+                command: describe(command),
+                error: source,
+            })?;
+            break (status, true);
+        }
         match child.try_wait() {
-            Ok(Some(status)) => break status,
+            Ok(Some(status)) => break (status, false),
             Ok(None) => thread::sleep(Duration::from_millis(20)),
             Err(source) => {
                 return Err(MeasureError::Spawn {
@@ -93,11 +115,12 @@ fn capture_with(command: &mut Command, stoppable: bool) -> Result<Captured, Meas
     }
     let join =
         |h: Option<thread::JoinHandle<Vec<u8>>>| h.and_then(|h| h.join().ok()).unwrap_or_default();
-    Ok(Captured {
+    let out = Captured {
         status,
         stdout: join(stdout),
         stderr: join(stderr),
-    })
+    };
+    Ok((out, timed_out))
 }
 
 /// Ctrl-C in a terminal reaches the child too, which may die of it before our handler has run: a child

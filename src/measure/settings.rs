@@ -98,6 +98,28 @@ pub(crate) struct RunOptions {
     pub toolchain: Option<String>,
     /// `--quiet`: print nothing on standard error but errors (no progress).
     pub quiet: bool,
+    /// `--measure`: what a run measures, times or instruction counts.
+    pub measure: Measure,
+}
+
+/// `--measure`: what the runs measure (`docs/instruction-counts.md`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub(crate) enum Measure {
+    /// Times, each benchmark's process runs through its harness (the default).
+    #[default]
+    Time,
+    /// Instructions per iteration under Valgrind's callgrind, exact counts: one run per side.
+    Instructions,
+}
+
+impl Measure {
+    /// Its name, as `--measure` takes it and the cache key and the fingerprint record it.
+    pub(crate) fn name(self) -> &'static str {
+        match self {
+            Measure::Time => "time",
+            Measure::Instructions => "instructions",
+        }
+    }
 }
 
 impl RunOptions {

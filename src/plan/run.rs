@@ -138,7 +138,55 @@ pub(crate) fn run_options(
             .as_deref()
             .map(|t| t.trim().trim_start_matches('+').to_string()),
         quiet,
+        measure: Default::default(),
     })
+}
+
+/// `run` measuring what `--measure` asks (`measure`, as given; `None`: times): `instructions` runs each
+/// side once, in one layout, since a count is exact (`docs/instruction-counts.md`), and refuses `--runs`
+/// and `--max-runs`; times and counts together are refused as not built yet.
+pub(crate) fn measuring(
+    mut run: RunOptions,
+    measure: Option<&str>,
+    args: &RunArgs,
+) -> Result<RunOptions, PlanError> {
+    let Some(text) = measure else {
+        return Ok(run);
+    };
+    let words: Vec<&str> = text.split(',').map(str::trim).collect();
+    match words.as_slice() {
+        ["time"] => Ok(run),
+        ["instructions"] => {
+            for (flag, given) in [("--runs", args.runs), ("--max-runs", args.max_runs)] {
+                if let Some(n) = given {
+                    return Err(invalid(
+                        flag,
+                        &n.to_string(),
+                        "no number of runs with --measure instructions: a count is exact, so each \
+                         revision runs once",
+                        "leave out --runs and --max-runs when counting instructions",
+                    ));
+                }
+            }
+            run.measure = crate::measure::Measure::Instructions;
+            run.runs = 1;
+            run.look_plan = LookPlan::single_run();
+            run.layouts = 1;
+            Ok(run)
+        }
+        ["time", "instructions"] | ["instructions", "time"] => Err(invalid(
+            "--measure",
+            text,
+            "`time` or `instructions`: times and instruction counts in one comparison are not built yet",
+            "compare twice, once with --measure time and once with --measure instructions",
+        )),
+        _ => Err(invalid(
+            "--measure",
+            text,
+            "`time` (the default) or `instructions` (exact counts under Valgrind's callgrind)",
+            "leave out --measure to compare times",
+        )),
+    }
 }
 
 /// `--layouts N|fixed`: `fixed` is 1; by default one per run up to [`DEFAULT_MAX_LAYOUTS`]; never more than
@@ -288,6 +336,40 @@ mod tests {
         assert!(
             error.starts_with("invalid value count:5/4 for --partition: expected `count:K/N`"),
             "{error}"
+        );
+    }
+
+    #[test]
+    fn instructions_run_each_side_once_in_one_layout_and_refuse_a_number_of_runs() {
+        let race = run_options(&args(), false, Confidence::new(0.95)).unwrap();
+        assert_eq!(measuring(race.clone(), None, &args()).unwrap(), race);
+        assert_eq!(
+            measuring(race.clone(), Some("time"), &args()).unwrap(),
+            race
+        );
+        let counted = measuring(race.clone(), Some("instructions"), &args()).unwrap();
+        assert_eq!(counted.measure, crate::measure::Measure::Instructions);
+        assert_eq!(
+            (counted.runs, counted.look_plan.looks(), counted.layouts),
+            (1, vec![1], 1)
+        );
+        let mut a = args();
+        a.runs = Some(10);
+        let error = measuring(race.clone(), Some("instructions"), &a).unwrap_err();
+        assert_eq!(error.flag, "--runs");
+        assert!(error.to_string().contains("a count is exact"), "{error}");
+    }
+
+    #[test]
+    fn times_and_counts_together_are_not_built_yet_and_other_words_are_refused() {
+        let race = run_options(&args(), false, Confidence::new(0.95)).unwrap();
+        let error = measuring(race.clone(), Some("time,instructions"), &args()).unwrap_err();
+        assert!(error.to_string().contains("not built yet"), "{error}");
+        let error = measuring(race, Some("cycles"), &args()).unwrap_err();
+        assert_eq!(
+            error.to_string(),
+            "invalid value cycles for --measure: expected `time` (the default) or `instructions` (exact \
+             counts under Valgrind's callgrind)\nhint: leave out --measure to compare times"
         );
     }
 

@@ -56,6 +56,12 @@ impl LookPlan {
         (min >= 2 && max >= min).then_some(LookPlan { min, max })
     }
 
+    /// One look after a single run per side: for exact counts (`--measure instructions`), which a second
+    /// run would repeat.
+    pub fn single_run() -> LookPlan {
+        LookPlan { min: 1, max: 1 }
+    }
+
     /// One look, after `runs`: the fixed plan.
     pub fn fixed(runs: u32) -> Option<LookPlan> {
         LookPlan::new(runs, runs)

@@ -6,8 +6,11 @@
 //! - `callgrind`: the dump files read (pure): each dump's instruction total, in the order written.
 //! - `estimate`: instructions per iteration from those totals, criterion's doublings or divan's two sample
 //!   sizes, and whether every estimate agrees (pure).
+//! - `runner`: the [`Runner`](crate::measure::run::runner::Runner) that starts each benchmark under
+//!   callgrind and gives back its count per run.
 //!
-//! Must not: decide or word anything a person reads.
+//! Must not: decide anything, or schedule runs (the run stage's scheduler does).
 
 mod callgrind;
 mod estimate;
+pub(crate) mod runner;

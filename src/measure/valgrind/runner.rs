@@ -1,0 +1,474 @@
+//! The [`Runner`] of `--measure instructions`: each benchmark of a run alone under Valgrind's callgrind, with
+//! the dumps of the method (`docs/instruction-counts.md` §2), its instructions per iteration read back as a
+//! count ([`Unit::Count`] of instructions), one value per run, compared exactly (`docs/verdicts.md` §7).
+//!
+//! - criterion (0.4 to 0.8): one process per benchmark, `--bench --profile-time 1 ^NAME$`, a dump after
+//!   each return from `Bencher::iter*`;
+//! - divan (0.1): two processes per benchmark, `--bench --exact NAME --sample-count 4 --sample-size N` at
+//!   N = 100 and 200, a dump before each entry to `sync_impl`.
+//!
+//! Each process has its own `CRITERION_HOME` and writes its dumps under the run's directory,
+//! `<target>/speedup/runs/<slug>/run-<block + 1>/callgrind/`, never in the user's files, and is stopped
+//! after [`LIMIT`]. A benchmark that fails or is stopped under Valgrind, or whose estimates disagree (its
+//! count depends on the time, a seed or the heap), is left out with the reason and the rest compared; a
+//! target whose harness has no boundary to dump at (libtest, criterion before 0.4) stops the comparison:
+//! its counts are never replaced by times.
+//!
+//! Must not: choose, order or skip runs (the scheduler does), or decide anything.
+
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+use std::process::Command;
+use std::sync::Mutex;
+use std::time::Duration;
+
+use super::callgrind::{self, Dump};
+use super::estimate::{self, Estimate};
+use crate::measure::harness::Harness;
+use crate::measure::prepare::bench_settings::RunLength;
+use crate::measure::prepare::build::BenchBinary;
+use crate::measure::prepare::listing;
+use crate::measure::prepare::participant::Participant;
+use crate::measure::run::processes::home;
+use crate::measure::run::runner::{RunError, Runner, Start};
+use crate::measure::{MeasureError, process};
+use crate::model::coverage::{LeftOut, Reason};
+use crate::model::{Benchmark, Results, Run, Runs, Sample};
+use crate::sources::events;
+
+/// The longest a benchmark's process may run under Valgrind before it is stopped and left out.
+pub(crate) const LIMIT: Duration = Duration::from_secs(60);
+
+/// divan's samples per process, and its two sizes (iterations per sample).
+const DIVAN_SAMPLES: usize = 4;
+const DIVAN_SIZES: (u64, u64) = (100, 200);
+
+/// Starts each benchmark under callgrind and keeps what its dumps give per run.
+#[derive(Debug)]
+pub(crate) struct ValgrindRunner {
+    /// `<target>/speedup/runs`: each participant's runs under its slug.
+    runs_dir: PathBuf,
+    /// `--filter`: the user's filter on benchmark names.
+    filter: Option<String>,
+    /// What each participant's run of each block counted, by slug and block.
+    counted: Mutex<BTreeMap<(String, u32), Results>>,
+}
+
+impl ValgrindRunner {
+    /// The runner of the runs under `runs_dir`, of the benchmarks `filter` selects.
+    pub(crate) fn new(runs_dir: PathBuf, filter: Option<String>) -> ValgrindRunner {
+        ValgrindRunner {
+            runs_dir,
+            filter,
+            counted: Mutex::new(BTreeMap::new()),
+        }
+    }
+
+    fn counted(&self) -> std::sync::MutexGuard<'_, BTreeMap<(String, u32), Results>> {
+        self.counted
+            .lock()
+            .unwrap_or_else(|poisoned| poisoned.into_inner())
+    }
+}
+
+/// Valgrind's version line (`valgrind-3.19.0`), or why `valgrind --version` did not run.
+pub(crate) fn valgrind_version() -> Result<String, MeasureError> {
+    let mut command = Command::new("valgrind");
+    command.arg("--version");
+    let missing = |detail: String| MeasureError::ValgrindMissing { detail };
+    let out = process::capture(&mut command).map_err(|e| match e {
+        MeasureError::Spawn { error, .. } => missing(error.to_string()),
+        other => other,
+    })?;
+    if !out.status.success() {
+        return Err(missing(format!("it exited with {}", out.status)));
+    }
+    Ok(String::from_utf8_lossy(&out.stdout).trim().to_string())
+}
+
+impl Runner for ValgrindRunner {
+    fn list(
+        &self,
+        binary: &BenchBinary,
+        filter: Option<&str>,
+        label: &str,
+    ) -> Result<Vec<String>, MeasureError> {
+        listing::list(binary, filter, label)
+    }
+
+    fn start_one(&self, start: &Start<'_>) -> Result<(), RunError> {
+        let binary = start.binary;
+        let label = &start.participant.label;
+        countable(binary, label)?;
+        let filter = start.filter.as_deref().or(self.filter.as_deref());
+        let names = listing::list(binary, filter, label)?;
+        let run_home = home(&self.runs_dir, &start.participant.slug, start.block);
+        let mut results = Results {
+            origin: run_home.display().to_string(),
+            benchmarks: vec![],
+            environment: Default::default(),
+            notes: vec![],
+            left_out: vec![],
+        };
+        let mut found_boundaries = names.is_empty();
+        for (index, name) in names.iter().enumerate() {
+            let dir = run_home
+                .join("callgrind")
+                .join(&binary.target)
+                .join(index.to_string());
+            let counted = count(
+                binary,
+                binary.layout_for(start.block),
+                &run_home,
+                &dir,
+                name,
+            )?;
+            let metric = instructions().benchmark_name(name);
+            found_boundaries |=
+                !matches!(counted, Counted::Estimated(Estimate::NoBoundaries { .. }));
+            match counted {
+                Counted::Estimated(Estimate::Exact { per_iteration, .. }) => {
+                    let unit = events::EVENTS[0].unit();
+                    let sample = Sample::new(vec![per_iteration as f64], unit).map_err(|e| {
+                        MeasureError::Read {
+                            path: dir.clone(),
+                            detail: e.to_string(),
+                        }
+                    })?;
+                    let runs = Runs::new(vec![Run::new(sample, None)]).map_err(|e| {
+                        MeasureError::Read {
+                            path: dir.clone(),
+                            detail: e.to_string(),
+                        }
+                    })?;
+                    results.benchmarks.push(Benchmark {
+                        name: metric,
+                        runs,
+                        unit,
+                        counters: vec![],
+                    });
+                }
+                Counted::Estimated(Estimate::NotExact { low, high }) => {
+                    let detail = format!(
+                        "not exact: its estimates of instructions per iteration range from {low} to \
+                         {high}; its count depends on time, a seed or the heap"
+                    );
+                    results.left_out.push(LeftOut::benchmark(
+                        metric,
+                        None,
+                        Reason::NoValue { detail },
+                    ));
+                }
+                Counted::Estimated(Estimate::NoBoundaries { dumps }) => {
+                    let detail = format!(
+                        "no iteration boundaries under callgrind ({dumps} dumps, not the shape {} gives)",
+                        binary.harness.name()
+                    );
+                    results.left_out.push(LeftOut::benchmark(
+                        metric,
+                        None,
+                        Reason::NoValue { detail },
+                    ));
+                }
+                Counted::TimedOut => {
+                    let detail = format!(
+                        "stopped after {} s under Valgrind, its limit per process",
+                        LIMIT.as_secs()
+                    );
+                    results.left_out.push(LeftOut::benchmark(
+                        metric,
+                        None,
+                        Reason::NoValue { detail },
+                    ));
+                }
+                Counted::Failed { code, message } => {
+                    results.left_out.push(LeftOut::benchmark(
+                        metric,
+                        None,
+                        Reason::Failed {
+                            failed: 1,
+                            runs: 1,
+                            exit_codes: vec![code],
+                            message,
+                        },
+                    ));
+                }
+            }
+        }
+        if !found_boundaries {
+            return Err(RunError::Fatal(MeasureError::NotCountable {
+                revision: label.clone(),
+                target: binary.target.clone(),
+                harness: binary.harness.name(),
+                why: "callgrind found no iteration boundary in any of its benchmarks (`Bencher::iter*` \
+                      for criterion, `sync_impl` for divan): its harness's version is not one the method \
+                      was measured on"
+                    .to_string(),
+            }));
+        }
+        let key = (start.participant.slug.clone(), start.block);
+        let mut counted = self.counted();
+        let kept = counted.entry(key).or_insert_with(|| Results {
+            origin: results.origin.clone(),
+            benchmarks: vec![],
+            environment: Default::default(),
+            notes: vec![],
+            left_out: vec![],
+        });
+        kept.benchmarks.extend(results.benchmarks);
+        kept.left_out.extend(results.left_out);
+        Ok(())
+    }
+
+    fn read(&self, participant: &Participant, block: u32) -> Result<Results, MeasureError> {
+        let key = (participant.slug.clone(), block);
+        Ok(self
+            .counted()
+            .get(&key)
+            .cloned()
+            .unwrap_or_else(|| Results {
+                origin: home(&self.runs_dir, &participant.slug, block)
+                    .display()
+                    .to_string(),
+                benchmarks: vec![],
+                environment: Default::default(),
+                notes: vec![],
+                left_out: vec![],
+            }))
+    }
+
+    fn lengths(&self, _participant: &Participant, _block: u32) -> Vec<RunLength> {
+        vec![]
+    }
+
+    fn clear(&self, participants: &[Participant]) -> Result<(), MeasureError> {
+        for p in participants {
+            let dir = self.runs_dir.join(&p.slug);
+            if dir.exists() {
+                std::fs::remove_dir_all(&dir)
+                    .map_err(MeasureError::io("clearing an earlier run", &dir))?;
+            }
+        }
+        Ok(())
+    }
+}
+
+/// What Valgrind made of one benchmark.
+#[derive(Debug)]
+enum Counted {
+    /// Its processes ended; what their dumps give.
+    Estimated(Estimate),
+    /// A process ran past [`LIMIT`] and was stopped.
+    TimedOut,
+    /// A process failed: its exit code (`None`: a signal) and the first lines of its standard error.
+    Failed { code: Option<i32>, message: String },
+}
+
+/// The unit's description of an instruction count.
+fn instructions() -> &'static crate::model::Counted {
+    &events::EVENTS[0].counted
+}
+
+/// Refuses a target whose harness the method cannot drive: libtest `#[bench]` (no boundary to dump at,
+/// and nightly only), criterion before 0.4 as its lock file gives it.
+fn countable(binary: &BenchBinary, label: &str) -> Result<(), RunError> {
+    let refuse = |why: String| {
+        RunError::Fatal(MeasureError::NotCountable {
+            revision: label.to_string(),
+            target: binary.target.clone(),
+            harness: binary.harness.name(),
+            why,
+        })
+    };
+    match binary.harness {
+        Harness::Libtest => Err(refuse(
+            "libtest's `#[bench]` has no function around its batches of iterations that callgrind can \
+             dump at"
+                .to_string(),
+        )),
+        Harness::Divan => Ok(()),
+        Harness::Criterion => {
+            let versions = lock_file(&binary.package_dir)
+                .map(|text| criterion_versions(&text))
+                .unwrap_or_default();
+            match versions.iter().find(|v| !before_0_4(v)) {
+                None if !versions.is_empty() => Err(refuse(format!(
+                    "it uses criterion {}, whose profiling mode has no `Bencher::iter*` boundary the \
+                     method was measured on (criterion 0.4 to 0.8)",
+                    versions.join(", ")
+                ))),
+                _ => Ok(()),
+            }
+        }
+    }
+}
+
+/// The text of the `Cargo.lock` nearest `dir`, if any.
+fn lock_file(dir: &Path) -> Option<String> {
+    dir.ancestors()
+        .find_map(|d| std::fs::read_to_string(d.join("Cargo.lock")).ok())
+}
+
+/// The versions of the `criterion` packages a `Cargo.lock` holds (`[[package]]` tables, `name` then
+/// `version`).
+fn criterion_versions(lock: &str) -> Vec<String> {
+    let mut versions = Vec::new();
+    let mut in_criterion = false;
+    for line in lock.lines().map(str::trim) {
+        if line == "[[package]]" {
+            in_criterion = false;
+        } else if line == "name = \"criterion\"" {
+            in_criterion = true;
+        } else if let Some(version) = line.strip_prefix("version = \"").filter(|_| in_criterion) {
+            versions.push(version.trim_end_matches('"').to_string());
+            in_criterion = false;
+        }
+    }
+    versions
+}
+
+/// Whether a criterion version is before 0.4 (0.1, 0.2, 0.3).
+fn before_0_4(version: &str) -> bool {
+    let mut parts = version.split('.').map(|p| p.parse::<u64>().unwrap_or(0));
+    let (major, minor) = (parts.next().unwrap_or(0), parts.next().unwrap_or(0));
+    major == 0 && minor < 4
+}
+
+/// Runs benchmark `name` of `binary` (its `executable`) under callgrind as its harness needs, each process
+/// with `run_home` as its `CRITERION_HOME` and its dumps under `dir`, and estimates its instructions per
+/// iteration.
+fn count(
+    binary: &BenchBinary,
+    executable: &Path,
+    run_home: &Path,
+    dir: &Path,
+    name: &str,
+) -> Result<Counted, RunError> {
+    match binary.harness {
+        Harness::Criterion | Harness::Libtest => {
+            let args = vec![
+                "--bench".to_string(),
+                "--profile-time".to_string(),
+                "1".to_string(),
+                Harness::Criterion.exact(&[&name.to_string()]),
+            ];
+            let dump = "--dump-after=criterion::bencher::Bencher<M>::iter*";
+            Ok(
+                match callgrind_totals(binary, executable, run_home, dir, dump, &args)? {
+                    Ok(totals) => Counted::Estimated(estimate::criterion(&totals)),
+                    Err(counted) => counted,
+                },
+            )
+        }
+        Harness::Divan => {
+            let mut at = Vec::new();
+            for size in [DIVAN_SIZES.0, DIVAN_SIZES.1] {
+                let args: Vec<String> = [
+                    "--bench",
+                    "--color",
+                    "never",
+                    "--sample-count",
+                    &DIVAN_SAMPLES.to_string(),
+                    "--sample-size",
+                    &size.to_string(),
+                    "--exact",
+                    name,
+                ]
+                .iter()
+                .map(|a| a.to_string())
+                .collect();
+                let dir = dir.join(format!("n{size}"));
+                match callgrind_totals(
+                    binary,
+                    executable,
+                    run_home,
+                    &dir,
+                    "--dump-before=*sync_impl",
+                    &args,
+                )? {
+                    Ok(totals) => at.push(totals),
+                    Err(counted) => return Ok(counted),
+                }
+            }
+            Ok(Counted::Estimated(estimate::divan(
+                DIVAN_SAMPLES,
+                (DIVAN_SIZES.0, &at[0]),
+                (DIVAN_SIZES.1, &at[1]),
+            )))
+        }
+    }
+}
+
+/// One process of `executable` with `args` under callgrind with the dump option `dump`, its dumps written
+/// under `dir` (emptied first): the totals of its dumps in order, or how it did not end well.
+fn callgrind_totals(
+    binary: &BenchBinary,
+    executable: &Path,
+    run_home: &Path,
+    dir: &Path,
+    dump: &str,
+    args: &[String],
+) -> Result<Result<Vec<u64>, Counted>, RunError> {
+    let _ = std::fs::remove_dir_all(dir);
+    std::fs::create_dir_all(dir).map_err(MeasureError::io("keeping callgrind's dumps", dir))?;
+    let mut command = Command::new("valgrind");
+    command
+        .arg("--tool=callgrind")
+        .arg(format!(
+            "--callgrind-out-file={}",
+            dir.join("out.%p").display()
+        ))
+        .arg(dump)
+        .arg(executable)
+        .args(args)
+        .current_dir(&binary.package_dir)
+        .env("CRITERION_HOME", run_home)
+        .env("CARGO_MANIFEST_DIR", &binary.package_dir);
+    let Some(out) = process::capture_within(&mut command, LIMIT)? else {
+        return Ok(Err(Counted::TimedOut));
+    };
+    if !out.status.success() {
+        let stderr = out.stderr_text();
+        let message = process::first_lines(&stderr, |line| {
+            line.contains("panicked")
+                || line.contains("error")
+                || line.contains("Process terminating")
+        });
+        return Ok(Err(Counted::Failed {
+            code: out.status.code(),
+            message,
+        }));
+    }
+    let mut dumps: Vec<Dump> = Vec::new();
+    let entries =
+        std::fs::read_dir(dir).map_err(MeasureError::io("reading callgrind's dumps", dir))?;
+    for entry in entries.flatten() {
+        let path = entry.path();
+        if !entry.file_name().to_string_lossy().starts_with("out.") {
+            continue;
+        }
+        let text = std::fs::read_to_string(&path)
+            .map_err(MeasureError::io("reading a callgrind dump", &path))?;
+        let dump = callgrind::read_dump(&text).map_err(|detail| MeasureError::Read {
+            path: path.clone(),
+            detail,
+        })?;
+        dumps.push(dump);
+    }
+    Ok(Ok(callgrind::totals_of_main_process(&dumps)))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn criterion_versions_are_read_from_a_lock_file_and_those_before_0_4_told_apart() {
+        let lock = "version = 3\n\n[[package]]\nname = \"criterion\"\nversion = \"0.3.6\"\nsource = \"x\"\n\n\
+                    [[package]]\nname = \"criterion-plot\"\nversion = \"0.4.5\"\n\n[[package]]\n\
+                    name = \"demo\"\nversion = \"1.0.0\"\n";
+        assert_eq!(criterion_versions(lock), ["0.3.6"]);
+        assert!(before_0_4("0.3.6") && before_0_4("0.2.11"));
+        assert!(!before_0_4("0.4.0") && !before_0_4("0.8.2") && !before_0_4("1.0.0"));
+    }
+}
