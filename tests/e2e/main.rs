@@ -17,6 +17,7 @@ mod environment;
 mod faults;
 mod harness;
 mod identical;
+mod instructions;
 mod layouts;
 mod race;
 mod race_several;

@@ -1,0 +1,162 @@
+//! `cargo speedup HEAD~1..HEAD --measure instructions` on a criterion crate whose benchmarks run a known
+//! number of instructions (`nop`s written with `asm!`, x86_64): HEAD calls one more `#[inline(never)]`
+//! function of 100 `nop`s in one benchmark's routine. One run per side finds that benchmark slower by the
+//! planted share and the others equal, exactly. Skipped, saying why, where `valgrind` is not on the `PATH`
+//! (CI installs it, `.ci/run`) or the machine is not x86_64.
+
+use crate::support::*;
+
+/// The instructions of the routine's own work, and those HEAD adds.
+const WORK: u64 = 20_000;
+const EXTRA: u64 = 100;
+
+/// The crate: `work()` runs [`WORK`] `nop`s, `extra()` [`EXTRA`]; the benchmarks `changed`, `same` and
+/// `other` each run `work()`, and `changed` runs `extra()` too when `planted`. The manifest is the one of
+/// the end-to-end fixture crate, so that its compiled dependencies are reused.
+fn write_counted_crate(dir: &std::path::Path, planted: bool) {
+    let manifest = criterion_crate(0)
+        .into_iter()
+        .find(|(path, _)| *path == "Cargo.toml")
+        .map(|(_, text)| text)
+        .expect("the fixture crate's manifest");
+    let lib = format!(
+        r#"/// {WORK} instructions.
+#[inline(never)]
+pub fn work() -> u64 {{
+    unsafe {{ core::arch::asm!(".rept {WORK}", "nop", ".endr", options(nomem, nostack, preserves_flags)) }}
+    1
+}}
+
+/// {EXTRA} instructions.
+#[inline(never)]
+pub fn extra() {{
+    unsafe {{ core::arch::asm!(".rept {EXTRA}", "nop", ".endr", options(nomem, nostack, preserves_flags)) }}
+}}
+"#
+    );
+    let changed = match planted {
+        true => "{ demo::extra(); demo::work() }",
+        false => "demo::work()",
+    };
+    let bench = format!(
+        r#"use criterion::{{criterion_group, criterion_main, Criterion}};
+use std::hint::black_box;
+
+fn bench(c: &mut Criterion) {{
+    c.bench_function("changed", |b| b.iter(|| black_box({changed})));
+    c.bench_function("same", |b| b.iter(|| black_box(demo::work())));
+    c.bench_function("other", |b| b.iter(|| black_box(demo::work() + 1)));
+}}
+
+criterion_group!(benches, bench);
+criterion_main!(benches);
+"#
+    );
+    write(
+        dir,
+        &[
+            ("Cargo.toml", &manifest),
+            ("src/lib.rs", &lib),
+            ("benches/work.rs", &bench),
+            (".gitignore", "target\n"),
+        ],
+    );
+    if !dir.join("Cargo.lock").exists() {
+        generate_lockfile(dir);
+    }
+}
+
+/// Why the test cannot run here, if it cannot.
+fn cannot_run() -> Option<&'static str> {
+    if !cfg!(target_arch = "x86_64") {
+        return Some("the planted work is x86_64 `nop`s");
+    }
+    let valgrind = command("valgrind").arg("--version").output();
+    match valgrind {
+        Ok(out) if out.status.success() => None,
+        _ => Some("valgrind is not on the PATH (apt-get install valgrind)"),
+    }
+}
+
+/// The benchmark `name`'s entry in a JSON report.
+fn benchmark<'a>(report: &'a serde_json::Value, name: &str) -> &'a serde_json::Value {
+    report["benchmarks"]
+        .as_array()
+        .and_then(|all| all.iter().find(|b| b["name"] == name))
+        .unwrap_or_else(|| panic!("no benchmark {name} in {report}"))
+}
+
+#[test]
+fn a_planted_half_percent_of_instructions_is_found_exactly_and_the_rest_is_equal() {
+    if let Some(why) = cannot_run() {
+        eprintln!("skipped: {why}");
+        return;
+    }
+    let _serial = serial();
+    let repo = repository();
+    let dir = repo.path();
+    write_counted_crate(dir, false);
+    commit(dir, "base");
+    write_counted_crate(dir, true);
+    commit(dir, "one more call in `changed`");
+    let target = shared_target();
+    let before = repository_state(dir);
+
+    let args = [
+        "HEAD~1..HEAD",
+        "--measure",
+        "instructions",
+        "--format",
+        "json",
+        "--threshold",
+        "0",
+    ];
+    let out = speedup(dir, &target, &args);
+    let text = stderr(&out);
+    // `--threshold 0`: any increase of a count fails the gate.
+    assert_eq!(out.status.code(), Some(1), "{text}");
+    assert!(text.contains("run 1 of 1"), "one run per side: {text}");
+    let report: serde_json::Value = serde_json::from_slice(&out.stdout).expect("JSON report");
+
+    let changed = benchmark(&report, "changed (instructions)");
+    assert_eq!(changed["verdict"], "slower", "{changed}");
+    let (base, head) = (
+        changed["base"]["median"].as_f64().expect("BASE's count"),
+        changed["head"]["median"].as_f64().expect("HEAD's count"),
+    );
+    // Each iteration runs the planted `nop`s and little else: criterion's loop, the closure, the calls and
+    // their returns, unoptimised (64 instructions with Rust 1.95 here). Twice the planted work would be two
+    // iterations' count.
+    assert!(
+        (WORK as f64..WORK as f64 + 200.0).contains(&base),
+        "BASE counts {base} per iteration, the routine {WORK}"
+    );
+    // HEAD adds the extra `nop`s, a call and a return (and at most a few instructions of moved code).
+    let added = head - base;
+    assert!(
+        (EXTRA as f64 + 2.0..=EXTRA as f64 + 8.0).contains(&added),
+        "HEAD adds {added} instructions per iteration, {EXTRA} planted"
+    );
+    // The speedup the tool reports is the planted one, 1 / (1 + 100 / 20,000) = 0.995 (-0.5 %), to within
+    // what the loop and the calls add (at most 208 instructions of 20,200: 0.0001).
+    let planted = 1.0 / (1.0 + EXTRA as f64 / WORK as f64);
+    let speedup = changed["speedup"]["median"].as_f64().expect("a speedup");
+    assert!(
+        (speedup - planted).abs() < 0.0005,
+        "speedup {speedup}, planted {planted}"
+    );
+    assert_eq!(speedup, base / head, "the counts' own ratio");
+    for name in ["same (instructions)", "other (instructions)"] {
+        let b = benchmark(&report, name);
+        assert_eq!(b["verdict"], "unchanged", "{b}");
+        assert_eq!(b["base"]["median"], b["head"]["median"], "{b}");
+    }
+    assert_eq!(report["fingerprint"]["settings"]["measure"], "instructions");
+    assert!(
+        report["not_compared"]
+            .as_array()
+            .is_none_or(|items| items.is_empty()),
+        "{report}"
+    );
+    assert_eq!(repository_state(dir), before);
+}
