@@ -79,6 +79,12 @@ pub(crate) fn by_slug(slug: &str) -> Option<&'static Event> {
     EVENTS.iter().find(|e| e.counted.slug == slug)
 }
 
+/// The event whose count reports print as `name` ([`Counted::name`]: `instructions`), as a record of
+/// measured counts writes its `display_unit`.
+pub(crate) fn by_name(name: &str) -> Option<&'static Event> {
+    EVENTS.iter().find(|e| e.counted.name == name)
+}
+
 /// The note for the counts of zero a reader skipped (no ratio compares them), by benchmark name.
 pub(crate) fn zero_counts_note(
     origin: &str,
@@ -117,5 +123,7 @@ mod tests {
         assert_eq!(ir.benchmark_of(&name), Some("g::bench_fib short"));
         assert_eq!(ir.benchmark_of("g::bench_fib short"), None);
         assert_eq!(by_slug("l1-accesses").unwrap().key, "L1hits");
+        assert_eq!(by_name("instructions").unwrap().key, "Ir");
+        assert!(by_name("ns").is_none());
     }
 }

@@ -324,7 +324,11 @@ fn build(file: File, origin: &str) -> Result<Results, SourceError> {
             last.counters = counters;
         }
         if let Some(display) = &b.display_unit {
-            let display = parse_unit(display, origin, FORMAT)?;
+            // A count's name (`instructions`): its values are stored as counted, scale 1, as `ns` is.
+            let display = match super::events::by_name(display) {
+                Some(event) => event.unit(),
+                None => parse_unit(display, origin, FORMAT)?,
+            };
             if let Some(last) = builder.last_mut().filter(|l| l.name == b.name) {
                 last.unit = display;
             }

@@ -329,6 +329,24 @@ mod tests {
         assert_eq!(read.notes, original.notes);
     }
 
+    #[test]
+    fn a_count_loads_back_as_a_count() {
+        // `--measure instructions` stores its counts in the cache as a record.
+        let unit = crate::sources::events::EVENTS[0].unit();
+        let mut original = results();
+        original.benchmarks = vec![Benchmark {
+            name: "a (instructions)".into(),
+            runs: Runs::independent(Sample::new(vec![60110.0], unit).unwrap()),
+            unit,
+            counters: vec![],
+        }];
+        let mut bytes = Vec::new();
+        write(&original, &mut bytes).unwrap();
+        let read = load_bytes(&bytes, "record.json", None, &ReadOptions::default()).unwrap();
+        assert_eq!(read.benchmarks, original.benchmarks);
+        assert!(read.benchmarks[0].unit.is_count());
+    }
+
     /// Every [`Reason`], at each granularity and side, with the data that is easiest to lose: a signal
     /// among exit codes, a skip without a message, text to escape.
     fn every_reason() -> Vec<LeftOut> {
