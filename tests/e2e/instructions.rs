@@ -11,9 +11,10 @@ const WORK: u64 = 20_000;
 const EXTRA: u64 = 100;
 
 /// The crate: `work()` runs [`WORK`] `nop`s, `extra()` [`EXTRA`]; the benchmarks `changed`, `same` and
-/// `other` each run `work()`, and `changed` runs `extra()` too when `planted`. The manifest is the one of
-/// the end-to-end fixture crate, so that its compiled dependencies are reused.
-fn write_counted_crate(dir: &std::path::Path, planted: bool) {
+/// `other` each run `work()`, and `changed` runs `extra()` too when `planted`. With `faulty`, two more:
+/// `jitter`, whose work depends on the clock, and `boom`, which panics. The manifest is the one of the
+/// end-to-end fixture crate, so that its compiled dependencies are reused.
+fn write_counted_crate(dir: &std::path::Path, planted: bool, faulty: bool) {
     let manifest = criterion_crate(0)
         .into_iter()
         .find(|(path, _)| *path == "Cargo.toml")
@@ -38,6 +39,19 @@ pub fn extra() {{
         true => "{ demo::extra(); demo::work() }",
         false => "demo::work()",
     };
+    let faults = match faulty {
+        true => {
+            r#"
+    c.bench_function("jitter", |b| {
+        b.iter(|| {
+            let now = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).unwrap();
+            (0..now.subsec_nanos() % 64).map(black_box).sum::<u32>()
+        })
+    });
+    c.bench_function("boom", |b| b.iter(|| -> u64 { panic!("boom") }));"#
+        }
+        false => "",
+    };
     let bench = format!(
         r#"use criterion::{{criterion_group, criterion_main, Criterion}};
 use std::hint::black_box;
@@ -45,7 +59,7 @@ use std::hint::black_box;
 fn bench(c: &mut Criterion) {{
     c.bench_function("changed", |b| b.iter(|| black_box({changed})));
     c.bench_function("same", |b| b.iter(|| black_box(demo::work())));
-    c.bench_function("other", |b| b.iter(|| black_box(demo::work() + 1)));
+    c.bench_function("other", |b| b.iter(|| black_box(demo::work() + 1)));{faults}
 }}
 
 criterion_group!(benches, bench);
@@ -95,23 +109,14 @@ fn a_planted_half_percent_of_instructions_is_found_exactly_and_the_rest_is_equal
     let _serial = serial();
     let repo = repository();
     let dir = repo.path();
-    write_counted_crate(dir, false);
+    write_counted_crate(dir, false, false);
     commit(dir, "base");
-    write_counted_crate(dir, true);
+    write_counted_crate(dir, true, false);
     commit(dir, "one more call in `changed`");
     let target = shared_target();
     let before = repository_state(dir);
 
-    let args = [
-        "HEAD~1..HEAD",
-        "--measure",
-        "instructions",
-        "--format",
-        "json",
-        "--threshold",
-        "0",
-    ];
-    let out = speedup(dir, &target, &args);
+    let out = speedup(dir, &target, &ARGS);
     let text = stderr(&out);
     // `--threshold 0`: any increase of a count fails the gate.
     assert_eq!(out.status.code(), Some(1), "{text}");
@@ -140,12 +145,12 @@ fn a_planted_half_percent_of_instructions_is_found_exactly_and_the_rest_is_equal
     // The speedup the tool reports is the planted one, 1 / (1 + 100 / 20,000) = 0.995 (-0.5 %), to within
     // what the loop and the calls add (at most 208 instructions of 20,200: 0.0001).
     let planted = 1.0 / (1.0 + EXTRA as f64 / WORK as f64);
-    let speedup = changed["speedup"]["median"].as_f64().expect("a speedup");
+    let ratio = changed["speedup"]["median"].as_f64().expect("a speedup");
     assert!(
-        (speedup - planted).abs() < 0.0005,
-        "speedup {speedup}, planted {planted}"
+        (ratio - planted).abs() < 0.0005,
+        "speedup {ratio}, planted {planted}"
     );
-    assert_eq!(speedup, base / head, "the counts' own ratio");
+    assert_eq!(ratio, base / head, "the counts' own ratio");
     for name in ["same (instructions)", "other (instructions)"] {
         let b = benchmark(&report, name);
         assert_eq!(b["verdict"], "unchanged", "{b}");
@@ -159,4 +164,113 @@ fn a_planted_half_percent_of_instructions_is_found_exactly_and_the_rest_is_equal
         "{report}"
     );
     assert_eq!(repository_state(dir), before);
+
+    // Counts come back from the cache as counts: the same report, nothing run.
+    let again = speedup(dir, &target, &ARGS);
+    let text = stderr(&again);
+    assert_eq!(again.status.code(), Some(1), "{text}");
+    assert!(
+        text.contains("reusing the results measured earlier"),
+        "{text}"
+    );
+    assert!(!text.contains("running "), "{text}");
+    let cached: serde_json::Value = serde_json::from_slice(&again.stdout).expect("JSON report");
+    assert_eq!(cached["benchmarks"], report["benchmarks"]);
+}
+
+/// `HEAD~1..HEAD`, counting instructions, failing on any increase, as JSON.
+const ARGS: [&str; 7] = [
+    "HEAD~1..HEAD",
+    "--measure",
+    "instructions",
+    "--format",
+    "json",
+    "--threshold",
+    "0",
+];
+
+/// The entry of `name` in the report's `not_compared` list.
+fn not_compared<'a>(report: &'a serde_json::Value, name: &str) -> &'a serde_json::Value {
+    report["not_compared"]
+        .as_array()
+        .and_then(|all| all.iter().find(|b| b["name"] == name))
+        .unwrap_or_else(|| panic!("{name} is not in not_compared: {report}"))
+}
+
+#[test]
+fn a_benchmark_that_is_not_exact_or_panics_is_left_out_and_the_rest_compared() {
+    if let Some(why) = cannot_run() {
+        eprintln!("skipped: {why}");
+        return;
+    }
+    let _serial = serial();
+    let repo = repository();
+    let dir = repo.path();
+    write_counted_crate(dir, false, true);
+    commit(dir, "base");
+    write_counted_crate(dir, true, true);
+    commit(dir, "one more call in `changed`");
+    let target = shared_target();
+
+    let out = speedup(dir, &target, &ARGS);
+    let text = stderr(&out);
+    assert_eq!(out.status.code(), Some(1), "{text}");
+    let report: serde_json::Value = serde_json::from_slice(&out.stdout).expect("JSON report");
+    assert_eq!(
+        benchmark(&report, "changed (instructions)")["verdict"],
+        "slower"
+    );
+    for name in ["same (instructions)", "other (instructions)"] {
+        assert_eq!(benchmark(&report, name)["verdict"], "unchanged");
+    }
+    let jitter = not_compared(&report, "jitter (instructions)");
+    assert_eq!(jitter["reason"], "no-value", "{jitter}");
+    let message = jitter["message"].as_str().unwrap_or("");
+    assert!(
+        message.contains("not exact") && message.contains("depends on time, a seed or the heap"),
+        "{jitter}"
+    );
+    let boom = not_compared(&report, "boom (instructions)");
+    assert_eq!(boom["reason"], "failed", "{boom}");
+    assert!(
+        boom["quoted"].as_str().unwrap_or("").contains("panicked"),
+        "{boom}"
+    );
+}
+
+#[test]
+fn both_measurements_at_once_and_a_missing_valgrind_stop_before_anything_is_built() {
+    let dir = tempfile::tempdir().unwrap();
+    let run = |args: &[&str], path: Option<&str>| {
+        let mut command = tool();
+        command.arg("speedup").args(args).current_dir(dir.path());
+        if let Some(path) = path {
+            command.env("PATH", path);
+        }
+        command.output().expect("the binary runs")
+    };
+    let out = run(&["HEAD~1..HEAD", "--measure", "time,instructions"], None);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(stderr(&out).contains("not built yet"), "{}", stderr(&out));
+    let out = run(
+        &["HEAD~1..HEAD", "--measure", "instructions"],
+        Some("/nonexistent"),
+    );
+    assert_eq!(out.status.code(), Some(2));
+    let text = stderr(&out);
+    assert!(
+        text.contains("valgrind --version") && text.contains("apt-get install valgrind"),
+        "{text}"
+    );
+    // `--runs` means nothing for an exact count.
+    let out = run(
+        &["HEAD~1..HEAD", "--measure", "instructions", "--runs", "5"],
+        None,
+    );
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        stderr(&out).contains("a count is exact"),
+        "{}",
+        stderr(&out)
+    );
 }
