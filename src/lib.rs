@@ -39,7 +39,8 @@
 //! | the words of a warning, a hint or the gate's reasons | `report/words/`: the protocols return causes with their numbers, and only this module words them |
 //! | what a comparison did not compare (a bench target that needs a feature, a skipped or failed benchmark) | [`model::coverage`] (the data: readers and `measure` fill it), `report/words/coverage.rs` (its words), `protocol/gate.rs` (`account`: what fails the gate) |
 //! | how runs start (checkout, build, layouts, the blocks of runs, the looks) | `measure/mod.rs`'s table of stages; the commands in `measure/commands.rs` |
-//! | a new way to run a benchmark (under Valgrind for instruction counts, BASE and HEAD at the same time) | `measure/run/runner.rs`: another implementation of its `Runner` trait; the scheduling code has no branch on how runs start |
+//! | a new way to run a benchmark (BASE and HEAD at the same time) | `measure/run/runner.rs`: another implementation of its `Runner` trait; the scheduling code has no branch on how runs start |
+//! | instruction counts (`--measure instructions`) | `measure/valgrind/`: the callgrind dumps read (`callgrind.rs`), the per-iteration estimate and its exactness (`estimate.rs`), the `Runner` that starts each benchmark under Valgrind (`runner.rs`); `docs/instruction-counts.md` |
 //! | the GitHub Action's gate (whether a pull request's job fails) | `protocol/gate.rs` decides it, as for the command; `action.yml` passes the inputs (`fail-on`, `threshold`) to `action/compare.sh`, which runs the binary, exits with its status (0 passed, 1 failed, 2 unusable input) and turns the JSON's `gate.reasons` into annotations (`action/workflow-commands.jq`); a matrix's parts never gate, their merge does |
 //! | an option of the command line | `cli.rs` (the flags), `plan.rs` (checked and built once into the options every stage reads) |
 //! | how a command runs | `app/`, one file per command |

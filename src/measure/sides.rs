@@ -222,7 +222,10 @@ impl Reused {
             (low, high) if low == high => format!("{low}"),
             (low, high) => format!("{low} to {high}"),
         };
-        format!("reused the runs of an earlier comparison ({runs} runs per side); analysed again")
+        let plural = if self.runs == (1, 1) { "" } else { "s" };
+        format!(
+            "reused the runs of an earlier comparison ({runs} run{plural} per side); analysed again"
+        )
     }
 
     /// The note said (and put in the report) when the comparison's own stopping rule would have run `open`
@@ -359,6 +362,14 @@ mod tests {
         assert_eq!(
             spread.line(),
             "reused the runs of an earlier comparison (6 to 24 runs per side); analysed again"
+        );
+        let counted = Reused {
+            runs: (1, 1),
+            ..reused
+        };
+        assert_eq!(
+            counted.line(),
+            "reused the runs of an earlier comparison (1 run per side); analysed again"
         );
     }
 }

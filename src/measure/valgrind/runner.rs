@@ -1,6 +1,7 @@
 //! The [`Runner`] of `--measure instructions`: each benchmark of a run alone under Valgrind's callgrind, with
 //! the dumps of the method (`docs/instruction-counts.md` §2), its instructions per iteration read back as a
-//! count ([`Unit::Count`] of instructions), one value per run, compared exactly (`docs/verdicts.md` §7).
+//! count (a [`Unit::Count`](crate::model::Unit::Count) of instructions), one value per run, compared exactly
+//! (`docs/verdicts.md` §7).
 //!
 //! - criterion (0.4 to 0.8): one process per benchmark, `--bench --profile-time 1 ^NAME$`, a dump after
 //!   each return from `Bencher::iter*`;

@@ -64,6 +64,10 @@ impl Measuring<'_> {
     /// The line as printed on standard error (or kept in a side's notes).
     pub(crate) fn words(&self) -> String {
         match self {
+            // One run per revision: exact counts (`--measure instructions`), one block.
+            Measuring::FixedPlan { runs: 1, seed } => format!(
+                "1 run per revision, in one block, seed {seed} (`--seed {seed}` repeats this order)"
+            ),
             Measuring::FixedPlan { runs, seed } => format!(
                 "{runs} process runs per revision in randomized blocks, seed {seed} (`--seed {seed}` \
                  repeats this order)"
@@ -169,6 +173,10 @@ mod tests {
         assert_eq!(
             Measuring::FixedPlan { runs: 10, seed: 7 }.words(),
             "10 process runs per revision in randomized blocks, seed 7 (`--seed 7` repeats this order)"
+        );
+        assert_eq!(
+            Measuring::FixedPlan { runs: 1, seed: 7 }.words(),
+            "1 run per revision, in one block, seed 7 (`--seed 7` repeats this order)"
         );
         assert_eq!(
             Measuring::SequentialPlan {
