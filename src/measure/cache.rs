@@ -143,6 +143,10 @@ impl CacheKey {
         if options.pin {
             line("pin", "last-core");
         }
+        // Duet runs likewise.
+        if options.duet {
+            line("duet", "last-two-cores");
+        }
         line("host", machine.host.as_deref().unwrap_or(""));
         line("cpu", machine.cpu.as_deref().unwrap_or(""));
         for (k, v) in build_environment() {
@@ -361,6 +365,13 @@ mod tests {
             ..options(None)
         };
         assert_ne!(key_of(&pinned), key_of(&options(None)));
+        // Duet runs too, and they are not pinned runs either.
+        let duet = RunOptions {
+            duet: true,
+            ..options(None)
+        };
+        assert_ne!(key_of(&duet), key_of(&options(None)));
+        assert_ne!(key_of(&duet), key_of(&pinned));
     }
 
     #[test]

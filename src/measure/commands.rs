@@ -19,8 +19,10 @@ use super::prepare::participants::prepare_participants;
 use super::prepare::revision::{self, Checkout, RevisionSpec};
 use super::progress::Progress;
 use super::project::Project;
+use super::run::duet::DuetRunner;
 use super::run::looks::{Decide, DecideRace, Decider, EarlyStop, Ready, run_until_decided};
 use super::run::processes::ProcessRunner;
+use super::run::runner::Runner;
 use super::settings::RunOptions;
 use super::sides::{
     Candidate, Interleaving, MAX_RACERS, Reused, Role, all_cached_or_none, below_cap,
@@ -366,18 +368,27 @@ fn measure_sides(
             ready.identical,
         ));
     }
-    let mut runner = ProcessRunner::new(
+    let processes = ProcessRunner::new(
         project.speedup_dir().join("runs"),
         options.per_run(),
         options.pin,
     );
+    let mut duet;
+    let mut alone;
+    let runner: &mut dyn Runner = if options.duet {
+        duet = DuetRunner::new(processes);
+        &mut duet
+    } else {
+        alone = processes;
+        &mut alone
+    };
     let prepared = Ready {
         participants: &ready.participants,
         part: ready.part.as_deref(),
         bench: &ready.bench,
         may_tell: ready.bench.may_tell(options),
     };
-    let pooled = run_until_decided(&mut runner, prepared, &options.looks(), progress, stop)?;
+    let pooled = run_until_decided(runner, prepared, &options.looks(), progress, stop)?;
     let results = pooled
         .into_iter()
         .map(|mut results| {

@@ -75,6 +75,8 @@ fn settings(options: &RunOptions) -> BTreeMap<String, String> {
     .chain(options.harness.map(|h| ("harness", h.name().to_string())))
     // Pinned runs likewise; unpinned ones leave the settings as they were before `--pin`.
     .chain(options.pin.then(|| ("pin", "last-core".to_string())))
+    // Duet runs likewise: another experiment, recorded only when chosen.
+    .chain(options.duet.then(|| ("duet", "last-two-cores".to_string())))
     .map(|(k, v)| (k.to_string(), v))
     .collect()
 }

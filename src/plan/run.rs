@@ -127,6 +127,7 @@ pub(crate) fn run_options(
         keep_bench_settings: args.keep_bench_settings,
         keep_runs: args.keep_runs,
         pin: args.pin && !args.no_pin,
+        duet: args.duet,
         harness: args.harness.map(|h| match h {
             crate::cli::HarnessArg::Criterion => crate::measure::Harness::Criterion,
             crate::cli::HarnessArg::Divan => crate::measure::Harness::Divan,
