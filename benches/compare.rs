@@ -1,12 +1,12 @@
 //! `cargo speedup compare base.json head.json --format json -o report.json` at 1000 benchmarks x 100 process
 //! runs per side, the whole command as a user meets it once the process has started: parsing the options,
 //! reading and validating both raw JSON files, both Speedup-Test protocols, HPT, the gate, each side's
-//! Gaussian mixture and its modes, rendering the JSON report and writing it. Target: 0.1 s on 2 cores
-//! (`docs/mixtures.md` §7). With the search for the mixture stopped early (two screens and a patience),
-//! an idle 2-core machine measured 0.078 to 0.084 s per command on `realistic` and 0.24 to 0.26 s on
-//! `uniform`; the shape step now runs mclust's whole search on every side, so that the reported shape is
-//! the BIC's choice, and the same machine under load measured 0.37 to 0.71 s (the version before) against
-//! 3.1 to 7.4 s on `realistic`, and 1.1 to 2.0 s against 2.7 to 6.4 s on `uniform`, taken in turn.
+//! Gaussian mixture and its modes, rendering the JSON report and writing it. The shape step runs mclust's
+//! whole search on every side, so that the reported shape is the BIC's choice, and no exact search is
+//! faster (`docs/mixtures.md` §7, "Decision: the BIC's choice before speed"): an idle 2-core machine measured
+//! the process at 0.71 to 0.72 s of wall on `realistic` and 0.63 to 0.67 s on `uniform` (five runs each);
+//! the version whose search stopped early measured 0.078 to 0.084 s and 0.24 to 0.26 s here. The benchmark
+//! stays to catch a slower EM or analysis against those figures.
 //! `docs/mixtures.md` §7 says where the time goes.
 //!
 //! Two suites, generated here (nothing large is committed) and left in `target/compare-bench/` so that the

@@ -546,6 +546,12 @@ pub(crate) struct RunArgs {
     /// Let each process run use every core this process may use (the default)
     #[arg(long = "no-pin", overrides_with = "pin")]
     pub no_pin: bool,
+    /// Start the runs of each block together, BASE's and HEAD's side by side, each pinned to a core of its
+    /// own (the last two this process may use; --pin has no effect then), so that what the machine does
+    /// meanwhile falls on both; Linux with two cores or more (elsewhere a note says they start one after
+    /// another)
+    #[arg(long)]
+    pub duet: bool,
     /// Run every bench target as this harness: criterion, divan or libtest (nightly) [default: detected
     /// per target from its source (`criterion_main!`, `divan::main()`, `#[bench]`) and its package's
     /// dependencies]

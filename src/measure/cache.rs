@@ -147,6 +147,10 @@ impl CacheKey {
         if options.measure != super::settings::Measure::Time {
             line("measure", options.measure.name());
         }
+        // Duet runs likewise.
+        if options.duet {
+            line("duet", "last-two-cores");
+        }
         line("host", machine.host.as_deref().unwrap_or(""));
         line("cpu", machine.cpu.as_deref().unwrap_or(""));
         for (k, v) in build_environment() {
@@ -370,6 +374,13 @@ mod tests {
             ..options(None)
         };
         assert_ne!(key_of(&counted), key_of(&options(None)));
+        // Duet runs too, and they are not pinned runs either.
+        let duet = RunOptions {
+            duet: true,
+            ..options(None)
+        };
+        assert_ne!(key_of(&duet), key_of(&options(None)));
+        assert_ne!(key_of(&duet), key_of(&pinned));
     }
 
     #[test]

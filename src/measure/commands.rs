@@ -19,6 +19,7 @@ use super::prepare::participants::prepare_participants;
 use super::prepare::revision::{self, Checkout, RevisionSpec};
 use super::progress::Progress;
 use super::project::Project;
+use super::run::duet::DuetRunner;
 use super::run::looks::{Decide, DecideRace, Decider, EarlyStop, Ready, run_until_decided};
 use super::run::processes::ProcessRunner;
 use super::run::runner::Runner;
@@ -378,9 +379,14 @@ fn measure_sides(
         ));
     }
     let runs_dir = project.speedup_dir().join("runs");
+    let processes = || ProcessRunner::new(runs_dir.clone(), options.per_run(), options.pin);
     let mut runner: Box<dyn Runner> = match options.measure {
-        Measure::Time => Box::new(ProcessRunner::new(runs_dir, options.per_run(), options.pin)),
-        Measure::Instructions => Box::new(ValgrindRunner::new(runs_dir, options.filter.clone())),
+        Measure::Instructions => Box::new(ValgrindRunner::new(
+            runs_dir.clone(),
+            options.filter.clone(),
+        )),
+        Measure::Time if options.duet => Box::new(DuetRunner::new(processes())),
+        Measure::Time => Box::new(processes()),
     };
     let prepared = Ready {
         participants: &ready.participants,

@@ -80,6 +80,8 @@ fn settings(options: &RunOptions) -> BTreeMap<String, String> {
         (options.measure != super::settings::Measure::Time)
             .then(|| ("measure", options.measure.name().to_string())),
     )
+    // Duet runs likewise: another experiment, recorded only when chosen.
+    .chain(options.duet.then(|| ("duet", "last-two-cores".to_string())))
     .map(|(k, v)| (k.to_string(), v))
     .collect()
 }

@@ -91,6 +91,9 @@ pub(crate) struct RunOptions {
     /// `--pin`: each process run is pinned to one CPU core, the same for all (`affinity`); off by default
     /// (`docs/replication.md` §6).
     pub pin: bool,
+    /// `--duet`: the runs of each block start together, each on a core of its own (`run::duet`); off by
+    /// default (`docs/replication.md` §7).
+    pub duet: bool,
     /// `--harness`: run every bench target as this harness instead of the one detected
     /// (`harness::detect`).
     pub harness: Option<super::Harness>,

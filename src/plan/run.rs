@@ -127,6 +127,7 @@ pub(crate) fn run_options(
         keep_bench_settings: args.keep_bench_settings,
         keep_runs: args.keep_runs,
         pin: args.pin && !args.no_pin,
+        duet: args.duet,
         harness: args.harness.map(|h| match h {
             crate::cli::HarnessArg::Criterion => crate::measure::Harness::Criterion,
             crate::cli::HarnessArg::Divan => crate::measure::Harness::Divan,
@@ -143,8 +144,8 @@ pub(crate) fn run_options(
 }
 
 /// `run` measuring what `--measure` asks (`measure`, as given; `None`: times): `instructions` runs each
-/// side once, in one layout, since a count is exact (`docs/instruction-counts.md`), and refuses `--runs`
-/// and `--max-runs`; times and counts together are refused as not built yet.
+/// side once, in one layout, since a count is exact (`docs/instruction-counts.md`), and refuses `--runs`,
+/// `--max-runs` and `--duet`; times and counts together are refused as not built yet.
 pub(crate) fn measuring(
     mut run: RunOptions,
     measure: Option<&str>,
@@ -167,6 +168,15 @@ pub(crate) fn measuring(
                         "leave out --runs and --max-runs when counting instructions",
                     ));
                 }
+            }
+            if args.duet {
+                return Err(invalid(
+                    "--measure",
+                    text,
+                    "no --duet beside it: a count does not depend on what runs beside it, and each \
+                     benchmark runs alone under Valgrind",
+                    "leave out --duet when counting instructions",
+                ));
             }
             run.measure = crate::measure::Measure::Instructions;
             run.runs = 1;
@@ -358,6 +368,10 @@ mod tests {
         let error = measuring(race.clone(), Some("instructions"), &a).unwrap_err();
         assert_eq!(error.flag, "--runs");
         assert!(error.to_string().contains("a count is exact"), "{error}");
+        let mut a = args();
+        a.duet = true;
+        let error = measuring(race.clone(), Some("instructions"), &a).unwrap_err();
+        assert!(error.to_string().contains("no --duet beside it"), "{error}");
     }
 
     #[test]

@@ -19,8 +19,8 @@
 //!   partition; SplitMix64, Steele, Lea & Flood 2014); the start with the highest likelihood is kept.
 //! - Choice of K: BIC = 2L − ν ln n, maximised over K = 1..9 and both models, with ν_E = 2K and
 //!   ν_V = 3K − 1 (mclust's convention; paper 001 §4.2 states it inconsistently, see `docs/mixtures.md`).
-//!   Equal BICs keep the smaller K, then E. [`FitOptions::patience`] and [`FitOptions::screen`] may stop the
-//!   search early.
+//!   Equal BICs keep the smaller K, then E. Every (K, model) is fitted: no early stop is proved to keep the
+//!   BIC's choice (`docs/mixtures.md` §7, "Decision: the BIC's choice before speed").
 //! - Singular fits: a fit whose variance falls to the floor σ_min = 10⁻³ · s (s the 1/n standard deviation
 //!   of the data) or whose component empties (n_k < 10⁻⁸ n) is discarded, as mclust gives NA for a singular
 //!   fit. Without it the V model finds spikes on tied values (rounded timings) with an unbounded likelihood.
@@ -63,9 +63,6 @@ impl Fit {
     }
 }
 
-/// The K after which [`FitOptions::screen`] may stop the search.
-pub const SCREEN_AFTER: usize = 3;
-
 /// How to fit.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct FitOptions {
@@ -79,15 +76,6 @@ pub struct FitOptions {
     pub restarts: usize,
     /// Seed of the [`SplitMix64`] that draws the starts of the restarts.
     pub seed: u64,
-    /// Stop raising K after this many successive K whose BIC (both models) stays below the best so far;
-    /// `None` tries every K as mclust does (and as the shape step does: a patience is not proved to keep
-    /// the BIC's choice; 3 keeps it on every oracle sample, App. A's BIC falling for K = 2 and 3 and
-    /// peaking at 5).
-    pub patience: Option<usize>,
-    /// Stop after K = [`SCREEN_AFTER`] when no fit of K = 2 up to it (either model) reaches one normal's BIC
-    /// plus this margin; `None` searches on as mclust does, and as the shape step does (with a margin of 0
-    /// the screen reports one normal for App. A, where mclust's V, K = 5 wins: `docs/mixtures.md` §2).
-    pub screen: Option<f64>,
 }
 
 impl Default for FitOptions {
@@ -99,8 +87,6 @@ impl Default for FitOptions {
             max_iterations: 1000,
             restarts: 0,
             seed: 0,
-            patience: None,
-            screen: None,
         }
     }
 }
@@ -110,8 +96,7 @@ impl Default for FitOptions {
 pub struct Selection {
     /// The fit with the highest BIC.
     pub best: Fit,
-    /// For K = 1.., [BIC of E, BIC of V]; `None` for a singular fit (mclust's NA). Shorter than the largest
-    /// K when [`FitOptions::patience`] stopped the search.
+    /// For K = 1.., [BIC of E, BIC of V]; `None` for a singular fit (mclust's NA).
     pub bic: Vec<[Option<f64>; 2]>,
 }
 
@@ -141,12 +126,7 @@ fn select_from(data: Data<'_>, options: &FitOptions) -> StatsResult<Selection> {
     let mut bic = Vec::with_capacity(max_k);
     let mut best = data.single();
     bic.push([Some(best.bic), Some(best.bic)]);
-    let mut since_best = 0;
     for k in 2..=max_k {
-        if options.patience.is_some_and(|p| since_best >= p) {
-            break;
-        }
-        since_best += 1;
         let mut row = [None, None];
         for (slot, model) in [VarianceModel::Equal, VarianceModel::Variable]
             .into_iter()
@@ -156,19 +136,10 @@ fn select_from(data: Data<'_>, options: &FitOptions) -> StatsResult<Selection> {
                 row[slot] = Some(fit.bic);
                 if fit.bic > best.bic {
                     best = fit;
-                    since_best = 0;
                 }
             }
         }
         bic.push(row);
-        let one_normal = bic[0][0].unwrap_or(f64::NEG_INFINITY);
-        let screened = |margin: f64| {
-            let tried = bic[1..].iter().flatten();
-            tried.clone().any(Option::is_some) && tried.flatten().all(|&b| b < one_normal + margin)
-        };
-        if k == SCREEN_AFTER && options.screen.is_some_and(screened) {
-            break;
-        }
     }
     Ok(Selection { best, bic })
 }

@@ -85,6 +85,29 @@ fn a_version_bump_alone_runs_nothing_and_is_unchanged() {
     let report: serde_json::Value = serde_json::from_slice(&pinned.stdout).expect("JSON report");
     assert_eq!(report["benchmarks"].as_array().map(Vec::len), Some(2));
     assert_eq!(report["fingerprint"]["settings"]["pin"], "last-core");
+
+    // In a duet, the runs of each block start together on the last two cores, and the report records it.
+    args.pop();
+    args.push("--duet");
+    let duet = speedup(dir, &target, &args);
+    let text = stderr(&duet);
+    assert!(matches!(duet.status.code(), Some(0 | 1)), "{text}");
+    if cfg!(target_os = "linux") {
+        let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+        let said = if cores >= 2 {
+            "the runs of each block start together, one on CPU"
+        } else {
+            "note: --duet needs two CPU cores and this process may use 1"
+        };
+        assert!(text.contains(said), "{cores} cores: {text}");
+    }
+    let report: serde_json::Value = serde_json::from_slice(&duet.stdout).expect("JSON report");
+    assert_eq!(report["benchmarks"].as_array().map(Vec::len), Some(2));
+    assert_eq!(report["fingerprint"]["settings"]["duet"], "last-two-cores");
+    assert_eq!(
+        report["fingerprint"]["settings"]["pin"],
+        serde_json::Value::Null
+    );
 }
 
 /// The active rustup toolchain's name (`stable-x86_64-unknown-linux-gnu`), when rustup is installed.

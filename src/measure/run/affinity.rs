@@ -113,9 +113,47 @@ pub(crate) fn pinned_core(pin: bool, progress: &Progress) -> Option<usize> {
     core
 }
 
+/// The two cores of a duet (`--duet`, `duet`): the last two of `allowed`, in increasing order; `None`
+/// when there are fewer than two.
+pub(crate) fn choose_two(allowed: &[usize]) -> Option<[usize; 2]> {
+    let mut cores = allowed.to_vec();
+    cores.sort_unstable();
+    cores.dedup();
+    match cores.as_slice() {
+        [.., a, b] => Some([*a, *b]),
+        _ => None,
+    }
+}
+
+/// The two cores a duet's runs are pinned to ([`choose_two`] over this process's own mask), said once;
+/// `None` where there are fewer than two or runs cannot be pinned (then a note says the runs of a block
+/// start one after another).
+pub(crate) fn duet_cores(progress: &Progress) -> Option<[usize; 2]> {
+    let allowed = imp::allowed();
+    let cores = allowed.as_deref().and_then(choose_two);
+    progress.note(
+        &Measuring::Duet {
+            cores,
+            allowed: allowed.map(|a| a.len()),
+        }
+        .words(),
+    );
+    cores
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_duet_takes_the_last_two_allowed_cores_or_none() {
+        assert_eq!(choose_two(&[0, 1, 2, 3]), Some([2, 3]));
+        assert_eq!(choose_two(&[7, 2, 5]), Some([5, 7]));
+        assert_eq!(choose_two(&[0, 1]), Some([0, 1]));
+        assert_eq!(choose_two(&[3, 3]), None);
+        assert_eq!(choose_two(&[4]), None);
+        assert_eq!(choose_two(&[]), None);
+    }
 
     #[test]
     fn the_last_allowed_core_is_chosen() {

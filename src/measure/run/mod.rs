@@ -11,13 +11,15 @@
 //!   `collect`: one revision's runs joined into its results.
 //! - `runner`: the seam between scheduling and starting runs; a new way to run is a new [`runner::Runner`].
 //! - `processes`: the real runner, one process per run with its own `CRITERION_HOME`; `affinity`:
-//!   `--pin`, each run on one CPU core.
+//!   `--pin`, each run on one CPU core; `duet`: `--duet`, the runs of a block started together on two
+//!   cores.
 //!
 //! Must not: build anything, or decide anything (the analysis is asked through [`looks::Decide`]).
 
 mod affinity;
 mod blocks;
 mod collect;
+pub(crate) mod duet;
 mod failures;
 pub(crate) mod looks;
 pub(crate) mod processes;

@@ -48,6 +48,23 @@ impl ProcessRunner {
         }
     }
 
+    /// Starts `start`'s run pinned to `core` (`None`: unpinned) and waits for it: [`Runner::start_one`]
+    /// with the core of `--pin`, and the duet runner with a core per run (`duet`).
+    pub(crate) fn start_on(&self, start: &Start<'_>, core: Option<usize>) -> Result<(), RunError> {
+        let binary = start.binary;
+        let args = binary
+            .harness
+            .run_args(&self.per_run, BASELINE, start.filter.clone());
+        run_one(
+            binary,
+            binary.layout_for(start.block),
+            &self.home(start.participant, start.block),
+            &args,
+            &start.participant.label,
+            core,
+        )
+    }
+
     /// The directory of `participant`'s runs of `block`.
     fn home(&self, participant: &Participant, block: u32) -> PathBuf {
         home(&self.runs_dir, &participant.slug, block)
@@ -69,18 +86,7 @@ impl Runner for ProcessRunner {
     }
 
     fn start_one(&self, start: &Start<'_>) -> Result<(), RunError> {
-        let binary = start.binary;
-        let args = binary
-            .harness
-            .run_args(&self.per_run, BASELINE, start.filter.clone());
-        run_one(
-            binary,
-            binary.layout_for(start.block),
-            &self.home(start.participant, start.block),
-            &args,
-            &start.participant.label,
-            self.core,
-        )
+        self.start_on(start, self.core)
     }
 
     fn read(&self, participant: &Participant, block: u32) -> Result<Results, MeasureError> {

@@ -6,9 +6,10 @@
 //!
 //! A new way to run plugs in here, as another implementation of [`Runner`], and nowhere else: running a
 //! benchmark under Valgrind for instruction counts (`measure::valgrind::runner`: its [`Runner::start_one`]
-//! wraps the executable, its [`Runner::read`] gives the counts), or a duet runner that starts BASE's and HEAD's runs of a target at
-//! the same time (it overrides [`Runner::start_turn`], which is given the runs of one target in one block,
-//! every revision's, in the drawn order). The scheduling code has no branch on the way runs start.
+//! wraps the executable, its [`Runner::read`] gives the counts), or a duet runner that starts BASE's and
+//! HEAD's runs of a target at the same time (it overrides [`Runner::start_turn`], which is given the runs of
+//! one target in one block, every revision's, in the drawn order). The scheduling code has no branch on the
+//! way runs start.
 //!
 //! Must not: choose, order or skip runs (the scheduler does: a runner starts what it is given), decide
 //! anything, or word anything a person reads.

@@ -27,6 +27,12 @@ pub(crate) enum Measuring<'a> {
     Warning(&'a str),
     /// `--pin`: every run is pinned to `cpu`; `None`: runs cannot be pinned here (not Linux).
     Pinned { cpu: Option<usize> },
+    /// `--duet`: the runs of a block start together on `cores`; `None`: they cannot (this process may use
+    /// `allowed` cores, `None` when its mask cannot be read: not Linux), and start one after another.
+    Duet {
+        cores: Option<[usize; 2]>,
+        allowed: Option<usize>,
+    },
     /// A race's look after `look` runs decided every benchmark.
     AllDecided { look: u32 },
     /// A race's look after `look` runs: `open` of `total` benchmarks are still open in some revision.
@@ -99,6 +105,25 @@ impl Measuring<'_> {
                 "note: --pin has no effect here: runs can only be pinned to a core on Linux"
                     .to_string()
             }
+            Measuring::Duet {
+                cores: Some([a, b]),
+                ..
+            } => format!(
+                "the runs of each block start together, one on CPU {a} and one on CPU {b} (--duet)"
+            ),
+            Measuring::Duet {
+                cores: None,
+                allowed: Some(n),
+            } => format!(
+                "note: --duet needs two CPU cores and this process may use {n}: the runs of each block \
+                 start one after another, as without --duet"
+            ),
+            Measuring::Duet {
+                cores: None,
+                allowed: None,
+            } => "note: --duet has no effect here: runs can only be pinned to cores on Linux; the runs \
+                  of each block start one after another"
+                .to_string(),
             Measuring::AllDecided { look } => {
                 format!("every benchmark decided after {look} runs per revision")
             }

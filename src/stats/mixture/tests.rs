@@ -62,18 +62,11 @@ fn bic_table_matches_mclust() {
     }
 }
 
-/// mclust's chosen model, its K and its parameters (to 1e-3: mclust's L is one step from its parameters),
-/// with the full search and with the shape step's early stop.
+/// mclust's chosen model, its K and its parameters (to 1e-3: mclust's L is one step from its parameters).
 #[test]
 fn chosen_model_matches_mclust() {
-    let early = FitOptions {
-        patience: Some(3),
-        ..FitOptions::default()
-    };
-    for (case, options) in cases()
-        .into_iter()
-        .flat_map(|c| [(c.clone(), FitOptions::default()), (c, early)])
-    {
+    let options = FitOptions::default();
+    for case in cases() {
         let name = case["name"].as_str().expect("name");
         let x = numbers(&case["x"]);
         let best = select(&x, &options).expect("fit").best;
@@ -251,40 +244,11 @@ proptest! {
     }
 }
 
-/// The shape step's screen (stop after K = 3 when no K = 2 or 3 fit beats one normal) keeps mclust's choice
-/// on every oracle sample, or gives one normal where mclust's best beats it by less than the very strong
-/// evidence the warnings need (BIC gain < 10): App. A (gain 2.25) is the one such sample.
-#[test]
-fn the_screen_keeps_mclust_or_a_choice_no_warning_uses() {
-    let screened = FitOptions {
-        patience: Some(3),
-        screen: Some(0.0),
-        ..FitOptions::default()
-    };
-    let mut one_normal_instead = Vec::new();
-    for case in cases() {
-        let name = case["name"].as_str().expect("name").to_string();
-        let x = numbers(&case["x"]);
-        let best = select(&x, &screened).expect("fit").best;
-        let full = select(&x, &FitOptions::default()).expect("fit");
-        if best.components() == full.best.components() && best.model == full.best.model {
-            assert_eq!(best, full.best, "{name}");
-            continue;
-        }
-        assert_eq!(best.components(), 1, "{name}");
-        let gain = full.best.bic - full.bic[0][0].expect("one normal");
-        assert!(gain < 10.0, "{name}: {gain}");
-        one_normal_instead.push(name);
-    }
-    assert_eq!(one_normal_instead, ["ammp_c2"]);
-}
-
 #[test]
 fn the_selection_from_a_sorted_copy_is_the_selection() {
     use crate::stats::sorted::{SortedVec, tests::awkward_samples};
     use std::borrow::Cow;
     let options = FitOptions {
-        patience: Some(3),
         max_components: 4,
         ..FitOptions::default()
     };
