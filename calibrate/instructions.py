@@ -82,11 +82,14 @@ def criterion(exe, name, env, work):
             best, first = run, start
     if len(best) < 3:
         return None
-    per = [d / 2**j for j, d in enumerate(best)]
+    # totals[k] is call k + 1's dump, and call j costs a + b * 2^(j-1), so diffs[i] = b * 2^i: the
+    # power is the difference's own index, `first + j`, whichever difference the doubling run starts at.
+    # (The first dump also holds the program's start, so the run usually starts at diffs[1].)
+    per = [d / 2 ** (first + j) for j, d in enumerate(best)]
     # The first call can differ by a few instructions (lazy initialisation on the first clock read).
     steady = per[1:]
     b = steady[-1]
-    constant = totals[first + 1] - 2 * b
+    constant = totals[first + 1] - 2 ** (first + 1) * b
     return b, constant, all(p == b for p in steady), per
 
 

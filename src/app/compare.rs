@@ -179,8 +179,9 @@ pub(crate) fn analyse_and_report(sides: Sides, plan: AnalysisPlan) -> Result<Out
     };
     if suite.pairs.is_empty() && suite.identical.is_empty() {
         bail!(
-            "no benchmark is present in both {base_origin} and {head_origin}\n{}",
-            unmatched_names(&suite.base_only, &suite.head_only)
+            "no benchmark is present in both {base_origin} and {head_origin}\n{}{}",
+            unmatched_names(&suite.base_only, &suite.head_only),
+            left_out_lines(&suite.left_out)
         );
     }
     report_suite(&suite, origins, &plan)
@@ -298,6 +299,32 @@ fn report_date() -> String {
 
 /// The names of each side, the first few of them, and the closest pairs across sides, for the error of two
 /// sides with no benchmark in common.
+/// What was left out, one line each (at most five), for the error of a comparison with nothing to compare:
+/// a user whose every benchmark was left out learns why there.
+fn left_out_lines(left_out: &[crate::model::coverage::LeftOut]) -> String {
+    use crate::report::words::coverage;
+    const SHOWN: usize = 5;
+    let count = crate::report::shown(left_out.len(), SHOWN);
+    let mut lines: String = left_out
+        .iter()
+        .take(count)
+        .map(|item| {
+            let (reason, quoted) = coverage::reason(item);
+            let quoted = quoted.map(|q| format!(": {q}")).unwrap_or_default();
+            format!(
+                "\nleft out: {} `{}`{}: {reason}{quoted}",
+                coverage::granularity(item.granularity),
+                item.name,
+                coverage::side(item)
+            )
+        })
+        .collect();
+    if left_out.len() > count {
+        lines.push_str(&format!("\nand {} more left out", left_out.len() - count));
+    }
+    lines
+}
+
 fn unmatched_names(base: &[String], head: &[String]) -> String {
     const SHOWN: usize = 5;
     let list = |names: &[String]| {
@@ -327,4 +354,33 @@ fn unmatched_names(base: &[String], head: &[String]) -> String {
         head.len(),
         list(head)
     )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::model::Side;
+    use crate::model::coverage::{LeftOut, Reason};
+
+    #[test]
+    fn a_comparison_with_nothing_to_compare_says_what_was_left_out_and_why() {
+        let item = |name: &str| {
+            LeftOut::benchmark(
+                name,
+                Some(Side::Base),
+                Reason::NoValue {
+                    detail: "not exact".into(),
+                },
+            )
+        };
+        assert_eq!(
+            left_out_lines(&[item("a (instructions)")]),
+            "\nleft out: benchmark `a (instructions)` at BASE: no usable value (not exact)"
+        );
+        let many: Vec<LeftOut> = (0..7).map(|i| item(&format!("b{i}"))).collect();
+        let text = left_out_lines(&many);
+        assert_eq!(text.matches("\nleft out: ").count(), 5, "{text}");
+        assert!(text.ends_with("\nand 2 more left out"), "{text}");
+        assert_eq!(left_out_lines(&[]), "");
+    }
 }

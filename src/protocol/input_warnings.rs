@@ -27,9 +27,15 @@ pub(super) fn suite_warnings(
     .collect()
 }
 
-/// BASE and HEAD hold the very same samples: the same results were given twice.
+/// BASE and HEAD hold the very same samples: the same results were given twice. Only times count: equal
+/// counts of a deterministic measurement are what unchanged code gives (`docs/verdicts.md` §7).
 fn same_samples(suite: &Suite) -> Option<Warning> {
-    (!suite.pairs.is_empty() && suite.pairs.iter().all(|p| p.base.runs == p.head.runs))
+    let mut timed = suite
+        .pairs
+        .iter()
+        .filter(|p| !matches!(p.base.unit, crate::model::Unit::Count(_)))
+        .peekable();
+    (timed.peek().is_some() && timed.all(|p| p.base.runs == p.head.runs))
         .then(|| Warning::of(WarningKind::Input, Cause::SameSamples))
 }
 

@@ -685,6 +685,23 @@ fn the_same_results_on_both_sides_are_pointed_out() {
     assert!(!stderr(&output).contains("given twice"));
 }
 
+/// Equal instruction counts on both sides are what unchanged code gives (gungraun's summaries read twice
+/// here, as two revisions of unchanged code would count): no warning that the results were given twice.
+#[test]
+fn equal_counts_on_both_sides_are_not_pointed_out_as_the_same_results() {
+    let output = run(&[
+        "compare",
+        "fixtures/sources/gungraun/base.json",
+        "fixtures/sources/gungraun/base.json",
+        "--format",
+        "json",
+    ]);
+    assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
+    let json: Value = serde_json::from_slice(&output.stdout).expect("JSON");
+    assert_eq!(json["verdict"], "unchanged", "{json}");
+    assert!(!stdout(&output).contains("given twice"), "{json}");
+}
+
 #[test]
 fn a_mean_protocol_that_did_not_apply_reads_inconclusive_not_unchanged() {
     // 10 runs per side, not normal (one run in ten is slow), HEAD twice as fast: the t-test's p-value is
