@@ -20,6 +20,15 @@ pub struct MachineInfo {
     pub cores: Option<u32>,
     /// The cpufreq scaling governor of CPU 0, when readable.
     pub governor: Option<String>,
+    /// The CPU's flags (`/proc/cpuinfo` "flags", as listed, `fpu vme ... avx2 ...`), recorded when
+    /// instructions are counted, `unknown` where unreadable; absent for times. glibc chooses its `memcpy`
+    /// and string routines by them, so they are part of a count (`docs/json.md` §2).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub cpu_flags: Option<String>,
+    /// The version of the C library the benchmarks load (`2.36`, from glibc's `gnu_get_libc_version`),
+    /// recorded when instructions are counted, `unknown` where there is no glibc; absent for times.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub glibc: Option<String>,
 }
 
 /// What determined a part's results.
@@ -132,7 +141,7 @@ mod tests {
             machine: MachineInfo {
                 cpu: Some("AMD EPYC 7B13".into()),
                 cores: Some(2),
-                governor: None,
+                ..Default::default()
             },
         }
     }

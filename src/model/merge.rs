@@ -457,6 +457,8 @@ fn environment(views: &[View<'_>]) -> Environment {
         cpu: common(views, |m| m.cpu.clone()).flatten(),
         cores: common(views, |m| m.cores).flatten(),
         governor: common(views, |m| m.governor.clone()).flatten(),
+        cpu_flags: common(views, |m| m.cpu_flags.clone()).flatten(),
+        glibc: common(views, |m| m.glibc.clone()).flatten(),
     };
     Environment {
         cpu: machine.cpu.clone(),
@@ -610,7 +612,7 @@ mod tests {
                     machine: MachineInfo {
                         cpu: Some(format!("cpu of {label}")),
                         cores: Some(2),
-                        governor: None,
+                        ..Default::default()
                     },
                     ..Default::default()
                 },
