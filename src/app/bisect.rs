@@ -17,7 +17,7 @@ use super::{Outcome, is_stdout, manifest};
 use crate::cli::BisectArgs;
 use crate::measure::{self, FirstParentPath, MeasureError, RunOptions};
 use crate::model::{Design, Results, Suite};
-use crate::plan::{AnalysisPlan, RacePlan};
+use crate::plan::{AnalysisPlan, RacePlan, measuring};
 use crate::protocol::bisect::{
     self, Comparisons, Follow, MoreSteps, Reading, Step, StepReadings, Stopped,
     budgeted_comparisons, changed_benchmarks, max_steps, per_comparison_confidence,
@@ -38,8 +38,10 @@ pub(super) fn bisect(args: &BisectArgs) -> Result<Outcome> {
     };
     // The options and outputs at the confidence asked, before git is asked anything.
     let RacePlan {
-        analysis: asked, ..
+        analysis: asked,
+        run: asked_run,
     } = RacePlan::from_args(&args.run, &args.analysis)?;
+    measuring(asked_run, args.measure.as_deref(), &args.run)?;
     check_report_outputs(&asked.output, &[manifest(&args.run)])?;
     super::race::refuse_dashboard_formats(asked.output.format, "bisect")?;
     let path = measure::first_parent_path(args.run.manifest_path.as_deref(), &good, &bad)?;
@@ -53,6 +55,8 @@ pub(super) fn bisect(args: &BisectArgs) -> Result<Outcome> {
         analysis: plan,
         run,
     } = RacePlan::from_args(&args.run, &analysis_args)?;
+    // Counts: one run per commit, each step's comparison exact, as the revision form measures them.
+    let run = measuring(run, args.measure.as_deref(), &args.run)?;
     let entries: Vec<PathEntry> = std::iter::once(&path.good)
         .chain(&path.commits)
         .map(|c| PathEntry {

@@ -275,3 +275,45 @@ fn merge_refuses_records_and_reports_counted_on_two_machines() {
         text(&out.stderr)
     );
 }
+
+#[test]
+fn record_and_bisect_take_the_measure_of_the_revision_form_and_race_refuses_counts() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let cases: [(&[&str], &str); 5] = [
+        (
+            &["record", "--measure", "instructions", "--runs", "3"],
+            "a count is exact, so each revision runs once",
+        ),
+        (
+            &["record", "--measure", "cycles"],
+            "invalid value cycles for --measure",
+        ),
+        (
+            &["bisect", "a", "b", "--measure", "instructions", "--duet"],
+            "leave out --duet when counting instructions",
+        ),
+        (
+            &["bisect", "a", "b", "--measure", "time,instructions"],
+            "not built yet",
+        ),
+        (
+            &["race", "a", "b", "--measure", "instructions"],
+            "invalid value instructions for --measure: expected `time` for `race`",
+        ),
+    ];
+    for (args, expected) in cases {
+        let out = run_in(d, args);
+        assert_eq!(
+            out.status.code(),
+            Some(2),
+            "{args:?}: {}",
+            text(&out.stderr)
+        );
+        assert!(
+            text(&out.stderr).contains(expected),
+            "{args:?}: {}",
+            text(&out.stderr)
+        );
+    }
+}
