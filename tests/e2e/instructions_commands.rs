@@ -7,6 +7,8 @@
 //!   `same` equal, and refuses the HEAD record made to claim another glibc (exit 2).
 //! - `bisect --measure instructions` names the planted commit among commits that touch only docs.
 //! - `race --measure instructions` is refused before anything is built (exit 2).
+//! - The Action with `measure: instructions` on a pull request counts: Valgrind found (or installed), the
+//!   comparison given `--measure instructions`, and the gate fails on the planted count.
 //!
 //! Skipped, saying why, where `valgrind` is not on the `PATH` or the machine is not x86_64.
 
@@ -266,4 +268,63 @@ fn a_race_of_counts_is_refused_before_anything_is_built() {
     );
     // Nothing was looked up: the directory is no repository, and the refusal came first.
     assert!(!text.contains("git"), "{text}");
+}
+
+#[test]
+fn the_action_counts_instructions_when_its_measure_input_asks() {
+    use crate::action::{Home, contexts, run};
+    if let Some(why) = cannot_run() {
+        eprintln!("skipped: {why}");
+        return;
+    }
+    let _serial = serial();
+    let repo = repository();
+    let dir = repo.path();
+    write_counted_crate(dir, false);
+    commit(dir, "base");
+    let base = git(dir, &["rev-parse", "HEAD"]).trim().to_string();
+    git(dir, &["update-ref", "refs/remotes/origin/main", &base]);
+    git(dir, &["checkout", "-q", "-b", "feature"]);
+    write_counted_crate(dir, true);
+    commit(dir, "one more call in `changed`");
+    let head = git(dir, &["rev-parse", "HEAD"]).trim().to_string();
+    let home = Home::new();
+    let temp = tempfile::tempdir().expect("runner temp");
+    let inputs = [
+        ("measure", "instructions"),
+        ("threshold", "0"),
+        ("html-artifact", ""),
+    ];
+    let github = [
+        ("event_name", "pull_request"),
+        ("base_ref", "main"),
+        ("event.pull_request.base.sha", base.as_str()),
+        ("sha", head.as_str()),
+    ];
+    let action = run(dir, contexts(&home, temp.path(), &inputs, &github));
+    // `threshold: 0` under the default `fail-on: any`: the count that grew fails the check.
+    assert_eq!(action.status, 1, "{}", action.log);
+    assert!(
+        action
+            .log
+            .contains("cargo-speedup: counting with valgrind-"),
+        "{}",
+        action.log
+    );
+    let text = std::fs::read_to_string(&action.outputs["report"]).expect("the JSON report");
+    let report: serde_json::Value = serde_json::from_str(&text).expect("JSON");
+    assert_eq!(report["fingerprint"]["settings"]["measure"], "instructions");
+    assert_eq!(
+        benchmark(&report, "changed (instructions)")["verdict"],
+        "slower"
+    );
+    assert_eq!(
+        benchmark(&report, "same (instructions)")["verdict"],
+        "unchanged"
+    );
+    assert!(
+        action.summary.contains("changed (instructions)"),
+        "{}",
+        action.summary
+    );
 }
