@@ -5,7 +5,8 @@
 //! - `record --measure instructions` at two commits writes one count per benchmark with the fingerprint of
 //!   counts (CPU flags, glibc, Valgrind); `compare` of the two records finds `changed` slower exactly and
 //!   `same` equal, and refuses the HEAD record made to claim another glibc (exit 2).
-//! - `bisect --measure instructions` names the planted commit among commits that touch only docs.
+//! - `bisect --measure instructions` names the planted commit among commits that touch only docs; a suite
+//!   of counts, which has no verdict of its own, is refused with the changed benchmark named.
 //! - `race --measure instructions` is refused before anything is built (exit 2).
 //! - The Action with `measure: instructions` on a pull request counts: Valgrind found (or installed), the
 //!   comparison given `--measure instructions`, and the gate fails on the planted count.
@@ -248,6 +249,27 @@ fn bisect_counting_instructions_names_the_commit_that_added_them() {
     assert_eq!(report["named"], 3, "{report}");
     assert_eq!(report["path"][3]["sha"], planted.as_str(), "{report}");
     assert_eq!(report["named_change"]["verdict"], "slower", "{report}");
+
+    // Both benchmarks, following the suite: counts have no suite verdict to follow, and GOOD against BAD
+    // (from the cache, nothing run) names the changed one.
+    let suite: Vec<&str> = args
+        .iter()
+        .copied()
+        .filter(|a| *a != "--filter" && *a != "changed")
+        .collect();
+    let out = speedup(dir, &target, &suite);
+    let text = stderr(&out);
+    assert_eq!(out.status.code(), Some(2), "{text}");
+    assert!(
+        text.contains(
+            "changed the instruction counts of `changed (instructions)` among 2 benchmarks"
+        ),
+        "{text}"
+    );
+    assert!(
+        text.contains("hint: bisect each changed benchmark with --each"),
+        "{text}"
+    );
 }
 
 #[test]
