@@ -128,6 +128,11 @@ pub(crate) struct RaceArgs {
     #[arg(value_name = "REVISION", num_args = 0..)]
     pub revisions: Vec<String>,
 
+    /// What the runs measure: only time in a race (instruction counts are exact, one run per revision:
+    /// compare two revisions with `cargo speedup BASE..HEAD --measure instructions`) [default: time]
+    #[arg(long = "measure", value_name = "time")]
+    pub measure: Option<String>,
+
     /// How the revisions' benchmarks are built and run.
     #[command(flatten)]
     pub run: RunArgs,
@@ -162,6 +167,11 @@ pub(crate) struct BisectArgs {
     /// sharing the measured commits, instead of following the suite's verdict
     #[arg(long)]
     pub each: bool,
+
+    /// What the runs measure: time, or instructions (exact counts per iteration under Valgrind's
+    /// callgrind, one run per commit, each step decided exactly) [default: time]
+    #[arg(long = "measure", value_name = "time|instructions")]
+    pub measure: Option<String>,
 
     /// How the commits' benchmarks are built and run.
     #[command(flatten)]
@@ -201,6 +211,11 @@ pub(crate) struct RecordArgs {
     /// Where to write the results JSON [default: standard output]
     #[arg(short = 'o', long = "output", value_name = "FILE")]
     pub output: Option<PathBuf>,
+
+    /// What the runs measure: time, or instructions (exact counts per iteration under Valgrind's
+    /// callgrind, one run; compare two such records on one machine) [default: time]
+    #[arg(long = "measure", value_name = "time|instructions")]
+    pub measure: Option<String>,
 
     /// How the working tree's benchmarks are built and run.
     #[command(flatten)]

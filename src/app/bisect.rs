@@ -3,7 +3,8 @@
 //! (`docs/bisect.md`). This file only strings the stages together: the path comes from `measure`, each
 //! comparison is `measure::measure_revisions` (cached, identical executables not run), what each shows is
 //! `protocol::bisect::read`, the search (each step's conclusion, the error budget, when to stop, more than
-//! one step) is `protocol::bisect::search`, the report is `report::bisect`'s.
+//! one step) is `protocol::bisect::search`, the report is `report::bisect`'s. With `--measure instructions`
+//! each commit runs once and each step is exact; a suite of counts is followed benchmark by benchmark.
 
 use std::cell::RefCell;
 use std::collections::HashMap;
@@ -17,7 +18,7 @@ use super::{Outcome, is_stdout, manifest};
 use crate::cli::BisectArgs;
 use crate::measure::{self, FirstParentPath, MeasureError, RunOptions};
 use crate::model::{Design, Results, Suite};
-use crate::plan::{AnalysisPlan, RacePlan};
+use crate::plan::{AnalysisPlan, RacePlan, measuring};
 use crate::protocol::bisect::{
     self, Comparisons, Follow, MoreSteps, Reading, Step, StepReadings, Stopped,
     budgeted_comparisons, changed_benchmarks, max_steps, per_comparison_confidence,
@@ -38,8 +39,10 @@ pub(super) fn bisect(args: &BisectArgs) -> Result<Outcome> {
     };
     // The options and outputs at the confidence asked, before git is asked anything.
     let RacePlan {
-        analysis: asked, ..
+        analysis: asked,
+        run: asked_run,
     } = RacePlan::from_args(&args.run, &args.analysis)?;
+    measuring(asked_run, args.measure.as_deref(), &args.run)?;
     check_report_outputs(&asked.output, &[manifest(&args.run)])?;
     super::race::refuse_dashboard_formats(asked.output.format, "bisect")?;
     let path = measure::first_parent_path(args.run.manifest_path.as_deref(), &good, &bad)?;
@@ -53,6 +56,8 @@ pub(super) fn bisect(args: &BisectArgs) -> Result<Outcome> {
         analysis: plan,
         run,
     } = RacePlan::from_args(&args.run, &analysis_args)?;
+    // Counts: one run per commit, each step's comparison exact, as the revision form measures them.
+    let run = measuring(run, args.measure.as_deref(), &args.run)?;
     let entries: Vec<PathEntry> = std::iter::once(&path.good)
         .chain(&path.commits)
         .map(|c| PathEntry {
@@ -78,6 +83,9 @@ pub(super) fn bisect(args: &BisectArgs) -> Result<Outcome> {
     ));
     let whole = bisector.check()?;
     let first_check = bisector.started.elapsed();
+    if bisector.run.measure == measure::Measure::Instructions && !args.each {
+        refuse_suite_of_counts(bisector.changed_benchmarks(&whole))?;
+    }
     let bisection = |found: Found| Bisection {
         direction,
         threshold_pct: bisector.threshold,
@@ -195,6 +203,31 @@ fn check_path(path: &FirstParentPath, good: &str, bad: &str) -> Result<()> {
         ),
         _ => Ok(()),
     }
+}
+
+/// Counts of several benchmarks, some changed, followed by the suite's verdict: refused (exit 2). HPT ranks
+/// no count (`protocol::analyse`), so such a suite reads inconclusive and the bisection would find nothing
+/// to follow; each count is its own exact verdict, which `--each` or `--filter` follows. The counts measured
+/// are cached: the bisection asked again measures GOOD and BAD no more.
+fn refuse_suite_of_counts((compared, changed): (usize, Vec<String>)) -> Result<()> {
+    if compared < 2 || changed.is_empty() {
+        return Ok(());
+    }
+    let names: Vec<String> = changed
+        .iter()
+        .take(3)
+        .map(|n| format!("`{}`", crate::inert::terminal(n)))
+        .collect();
+    let more = match changed.len() > 3 {
+        true => format!(" and {} more", changed.len() - 3),
+        false => String::new(),
+    };
+    bail!(
+        "GOOD against BAD changed the instruction counts of {}{more} among {compared} benchmarks: a suite of \
+         counts has no verdict of its own to follow (each count is compared exactly, none ranked by HPT)\n\
+         hint: bisect each changed benchmark with --each, or one with --filter",
+        names.join(", ")
+    )
 }
 
 /// One comparison, measured: the suite as the analysis sees it (with the looks taken), and its options.
@@ -504,6 +537,21 @@ mod tests {
 
     fn words(list: &[&str]) -> Vec<String> {
         list.iter().map(|s| s.to_string()).collect()
+    }
+
+    #[test]
+    fn a_suite_of_counts_is_followed_only_benchmark_by_benchmark() {
+        assert!(refuse_suite_of_counts((1, words(&["a"]))).is_ok());
+        assert!(refuse_suite_of_counts((5, vec![])).is_ok());
+        let error = refuse_suite_of_counts((9, words(&["a", "b", "c", "d", "e"])))
+            .unwrap_err()
+            .to_string();
+        assert_eq!(
+            error,
+            "GOOD against BAD changed the instruction counts of `a`, `b`, `c` and 2 more among 9 benchmarks: \
+             a suite of counts has no verdict of its own to follow (each count is compared exactly, none \
+             ranked by HPT)\nhint: bisect each changed benchmark with --each, or one with --filter"
+        );
     }
 
     #[test]

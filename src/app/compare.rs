@@ -1,4 +1,5 @@
-//! `cargo speedup compare BASE HEAD`: read two existing results, analyse, report, gate.
+//! `cargo speedup compare BASE HEAD`: read two existing results, analyse, report, gate. Instruction counts
+//! of two machines (two `record` files whose fingerprints differ in the CPU, glibc or Valgrind) are refused.
 
 use std::io::{IsTerminal, Write};
 
@@ -6,6 +7,7 @@ use anyhow::{Context as _, Result, bail};
 
 use super::{Input, Outcome, Output, check_outputs, is_stdout, write_to};
 use crate::cli::{CompareArgs, Format};
+use crate::model::fingerprint::CountsMismatch;
 use crate::model::{BaseHead, Design, Results, Suite};
 use crate::plan::{AnalysisPlan, ComparePlan, OutputPlan};
 use crate::protocol::Analysis;
@@ -39,6 +41,13 @@ pub(super) fn compare(args: &CompareArgs) -> Result<Outcome> {
         &inputs.into_iter().flatten().collect::<Vec<_>>(),
     )?;
     let (base, head) = load_both(&plan.base, &plan.head, &read_options)?;
+    // Counts of two machines differ by the machine (`docs/json.md` §2); a file without fingerprint (gungraun,
+    // BMF) is compared as it is.
+    if let (Some(b), Some(h)) = (&base.environment.fingerprint, &head.environment.fingerprint)
+        && let Some(refused) = CountsMismatch::between(("BASE", b), ("HEAD", h))
+    {
+        return Err(refused.into());
+    }
     let sides = Sides {
         base,
         head,

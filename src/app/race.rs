@@ -1,5 +1,5 @@
 //! `cargo speedup race REV1 REV2 ...`: measure the revisions together, eliminating the slower ones
-//! between looks, then report the race.
+//! between looks, then report the race. Times only: `--measure instructions` is refused (exit 2).
 
 use anyhow::Result;
 
@@ -8,7 +8,7 @@ use super::{Outcome, is_stdout, manifest};
 use crate::cli::RaceArgs;
 use crate::measure;
 use crate::model::{Design, Results};
-use crate::plan::RacePlan;
+use crate::plan::{RacePlan, measuring};
 use crate::protocol::race::{RaceOptions, open_in_race, race};
 use crate::report::race::render;
 
@@ -18,6 +18,7 @@ pub(super) fn race_revisions(args: &RaceArgs) -> Result<Outcome> {
         analysis: plan,
         run,
     } = RacePlan::from_args(&args.run, &args.analysis)?;
+    refuse_counts(measuring(run.clone(), args.measure.as_deref(), &args.run)?.measure)?;
     refuse_dashboard_formats(plan.output.format, "race")?;
     check_report_outputs(&plan.output, &[manifest(&args.run)])?;
     let options = |looks| RaceOptions::new(&plan.options, Design::measured(looks));
@@ -43,6 +44,24 @@ pub(super) fn race_revisions(args: &RaceArgs) -> Result<Outcome> {
         );
     }
     Ok(Outcome::Passed)
+}
+
+/// `--measure instructions` in a race: refused. A race eliminates revisions by testing their runs between
+/// looks (paper 002), and a count is exact, one run per revision, with nothing to test; two revisions are
+/// compared exactly by the revision form.
+fn refuse_counts(measure: crate::measure::Measure) -> Result<(), crate::plan::UsageError> {
+    match measure {
+        crate::measure::Measure::Time => Ok(()),
+        crate::measure::Measure::Instructions => Err(crate::plan::PlanError {
+            flag: "--measure",
+            value: "instructions".into(),
+            expected: "`time` for `race`: a race eliminates revisions by testing their runs, and an \
+                       instruction count is exact, one run per revision, with nothing to test",
+            hint: "compare the revisions two at a time, exactly: `cargo speedup BASE..HEAD --measure \
+                   instructions`",
+        }
+        .into()),
+    }
 }
 
 /// `--format bmf` and `--format gab` hold HEAD's values of one comparison of two sides; a race has several

@@ -312,6 +312,11 @@ pub(crate) fn measure_working_tree(options: &RunOptions) -> Result<Results, Meas
     if let Some(name) = &options.toolchain {
         toolchain::choose(name)?;
     }
+    // Before anything is built: counts need Valgrind.
+    let valgrind = match options.measure {
+        Measure::Instructions => Some(valgrind_version()?),
+        Measure::Time => None,
+    };
     let project = Project::discover(options.manifest_path.as_deref(), false)?;
     interrupt::install();
     let progress = Progress::new(options.quiet);
@@ -340,6 +345,9 @@ pub(crate) fn measure_working_tree(options: &RunOptions) -> Result<Results, Meas
         .git()
         .ok()
         .and_then(|git| git.output(&["rev-parse", "HEAD"]).ok());
+    if let Some(version) = valgrind {
+        print.settings.insert("valgrind".to_string(), version);
+    }
     results.environment.fingerprint = Some(print);
     Ok(results)
 }

@@ -1,7 +1,8 @@
 //! Gathers the environment fingerprint (`crate::model::fingerprint`) of a measuring command: the commits, the
 //! settings of the runs, `rustc -vV`, the hash of `Cargo.lock` and the machine (CPU model, logical CPUs,
-//! cpufreq governor). Reading the system is this module's job; what the fields mean and which of them
-//! merging compares lives in `crate::model::fingerprint`.
+//! cpufreq governor; when instructions are counted, the CPU's flags and glibc's version too: `docs/json.md`
+//! §2, "The fingerprint of counts"). Reading the system is this module's job; what the fields mean and
+//! which of them merging compares lives in `crate::model::fingerprint`.
 //!
 //! Must not: fail a measurement for want of a field (an unreadable one is `None`).
 
@@ -25,6 +26,8 @@ pub(super) fn gather(
     rustc: &str,
 ) -> Fingerprint {
     let machine = Machine::detect();
+    let counted = options.measure == super::settings::Measure::Instructions;
+    let unknown = || "unknown".to_string();
     Fingerprint {
         tool: Fingerprint::tool_version(),
         base_commit: base.map(str::to_string),
@@ -34,7 +37,10 @@ pub(super) fn gather(
         rustc: rustc.lines().next().map(str::to_string),
         cargo_lock: cargo_lock(project, head),
         machine: MachineInfo {
-            cpu: machine.cpu,
+            cpu: match counted {
+                true => Some(machine.cpu.unwrap_or_else(unknown)),
+                false => machine.cpu,
+            },
             cores: std::thread::available_parallelism()
                 .ok()
                 .and_then(|n| u32::try_from(n.get()).ok()),
@@ -44,8 +50,44 @@ pub(super) fn gather(
             .ok()
             .map(|g| g.trim().to_string())
             .filter(|g| !g.is_empty()),
+            cpu_flags: counted.then(|| cpu_flags().unwrap_or_else(unknown)),
+            glibc: counted.then(|| glibc_version().unwrap_or_else(unknown)),
         },
     }
+}
+
+/// The `flags` line of `/proc/cpuinfo` (its first processor's), as listed; `None` where there is none.
+fn cpu_flags() -> Option<String> {
+    let text = std::fs::read_to_string("/proc/cpuinfo").ok()?;
+    flags_of(&text)
+}
+
+/// The value of the first `flags` line of a `/proc/cpuinfo` text, its spaces collapsed.
+fn flags_of(cpuinfo: &str) -> Option<String> {
+    cpuinfo
+        .lines()
+        .find(|l| l.split(':').next().is_some_and(|key| key.trim() == "flags"))
+        .and_then(|l| l.split_once(':'))
+        .map(|(_, v)| v.split_whitespace().collect::<Vec<_>>().join(" "))
+        .filter(|v| !v.is_empty())
+}
+
+/// The version of the glibc this process runs with (`2.36`), which is the one the benchmarks load: both are
+/// dynamically linked executables of this machine's default target. Asked of glibc itself
+/// (`gnu_get_libc_version`) rather than read from `ldd --version`, whose first line each distribution words
+/// its own way (`ldd (Debian GLIBC 2.36-9+deb12u4) 2.36`, `ldd (GNU libc) 2.39`) and which musl's `ldd`
+/// answers on standard error with a failure. `None` off glibc (musl, macOS, Windows).
+#[cfg(all(target_os = "linux", target_env = "gnu"))]
+fn glibc_version() -> Option<String> {
+    // SAFETY: `gnu_get_libc_version` takes nothing and returns a pointer to a static NUL-terminated string.
+    let version = unsafe { std::ffi::CStr::from_ptr(libc::gnu_get_libc_version()) };
+    Some(version.to_string_lossy().trim().to_string()).filter(|v| !v.is_empty())
+}
+
+/// Off glibc there is no glibc version.
+#[cfg(not(all(target_os = "linux", target_env = "gnu")))]
+fn glibc_version() -> Option<String> {
+    None
 }
 
 /// The settings that decide what a run measures; the seed (only the order of runs) is left out.
@@ -116,5 +158,33 @@ pub(crate) fn environment(dir: &Path) -> crate::model::Environment {
         rustc,
         host: machine.host,
         fingerprint: None,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_flags_are_the_first_processors_flags_line() {
+        let cpuinfo = "processor\t: 0\nmodel name\t: AMD EPYC 7B13\nflags\t\t: fpu  vme sse2 avx2\n\
+                       vmx flags\t: vnmi\n\nprocessor\t: 1\nflags\t\t: fpu\n";
+        assert_eq!(flags_of(cpuinfo).as_deref(), Some("fpu vme sse2 avx2"));
+        assert_eq!(flags_of("model name\t: Apple M2\n"), None);
+        assert_eq!(flags_of("flags\t:\n"), None);
+    }
+
+    #[cfg(all(target_os = "linux", target_env = "gnu"))]
+    #[test]
+    fn glibc_says_its_version() {
+        let version = glibc_version().unwrap();
+        let mut parts = version.split('.');
+        assert_eq!(parts.next(), Some("2"), "{version}");
+        assert!(
+            parts
+                .next()
+                .is_some_and(|minor| minor.parse::<u32>().is_ok()),
+            "{version}"
+        );
     }
 }

@@ -4,7 +4,8 @@
 //!
 //! `measure` gathers it (the only module that reads the system); this module holds the data, the wire
 //! form shared by the JSON report (`docs/json.md`) and the record file (`docs/formats.md` §7), and the pure
-//! rule [`Fingerprint::mismatch`] that `model::merge` applies. Must not: read files or run processes.
+//! rules that `model::merge` and `compare` apply: [`Fingerprint::mismatch`] (one comparison) and
+//! [`CountsMismatch::between`] (instruction counts of one machine). Must not: read files or run processes.
 
 use std::collections::BTreeMap;
 
@@ -20,6 +21,15 @@ pub struct MachineInfo {
     pub cores: Option<u32>,
     /// The cpufreq scaling governor of CPU 0, when readable.
     pub governor: Option<String>,
+    /// The CPU's flags (`/proc/cpuinfo` "flags", as listed, `fpu vme ... avx2 ...`), recorded when
+    /// instructions are counted, `unknown` where unreadable; absent for times. glibc chooses its `memcpy`
+    /// and string routines by them, so they are part of a count (`docs/json.md` §2).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub cpu_flags: Option<String>,
+    /// The version of the C library the benchmarks load (`2.36`, from glibc's `gnu_get_libc_version`),
+    /// recorded when instructions are counted, `unknown` where there is no glibc; absent for times.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub glibc: Option<String>,
 }
 
 /// What determined a part's results.
@@ -114,6 +124,134 @@ impl Fingerprint {
     }
 }
 
+/// What an instruction count depends on besides the code (`docs/json.md` §2, "The fingerprint of counts"):
+/// glibc chooses its string routines by the CPU, and Valgrind is the counter. Each member is as recorded,
+/// `unknown` where the system did not say, `not recorded` where the fingerprint has no such member.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct CountedOn {
+    /// The CPU model, `AMD EPYC 7B13`.
+    pub cpu: String,
+    /// The CPU's flags, space-separated.
+    pub cpu_flags: String,
+    /// glibc's version, `2.36`.
+    pub glibc: String,
+    /// Valgrind's version line, `valgrind-3.19.0`.
+    pub valgrind: String,
+}
+
+impl Fingerprint {
+    /// Whether the runs were instruction counts (the setting `measure = instructions`).
+    pub fn counts(&self) -> bool {
+        self.settings
+            .get("measure")
+            .is_some_and(|m| m == "instructions")
+    }
+
+    /// The machine the counts were made on; `None` for times.
+    pub fn counted_on(&self) -> Option<CountedOn> {
+        let said = |v: Option<&String>| v.cloned().unwrap_or_else(|| "not recorded".into());
+        self.counts().then(|| CountedOn {
+            cpu: said(self.machine.cpu.as_ref()),
+            cpu_flags: said(self.machine.cpu_flags.as_ref()),
+            glibc: said(self.machine.glibc.as_ref()),
+            valgrind: said(self.settings.get("valgrind")),
+        })
+    }
+}
+
+/// Instruction counts of two machines given as one comparison or merge: the two fingerprints differ in the
+/// CPU model, its flags, glibc's or Valgrind's version. Refused (exit status 2): glibc picks `memcpy` and
+/// the string routines by the CPU (IFUNC), so the same executable counts differently on two CPU models.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error(
+    "{first} was counted on {first_machine}, {second} on {second_machine}: {difference}; counts of two \
+     machines are not comparable\nhint: measure both on one machine, or pin the runner image (e.g. \
+     `runs-on: ubuntu-24.04`, not `ubuntu-latest`) so that every job counts on the same glibc and Valgrind"
+)]
+pub struct CountsMismatch {
+    /// The first side or part, `BASE` or a file's name.
+    pub first: String,
+    /// Its machine in words: `AMD EPYC 7B13 with glibc 2.36 and valgrind-3.19.0`.
+    pub first_machine: String,
+    /// The other side or part.
+    pub second: String,
+    /// Its machine in words.
+    pub second_machine: String,
+    /// What differs: `the CPU model`, `the CPU flags (avx512f only at BASE)`, `glibc`, `Valgrind`.
+    pub difference: String,
+}
+
+impl CountsMismatch {
+    /// The refusal of the counts of `first` and `second` (a name and its fingerprint each), when both are
+    /// counts and their machines differ; `None` when either is not counts (times, or a foreign file without
+    /// fingerprint) or they agree.
+    pub fn between(
+        first: (&str, &Fingerprint),
+        second: (&str, &Fingerprint),
+    ) -> Option<CountsMismatch> {
+        let (a, b) = (first.1.counted_on()?, second.1.counted_on()?);
+        let difference = if a.cpu != b.cpu {
+            "the CPU model differs".to_string()
+        } else if a.cpu_flags != b.cpu_flags {
+            format!(
+                "the CPU flags differ ({})",
+                flags_difference(&a, &b, first.0, second.0)
+            )
+        } else if a.glibc != b.glibc {
+            "glibc differs".to_string()
+        } else if a.valgrind != b.valgrind {
+            "Valgrind differs".to_string()
+        } else {
+            return None;
+        };
+        let machine =
+            |c: &CountedOn| format!("{} with glibc {} and {}", c.cpu, c.glibc, c.valgrind);
+        Some(CountsMismatch {
+            first: first.0.to_string(),
+            first_machine: machine(&a),
+            second: second.0.to_string(),
+            second_machine: machine(&b),
+            difference,
+        })
+    }
+}
+
+/// The flags one side has and the other lacks, at most a few of each, as `avx512f avx512bw only at BASE;
+/// sha_ni only at HEAD`.
+fn flags_difference(a: &CountedOn, b: &CountedOn, a_name: &str, b_name: &str) -> String {
+    const SHOWN: usize = 6;
+    for (c, name) in [(a, a_name), (b, b_name)] {
+        if c.cpu_flags == "not recorded" {
+            return format!("not recorded at {name}");
+        }
+    }
+    let set = |c: &CountedOn| -> std::collections::BTreeSet<String> {
+        c.cpu_flags.split_whitespace().map(str::to_string).collect()
+    };
+    let (sa, sb) = (set(a), set(b));
+    let only = |x: &std::collections::BTreeSet<String>,
+                y: &std::collections::BTreeSet<String>,
+                name: &str| {
+        let flags: Vec<&String> = x.difference(y).collect();
+        (!flags.is_empty()).then(|| {
+            let more = match flags.len() > SHOWN {
+                true => format!(" and {} more", flags.len() - SHOWN),
+                false => String::new(),
+            };
+            let listed: Vec<&str> = flags.iter().take(SHOWN).map(|f| f.as_str()).collect();
+            format!("{}{more} only at {name}", listed.join(" "))
+        })
+    };
+    let parts: Vec<String> = [only(&sa, &sb, a_name), only(&sb, &sa, b_name)]
+        .into_iter()
+        .flatten()
+        .collect();
+    match parts.is_empty() {
+        true => "listed in another order".to_string(),
+        false => parts.join("; "),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -132,7 +270,7 @@ mod tests {
             machine: MachineInfo {
                 cpu: Some("AMD EPYC 7B13".into()),
                 cores: Some(2),
-                governor: None,
+                ..Default::default()
             },
         }
     }
@@ -186,5 +324,86 @@ mod tests {
             (Some("aaa"), Some("bbb"))
         );
         assert_eq!(Fingerprint::of_comparison(None, None), None);
+    }
+
+    fn counted(cpu: &str, flags: &str, glibc: &str, valgrind: &str) -> Fingerprint {
+        let mut print = fingerprint();
+        print
+            .settings
+            .insert("measure".into(), "instructions".into());
+        print.settings.insert("valgrind".into(), valgrind.into());
+        print.machine = MachineInfo {
+            cpu: Some(cpu.into()),
+            cpu_flags: Some(flags.into()),
+            glibc: Some(glibc.into()),
+            ..Default::default()
+        };
+        print
+    }
+
+    #[test]
+    fn counts_of_one_machine_agree_and_times_are_never_refused() {
+        let epyc = counted("AMD EPYC 7B13", "fpu sse2 avx2", "2.36", "valgrind-3.19.0");
+        assert_eq!(
+            CountsMismatch::between(("BASE", &epyc), ("HEAD", &epyc.clone())),
+            None
+        );
+        let (mut a, mut b) = (fingerprint(), fingerprint());
+        b.machine.cpu = Some("Intel Xeon".into());
+        a.machine.glibc = Some("2.36".into());
+        assert_eq!(CountsMismatch::between(("BASE", &a), ("HEAD", &b)), None);
+        // A count beside a time is no count of two machines: the settings tell them apart elsewhere.
+        assert_eq!(CountsMismatch::between(("BASE", &epyc), ("HEAD", &b)), None);
+    }
+
+    #[test]
+    fn counts_of_two_machines_are_refused_naming_the_difference() {
+        let epyc = counted("AMD EPYC 7B13", "fpu sse2 avx2", "2.36", "valgrind-3.19.0");
+        let xeon = counted(
+            "Intel Xeon Platinum 8370C",
+            "fpu sse2 avx2",
+            "2.39",
+            "valgrind-3.22.0",
+        );
+        let refused = CountsMismatch::between(("BASE", &epyc), ("HEAD", &xeon)).unwrap();
+        assert_eq!(
+            refused.to_string(),
+            "BASE was counted on AMD EPYC 7B13 with glibc 2.36 and valgrind-3.19.0, HEAD on Intel Xeon \
+             Platinum 8370C with glibc 2.39 and valgrind-3.22.0: the CPU model differs; counts of two \
+             machines are not comparable\nhint: measure both on one machine, or pin the runner image (e.g. \
+             `runs-on: ubuntu-24.04`, not `ubuntu-latest`) so that every job counts on the same glibc and \
+             Valgrind"
+        );
+        let fewer = counted("AMD EPYC 7B13", "fpu sse2", "2.36", "valgrind-3.19.0");
+        let refused = CountsMismatch::between(("a.json", &epyc), ("b.json", &fewer)).unwrap();
+        assert_eq!(
+            refused.difference,
+            "the CPU flags differ (avx2 only at a.json)"
+        );
+        let other_glibc = counted("AMD EPYC 7B13", "fpu sse2 avx2", "2.39", "valgrind-3.19.0");
+        let refused = CountsMismatch::between(("BASE", &epyc), ("HEAD", &other_glibc)).unwrap();
+        assert_eq!(refused.difference, "glibc differs");
+        let other_valgrind = counted("AMD EPYC 7B13", "fpu sse2 avx2", "2.36", "valgrind-3.22.0");
+        let refused = CountsMismatch::between(("BASE", &epyc), ("HEAD", &other_valgrind)).unwrap();
+        assert_eq!(refused.difference, "Valgrind differs");
+        // A count recorded before the machine's flags were: nothing shows it is the same machine.
+        let mut older = epyc.clone();
+        older.machine.cpu_flags = None;
+        let refused = CountsMismatch::between(("BASE", &older), ("HEAD", &epyc)).unwrap();
+        assert_eq!(
+            refused.difference,
+            "the CPU flags differ (not recorded at BASE)"
+        );
+    }
+
+    #[test]
+    fn many_flags_are_cut_short() {
+        let all = counted("CPU", "a b c d e f g h", "2.36", "valgrind-3.19.0");
+        let none = counted("CPU", "", "2.36", "valgrind-3.19.0");
+        let refused = CountsMismatch::between(("BASE", &all), ("HEAD", &none)).unwrap();
+        assert_eq!(
+            refused.difference,
+            "the CPU flags differ (a b c d e f and 2 more only at BASE)"
+        );
     }
 }

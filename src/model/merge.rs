@@ -19,11 +19,13 @@
 //! confidence is optimistic; shard a suite over machines rather than repeat it when that matters.
 //!
 //! Refused, with the part named (exit 2): a part that compared a working tree (no commit to check), parts
-//! that compared other commits or used other settings, tool or
-//! rustc versions or lock files ([`Fingerprint::mismatch`]), other schemas, other partitions (`count:1/3`
-//! beside `hash:2/3` or `count:1/2`), a missing part K of N, a benchmark in two different parts K
-//! (overlapping shards), and a part given twice or copied ([`MergeError::Duplicate`]). Nothing is dropped: names compared on one side only or unchanged by identical
-//! executables are carried over. Different machines are allowed and listed in the report's notes.
+//! that compared other commits or used other settings, tool or rustc versions or lock files
+//! ([`Fingerprint::mismatch`]), instruction counts of two machines ([`CountsMismatch`]: the CPU model, its
+//! flags, glibc or Valgrind differ), other schemas, other partitions (`count:1/3` beside `hash:2/3` or
+//! `count:1/2`), a missing part K of N, a benchmark in two different parts K (overlapping shards), and a
+//! part given twice or copied ([`MergeError::Duplicate`]). Nothing is dropped: names compared on one side
+//! only or unchanged by identical executables are carried over. Different machines are allowed for times,
+//! and listed in the report's notes.
 //!
 //! Duplicates: two parts are one measurement when their fingerprints are equal in every member (the
 //! partition and the machine included) and they hold the same benchmarks with bit-identical runs. Two
@@ -38,7 +40,7 @@
 
 use std::collections::{BTreeMap, BTreeSet};
 
-use crate::model::fingerprint::{Fingerprint, MachineInfo};
+use crate::model::fingerprint::{CountsMismatch, Fingerprint, MachineInfo};
 use crate::model::{Benchmark, Environment, Pair, PartReport, Results, Suite};
 use crate::partition::Partition;
 
@@ -98,6 +100,9 @@ pub enum MergeError {
         /// Its value in `first`.
         expected: String,
     },
+    /// Two parts are instruction counts of two machines (`docs/json.md` §2, "The fingerprint of counts").
+    #[error("{0}")]
+    CountedElsewhere(#[from] CountsMismatch),
     /// Two parts come from different `--partition` splits.
     #[error(
         "{part} has partition {found}, {first} has {expected}\nhint: every job of the matrix takes `--partition` of one split (e.g. `count:K/3` for K = 1, 2, 3)"
@@ -426,6 +431,14 @@ fn check<'a>(views: &[View<'a>]) -> Result<BTreeMap<&'a str, Vec<usize>>, MergeE
                 expected,
             });
         }
+        // Counts of two machines differ by the machine, whichever parts they are.
+        let (first_part, this_part) = (
+            (first.label, first.fingerprint),
+            (part.label, part.fingerprint),
+        );
+        if let Some(refused) = CountsMismatch::between(first_part, this_part) {
+            return Err(refused.into());
+        }
     }
     let indexes = partition_indexes(views)?;
     // Where each name is; a name in two parts of different K is an overlap.
@@ -457,6 +470,8 @@ fn environment(views: &[View<'_>]) -> Environment {
         cpu: common(views, |m| m.cpu.clone()).flatten(),
         cores: common(views, |m| m.cores).flatten(),
         governor: common(views, |m| m.governor.clone()).flatten(),
+        cpu_flags: common(views, |m| m.cpu_flags.clone()).flatten(),
+        glibc: common(views, |m| m.glibc.clone()).flatten(),
     };
     Environment {
         cpu: machine.cpu.clone(),
@@ -610,7 +625,7 @@ mod tests {
                     machine: MachineInfo {
                         cpu: Some(format!("cpu of {label}")),
                         cores: Some(2),
-                        governor: None,
+                        ..Default::default()
                     },
                     ..Default::default()
                 },
@@ -960,6 +975,70 @@ mod tests {
         assert!(matches!(
             merge_records(&missing),
             Err(MergeError::Missing { .. })
+        ));
+    }
+
+    /// `print` made a fingerprint of counts on `cpu` with glibc `glibc`.
+    fn counted(print: &mut Fingerprint, cpu: &str, glibc: &str) {
+        print
+            .settings
+            .insert("measure".into(), "instructions".into());
+        print
+            .settings
+            .insert("valgrind".into(), "valgrind-3.19.0".into());
+        print.machine.cpu = Some(cpu.into());
+        print.machine.cpu_flags = Some("fpu sse2 avx2".into());
+        print.machine.glibc = Some(glibc.into());
+    }
+
+    #[test]
+    fn counts_of_two_machines_are_never_merged_and_of_one_are() {
+        let mut parts = [
+            part("p1.json", Some("count:1/2"), &["a"]),
+            part("p2.json", Some("count:2/2"), &["b"]),
+        ];
+        counted(&mut parts[0].report.fingerprint, "AMD EPYC 7B13", "2.36");
+        counted(&mut parts[1].report.fingerprint, "AMD EPYC 7B13", "2.39");
+        let error = merge(&parts).unwrap_err();
+        assert!(
+            matches!(&error, MergeError::CountedElsewhere(c) if c.difference == "glibc differs")
+        );
+        assert!(
+            error.to_string().starts_with(
+                "p1.json was counted on AMD EPYC 7B13 with glibc 2.36 and valgrind-3.19.0, p2.json on AMD \
+                 EPYC 7B13 with glibc 2.39 and valgrind-3.19.0: glibc differs; counts of two machines are \
+                 not comparable\nhint: "
+            ),
+            "{error}"
+        );
+        counted(&mut parts[1].report.fingerprint, "AMD EPYC 7B13", "2.36");
+        let merged = merge(&parts).unwrap();
+        let print = merged.suite.head_environment.fingerprint.unwrap();
+        assert_eq!(
+            (
+                print.machine.cpu_flags.as_deref(),
+                print.machine.glibc.as_deref()
+            ),
+            (Some("fpu sse2 avx2"), Some("2.36"))
+        );
+        // The records of one side likewise.
+        let mut records = [
+            record("r1.json", Some("count:1/2"), &["a"]),
+            record("r2.json", Some("count:2/2"), &["b"]),
+        ];
+        for (r, cpu) in records
+            .iter_mut()
+            .zip(["AMD EPYC 7B13", "Intel Xeon Platinum 8370C"])
+        {
+            counted(
+                r.results.environment.fingerprint.as_mut().unwrap(),
+                cpu,
+                "2.36",
+            );
+        }
+        assert!(matches!(
+            merge_records(&records).unwrap_err(),
+            MergeError::CountedElsewhere(c) if c.difference == "the CPU model differs"
         ));
     }
 }

@@ -190,7 +190,10 @@ fn pair(b: BenchmarkFile) -> Result<Pair, PartError> {
     let unit = Unit::parse(&samples.unit)
         .ok_or_else(|| invalid(format!("unknown unit {:?}", samples.unit)))?;
     let side = |side: SideFile| -> Result<Benchmark, PartError> {
-        let display = Unit::parse(&side.display_unit)
+        // A count's name (`instructions`, `--measure instructions`) or a time unit.
+        let display = super::events::by_name(&side.display_unit)
+            .map(|event| event.unit())
+            .or_else(|| Unit::parse(&side.display_unit))
             .ok_or_else(|| invalid(format!("unknown unit {:?}", side.display_unit)))?;
         if side
             .layouts

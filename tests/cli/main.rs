@@ -6,6 +6,7 @@ mod bisect;
 mod browser;
 mod calibrate;
 mod compare;
+mod counts;
 mod docs;
 /// The known environment of every process the tests start, shared with the end-to-end suite.
 #[path = "../e2e/environment.rs"]

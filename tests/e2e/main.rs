@@ -18,6 +18,7 @@ mod faults;
 mod harness;
 mod identical;
 mod instructions;
+mod instructions_commands;
 mod layouts;
 mod race;
 mod race_several;
