@@ -19,6 +19,7 @@ mod harness;
 mod identical;
 mod instructions;
 mod instructions_commands;
+mod instructions_divan;
 mod layouts;
 mod race;
 mod race_several;

@@ -1,0 +1,155 @@
+//! `cargo speedup HEAD~1..HEAD --measure instructions` on a divan crate (divan 0.1.21, the bench profile's
+//! own optimisation): the benchmarks run a known number of instructions (`nop`s written with `asm!`,
+//! x86_64), and HEAD calls one more `#[inline(never)]` function of 100 `nop`s in one benchmark. One run per
+//! side finds that benchmark slower by the planted share and the other equal, exactly, as for criterion
+//! (`instructions.rs`). Skipped, saying why, where `valgrind` is not on the `PATH` (CI installs it,
+//! `.ci/run`) or the machine is not x86_64.
+
+use crate::support::*;
+
+/// The instructions of the routine's own work, and those HEAD adds.
+const WORK: u64 = 20_000;
+const EXTRA: u64 = 100;
+
+/// The crate: `work()` runs [`WORK`] `nop`s and `extra()` [`EXTRA`]; the divan benchmarks `changed` and
+/// `same` each run `work()`, and `changed` runs `extra()` too when `planted`.
+fn write_counted_divan_crate(dir: &std::path::Path, planted: bool) {
+    let manifest = r#"[package]
+name = "demo"
+version = "0.1.0"
+edition = "2021"
+
+[dev-dependencies]
+divan = "=0.1.21"
+
+[[bench]]
+name = "work"
+harness = false
+"#;
+    let lib = format!(
+        r#"/// {WORK} instructions.
+#[inline(never)]
+pub fn work() -> u64 {{
+    unsafe {{ core::arch::asm!(".rept {WORK}", "nop", ".endr", options(nomem, nostack, preserves_flags)) }}
+    1
+}}
+
+/// {EXTRA} instructions.
+#[inline(never)]
+pub fn extra() {{
+    unsafe {{ core::arch::asm!(".rept {EXTRA}", "nop", ".endr", options(nomem, nostack, preserves_flags)) }}
+}}
+"#
+    );
+    let changed = match planted {
+        true => "demo::extra();\n    ",
+        false => "",
+    };
+    let bench = format!(
+        r#"fn main() {{
+    divan::main();
+}}
+
+#[divan::bench]
+fn changed() -> u64 {{
+    {changed}divan::black_box(demo::work())
+}}
+
+#[divan::bench]
+fn same() -> u64 {{
+    divan::black_box(demo::work())
+}}
+"#
+    );
+    write(
+        dir,
+        &[
+            ("Cargo.toml", manifest),
+            ("src/lib.rs", &lib),
+            ("benches/work.rs", &bench),
+            (".gitignore", "target\n"),
+        ],
+    );
+    if !dir.join("Cargo.lock").exists() {
+        generate_lockfile(dir);
+    }
+}
+
+/// Why the test cannot run here, if it cannot.
+fn cannot_run() -> Option<&'static str> {
+    if !cfg!(target_arch = "x86_64") {
+        return Some("the planted work is x86_64 `nop`s");
+    }
+    match command("valgrind").arg("--version").output() {
+        Ok(out) if out.status.success() => None,
+        _ => Some("valgrind is not on the PATH (apt-get install valgrind)"),
+    }
+}
+
+/// The benchmark `name`'s entry in a JSON report.
+fn benchmark<'a>(report: &'a serde_json::Value, name: &str) -> &'a serde_json::Value {
+    report["benchmarks"]
+        .as_array()
+        .and_then(|all| all.iter().find(|b| b["name"] == name))
+        .unwrap_or_else(|| panic!("no benchmark {name} in {report}"))
+}
+
+#[test]
+fn a_planted_half_percent_of_a_divan_benchmark_s_instructions_is_found_exactly() {
+    if let Some(why) = cannot_run() {
+        eprintln!("skipped: {why}");
+        return;
+    }
+    let _serial = serial();
+    let repo = repository();
+    let dir = repo.path();
+    write_counted_divan_crate(dir, false);
+    commit(dir, "base");
+    write_counted_divan_crate(dir, true);
+    commit(dir, "one more call in `changed`");
+    let target = shared_target();
+    let before = repository_state(dir);
+
+    let args = [
+        "HEAD~1..HEAD",
+        "--measure",
+        "instructions",
+        "--format",
+        "json",
+        "--threshold",
+        "0",
+    ];
+    let out = speedup(dir, &target, &args);
+    let text = stderr(&out);
+    // `--threshold 0`: any increase of a count fails the gate.
+    assert_eq!(out.status.code(), Some(1), "{text}");
+    let report: serde_json::Value = serde_json::from_slice(&out.stdout).expect("JSON report");
+
+    let changed = benchmark(&report, "work::changed (instructions)");
+    assert_eq!(changed["verdict"], "slower", "{changed}");
+    let (base, head) = (
+        changed["base"]["median"].as_f64().expect("BASE's count"),
+        changed["head"]["median"].as_f64().expect("HEAD's count"),
+    );
+    // An iteration is the planted `nop`s, the call and return of `work`, and divan's loop step around the
+    // benchmark (a few instructions, optimised): never below the planted work, never 200 above it.
+    assert!(
+        (WORK as f64..WORK as f64 + 200.0).contains(&base),
+        "BASE counts {base} per iteration, the routine {WORK}"
+    );
+    // HEAD adds the extra `nop`s, a call and a return (and at most a few instructions of moved code).
+    let added = head - base;
+    assert!(
+        (EXTRA as f64 + 2.0..=EXTRA as f64 + 8.0).contains(&added),
+        "HEAD adds {added} instructions per iteration, {EXTRA} planted"
+    );
+    let same = benchmark(&report, "work::same (instructions)");
+    assert_eq!(same["verdict"], "unchanged", "{same}");
+    assert_eq!(same["base"]["median"], same["head"]["median"], "{same}");
+    assert_eq!(
+        same["base"]["median"].as_f64(),
+        Some(base),
+        "the same routine: {report}"
+    );
+    assert_eq!(repository_state(dir), before);
+}
