@@ -8,6 +8,10 @@
 //! - divan (0.1): two processes per benchmark, `--bench --exact NAME --sample-count 4 --sample-size N` at
 //!   N = 100 and 200, a dump before each entry to `sync_impl`.
 //!
+//! An exact count's run also carries its [`Profile`]: the routine's functions with their inclusive
+//! instructions per iteration, from the largest batches' two dumps (criterion's last doubling, divan's last
+//! sample at both sizes), read by `functions` (`docs/instruction-counts.md` §6).
+//!
 //! Each process has its own `CRITERION_HOME` and writes its dumps under the run's directory,
 //! `<target>/speedup/runs/<slug>/run-<block + 1>/callgrind/`, never in the user's files, and is stopped
 //! after [`LIMIT`]. A benchmark that fails or is stopped under Valgrind, or whose estimates disagree (its
@@ -25,6 +29,7 @@ use std::time::Duration;
 
 use super::callgrind::{self, Dump};
 use super::estimate::{self, Estimate};
+use super::functions;
 use crate::measure::harness::Harness;
 use crate::measure::prepare::bench_settings::RunLength;
 use crate::measure::prepare::build::BenchBinary;
@@ -34,7 +39,7 @@ use crate::measure::run::processes::home;
 use crate::measure::run::runner::{RunError, Runner, Start};
 use crate::measure::{MeasureError, process};
 use crate::model::coverage::{LeftOut, Reason};
-use crate::model::{Benchmark, Results, Run, Runs, Sample};
+use crate::model::{Benchmark, Profile, Results, Run, Runs, Sample};
 use crate::sources::events;
 
 /// The longest a benchmark's process may run under Valgrind before it is stopped and left out.
@@ -125,10 +130,12 @@ impl Runner for ValgrindRunner {
                 name,
             )?;
             let metric = instructions().benchmark_name(name);
-            found_boundaries |=
-                !matches!(counted, Counted::Estimated(Estimate::NoBoundaries { .. }));
+            found_boundaries |= !matches!(
+                counted,
+                Counted::Estimated(Estimate::NoBoundaries { .. }, _)
+            );
             match counted {
-                Counted::Estimated(Estimate::Exact { per_iteration, .. }) => {
+                Counted::Estimated(Estimate::Exact { per_iteration, .. }, profile) => {
                     let unit = events::EVENTS[0].unit();
                     let sample = Sample::new(vec![per_iteration as f64], unit).map_err(|e| {
                         MeasureError::Read {
@@ -136,11 +143,14 @@ impl Runner for ValgrindRunner {
                             detail: e.to_string(),
                         }
                     })?;
-                    let runs = Runs::new(vec![Run::new(sample, None)]).map_err(|e| {
-                        MeasureError::Read {
-                            path: dir.clone(),
-                            detail: e.to_string(),
-                        }
+                    let run = Run::new(sample, None);
+                    let run = match profile {
+                        Some(profile) => run.with_profile(profile),
+                        None => run,
+                    };
+                    let runs = Runs::new(vec![run]).map_err(|e| MeasureError::Read {
+                        path: dir.clone(),
+                        detail: e.to_string(),
                     })?;
                     results.benchmarks.push(Benchmark {
                         name: metric,
@@ -149,7 +159,7 @@ impl Runner for ValgrindRunner {
                         counters: vec![],
                     });
                 }
-                Counted::Estimated(Estimate::NotExact { low, high }) => {
+                Counted::Estimated(Estimate::NotExact { low, high }, _) => {
                     let detail = format!(
                         "not exact: its estimates of instructions per iteration range from {low} to \
                          {high}; its count depends on time, a seed or the heap"
@@ -160,7 +170,7 @@ impl Runner for ValgrindRunner {
                         Reason::NoValue { detail },
                     ));
                 }
-                Counted::Estimated(Estimate::NoBoundaries { dumps }) => {
+                Counted::Estimated(Estimate::NoBoundaries { dumps }, _) => {
                     let detail = format!(
                         "no iteration boundaries under callgrind ({dumps} dumps, not the shape {} gives)",
                         binary.harness.name()
@@ -257,8 +267,9 @@ impl Runner for ValgrindRunner {
 /// What Valgrind made of one benchmark.
 #[derive(Debug)]
 enum Counted {
-    /// Its processes ended; what their dumps give.
-    Estimated(Estimate),
+    /// Its processes ended; what their dumps give, and where an exact count's instructions are spent
+    /// (`None` when not exact, or when the dumps could not be read function by function).
+    Estimated(Estimate, Option<Profile>),
     /// A process ran past [`LIMIT`] and was stopped.
     TimedOut,
     /// A process failed: its exit code (`None`: a signal) and the first lines of its standard error.
@@ -356,13 +367,20 @@ fn count(
             let dump = "--dump-after=criterion::bencher::Bencher<M>::iter*";
             Ok(
                 match callgrind_totals(binary, executable, run_home, dir, dump, &args)? {
-                    Ok(totals) => Counted::Estimated(estimate::criterion(&totals)),
+                    Ok(written) => {
+                        let estimate = estimate::criterion(&written.totals);
+                        let profile = match estimate {
+                            Estimate::Exact { .. } => criterion_profile(&written.files),
+                            _ => None,
+                        };
+                        Counted::Estimated(estimate, profile)
+                    }
                     Err(counted) => counted,
                 },
             )
         }
         Harness::Divan => {
-            let mut at = Vec::new();
+            let mut at: Vec<Written> = Vec::new();
             for size in [DIVAN_SIZES.0, DIVAN_SIZES.1] {
                 let args: Vec<String> = [
                     "--bench",
@@ -387,21 +405,69 @@ fn count(
                     "--dump-before=*sync_impl",
                     &args,
                 )? {
-                    Ok(totals) => at.push(totals),
+                    Ok(written) => at.push(written),
                     Err(counted) => return Ok(counted),
                 }
             }
-            Ok(Counted::Estimated(estimate::divan(
+            let estimate = estimate::divan(
                 DIVAN_SAMPLES,
-                (DIVAN_SIZES.0, &at[0]),
-                (DIVAN_SIZES.1, &at[1]),
-            )))
+                (DIVAN_SIZES.0, &at[0].totals),
+                (DIVAN_SIZES.1, &at[1].totals),
+            );
+            // The last sample's loop at each size (a process's dumps: its start, then each sample's loop
+            // and the gap after it).
+            let last_loop = 2 * DIVAN_SAMPLES - 1;
+            let profile = match (
+                &estimate,
+                at[0].files.get(last_loop),
+                at[1].files.get(last_loop),
+            ) {
+                (Estimate::Exact { .. }, Some(low), Some(high)) => {
+                    profile_between(low, high, DIVAN_SIZES.1 - DIVAN_SIZES.0)
+                }
+                _ => None,
+            };
+            Ok(Counted::Estimated(estimate, profile))
         }
     }
 }
 
+/// criterion's profile from a process's dump files in order (call j's is the j-th, the program's end the
+/// last): the last doubling's, calls − 1 against calls − 2, of 2^(calls − 2) iterations, the largest batch
+/// the process ran; `None` with fewer calls than an estimate needs.
+fn criterion_profile(files: &[PathBuf]) -> Option<Profile> {
+    let calls = files.len().checked_sub(1)?;
+    if calls < 4 || calls - 2 >= 63 {
+        return None;
+    }
+    profile_between(&files[calls - 2], &files[calls - 1], 1 << (calls - 2))
+}
+
+/// The routine's functions per iteration from two dumps whose batches differ by `iterations`
+/// (`functions::per_iteration`); `None` when a file cannot be read as a call graph (the count stands
+/// without it).
+fn profile_between(before: &Path, after: &Path, iterations: u64) -> Option<Profile> {
+    let read = |path: &Path| {
+        let text = std::fs::read_to_string(path).ok()?;
+        functions::read_call_graph(&text).ok()
+    };
+    let (before, after) = (read(before)?, read(after)?);
+    Some(Profile::new(functions::per_iteration(
+        &before.routine(),
+        &after.routine(),
+        iterations,
+    )))
+}
+
+/// One process's dumps, in the order written: each one's instruction total, and its file.
+#[derive(Debug)]
+struct Written {
+    totals: Vec<u64>,
+    files: Vec<PathBuf>,
+}
+
 /// One process of `executable` with `args` under callgrind with the dump option `dump`, its dumps written
-/// under `dir` (emptied first): the totals of its dumps in order, or how it did not end well.
+/// under `dir` (emptied first): its dumps in order, or how it did not end well.
 fn callgrind_totals(
     binary: &BenchBinary,
     executable: &Path,
@@ -409,7 +475,7 @@ fn callgrind_totals(
     dir: &Path,
     dump: &str,
     args: &[String],
-) -> Result<Result<Vec<u64>, Counted>, RunError> {
+) -> Result<Result<Written, Counted>, RunError> {
     let _ = std::fs::remove_dir_all(dir);
     std::fs::create_dir_all(dir).map_err(MeasureError::io("keeping callgrind's dumps", dir))?;
     let mut command = Command::new("valgrind");
@@ -441,6 +507,7 @@ fn callgrind_totals(
         }));
     }
     let mut dumps: Vec<Dump> = Vec::new();
+    let mut files: Vec<PathBuf> = Vec::new();
     let entries =
         std::fs::read_dir(dir).map_err(MeasureError::io("reading callgrind's dumps", dir))?;
     for entry in entries.flatten() {
@@ -455,8 +522,13 @@ fn callgrind_totals(
             detail,
         })?;
         dumps.push(dump);
+        files.push(path);
     }
-    Ok(Ok(callgrind::totals_of_main_process(&dumps)))
+    let order = callgrind::main_process(&dumps);
+    Ok(Ok(Written {
+        totals: order.iter().map(|&i| dumps[i].instructions).collect(),
+        files: order.iter().map(|&i| files[i].clone()).collect(),
+    }))
 }
 
 #[cfg(test)]
