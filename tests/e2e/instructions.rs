@@ -1,7 +1,8 @@
 //! `cargo speedup HEAD~1..HEAD --measure instructions` on a criterion crate whose benchmarks run a known
 //! number of instructions (`nop`s written with `asm!`, x86_64): HEAD calls one more `#[inline(never)]`
 //! function of 100 `nop`s in one benchmark's routine. One run per side finds that benchmark slower by the
-//! planted share and the others equal, exactly. Skipped, saying why, where `valgrind` is not on the `PATH`
+//! planted share and the others equal, exactly, and says where: the JSON report's `where_changed` names
+//! the added function with its share of the change, and so does the HTML report. Skipped, saying why, where `valgrind` is not on the `PATH`
 //! (CI installs it, `.ci/run`) or the machine is not x86_64.
 
 use crate::support::*;
@@ -116,7 +117,11 @@ fn a_planted_half_percent_of_instructions_is_found_exactly_and_the_rest_is_equal
     let target = shared_target();
     let before = repository_state(dir);
 
-    let out = speedup(dir, &target, &ARGS);
+    let reports = tempfile::tempdir().unwrap();
+    let html = reports.path().join("report.html");
+    let mut args: Vec<&str> = ARGS.to_vec();
+    args.extend(["--html", html.to_str().unwrap()]);
+    let out = speedup(dir, &target, &args);
     let text = stderr(&out);
     // `--threshold 0`: any increase of a count fails the gate.
     assert_eq!(out.status.code(), Some(1), "{text}");
@@ -151,6 +156,48 @@ fn a_planted_half_percent_of_instructions_is_found_exactly_and_the_rest_is_equal
         "speedup {ratio}, planted {planted}"
     );
     assert_eq!(ratio, base / head, "the counts' own ratio");
+
+    // Where the count changed: the routine's closure holds the whole change, and `extra`, in HEAD's
+    // routine only, its planted `nop`s with the call's return (and at most a few instructions of frame).
+    let found = changed["where_changed"]
+        .as_array()
+        .unwrap_or_else(|| panic!("where_changed: {changed}"));
+    let function = |name: &str| {
+        found
+            .iter()
+            .find(|f| f["function"] == name)
+            .unwrap_or_else(|| panic!("{name} in {changed}"))
+    };
+    let closure = function("work::bench::{{closure}}::{{closure}}");
+    assert_eq!(
+        (closure["change"].as_f64(), closure["share"].as_f64()),
+        (Some(added), Some(1.0)),
+        "{closure}"
+    );
+    let extra = function("demo::extra");
+    assert_eq!(extra["status"], "added", "{extra}");
+    assert_eq!(extra["base"], 0.0, "{extra}");
+    let extra_change = extra["change"].as_f64().expect("a change");
+    assert!(
+        (EXTRA as f64 + 1.0..=EXTRA as f64 + 4.0).contains(&extra_change),
+        "extra counts {extra_change}, {EXTRA} planted"
+    );
+    // Its share of the change is its count over the benchmark's: the planted work over what HEAD adds,
+    // 100 / 102 to 104 / 102 here.
+    let share = extra["share"].as_f64().expect("a share");
+    assert_eq!(share, extra_change / added, "{extra}");
+    assert!(
+        (EXTRA as f64 / added..=(EXTRA as f64 + 4.0) / added).contains(&share),
+        "share {share}"
+    );
+    for name in ["same (instructions)", "other (instructions)"] {
+        assert!(benchmark(&report, name).get("where_changed").is_none());
+    }
+    let page = std::fs::read_to_string(&html).expect("the HTML report");
+    assert!(
+        page.contains("<li><code>demo::extra</code>: added, +"),
+        "the HTML report names the added function"
+    );
     for name in ["same (instructions)", "other (instructions)"] {
         let b = benchmark(&report, name);
         assert_eq!(b["verdict"], "unchanged", "{b}");
@@ -175,7 +222,14 @@ fn a_planted_half_percent_of_instructions_is_found_exactly_and_the_rest_is_equal
     );
     assert!(!text.contains("running "), "{text}");
     let cached: serde_json::Value = serde_json::from_slice(&again.stdout).expect("JSON report");
-    assert_eq!(cached["benchmarks"], report["benchmarks"]);
+    // The cache keeps the counts, not where they are spent.
+    let mut measured = report["benchmarks"].clone();
+    for b in measured.as_array_mut().expect("benchmarks") {
+        b.as_object_mut()
+            .expect("a benchmark")
+            .remove("where_changed");
+    }
+    assert_eq!(cached["benchmarks"], measured);
 }
 
 /// `HEAD~1..HEAD`, counting instructions, failing on any increase, as JSON.
