@@ -2,7 +2,8 @@
 //! number of instructions (`nop`s written with `asm!`, x86_64): HEAD calls one more `#[inline(never)]`
 //! function of 100 `nop`s in one benchmark's routine. One run per side finds that benchmark slower by the
 //! planted share and the others equal, exactly, and says where: the JSON report's `where_changed` names
-//! the added function with its share of the change, and so does the HTML report. Skipped, saying why, where `valgrind` is not on the `PATH`
+//! the added function with its share of the change, and so does the HTML report; `--keep-profiles` leaves
+//! callgrind's files, which `callgrind_annotate` reads. Skipped, saying why, where `valgrind` is not on the `PATH`
 //! (CI installs it, `.ci/run`) or the machine is not x86_64.
 
 use crate::support::*;
@@ -119,8 +120,10 @@ fn a_planted_half_percent_of_instructions_is_found_exactly_and_the_rest_is_equal
 
     let reports = tempfile::tempdir().unwrap();
     let html = reports.path().join("report.html");
+    let profiles = reports.path().join("profiles");
     let mut args: Vec<&str> = ARGS.to_vec();
     args.extend(["--html", html.to_str().unwrap()]);
+    args.extend(["--keep-profiles", profiles.to_str().unwrap()]);
     let out = speedup(dir, &target, &args);
     let text = stderr(&out);
     // `--threshold 0`: any increase of a count fails the gate.
@@ -198,6 +201,8 @@ fn a_planted_half_percent_of_instructions_is_found_exactly_and_the_rest_is_equal
         page.contains("<li><code>demo::extra</code>: added, +"),
         "the HTML report names the added function"
     );
+    kept_profiles_are_read_by_callgrind_annotate(&profiles, &text);
+
     for name in ["same (instructions)", "other (instructions)"] {
         let b = benchmark(&report, name);
         assert_eq!(b["verdict"], "unchanged", "{b}");
@@ -230,6 +235,78 @@ fn a_planted_half_percent_of_instructions_is_found_exactly_and_the_rest_is_equal
             .remove("where_changed");
     }
     assert_eq!(cached["benchmarks"], measured);
+}
+
+/// `--keep-profiles DIR` left each revision's and benchmark's callgrind files under DIR, said so, and
+/// `callgrind_annotate` reads them: HEAD's `changed` names `demo::extra`, BASE's does not.
+fn kept_profiles_are_read_by_callgrind_annotate(profiles: &std::path::Path, text: &str) {
+    assert!(
+        text.contains("callgrind's files of each benchmark are in"),
+        "{text}"
+    );
+    let mut files = Vec::new();
+    let mut dirs = vec![profiles.to_path_buf()];
+    while let Some(dir) = dirs.pop() {
+        for entry in std::fs::read_dir(&dir)
+            .expect("a directory of profiles")
+            .flatten()
+        {
+            match entry.path() {
+                p if p.is_dir() => dirs.push(p),
+                p => files.push(p),
+            }
+        }
+    }
+    for side in ["base-", "head-"] {
+        for name in ["changed", "same", "other"] {
+            let of_it: Vec<&std::path::PathBuf> = files
+                .iter()
+                .filter(|p| {
+                    let p = p
+                        .strip_prefix(profiles)
+                        .unwrap()
+                        .to_string_lossy()
+                        .into_owned();
+                    p.starts_with(side) && p.contains(&format!("/work/{name}/callgrind.out."))
+                })
+                .collect();
+            // A dump per call of `Bencher::iter` and one at the end.
+            assert!(of_it.len() > 4, "{side}{name}: {files:?}");
+        }
+    }
+    // The last call's dump of `changed` at each side, as callgrind_annotate reads it.
+    for (side, has_extra) in [("base-", false), ("head-", true)] {
+        let dump = files
+            .iter()
+            .filter(|p| {
+                let p = p
+                    .strip_prefix(profiles)
+                    .unwrap()
+                    .to_string_lossy()
+                    .into_owned();
+                p.starts_with(side) && p.contains("/work/changed/")
+            })
+            .max_by_key(|p| {
+                let name = p.file_name().unwrap().to_string_lossy().into_owned();
+                // `callgrind.out.PID.PART`; the end of the program (no part) is not a call's.
+                let part = name.rsplit('.').next().and_then(|n| n.parse::<u64>().ok());
+                part.filter(|_| name.matches('.').count() == 3).unwrap_or(0)
+            })
+            .expect("a dump of `changed`");
+        let out = command("callgrind_annotate")
+            .arg("--inclusive=yes")
+            .arg(dump)
+            .output()
+            .expect("callgrind_annotate runs");
+        let annotated = String::from_utf8_lossy(&out.stdout);
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        assert!(annotated.contains("demo::work"), "{annotated}");
+        assert_eq!(annotated.contains("demo::extra"), has_extra, "{annotated}");
+    }
 }
 
 /// `HEAD~1..HEAD`, counting instructions, failing on any increase, as JSON.

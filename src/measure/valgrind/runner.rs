@@ -58,15 +58,23 @@ pub(crate) struct ValgrindRunner {
     filter: Option<String>,
     /// What each participant's run of each block counted, by slug and block.
     counted: Mutex<BTreeMap<(String, u32), Results>>,
+    /// `--keep-profiles DIR`: where each benchmark's callgrind files are copied.
+    keep_profiles: Option<PathBuf>,
 }
 
 impl ValgrindRunner {
-    /// The runner of the runs under `runs_dir`, of the benchmarks `filter` selects.
-    pub(crate) fn new(runs_dir: PathBuf, filter: Option<String>) -> ValgrindRunner {
+    /// The runner of the runs under `runs_dir`, of the benchmarks `filter` selects, copying each
+    /// benchmark's callgrind files under `keep_profiles` when given.
+    pub(crate) fn new(
+        runs_dir: PathBuf,
+        filter: Option<String>,
+        keep_profiles: Option<PathBuf>,
+    ) -> ValgrindRunner {
         ValgrindRunner {
             runs_dir,
             filter,
             counted: Mutex::new(BTreeMap::new()),
+            keep_profiles,
         }
     }
 
@@ -129,6 +137,13 @@ impl Runner for ValgrindRunner {
                 &dir,
                 name,
             )?;
+            if let Some(kept) = &self.keep_profiles {
+                let revision = format!("{}-{}", start.participant.slug, start.participant.origin);
+                let to = kept
+                    .join(safe_name(&revision))
+                    .join(safe_name(&binary.target));
+                keep_profile(&dir, &unused(&to, &safe_name(name)))?;
+            }
             let metric = instructions().benchmark_name(name);
             found_boundaries |= !matches!(
                 counted,
@@ -531,9 +546,98 @@ fn callgrind_totals(
     }))
 }
 
+/// `text` as one safe file name: letters, digits, `.`, `-` and `_` kept, each run of other characters one
+/// `_` (none at the end), at most 100 bytes, never empty nor starting with a dot (no `.`, `..` or hidden
+/// file): `main (1a2b3c4d5e)` is `main_1a2b3c4d5e`.
+fn safe_name(text: &str) -> String {
+    let mut name = String::new();
+    for c in text.chars() {
+        match c {
+            c if c.is_ascii_alphanumeric() || matches!(c, '.' | '-' | '_') => name.push(c),
+            _ if name.ends_with('_') => {}
+            _ => name.push('_'),
+        }
+    }
+    let mut name: String = name.trim_end_matches('_').chars().take(100).collect();
+    if name.is_empty() || name.starts_with('.') {
+        name.insert(0, '_');
+    }
+    name
+}
+
+/// `dir/name`, or `dir/name-2`, `-3`, ... when two benchmarks' names are made the same.
+fn unused(dir: &Path, name: &str) -> PathBuf {
+    let mut path = dir.join(name);
+    let mut n = 2;
+    while path.exists() {
+        path = dir.join(format!("{name}-{n}"));
+        n += 1;
+    }
+    path
+}
+
+/// Copies the callgrind files under `from` (a benchmark's dumps, divan's two processes in `n100/` and
+/// `n200/`) to `to`, each `out.PID[.PART]` as `callgrind.out.PID[.PART]` (the names KCachegrind lists);
+/// never over an existing file.
+fn keep_profile(from: &Path, to: &Path) -> Result<(), MeasureError> {
+    let Ok(entries) = std::fs::read_dir(from) else {
+        return Ok(());
+    };
+    std::fs::create_dir_all(to).map_err(MeasureError::io("keeping callgrind's files", to))?;
+    for entry in entries.flatten() {
+        let path = entry.path();
+        let name = entry.file_name().to_string_lossy().into_owned();
+        if path.is_dir() {
+            keep_profile(&path, &to.join(safe_name(&name)))?;
+        } else if name.starts_with("out.") {
+            let target = to.join(format!("callgrind.{name}"));
+            if !target.exists() {
+                std::fs::copy(&path, &target)
+                    .map_err(MeasureError::io("keeping callgrind's files", &target))?;
+            }
+        }
+    }
+    Ok(())
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn profiles_are_kept_under_safe_names_never_over_a_file() {
+        assert_eq!(safe_name("a/b c::<d>"), "a_b_c_d");
+        assert_eq!(safe_name("base-main (1a2b3c4d5e)"), "base-main_1a2b3c4d5e");
+        assert_eq!(safe_name(".."), "_..");
+        assert_eq!(safe_name(""), "_");
+        assert_eq!(safe_name(&"x".repeat(300)).len(), 100);
+        let dir = tempfile::tempdir().unwrap();
+        let from = dir.path().join("dumps");
+        std::fs::create_dir_all(from.join("n100")).unwrap();
+        std::fs::write(from.join("out.7.1"), "one").unwrap();
+        std::fs::write(from.join("n100").join("out.8"), "two").unwrap();
+        std::fs::write(from.join("other"), "not a dump").unwrap();
+        let kept = dir.path().join("kept");
+        let to = unused(&kept, "bench");
+        keep_profile(&from, &to).unwrap();
+        assert_eq!(
+            std::fs::read_to_string(to.join("callgrind.out.7.1")).unwrap(),
+            "one"
+        );
+        assert_eq!(
+            std::fs::read_to_string(to.join("n100").join("callgrind.out.8")).unwrap(),
+            "two"
+        );
+        assert!(!to.join("callgrind.other").exists() && !to.join("other").exists());
+        // A second benchmark made the same name goes beside it.
+        assert_eq!(unused(&kept, "bench"), kept.join("bench-2"));
+        std::fs::write(from.join("out.7.1"), "changed").unwrap();
+        keep_profile(&from, &to).unwrap();
+        assert_eq!(
+            std::fs::read_to_string(to.join("callgrind.out.7.1")).unwrap(),
+            "one"
+        );
+    }
 
     #[test]
     fn criterion_versions_are_read_from_a_lock_file_and_those_before_0_4_told_apart() {
