@@ -133,6 +133,13 @@ fn a_planted_half_percent_of_instructions_is_found_exactly_and_the_rest_is_equal
 
     let changed = benchmark(&report, "changed (instructions)");
     assert_eq!(changed["verdict"], "slower", "{changed}");
+    // The warning says where the counts came from: this tool measured them.
+    assert!(
+        changed["warnings"][0]["message"]
+            .as_str()
+            .is_some_and(|m| m.contains("(measured under Valgrind's callgrind by this tool)")),
+        "{changed}"
+    );
     let (base, head) = (
         changed["base"]["median"].as_f64().expect("BASE's count"),
         changed["head"]["median"].as_f64().expect("HEAD's count"),
