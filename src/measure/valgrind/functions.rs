@@ -169,7 +169,7 @@ impl CallGraph {
 
     /// The inclusive cost of each function called, directly or not, from the benchmark's routine, counting
     /// only its calls from there: the routine is what a boundary frame of the harness
-    /// ([`is_boundary`]: criterion's `Bencher::iter*`, divan's loop) calls, less the harness's own frames
+    /// ([`is_boundary`]: criterion's `Bencher::iter*`, divan's frames) calls, less the harness's own frames
     /// ([`is_harness_own`]: its clock reads and loop) and less what leads back into a boundary (the
     /// closure that calls `Bencher::iter`: above the routine, not in it). A function's cost is the sum of
     /// the calls to it from the routine's functions or from a boundary, so that a function the harness
@@ -229,7 +229,9 @@ fn path_of(name: &str) -> &str {
 }
 
 /// Whether `name` is a harness boundary around the routine: criterion's `Bencher::iter*` (`iter`,
-/// `iter_batched`, `iter_with_setup`, ...), or a frame of divan's benchmark loop (`divan::benchmark::`).
+/// `iter_batched`, `iter_with_setup`, ...), or a frame of divan's (its sample loop is inlined where the
+/// optimiser puts it: `divan::thread_pool::TaskShared<F>::new::call` in an optimised divan 0.1.21) other
+/// than its allocation profiler (`divan::alloc::`), which the routine's own allocations call.
 pub(crate) fn is_boundary(name: &str) -> bool {
     let path = path_of(name);
     let criterion = path.starts_with("criterion::bencher::Bencher")
@@ -237,7 +239,8 @@ pub(crate) fn is_boundary(name: &str) -> bool {
             .rsplit("::")
             .next()
             .is_some_and(|last| last.starts_with("iter"));
-    criterion || path.starts_with("divan::benchmark::")
+    let divan = path.starts_with("divan::") && !path.starts_with("divan::alloc::");
+    criterion || divan
 }
 
 /// Whether a callee of a boundary is the harness's own work rather than the routine: a frame of the

@@ -94,6 +94,10 @@ fn harness_frames_and_boundaries_are_told_from_the_routine() {
     ] {
         assert!(is_boundary(boundary), "{boundary}");
     }
+    assert!(is_boundary("divan::thread_pool::TaskShared<F>::new::call"));
+    assert!(!is_boundary(
+        "<divan::alloc::AllocProfiler as core::alloc::global::GlobalAlloc>::alloc"
+    ));
     assert!(!is_boundary(
         "criterion::bencher::Bencher<M>::assert_iterated"
     ));
@@ -198,5 +202,32 @@ fn valgrind_3_19_dumps_give_the_routine_per_iteration() {
             "core::iter::range::<impl core::iter::traits::iterator::Iterator for core::ops::range::Range<A>>::next"
         ),
         Some(32.0)
+    );
+}
+
+/// `fixtures/callgrind/divan-n100.8.out` and `divan-n200.8.out` were written by Valgrind 3.19 here
+/// (x86_64): `valgrind --tool=callgrind --dump-before='*sync_impl' BENCH --bench --sample-count 4
+/// --sample-size N --exact b::plain` at N = 100 and 200, divan 0.1.21, the bench profile optimised, the
+/// benchmark `#[divan::bench] fn plain() -> u64 { dv::work(divan::black_box(100)) }` (`work` an
+/// `#[inline(never)]` fold over 0..n): each process's 8th dump, the last sample's loop. Divan's loop is
+/// inlined into `divan::thread_pool::TaskShared<F>::new::call`, which calls `b::plain` (820 + 81,180 and
+/// 820 + 163,180 in the files' call lines) and reads the clock; `b::plain` calls `dv::work` (81,300 and
+/// 162,600); the stack above (`Divan::run_tree`, `Bencher::bench`, `main`) carries the whole dump.
+#[test]
+fn valgrind_3_19_divan_dumps_give_the_routine_per_iteration() {
+    let low = read_call_graph(include_str!(
+        "../../../../fixtures/callgrind/divan-n100.8.out"
+    ))
+    .unwrap();
+    let high = read_call_graph(include_str!(
+        "../../../../fixtures/callgrind/divan-n200.8.out"
+    ))
+    .unwrap();
+    assert_eq!(
+        per_iteration(&low.routine(), &high.routine(), 100),
+        [
+            ("b::plain".to_string(), 820.0),
+            ("dv::work".to_string(), 813.0)
+        ]
     );
 }
