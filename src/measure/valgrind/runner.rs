@@ -10,7 +10,9 @@
 //!
 //! An exact count's run also carries its [`Profile`]: the routine's functions with their inclusive
 //! instructions per iteration, from the largest batches' two dumps (criterion's last doubling, divan's last
-//! sample at both sizes), read by `functions` (`docs/instruction-counts.md` §6).
+//! sample at both sizes), read by `functions` (`docs/instruction-counts.md` §6). With `--keep-profiles DIR`
+//! each benchmark's dump files are copied to `DIR/<revision>/<target>/<benchmark>/` under names made safe,
+//! never over a file.
 //!
 //! Each process has its own `CRITERION_HOME` and writes its dumps under the run's directory,
 //! `<target>/speedup/runs/<slug>/run-<block + 1>/callgrind/`, never in the user's files, and is stopped
