@@ -170,8 +170,8 @@ impl CallGraph {
     /// The inclusive cost of each function called, directly or not, from the benchmark's routine, counting
     /// only its calls from there: the routine is what a boundary frame of the harness
     /// ([`is_boundary`]: criterion's `Bencher::iter*`, divan's frames) calls, less the harness's own frames
-    /// ([`is_harness_own`]: its clock reads and loop) and less what leads back into a boundary (the
-    /// closure that calls `Bencher::iter`: above the routine, not in it). A function's cost is the sum of
+    /// ([`is_harness_own`]: its clock reads and loop) and less what leads back into the harness's driving
+    /// frames ([`is_driver`]: the closure that calls `Bencher::iter` is above the routine, not in it). A function's cost is the sum of
     /// the calls to it from the routine's functions or from a boundary, so that a function the harness
     /// also calls (`memcpy`) counts the routine's share only; a call of a function to itself is left out.
     pub(crate) fn routine(&self) -> BTreeMap<String, u64> {
@@ -179,7 +179,7 @@ impl CallGraph {
         for (caller, callee) in self.calls.keys() {
             callees.entry(caller).or_default().push(callee);
         }
-        // The functions from which a boundary can be reached (the boundaries among them).
+        // The functions from which the harness's driving frames can be reached (those among them).
         let mut leads_back: BTreeSet<&str> = BTreeSet::new();
         let mut changed = true;
         let all: BTreeSet<&str> = self
@@ -187,7 +187,7 @@ impl CallGraph {
             .keys()
             .flat_map(|(a, b)| [a.as_str(), b.as_str()])
             .collect();
-        leads_back.extend(all.iter().copied().filter(|f| is_boundary(f)));
+        leads_back.extend(all.iter().copied().filter(|f| is_driver(f)));
         while changed {
             changed = false;
             for (caller, to) in &callees {
@@ -241,6 +241,22 @@ pub(crate) fn is_boundary(name: &str) -> bool {
             .is_some_and(|last| last.starts_with("iter"));
     let divan = path.starts_with("divan::") && !path.starts_with("divan::alloc::");
     criterion || divan
+}
+
+/// Whether `name` drives the benchmark's runs, so that a function that calls it is above the routine (the
+/// closure that calls criterion's `Bencher::iter*`; divan's benchmark function taking a `Bencher`): a
+/// boundary of criterion's, or a frame of divan's runner (`divan::benchmark::`, `divan::thread_pool::`,
+/// `divan::divan::`, `divan::entry::`), not one of its helpers a routine may call (`divan::black_box_drop`
+/// in an unoptimised build).
+fn is_driver(name: &str) -> bool {
+    const DIVAN: [&str; 4] = [
+        "divan::benchmark::",
+        "divan::thread_pool::",
+        "divan::divan::",
+        "divan::entry::",
+    ];
+    let path = path_of(name);
+    (is_boundary(name) && !path.starts_with("divan::")) || DIVAN.iter().any(|p| path.starts_with(p))
 }
 
 /// Whether a callee of a boundary is the harness's own work rather than the routine: a frame of the
