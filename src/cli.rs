@@ -554,6 +554,11 @@ pub(crate) struct RunArgs {
     /// target/speedup/runs/ after the comparison, to look at [default: removed once read]
     #[arg(long = "keep-runs")]
     pub keep_runs: bool,
+    /// With --measure instructions: copy each benchmark's callgrind files to DIR, one directory per
+    /// revision and benchmark, for callgrind_annotate or KCachegrind; DIR must not exist or be empty, and
+    /// the revisions are measured again rather than read from the cache [default: removed once read]
+    #[arg(long = "keep-profiles", value_name = "DIR")]
+    pub keep_profiles: Option<PathBuf>,
     /// Pin each process run to one CPU core (the last this process may use), the same for every run of
     /// every revision; Linux only (elsewhere a note says runs are not pinned)
     #[arg(long = "pin", overrides_with = "no_pin")]

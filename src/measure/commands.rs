@@ -392,6 +392,7 @@ fn measure_sides(
         Measure::Instructions => Box::new(ValgrindRunner::new(
             runs_dir.clone(),
             options.filter.clone(),
+            options.keep_profiles.clone(),
         )),
         Measure::Time if options.duet => Box::new(DuetRunner::new(processes())),
         Measure::Time => Box::new(processes()),
@@ -403,6 +404,13 @@ fn measure_sides(
         may_tell: ready.bench.may_tell(options),
     };
     let pooled = run_until_decided(runner.as_mut(), prepared, &options.looks(), progress, stop)?;
+    if let Some(dir) = options.keep_profiles.as_deref().filter(|d| d.is_dir()) {
+        progress.note(&format!(
+            "callgrind's files of each benchmark are in {}, one directory per revision, bench target and \
+             benchmark (`callgrind_annotate FILE` or KCachegrind reads them)",
+            dir.display()
+        ));
+    }
     let results = pooled
         .into_iter()
         .map(|mut results| {

@@ -88,6 +88,10 @@ pub(crate) struct RunOptions {
     /// `--keep-runs`: leave each run's harness output in `<target>/speedup/runs/` after the comparison;
     /// by default it is removed once the results are read (`run::looks`). Results never depend on it.
     pub keep_runs: bool,
+    /// `--keep-profiles DIR`: with `--measure instructions`, each benchmark's callgrind files are copied
+    /// under DIR (`<revision>/<target>/<benchmark>/callgrind.out.*`), which `plan` checked is new or empty
+    /// (`docs/instruction-counts.md` §6).
+    pub keep_profiles: Option<std::path::PathBuf>,
     /// `--pin`: each process run is pinned to one CPU core, the same for all (`affinity`); off by default
     /// (`docs/replication.md` §6).
     pub pin: bool,

@@ -10,7 +10,8 @@
 //!
 //! The files: `unit.rs` (time units and counts), `sample.rs` (samples, runs), `results.rs` (one side's
 //! benchmarks), `pair.rs` (BASE beside HEAD, the suite), `design.rs` (how the runs were had),
-//! `coverage.rs` (what was not compared), `fingerprint.rs`, `part_report.rs` and `merge.rs` (the parts of a
+//! `coverage.rs` (what was not compared), `profile.rs` (where the
+//! instructions of a counted run are spent, and where they changed), `fingerprint.rs`, `part_report.rs` and `merge.rs` (the parts of a
 //! split comparison). This file is their index: it declares and re-exports them, and holds no code.
 
 pub mod coverage;
@@ -19,6 +20,7 @@ pub mod fingerprint;
 pub mod merge;
 mod pair;
 mod part_report;
+mod profile;
 mod results;
 mod sample;
 mod unit;
@@ -26,6 +28,7 @@ mod unit;
 pub use design::{Design, Remedy};
 pub use pair::{BaseHead, Basis, Observations, Pair, Side, Suite};
 pub use part_report::{PartReport, REPORT_SCHEMA};
+pub use profile::{FunctionChange, FunctionStatus, MAX_CHANGES, Profile, changes};
 pub use results::{Benchmark, Counter, CounterKind, Environment, Results};
 pub use sample::{NANOS_RANGE, Run, Runs, Sample, SampleError};
 pub use unit::{Counted, Unit};

@@ -115,6 +115,9 @@ pub struct Run {
     value: f64,
     /// Which linked layout of the executable ran (`docs/replication.md` §4), when known.
     layout: Option<u32>,
+    /// Where a counted run's instructions per iteration are spent, when it was measured under callgrind
+    /// (`docs/instruction-counts.md` §6); shared, as runs are cloned whole.
+    profile: Option<std::sync::Arc<super::Profile>>,
 }
 
 impl Run {
@@ -126,7 +129,20 @@ impl Run {
             samples: (samples.len() > 1).then_some(samples),
             value,
             layout,
+            profile: None,
         }
+    }
+
+    /// The run with where its instructions per iteration are spent (`--measure instructions`).
+    pub fn with_profile(mut self, profile: super::Profile) -> Run {
+        self.profile = Some(std::sync::Arc::new(profile));
+        self
+    }
+
+    /// Where the run's instructions per iteration are spent, function by function, when it was counted
+    /// under callgrind by this tool; `None` otherwise (times, counts read from a file or the cache).
+    pub fn profile(&self) -> Option<&super::Profile> {
+        self.profile.as_deref()
     }
 
     /// The run's observation, in nanoseconds: the median of its samples.
@@ -182,6 +198,7 @@ impl Runs {
                     samples: None,
                     value,
                     layout: None,
+                    profile: None,
                 })
                 .collect(),
         )

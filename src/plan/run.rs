@@ -126,6 +126,7 @@ pub(crate) fn run_options(
         run_identical: args.run_identical,
         keep_bench_settings: args.keep_bench_settings,
         keep_runs: args.keep_runs,
+        keep_profiles: None,
         pin: args.pin && !args.no_pin,
         duet: args.duet,
         harness: args.harness.map(|h| match h {
@@ -151,6 +152,15 @@ pub(crate) fn measuring(
     measure: Option<&str>,
     args: &RunArgs,
 ) -> Result<RunOptions, PlanError> {
+    let counting = measure.is_some_and(|text| text.trim() == "instructions");
+    if let Some(dir) = args.keep_profiles.as_deref().filter(|_| !counting) {
+        return Err(invalid(
+            "--keep-profiles",
+            &dir.display().to_string(),
+            "callgrind's files, which only --measure instructions writes",
+            "add --measure instructions, or leave out --keep-profiles",
+        ));
+    }
     let Some(text) = measure else {
         return Ok(run);
     };
@@ -158,6 +168,21 @@ pub(crate) fn measuring(
     match words.as_slice() {
         ["time"] => Ok(run),
         ["instructions"] => {
+            if let Some(dir) = &args.keep_profiles {
+                let taken = std::fs::read_dir(dir).is_ok_and(|mut d| d.next().is_some());
+                if taken || dir.is_file() {
+                    return Err(invalid(
+                        "--keep-profiles",
+                        &dir.display().to_string(),
+                        "a directory that does not exist yet or is empty: the profiles never overwrite \
+                         a file of yours",
+                        "name a new directory, or empty this one",
+                    ));
+                }
+                run.keep_profiles = Some(dir.clone());
+                // Cached counts have no files to copy: the revisions are measured again.
+                run.rerun = true;
+            }
             for (flag, given) in [("--runs", args.runs), ("--max-runs", args.max_runs)] {
                 if let Some(n) = given {
                     return Err(invalid(
@@ -372,6 +397,39 @@ mod tests {
         a.duet = true;
         let error = measuring(race.clone(), Some("instructions"), &a).unwrap_err();
         assert!(error.to_string().contains("no --duet beside it"), "{error}");
+    }
+
+    #[test]
+    fn keep_profiles_needs_instructions_and_a_new_or_empty_directory_and_measures_again() {
+        let race = run_options(&args(), false, Confidence::new(0.95)).unwrap();
+        let dir = tempfile::tempdir().unwrap();
+        let mut a = args();
+        a.keep_profiles = Some(dir.path().join("new"));
+        let error = measuring(race.clone(), None, &a).unwrap_err();
+        assert_eq!(error.flag, "--keep-profiles");
+        assert!(
+            error.to_string().contains("only --measure instructions"),
+            "{error}"
+        );
+        let counted = measuring(race.clone(), Some("instructions"), &a).unwrap();
+        assert_eq!(counted.keep_profiles, a.keep_profiles);
+        assert!(counted.rerun);
+        // Empty: taken as it is.
+        a.keep_profiles = Some(dir.path().to_path_buf());
+        assert!(measuring(race.clone(), Some("instructions"), &a).is_ok());
+        // Holding a file of the user's: refused, the file untouched.
+        std::fs::write(dir.path().join("mine"), "x").unwrap();
+        let error = measuring(race.clone(), Some("instructions"), &a).unwrap_err();
+        assert!(
+            error.to_string().contains("does not exist yet or is empty"),
+            "{error}"
+        );
+        a.keep_profiles = Some(dir.path().join("mine"));
+        assert!(measuring(race, Some("instructions"), &a).is_err());
+        assert_eq!(
+            std::fs::read_to_string(dir.path().join("mine")).unwrap(),
+            "x"
+        );
     }
 
     #[test]

@@ -20,7 +20,7 @@ use super::format::{finite, finite_opt};
 use super::words::{self, Words};
 use super::{Render, Style, headline, ruled_out_pct, warning_kind_name};
 use crate::model::fingerprint::Fingerprint;
-use crate::model::{BaseHead, Basis, Benchmark, Counter, REPORT_SCHEMA, Run, Unit};
+use crate::model::{BaseHead, Basis, Benchmark, Counter, FunctionChange, REPORT_SCHEMA, Run, Unit};
 use crate::protocol::{
     Analysis, BenchmarkAnalysis, Direction, FailOn, GainSpeedup, HptSummary, MeanTest, MedianTest,
     Proportion, Remedy, SideSummary, VarianceComponents, Verdict, Warning,
@@ -212,6 +212,34 @@ struct BenchmarkJson<'a> {
     /// What one iteration processes per side (divan's counters); absent when neither side has one.
     #[serde(skip_serializing_if = "Option::is_none")]
     counters: Option<CountersJson>,
+    /// Where a count measured by `--measure instructions` changed: the functions whose inclusive counts
+    /// per iteration moved most (`docs/json.md` §3); absent otherwise.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    where_changed: Option<Vec<FunctionChangeJson>>,
+}
+
+/// One function of `where_changed`.
+#[derive(Serialize)]
+struct FunctionChangeJson {
+    function: String,
+    status: &'static str,
+    base: Num,
+    head: Num,
+    change: Num,
+    share: Num,
+}
+
+impl From<&FunctionChange> for FunctionChangeJson {
+    fn from(c: &FunctionChange) -> FunctionChangeJson {
+        FunctionChangeJson {
+            function: c.function.clone(),
+            status: c.status.name(),
+            base: finite(c.base),
+            head: finite(c.head),
+            change: finite(c.change),
+            share: c.share.and_then(finite),
+        }
+    }
 }
 
 /// Both sides' counters (`docs/json.md` §3).
@@ -563,11 +591,15 @@ fn benchmark_with_runs<'a>(
     runs: &RunsByName<'a>,
 ) -> BenchmarkJson<'a> {
     let mut json = benchmark(b, a.remedy);
-    json.samples = runs.get(b.name.as_str()).map(|p| SamplesJson {
+    let pair = runs.get(b.name.as_str());
+    json.samples = pair.map(|p| SamplesJson {
         unit: "ns",
         base: SideRunsJson::from(&p.base),
         head: SideRunsJson::from(&p.head),
     });
+    json.where_changed = pair
+        .and_then(|p| super::where_changed::of_pair(p))
+        .map(|changes| changes.iter().map(FunctionChangeJson::from).collect());
     json
 }
 
@@ -681,6 +713,7 @@ fn benchmark(b: &BenchmarkAnalysis, remedy: Remedy) -> BenchmarkJson<'_> {
             samples: None,
             shape: b.shape.as_ref().map(|s| shape::shape(s, b.unit)),
             counters: counters(&b.counters),
+            where_changed: None,
         }
     }
 }

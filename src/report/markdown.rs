@@ -13,6 +13,7 @@ use std::io::{self, Write};
 
 use super::columns::{Align, Cell, Column, Rows};
 use super::format;
+use super::where_changed;
 use super::words::glossary::{self, Term};
 use super::{
     Footnotes, Mood, Render, Style, concerned, gate_note, headline, nothing_compared, suite_facts,
@@ -65,6 +66,7 @@ fn report(analysis: &Analysis, style: Style, out: &mut dyn Write) -> io::Result<
         writeln!(out, "{}", nothing_compared(analysis))?;
     } else {
         write_table(analysis, &notes, out)?;
+        write_where_changed(analysis, out)?;
     }
     for fact in suite_facts(analysis, style.verbose) {
         writeln!(out, "- {}", escape_text(&fact.text))?;
@@ -73,6 +75,36 @@ fn report(analysis: &Analysis, style: Style, out: &mut dyn Write) -> io::Result<
         writeln!(out, "\n{}", gate_text(analysis))?;
     }
     write_warnings(analysis, &notes, out)
+}
+
+/// Where each changed instruction count changed ([`where_changed`]), folded under the table (which ends
+/// in a blank line): per benchmark, its title and one item per function, names escaped as benchmark names
+/// are; nothing when no count changed or no profile says where.
+fn write_where_changed(analysis: &Analysis, out: &mut dyn Write) -> io::Result<()> {
+    let all = where_changed::of(analysis);
+    if all.is_empty() {
+        return Ok(());
+    }
+    writeln!(
+        out,
+        "<details><summary>Where the instructions changed</summary>"
+    )?;
+    for (name, changes) in &all {
+        writeln!(
+            out,
+            "\n{}\n",
+            where_changed::title(&format!("**{}**", escape_name(name)))
+        )?;
+        for change in changes {
+            writeln!(
+                out,
+                "- {}",
+                where_changed::line(change, &escape_name(&change.function))
+            )?;
+        }
+    }
+    // A blank line after the block, which ends it, so that the list after it is Markdown again.
+    writeln!(out, "\n</details>\n")
 }
 
 /// The headline ([`headline`]): its first sentence in bold with the gate's or the verdict's mark, the

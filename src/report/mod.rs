@@ -4,7 +4,7 @@
 //!
 //! Every warning, gate reason and hint is worded here, in `words/`, from the cause the protocol recorded.
 //! `output.rs` holds the formats, the renderer of each and the style; `cells.rs` the result words every
-//! format shows alike. This file is the index and holds no code.
+//! format shows alike; `where_changed.rs` where an instruction count changed, function by function. This file is the index and holds no code.
 //!
 //! Reports only present: they take no decision, compute no statistic and never re-derive a verdict that the
 //! analysis carries. All rounding lives in [`mod@format`]; JSON goes through private wire structs carrying
@@ -34,6 +34,7 @@ pub(crate) mod simulation;
 pub(crate) mod speeduptest_sh;
 mod suite;
 pub(crate) mod table;
+mod where_changed;
 pub(crate) mod words;
 
 pub(crate) use cells::{

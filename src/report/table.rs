@@ -107,6 +107,18 @@ fn report(analysis: &Analysis, style: Style, out: &mut dyn Write) -> io::Result<
     } else {
         lines.extend(benchmark_list(analysis, &notes, style));
     }
+    if style.verbose {
+        for (name, changes) in super::where_changed::of(analysis) {
+            lines.push(line(""));
+            lines.push(line(super::where_changed::title(name)));
+            for change in &changes {
+                lines.push(line(format!(
+                    "  {}",
+                    super::where_changed::line(change, &change.function)
+                )));
+            }
+        }
+    }
     let facts = suite_facts(analysis, style.verbose);
     if !facts.is_empty() {
         lines.push(line(""));

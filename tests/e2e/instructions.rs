@@ -1,7 +1,9 @@
 //! `cargo speedup HEAD~1..HEAD --measure instructions` on a criterion crate whose benchmarks run a known
 //! number of instructions (`nop`s written with `asm!`, x86_64): HEAD calls one more `#[inline(never)]`
 //! function of 100 `nop`s in one benchmark's routine. One run per side finds that benchmark slower by the
-//! planted share and the others equal, exactly. Skipped, saying why, where `valgrind` is not on the `PATH`
+//! planted share and the others equal, exactly, and says where: the JSON report's `where_changed` names
+//! the added function with its share of the change, and so does the HTML report; `--keep-profiles` leaves
+//! callgrind's files, which `callgrind_annotate` reads. Skipped, saying why, where `valgrind` is not on the `PATH`
 //! (CI installs it, `.ci/run`) or the machine is not x86_64.
 
 use crate::support::*;
@@ -116,7 +118,13 @@ fn a_planted_half_percent_of_instructions_is_found_exactly_and_the_rest_is_equal
     let target = shared_target();
     let before = repository_state(dir);
 
-    let out = speedup(dir, &target, &ARGS);
+    let reports = tempfile::tempdir().unwrap();
+    let html = reports.path().join("report.html");
+    let profiles = reports.path().join("profiles");
+    let mut args: Vec<&str> = ARGS.to_vec();
+    args.extend(["--html", html.to_str().unwrap()]);
+    args.extend(["--keep-profiles", profiles.to_str().unwrap()]);
+    let out = speedup(dir, &target, &args);
     let text = stderr(&out);
     // `--threshold 0`: any increase of a count fails the gate.
     assert_eq!(out.status.code(), Some(1), "{text}");
@@ -125,6 +133,13 @@ fn a_planted_half_percent_of_instructions_is_found_exactly_and_the_rest_is_equal
 
     let changed = benchmark(&report, "changed (instructions)");
     assert_eq!(changed["verdict"], "slower", "{changed}");
+    // The warning says where the counts came from: this tool measured them.
+    assert!(
+        changed["warnings"][0]["message"]
+            .as_str()
+            .is_some_and(|m| m.contains("(measured under Valgrind's callgrind by this tool)")),
+        "{changed}"
+    );
     let (base, head) = (
         changed["base"]["median"].as_f64().expect("BASE's count"),
         changed["head"]["median"].as_f64().expect("HEAD's count"),
@@ -151,6 +166,50 @@ fn a_planted_half_percent_of_instructions_is_found_exactly_and_the_rest_is_equal
         "speedup {ratio}, planted {planted}"
     );
     assert_eq!(ratio, base / head, "the counts' own ratio");
+
+    // Where the count changed: the routine's closure holds the whole change, and `extra`, in HEAD's
+    // routine only, its planted `nop`s with the call's return (and at most a few instructions of frame).
+    let found = changed["where_changed"]
+        .as_array()
+        .unwrap_or_else(|| panic!("where_changed: {changed}"));
+    let function = |name: &str| {
+        found
+            .iter()
+            .find(|f| f["function"] == name)
+            .unwrap_or_else(|| panic!("{name} in {changed}"))
+    };
+    let closure = function("work::bench::{{closure}}::{{closure}}");
+    assert_eq!(
+        (closure["change"].as_f64(), closure["share"].as_f64()),
+        (Some(added), Some(1.0)),
+        "{closure}"
+    );
+    let extra = function("demo::extra");
+    assert_eq!(extra["status"], "added", "{extra}");
+    assert_eq!(extra["base"], 0.0, "{extra}");
+    let extra_change = extra["change"].as_f64().expect("a change");
+    assert!(
+        (EXTRA as f64 + 1.0..=EXTRA as f64 + 4.0).contains(&extra_change),
+        "extra counts {extra_change}, {EXTRA} planted"
+    );
+    // Its share of the change is its count over the benchmark's: the planted work over what HEAD adds,
+    // 100 / 102 to 104 / 102 here.
+    let share = extra["share"].as_f64().expect("a share");
+    assert_eq!(share, extra_change / added, "{extra}");
+    assert!(
+        (EXTRA as f64 / added..=(EXTRA as f64 + 4.0) / added).contains(&share),
+        "share {share}"
+    );
+    for name in ["same (instructions)", "other (instructions)"] {
+        assert!(benchmark(&report, name).get("where_changed").is_none());
+    }
+    let page = std::fs::read_to_string(&html).expect("the HTML report");
+    assert!(
+        page.contains("<li><code>demo::extra</code>: added, +"),
+        "the HTML report names the added function"
+    );
+    kept_profiles_are_read_by_callgrind_annotate(&profiles, &text);
+
     for name in ["same (instructions)", "other (instructions)"] {
         let b = benchmark(&report, name);
         assert_eq!(b["verdict"], "unchanged", "{b}");
@@ -175,7 +234,86 @@ fn a_planted_half_percent_of_instructions_is_found_exactly_and_the_rest_is_equal
     );
     assert!(!text.contains("running "), "{text}");
     let cached: serde_json::Value = serde_json::from_slice(&again.stdout).expect("JSON report");
-    assert_eq!(cached["benchmarks"], report["benchmarks"]);
+    // The cache keeps the counts, not where they are spent.
+    let mut measured = report["benchmarks"].clone();
+    for b in measured.as_array_mut().expect("benchmarks") {
+        b.as_object_mut()
+            .expect("a benchmark")
+            .remove("where_changed");
+    }
+    assert_eq!(cached["benchmarks"], measured);
+}
+
+/// `--keep-profiles DIR` left each revision's and benchmark's callgrind files under DIR, said so, and
+/// `callgrind_annotate` reads them: HEAD's `changed` names `demo::extra`, BASE's does not.
+fn kept_profiles_are_read_by_callgrind_annotate(profiles: &std::path::Path, text: &str) {
+    assert!(
+        text.contains("callgrind's files of each benchmark are in"),
+        "{text}"
+    );
+    let mut files = Vec::new();
+    let mut dirs = vec![profiles.to_path_buf()];
+    while let Some(dir) = dirs.pop() {
+        for entry in std::fs::read_dir(&dir)
+            .expect("a directory of profiles")
+            .flatten()
+        {
+            match entry.path() {
+                p if p.is_dir() => dirs.push(p),
+                p => files.push(p),
+            }
+        }
+    }
+    for side in ["base-", "head-"] {
+        for name in ["changed", "same", "other"] {
+            let of_it: Vec<&std::path::PathBuf> = files
+                .iter()
+                .filter(|p| {
+                    let p = p
+                        .strip_prefix(profiles)
+                        .unwrap()
+                        .to_string_lossy()
+                        .into_owned();
+                    p.starts_with(side) && p.contains(&format!("/work/{name}/callgrind.out."))
+                })
+                .collect();
+            // A dump per call of `Bencher::iter` and one at the end.
+            assert!(of_it.len() > 4, "{side}{name}: {files:?}");
+        }
+    }
+    // The last call's dump of `changed` at each side, as callgrind_annotate reads it.
+    for (side, has_extra) in [("base-", false), ("head-", true)] {
+        let dump = files
+            .iter()
+            .filter(|p| {
+                let p = p
+                    .strip_prefix(profiles)
+                    .unwrap()
+                    .to_string_lossy()
+                    .into_owned();
+                p.starts_with(side) && p.contains("/work/changed/")
+            })
+            .max_by_key(|p| {
+                let name = p.file_name().unwrap().to_string_lossy().into_owned();
+                // `callgrind.out.PID.PART`; the end of the program (no part) is not a call's.
+                let part = name.rsplit('.').next().and_then(|n| n.parse::<u64>().ok());
+                part.filter(|_| name.matches('.').count() == 3).unwrap_or(0)
+            })
+            .expect("a dump of `changed`");
+        let out = command("callgrind_annotate")
+            .arg("--inclusive=yes")
+            .arg(dump)
+            .output()
+            .expect("callgrind_annotate runs");
+        let annotated = String::from_utf8_lossy(&out.stdout);
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        assert!(annotated.contains("demo::work"), "{annotated}");
+        assert_eq!(annotated.contains("demo::extra"), has_extra, "{annotated}");
+    }
 }
 
 /// `HEAD~1..HEAD`, counting instructions, failing on any increase, as JSON.

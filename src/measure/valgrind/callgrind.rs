@@ -67,10 +67,21 @@ pub(crate) fn read_dump(text: &str) -> Result<Dump, String> {
 /// The instruction totals of one process's dumps, in the order written (by `part:`; one without a part
 /// last). `dumps` are every dump file of a run; when several processes wrote dumps, the one that wrote the
 /// most is the benchmark's (a harness may start a short helper process; the lowest pid among equals).
+#[cfg(test)]
 pub(crate) fn totals_of_main_process(dumps: &[Dump]) -> Vec<u64> {
-    let mut by_pid: BTreeMap<Option<u64>, Vec<&Dump>> = BTreeMap::new();
-    for dump in dumps {
-        by_pid.entry(dump.pid).or_default().push(dump);
+    main_process(dumps)
+        .into_iter()
+        .map(|i| dumps[i].instructions)
+        .collect()
+}
+
+/// The indexes in `dumps` of the benchmark's process's dumps, in the order written (by `part:`; one
+/// without a part last): when several processes wrote dumps, the one that wrote the most (the lowest pid
+/// among equals).
+pub(crate) fn main_process(dumps: &[Dump]) -> Vec<usize> {
+    let mut by_pid: BTreeMap<Option<u64>, Vec<usize>> = BTreeMap::new();
+    for (i, dump) in dumps.iter().enumerate() {
+        by_pid.entry(dump.pid).or_default().push(i);
     }
     let Some(most) = by_pid.values().map(Vec::len).max() else {
         return vec![];
@@ -78,8 +89,8 @@ pub(crate) fn totals_of_main_process(dumps: &[Dump]) -> Vec<u64> {
     let Some(mut chosen) = by_pid.into_values().find(|d| d.len() == most) else {
         return vec![];
     };
-    chosen.sort_by_key(|d| d.part.unwrap_or(u64::MAX));
-    chosen.iter().map(|d| d.instructions).collect()
+    chosen.sort_by_key(|&i| dumps[i].part.unwrap_or(u64::MAX));
+    chosen
 }
 
 #[cfg(test)]

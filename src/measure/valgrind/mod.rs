@@ -4,6 +4,8 @@
 //! the harness cancelling.
 //!
 //! - `callgrind`: the dump files read (pure): each dump's instruction total, in the order written.
+//! - `functions`: the dump files read function by function: each function's inclusive instructions per
+//!   iteration, and those of the benchmark's routine alone (pure).
 //! - `estimate`: instructions per iteration from those totals, criterion's doublings or divan's two sample
 //!   sizes, and whether every estimate agrees (pure).
 //! - `runner`: the [`Runner`](crate::measure::run::runner::Runner) that starts each benchmark under
@@ -13,4 +15,5 @@
 
 mod callgrind;
 mod estimate;
+mod functions;
 pub(crate) mod runner;

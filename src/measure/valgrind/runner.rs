@@ -8,6 +8,12 @@
 //! - divan (0.1): two processes per benchmark, `--bench --exact NAME --sample-count 4 --sample-size N` at
 //!   N = 100 and 200, a dump before each entry to `sync_impl`.
 //!
+//! An exact count's run also carries its [`Profile`]: the routine's functions with their inclusive
+//! instructions per iteration, from the largest batches' two dumps (criterion's last doubling, divan's last
+//! sample at both sizes), read by `functions` (`docs/instruction-counts.md` §6). With `--keep-profiles DIR`
+//! each benchmark's dump files are copied to `DIR/<revision>/<target>/<benchmark>/` under names made safe,
+//! never over a file.
+//!
 //! Each process has its own `CRITERION_HOME` and writes its dumps under the run's directory,
 //! `<target>/speedup/runs/<slug>/run-<block + 1>/callgrind/`, never in the user's files, and is stopped
 //! after [`LIMIT`]. A benchmark that fails or is stopped under Valgrind, or whose estimates disagree (its
@@ -25,6 +31,7 @@ use std::time::Duration;
 
 use super::callgrind::{self, Dump};
 use super::estimate::{self, Estimate};
+use super::functions;
 use crate::measure::harness::Harness;
 use crate::measure::prepare::bench_settings::RunLength;
 use crate::measure::prepare::build::BenchBinary;
@@ -34,7 +41,7 @@ use crate::measure::run::processes::home;
 use crate::measure::run::runner::{RunError, Runner, Start};
 use crate::measure::{MeasureError, process};
 use crate::model::coverage::{LeftOut, Reason};
-use crate::model::{Benchmark, Results, Run, Runs, Sample};
+use crate::model::{Benchmark, Profile, Results, Run, Runs, Sample};
 use crate::sources::events;
 
 /// The longest a benchmark's process may run under Valgrind before it is stopped and left out.
@@ -53,15 +60,23 @@ pub(crate) struct ValgrindRunner {
     filter: Option<String>,
     /// What each participant's run of each block counted, by slug and block.
     counted: Mutex<BTreeMap<(String, u32), Results>>,
+    /// `--keep-profiles DIR`: where each benchmark's callgrind files are copied.
+    keep_profiles: Option<PathBuf>,
 }
 
 impl ValgrindRunner {
-    /// The runner of the runs under `runs_dir`, of the benchmarks `filter` selects.
-    pub(crate) fn new(runs_dir: PathBuf, filter: Option<String>) -> ValgrindRunner {
+    /// The runner of the runs under `runs_dir`, of the benchmarks `filter` selects, copying each
+    /// benchmark's callgrind files under `keep_profiles` when given.
+    pub(crate) fn new(
+        runs_dir: PathBuf,
+        filter: Option<String>,
+        keep_profiles: Option<PathBuf>,
+    ) -> ValgrindRunner {
         ValgrindRunner {
             runs_dir,
             filter,
             counted: Mutex::new(BTreeMap::new()),
+            keep_profiles,
         }
     }
 
@@ -124,11 +139,20 @@ impl Runner for ValgrindRunner {
                 &dir,
                 name,
             )?;
+            if let Some(kept) = &self.keep_profiles {
+                let revision = format!("{}-{}", start.participant.slug, start.participant.origin);
+                let to = kept
+                    .join(safe_name(&revision))
+                    .join(safe_name(&binary.target));
+                keep_profile(&dir, &unused(&to, &safe_name(name)))?;
+            }
             let metric = instructions().benchmark_name(name);
-            found_boundaries |=
-                !matches!(counted, Counted::Estimated(Estimate::NoBoundaries { .. }));
+            found_boundaries |= !matches!(
+                counted,
+                Counted::Estimated(Estimate::NoBoundaries { .. }, _)
+            );
             match counted {
-                Counted::Estimated(Estimate::Exact { per_iteration, .. }) => {
+                Counted::Estimated(Estimate::Exact { per_iteration, .. }, profile) => {
                     let unit = events::EVENTS[0].unit();
                     let sample = Sample::new(vec![per_iteration as f64], unit).map_err(|e| {
                         MeasureError::Read {
@@ -136,11 +160,14 @@ impl Runner for ValgrindRunner {
                             detail: e.to_string(),
                         }
                     })?;
-                    let runs = Runs::new(vec![Run::new(sample, None)]).map_err(|e| {
-                        MeasureError::Read {
-                            path: dir.clone(),
-                            detail: e.to_string(),
-                        }
+                    let run = Run::new(sample, None);
+                    let run = match profile {
+                        Some(profile) => run.with_profile(profile),
+                        None => run,
+                    };
+                    let runs = Runs::new(vec![run]).map_err(|e| MeasureError::Read {
+                        path: dir.clone(),
+                        detail: e.to_string(),
                     })?;
                     results.benchmarks.push(Benchmark {
                         name: metric,
@@ -149,7 +176,7 @@ impl Runner for ValgrindRunner {
                         counters: vec![],
                     });
                 }
-                Counted::Estimated(Estimate::NotExact { low, high }) => {
+                Counted::Estimated(Estimate::NotExact { low, high }, _) => {
                     let detail = format!(
                         "not exact: its estimates of instructions per iteration range from {low} to \
                          {high}; its count depends on time, a seed or the heap"
@@ -160,7 +187,7 @@ impl Runner for ValgrindRunner {
                         Reason::NoValue { detail },
                     ));
                 }
-                Counted::Estimated(Estimate::NoBoundaries { dumps }) => {
+                Counted::Estimated(Estimate::NoBoundaries { dumps }, _) => {
                     let detail = format!(
                         "no iteration boundaries under callgrind ({dumps} dumps, not the shape {} gives)",
                         binary.harness.name()
@@ -257,8 +284,9 @@ impl Runner for ValgrindRunner {
 /// What Valgrind made of one benchmark.
 #[derive(Debug)]
 enum Counted {
-    /// Its processes ended; what their dumps give.
-    Estimated(Estimate),
+    /// Its processes ended; what their dumps give, and where an exact count's instructions are spent
+    /// (`None` when not exact, or when the dumps could not be read function by function).
+    Estimated(Estimate, Option<Profile>),
     /// A process ran past [`LIMIT`] and was stopped.
     TimedOut,
     /// A process failed: its exit code (`None`: a signal) and the first lines of its standard error.
@@ -356,13 +384,20 @@ fn count(
             let dump = "--dump-after=criterion::bencher::Bencher<M>::iter*";
             Ok(
                 match callgrind_totals(binary, executable, run_home, dir, dump, &args)? {
-                    Ok(totals) => Counted::Estimated(estimate::criterion(&totals)),
+                    Ok(written) => {
+                        let estimate = estimate::criterion(&written.totals);
+                        let profile = match estimate {
+                            Estimate::Exact { .. } => criterion_profile(&written.files),
+                            _ => None,
+                        };
+                        Counted::Estimated(estimate, profile)
+                    }
                     Err(counted) => counted,
                 },
             )
         }
         Harness::Divan => {
-            let mut at = Vec::new();
+            let mut at: Vec<Written> = Vec::new();
             for size in [DIVAN_SIZES.0, DIVAN_SIZES.1] {
                 let args: Vec<String> = [
                     "--bench",
@@ -387,21 +422,69 @@ fn count(
                     "--dump-before=*sync_impl",
                     &args,
                 )? {
-                    Ok(totals) => at.push(totals),
+                    Ok(written) => at.push(written),
                     Err(counted) => return Ok(counted),
                 }
             }
-            Ok(Counted::Estimated(estimate::divan(
+            let estimate = estimate::divan(
                 DIVAN_SAMPLES,
-                (DIVAN_SIZES.0, &at[0]),
-                (DIVAN_SIZES.1, &at[1]),
-            )))
+                (DIVAN_SIZES.0, &at[0].totals),
+                (DIVAN_SIZES.1, &at[1].totals),
+            );
+            // The last sample's loop at each size (a process's dumps: its start, then each sample's loop
+            // and the gap after it).
+            let last_loop = 2 * DIVAN_SAMPLES - 1;
+            let profile = match (
+                &estimate,
+                at[0].files.get(last_loop),
+                at[1].files.get(last_loop),
+            ) {
+                (Estimate::Exact { .. }, Some(low), Some(high)) => {
+                    profile_between(low, high, DIVAN_SIZES.1 - DIVAN_SIZES.0)
+                }
+                _ => None,
+            };
+            Ok(Counted::Estimated(estimate, profile))
         }
     }
 }
 
+/// criterion's profile from a process's dump files in order (call j's is the j-th, the program's end the
+/// last): the last doubling's, calls − 1 against calls − 2, of 2^(calls − 2) iterations, the largest batch
+/// the process ran; `None` with fewer calls than an estimate needs.
+fn criterion_profile(files: &[PathBuf]) -> Option<Profile> {
+    let calls = files.len().checked_sub(1)?;
+    if calls < 4 || calls - 2 >= 63 {
+        return None;
+    }
+    profile_between(&files[calls - 2], &files[calls - 1], 1 << (calls - 2))
+}
+
+/// The routine's functions per iteration from two dumps whose batches differ by `iterations`
+/// (`functions::per_iteration`); `None` when a file cannot be read as a call graph (the count stands
+/// without it).
+fn profile_between(before: &Path, after: &Path, iterations: u64) -> Option<Profile> {
+    let read = |path: &Path| {
+        let text = std::fs::read_to_string(path).ok()?;
+        functions::read_call_graph(&text).ok()
+    };
+    let (before, after) = (read(before)?, read(after)?);
+    Some(Profile::new(functions::per_iteration(
+        &before.routine(),
+        &after.routine(),
+        iterations,
+    )))
+}
+
+/// One process's dumps, in the order written: each one's instruction total, and its file.
+#[derive(Debug)]
+struct Written {
+    totals: Vec<u64>,
+    files: Vec<PathBuf>,
+}
+
 /// One process of `executable` with `args` under callgrind with the dump option `dump`, its dumps written
-/// under `dir` (emptied first): the totals of its dumps in order, or how it did not end well.
+/// under `dir` (emptied first): its dumps in order, or how it did not end well.
 fn callgrind_totals(
     binary: &BenchBinary,
     executable: &Path,
@@ -409,7 +492,7 @@ fn callgrind_totals(
     dir: &Path,
     dump: &str,
     args: &[String],
-) -> Result<Result<Vec<u64>, Counted>, RunError> {
+) -> Result<Result<Written, Counted>, RunError> {
     let _ = std::fs::remove_dir_all(dir);
     std::fs::create_dir_all(dir).map_err(MeasureError::io("keeping callgrind's dumps", dir))?;
     let mut command = Command::new("valgrind");
@@ -441,6 +524,7 @@ fn callgrind_totals(
         }));
     }
     let mut dumps: Vec<Dump> = Vec::new();
+    let mut files: Vec<PathBuf> = Vec::new();
     let entries =
         std::fs::read_dir(dir).map_err(MeasureError::io("reading callgrind's dumps", dir))?;
     for entry in entries.flatten() {
@@ -455,13 +539,107 @@ fn callgrind_totals(
             detail,
         })?;
         dumps.push(dump);
+        files.push(path);
     }
-    Ok(Ok(callgrind::totals_of_main_process(&dumps)))
+    let order = callgrind::main_process(&dumps);
+    Ok(Ok(Written {
+        totals: order.iter().map(|&i| dumps[i].instructions).collect(),
+        files: order.iter().map(|&i| files[i].clone()).collect(),
+    }))
+}
+
+/// `text` as one safe file name: letters, digits, `.`, `-` and `_` kept, each run of other characters one
+/// `_` (none at the end), at most 100 bytes, never empty nor starting with a dot (no `.`, `..` or hidden
+/// file): `main (1a2b3c4d5e)` is `main_1a2b3c4d5e`.
+fn safe_name(text: &str) -> String {
+    let mut name = String::new();
+    for c in text.chars() {
+        match c {
+            c if c.is_ascii_alphanumeric() || matches!(c, '.' | '-' | '_') => name.push(c),
+            _ if name.ends_with('_') => {}
+            _ => name.push('_'),
+        }
+    }
+    let mut name: String = name.trim_end_matches('_').chars().take(100).collect();
+    if name.is_empty() || name.starts_with('.') {
+        name.insert(0, '_');
+    }
+    name
+}
+
+/// `dir/name`, or `dir/name-2`, `-3`, ... when two benchmarks' names are made the same.
+fn unused(dir: &Path, name: &str) -> PathBuf {
+    let mut path = dir.join(name);
+    let mut n = 2;
+    while path.exists() {
+        path = dir.join(format!("{name}-{n}"));
+        n += 1;
+    }
+    path
+}
+
+/// Copies the callgrind files under `from` (a benchmark's dumps, divan's two processes in `n100/` and
+/// `n200/`) to `to`, each `out.PID[.PART]` as `callgrind.out.PID[.PART]` (the names KCachegrind lists);
+/// never over an existing file.
+fn keep_profile(from: &Path, to: &Path) -> Result<(), MeasureError> {
+    let Ok(entries) = std::fs::read_dir(from) else {
+        return Ok(());
+    };
+    std::fs::create_dir_all(to).map_err(MeasureError::io("keeping callgrind's files", to))?;
+    for entry in entries.flatten() {
+        let path = entry.path();
+        let name = entry.file_name().to_string_lossy().into_owned();
+        if path.is_dir() {
+            keep_profile(&path, &to.join(safe_name(&name)))?;
+        } else if name.starts_with("out.") {
+            let target = to.join(format!("callgrind.{name}"));
+            if !target.exists() {
+                std::fs::copy(&path, &target)
+                    .map_err(MeasureError::io("keeping callgrind's files", &target))?;
+            }
+        }
+    }
+    Ok(())
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn profiles_are_kept_under_safe_names_never_over_a_file() {
+        assert_eq!(safe_name("a/b c::<d>"), "a_b_c_d");
+        assert_eq!(safe_name("base-main (1a2b3c4d5e)"), "base-main_1a2b3c4d5e");
+        assert_eq!(safe_name(".."), "_..");
+        assert_eq!(safe_name(""), "_");
+        assert_eq!(safe_name(&"x".repeat(300)).len(), 100);
+        let dir = tempfile::tempdir().unwrap();
+        let from = dir.path().join("dumps");
+        std::fs::create_dir_all(from.join("n100")).unwrap();
+        std::fs::write(from.join("out.7.1"), "one").unwrap();
+        std::fs::write(from.join("n100").join("out.8"), "two").unwrap();
+        std::fs::write(from.join("other"), "not a dump").unwrap();
+        let kept = dir.path().join("kept");
+        let to = unused(&kept, "bench");
+        keep_profile(&from, &to).unwrap();
+        assert_eq!(
+            std::fs::read_to_string(to.join("callgrind.out.7.1")).unwrap(),
+            "one"
+        );
+        assert_eq!(
+            std::fs::read_to_string(to.join("n100").join("callgrind.out.8")).unwrap(),
+            "two"
+        );
+        assert!(!to.join("callgrind.other").exists() && !to.join("other").exists());
+        // A second benchmark made the same name goes beside it.
+        assert_eq!(unused(&kept, "bench"), kept.join("bench-2"));
+        std::fs::write(from.join("out.7.1"), "changed").unwrap();
+        keep_profile(&from, &to).unwrap();
+        assert_eq!(
+            std::fs::read_to_string(to.join("callgrind.out.7.1")).unwrap(),
+            "one"
+        );
+    }
 
     #[test]
     fn criterion_versions_are_read_from_a_lock_file_and_those_before_0_4_told_apart() {

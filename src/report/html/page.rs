@@ -7,7 +7,9 @@ use std::fmt::Write as _;
 use std::io::{self, Write};
 
 use super::css::CSS;
-use super::sections::{facts, header, run_figures, table, terms_section, warnings};
+use super::sections::{
+    facts, header, run_figures, table, terms_section, warnings, where_changed_section,
+};
 use super::svg::escape;
 use super::{curve, forest};
 use crate::protocol::Analysis;
@@ -50,6 +52,7 @@ pub fn page(analysis: &Analysis) -> String {
             r#"<section id="table"><h2>Benchmarks</h2><div class="scroll">{}</div></section>"#,
             table(analysis, &notes)
         );
+        body.push_str(&where_changed_section(analysis));
     }
     body.push_str(&facts(analysis));
     body.push_str(&warnings(analysis, &notes));

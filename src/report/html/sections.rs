@@ -14,7 +14,7 @@ use crate::protocol::{Analysis, FailOn};
 use crate::report::columns::{Align, Column, Rows};
 use crate::report::format;
 use crate::report::words::glossary::Term;
-use crate::report::{Footnotes, Mood, concerned, headline, suite_facts};
+use crate::report::{Footnotes, Mood, concerned, headline, suite_facts, where_changed};
 
 /// The most benchmarks whose runs are drawn, regressions first; the others are listed as not drawn.
 pub(crate) const MAX_RUN_FIGURES: usize = 60;
@@ -240,6 +240,28 @@ pub(super) fn run_figures(analysis: &Analysis, order: &[usize]) -> String {
             out,
             r#"<p class="missing">The runs of the other {left} benchmarks are not drawn, to keep the page small; the JSON report (<code>--json FILE</code>) has every benchmark's figures.</p>"#
         );
+    }
+    out.push_str("</section>");
+    out
+}
+
+/// Where each changed instruction count changed (`report::where_changed`): per benchmark a folded list of
+/// the functions whose counts moved most; empty when no count changed or no profile says where.
+pub(super) fn where_changed_section(analysis: &Analysis) -> String {
+    let all = where_changed::of(analysis);
+    if all.is_empty() {
+        return String::new();
+    }
+    let mut out =
+        String::from(r#"<section id="where-changed"><h2>Where the instructions changed</h2>"#);
+    for (name, changes) in &all {
+        let title = where_changed::title(&format!("<code>{}</code>", escape(name)));
+        let _ = write!(out, "<details open><summary>{title}</summary><ul>");
+        for change in changes {
+            let function = format!("<code>{}</code>", escape(&change.function));
+            let _ = write!(out, "<li>{}</li>", where_changed::line(change, &function));
+        }
+        out.push_str("</ul></details>");
     }
     out.push_str("</section>");
     out

@@ -93,8 +93,11 @@ pub(crate) fn ours(warning: &Warning, remedy: Remedy) -> Words {
             hint: None,
         },
         Cause::Exact => Words::new(
-            "counts of a deterministic measurement (Valgrind's, through gungraun or iai-callgrind): \
-             compared exactly, one value per side, no test; the verdict is the sign of any difference",
+            format!(
+                "counts of a deterministic measurement ({}): compared exactly, one value per side, no \
+                 test; the verdict is the sign of any difference",
+                counts_source(remedy)
+            ),
             "a count differs only when the executed code did: `--threshold` sets the increase that \
              `--fail-on any` tolerates",
         ),
@@ -185,6 +188,16 @@ pub(crate) fn ours(warning: &Warning, remedy: Remedy) -> Words {
     }
 }
 
+/// Where exact counts came from, by how the comparison had its runs: counts this command measured are
+/// `--measure instructions`'s (`docs/instruction-counts.md` §5); counts read from files are those
+/// gungraun or iai-callgrind wrote (`docs/formats.md` §14).
+fn counts_source(remedy: Remedy) -> &'static str {
+    match remedy {
+        Remedy::RunHere => "measured under Valgrind's callgrind by this tool",
+        Remedy::MeasureAgain => "Valgrind's, through gungraun or iai-callgrind",
+    }
+}
+
 /// `warning` in paper 000's words when it is one of the Speedup-Test protocols' ([`Cause::Test`]); any
 /// other in this tool's words, measuring again being the remedy (`speeduptest` reads results only).
 pub(crate) fn papers(warning: &Warning) -> Words {
@@ -217,6 +230,21 @@ mod tests {
     use super::*;
     use crate::model::Side;
     use crate::protocol::{SpeedupOf, Subject, TestCause, WarningKind};
+
+    #[test]
+    fn exact_counts_are_said_to_come_from_where_they_came_from() {
+        let warning = Warning::of(WarningKind::Exact, Cause::Exact);
+        // Measured by this command (`--measure instructions`).
+        assert_eq!(
+            ours(&warning, Remedy::RunHere).message,
+            "counts of a deterministic measurement (measured under Valgrind's callgrind by this tool): \
+             compared exactly, one value per side, no test; the verdict is the sign of any difference"
+        );
+        // Read from files that gungraun or iai-callgrind wrote.
+        assert!(ours(&warning, Remedy::MeasureAgain).message.starts_with(
+            "counts of a deterministic measurement (Valgrind's, through gungraun or iai-callgrind)"
+        ));
+    }
 
     fn inapplicable(
         test: &'static str,
