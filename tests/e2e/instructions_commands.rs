@@ -13,84 +13,12 @@
 //!
 //! Skipped, saying why, where `valgrind` is not on the `PATH` or the machine is not x86_64.
 
+use crate::counted::*;
 use crate::support::*;
 
-/// The instructions of the routine's own work, and those the planted commit adds.
-const WORK: u64 = 20_000;
-const EXTRA: u64 = 100;
-
-/// The crate: `work()` runs [`WORK`] `nop`s, `extra()` [`EXTRA`]; the benchmarks `changed` and `same` each
-/// run `work()`, and `changed` runs `extra()` too when `planted`. The manifest is the end-to-end fixture
-/// crate's, so that its compiled dependencies are reused.
+/// The crate of [`write_criterion_counted`], the benchmarks `changed` and `same` only.
 fn write_counted_crate(dir: &std::path::Path, planted: bool) {
-    let manifest = criterion_crate(0)
-        .into_iter()
-        .find(|(path, _)| *path == "Cargo.toml")
-        .map(|(_, text)| text)
-        .expect("the fixture crate's manifest");
-    let lib = format!(
-        r#"/// {WORK} instructions.
-#[inline(never)]
-pub fn work() -> u64 {{
-    unsafe {{ core::arch::asm!(".rept {WORK}", "nop", ".endr", options(nomem, nostack, preserves_flags)) }}
-    1
-}}
-
-/// {EXTRA} instructions.
-#[inline(never)]
-pub fn extra() {{
-    unsafe {{ core::arch::asm!(".rept {EXTRA}", "nop", ".endr", options(nomem, nostack, preserves_flags)) }}
-}}
-"#
-    );
-    let changed = match planted {
-        true => "{ demo::extra(); demo::work() }",
-        false => "demo::work()",
-    };
-    let bench = format!(
-        r#"use criterion::{{criterion_group, criterion_main, Criterion}};
-use std::hint::black_box;
-
-fn bench(c: &mut Criterion) {{
-    c.bench_function("changed", |b| b.iter(|| black_box({changed})));
-    c.bench_function("same", |b| b.iter(|| black_box(demo::work())));
-}}
-
-criterion_group!(benches, bench);
-criterion_main!(benches);
-"#
-    );
-    write(
-        dir,
-        &[
-            ("Cargo.toml", &manifest),
-            ("src/lib.rs", &lib),
-            ("benches/work.rs", &bench),
-            (".gitignore", "target\n"),
-        ],
-    );
-    if !dir.join("Cargo.lock").exists() {
-        generate_lockfile(dir);
-    }
-}
-
-/// Why the test cannot run here, if it cannot.
-fn cannot_run() -> Option<&'static str> {
-    if !cfg!(target_arch = "x86_64") {
-        return Some("the planted work is x86_64 `nop`s");
-    }
-    match command("valgrind").arg("--version").output() {
-        Ok(out) if out.status.success() => None,
-        _ => Some("valgrind is not on the PATH (apt-get install valgrind)"),
-    }
-}
-
-/// The benchmark `name`'s entry in a JSON report.
-fn benchmark<'a>(report: &'a serde_json::Value, name: &str) -> &'a serde_json::Value {
-    report["benchmarks"]
-        .as_array()
-        .and_then(|all| all.iter().find(|b| b["name"] == name))
-        .unwrap_or_else(|| panic!("no benchmark {name} in {report}"))
+    write_criterion_counted(dir, planted, "");
 }
 
 #[test]

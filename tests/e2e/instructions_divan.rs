@@ -5,94 +5,8 @@
 //! (`instructions.rs`). Skipped, saying why, where `valgrind` is not on the `PATH` (CI installs it,
 //! `.ci/run`) or the machine is not x86_64.
 
+use crate::counted::*;
 use crate::support::*;
-
-/// The instructions of the routine's own work, and those HEAD adds.
-const WORK: u64 = 20_000;
-const EXTRA: u64 = 100;
-
-/// The crate: `work()` runs [`WORK`] `nop`s and `extra()` [`EXTRA`]; the divan benchmarks `changed` and
-/// `same` each run `work()`, and `changed` runs `extra()` too when `planted`.
-fn write_counted_divan_crate(dir: &std::path::Path, planted: bool) {
-    let manifest = r#"[package]
-name = "demo"
-version = "0.1.0"
-edition = "2021"
-
-[dev-dependencies]
-divan = "=0.1.21"
-
-[[bench]]
-name = "work"
-harness = false
-"#;
-    let lib = format!(
-        r#"/// {WORK} instructions.
-#[inline(never)]
-pub fn work() -> u64 {{
-    unsafe {{ core::arch::asm!(".rept {WORK}", "nop", ".endr", options(nomem, nostack, preserves_flags)) }}
-    1
-}}
-
-/// {EXTRA} instructions.
-#[inline(never)]
-pub fn extra() {{
-    unsafe {{ core::arch::asm!(".rept {EXTRA}", "nop", ".endr", options(nomem, nostack, preserves_flags)) }}
-}}
-"#
-    );
-    let changed = match planted {
-        true => "demo::extra();\n    ",
-        false => "",
-    };
-    let bench = format!(
-        r#"fn main() {{
-    divan::main();
-}}
-
-#[divan::bench]
-fn changed() -> u64 {{
-    {changed}divan::black_box(demo::work())
-}}
-
-#[divan::bench]
-fn same() -> u64 {{
-    divan::black_box(demo::work())
-}}
-"#
-    );
-    write(
-        dir,
-        &[
-            ("Cargo.toml", manifest),
-            ("src/lib.rs", &lib),
-            ("benches/work.rs", &bench),
-            (".gitignore", "target\n"),
-        ],
-    );
-    if !dir.join("Cargo.lock").exists() {
-        generate_lockfile(dir);
-    }
-}
-
-/// Why the test cannot run here, if it cannot.
-fn cannot_run() -> Option<&'static str> {
-    if !cfg!(target_arch = "x86_64") {
-        return Some("the planted work is x86_64 `nop`s");
-    }
-    match command("valgrind").arg("--version").output() {
-        Ok(out) if out.status.success() => None,
-        _ => Some("valgrind is not on the PATH (apt-get install valgrind)"),
-    }
-}
-
-/// The benchmark `name`'s entry in a JSON report.
-fn benchmark<'a>(report: &'a serde_json::Value, name: &str) -> &'a serde_json::Value {
-    report["benchmarks"]
-        .as_array()
-        .and_then(|all| all.iter().find(|b| b["name"] == name))
-        .unwrap_or_else(|| panic!("no benchmark {name} in {report}"))
-}
 
 #[test]
 fn a_planted_half_percent_of_a_divan_benchmark_s_instructions_is_found_exactly() {
@@ -103,9 +17,9 @@ fn a_planted_half_percent_of_a_divan_benchmark_s_instructions_is_found_exactly()
     let _serial = serial();
     let repo = repository();
     let dir = repo.path();
-    write_counted_divan_crate(dir, false);
+    write_divan_counted(dir, false);
     commit(dir, "base");
-    write_counted_divan_crate(dir, true);
+    write_divan_counted(dir, true);
     commit(dir, "one more call in `changed`");
     let target = shared_target();
     let before = repository_state(dir);

@@ -12,6 +12,7 @@ mod action_matrix;
 mod action_runner;
 mod bench_settings;
 mod bisect;
+mod counted;
 mod coverage;
 mod environment;
 mod faults;
