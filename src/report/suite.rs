@@ -249,10 +249,22 @@ pub(crate) fn suite_facts(analysis: &Analysis, verbose: bool) -> Vec<Fact> {
     facts
 }
 
-/// The figures `--verbose` adds under the table.
+/// The figures `--verbose` adds under the table. A suite of counts only (`docs/verdicts.md` §7) has no
+/// suite test and no per-benchmark risk: HPT's sentence says so, and the proportions of the protocols and
+/// what a tested verdict risks are left out (they would speak of tests that were not made).
 fn secondary_facts(analysis: &Analysis) -> Vec<Fact> {
-    let mut facts = vec![format!("HPT: {}", hpt_sentence(analysis))];
-    facts.extend(gamma_sentence(analysis).map(|s| format!("HPT: {s}")));
+    let only_counts = !analysis.benchmarks.is_empty()
+        && analysis
+            .benchmarks
+            .iter()
+            .all(|b| b.basis == crate::model::Basis::Deterministic);
+    let mut facts = if only_counts {
+        vec!["HPT: no suite test: every benchmark is a count compared exactly".to_string()]
+    } else {
+        let mut facts = vec![format!("HPT: {}", hpt_sentence(analysis))];
+        facts.extend(gamma_sentence(analysis).map(|s| format!("HPT: {s}")));
+        facts
+    };
     if let Some(g) = format::finite_opt(analysis.suite.hpt.geometric_mean_speedup) {
         facts.push(format!(
             "Geometric mean of the median speedups: {} (for comparison only: no confidence attached)",
@@ -271,13 +283,13 @@ fn secondary_facts(analysis: &Analysis) -> Vec<Fact> {
             part("min", &o.min)
         ));
     }
-    if let Some(p) = &analysis.suite.proportion {
+    if let (false, Some(p)) = (only_counts, &analysis.suite.proportion) {
         let c = format::level(analysis.confidence.level());
         facts.push(proportion_text("median", &p.median, &c));
         facts.push(proportion_text("mean", &p.mean, &c));
     }
     if let (true, Some(c)) = (
-        analysis.benchmarks.len() > 1,
+        analysis.benchmarks.len() > 1 && !only_counts,
         format::finite_opt(Some(analysis.confidence.level())).filter(|c| (0.0..1.0).contains(c)),
     ) {
         facts.push(false_verdicts_sentence(c));

@@ -702,6 +702,32 @@ fn equal_counts_on_both_sides_are_not_pointed_out_as_the_same_results() {
     assert!(!stdout(&output).contains("given twice"), "{json}");
 }
 
+/// A suite of counts only, in detail: no sentence of the tests that were not made (HPT's ranking, the
+/// protocols' proportions, what a tested verdict risks), but the one that says why.
+#[test]
+fn the_details_of_a_suite_of_counts_speak_of_no_test() {
+    let output = run(&[
+        "compare",
+        "fixtures/sources/gungraun/base.json",
+        "fixtures/sources/gungraun/head.json",
+        "--format",
+        "markdown",
+        "--verbose",
+    ]);
+    let text = stdout(&output);
+    assert!(
+        text.contains("HPT: no suite test: every benchmark is a count compared exactly"),
+        "{text}"
+    );
+    for absent in [
+        "Accelerated benchmarks",
+        "claimed at risk",
+        "no benchmark differs significantly",
+    ] {
+        assert!(!text.contains(absent), "{absent}: {text}");
+    }
+}
+
 #[test]
 fn a_mean_protocol_that_did_not_apply_reads_inconclusive_not_unchanged() {
     // 10 runs per side, not normal (one run in ten is slow), HEAD twice as fast: the t-test's p-value is
