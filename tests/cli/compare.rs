@@ -726,6 +726,26 @@ fn the_details_of_a_suite_of_counts_speak_of_no_test() {
     ] {
         assert!(!text.contains(absent), "{absent}: {text}");
     }
+    // The HTML page's figures too: an exact point needs no interval, and HPT drew no curve because it
+    // tests no count.
+    let output = run(&[
+        "compare",
+        "fixtures/sources/gungraun/base.json",
+        "fixtures/sources/gungraun/head.json",
+        "--format",
+        "html",
+    ]);
+    let page = stdout(&output);
+    assert!(
+        page.contains("exact: counts compared, no interval needed"),
+        "{page}"
+    );
+    assert!(page.contains("which HPT does not test"), "{page}");
+    assert!(
+        !page.contains("too few runs or the test could not apply"),
+        "{page}"
+    );
+    assert!(!page.contains("usable runs on both sides"), "{page}");
 }
 
 #[test]

@@ -20,15 +20,23 @@ const BOTTOM: f64 = HEIGHT - 48.0;
 pub(crate) fn figure(analysis: &Analysis) -> String {
     let curve = &analysis.suite.hpt.curve;
     let mut out = String::from(r#"<figure class="curve" data-plot="curve">"#);
+    let only_counts = !analysis.benchmarks.is_empty()
+        && analysis
+            .benchmarks
+            .iter()
+            .all(|b| b.basis == crate::model::Basis::Deterministic);
     if curve.len() < 2 {
-        let _ = write!(
-            out,
-            r#"<p class="missing">{}</p>"#,
-            escape(
-                "No confidence curve: HPT had no benchmark with usable runs on both sides to test at \
-                 any speedup."
-            )
-        );
+        let why = match only_counts {
+            // `docs/verdicts.md` §7: HPT ranks no count.
+            true => {
+                "No confidence curve: every benchmark is a count compared exactly, which HPT does not test."
+            }
+            false => {
+                "No confidence curve: HPT had no benchmark with usable runs on both sides to test at any \
+                 speedup."
+            }
+        };
+        let _ = write!(out, r#"<p class="missing">{}</p>"#, escape(why));
     } else {
         out.push_str(&plot(analysis, curve));
         let r = format::level(analysis.confidence.level());

@@ -268,6 +268,10 @@ fn figures(b: &BenchmarkAnalysis, scale: &LogScale) -> String {
     match interval {
         // No interval (`Equivalence::interval`): too few runs to reach its level, or values no test applies
         // to (all equal, not above 0). An end past the axis, infinite included, is cut with an arrow below.
+        // A count compared exactly (`docs/verdicts.md` §7) has no interval to have: its point is exact.
+        None if b.basis == crate::model::Basis::Deterministic => {
+            notes.push("exact: counts compared, no interval needed".to_string())
+        }
         None => notes.push("no interval: too few runs or the test could not apply".to_string()),
         Some((lo, hi)) => {
             if scale.outside(lo) || scale.outside(hi) {
