@@ -115,8 +115,7 @@ fn analysed(suite: &Suite, options: &Options, shapes: Option<&ShapeOptions>) -> 
     // Nothing measured because nothing could differ: unchanged, and nothing to warn about.
     let only_identical = benchmarks.is_empty() && !suite.identical.is_empty();
     // Only counts compared exactly: HPT had nothing to rank, and that is no problem of the inputs.
-    let only_counts =
-        !benchmarks.is_empty() && benchmarks.iter().all(|b| b.basis == Basis::Deterministic);
+    let only_counts = super::outcome::only_counts(&benchmarks);
     let mut hpt_summary = hpt_summary;
     if only_identical || only_counts {
         hpt_summary.warnings.clear();

@@ -49,5 +49,5 @@ pub use outcome::{
     HptBenchmark, HptCause, HptSummary, MeanTest, MedianTest, OutOfReach, Overall, Proportion,
     Proportions, RaceCause, RunPoint, ShapeCause, Shift, SideSummary, SpeedupOf, Speedups, Subject,
     SuiteAnalysis, TMethod, TestCause, Threshold, Undecided, VarianceComponents, Verdict, Warning,
-    WarningKind,
+    WarningKind, only_counts,
 };

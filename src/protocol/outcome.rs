@@ -421,6 +421,13 @@ impl BenchmarkAnalysis {
     }
 }
 
+/// Whether `benchmarks` are all counts compared exactly (`Basis::Deterministic`, `docs/verdicts.md` §7), and
+/// at least one: a suite with no suite test, which HPT ranks nothing of and no tested verdict's risk
+/// concerns.
+pub fn only_counts(benchmarks: &[BenchmarkAnalysis]) -> bool {
+    !benchmarks.is_empty() && benchmarks.iter().all(|b| b.basis == Basis::Deterministic)
+}
+
 /// One observation of a side as drawn: a process run's value with the interquartile range of its samples,
 /// in nanoseconds (a sample of a one-process side has no spread).
 #[derive(Debug, Clone, Copy, PartialEq)]

@@ -253,11 +253,7 @@ pub(crate) fn suite_facts(analysis: &Analysis, verbose: bool) -> Vec<Fact> {
 /// suite test and no per-benchmark risk: HPT's sentence says so, and the proportions of the protocols and
 /// what a tested verdict risks are left out (they would speak of tests that were not made).
 fn secondary_facts(analysis: &Analysis) -> Vec<Fact> {
-    let only_counts = !analysis.benchmarks.is_empty()
-        && analysis
-            .benchmarks
-            .iter()
-            .all(|b| b.basis == crate::model::Basis::Deterministic);
+    let only_counts = crate::protocol::only_counts(&analysis.benchmarks);
     let mut facts = if only_counts {
         vec!["HPT: no suite test: every benchmark is a count compared exactly".to_string()]
     } else {

@@ -129,3 +129,22 @@ pub(crate) fn benchmark<'a>(report: &'a serde_json::Value, name: &str) -> &'a se
         .and_then(|all| all.iter().find(|b| b["name"] == name))
         .unwrap_or_else(|| panic!("no benchmark {name} in {report}"))
 }
+
+/// A repository of two commits of the crate `write` makes, without then with the planted call ("base", then
+/// "one more call in `changed`"), and the test's slot among the end-to-end tests; `None`, saying why, where
+/// counts cannot be taken here ([`cannot_run`]).
+pub(crate) fn planted_repository(
+    write: impl Fn(&std::path::Path, bool),
+) -> Option<(Slot, tempfile::TempDir)> {
+    if let Some(why) = cannot_run() {
+        eprintln!("skipped: {why}");
+        return None;
+    }
+    let slot = serial();
+    let repo = repository();
+    write(repo.path(), false);
+    commit(repo.path(), "base");
+    write(repo.path(), true);
+    commit(repo.path(), "one more call in `changed`");
+    Some((slot, repo))
+}

@@ -37,17 +37,12 @@ fn write_counted_crate(dir: &std::path::Path, planted: bool, faulty: bool) {
 
 #[test]
 fn a_planted_half_percent_of_instructions_is_found_exactly_and_the_rest_is_equal() {
-    if let Some(why) = cannot_run() {
-        eprintln!("skipped: {why}");
+    let Some((_serial, repo)) =
+        planted_repository(|dir, planted| write_counted_crate(dir, planted, false))
+    else {
         return;
-    }
-    let _serial = serial();
-    let repo = repository();
+    };
     let dir = repo.path();
-    write_counted_crate(dir, false, false);
-    commit(dir, "base");
-    write_counted_crate(dir, true, false);
-    commit(dir, "one more call in `changed`");
     let target = shared_target();
     let before = repository_state(dir);
 
@@ -270,17 +265,12 @@ fn not_compared<'a>(report: &'a serde_json::Value, name: &str) -> &'a serde_json
 
 #[test]
 fn a_benchmark_that_is_not_exact_or_panics_is_left_out_and_the_rest_compared() {
-    if let Some(why) = cannot_run() {
-        eprintln!("skipped: {why}");
+    let Some((_serial, repo)) =
+        planted_repository(|dir, planted| write_counted_crate(dir, planted, true))
+    else {
         return;
-    }
-    let _serial = serial();
-    let repo = repository();
+    };
     let dir = repo.path();
-    write_counted_crate(dir, false, true);
-    commit(dir, "base");
-    write_counted_crate(dir, true, true);
-    commit(dir, "one more call in `changed`");
     let target = shared_target();
 
     let out = speedup(dir, &target, &ARGS);

@@ -10,17 +10,10 @@ use crate::support::*;
 
 #[test]
 fn a_planted_half_percent_of_a_divan_benchmark_s_instructions_is_found_exactly() {
-    if let Some(why) = cannot_run() {
-        eprintln!("skipped: {why}");
+    let Some((_serial, repo)) = planted_repository(write_divan_counted) else {
         return;
-    }
-    let _serial = serial();
-    let repo = repository();
+    };
     let dir = repo.path();
-    write_divan_counted(dir, false);
-    commit(dir, "base");
-    write_divan_counted(dir, true);
-    commit(dir, "one more call in `changed`");
     let target = shared_target();
     let before = repository_state(dir);
 

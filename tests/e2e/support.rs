@@ -10,7 +10,7 @@ pub(crate) use crate::environment::{cargo, command, tool};
 mod shared;
 // The CLI suite includes this file too, and builds nothing.
 #[allow(unused_imports)]
-pub(crate) use shared::{serial, shared_target};
+pub(crate) use shared::{Slot, serial, shared_target};
 
 /// Where `cargo speedup` keeps its files for the project at `dir` (its repository's root) when cargo's
 /// target directory is `target`, as `docs/usage.md` §1 names it: `target/speedup` when `target` lies

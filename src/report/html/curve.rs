@@ -20,11 +20,7 @@ const BOTTOM: f64 = HEIGHT - 48.0;
 pub(crate) fn figure(analysis: &Analysis) -> String {
     let curve = &analysis.suite.hpt.curve;
     let mut out = String::from(r#"<figure class="curve" data-plot="curve">"#);
-    let only_counts = !analysis.benchmarks.is_empty()
-        && analysis
-            .benchmarks
-            .iter()
-            .all(|b| b.basis == crate::model::Basis::Deterministic);
+    let only_counts = crate::protocol::only_counts(&analysis.benchmarks);
     if curve.len() < 2 {
         let why = match only_counts {
             // `docs/verdicts.md` §7: HPT ranks no count.
