@@ -120,7 +120,9 @@ pub(crate) struct MergeArgs {
 /// `cargo speedup race REV1 REV2 ...`.
 #[derive(Debug, Args)]
 #[command(
-    after_help = "A race exits 0 when it ran, 2 on bad usage; --fail-on and --threshold do not apply to it."
+    after_help = "A race exits 0 when it ran, 2 on bad usage; --fail-on does not apply to it, and --threshold only \
+                  to counts (--measure instructions: a count more than --threshold percent above the lowest is \
+                  eliminated)."
 )]
 pub(crate) struct RaceArgs {
     /// The competing revisions (at least two, each named once; `.` is the working tree as it is, uncommitted
@@ -128,9 +130,9 @@ pub(crate) struct RaceArgs {
     #[arg(value_name = "REVISION", num_args = 0..)]
     pub revisions: Vec<String>,
 
-    /// What the runs measure: only time in a race (instruction counts are exact, one run per revision:
-    /// compare two revisions with `cargo speedup BASE..HEAD --measure instructions`) [default: time]
-    #[arg(long = "measure", value_name = "time")]
+    /// What the runs measure: `time`, or `instructions` (exact counts under Valgrind's callgrind, one run
+    /// per revision, each benchmark's race decided at --threshold) [default: time]
+    #[arg(long = "measure", value_name = "time|instructions")]
     pub measure: Option<String>,
 
     /// How the revisions' benchmarks are built and run.

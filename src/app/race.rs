@@ -1,5 +1,6 @@
 //! `cargo speedup race REV1 REV2 ...`: measure the revisions together, eliminating the slower ones
-//! between looks, then report the race. Times only: `--measure instructions` is refused (exit 2).
+//! between looks, then report the race; with `--measure instructions`, count each revision's benchmarks
+//! once under Valgrind and decide each benchmark's race exactly (`docs/racing.md` §6.3).
 
 use anyhow::Result;
 
@@ -18,7 +19,8 @@ pub(super) fn race_revisions(args: &RaceArgs) -> Result<Outcome> {
         analysis: plan,
         run,
     } = RacePlan::from_args(&args.run, &args.analysis)?;
-    refuse_counts(measuring(run.clone(), args.measure.as_deref(), &args.run)?.measure)?;
+    // Counts (`--measure instructions`): one run per revision, each benchmark decided exactly.
+    let run = measuring(run, args.measure.as_deref(), &args.run)?;
     refuse_dashboard_formats(plan.output.format, "race")?;
     check_report_outputs(&plan.output, &[manifest(&args.run)])?;
     let options = |looks| RaceOptions::new(&plan.options, Design::measured(looks));
@@ -44,24 +46,6 @@ pub(super) fn race_revisions(args: &RaceArgs) -> Result<Outcome> {
         );
     }
     Ok(Outcome::Passed)
-}
-
-/// `--measure instructions` in a race: refused. A race eliminates revisions by testing their runs between
-/// looks (paper 002), and a count is exact, one run per revision, with nothing to test; two revisions are
-/// compared exactly by the revision form.
-fn refuse_counts(measure: crate::measure::Measure) -> Result<(), crate::plan::UsageError> {
-    match measure {
-        crate::measure::Measure::Time => Ok(()),
-        crate::measure::Measure::Instructions => Err(crate::plan::PlanError {
-            flag: "--measure",
-            value: "instructions".into(),
-            expected: "`time` for `race`: a race eliminates revisions by testing their runs, and an \
-                       instruction count is exact, one run per revision, with nothing to test",
-            hint: "compare the revisions two at a time, exactly: `cargo speedup BASE..HEAD --measure \
-                   instructions`",
-        }
-        .into()),
-    }
 }
 
 /// `--format bmf` and `--format gab` hold HEAD's values of one comparison of two sides; a race has several

@@ -229,6 +229,10 @@ pub(crate) fn measure_race(
     if let Some(name) = &options.toolchain {
         toolchain::choose(name)?;
     }
+    // Before anything is built: counts need Valgrind.
+    if matches!(options.measure, Measure::Instructions) {
+        valgrind_version()?;
+    }
     let project = Project::discover(options.manifest_path.as_deref(), true)?;
     let sides = revision::resolve_race(project.git()?, revisions)?;
     interrupt::install();

@@ -35,7 +35,16 @@
 //! the largest r-speedup among those HPT finds faster than the first at the confidence (the first when none
 //! is); the faster ones are not tested against each other, which the summary says.
 //!
+//! **Counts** (`--measure instructions`): a benchmark whose values are counts ([`Unit::Count`]) has one
+//! exact run per revision and is decided without tests by [`exact_standing`] (`race/exact.rs`, the
+//! `--threshold` tolerance of `docs/verdicts.md` §7); HPT ranks no count, so the suite's answer is over
+//! the benchmarks of times only, and a race of counts only has none.
+//!
 //! Pure: no I/O; the runner asks [`open_in_race`] between looks through a callback.
+
+mod exact;
+
+pub use exact::exact_standing;
 
 use super::equivalence::equivalence;
 use super::hpt::{HptOptions, hpt};
@@ -59,6 +68,9 @@ pub struct RaceOptions {
     looks: u32,
     /// HPT's per-benchmark risk (`--hpt-alpha`); `None` for the paper's default.
     hpt_alpha: Option<Alpha>,
+    /// The tolerance of a race of counts, in percent (`--threshold`): a count more than this above the
+    /// lowest is eliminated.
+    threshold_pct: f64,
 }
 
 impl RaceOptions {
@@ -70,6 +82,7 @@ impl RaceOptions {
             equivalence_pct: options.equivalence_pct(),
             looks: design.looks(),
             hpt_alpha: options.hpt_alpha(),
+            threshold_pct: options.threshold().pct(),
         }
     }
 
@@ -96,6 +109,11 @@ impl RaceOptions {
     /// K, the looks the plan could take.
     pub fn looks(&self) -> u32 {
         self.looks
+    }
+
+    /// The tolerance of a race of counts, in percent.
+    pub fn threshold_pct(&self) -> f64 {
+        self.threshold_pct
     }
 }
 
@@ -197,13 +215,36 @@ pub fn open_in_race(results: &[Results], options: &RaceOptions) -> Vec<Vec<Strin
     for name in names(results) {
         let values = values_of(results, &name);
         let slices: Vec<&[f64]> = values.iter().map(Vec::as_slice).collect();
-        if let Some(s) = standing(&slices, options).filter(|s| s.stop == Stop::Open) {
+        let decided = decide(&slices, counted(results, &name), options);
+        if let Some(s) = decided.filter(|s| s.stop == Stop::Open) {
             for i in s.survivors {
                 open[i].push(name.clone());
             }
         }
     }
     open
+}
+
+/// The standing of one benchmark: exactly ([`exact_standing`], on each revision's median) when it is
+/// `counted`, else by the loser and equivalence tests ([`standing`]).
+fn decide(values: &[&[f64]], counted: bool, options: &RaceOptions) -> Option<Standing> {
+    if counted {
+        let counts: Vec<Option<f64>> = values.iter().map(|v| median(v).ok()).collect();
+        exact_standing(&counts, options.threshold_pct)
+    } else {
+        standing(values, options)
+    }
+}
+
+/// Whether benchmark `name` is a count ([`Unit::Count`]) in every revision that has it.
+fn counted(results: &[Results], name: &str) -> bool {
+    let mut units = results
+        .iter()
+        .flat_map(|r| &r.benchmarks)
+        .filter(|b| b.name == name)
+        .map(|b| b.unit)
+        .peekable();
+    units.peek().is_some() && units.all(Unit::is_count)
 }
 
 /// Every benchmark name of the race, in the order of first appearance.
@@ -234,9 +275,9 @@ fn values_of(results: &[Results], name: &str) -> Vec<Vec<f64>> {
 /// One revision in one benchmark's race.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct Entry {
-    /// Process runs (0 when the revision does not have the benchmark).
+    /// Process runs (0 when the revision does not have the benchmark; 1 for a count).
     pub runs: usize,
-    /// Median run value in nanoseconds.
+    /// Median run value in nanoseconds; a count as counted.
     pub median: Option<f64>,
     /// median(first revision) / median(this one): above 1 means faster than the first.
     pub speedup: Option<f64>,
@@ -245,7 +286,7 @@ pub struct Entry {
     /// Paper 001's I3, non-parametric: the probability that one run of this revision is strictly faster
     /// than one run of each other revision that has the benchmark (`stats::comparison::p_first_fastest`;
     /// ties count as not faster, so the revisions' values sum to 1 only without ties); `None` when it does
-    /// not have the benchmark or no other revision does.
+    /// not have the benchmark or no other revision does, and for a count (exact: no chance to state).
     pub p_fastest: Option<f64>,
 }
 
@@ -262,8 +303,11 @@ pub struct RaceBenchmark {
     pub pick: usize,
     /// How the benchmark's race ended, or that it is still open.
     pub stop: Stop,
-    /// The risk of each of its loser and equivalence tests.
-    pub comparison_alpha: f64,
+    /// The risk of each of its loser and equivalence tests; `None` for counts, decided without tests.
+    pub comparison_alpha: Option<f64>,
+    /// Whether its values are counts, one exact run per revision, decided by [`exact_standing`] at the
+    /// race's `threshold_pct`.
+    pub exact: bool,
 }
 
 /// HPT of one revision against the first.
@@ -280,7 +324,8 @@ pub struct VersusFirst {
 /// The suite's answer.
 #[derive(Debug, Clone, PartialEq)]
 pub struct RaceSuite {
-    /// HPT of revisions 2..R against the first.
+    /// HPT of revisions 2..R against the first, over the benchmarks of times (HPT ranks no count); empty
+    /// in a race of counts only.
     pub versus_first: Vec<VersusFirst>,
     /// The revision taken as fastest over the suite.
     pub fastest: usize,
@@ -300,12 +345,22 @@ pub struct RaceAnalysis {
     pub equivalence_pct: f64,
     /// The looks of the plan; each test is at risk alpha / (looks · (R − 1)).
     pub looks: u32,
+    /// The tolerance of the benchmarks of counts, in percent (`--threshold`).
+    pub threshold_pct: f64,
     /// One per benchmark at least one revision has.
     pub benchmarks: Vec<RaceBenchmark>,
     /// Which revision is fastest over the suite.
     pub suite: RaceSuite,
     /// Warnings about the race as a whole.
     pub warnings: Vec<Warning>,
+}
+
+impl RaceAnalysis {
+    /// Whether every benchmark is a count decided exactly (a race of `--measure instructions`): the
+    /// suite then has no HPT answer.
+    pub fn counts_only(&self) -> bool {
+        !self.benchmarks.is_empty() && self.benchmarks.iter().all(|b| b.exact)
+    }
 }
 
 /// I3 of revision `i` against the others that have the benchmark (paper 001 eq. 12).
@@ -333,7 +388,8 @@ pub fn race(results: &[Results], labels: &[String], options: &RaceOptions) -> Ra
     for name in names(results) {
         let values = values_of(results, &name);
         let slices: Vec<&[f64]> = values.iter().map(Vec::as_slice).collect();
-        let Some(s) = standing(&slices, options) else {
+        let exact = counted(results, &name);
+        let Some(s) = decide(&slices, exact, options) else {
             continue;
         };
         let medians: Vec<Option<f64>> = slices.iter().map(|v| median(v).ok()).collect();
@@ -343,7 +399,7 @@ pub fn race(results: &[Results], labels: &[String], options: &RaceOptions) -> Ra
                 median: medians[i],
                 speedup: medians[0].zip(medians[i]).map(|(first, this)| first / this),
                 survivor: s.survivors.contains(&i),
-                p_fastest: p_fastest(&slices, i),
+                p_fastest: if exact { None } else { p_fastest(&slices, i) },
             })
             .collect();
         let unit = results
@@ -375,7 +431,8 @@ pub fn race(results: &[Results], labels: &[String], options: &RaceOptions) -> Ra
             entries,
             pick: s.best,
             stop: s.stop,
-            comparison_alpha: options.comparison_alpha(present),
+            comparison_alpha: (!exact).then(|| options.comparison_alpha(present)),
+            exact,
         });
     }
     let suite = suite(results, options);
@@ -389,15 +446,29 @@ pub fn race(results: &[Results], labels: &[String], options: &RaceOptions) -> Ra
         confidence: options.confidence,
         equivalence_pct: options.equivalence_pct,
         looks: options.looks(),
+        threshold_pct: options.threshold_pct,
         benchmarks,
         suite,
         warnings,
     }
 }
 
-/// HPT of each revision against the first, and the fastest by it.
+/// HPT of each revision against the first over the benchmarks of times, and the fastest by it; nothing
+/// over counts only.
 fn suite(results: &[Results], options: &RaceOptions) -> RaceSuite {
-    let all = names(results);
+    let every = names(results);
+    let all: Vec<String> = every
+        .iter()
+        .filter(|name| !counted(results, name))
+        .cloned()
+        .collect();
+    if all.is_empty() && !every.is_empty() {
+        return RaceSuite {
+            versus_first: vec![],
+            fastest: 0,
+            faster: 0,
+        };
+    }
     let hpt_options = HptOptions {
         confidence: options.confidence,
         alpha: options.hpt_alpha,
@@ -615,6 +686,97 @@ mod tests {
         ];
         let open = open_in_race(&all, &options());
         assert_eq!(open, vec![vec!["open".to_string()]; 3]);
+    }
+
+    /// Revision `origin`'s counts of instructions, one run each, named as the Valgrind runner names them.
+    fn counts(origin: &str, benchmarks: &[(&str, f64)]) -> Results {
+        static INSTRUCTIONS: crate::model::Counted = crate::model::Counted {
+            name: "instructions",
+            slug: "instructions",
+        };
+        let mut r = results(
+            origin,
+            &benchmarks
+                .iter()
+                .map(|(name, v)| (*name, vec![*v]))
+                .collect::<Vec<_>>(),
+        );
+        for b in &mut r.benchmarks {
+            b.unit = Unit::Count(&INSTRUCTIONS);
+        }
+        r
+    }
+
+    #[test]
+    fn a_race_of_counts_is_decided_exactly_at_the_threshold() {
+        // The original, a comment-only commit (the same counts) and a planted slowdown in `spin` only;
+        // `walk` differs by 1.5 % in the third, within --threshold 2.
+        let all = [
+            counts(
+                "a",
+                &[
+                    ("spin (instructions)", 20_064.0),
+                    ("walk (instructions)", 1000.0),
+                ],
+            ),
+            counts(
+                "b",
+                &[
+                    ("spin (instructions)", 20_064.0),
+                    ("walk (instructions)", 1000.0),
+                ],
+            ),
+            counts(
+                "c",
+                &[
+                    ("spin (instructions)", 40_064.0),
+                    ("walk (instructions)", 1015.0),
+                ],
+            ),
+        ];
+        let labels: Vec<String> = ["a", "b", "c"].map(String::from).to_vec();
+        let options = RaceOptions::new(
+            &Options::defaults(FailOn::None)
+                .with_threshold(crate::protocol::Threshold::percent(2.0).unwrap()),
+            Design::measured(1),
+        );
+        let analysis = race(&all, &labels, &options);
+        assert!(analysis.counts_only());
+        assert_eq!(analysis.threshold_pct, 2.0);
+        let spin = &analysis.benchmarks[0];
+        assert!(spin.exact);
+        assert_eq!(
+            (spin.stop, spin.pick, spin.comparison_alpha),
+            (Stop::Equivalent, 0, None)
+        );
+        let survivors: Vec<bool> = spin.entries.iter().map(|e| e.survivor).collect();
+        assert_eq!(survivors, [true, true, false]);
+        assert_eq!(spin.entries[2].median, Some(40_064.0));
+        assert_eq!(spin.entries[2].speedup, Some(20_064.0 / 40_064.0));
+        assert_eq!((spin.entries[2].runs, spin.entries[2].p_fastest), (1, None));
+        let walk = &analysis.benchmarks[1];
+        assert_eq!(walk.stop, Stop::Equivalent);
+        assert!(walk.entries.iter().all(|e| e.survivor));
+        // HPT ranks no count: no suite test, and no warning of an open race.
+        assert!(analysis.suite.versus_first.is_empty());
+        assert!(analysis.warnings.is_empty(), "{:?}", analysis.warnings);
+        // A count is never open: nothing runs on.
+        assert_eq!(open_in_race(&all, &options), vec![Vec::<String>::new(); 3]);
+        // At --threshold 0 `walk`'s 1015 is eliminated too, and a lower count alone wins.
+        let strict = RaceOptions::new(&Options::defaults(FailOn::None), Design::measured(1));
+        let analysis = race(&all, &labels, &strict);
+        let walk = &analysis.benchmarks[1];
+        assert_eq!((walk.stop, walk.pick), (Stop::Equivalent, 0));
+        assert!(!walk.entries[2].survivor);
+        let faster = [
+            counts("a", &[("spin (instructions)", 20_064.0)]),
+            counts("b", &[("spin (instructions)", 20_063.0)]),
+        ];
+        let analysis = race(&faster, &labels[..2], &strict);
+        assert_eq!(
+            (analysis.benchmarks[0].stop, analysis.benchmarks[0].pick),
+            (Stop::Winner, 1)
+        );
     }
 
     #[test]

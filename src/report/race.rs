@@ -5,7 +5,9 @@
 //! Like the other reports, these only present: the survivors, the pick and the suite's answer are the
 //! analysis's. Revisions are named `r1`, `r2`, ... in columns, with a legend; in JSON they are indices
 //! into `revisions`, counted from 0. Names and labels are written through `crate::inert`: the terminal
-//! rule (names cut to the width) in the table, the Markdown rule, the CSV rule.
+//! rule (names cut to the width) in the table, the Markdown rule, the CSV rule. A race of counts
+//! (`--measure instructions`) says that its basis is exact counts, one run per revision, and shows each
+//! revision's count (`docs/racing.md` §6.3).
 
 use std::io::{self, Write};
 
@@ -31,6 +33,11 @@ pub(crate) fn summary(analysis: &RaceAnalysis) -> String {
     let suite = &analysis.suite;
     let first = &analysis.revisions[0];
     let level = analysis.confidence.level();
+    if analysis.counts_only() {
+        return "no suite test: every benchmark is a count compared exactly, one run per revision (HPT ranks \
+                no count); each benchmark's pick is its lowest count"
+            .to_string();
+    }
     let best = suite
         .versus_first
         .iter()
@@ -106,8 +113,12 @@ fn survivors(b: &RaceBenchmark) -> String {
     list.join(" ")
 }
 
-/// A revision's cell: median, speedup against the first, runs.
-fn cell(i: usize, e: &Entry) -> String {
+/// A revision's cell: median, speedup against the first, runs; for a count, the count, its ratio to the
+/// first's and its increase over the lowest count when it has one.
+fn cell(i: usize, e: &Entry, b: &RaceBenchmark) -> String {
+    if b.exact {
+        return count_cell(i, e, b);
+    }
     match e.median {
         None => format::MISSING.to_string(),
         Some(median) => {
@@ -127,6 +138,27 @@ fn cell(i: usize, e: &Entry) -> String {
     }
 }
 
+/// A count's cell: `20064`, `20064 1.00x` against r1, `40064 0.50x, +99.7 % over the lowest`.
+fn count_cell(i: usize, e: &Entry, b: &RaceBenchmark) -> String {
+    let Some(count) = e.median else {
+        return format::MISSING.to_string();
+    };
+    let mut text = format::time(count, b.unit);
+    if i > 0 {
+        let speedup = e.speedup.map(format::speedup).unwrap_or_default();
+        text.push_str(&format!(" {speedup}"));
+    }
+    let lowest = b.entries[b.pick].median.unwrap_or(count);
+    if count > lowest && lowest > 0.0 {
+        let increase = (count / lowest - 1.0) * 100.0;
+        text.push_str(&format!(
+            ", +{} % over the lowest",
+            format::significant(increase, 3)
+        ));
+    }
+    text
+}
+
 fn outcome(stop: Stop) -> &'static str {
     match stop {
         Stop::Open => "inconclusive (limit reached)",
@@ -136,15 +168,26 @@ fn outcome(stop: Stop) -> &'static str {
 
 /// The first lines of the human reports: what was raced, how.
 fn preamble(analysis: &RaceAnalysis) -> Vec<String> {
-    let mut lines = vec![format!(
-        "Race of {} revisions at confidence {}: each loser and equivalence test at alpha / (looks x \
-         (revisions - 1)), {} looks; equivalence within ±{} %; speedups against r1; \"fastest\": the chance \
-         that one run of the revision beats one run of every other (paper 001's I3).",
-        analysis.revisions.len(),
-        analysis.confidence.level(),
-        analysis.looks,
-        analysis.equivalence_pct
-    )];
+    let exact = format!(
+        "a count more than {t} % above the benchmark's lowest is eliminated, the counts within {t} % of it are \
+         equivalent (--threshold), the lowest wins when every other is more than {t} % above it",
+        t = analysis.threshold_pct
+    );
+    let first = if analysis.counts_only() {
+        format!(
+            "Race of {} revisions on exact counts, one run per revision, no test: {exact}; ratios against \
+             r1.",
+            analysis.revisions.len()
+        )
+    } else if analysis.benchmarks.iter().any(|b| b.exact) {
+        format!(
+            "{} Counts are compared exactly, one run per revision: {exact}.",
+            tested(analysis)
+        )
+    } else {
+        tested(analysis)
+    };
+    let mut lines = vec![first];
     lines.extend(
         analysis
             .revisions
@@ -153,6 +196,19 @@ fn preamble(analysis: &RaceAnalysis) -> Vec<String> {
             .map(|(i, label)| format!("  {}  {label}", short(i))),
     );
     lines
+}
+
+/// The first sentence of a race of times: the risk, the looks, ε.
+fn tested(analysis: &RaceAnalysis) -> String {
+    format!(
+        "Race of {} revisions at confidence {}: each loser and equivalence test at alpha / (looks x \
+         (revisions - 1)), {} looks; equivalence within ±{} %; speedups against r1; \"fastest\": the chance \
+         that one run of the revision beats one run of every other (paper 001's I3).",
+        analysis.revisions.len(),
+        analysis.confidence.level(),
+        analysis.looks,
+        analysis.equivalence_pct
+    )
 }
 
 fn table(analysis: &RaceAnalysis, style: Style, out: &mut dyn Write) -> io::Result<()> {
@@ -166,7 +222,7 @@ fn table(analysis: &RaceAnalysis, style: Style, out: &mut dyn Write) -> io::Resu
     let mut rows = vec![header];
     for b in &analysis.benchmarks {
         let mut row = vec![inert::terminal(&b.name)];
-        row.extend(b.entries.iter().enumerate().map(|(i, e)| cell(i, e)));
+        row.extend(b.entries.iter().enumerate().map(|(i, e)| cell(i, e, b)));
         row.extend([outcome(b.stop).into(), short(b.pick), survivors(b)]);
         rows.push(row);
     }
@@ -247,7 +303,7 @@ fn markdown(analysis: &RaceAnalysis, out: &mut dyn Write) -> io::Result<()> {
             .entries
             .iter()
             .enumerate()
-            .map(|(i, e)| escape_text(&cell(i, e)))
+            .map(|(i, e)| escape_text(&cell(i, e, b)))
             .collect();
         writeln!(
             out,
@@ -324,6 +380,9 @@ struct RaceJson<'a> {
     confidence: Num,
     equivalence_pct: Num,
     looks: u32,
+    /// The tolerance of the counts, in percent: only when the race has counts.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    threshold_pct: Num,
     revisions: &'a [String],
     benchmarks: Vec<BenchmarkJson<'a>>,
     suite: SuiteJson,
@@ -338,6 +397,9 @@ struct BenchmarkJson<'a> {
     pick: usize,
     survivors: Vec<usize>,
     comparison_alpha: Num,
+    /// `"exact"` for a count, one run per revision, decided without tests; absent for times.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    basis: Option<&'static str>,
     revisions: Vec<EntryJson>,
 }
 
@@ -353,7 +415,8 @@ struct EntryJson {
 
 #[derive(Serialize)]
 struct SuiteJson {
-    fastest: usize,
+    /// `null` in a race of counts only, which has no suite test.
+    fastest: Option<usize>,
     summary: String,
     versus_first: Vec<VersusJson>,
 }
@@ -373,6 +436,12 @@ fn json(analysis: &RaceAnalysis, out: &mut dyn Write) -> io::Result<()> {
         confidence: format::finite(analysis.confidence.level()),
         equivalence_pct: format::finite(analysis.equivalence_pct),
         looks: analysis.looks,
+        threshold_pct: analysis
+            .benchmarks
+            .iter()
+            .any(|b| b.exact)
+            .then(|| format::finite(analysis.threshold_pct))
+            .flatten(),
         revisions: &analysis.revisions,
         benchmarks: analysis
             .benchmarks
@@ -385,7 +454,8 @@ fn json(analysis: &RaceAnalysis, out: &mut dyn Write) -> io::Result<()> {
                 survivors: (0..b.entries.len())
                     .filter(|&i| b.entries[i].survivor)
                     .collect(),
-                comparison_alpha: format::finite(b.comparison_alpha),
+                comparison_alpha: finite_opt(b.comparison_alpha),
+                basis: b.exact.then_some("exact"),
                 revisions: b
                     .entries
                     .iter()
@@ -400,7 +470,7 @@ fn json(analysis: &RaceAnalysis, out: &mut dyn Write) -> io::Result<()> {
             })
             .collect(),
         suite: SuiteJson {
-            fastest: analysis.suite.fastest,
+            fastest: (!analysis.counts_only()).then_some(analysis.suite.fastest),
             summary: summary(analysis),
             versus_first: analysis
                 .suite
@@ -510,6 +580,109 @@ mod tests {
         let markdown = rendered(Format::Markdown);
         assert!(markdown.contains("| spin\\|x |"), "{markdown}");
         assert!(markdown.contains("| **r2** |"), "{markdown}");
+    }
+
+    /// Three revisions' instruction counts of one benchmark, the third 0.5 % above the others, at
+    /// `--threshold 0`.
+    fn counted() -> RaceAnalysis {
+        static INSTRUCTIONS: crate::model::Counted = crate::model::Counted {
+            name: "instructions",
+            slug: "instructions",
+        };
+        let count = |origin: &str, value: f64| {
+            let unit = Unit::Count(&INSTRUCTIONS);
+            Results {
+                origin: origin.into(),
+                benchmarks: vec![Benchmark {
+                    name: "spin (instructions)".into(),
+                    runs: Runs::new(vec![Run::new(
+                        Sample::new(vec![value], unit).unwrap(),
+                        None,
+                    )])
+                    .unwrap(),
+                    unit,
+                    counters: Vec::new(),
+                }],
+                environment: Default::default(),
+                notes: vec![],
+                left_out: vec![],
+            }
+        };
+        let all = [
+            count("a", 20064.0),
+            count("b", 20064.0),
+            count("c", 20166.0),
+        ];
+        let labels = ["a", "b", "c"].map(String::from).to_vec();
+        let options = RaceOptions::new(
+            &crate::protocol::Options::defaults(crate::protocol::FailOn::None),
+            crate::model::Design::measured(1),
+        );
+        race(&all, &labels, &options)
+    }
+
+    fn rendered_counts(format: Format) -> String {
+        let mut out = Vec::new();
+        render(&counted(), format, Style::plain(), &mut out).unwrap();
+        String::from_utf8(out).unwrap()
+    }
+
+    #[test]
+    fn a_race_of_counts_states_its_basis_and_each_count() {
+        let table = rendered_counts(Format::Table);
+        assert!(
+            table.starts_with(
+                "Race of 3 revisions on exact counts, one run per revision, no test: a count more than 0 % \
+                 above the benchmark's lowest is eliminated"
+            ),
+            "{table}"
+        );
+        // 20166 / 20064 = 1.005084: +0.508 % over the lowest; 20064 / 20166 = 0.99494 against r1.
+        let row = table.lines().find(|l| l.starts_with("spin")).unwrap();
+        assert!(
+            row.contains(
+                "20064  20064 1.00x  20166 0.99x, +0.508 % over the lowest  equivalent  r1    r1 r2"
+            ),
+            "{row}"
+        );
+        assert!(
+            table.contains("Suite: no suite test: every benchmark is a count compared exactly"),
+            "{table}"
+        );
+        let value: serde_json::Value =
+            serde_json::from_str(&rendered_counts(Format::Json)).unwrap();
+        assert_eq!(value["threshold_pct"], 0.0);
+        assert_eq!(value["suite"]["fastest"], serde_json::Value::Null);
+        let b = &value["benchmarks"][0];
+        assert_eq!(
+            (b["basis"].as_str(), b["unit"].as_str()),
+            (Some("exact"), Some("instructions"))
+        );
+        assert_eq!(b["comparison_alpha"], serde_json::Value::Null);
+        assert_eq!(b["survivors"], serde_json::json!([0, 1]));
+        assert_eq!(b["revisions"][2]["median"], 20166.0);
+        assert_eq!(b["revisions"][2]["p_fastest"], serde_json::Value::Null);
+        let markdown = rendered_counts(Format::Markdown);
+        assert!(
+            markdown.contains("on exact counts, one run per revision"),
+            "{markdown}"
+        );
+        let csv = rendered_counts(Format::Csv);
+        assert!(
+            csv.lines()
+                .nth(3)
+                .is_some_and(|l| l == "spin (instructions),instructions,3,c,1,20166.0,0.9949419815531092,false,false,equivalent,"),
+            "{csv}"
+        );
+    }
+
+    #[test]
+    fn a_race_of_times_says_nothing_of_counts() {
+        let value: serde_json::Value = serde_json::from_str(&rendered(Format::Json)).unwrap();
+        assert!(value.get("threshold_pct").is_none(), "{value}");
+        assert!(value["benchmarks"][0].get("basis").is_none(), "{value}");
+        // One benchmark: HPT cannot show r2 faster over the suite, so the first is the answer.
+        assert_eq!(value["suite"]["fastest"], 0);
     }
 
     #[test]

@@ -277,10 +277,10 @@ fn merge_refuses_records_and_reports_counted_on_two_machines() {
 }
 
 #[test]
-fn record_and_bisect_take_the_measure_of_the_revision_form_and_race_refuses_counts() {
+fn record_bisect_and_race_take_the_measure_of_the_revision_form() {
     let dir = tempfile::tempdir().unwrap();
     let d = dir.path();
-    let cases: [(&[&str], &str); 5] = [
+    let cases: [(&[&str], &str); 6] = [
         (
             &["record", "--measure", "instructions", "--runs", "3"],
             "a count is exact, so each revision runs once",
@@ -298,8 +298,20 @@ fn record_and_bisect_take_the_measure_of_the_revision_form_and_race_refuses_coun
             "not built yet",
         ),
         (
-            &["race", "a", "b", "--measure", "instructions"],
-            "invalid value instructions for --measure: expected `time` for `race`",
+            &[
+                "race",
+                "a",
+                "b",
+                "--measure",
+                "instructions",
+                "--max-runs",
+                "8",
+            ],
+            "leave out --runs and --max-runs when counting instructions",
+        ),
+        (
+            &["race", "a", "b", "--measure", "instructions", "--duet"],
+            "leave out --duet when counting instructions",
         ),
     ];
     for (args, expected) in cases {

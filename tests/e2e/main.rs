@@ -23,6 +23,7 @@ mod instructions_commands;
 mod instructions_divan;
 mod layouts;
 mod race;
+mod race_counts;
 mod race_several;
 mod readme;
 mod record;
