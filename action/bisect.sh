@@ -13,9 +13,12 @@
 # the pull request's text: it reaches the Markdown through markdown.jq (the tool's Markdown rule) and the
 # annotation through workflow-commands.jq (GitHub's encoding).
 #
-# Which benchmarks it follows: when the comparison found exactly one benchmark slower and SPEEDUP_ARGS has
-# no --filter of its own, that benchmark alone (`--filter ^NAME$`, the name's regex characters escaped), so
-# that its own verdict decides each step; otherwise the suite's verdict, as `cargo speedup bisect` does.
+# Which benchmarks it follows (docs/action.md §5): when the comparison found some benchmark slower and
+# SPEEDUP_ARGS has no --filter of its own, the one that slowed most, alone (`--filter ^NAME$`, the name's
+# regex characters escaped, a count's ` (instructions)` suffix left out), so that its own verdict decides
+# each step: the lowest median speedup BASE / HEAD among the benchmarks called slower, i.e. the largest
+# slowdown of a time or the largest increase of a count relative to BASE's, the first in the report's order
+# on a tie. Otherwise (no benchmark slower) the suite's verdict, as `cargo speedup bisect` does.
 set -uo pipefail
 here=$(dirname "${BASH_SOURCE[0]}")
 
@@ -73,11 +76,16 @@ for word in ${words[@]+"${words[@]}"}; do
 done
 follow="the suite's verdict"
 if ! $has_filter; then
-  slower=$(jq -r '[.benchmarks[] | select(.verdict == "slower") | .name] |
-    if length == 1 then .[0] | "^" + gsub("(?<c>[.^$*+?()\\[\\]{}|\\\\])"; "\\\(.c)") + "$" else empty end' "$report")
+  slower=$(jq -r '
+    def bench_name: (" (" + .unit + ")") as $suffix
+      | if (.unit | IN("ns", "us", "ms", "s") | not) and (.name | endswith($suffix))
+        then .name | .[0:length - ($suffix | length)] else .name end;
+    [.benchmarks[] | select(.verdict == "slower" and (.speedup.median | type) == "number")]
+    | sort_by(.speedup.median) | (first // empty)
+    | "^" + (bench_name | gsub("(?<c>[.^$*+?()\\[\\]{}|\\\\])"; "\\\(.c)")) + "$"' "$report")
   if [ -n "$slower" ]; then
     args+=(--filter "$slower")
-    follow="the one slower benchmark"
+    follow="the benchmark that slowed most"
   fi
 fi
 
