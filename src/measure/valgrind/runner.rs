@@ -12,7 +12,9 @@
 //! instructions per iteration, from the largest batches' two dumps (criterion's last doubling, divan's last
 //! sample at both sizes), read by `functions` (`docs/instruction-counts.md` §6). With `--keep-profiles DIR`
 //! each benchmark's dump files are copied to `DIR/<revision>/<target>/<benchmark>/` under names made safe,
-//! never over a file.
+//! never over a file. With `--cache-sim` callgrind also simulates the caches (`--cache-sim=yes`), and with
+//! it or `--count-allocations` an exact count's benchmark gains the counts `events` reads beside it
+//! (`docs/instruction-counts.md` §7), each compared only when exact.
 //!
 //! Each process has its own `CRITERION_HOME` and writes its dumps under the run's directory,
 //! `<target>/speedup/runs/<slug>/run-<block + 1>/callgrind/`, never in the user's files, and is stopped
