@@ -561,6 +561,15 @@ pub(crate) struct RunArgs {
     /// the revisions are measured again rather than read from the cache [default: removed once read]
     #[arg(long = "keep-profiles", value_name = "DIR")]
     pub keep_profiles: Option<PathBuf>,
+    /// With --measure instructions: simulate the caches under callgrind (--cache-sim=yes) and compare each
+    /// benchmark's L1 and last-level misses per iteration too, exactly; each instruction then costs
+    /// Valgrind several times the time [default: off]
+    #[arg(long = "cache-sim")]
+    pub cache_sim: bool,
+    /// With --measure instructions: compare each benchmark's calls to the Rust allocator per iteration too
+    /// (__rust_alloc, __rust_alloc_zeroed, __rust_realloc), exactly [default: off]
+    #[arg(long = "count-allocations")]
+    pub count_allocations: bool,
     /// Pin each process run to one CPU core (the last this process may use), the same for every run of
     /// every revision; Linux only (elsewhere a note says runs are not pinned)
     #[arg(long = "pin", overrides_with = "no_pin")]

@@ -147,6 +147,13 @@ impl CacheKey {
         if options.measure != super::settings::Measure::Time {
             line("measure", options.measure.name());
         }
+        // Counts beside instructions likewise, each only when asked.
+        if options.cache_sim {
+            line("cache-sim", "yes");
+        }
+        if options.count_allocations {
+            line("count-allocations", "yes");
+        }
         // Duet runs likewise.
         if options.duet {
             line("duet", "last-two-cores");
@@ -374,6 +381,17 @@ mod tests {
             ..options(None)
         };
         assert_ne!(key_of(&counted), key_of(&options(None)));
+        let cache_sim = RunOptions {
+            cache_sim: true,
+            ..counted.clone()
+        };
+        let allocations = RunOptions {
+            count_allocations: true,
+            ..counted.clone()
+        };
+        assert_ne!(key_of(&cache_sim), key_of(&counted));
+        assert_ne!(key_of(&allocations), key_of(&counted));
+        assert_ne!(key_of(&allocations), key_of(&cache_sim));
         // Duet runs too, and they are not pinned runs either.
         let duet = RunOptions {
             duet: true,

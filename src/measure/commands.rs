@@ -397,6 +397,10 @@ fn measure_sides(
             runs_dir.clone(),
             options.filter.clone(),
             options.keep_profiles.clone(),
+            crate::measure::valgrind::events::Extras {
+                cache_sim: options.cache_sim,
+                allocations: options.count_allocations,
+            },
         )),
         Measure::Time if options.duet => Box::new(DuetRunner::new(processes())),
         Measure::Time => Box::new(processes()),

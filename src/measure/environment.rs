@@ -124,6 +124,13 @@ fn settings(options: &RunOptions) -> BTreeMap<String, String> {
     )
     // Duet runs likewise: another experiment, recorded only when chosen.
     .chain(options.duet.then(|| ("duet", "last-two-cores".to_string())))
+    // Counts beside instructions likewise, each only when asked.
+    .chain(options.cache_sim.then(|| ("cache-sim", "yes".to_string())))
+    .chain(
+        options
+            .count_allocations
+            .then(|| ("count-allocations", "yes".to_string())),
+    )
     .map(|(k, v)| (k.to_string(), v))
     .collect()
 }

@@ -92,6 +92,13 @@ pub(crate) struct RunOptions {
     /// under DIR (`<revision>/<target>/<benchmark>/callgrind.out.*`), which `plan` checked is new or empty
     /// (`docs/instruction-counts.md` §6).
     pub keep_profiles: Option<std::path::PathBuf>,
+    /// `--cache-sim`: with `--measure instructions`, callgrind simulates the caches and each benchmark's L1
+    /// and last-level misses per iteration are counts beside its instructions (`docs/instruction-counts.md`
+    /// §7); off by default.
+    pub cache_sim: bool,
+    /// `--count-allocations`: with `--measure instructions`, each benchmark's calls to the Rust allocator
+    /// per iteration are a count beside its instructions (`docs/instruction-counts.md` §7); off by default.
+    pub count_allocations: bool,
     /// `--pin`: each process run is pinned to one CPU core, the same for all (`affinity`); off by default
     /// (`docs/replication.md` §6).
     pub pin: bool,

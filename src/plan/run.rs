@@ -127,6 +127,8 @@ pub(crate) fn run_options(
         keep_bench_settings: args.keep_bench_settings,
         keep_runs: args.keep_runs,
         keep_profiles: None,
+        cache_sim: false,
+        count_allocations: false,
         pin: args.pin && !args.no_pin,
         duet: args.duet,
         harness: args.harness.map(|h| match h {
@@ -161,6 +163,31 @@ pub(crate) fn measuring(
             "add --measure instructions, or leave out --keep-profiles",
         ));
     }
+    // Counts beside instructions (`docs/instruction-counts.md` §7): callgrind takes them in the same runs.
+    let beside = [
+        (
+            args.cache_sim,
+            "`instructions` with --cache-sim: callgrind's cache simulation counts the misses beside the \
+             instructions",
+            "add --measure instructions, or leave out --cache-sim",
+        ),
+        (
+            args.count_allocations,
+            "`instructions` with --count-allocations: callgrind counts the calls to the allocator beside \
+             the instructions",
+            "add --measure instructions, or leave out --count-allocations",
+        ),
+    ];
+    if let Some((_, expected, hint)) = beside.iter().find(|(given, ..)| *given && !counting) {
+        return Err(invalid(
+            "--measure",
+            measure.unwrap_or("time"),
+            expected,
+            hint,
+        ));
+    }
+    run.cache_sim = args.cache_sim && counting;
+    run.count_allocations = args.count_allocations && counting;
     let Some(text) = measure else {
         return Ok(run);
     };
@@ -430,6 +457,33 @@ mod tests {
             std::fs::read_to_string(dir.path().join("mine")).unwrap(),
             "x"
         );
+    }
+
+    #[test]
+    fn cache_misses_and_allocations_need_instructions_and_are_off_by_default() {
+        let race = run_options(&args(), false, Confidence::new(0.95)).unwrap();
+        let counted = measuring(race.clone(), Some("instructions"), &args()).unwrap();
+        assert!(!counted.cache_sim && !counted.count_allocations);
+        let mut a = args();
+        a.cache_sim = true;
+        let error = measuring(race.clone(), None, &a).unwrap_err();
+        assert_eq!(
+            error.to_string(),
+            "invalid value time for --measure: expected `instructions` with --cache-sim: callgrind's cache \
+             simulation counts the misses beside the instructions\nhint: add --measure instructions, or \
+             leave out --cache-sim"
+        );
+        let counted = measuring(race.clone(), Some("instructions"), &a).unwrap();
+        assert!(counted.cache_sim && !counted.count_allocations);
+        let mut a = args();
+        a.count_allocations = true;
+        let error = measuring(race.clone(), Some("time"), &a).unwrap_err();
+        assert!(
+            error.to_string().contains("leave out --count-allocations"),
+            "{error}"
+        );
+        let counted = measuring(race, Some("instructions"), &a).unwrap();
+        assert!(!counted.cache_sim && counted.count_allocations);
     }
 
     #[test]

@@ -1,6 +1,7 @@
 //! The counts of deterministic measurements this tool compares exactly: Valgrind's events as gungraun /
 //! iai-callgrind name them in their summaries, as the Bencher Metric Format names them (its measure slugs),
-//! and as reports print them ([`Counted`]).
+//! and as reports print them ([`Counted`]); and the counts `--measure instructions` takes beside
+//! instructions (`--cache-sim`, `--count-allocations`), so that a record of them is read back.
 //!
 //! Why a fixed list: a count's unit must name what is counted, and `Unit` stays `Copy` with a `&'static`
 //! reference into it. Rates (`I1MissRate`, `L1HitRate`, ...) are not counts and are not listed; neither are Valgrind's
@@ -11,7 +12,8 @@ use crate::model::{Counted, Unit};
 
 /// One countable event: its summary key and what it counts.
 pub(crate) struct Event {
-    /// The key in a gungraun / iai-callgrind summary (`Ir`, `L1hits`, `TotalBytes`).
+    /// The key in a gungraun / iai-callgrind summary (`Ir`, `L1hits`, `TotalBytes`); for the counts only
+    /// this tool takes (`L1misses`, `LLmisses`, `Allocations`), a key no summary has.
     pub key: &'static str,
     /// Its unit's name and BMF slug.
     pub counted: Counted,
@@ -32,7 +34,7 @@ const fn event(key: &'static str, slug: &'static str, name: &'static str) -> Eve
 }
 
 /// Every event read, in the order reports list a benchmark's counts.
-pub(crate) static EVENTS: [Event; 30] = [
+pub(crate) static EVENTS: [Event; 33] = [
     // Callgrind and Cachegrind.
     event("Ir", "instructions", "instructions"),
     event("EstimatedCycles", "estimated-cycles", "estimated cycles"),
@@ -65,6 +67,11 @@ pub(crate) static EVENTS: [Event; 30] = [
     event("AtTEndBytes", "at-t-end-bytes", "bytes at t-end"),
     event("ReadsBytes", "reads-bytes", "bytes read"),
     event("WritesBytes", "writes-bytes", "bytes written"),
+    // Counted by this tool under callgrind (`docs/instruction-counts.md` §7), in no summary: misses of its
+    // cache simulation, I1mr + D1mr + D1mw and ILmr + DLmr + DLmw, and calls to the Rust allocator.
+    event("L1misses", "l1-misses", "L1 misses"),
+    event("LLmisses", "ll-misses", "LL misses"),
+    event("Allocations", "allocations", "allocations"),
 ];
 
 /// The event with this BMF measure slug (the older iai-callgrind slugs `l1-accesses`, `l2-accesses` and
@@ -124,6 +131,8 @@ mod tests {
         assert_eq!(ir.benchmark_of("g::bench_fib short"), None);
         assert_eq!(by_slug("l1-accesses").unwrap().key, "L1hits");
         assert_eq!(by_name("instructions").unwrap().key, "Ir");
+        assert_eq!(by_name("L1 misses").unwrap().counted.slug, "l1-misses");
+        assert_eq!(by_slug("allocations").unwrap().counted.name, "allocations");
         assert!(by_name("ns").is_none());
     }
 }

@@ -1,5 +1,6 @@
 //! Callgrind's out-files read: the instruction total of each cost dump of one process, in the order the
-//! dumps were written (`docs/instruction-counts.md` §2).
+//! dumps were written (`docs/instruction-counts.md` §2), and the dump's total of every other event it
+//! counts (the cache simulation's misses under `--cache-sim=yes`, §7).
 //!
 //! The format is Valgrind's documented one (Valgrind manual, "Callgrind Format Specification"): a header of
 //! `key: value` lines, among them `pid:` (the process), `part:` (the dump's number, counted from 1 in the
@@ -22,6 +23,9 @@ pub(crate) struct Dump {
     pub part: Option<u64>,
     /// The instructions executed in the dump's interval: the `Ir` column of `totals:` (else `summary:`).
     pub instructions: u64,
+    /// The dump's total of each event of `events:`, `Ir` included, by name (`I1mr`, `DLmw`, ...): a column
+    /// left out at the end of the total is zero.
+    pub events: BTreeMap<String, u64>,
 }
 
 /// Reads one dump: `Err` with what is missing when the text is not a callgrind dump with an `Ir` total.
@@ -51,16 +55,22 @@ pub(crate) fn read_dump(text: &str) -> Result<Dump, String> {
     let costs = totals
         .or(summary)
         .ok_or("no `totals:` or `summary:` line")?;
-    let instructions = costs
+    let counts = costs
         .split_whitespace()
-        .nth(column)
-        // A column left out at the end of a cost line is zero (the format's rule for cost lines).
-        .map_or(Ok(0), str::parse::<u64>)
+        .map(str::parse::<u64>)
+        .collect::<Result<Vec<u64>, _>>()
         .map_err(|_| format!("the total `{costs}` is not a count"))?;
+    // A column left out at the end of a cost line is zero (the format's rule for cost lines).
+    let events: BTreeMap<String, u64> = events
+        .iter()
+        .enumerate()
+        .map(|(i, name)| (name.to_string(), counts.get(i).copied().unwrap_or(0)))
+        .collect();
     Ok(Dump {
         pid,
         part,
-        instructions,
+        instructions: counts.get(column).copied().unwrap_or(0),
+        events,
     })
 }
 
@@ -107,12 +117,12 @@ mod tests {
         let dump = read_dump(TWO_EVENTS).unwrap();
         // `totals:` is preferred to `summary:` (written after the costs, the same number when whole).
         assert_eq!(
-            dump,
-            Dump {
-                pid: Some(41),
-                part: Some(3),
-                instructions: 1502
-            }
+            (dump.pid, dump.part, dump.instructions),
+            (Some(41), Some(3), 1502)
+        );
+        assert_eq!(
+            dump.events,
+            BTreeMap::from([("Dr".to_string(), 7), ("Ir".to_string(), 1502)])
         );
     }
 
@@ -150,14 +160,37 @@ mod tests {
     #[test]
     fn a_dump_written_by_valgrind_3_19_is_read() {
         let text = include_str!("../../../fixtures/callgrind/true.out");
+        let dump = read_dump(text).unwrap();
         assert_eq!(
-            read_dump(text).unwrap(),
-            Dump {
-                pid: Some(10031),
-                part: Some(2),
-                instructions: 1242
-            }
+            (dump.pid, dump.part, dump.instructions),
+            (Some(10031), Some(2), 1242)
         );
+        assert_eq!(dump.events, BTreeMap::from([("Ir".to_string(), 1242)]));
+    }
+
+    /// A dump's header and totals under `--cache-sim=yes`, with the events in the order Valgrind 3.19
+    /// writes them, the last column left out as the format allows.
+    #[test]
+    fn every_event_of_a_cache_simulation_is_read_and_a_column_left_out_is_zero() {
+        let text = "version: 1\ncreator: callgrind-3.19.0\npid: 5\npart: 3\npositions: line\n\
+                    events: Ir Dr Dw I1mr D1mr D1mw ILmr DLmr DLmw\nsummary: 20602 2431 94 2 7 1 2 5\n\
+                    fn=(1) f\n3 20602 2431 94 2 7 1 2 5\ntotals: 20602 2431 94 2 7 1 2 5\n";
+        let dump = read_dump(text).unwrap();
+        assert_eq!(dump.instructions, 20_602);
+        let expected = [
+            ("Ir", 20_602),
+            ("Dr", 2_431),
+            ("Dw", 94),
+            ("I1mr", 2),
+            ("D1mr", 7),
+            ("D1mw", 1),
+            ("ILmr", 2),
+            ("DLmr", 5),
+            ("DLmw", 0),
+        ];
+        let expected: BTreeMap<String, u64> =
+            expected.iter().map(|(k, v)| (k.to_string(), *v)).collect();
+        assert_eq!(dump.events, expected);
     }
 
     #[test]
@@ -166,6 +199,7 @@ mod tests {
             pid: Some(pid),
             part,
             instructions,
+            events: BTreeMap::new(),
         };
         let dumps = [
             dump(7, None, 99),

@@ -15,7 +15,8 @@
 //! mangled (`--demangle=no`, or a scheme Valgrind does not know) is demangled here with `rustc-demangle`.
 //!
 //! A function's inclusive cost is its own cost plus the inclusive costs of the calls it makes, as
-//! `callgrind_annotate --inclusive=yes` adds them. The cost of "the routine" leaves out the harness: only
+//! `callgrind_annotate --inclusive=yes` adds them. The number of calls to given functions in one dump
+//! ([`calls_to`]) is read from the same `calls=` lines (`--count-allocations`, §7). The cost of "the routine" leaves out the harness: only
 //! the functions called, directly or not, from the benchmark's routine count ([`CallGraph::routine`]).
 //!
 //! Must not: read files or start anything (the runner hands the texts in), or decide which changes matter
@@ -111,6 +112,40 @@ pub(crate) fn read_call_graph(text: &str) -> Result<CallGraph, String> {
         return Err("no `events:` line".to_string());
     }
     Ok(graph)
+}
+
+/// The calls one dump counts to the functions `callee` accepts, from functions it does not accept: the
+/// `COUNT` of each `calls=COUNT POSITION` line whose `cfn=` it accepts, added over every caller and call
+/// site. Callgrind writes the call graph by default and starts the counts again at each dump, so that they
+/// are the calls of the dump's interval; a call from one accepted function to another (an allocator's shim
+/// to its implementation) is not counted again.
+/// `Err` as [`read_call_graph`] gives it, for a name used before it is defined or a `calls=` line with no
+/// `cfn=` or no count.
+pub(crate) fn calls_to(text: &str, callee: impl Fn(&str) -> bool) -> Result<u64, String> {
+    let mut names: BTreeMap<u64, String> = BTreeMap::new();
+    let (mut caller_counts, mut callee_counts) = (false, false);
+    let mut count = 0u64;
+    for (number, line) in text.lines().enumerate() {
+        let Some((key, value)) = line.trim_end().split_once('=') else {
+            continue;
+        };
+        match key {
+            "fn" => caller_counts = callee(&name(value, &mut names, number)?),
+            "cfn" => callee_counts = callee(&name(value, &mut names, number)?),
+            "calls" => {
+                let calls = value
+                    .split_whitespace()
+                    .next()
+                    .and_then(|c| c.parse::<u64>().ok())
+                    .ok_or(format!("line {}: `calls={value}` has no count", number + 1))?;
+                if callee_counts && !caller_counts {
+                    count = count.saturating_add(calls);
+                }
+            }
+            _ => {}
+        }
+    }
+    Ok(count)
 }
 
 /// A name of `fn=` or `cfn=`: `(ID) NAME` defines ID, `(ID)` refers to it, a bare `NAME` is itself; the

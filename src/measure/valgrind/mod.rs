@@ -6,6 +6,9 @@
 //! - `callgrind`: the dump files read (pure): each dump's instruction total, in the order written.
 //! - `functions`: the dump files read function by function: each function's inclusive instructions per
 //!   iteration, and those of the benchmark's routine alone (pure).
+//! - `events`: the counts beside instructions when asked (`--cache-sim`'s cache misses,
+//!   `--count-allocations`' calls to the Rust allocator), read from each dump and estimated as instructions
+//!   are (pure).
 //! - `estimate`: instructions per iteration from those totals, criterion's doublings or divan's two sample
 //!   sizes, and whether every estimate agrees (pure).
 //! - `runner`: the [`Runner`](crate::measure::run::runner::Runner) that starts each benchmark under
@@ -15,5 +18,6 @@
 
 mod callgrind;
 mod estimate;
+pub(crate) mod events;
 mod functions;
 pub(crate) mod runner;

@@ -12,7 +12,9 @@
 //! instructions per iteration, from the largest batches' two dumps (criterion's last doubling, divan's last
 //! sample at both sizes), read by `functions` (`docs/instruction-counts.md` §6). With `--keep-profiles DIR`
 //! each benchmark's dump files are copied to `DIR/<revision>/<target>/<benchmark>/` under names made safe,
-//! never over a file.
+//! never over a file. With `--cache-sim` callgrind also simulates the caches (`--cache-sim=yes`), and with
+//! it or `--count-allocations` an exact count's benchmark gains the counts `events` reads beside it
+//! (`docs/instruction-counts.md` §7), each compared only when exact.
 //!
 //! Each process has its own `CRITERION_HOME` and writes its dumps under the run's directory,
 //! `<target>/speedup/runs/<slug>/run-<block + 1>/callgrind/`, never in the user's files, and is stopped
@@ -31,6 +33,7 @@ use std::time::Duration;
 
 use super::callgrind::{self, Dump};
 use super::estimate::{self, Estimate};
+use super::events::{self as extra_events, Extra, Extras};
 use super::functions;
 use crate::measure::harness::Harness;
 use crate::measure::prepare::bench_settings::RunLength;
@@ -62,21 +65,26 @@ pub(crate) struct ValgrindRunner {
     counted: Mutex<BTreeMap<(String, u32), Results>>,
     /// `--keep-profiles DIR`: where each benchmark's callgrind files are copied.
     keep_profiles: Option<PathBuf>,
+    /// `--cache-sim`, `--count-allocations`: the counts taken beside instructions.
+    extras: Extras,
 }
 
 impl ValgrindRunner {
     /// The runner of the runs under `runs_dir`, of the benchmarks `filter` selects, copying each
-    /// benchmark's callgrind files under `keep_profiles` when given.
+    /// benchmark's callgrind files under `keep_profiles` when given, and taking the counts `extras` asks
+    /// beside instructions.
     pub(crate) fn new(
         runs_dir: PathBuf,
         filter: Option<String>,
         keep_profiles: Option<PathBuf>,
+        extras: Extras,
     ) -> ValgrindRunner {
         ValgrindRunner {
             runs_dir,
             filter,
             counted: Mutex::new(BTreeMap::new()),
             keep_profiles,
+            extras,
         }
     }
 
@@ -127,6 +135,8 @@ impl Runner for ValgrindRunner {
             left_out: vec![],
         };
         let mut found_boundaries = names.is_empty();
+        // The benchmarks whose count beside instructions is zero per iteration, which no ratio compares.
+        let mut zeros = std::collections::BTreeSet::new();
         for (index, name) in names.iter().enumerate() {
             let dir = run_home
                 .join("callgrind")
@@ -138,6 +148,7 @@ impl Runner for ValgrindRunner {
                 &run_home,
                 &dir,
                 name,
+                self.extras,
             )?;
             if let Some(kept) = &self.keep_profiles {
                 let revision = format!("{}-{}", start.participant.slug, start.participant.origin);
@@ -149,10 +160,10 @@ impl Runner for ValgrindRunner {
             let metric = instructions().benchmark_name(name);
             found_boundaries |= !matches!(
                 counted,
-                Counted::Estimated(Estimate::NoBoundaries { .. }, _)
+                Counted::Estimated(Estimate::NoBoundaries { .. }, ..)
             );
             match counted {
-                Counted::Estimated(Estimate::Exact { per_iteration, .. }, profile) => {
+                Counted::Estimated(Estimate::Exact { per_iteration, .. }, profile, beside) => {
                     let unit = events::EVENTS[0].unit();
                     let sample = Sample::new(vec![per_iteration as f64], unit).map_err(|e| {
                         MeasureError::Read {
@@ -175,8 +186,11 @@ impl Runner for ValgrindRunner {
                         unit,
                         counters: vec![],
                     });
+                    for (extra, estimate) in beside {
+                        count_beside(name, extra, estimate, &dir, &mut results, &mut zeros)?;
+                    }
                 }
-                Counted::Estimated(Estimate::NotExact { low, high }, _) => {
+                Counted::Estimated(Estimate::NotExact { low, high }, ..) => {
                     let detail = format!(
                         "not exact: its estimates of instructions per iteration range from {low} to \
                          {high}; its count depends on time, a seed or the heap"
@@ -187,7 +201,7 @@ impl Runner for ValgrindRunner {
                         Reason::NoValue { detail },
                     ));
                 }
-                Counted::Estimated(Estimate::NoBoundaries { dumps }, _) => {
+                Counted::Estimated(Estimate::NoBoundaries { dumps }, ..) => {
                     let detail = format!(
                         "no iteration boundaries under callgrind ({dumps} dumps, not the shape {} gives)",
                         binary.harness.name()
@@ -245,6 +259,8 @@ impl Runner for ValgrindRunner {
         });
         kept.benchmarks.extend(results.benchmarks);
         kept.left_out.extend(results.left_out);
+        kept.notes
+            .extend(crate::sources::events::zero_counts_note(label, &zeros));
         Ok(())
     }
 
@@ -284,9 +300,10 @@ impl Runner for ValgrindRunner {
 /// What Valgrind made of one benchmark.
 #[derive(Debug)]
 enum Counted {
-    /// Its processes ended; what their dumps give, and where an exact count's instructions are spent
-    /// (`None` when not exact, or when the dumps could not be read function by function).
-    Estimated(Estimate, Option<Profile>),
+    /// Its processes ended; what their dumps give, where an exact count's instructions are spent (`None`
+    /// when not exact, or when the dumps could not be read function by function), and the estimates of the
+    /// counts asked beside instructions (`extra_events`).
+    Estimated(Estimate, Option<Profile>, Vec<(Extra, Estimate)>),
     /// A process ran past [`LIMIT`] and was stopped.
     TimedOut,
     /// A process failed: its exit code (`None`: a signal) and the first lines of its standard error.
@@ -365,13 +382,14 @@ fn before_0_4(version: &str) -> bool {
 
 /// Runs benchmark `name` of `binary` (its `executable`) under callgrind as its harness needs, each process
 /// with `run_home` as its `CRITERION_HOME` and its dumps under `dir`, and estimates its instructions per
-/// iteration.
+/// iteration and the counts `extras` asks beside them.
 fn count(
     binary: &BenchBinary,
     executable: &Path,
     run_home: &Path,
     dir: &Path,
     name: &str,
+    extras: Extras,
 ) -> Result<Counted, RunError> {
     match binary.harness {
         Harness::Criterion | Harness::Libtest => {
@@ -383,14 +401,15 @@ fn count(
             ];
             let dump = "--dump-after=criterion::bencher::Bencher<M>::iter*";
             Ok(
-                match callgrind_totals(binary, executable, run_home, dir, dump, &args)? {
+                match callgrind_totals(binary, executable, run_home, dir, dump, &args, extras)? {
                     Ok(written) => {
                         let estimate = estimate::criterion(&written.totals);
                         let profile = match estimate {
                             Estimate::Exact { .. } => criterion_profile(&written.files),
                             _ => None,
                         };
-                        Counted::Estimated(estimate, profile)
+                        let beside = extra_events::criterion(&extras.asked(), &written.extras);
+                        Counted::Estimated(estimate, profile, beside)
                     }
                     Err(counted) => counted,
                 },
@@ -421,6 +440,7 @@ fn count(
                     &dir,
                     "--dump-before=*sync_impl",
                     &args,
+                    extras,
                 )? {
                     Ok(written) => at.push(written),
                     Err(counted) => return Ok(counted),
@@ -444,7 +464,13 @@ fn count(
                 }
                 _ => None,
             };
-            Ok(Counted::Estimated(estimate, profile))
+            let beside = extra_events::divan(
+                &extras.asked(),
+                DIVAN_SAMPLES,
+                (DIVAN_SIZES.0, &at[0].extras),
+                (DIVAN_SIZES.1, &at[1].extras),
+            );
+            Ok(Counted::Estimated(estimate, profile, beside))
         }
     }
 }
@@ -476,15 +502,17 @@ fn profile_between(before: &Path, after: &Path, iterations: u64) -> Option<Profi
     )))
 }
 
-/// One process's dumps, in the order written: each one's instruction total, and its file.
+/// One process's dumps, in the order written: each one's instruction total, its file, and its counts
+/// beside instructions (in the order of [`Extras::asked`]).
 #[derive(Debug)]
 struct Written {
     totals: Vec<u64>,
     files: Vec<PathBuf>,
+    extras: Vec<Vec<u64>>,
 }
 
-/// One process of `executable` with `args` under callgrind with the dump option `dump`, its dumps written
-/// under `dir` (emptied first): its dumps in order, or how it did not end well.
+/// One process of `executable` with `args` under callgrind with the dump option `dump` and what `extras`
+/// needs, its dumps written under `dir` (emptied first): its dumps in order, or how it did not end well.
 fn callgrind_totals(
     binary: &BenchBinary,
     executable: &Path,
@@ -492,6 +520,7 @@ fn callgrind_totals(
     dir: &Path,
     dump: &str,
     args: &[String],
+    extras: Extras,
 ) -> Result<Result<Written, Counted>, RunError> {
     let _ = std::fs::remove_dir_all(dir);
     std::fs::create_dir_all(dir).map_err(MeasureError::io("keeping callgrind's dumps", dir))?;
@@ -503,6 +532,7 @@ fn callgrind_totals(
             dir.join("out.%p").display()
         ))
         .arg(dump)
+        .args(extras.valgrind_args())
         .arg(executable)
         .args(args)
         .current_dir(&binary.package_dir)
@@ -525,6 +555,7 @@ fn callgrind_totals(
     }
     let mut dumps: Vec<Dump> = Vec::new();
     let mut files: Vec<PathBuf> = Vec::new();
+    let mut beside: Vec<Vec<u64>> = Vec::new();
     let entries =
         std::fs::read_dir(dir).map_err(MeasureError::io("reading callgrind's dumps", dir))?;
     for entry in entries.flatten() {
@@ -538,14 +569,76 @@ fn callgrind_totals(
             path: path.clone(),
             detail,
         })?;
+        let counts = extras
+            .read(&dump, &text)
+            .map_err(|detail| MeasureError::Read {
+                path: path.clone(),
+                detail,
+            })?;
         dumps.push(dump);
         files.push(path);
+        beside.push(counts);
     }
     let order = callgrind::main_process(&dumps);
     Ok(Ok(Written {
         totals: order.iter().map(|&i| dumps[i].instructions).collect(),
         files: order.iter().map(|&i| files[i].clone()).collect(),
+        extras: order.iter().map(|&i| beside[i].clone()).collect(),
     }))
+}
+
+/// Benchmark `name`'s count `extra` beside its exact instructions (`docs/instruction-counts.md` §7), from
+/// its `estimate` of the dumps under `dir`, into `results`: an exact count the benchmark `NAME (L1
+/// misses)`, `NAME (LL misses)` or `NAME (allocations)`, one value, compared exactly as instructions are; a
+/// count of zero per iteration into `zeros` (no ratio compares it; the run's note names them); one whose
+/// estimates differ left out with their range, never compared as if exact.
+fn count_beside(
+    name: &str,
+    extra: Extra,
+    estimate: Estimate,
+    dir: &Path,
+    results: &mut Results,
+    zeros: &mut std::collections::BTreeSet<String>,
+) -> Result<(), MeasureError> {
+    let event = extra.event();
+    let metric = event.counted.benchmark_name(name);
+    let detail = match estimate {
+        Estimate::Exact {
+            per_iteration: 0, ..
+        } => {
+            zeros.insert(metric);
+            return Ok(());
+        }
+        Estimate::Exact { per_iteration, .. } => {
+            let unit = event.unit();
+            let read = |e: String| MeasureError::Read {
+                path: dir.to_path_buf(),
+                detail: e,
+            };
+            let sample =
+                Sample::new(vec![per_iteration as f64], unit).map_err(|e| read(e.to_string()))?;
+            let runs = Runs::new(vec![Run::new(sample, None)]).map_err(|e| read(e.to_string()))?;
+            results.benchmarks.push(Benchmark {
+                name: metric,
+                runs,
+                unit,
+                counters: vec![],
+            });
+            return Ok(());
+        }
+        Estimate::NotExact { low, high } => format!(
+            "not exact: its estimates of {} per iteration range from {low} to {high}; the count depends \
+             on the state its iterations leave (the caches, the heap) or on time",
+            event.counted.name
+        ),
+        Estimate::NoBoundaries { dumps } => {
+            format!("no iteration boundaries under callgrind ({dumps} dumps)")
+        }
+    };
+    results
+        .left_out
+        .push(LeftOut::benchmark(metric, None, Reason::NoValue { detail }));
+    Ok(())
 }
 
 /// `text` as one safe file name: letters, digits, `.`, `-` and `_` kept, each run of other characters one
