@@ -52,9 +52,9 @@ pub(super) fn race_revisions(args: &RaceArgs) -> Result<Outcome> {
 fn refuse_counts(measure: crate::measure::Measure) -> Result<(), crate::plan::UsageError> {
     match measure {
         crate::measure::Measure::Time => Ok(()),
-        crate::measure::Measure::Instructions => Err(crate::plan::PlanError {
+        counted => Err(crate::plan::PlanError {
             flag: "--measure",
-            value: "instructions".into(),
+            value: counted.name().into(),
             expected: "`time` for `race`: a race eliminates revisions by testing their runs, and an \
                        instruction count is exact, one run per revision, with nothing to test",
             hint: "compare the revisions two at a time, exactly: `cargo speedup BASE..HEAD --measure \

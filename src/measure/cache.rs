@@ -420,7 +420,8 @@ mod tests {
             &cli.analysis,
         )
         .unwrap();
-        (plan.run, plan.analysis.options.stopping_rule())
+        let run = crate::plan::measuring(plan.run, cli.measure.as_deref(), &cli.run).unwrap();
+        (run, plan.analysis.options.stopping_rule())
     }
 
     /// The key's text with `--runs 10` and `args`: runs enough for the first look at 0.99 as at 0.95
@@ -483,6 +484,43 @@ mod tests {
         // Without `--runs`, 0.99's plan starts with more runs than 0.95's: other runs, another key.
         let default = |args: &[&str]| planned(args).0.look_plan.looks_text();
         assert_ne!(default(&["--confidence", "0.99"]), default(&[]));
+    }
+
+    #[test]
+    fn each_part_of_times_and_counts_together_is_keyed_as_its_own_measure() {
+        use crate::measure::Part;
+        let key_of = |args: &[&str], part: Option<Part>| {
+            let (options, _) = planned(args);
+            let options = part.map_or(options.clone(), |part| options.part(part));
+            CacheKey::new(
+                "abc",
+                "def",
+                "pair",
+                options.given_seed,
+                "rustc 1.0",
+                Path::new("Cargo.toml"),
+                &options,
+                &Machine::default(),
+            )
+            .text
+        };
+        let both = [
+            "--measure",
+            "time,instructions",
+            "--runs",
+            "8",
+            "--seed",
+            "3",
+        ];
+        assert_eq!(
+            key_of(&both, Some(Part::Time)),
+            key_of(&["--runs", "8", "--seed", "3"], None)
+        );
+        assert_eq!(
+            key_of(&both, Some(Part::Instructions)),
+            key_of(&["--measure", "instructions", "--seed", "3"], None)
+        );
+        assert!(key_of(&both, Some(Part::Instructions)).contains("\nmeasure=instructions\n"));
     }
 
     #[test]

@@ -53,6 +53,8 @@ pub(crate) use leftovers::clean;
 pub(crate) use path::{FirstParentPath, first_parent_path};
 pub(crate) use prepare::layout::MAX_LAYOUTS;
 pub(crate) use project::{bench_package_dirs, criterion_home};
+#[cfg(test)]
+pub(crate) use settings::Part;
 pub(crate) use settings::{
     DEFAULT_MAX_FACTOR, DEFAULT_MAX_LAYOUTS, DEFAULT_MEASUREMENT_SECS, DEFAULT_RUNS,
     DEFAULT_SAMPLE_SIZE, DEFAULT_WARM_UP_SECS, Measure, RunOptions,

@@ -280,7 +280,7 @@ fn merge_refuses_records_and_reports_counted_on_two_machines() {
 fn record_and_bisect_take_the_measure_of_the_revision_form_and_race_refuses_counts() {
     let dir = tempfile::tempdir().unwrap();
     let d = dir.path();
-    let cases: [(&[&str], &str); 5] = [
+    let cases: [(&[&str], &str); 7] = [
         (
             &["record", "--measure", "instructions", "--runs", "3"],
             "a count is exact, so each revision runs once",
@@ -295,11 +295,20 @@ fn record_and_bisect_take_the_measure_of_the_revision_form_and_race_refuses_coun
         ),
         (
             &["bisect", "a", "b", "--measure", "time,instructions"],
-            "not built yet",
+            "invalid value time,instructions for --measure: expected `time` or `instructions` for \
+             `bisect`",
         ),
         (
             &["race", "a", "b", "--measure", "instructions"],
             "invalid value instructions for --measure: expected `time` for `race`",
+        ),
+        (
+            &["race", "a", "b", "--measure", "time,instructions"],
+            "invalid value time,instructions for --measure: expected `time` for `race`",
+        ),
+        (
+            &["record", "--measure", "time,cycles"],
+            "invalid value cycles for --measure: expected `time` (the default), `instructions`",
         ),
     ];
     for (args, expected) in cases {

@@ -300,7 +300,7 @@ fn a_benchmark_that_is_not_exact_or_panics_is_left_out_and_the_rest_compared() {
 }
 
 #[test]
-fn both_measurements_at_once_and_a_missing_valgrind_stop_before_anything_is_built() {
+fn an_unknown_measure_and_a_missing_valgrind_stop_before_anything_is_built() {
     let dir = tempfile::tempdir().unwrap();
     let run = |args: &[&str], path: Option<&str>| {
         let mut command = tool();
@@ -310,19 +310,28 @@ fn both_measurements_at_once_and_a_missing_valgrind_stop_before_anything_is_buil
         }
         command.output().expect("the binary runs")
     };
-    let out = run(&["HEAD~1..HEAD", "--measure", "time,instructions"], None);
+    let out = run(&["HEAD~1..HEAD", "--measure", "time,cycles"], None);
     assert_eq!(out.status.code(), Some(2));
-    assert!(stderr(&out).contains("not built yet"), "{}", stderr(&out));
-    let out = run(
-        &["HEAD~1..HEAD", "--measure", "instructions"],
-        Some("/nonexistent"),
-    );
-    assert_eq!(out.status.code(), Some(2));
-    let text = stderr(&out);
     assert!(
-        text.contains("valgrind --version") && text.contains("apt-get install valgrind"),
-        "{text}"
+        stderr(&out).contains(
+            "invalid value cycles for --measure: expected `time` (the default), `instructions` (exact \
+             counts under Valgrind's callgrind) or both, `time,instructions`"
+        ),
+        "{}",
+        stderr(&out)
     );
+    for measure in ["instructions", "time,instructions"] {
+        let out = run(
+            &["HEAD~1..HEAD", "--measure", measure],
+            Some("/nonexistent"),
+        );
+        assert_eq!(out.status.code(), Some(2), "{measure}");
+        let text = stderr(&out);
+        assert!(
+            text.contains("valgrind --version") && text.contains("apt-get install valgrind"),
+            "{measure}: {text}"
+        );
+    }
     // `--runs` means nothing for an exact count.
     let out = run(
         &["HEAD~1..HEAD", "--measure", "instructions", "--runs", "5"],
