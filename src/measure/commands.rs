@@ -512,9 +512,15 @@ fn measure_sides(
             continue;
         }
         let processes = || ProcessRunner::new(runs_dir.clone(), options.per_run(), options.pin);
+        // Beside the times, the counts keep their runs apart (`runs/instructions/`): each runner clears its
+        // own before it starts, and `--keep-runs` keeps both.
+        let counts_dir = match parts.len() {
+            1 => runs_dir.clone(),
+            _ => runs_dir.join("instructions"),
+        };
         let mut runner: Box<dyn Runner> = match options.measure {
             Measure::Instructions | Measure::TimeAndInstructions => Box::new(ValgrindRunner::new(
-                runs_dir.clone(),
+                counts_dir,
                 options.filter.clone(),
                 options.keep_profiles.clone(),
             )),

@@ -2,7 +2,7 @@
 //! same builds, in one report, each benchmark as `NAME` (times) and `NAME (instructions)` (counts, exact),
 //! each part cached under its own measure's key; and the line where they disagree, on a benchmark whose
 //! HEAD sleeps 1 ms per iteration in a routine of 100,000 instructions (time far slower, count within
-//! the 2 % threshold). Skipped, saying why, where `valgrind` is not on the `PATH` or the machine is not
+//! the 2 % threshold). `record --measure time,instructions` writes both into one record. Skipped, saying why, where `valgrind` is not on the `PATH` or the machine is not
 //! x86_64.
 
 use crate::counted::*;
@@ -133,6 +133,25 @@ fn times_and_counts_in_one_comparison_each_part_reused_by_its_own_measure() {
         report["benchmarks"].as_array().map(Vec::len),
         Some(2),
         "{report}"
+    );
+
+    // `record` writes both into one record: the times' runs, then one count per benchmark.
+    let records = tempfile::tempdir().unwrap();
+    let path = records.path().join("both.json");
+    let mut record = vec!["record", "--measure", "time,instructions", "-o"];
+    record.push(path.to_str().unwrap());
+    record.extend(SHORT);
+    record.extend(["--layouts", "fixed"]);
+    let out = speedup(dir, &target, &record);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let written: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&path).unwrap()).unwrap();
+    let runs = |name: &str| benchmark(&written, name)["runs"].as_array().map(Vec::len);
+    assert_eq!(runs("changed"), Some(3), "{written}");
+    assert_eq!(runs("changed (instructions)"), Some(1), "{written}");
+    assert_eq!(
+        written["fingerprint"]["settings"]["measure"], "time,instructions",
+        "{written}"
     );
 }
 
