@@ -72,8 +72,12 @@ for word in ${words[@]+"${words[@]}"}; do
   args+=("$word")
 done
 follow="the suite's verdict"
+# Of times and counts together the bisection follows the times (action.yml): a count is not a time to follow.
+times_only=false
+[ "${SPEEDUP_MEASURE:-}" = time,instructions ] && times_only=true
 if ! $has_filter; then
-  slower=$(jq -r '[.benchmarks[] | select(.verdict == "slower") | .name] |
+  slower=$(jq -r --argjson times_only "$times_only" '[.benchmarks[] | select(.verdict == "slower")
+      | select(($times_only | not) or .unit != "instructions") | .name] |
     if length == 1 then .[0] | "^" + gsub("(?<c>[.^$*+?()\\[\\]{}|\\\\])"; "\\\(.c)") + "$" else empty end' "$report")
   if [ -n "$slower" ]; then
     args+=(--filter "$slower")
