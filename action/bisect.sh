@@ -75,12 +75,16 @@ for word in ${words[@]+"${words[@]}"}; do
   args+=("$word")
 done
 follow="the suite's verdict"
+# Of times and counts together the bisection follows the times (action.yml): a count is not a time to follow.
+times_only=false
+[ "${SPEEDUP_MEASURE:-}" = time,instructions ] && times_only=true
 if ! $has_filter; then
-  slower=$(jq -r '
+  slower=$(jq -r --argjson times_only "$times_only" '
     def bench_name: (" (" + .unit + ")") as $suffix
       | if (.unit | IN("ns", "us", "ms", "s") | not) and (.name | endswith($suffix))
         then .name | .[0:length - ($suffix | length)] else .name end;
-    [.benchmarks[] | select(.verdict == "slower" and (.speedup.median | type) == "number")]
+    [.benchmarks[] | select(.verdict == "slower" and (.speedup.median | type) == "number")
+      | select(($times_only | not) or .unit != "instructions")]
     | sort_by(.speedup.median) | (first // empty)
     | "^" + (bench_name | gsub("(?<c>[.^$*+?()\\[\\]{}|\\\\])"; "\\\(.c)")) + "$"' "$report")
   if [ -n "$slower" ]; then

@@ -46,9 +46,10 @@ pub(crate) struct SpeedupCli {
     #[arg(value_name = "REVISIONS")]
     pub revisions: Option<String>,
 
-    /// What the runs measure: time, or instructions (exact counts per iteration under Valgrind's
-    /// callgrind, one run per revision; criterion 0.4 to 0.8 and divan 0.1 targets) [default: time]
-    #[arg(long = "measure", value_name = "time|instructions")]
+    /// What the runs measure: time, instructions (exact counts per iteration under Valgrind's
+    /// callgrind, one run per revision; criterion 0.4 to 0.8 and divan 0.1 targets), or both,
+    /// time,instructions (the times as asked, then one count per revision) [default: time]
+    #[arg(long = "measure", value_name = "MEASURE")]
     pub measure: Option<String>,
 
     /// How the revisions' benchmarks are built and run.
@@ -214,9 +215,10 @@ pub(crate) struct RecordArgs {
     #[arg(short = 'o', long = "output", value_name = "FILE")]
     pub output: Option<PathBuf>,
 
-    /// What the runs measure: time, or instructions (exact counts per iteration under Valgrind's
-    /// callgrind, one run; compare two such records on one machine) [default: time]
-    #[arg(long = "measure", value_name = "time|instructions")]
+    /// What the runs measure: time, instructions (exact counts per iteration under Valgrind's
+    /// callgrind, one run; compare two such records on one machine), or both, time,instructions
+    /// [default: time]
+    #[arg(long = "measure", value_name = "MEASURE")]
     pub measure: Option<String>,
 
     /// How the working tree's benchmarks are built and run.

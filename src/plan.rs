@@ -19,7 +19,7 @@ use crate::protocol::shape::ShapeOptions;
 use crate::protocol::{Alpha, Checked, Confidence, FailOn, Options, Threshold};
 
 pub(crate) use commands::{ComparePlan, RacePlan, RevisionsPlan};
-pub(crate) use run::{measuring, run_options};
+pub(crate) use run::{measuring, one_measure, run_options};
 pub(crate) use simulate::{BisectReplay, SimulatePlan};
 pub(crate) use speeduptest_sh::speeduptest_options;
 

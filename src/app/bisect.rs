@@ -18,7 +18,7 @@ use super::{Outcome, is_stdout, manifest};
 use crate::cli::BisectArgs;
 use crate::measure::{self, FirstParentPath, MeasureError, RunOptions};
 use crate::model::{Design, Results, Suite};
-use crate::plan::{AnalysisPlan, RacePlan, measuring};
+use crate::plan::{AnalysisPlan, RacePlan, measuring, one_measure};
 use crate::protocol::bisect::{
     self, Comparisons, Follow, MoreSteps, Reading, Step, StepReadings, Stopped,
     budgeted_comparisons, changed_benchmarks, max_steps, per_comparison_confidence,
@@ -42,7 +42,10 @@ pub(super) fn bisect(args: &BisectArgs) -> Result<Outcome> {
         analysis: asked,
         run: asked_run,
     } = RacePlan::from_args(&args.run, &args.analysis)?;
-    measuring(asked_run, args.measure.as_deref(), &args.run)?;
+    one_measure(
+        measuring(asked_run, args.measure.as_deref(), &args.run)?,
+        "bisect",
+    )?;
     check_report_outputs(&asked.output, &[manifest(&args.run)])?;
     super::race::refuse_dashboard_formats(asked.output.format, "bisect")?;
     let path = measure::first_parent_path(args.run.manifest_path.as_deref(), &good, &bad)?;

@@ -21,6 +21,7 @@ pub(super) fn race_revisions(args: &RaceArgs) -> Result<Outcome> {
     } = RacePlan::from_args(&args.run, &args.analysis)?;
     // Counts (`--measure instructions`): one run per revision, each benchmark decided exactly.
     let run = measuring(run, args.measure.as_deref(), &args.run)?;
+    refuse_both(run.measure)?;
     refuse_dashboard_formats(plan.output.format, "race")?;
     check_report_outputs(&plan.output, &[manifest(&args.run)])?;
     let options = |looks| RaceOptions::new(&plan.options, Design::measured(looks));
@@ -46,6 +47,22 @@ pub(super) fn race_revisions(args: &RaceArgs) -> Result<Outcome> {
         );
     }
     Ok(Outcome::Passed)
+}
+
+/// `--measure time,instructions` in a race: refused. A race decides each benchmark on one basis, tested
+/// times or exact counts (`docs/racing.md` §6.3); race the revisions once for each.
+fn refuse_both(measure: crate::measure::Measure) -> Result<(), crate::plan::UsageError> {
+    match measure {
+        crate::measure::Measure::TimeAndInstructions => Err(crate::plan::PlanError {
+            flag: "--measure",
+            value: measure.name().into(),
+            expected: "`time` or `instructions` for `race`: a race decides each benchmark on one basis, \
+                       tested times or exact counts",
+            hint: "race the revisions once with `--measure time` and once with `--measure instructions`",
+        }
+        .into()),
+        _ => Ok(()),
+    }
 }
 
 /// `--format bmf` and `--format gab` hold HEAD's values of one comparison of two sides; a race has several

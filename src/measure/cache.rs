@@ -18,7 +18,11 @@
 //!
 //! An entry is two files: `<stem>.json`, the results (record JSON), and `<stem>.key`, the key's text, a
 //! line `judged-by=<the stopping rule>` and a last line `digest=fnv1a64:<16 hex digits>`, the FNV-1a-64 of
-//! the key's text with the `judged-by` line, a NUL byte and the results' bytes. An entry whose key matches but whose digest does not (results edited by hand or by a tool,
+//! the key's text with the `judged-by` line, a NUL byte and the results' bytes. Counts measured by
+//! `--measure instructions` add a third, `<stem>.profiles.json`: each run's [`Profile`] (where its
+//! instructions are spent, function by function, `docs/instruction-counts.md` §6), which the record JSON
+//! does not hold, so that counts taken from the cache still say where they changed; its bytes follow the
+//! results' in the digest, after another NUL byte. An entry whose key matches but whose digest does not (results edited by hand or by a tool,
 //! truncated, corrupted, or paired with another entry's key), or whose results are missing or unreadable,
 //! is [`Lookup::Failed`]: it is measured again with a note ([`failed_note`]), never reused. Both files are
 //! written whole or not at all (`crate::atomic_write`: temporary file, fsync, rename), the key last and the
@@ -40,7 +44,7 @@ use super::MeasureError;
 use super::read;
 use super::settings::RunOptions;
 use crate::atomic_write::{AtomicWriteError, write_atomically};
-use crate::model::Results;
+use crate::model::{Profile, Results, Run, Runs};
 use crate::partition::fnv1a64;
 
 /// Version of the key's layout: bump it when what a cached file means changes (5: the entry's digest; 6: the
@@ -182,14 +186,19 @@ impl CacheKey {
         format!("{:016x}", fnv1a64(self.text.as_bytes()))
     }
 
-    /// The digest line of an entry of this key holding `content` judged by the line `judged`: the key's
-    /// text and that line, a NUL byte and the content, hashed together.
-    fn digest_line(&self, judged: &str, content: &[u8]) -> String {
+    /// The digest line of an entry of this key holding `content` (and its runs' `profiles`, when it has
+    /// any) judged by the line `judged`: the key's text and that line, a NUL byte and the content, then a
+    /// NUL byte and the profiles, hashed together.
+    fn digest_line(&self, judged: &str, content: &[u8], profiles: Option<&[u8]>) -> String {
         let mut bytes = Vec::with_capacity(self.text.len() + judged.len() + 1 + content.len());
         bytes.extend_from_slice(self.text.as_bytes());
         bytes.extend_from_slice(judged.as_bytes());
         bytes.push(0);
         bytes.extend_from_slice(content);
+        if let Some(profiles) = profiles {
+            bytes.push(0);
+            bytes.extend_from_slice(profiles);
+        }
         format!("{DIGEST}{:016x}\n", fnv1a64(&bytes))
     }
 }
@@ -217,6 +226,58 @@ pub(super) fn path(dir: &Path, key: &CacheKey) -> PathBuf {
 /// `<dir>/<stem>.key`, the key's text and the entry's digest.
 fn key_path(dir: &Path, key: &CacheKey) -> PathBuf {
     dir.join(format!("{}.key", key.stem()))
+}
+
+/// `<dir>/<stem>.profiles.json`, the runs' profiles of an entry of counts.
+fn profiles_path(dir: &Path, key: &CacheKey) -> PathBuf {
+    dir.join(format!("{}.profiles.json", key.stem()))
+}
+
+/// Each benchmark's name and each of its runs' profile (its functions and their instructions per
+/// iteration), `null` for a run without one, in the results' order.
+type ProfilesWire = Vec<(String, Vec<Option<Vec<(String, f64)>>>)>;
+
+/// The profiles of `results`' runs as JSON; `None` when no run has one (times, counts not exact).
+fn profiles_of(results: &Results) -> Option<Vec<u8>> {
+    let wire: ProfilesWire = results
+        .benchmarks
+        .iter()
+        .map(|b| {
+            let runs = b.runs.runs().iter();
+            let profiles = runs.map(|r| r.profile().map(|p| p.functions().to_vec()));
+            (b.name.clone(), profiles.collect())
+        })
+        .collect();
+    let any = wire
+        .iter()
+        .any(|(_, runs)| runs.iter().any(Option::is_some));
+    any.then(|| serde_json::to_vec(&wire).ok()).flatten()
+}
+
+/// `results` with the profiles of `bytes` ([`profiles_of`]) given back to their runs; `None` when they do
+/// not read as such or do not match the results' benchmarks and runs.
+fn with_profiles(mut results: Results, bytes: &[u8]) -> Option<Results> {
+    let wire: ProfilesWire = serde_json::from_slice(bytes).ok()?;
+    if wire.len() != results.benchmarks.len() {
+        return None;
+    }
+    for (benchmark, (name, profiles)) in results.benchmarks.iter_mut().zip(wire) {
+        if benchmark.name != name || benchmark.runs.runs().len() != profiles.len() {
+            return None;
+        }
+        let runs: Vec<Run> = benchmark
+            .runs
+            .runs()
+            .iter()
+            .zip(profiles)
+            .map(|(run, profile)| match profile {
+                Some(functions) => run.clone().with_profile(Profile::new(functions)),
+                None => run.clone(),
+            })
+            .collect();
+        benchmark.runs = Runs::new(runs).ok()?;
+    }
+    Some(results)
 }
 
 /// What the cache holds for a key.
@@ -264,12 +325,20 @@ pub(super) fn load(dir: &Path, key: &CacheKey, origin: &str) -> Lookup {
         return Lookup::Miss;
     }
     let json = path(dir, key);
-    let checked = read(&json).filter(|content| digest == key.digest_line(judged, content));
+    let profiles = read(&profiles_path(dir, key));
+    let checked = read(&json)
+        .filter(|content| digest == key.digest_line(judged, content, profiles.as_deref()));
     let rule = judged
         .trim_end_matches('\n')
         .trim_start_matches(JUDGED_BY)
         .to_string();
-    match checked.and_then(|content| read::parse_results(&content, origin)) {
+    let results = checked
+        .and_then(|content| read::parse_results(&content, origin))
+        .and_then(|results| match &profiles {
+            Some(profiles) => with_profiles(results, profiles),
+            None => Some(results),
+        });
+    match results {
         Some(results) if !judged.is_empty() => Lookup::Hit(Box::new(results), rule),
         _ => Lookup::Failed(json),
     }
@@ -296,9 +365,23 @@ pub(super) fn store(
     let mut bytes = Vec::new();
     read::write_results(results, &mut bytes).map_err(io(json.clone()))?;
     write_atomically(dir, &json, &bytes, None).map_err(written(json))?;
+    let profiles_file = profiles_path(dir, key);
+    let profiles = profiles_of(results);
+    match &profiles {
+        Some(profiles) => {
+            write_atomically(dir, &profiles_file, profiles, None).map_err(written(profiles_file))?
+        }
+        None => match std::fs::remove_file(&profiles_file) {
+            Err(e) if e.kind() != std::io::ErrorKind::NotFound => {
+                return Err(io(profiles_file)(e));
+            }
+            _ => {}
+        },
+    }
     // One line: a rule is the options' debug text, which holds no newline.
     let judged = format!("{JUDGED_BY}{}\n", judged_by.replace('\n', " "));
-    let text = format!("{}{judged}{}", key.text, key.digest_line(&judged, &bytes));
+    let digest = key.digest_line(&judged, &bytes, profiles.as_deref());
+    let text = format!("{}{judged}{digest}", key.text);
     write_atomically(dir, &key_file, text.as_bytes(), None).map_err(written(key_file))
 }
 
@@ -438,7 +521,8 @@ mod tests {
             &cli.analysis,
         )
         .unwrap();
-        (plan.run, plan.analysis.options.stopping_rule())
+        let run = crate::plan::measuring(plan.run, cli.measure.as_deref(), &cli.run).unwrap();
+        (run, plan.analysis.options.stopping_rule())
     }
 
     /// The key's text with `--runs 10` and `args`: runs enough for the first look at 0.99 as at 0.95
@@ -501,6 +585,43 @@ mod tests {
         // Without `--runs`, 0.99's plan starts with more runs than 0.95's: other runs, another key.
         let default = |args: &[&str]| planned(args).0.look_plan.looks_text();
         assert_ne!(default(&["--confidence", "0.99"]), default(&[]));
+    }
+
+    #[test]
+    fn each_part_of_times_and_counts_together_is_keyed_as_its_own_measure() {
+        use crate::measure::Part;
+        let key_of = |args: &[&str], part: Option<Part>| {
+            let (options, _) = planned(args);
+            let options = part.map_or(options.clone(), |part| options.part(part));
+            CacheKey::new(
+                "abc",
+                "def",
+                "pair",
+                options.given_seed,
+                "rustc 1.0",
+                Path::new("Cargo.toml"),
+                &options,
+                &Machine::default(),
+            )
+            .text
+        };
+        let both = [
+            "--measure",
+            "time,instructions",
+            "--runs",
+            "8",
+            "--seed",
+            "3",
+        ];
+        assert_eq!(
+            key_of(&both, Some(Part::Time)),
+            key_of(&["--runs", "8", "--seed", "3"], None)
+        );
+        assert_eq!(
+            key_of(&both, Some(Part::Instructions)),
+            key_of(&["--measure", "instructions", "--seed", "3"], None)
+        );
+        assert!(key_of(&both, Some(Part::Instructions)).contains("\nmeasure=instructions\n"));
     }
 
     #[test]
@@ -694,6 +815,54 @@ mod tests {
         // A key file without its digest (as written before entries had one) is never a hit.
         std::fs::write(&key_file, &k.text).unwrap();
         assert!(matches!(load(dir.path(), &k, "x"), Lookup::Failed(_)));
+    }
+
+    #[test]
+    fn the_profiles_of_counts_come_back_from_the_cache_and_are_checked_with_the_results() {
+        use crate::model::Counted;
+        static INSTRUCTIONS: Counted = Counted {
+            name: "instructions",
+            slug: "instructions",
+        };
+        let dir = tempfile::tempdir().unwrap();
+        let unit = Unit::Count(&INSTRUCTIONS);
+        let functions = vec![
+            ("work::bench::{{closure}}".to_string(), 20_114.0),
+            ("demo::extra".to_string(), 101.0),
+            ("demo::work".to_string(), 20_002.0),
+        ];
+        let profiled = Run::new(Sample::new(vec![20_166.0], unit).unwrap(), None)
+            .with_profile(Profile::new(functions.clone()));
+        let mut stored = results(&[1.0]);
+        stored.benchmarks[0] = Benchmark {
+            name: "changed (instructions)".into(),
+            runs: Runs::new(vec![profiled]).unwrap(),
+            unit,
+            counters: Vec::new(),
+        };
+        let k = key("abc", None, "cpu A");
+        store(dir.path(), &k, &stored, "r").unwrap();
+        let Lookup::Hit(back, _) = load(dir.path(), &k, "HEAD (main, abc)") else {
+            panic!("the entry just stored is not found");
+        };
+        let profile = back.benchmarks[0].runs.runs()[0]
+            .profile()
+            .expect("its profile");
+        assert_eq!(profile, &Profile::new(functions));
+        assert_eq!(back.benchmarks[0].runs, stored.benchmarks[0].runs);
+        // The profiles are part of the entry: edited or removed, the entry fails its check.
+        let file = profiles_path(dir.path(), &k);
+        let text = std::fs::read_to_string(&file).unwrap();
+        std::fs::write(&file, text.replace("101.0", "1.0")).unwrap();
+        assert!(matches!(load(dir.path(), &k, "x"), Lookup::Failed(_)));
+        std::fs::remove_file(&file).unwrap();
+        assert!(matches!(load(dir.path(), &k, "x"), Lookup::Failed(_)));
+        // Stored again without profiles (times), the old file goes with the old entry.
+        store(dir.path(), &k, &results(&[1.0, 2.0]), "r").unwrap();
+        store(dir.path(), &k, &stored, "r").unwrap();
+        store(dir.path(), &k, &results(&[1.0, 2.0]), "r").unwrap();
+        assert!(!file.exists());
+        assert!(matches!(load(dir.path(), &k, "x"), Lookup::Hit(..)));
     }
 
     #[test]

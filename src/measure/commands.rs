@@ -60,10 +60,11 @@ pub(crate) fn measure_revisions(
         toolchain::choose(name)?;
     }
     // Before anything is built: counts need Valgrind.
-    let valgrind = match options.measure {
-        Measure::Instructions => Some(valgrind_version()?),
-        Measure::Time => None,
-    };
+    let valgrind = options
+        .measure
+        .counts()
+        .then(valgrind_version)
+        .transpose()?;
     let project = Project::discover(options.manifest_path.as_deref(), true)?;
     // Resolved before the lock, which creates `<target>/speedup/`: a revision that does not resolve leaves
     // nothing behind.
@@ -90,58 +91,89 @@ pub(crate) fn measure_revisions(
         print.settings.insert("valgrind".to_string(), version);
     }
     let interleaving = Interleaving::of(&[&base, &head], "pair");
-    let mut sides = [
-        Candidate::new(&project, options, base, Role::Base, interleaving.as_ref()),
-        Candidate::new(&project, options, head, Role::Head, interleaving.as_ref()),
-    ];
-    all_cached_or_none(&mut sides, &progress);
-    let reused = Reused::of(&sides, stopping);
-    let stop = EarlyStop {
-        decide: Some(Decider::Pair(decide)),
-        clock: &started,
-        cut_by_budget: Default::default(),
-    };
-    let (measured, identical) = measure_sides(&project, options, &progress, &sides, &stop)?;
-    let [base, head] = sides;
-    let mut measured = measured.into_iter();
-    let mut finish = |candidate: Candidate| -> Result<Results, MeasureError> {
-        match candidate.cached {
-            Some(results) => Ok(results),
-            None => {
-                let results = measured.next().ok_or(MeasureError::NoSamples {
-                    revision: candidate.label.clone(),
-                })?;
-                // The cache holds measured runs, with what the runs and the builds left out (the record's
-                // `left_out`); which targets were identical is found again from the builds, which cargo
-                // then has at hand. A side that measured nothing is not stored: it has no runs to reuse.
-                if let (Some(key), true, false) = (
-                    &candidate.key,
-                    identical.is_empty(),
-                    results.benchmarks.is_empty(),
-                ) {
-                    let key = stop.store_key(key, options.budget);
-                    cache::store(
-                        &project.speedup_dir().join("cache"),
-                        &key,
-                        &results,
-                        stopping,
-                    )?;
-                }
-                Ok(results)
-            }
-        }
-    };
-    let mut base = finish(base)?;
-    let mut head = finish(head)?;
-    if let Some(reused) = reused {
-        let open = match reused.judged_otherwise {
-            true => decide(&base, &head, options.look_plan.count()).open,
-            false => vec![],
-        };
-        let cap = options.look_plan.max();
-        let note = tell_reused(&reused, &open, &[&base, &head], cap, &progress);
-        head.notes.extend(note);
+    // Each part (the times, the counts) has its sides, cached under its own key: all from the cache or
+    // none, part by part.
+    let mut parts: Vec<Measuring> = options
+        .parts()
+        .iter()
+        .map(|&part| {
+            let options = options.part(part);
+            let sides = [(&base, Role::Base), (&head, Role::Head)]
+                .map(|(side, role)| {
+                    Candidate::new(
+                        &project,
+                        &options,
+                        side.clone(),
+                        role,
+                        interleaving.as_ref(),
+                    )
+                })
+                .into_iter()
+                .collect();
+            Measuring::new(options, sides, Some(Decider::Pair(decide)), &started)
+        })
+        .collect();
+    for part in &mut parts {
+        all_cached_or_none(&mut part.sides, &progress);
     }
+    let reused: Vec<Option<Reused>> = parts
+        .iter()
+        .map(|part| Reused::of(&part.sides, stopping))
+        .collect();
+    let (measured, identical) = measure_sides(&project, &progress, &parts)?;
+    let mut sides: [Vec<Results>; 2] = [vec![], vec![]];
+    for ((part, measured), reused) in parts.into_iter().zip(measured).zip(reused) {
+        let options = &part.options;
+        let stop = &part.stop;
+        let mut measured = measured.into_iter();
+        let mut finish = |candidate: Candidate| -> Result<Results, MeasureError> {
+            match candidate.cached {
+                Some(results) => Ok(results),
+                None => {
+                    let results = measured.next().ok_or(MeasureError::NoSamples {
+                        revision: candidate.label.clone(),
+                    })?;
+                    // The cache holds measured runs, with what the runs and the builds left out (the
+                    // record's `left_out`); which targets were identical is found again from the builds,
+                    // which cargo then has at hand. A side that measured nothing is not stored: it has no
+                    // runs to reuse.
+                    if let (Some(key), true, false) = (
+                        &candidate.key,
+                        identical.is_empty(),
+                        results.benchmarks.is_empty(),
+                    ) {
+                        let key = stop.store_key(key, options.budget);
+                        cache::store(
+                            &project.speedup_dir().join("cache"),
+                            &key,
+                            &results,
+                            stopping,
+                        )?;
+                    }
+                    Ok(results)
+                }
+            }
+        };
+        let mut done = part
+            .sides
+            .into_iter()
+            .map(&mut finish)
+            .collect::<Result<Vec<Results>, MeasureError>>()?;
+        if let (Some(reused), [base, head]) = (reused, done.as_mut_slice()) {
+            let open = match reused.judged_otherwise {
+                true => decide(base, head, options.look_plan.count()).open,
+                false => vec![],
+            };
+            let cap = options.look_plan.max();
+            let note = tell_reused(&reused, &open, &[base, head], cap, &progress);
+            head.notes.extend(note);
+        }
+        for (side, results) in sides.iter_mut().zip(done) {
+            side.push(results);
+        }
+    }
+    let [base, head] = sides;
+    let (mut base, mut head) = (joined(base), joined(head));
     base.environment.fingerprint = Some(print.clone());
     head.environment.fingerprint = Some(print);
     let ran = !base.benchmarks.is_empty() || !head.benchmarks.is_empty();
@@ -154,6 +186,63 @@ pub(crate) fn measure_revisions(
         looks: options.look_plan.count(),
         identical,
     })
+}
+
+/// One part of a measuring command (its times, or its counts): the options it runs with
+/// ([`RunOptions::part`]), its sides with what the cache holds for them, and how its runs may stop early.
+struct Measuring<'a> {
+    options: RunOptions,
+    sides: Vec<Candidate>,
+    stop: EarlyStop<'a>,
+}
+
+impl<'a> Measuring<'a> {
+    fn new(
+        options: RunOptions,
+        sides: Vec<Candidate>,
+        decide: Option<Decider<'a>>,
+        clock: &'a Instant,
+    ) -> Measuring<'a> {
+        Measuring {
+            options,
+            sides,
+            stop: EarlyStop {
+                decide,
+                clock,
+                cut_by_budget: Default::default(),
+            },
+        }
+    }
+}
+
+/// One side's results of every part, as one: the times' benchmarks, then the counts' (`NAME (instructions)`),
+/// the environment and origin of the first, the notes and what was left out of all, each once. The results
+/// of one part are returned as they are.
+fn joined(parts: Vec<Results>) -> Results {
+    let mut parts = parts.into_iter();
+    let Some(mut all) = parts.next() else {
+        return Results {
+            origin: String::new(),
+            benchmarks: vec![],
+            environment: Default::default(),
+            notes: vec![],
+            left_out: vec![],
+        };
+    };
+    for part in parts {
+        all.benchmarks.extend(part.benchmarks);
+        for note in part.notes {
+            if !all.notes.contains(&note) {
+                all.notes.push(note);
+            }
+        }
+        for left_out in part.left_out {
+            if !all.left_out.contains(&left_out) {
+                all.left_out.push(left_out);
+            }
+        }
+    }
+    all
 }
 
 /// Says that the runs came from the cache and were analysed again; when the comparison's own stopping rule
@@ -254,13 +343,17 @@ pub(crate) fn measure_race(
     all_cached_or_none(&mut plans, &progress);
     let reused = Reused::of(&plans, stopping);
     let labels: Vec<String> = plans.iter().map(|p| p.label.clone()).collect();
-    let stop = EarlyStop {
-        decide: Some(Decider::Several(decide)),
-        clock: &started,
-        cut_by_budget: Default::default(),
-    };
-    let (measured, _) = measure_sides(&project, options, &progress, &plans, &stop)?;
-    let mut measured = measured.into_iter();
+    let part = Measuring::new(
+        options.clone(),
+        plans,
+        Some(Decider::Several(decide)),
+        &started,
+    );
+    let (measured, _) = measure_sides(&project, &progress, std::slice::from_ref(&part))?;
+    let Measuring {
+        sides: plans, stop, ..
+    } = part;
+    let mut measured = measured.into_iter().flatten();
     let results = plans
         .into_iter()
         .map(|candidate| match candidate.cached {
@@ -311,37 +404,53 @@ pub(crate) fn measure_race(
     })
 }
 
-/// `cargo speedup record`: the working tree's pooled results, measured alone.
+/// `cargo speedup record`: the working tree's pooled results, measured alone (with `--measure
+/// time,instructions`, its times and then its counts, as one record).
 pub(crate) fn measure_working_tree(options: &RunOptions) -> Result<Results, MeasureError> {
     if let Some(name) = &options.toolchain {
         toolchain::choose(name)?;
     }
     // Before anything is built: counts need Valgrind.
-    let valgrind = match options.measure {
-        Measure::Instructions => Some(valgrind_version()?),
-        Measure::Time => None,
-    };
+    let valgrind = options
+        .measure
+        .counts()
+        .then(valgrind_version)
+        .transpose()?;
     let project = Project::discover(options.manifest_path.as_deref(), false)?;
     interrupt::install();
     let progress = Progress::new(options.quiet);
     let _lock = take_lock(&project, &progress)?;
-    let side = Candidate::new(&project, options, Checkout::WorkingTree, Role::Record, None);
     let started = Instant::now();
-    let stop = EarlyStop {
-        decide: None,
-        clock: &started,
-        cut_by_budget: Default::default(),
-    };
-    let (mut measured, _) = measure_sides(
-        &project,
-        options,
-        &progress,
-        std::slice::from_ref(&side),
-        &stop,
-    )?;
-    let mut results = measured.pop().ok_or(MeasureError::NoSamples {
-        revision: side.label,
-    })?;
+    let parts: Vec<Measuring> = options
+        .parts()
+        .iter()
+        .map(|&part| {
+            let options = options.part(part);
+            let side = Candidate::new(
+                &project,
+                &options,
+                Checkout::WorkingTree,
+                Role::Record,
+                None,
+            );
+            Measuring::new(options, vec![side], None, &started)
+        })
+        .collect();
+    let (measured, _) = measure_sides(&project, &progress, &parts)?;
+    let measured = parts
+        .iter()
+        .zip(measured)
+        .map(|(part, mut measured)| {
+            measured.pop().ok_or_else(|| MeasureError::NoSamples {
+                revision: part
+                    .sides
+                    .first()
+                    .map(|s| s.label.clone())
+                    .unwrap_or_default(),
+            })
+        })
+        .collect::<Result<Vec<Results>, MeasureError>>()?;
+    let mut results = joined(measured);
     // A record is one side: its commit is the working tree's `HEAD`, its lock file the working tree's.
     let mut print =
         environment::gather(&project, options, None, None, &rustc_version(&project.root));
@@ -356,76 +465,106 @@ pub(crate) fn measure_working_tree(options: &RunOptions) -> Result<Results, Meas
     Ok(results)
 }
 
-/// Builds and runs the sides not cached (`prepare`, then `run`); returns their results in the sides' order,
-/// and the benchmarks of the bench targets that BASE and HEAD built identical (the same code), which were
-/// not run.
+/// Builds and runs the sides not cached of every part (`prepare` once, with the options of the first part
+/// that has a side to measure, then `run` part after part on the same builds: the counts' runs take each
+/// executable as built, its first layout); returns each part's results in its sides' order, and the
+/// benchmarks of the bench targets that BASE and HEAD built identical (the same code), which were not run.
+/// A part's sides are all cached or none (`all_cached_or_none`), so every part that runs runs the same
+/// sides.
 fn measure_sides(
     project: &Project,
-    options: &RunOptions,
     progress: &Progress,
-    sides: &[Candidate],
-    stop: &EarlyStop<'_>,
-) -> Result<(Vec<Results>, Vec<String>), MeasureError> {
-    let todo: Vec<&Candidate> = sides.iter().filter(|p| p.cached.is_none()).collect();
-    if todo.is_empty() {
-        return Ok((vec![], vec![]));
-    }
-    let pair = !matches!(stop.decide, Some(Decider::Several(_)));
-    let bench = BenchSettings::new(options);
-    let prepare = options.prepare();
-    let ready = prepare_participants(project, &prepare, bench, progress, sides, &todo, pair)?;
+    parts: &[Measuring<'_>],
+) -> Result<(Vec<Vec<Results>>, Vec<String>), MeasureError> {
+    let to_run = |part: &Measuring<'_>| part.sides.iter().any(|p| p.cached.is_none());
+    let Some(first) = parts.iter().find(|part| to_run(part)) else {
+        return Ok((parts.iter().map(|_| vec![]).collect(), vec![]));
+    };
+    let todo: Vec<&Candidate> = first.sides.iter().filter(|p| p.cached.is_none()).collect();
+    let pair = !matches!(first.stop.decide, Some(Decider::Several(_)));
+    let bench = BenchSettings::new(&first.options);
+    let prepare = first.options.prepare();
+    let ready = prepare_participants(
+        project,
+        &prepare,
+        bench,
+        progress,
+        &first.sides,
+        &todo,
+        pair,
+    )?;
     let environment = environment(&project.root);
-    // Each side's results carry what its build left out (`Suite::pair` joins them with their sides).
-    let mut left_out = ready.left_out.clone().into_iter();
-    if ready.participants.iter().all(|p| p.binaries.is_empty()) {
-        let nothing = |p: &Participant| Results {
-            origin: p.origin.clone(),
-            benchmarks: vec![],
-            environment: environment.clone(),
-            notes: vec![],
-            left_out: left_out.next().unwrap_or_default(),
-        };
-        return Ok((
-            ready.participants.iter().map(nothing).collect(),
-            ready.identical,
-        ));
-    }
     let runs_dir = project.speedup_dir().join("runs");
-    let processes = || ProcessRunner::new(runs_dir.clone(), options.per_run(), options.pin);
-    let mut runner: Box<dyn Runner> = match options.measure {
-        Measure::Instructions => Box::new(ValgrindRunner::new(
-            runs_dir.clone(),
-            options.filter.clone(),
-            options.keep_profiles.clone(),
-            crate::measure::valgrind::events::Extras {
-                cache_sim: options.cache_sim,
-                allocations: options.count_allocations,
-            },
-        )),
-        Measure::Time if options.duet => Box::new(DuetRunner::new(processes())),
-        Measure::Time => Box::new(processes()),
-    };
-    let prepared = Ready {
-        participants: &ready.participants,
-        part: ready.part.as_deref(),
-        bench: &ready.bench,
-        may_tell: ready.bench.may_tell(options),
-    };
-    let pooled = run_until_decided(runner.as_mut(), prepared, &options.looks(), progress, stop)?;
-    if let Some(dir) = options.keep_profiles.as_deref().filter(|d| d.is_dir()) {
-        progress.note(&format!(
-            "callgrind's files of each benchmark are in {}, one directory per revision, bench target and \
-             benchmark (`callgrind_annotate FILE` or KCachegrind reads them)",
-            dir.display()
-        ));
+    let mut all = Vec::with_capacity(parts.len());
+    for part in parts {
+        if !to_run(part) {
+            all.push(vec![]);
+            continue;
+        }
+        let options = &part.options;
+        // Each side's results carry what its build left out (`Suite::pair` joins them with their sides).
+        let mut left_out = ready.left_out.clone().into_iter();
+        if ready.participants.iter().all(|p| p.binaries.is_empty()) {
+            let nothing = |p: &Participant| Results {
+                origin: p.origin.clone(),
+                benchmarks: vec![],
+                environment: environment.clone(),
+                notes: vec![],
+                left_out: left_out.next().unwrap_or_default(),
+            };
+            all.push(ready.participants.iter().map(nothing).collect());
+            continue;
+        }
+        let processes = || ProcessRunner::new(runs_dir.clone(), options.per_run(), options.pin);
+        // Beside the times, the counts keep their runs apart (`runs/instructions/`): each runner clears its
+        // own before it starts, and `--keep-runs` keeps both.
+        let counts_dir = match parts.len() {
+            1 => runs_dir.clone(),
+            _ => runs_dir.join("instructions"),
+        };
+        let mut runner: Box<dyn Runner> = match options.measure {
+            Measure::Instructions | Measure::TimeAndInstructions => Box::new(ValgrindRunner::new(
+                counts_dir,
+                options.filter.clone(),
+                options.keep_profiles.clone(),
+                crate::measure::valgrind::events::Extras {
+                    cache_sim: options.cache_sim,
+                    allocations: options.count_allocations,
+                },
+            )),
+            Measure::Time if options.duet => Box::new(DuetRunner::new(processes())),
+            Measure::Time => Box::new(processes()),
+        };
+        let prepared = Ready {
+            participants: &ready.participants,
+            part: ready.part.as_deref(),
+            bench: &ready.bench,
+            may_tell: ready.bench.may_tell(options),
+        };
+        let pooled = run_until_decided(
+            runner.as_mut(),
+            prepared,
+            &options.looks(),
+            progress,
+            &part.stop,
+        )?;
+        if let Some(dir) = options.keep_profiles.as_deref().filter(|d| d.is_dir()) {
+            progress.note(&format!(
+                "callgrind's files of each benchmark are in {}, one directory per revision, bench target \
+                 and benchmark (`callgrind_annotate FILE` or KCachegrind reads them)",
+                dir.display()
+            ));
+        }
+        all.push(
+            pooled
+                .into_iter()
+                .map(|mut results| {
+                    results.environment = environment.clone();
+                    results.left_out.extend(left_out.next().unwrap_or_default());
+                    results
+                })
+                .collect(),
+        );
     }
-    let results = pooled
-        .into_iter()
-        .map(|mut results| {
-            results.environment = environment.clone();
-            results.left_out.extend(left_out.next().unwrap_or_default());
-            results
-        })
-        .collect();
-    Ok((results, ready.identical))
+    Ok((all, ready.identical))
 }

@@ -26,7 +26,7 @@ pub(super) fn gather(
     rustc: &str,
 ) -> Fingerprint {
     let machine = Machine::detect();
-    let counted = options.measure == super::settings::Measure::Instructions;
+    let counted = options.measure.counts();
     let unknown = || "unknown".to_string();
     Fingerprint {
         tool: Fingerprint::tool_version(),
@@ -117,7 +117,8 @@ fn settings(options: &RunOptions) -> BTreeMap<String, String> {
     .chain(options.harness.map(|h| ("harness", h.name().to_string())))
     // Pinned runs likewise; unpinned ones leave the settings as they were before `--pin`.
     .chain(options.pin.then(|| ("pin", "last-core".to_string())))
-    // Counts likewise: times leave the settings as they were before `--measure`.
+    // Counts likewise (`instructions`, or `time,instructions` for both in one comparison): times leave the
+    // settings as they were before `--measure`.
     .chain(
         (options.measure != super::settings::Measure::Time)
             .then(|| ("measure", options.measure.name().to_string())),
@@ -179,6 +180,35 @@ mod tests {
         assert_eq!(flags_of(cpuinfo).as_deref(), Some("fpu vme sse2 avx2"));
         assert_eq!(flags_of("model name\t: Apple M2\n"), None);
         assert_eq!(flags_of("flags\t:\n"), None);
+    }
+
+    #[test]
+    fn the_settings_record_what_was_measured_times_alone_as_before() {
+        let args = crate::cli::RunArgs::default();
+        let options = |measure: Option<&str>| {
+            let run = crate::plan::run_options(&args, false, None).unwrap();
+            crate::plan::measuring(run, measure, &args).unwrap()
+        };
+        assert_eq!(settings(&options(None)).get("measure"), None);
+        assert_eq!(settings(&options(Some("time"))).get("measure"), None);
+        for (measure, recorded) in [
+            ("instructions", "instructions"),
+            ("time,instructions", "time,instructions"),
+            ("instructions,time", "time,instructions"),
+        ] {
+            assert_eq!(
+                settings(&options(Some(measure)))
+                    .get("measure")
+                    .map(String::as_str),
+                Some(recorded)
+            );
+            assert!(options(Some(measure)).measure.counts(), "{measure}");
+        }
+        // Both in one comparison: the times' plan, as `--measure time` records it.
+        let both = settings(&options(Some("time,instructions")));
+        let times = settings(&options(None));
+        assert_eq!(both.get("looks"), times.get("looks"));
+        assert_eq!(both.get("layouts"), times.get("layouts"));
     }
 
     #[cfg(all(target_os = "linux", target_env = "gnu"))]

@@ -94,10 +94,10 @@ pub(crate) struct RunOptions {
     pub keep_profiles: Option<std::path::PathBuf>,
     /// `--cache-sim`: with `--measure instructions`, callgrind simulates the caches and each benchmark's L1
     /// and last-level misses per iteration are counts beside its instructions (`docs/instruction-counts.md`
-    /// §7); off by default.
+    /// §8); off by default.
     pub cache_sim: bool,
     /// `--count-allocations`: with `--measure instructions`, each benchmark's calls to the Rust allocator
-    /// per iteration are a count beside its instructions (`docs/instruction-counts.md` §7); off by default.
+    /// per iteration are a count beside its instructions (`docs/instruction-counts.md` §8); off by default.
     pub count_allocations: bool,
     /// `--pin`: each process run is pinned to one CPU core, the same for all (`affinity`); off by default
     /// (`docs/replication.md` §6).
@@ -116,7 +116,7 @@ pub(crate) struct RunOptions {
     pub measure: Measure,
 }
 
-/// `--measure`: what the runs measure (`docs/instruction-counts.md`).
+/// `--measure`: what the runs measure (`docs/instruction-counts.md` §5).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub(crate) enum Measure {
     /// Times, each benchmark's process runs through its harness (the default).
@@ -124,6 +124,10 @@ pub(crate) enum Measure {
     Time,
     /// Instructions per iteration under Valgrind's callgrind, exact counts: one run per side.
     Instructions,
+    /// Both in one comparison: the times' runs as for [`Measure::Time`], then each side's benchmarks
+    /// counted once as for [`Measure::Instructions`], on the same builds; each part is cached under its own
+    /// key ([`RunOptions::part`]).
+    TimeAndInstructions,
 }
 
 impl Measure {
@@ -132,11 +136,62 @@ impl Measure {
         match self {
             Measure::Time => "time",
             Measure::Instructions => "instructions",
+            Measure::TimeAndInstructions => "time,instructions",
         }
+    }
+
+    /// Whether instructions are counted (alone or beside times): Valgrind is needed, and the fingerprint
+    /// records what a count depends on.
+    pub(crate) fn counts(self) -> bool {
+        self != Measure::Time
     }
 }
 
+/// One part of what the runs measure: the times, or the counts.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Part {
+    /// The times' runs.
+    Time,
+    /// The counts, one run per side.
+    Instructions,
+}
+
 impl RunOptions {
+    /// The parts these options measure, times first.
+    pub(crate) fn parts(&self) -> &'static [Part] {
+        match self.measure {
+            Measure::Time => &[Part::Time],
+            Measure::Instructions => &[Part::Instructions],
+            Measure::TimeAndInstructions => &[Part::Time, Part::Instructions],
+        }
+    }
+
+    /// The options of one part of `--measure time,instructions`, as `--measure time` or `--measure
+    /// instructions` with the same other options would have them (so that each part's cache key is theirs,
+    /// and each reuses their runs): the times keep the plan of runs, layouts and `--duet`; the counts run
+    /// once per side in one layout, alone. Options of one part are returned as they are.
+    pub(crate) fn part(&self, part: Part) -> RunOptions {
+        match (self.measure, part) {
+            (Measure::TimeAndInstructions, Part::Time) => RunOptions {
+                measure: Measure::Time,
+                ..self.clone()
+            },
+            (Measure::TimeAndInstructions, Part::Instructions) => RunOptions {
+                measure: Measure::Instructions,
+                runs: 1,
+                look_plan: LookPlan::single_run(),
+                layouts: 1,
+                duet: false,
+                keep_profiles: None,
+                // The budget bounds the times' looks; the counts, one run per side, come after them
+                // whatever is left of it.
+                budget: None,
+                ..self.clone()
+            },
+            _ => self.clone(),
+        }
+    }
+
     /// What the runs do with the bench files' own settings, as the cache key and the fingerprint record
     /// it: `kept`, or `rewritten` to the per-run settings.
     pub(crate) fn bench_settings_key(&self) -> &'static str {

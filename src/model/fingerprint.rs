@@ -140,11 +140,12 @@ pub struct CountedOn {
 }
 
 impl Fingerprint {
-    /// Whether the runs were instruction counts (the setting `measure = instructions`).
+    /// Whether the runs were instruction counts (the setting `measure = instructions`), alone or beside times
+    /// (`measure = time,instructions`).
     pub fn counts(&self) -> bool {
         self.settings
             .get("measure")
-            .is_some_and(|m| m == "instructions")
+            .is_some_and(|m| m.split(',').any(|word| word == "instructions"))
     }
 
     /// The machine the counts were made on; `None` for times.

@@ -146,15 +146,40 @@ pub(crate) fn run_options(
     })
 }
 
+/// The values `--measure` takes, in a list or alone.
+const MEASURES: &str = "`time` (the default), `instructions` (exact counts under Valgrind's callgrind) or both, \
+                        `time,instructions`";
+
 /// `run` measuring what `--measure` asks (`measure`, as given; `None`: times): `instructions` runs each
-/// side once, in one layout, since a count is exact (`docs/instruction-counts.md`), and refuses `--runs`,
-/// `--max-runs` and `--duet`; times and counts together are refused as not built yet.
+/// side once, in one layout, since a count is exact (`docs/instruction-counts.md` §5), and refuses `--runs`,
+/// `--max-runs` and `--duet`; `time,instructions` (in either order, a word given twice taken once) runs the
+/// times as asked and the counts once per side, `--runs`, `--max-runs`, `--duet` and `--budget` applying to
+/// the times only ([`RunOptions::part`]). A word of the list that is neither is refused, named.
 pub(crate) fn measuring(
     mut run: RunOptions,
     measure: Option<&str>,
     args: &RunArgs,
 ) -> Result<RunOptions, PlanError> {
-    let counting = measure.is_some_and(|text| text.trim() == "instructions");
+    let (mut time, mut instructions) = (measure.is_none(), false);
+    for word in measure
+        .iter()
+        .flat_map(|text| text.split(','))
+        .map(str::trim)
+    {
+        match word {
+            "time" => time = true,
+            "instructions" => instructions = true,
+            _ => {
+                return Err(invalid(
+                    "--measure",
+                    word,
+                    MEASURES,
+                    "leave out --measure to compare times",
+                ));
+            }
+        }
+    }
+    let counting = instructions && !time;
     if let Some(dir) = args.keep_profiles.as_deref().filter(|_| !counting) {
         return Err(invalid(
             "--keep-profiles",
@@ -163,7 +188,7 @@ pub(crate) fn measuring(
             "add --measure instructions, or leave out --keep-profiles",
         ));
     }
-    // Counts beside instructions (`docs/instruction-counts.md` §7): callgrind takes them in the same runs.
+    // Counts beside instructions (`docs/instruction-counts.md` §8): callgrind takes them in the same runs.
     let beside = [
         (
             args.cache_sim,
@@ -178,7 +203,7 @@ pub(crate) fn measuring(
             "add --measure instructions, or leave out --count-allocations",
         ),
     ];
-    if let Some((_, expected, hint)) = beside.iter().find(|(given, ..)| *given && !counting) {
+    if let Some((_, expected, hint)) = beside.iter().find(|(given, ..)| *given && !instructions) {
         return Err(invalid(
             "--measure",
             measure.unwrap_or("time"),
@@ -186,15 +211,14 @@ pub(crate) fn measuring(
             hint,
         ));
     }
-    run.cache_sim = args.cache_sim && counting;
-    run.count_allocations = args.count_allocations && counting;
-    let Some(text) = measure else {
-        return Ok(run);
-    };
-    let words: Vec<&str> = text.split(',').map(str::trim).collect();
-    match words.as_slice() {
-        ["time"] => Ok(run),
-        ["instructions"] => {
+    run.cache_sim = args.cache_sim && instructions;
+    run.count_allocations = args.count_allocations && instructions;
+    match (time, instructions) {
+        (true, true) => {
+            run.measure = crate::measure::Measure::TimeAndInstructions;
+            Ok(run)
+        }
+        (false, true) => {
             if let Some(dir) = &args.keep_profiles {
                 let taken = std::fs::read_dir(dir).is_ok_and(|mut d| d.next().is_some());
                 if taken || dir.is_file() {
@@ -217,14 +241,15 @@ pub(crate) fn measuring(
                         &n.to_string(),
                         "no number of runs with --measure instructions: a count is exact, so each \
                          revision runs once",
-                        "leave out --runs and --max-runs when counting instructions",
+                        "leave out --runs and --max-runs when counting instructions, or measure \
+                         time,instructions, whose times take them",
                     ));
                 }
             }
             if args.duet {
                 return Err(invalid(
                     "--measure",
-                    text,
+                    measure.unwrap_or_default(),
                     "no --duet beside it: a count does not depend on what runs beside it, and each \
                      benchmark runs alone under Valgrind",
                     "leave out --duet when counting instructions",
@@ -236,18 +261,27 @@ pub(crate) fn measuring(
             run.layouts = 1;
             Ok(run)
         }
-        ["time", "instructions"] | ["instructions", "time"] => Err(invalid(
-            "--measure",
-            text,
-            "`time` or `instructions`: times and instruction counts in one comparison are not built yet",
-            "compare twice, once with --measure time and once with --measure instructions",
-        )),
-        _ => Err(invalid(
-            "--measure",
-            text,
-            "`time` (the default) or `instructions` (exact counts under Valgrind's callgrind)",
-            "leave out --measure to compare times",
-        )),
+        // `time` alone (or twice): as without `--measure`.
+        _ => Ok(run),
+    }
+}
+
+/// `run`, refused when it measures times and counts together: a `command` (`bisect`) whose every step
+/// follows one measurement.
+pub(crate) fn one_measure(run: RunOptions, command: &'static str) -> Result<RunOptions, PlanError> {
+    match run.measure {
+        crate::measure::Measure::TimeAndInstructions => Err(PlanError {
+            flag: "--measure",
+            value: ranges::text(run.measure.name()),
+            expected: match command {
+                "bisect" => {
+                    "`time` or `instructions` for `bisect`: each step follows one measurement"
+                }
+                _ => "`time` or `instructions` for this command",
+            },
+            hint: "bisect the times, or the counts with --measure instructions",
+        }),
+        _ => Ok(run),
     }
 }
 
@@ -487,16 +521,104 @@ mod tests {
     }
 
     #[test]
-    fn times_and_counts_together_are_not_built_yet_and_other_words_are_refused() {
+    fn times_and_counts_together_keep_the_times_plan_and_count_once_per_side() {
+        use crate::measure::{Measure, Part};
         let race = run_options(&args(), false, Confidence::new(0.95)).unwrap();
-        let error = measuring(race.clone(), Some("time,instructions"), &args()).unwrap_err();
-        assert!(error.to_string().contains("not built yet"), "{error}");
-        let error = measuring(race, Some("cycles"), &args()).unwrap_err();
+        let mut a = args();
+        a.runs = Some(8);
+        a.max_runs = Some(16);
+        a.duet = true;
+        a.budget = Some("10m".into());
+        let timed = run_options(&a, false, Confidence::new(0.95)).unwrap();
+        for text in [
+            "time,instructions",
+            "instructions,time",
+            " time , instructions ",
+            "time,time,instructions",
+        ] {
+            let both = measuring(timed.clone(), Some(text), &a).unwrap();
+            assert_eq!(both.measure, Measure::TimeAndInstructions, "{text}");
+            assert_eq!(
+                both.part(Part::Time),
+                RunOptions {
+                    measure: Measure::Time,
+                    ..timed.clone()
+                }
+            );
+        }
+        let both = measuring(timed.clone(), Some("time,instructions"), &a).unwrap();
+        assert_eq!(both.parts(), [Part::Time, Part::Instructions]);
+        // The counts' part is what `--measure instructions` plans, so that each part is cached under the
+        // key of its own measure: one run, one layout, alone, no budget of its own.
+        let counted = measuring(race.clone(), Some("instructions"), &args()).unwrap();
+        let part = both.part(Part::Instructions);
         assert_eq!(
-            error.to_string(),
-            "invalid value cycles for --measure: expected `time` (the default) or `instructions` (exact \
-             counts under Valgrind's callgrind)\nhint: leave out --measure to compare times"
+            (
+                part.measure,
+                part.runs,
+                part.look_plan.looks(),
+                part.layouts,
+                part.duet,
+                part.budget
+            ),
+            (Measure::Instructions, 1, vec![1], 1, false, None)
         );
+        assert_eq!(
+            RunOptions {
+                seed: counted.seed,
+                given_seed: counted.given_seed,
+                ..part
+            },
+            counted.clone()
+        );
+        // A word given twice is taken once.
+        assert_eq!(
+            measuring(race.clone(), Some("time,time"), &args()).unwrap(),
+            race
+        );
+        assert_eq!(
+            measuring(race.clone(), Some("instructions,instructions"), &args()).unwrap(),
+            counted
+        );
+        assert_eq!(counted.parts(), [Part::Instructions]);
+        assert_eq!(counted.part(Part::Instructions), counted);
+    }
+
+    #[test]
+    fn an_unknown_word_of_the_list_is_named_with_the_valid_ones() {
+        let race = run_options(&args(), false, Confidence::new(0.95)).unwrap();
+        let expected = |word: &str| {
+            format!(
+                "invalid value {word} for --measure: expected `time` (the default), `instructions` (exact \
+                 counts under Valgrind's callgrind) or both, `time,instructions`\nhint: leave out --measure \
+                 to compare times"
+            )
+        };
+        for (text, word) in [
+            ("cycles", "cycles"),
+            ("time,cycles", "cycles"),
+            ("time,Time", "Time"),
+        ] {
+            let error = measuring(race.clone(), Some(text), &args()).unwrap_err();
+            assert_eq!(error.to_string(), expected(word), "{text}");
+        }
+        let error = measuring(race.clone(), Some("time,"), &args()).unwrap_err();
+        assert_eq!(error.flag, "--measure");
+        // `--keep-profiles` copies the files of a count alone.
+        let mut a = args();
+        a.keep_profiles = Some(std::path::PathBuf::from("/nonexistent/profiles"));
+        let error = measuring(race.clone(), Some("time,instructions"), &a).unwrap_err();
+        assert_eq!(error.flag, "--keep-profiles");
+        // A command that follows one measurement refuses both.
+        let both = measuring(race.clone(), Some("time,instructions"), &args()).unwrap();
+        let error = one_measure(both, "bisect").unwrap_err();
+        assert!(
+            error
+                .to_string()
+                .starts_with("invalid value time,instructions for --measure"),
+            "{error}"
+        );
+        assert!(one_measure(race.clone(), "bisect").is_ok());
     }
 
     #[test]

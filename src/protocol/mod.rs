@@ -20,6 +20,7 @@
 //! | `race` | races of several revisions |
 //! | `bisect/` | a bisection, for the command and its simulator: what a comparison shows, the step rule, the error budget, the search, more than one step |
 //! | `shape` | each side's Gaussian mixture and modes (paper 001) |
+//! | `disagreement` | where a benchmark's time and its instruction count disagree (read from the verdicts) |
 //! | `benchmark_warnings`, `input_warnings` | the causes of the warnings about one benchmark and about the inputs |
 //! | `options` | the options of an analysis ([`Options`]) and the per-look view of them ([`PerLook`]) |
 //! | `points`, `variance` | what the HTML page draws: one point per run, the variance components |
@@ -27,6 +28,7 @@
 pub mod analyse;
 mod benchmark_warnings;
 pub mod bisect;
+mod disagreement;
 pub mod equivalence;
 pub mod gate;
 pub mod hpt;
@@ -42,6 +44,7 @@ mod variance;
 
 pub use analyse::analyse;
 pub use benchmark_warnings::PRACTICAL_RUNS;
+pub use disagreement::{Disagreement, DisagreementKind, disagreement, disagreements};
 pub use options::{Checked, Design, Options, PerLook, Remedy};
 pub use outcome::{
     Alpha, Analysis, BenchmarkAnalysis, ByDirection, CannotFail, Cause, Compared, Confidence,

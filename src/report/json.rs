@@ -216,6 +216,35 @@ struct BenchmarkJson<'a> {
     /// per iteration moved most (`docs/json.md` §3); absent otherwise.
     #[serde(skip_serializing_if = "Option::is_none")]
     where_changed: Option<Vec<FunctionChangeJson>>,
+    /// On a time whose instruction count (`NAME (instructions)`) tells otherwise: the time called slower or
+    /// faster with the count within `--threshold`, or the count beyond it with the time unchanged
+    /// (`docs/json.md` §3); absent otherwise.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    disagreement: Option<DisagreementJson>,
+}
+
+/// A benchmark's `disagreement`: how its time and its count disagree, both figures and the likely reading.
+#[derive(Serialize)]
+struct DisagreementJson {
+    kind: &'static str,
+    count: String,
+    time_verdict: &'static str,
+    time_change_pct: Num,
+    count_change_pct: Num,
+    reading: &'static str,
+}
+
+impl From<&crate::protocol::Disagreement> for DisagreementJson {
+    fn from(d: &crate::protocol::Disagreement) -> DisagreementJson {
+        DisagreementJson {
+            kind: d.kind.name(),
+            count: d.count.clone(),
+            time_verdict: d.time.as_str(),
+            time_change_pct: finite(d.time_change_pct),
+            count_change_pct: finite(d.count_change_pct),
+            reading: super::disagreement::reading(d.kind),
+        }
+    }
 }
 
 /// One function of `where_changed`.
@@ -573,15 +602,28 @@ fn time(nanos: f64, unit: Unit) -> Num {
 }
 
 /// Each benchmark's runs by name, when the report carries them (a fingerprinted comparison): found once for
-/// all, as a search per benchmark was quadratic.
-type RunsByName<'a> = std::collections::HashMap<&'a str, &'a crate::model::Pair>;
+/// all, as a search per benchmark was quadratic; with the benchmarks whose time and count disagree, found
+/// once too (few: a search among them per benchmark is cheap).
+struct RunsByName<'a> {
+    pairs: std::collections::HashMap<&'a str, &'a crate::model::Pair>,
+    disagreements: Vec<crate::protocol::Disagreement>,
+}
+
+impl<'a> RunsByName<'a> {
+    fn get(&self, name: &str) -> Option<&&'a crate::model::Pair> {
+        self.pairs.get(name)
+    }
+}
 
 fn runs_by_name(a: &Analysis) -> RunsByName<'_> {
-    let mut pairs = RunsByName::with_capacity(a.pairs.len());
+    let mut pairs = std::collections::HashMap::with_capacity(a.pairs.len());
     for p in &a.pairs {
         pairs.entry(p.name.as_str()).or_insert(p);
     }
-    pairs
+    RunsByName {
+        pairs,
+        disagreements: super::disagreement::of(a),
+    }
 }
 
 /// One benchmark of the report, with its runs when the report carries them.
@@ -600,6 +642,11 @@ fn benchmark_with_runs<'a>(
     json.where_changed = pair
         .and_then(|p| super::where_changed::of_pair(p))
         .map(|changes| changes.iter().map(FunctionChangeJson::from).collect());
+    json.disagreement = runs
+        .disagreements
+        .iter()
+        .find(|d| d.benchmark == b.name)
+        .map(DisagreementJson::from);
     json
 }
 
@@ -714,6 +761,7 @@ fn benchmark(b: &BenchmarkAnalysis, remedy: Remedy) -> BenchmarkJson<'_> {
             shape: b.shape.as_ref().map(|s| shape::shape(s, b.unit)),
             counters: counters(&b.counters),
             where_changed: None,
+            disagreement: None,
         }
     }
 }

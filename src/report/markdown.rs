@@ -12,6 +12,7 @@
 use std::io::{self, Write};
 
 use super::columns::{Align, Cell, Column, Rows};
+use super::disagreement;
 use super::format;
 use super::where_changed;
 use super::words::glossary::{self, Term};
@@ -67,6 +68,7 @@ fn report(analysis: &Analysis, style: Style, out: &mut dyn Write) -> io::Result<
     } else {
         write_table(analysis, &notes, out)?;
         write_where_changed(analysis, out)?;
+        write_disagreements(analysis, out)?;
     }
     for fact in suite_facts(analysis, style.verbose) {
         writeln!(out, "- {}", escape_text(&fact.text))?;
@@ -105,6 +107,25 @@ fn write_where_changed(analysis: &Analysis, out: &mut dyn Write) -> io::Result<(
     }
     // A blank line after the block, which ends it, so that the list after it is Markdown again.
     writeln!(out, "\n</details>\n")
+}
+
+/// Where a benchmark's time and its instruction count disagree ([`disagreement`]), under the table and
+/// its folded blocks (which end in a blank line): the title in bold and one item per benchmark, names
+/// escaped; nothing when none disagrees.
+fn write_disagreements(analysis: &Analysis, out: &mut dyn Write) -> io::Result<()> {
+    let all = disagreement::of(analysis);
+    if all.is_empty() {
+        return Ok(());
+    }
+    writeln!(out, "**{}**\n", escape_text(disagreement::TITLE))?;
+    for d in &all {
+        writeln!(
+            out,
+            "- {}",
+            disagreement::line(d, &format!("**{}**", escape_name(&d.benchmark)))
+        )?;
+    }
+    writeln!(out)
 }
 
 /// The headline ([`headline`]): its first sentence in bold with the gate's or the verdict's mark, the

@@ -4,7 +4,8 @@
 //!
 //! Every warning, gate reason and hint is worded here, in `words/`, from the cause the protocol recorded.
 //! `output.rs` holds the formats, the renderer of each and the style; `cells.rs` the result words every
-//! format shows alike; `where_changed.rs` where an instruction count changed, function by function. This file is the index and holds no code.
+//! format shows alike; `where_changed.rs` where an instruction count changed, function by function; `disagreement.rs` where a
+//! benchmark's time and its instruction count disagree. This file is the index and holds no code.
 //!
 //! Reports only present: they take no decision, compute no statistic and never re-derive a verdict that the
 //! analysis carries. All rounding lives in [`mod@format`]; JSON goes through private wire structs carrying
@@ -16,6 +17,7 @@ pub(crate) mod bmf;
 mod cells;
 mod columns;
 pub(crate) mod csv;
+mod disagreement;
 mod footnotes;
 pub(crate) mod format;
 pub(crate) mod gab;

@@ -119,6 +119,18 @@ fn report(analysis: &Analysis, style: Style, out: &mut dyn Write) -> io::Result<
             }
         }
     }
+    // Said with or without `--verbose`: it changes how the rows read.
+    let disagreements = super::disagreement::of(analysis);
+    if !disagreements.is_empty() {
+        lines.push(line(""));
+        lines.push(line(super::disagreement::TITLE));
+        for d in &disagreements {
+            lines.push(line(format!(
+                "  {}",
+                super::disagreement::line(d, &d.benchmark)
+            )));
+        }
+    }
     let facts = suite_facts(analysis, style.verbose);
     if !facts.is_empty() {
         lines.push(line(""));

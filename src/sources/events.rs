@@ -67,7 +67,7 @@ pub(crate) static EVENTS: [Event; 33] = [
     event("AtTEndBytes", "at-t-end-bytes", "bytes at t-end"),
     event("ReadsBytes", "reads-bytes", "bytes read"),
     event("WritesBytes", "writes-bytes", "bytes written"),
-    // Counted by this tool under callgrind (`docs/instruction-counts.md` §7), in no summary: misses of its
+    // Counted by this tool under callgrind (`docs/instruction-counts.md` §8), in no summary: misses of its
     // cache simulation, I1mr + D1mr + D1mw and ILmr + DLmr + DLmw, and calls to the Rust allocator.
     event("L1misses", "l1-misses", "L1 misses"),
     event("LLmisses", "ll-misses", "LL misses"),

@@ -280,7 +280,7 @@ fn merge_refuses_records_and_reports_counted_on_two_machines() {
 fn record_bisect_and_race_take_the_measure_of_the_revision_form() {
     let dir = tempfile::tempdir().unwrap();
     let d = dir.path();
-    let cases: [(&[&str], &str); 6] = [
+    let cases: [(&[&str], &str); 8] = [
         (
             &["record", "--measure", "instructions", "--runs", "3"],
             "a count is exact, so each revision runs once",
@@ -295,7 +295,8 @@ fn record_bisect_and_race_take_the_measure_of_the_revision_form() {
         ),
         (
             &["bisect", "a", "b", "--measure", "time,instructions"],
-            "not built yet",
+            "invalid value time,instructions for --measure: expected `time` or `instructions` for \
+             `bisect`",
         ),
         (
             &[
@@ -312,6 +313,14 @@ fn record_bisect_and_race_take_the_measure_of_the_revision_form() {
         (
             &["race", "a", "b", "--measure", "instructions", "--duet"],
             "leave out --duet when counting instructions",
+        ),
+        (
+            &["race", "a", "b", "--measure", "time,instructions"],
+            "invalid value time,instructions for --measure: expected `time` or `instructions` for `race`",
+        ),
+        (
+            &["record", "--measure", "time,cycles"],
+            "invalid value cycles for --measure: expected `time` (the default), `instructions`",
         ),
     ];
     for (args, expected) in cases {

@@ -2,7 +2,8 @@
 //! number of instructions (`nop`s written with `asm!`, x86_64): HEAD calls one more `#[inline(never)]`
 //! function of 100 `nop`s in one benchmark's routine. One run per side finds that benchmark slower by the
 //! planted share and the others equal, exactly, and says where: the JSON report's `where_changed` names
-//! the added function with its share of the change, and so does the HTML report; `--keep-profiles` leaves
+//! the added function with its share of the change, and so does the HTML report, also when the counts come
+//! back from the cache; `--keep-profiles` leaves
 //! callgrind's files, which `callgrind_annotate` reads. Skipped, saying why, where `valgrind` is not on the `PATH`
 //! (CI installs it, `.ci/run`) or the machine is not x86_64.
 
@@ -162,14 +163,12 @@ fn a_planted_half_percent_of_instructions_is_found_exactly_and_the_rest_is_equal
     );
     assert!(!text.contains("running "), "{text}");
     let cached: serde_json::Value = serde_json::from_slice(&again.stdout).expect("JSON report");
-    // The cache keeps the counts, not where they are spent.
-    let mut measured = report["benchmarks"].clone();
-    for b in measured.as_array_mut().expect("benchmarks") {
-        b.as_object_mut()
-            .expect("a benchmark")
-            .remove("where_changed");
-    }
-    assert_eq!(cached["benchmarks"], measured);
+    // The cache keeps the counts and where they are spent: the same benchmarks, `where_changed` included.
+    assert!(
+        benchmark(&cached, "changed (instructions)")["where_changed"].is_array(),
+        "{cached}"
+    );
+    assert_eq!(cached["benchmarks"], report["benchmarks"]);
 }
 
 /// `--keep-profiles DIR` left each revision's and benchmark's callgrind files under DIR, said so, and
@@ -300,7 +299,7 @@ fn a_benchmark_that_is_not_exact_or_panics_is_left_out_and_the_rest_compared() {
 }
 
 #[test]
-fn both_measurements_at_once_and_a_missing_valgrind_stop_before_anything_is_built() {
+fn an_unknown_measure_and_a_missing_valgrind_stop_before_anything_is_built() {
     let dir = tempfile::tempdir().unwrap();
     let run = |args: &[&str], path: Option<&str>| {
         let mut command = tool();
@@ -310,19 +309,28 @@ fn both_measurements_at_once_and_a_missing_valgrind_stop_before_anything_is_buil
         }
         command.output().expect("the binary runs")
     };
-    let out = run(&["HEAD~1..HEAD", "--measure", "time,instructions"], None);
+    let out = run(&["HEAD~1..HEAD", "--measure", "time,cycles"], None);
     assert_eq!(out.status.code(), Some(2));
-    assert!(stderr(&out).contains("not built yet"), "{}", stderr(&out));
-    let out = run(
-        &["HEAD~1..HEAD", "--measure", "instructions"],
-        Some("/nonexistent"),
-    );
-    assert_eq!(out.status.code(), Some(2));
-    let text = stderr(&out);
     assert!(
-        text.contains("valgrind --version") && text.contains("apt-get install valgrind"),
-        "{text}"
+        stderr(&out).contains(
+            "invalid value cycles for --measure: expected `time` (the default), `instructions` (exact \
+             counts under Valgrind's callgrind) or both, `time,instructions`"
+        ),
+        "{}",
+        stderr(&out)
     );
+    for measure in ["instructions", "time,instructions"] {
+        let out = run(
+            &["HEAD~1..HEAD", "--measure", measure],
+            Some("/nonexistent"),
+        );
+        assert_eq!(out.status.code(), Some(2), "{measure}");
+        let text = stderr(&out);
+        assert!(
+            text.contains("valgrind --version") && text.contains("apt-get install valgrind"),
+            "{measure}: {text}"
+        );
+    }
     // `--runs` means nothing for an exact count.
     let out = run(
         &["HEAD~1..HEAD", "--measure", "instructions", "--runs", "5"],

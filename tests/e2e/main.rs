@@ -32,3 +32,4 @@ mod revisions;
 mod sharding;
 mod submodules;
 mod support;
+mod time_and_instructions;

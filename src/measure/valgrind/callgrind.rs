@@ -1,6 +1,6 @@
 //! Callgrind's out-files read: the instruction total of each cost dump of one process, in the order the
 //! dumps were written (`docs/instruction-counts.md` §2), and the dump's total of every other event it
-//! counts (the cache simulation's misses under `--cache-sim=yes`, §7).
+//! counts (the cache simulation's misses under `--cache-sim=yes`, §8).
 //!
 //! The format is Valgrind's documented one (Valgrind manual, "Callgrind Format Specification"): a header of
 //! `key: value` lines, among them `pid:` (the process), `part:` (the dump's number, counted from 1 in the

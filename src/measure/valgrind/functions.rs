@@ -16,7 +16,7 @@
 //!
 //! A function's inclusive cost is its own cost plus the inclusive costs of the calls it makes, as
 //! `callgrind_annotate --inclusive=yes` adds them. The number of calls to given functions in one dump
-//! ([`calls_to`]) is read from the same `calls=` lines (`--count-allocations`, §7). The cost of "the routine" leaves out the harness: only
+//! ([`calls_to`]) is read from the same `calls=` lines (`--count-allocations`, §8). The cost of "the routine" leaves out the harness: only
 //! the functions called, directly or not, from the benchmark's routine count ([`CallGraph::routine`]).
 //!
 //! Must not: read files or start anything (the runner hands the texts in), or decide which changes matter

@@ -14,7 +14,7 @@
 //! each benchmark's dump files are copied to `DIR/<revision>/<target>/<benchmark>/` under names made safe,
 //! never over a file. With `--cache-sim` callgrind also simulates the caches (`--cache-sim=yes`), and with
 //! it or `--count-allocations` an exact count's benchmark gains the counts `events` reads beside it
-//! (`docs/instruction-counts.md` §7), each compared only when exact.
+//! (`docs/instruction-counts.md` §8), each compared only when exact.
 //!
 //! Each process has its own `CRITERION_HOME` and writes its dumps under the run's directory,
 //! `<target>/speedup/runs/<slug>/run-<block + 1>/callgrind/`, never in the user's files, and is stopped
@@ -587,7 +587,7 @@ fn callgrind_totals(
     }))
 }
 
-/// Benchmark `name`'s count `extra` beside its exact instructions (`docs/instruction-counts.md` §7), from
+/// Benchmark `name`'s count `extra` beside its exact instructions (`docs/instruction-counts.md` §8), from
 /// its `estimate` of the dumps under `dir`, into `results`: an exact count the benchmark `NAME (L1
 /// misses)`, `NAME (LL misses)` or `NAME (allocations)`, one value, compared exactly as instructions are; a
 /// count of zero per iteration into `zeros` (no ratio compares it; the run's note names them); one whose

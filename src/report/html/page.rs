@@ -8,7 +8,8 @@ use std::io::{self, Write};
 
 use super::css::CSS;
 use super::sections::{
-    facts, header, run_figures, table, terms_section, warnings, where_changed_section,
+    disagreement_section, facts, header, run_figures, table, terms_section, warnings,
+    where_changed_section,
 };
 use super::svg::escape;
 use super::{curve, forest};
@@ -53,6 +54,7 @@ pub fn page(analysis: &Analysis) -> String {
             table(analysis, &notes)
         );
         body.push_str(&where_changed_section(analysis));
+        body.push_str(&disagreement_section(analysis));
     }
     body.push_str(&facts(analysis));
     body.push_str(&warnings(analysis, &notes));

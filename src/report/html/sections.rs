@@ -14,7 +14,9 @@ use crate::protocol::{Analysis, FailOn};
 use crate::report::columns::{Align, Column, Rows};
 use crate::report::format;
 use crate::report::words::glossary::Term;
-use crate::report::{Footnotes, Mood, concerned, headline, suite_facts, where_changed};
+use crate::report::{
+    Footnotes, Mood, concerned, disagreement, headline, suite_facts, where_changed,
+};
 
 /// The most benchmarks whose runs are drawn, regressions first; the others are listed as not drawn.
 pub(crate) const MAX_RUN_FIGURES: usize = 60;
@@ -242,6 +244,25 @@ pub(super) fn run_figures(analysis: &Analysis, order: &[usize]) -> String {
         );
     }
     out.push_str("</section>");
+    out
+}
+
+/// Where a benchmark's time and its instruction count disagree (`report::disagreement`): one item per
+/// benchmark, its name in code; empty when none disagrees.
+pub(super) fn disagreement_section(analysis: &Analysis) -> String {
+    let all = disagreement::of(analysis);
+    if all.is_empty() {
+        return String::new();
+    }
+    let mut out = format!(
+        r#"<section id="disagree"><h2>{}</h2><ul>"#,
+        escape(disagreement::TITLE.trim_end_matches(':'))
+    );
+    for d in &all {
+        let name = format!("<code>{}</code>", escape(&d.benchmark));
+        let _ = write!(out, "<li>{}</li>", disagreement::line(d, &name));
+    }
+    out.push_str("</ul></section>");
     out
 }
 
