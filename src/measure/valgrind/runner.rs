@@ -5,8 +5,11 @@
 //!
 //! - criterion (0.4 to 0.8): one process per benchmark, `--bench --profile-time 1 ^NAME$`, a dump after
 //!   each return from `Bencher::iter*`;
-//! - divan (0.1): two processes per benchmark, `--bench --exact NAME --sample-count 4 --sample-size N` at
-//!   N = 100 and 200, a dump before each entry to `sync_impl`.
+//! - divan (0.1): two processes per bench target, `--bench --sample-count 4 --sample-size N --exact NAME...`
+//!   at N = 100 and 200 with every selected benchmark, a dump before each entry to `sync_impl`, each
+//!   benchmark's dumps told apart by the order divan runs them in (`divan`); when that order cannot be
+//!   read or a process does not give every benchmark's dumps, two processes per benchmark, so that the one
+//!   that fails or has not the harness's shape is named alone.
 //!
 //! An exact count's run also carries its [`Profile`]: the routine's functions with their inclusive
 //! instructions per iteration, from the largest batches' two dumps (criterion's last doubling, divan's last
@@ -30,6 +33,7 @@ use std::sync::Mutex;
 use std::time::Duration;
 
 use super::callgrind::{self, Dump};
+use super::divan::{self, SAMPLES as DIVAN_SAMPLES, SIZES as DIVAN_SIZES};
 use super::estimate::{self, Estimate};
 use super::functions;
 use crate::measure::harness::Harness;
@@ -46,10 +50,6 @@ use crate::sources::events;
 
 /// The longest a benchmark's process may run under Valgrind before it is stopped and left out.
 pub(crate) const LIMIT: Duration = Duration::from_secs(60);
-
-/// divan's samples per process, and its two sizes (iterations per sample).
-const DIVAN_SAMPLES: usize = 4;
-const DIVAN_SIZES: (u64, u64) = (100, 200);
 
 /// Starts each benchmark under callgrind and keeps what its dumps give per run.
 #[derive(Debug)]
@@ -127,24 +127,17 @@ impl Runner for ValgrindRunner {
             left_out: vec![],
         };
         let mut found_boundaries = names.is_empty();
-        for (index, name) in names.iter().enumerate() {
-            let dir = run_home
-                .join("callgrind")
-                .join(&binary.target)
-                .join(index.to_string());
-            let counted = count(
-                binary,
-                binary.layout_for(start.block),
-                &run_home,
-                &dir,
-                name,
-            )?;
+        let target_dir = run_home.join("callgrind").join(&binary.target);
+        let executable = binary.layout_for(start.block);
+        let measured = count_all(binary, executable, &run_home, &target_dir, &names)?;
+        for (name, Measured { counted, files }) in names.iter().zip(measured) {
+            let dir = target_dir.clone();
             if let Some(kept) = &self.keep_profiles {
                 let revision = format!("{}-{}", start.participant.slug, start.participant.origin);
                 let to = kept
                     .join(safe_name(&revision))
                     .join(safe_name(&binary.target));
-                keep_profile(&dir, &unused(&to, &safe_name(name)))?;
+                keep_profile(&files, &unused(&to, &safe_name(name)))?;
             }
             let metric = instructions().benchmark_name(name);
             found_boundaries |= !matches!(
@@ -363,6 +356,144 @@ fn before_0_4(version: &str) -> bool {
     major == 0 && minor < 4
 }
 
+/// What Valgrind made of one benchmark, and its callgrind files (each with the folder it is kept under by
+/// `--keep-profiles`: divan's size, `n100` or `n200`, or none).
+#[derive(Debug)]
+struct Measured {
+    counted: Counted,
+    files: Vec<(Option<String>, PathBuf)>,
+}
+
+/// Counts each of `names` (a bench target's benchmarks, as listed) of `binary` (its `executable`), in that
+/// order, with its dumps under `dir/<index>/` (or, divan's benchmarks counted together, `dir/all/`).
+///
+/// divan's benchmarks run together, one process per size (`divan`), when divan's list gives their order
+/// and both processes end well with every benchmark's dumps; else, and for criterion, each benchmark runs
+/// in its own processes, so that one that fails, runs past [`LIMIT`] or has not the harness's shape (a
+/// divan benchmark with several thread counts) is named alone and the others counted.
+fn count_all(
+    binary: &BenchBinary,
+    executable: &Path,
+    run_home: &Path,
+    dir: &Path,
+    names: &[String],
+) -> Result<Vec<Measured>, RunError> {
+    if binary.harness == Harness::Divan
+        && names.len() > 1
+        && let Some(together) =
+            count_divan_together(binary, executable, run_home, &dir.join("all"), names)?
+    {
+        return Ok(together);
+    }
+    let mut measured = Vec::with_capacity(names.len());
+    for (index, name) in names.iter().enumerate() {
+        let dir = dir.join(index.to_string());
+        let counted = count(binary, executable, run_home, &dir, name)?;
+        measured.push(Measured {
+            counted,
+            files: files_under(&dir),
+        });
+    }
+    Ok(measured)
+}
+
+/// divan's benchmarks `names` counted together: the order divan runs them in from its `--list` tree, then
+/// one process per size running all of them (each allowed [`LIMIT`] per benchmark), each benchmark's
+/// estimate and profile from its window of the two processes' dumps (`divan::window`). `None` when the
+/// order cannot be read, a process does not end well, or its dumps are not `divan::dumps_of` the
+/// benchmarks: the benchmarks are then counted one by one.
+fn count_divan_together(
+    binary: &BenchBinary,
+    executable: &Path,
+    run_home: &Path,
+    dir: &Path,
+    names: &[String],
+) -> Result<Option<Vec<Measured>>, RunError> {
+    let names: Vec<&str> = names.iter().map(String::as_str).collect();
+    let mut command = Command::new(executable);
+    command
+        .args(divan::list_args(&names))
+        .current_dir(&binary.package_dir)
+        .env("CARGO_MANIFEST_DIR", &binary.package_dir);
+    let out = process::capture(&mut command)?;
+    if !out.status.success() {
+        return Ok(None);
+    }
+    let Some(order) = divan::run_order(&String::from_utf8_lossy(&out.stdout), &names) else {
+        return Ok(None);
+    };
+    let ordered: Vec<&str> = order.iter().map(String::as_str).collect();
+    let limit = LIMIT.saturating_mul(u32::try_from(names.len()).unwrap_or(u32::MAX));
+    let mut at: Vec<(String, Written)> = Vec::new();
+    for size in [DIVAN_SIZES.0, DIVAN_SIZES.1] {
+        let folder = format!("n{size}");
+        let args = divan::run_args(size, &ordered);
+        let dump = "--dump-before=*sync_impl";
+        match callgrind_totals(
+            binary,
+            executable,
+            run_home,
+            &dir.join(&folder),
+            dump,
+            &args,
+            limit,
+        )? {
+            Ok(written) if written.totals.len() == divan::dumps_of(names.len()) => {
+                at.push((folder, written))
+            }
+            _ => return Ok(None),
+        }
+    }
+    let (low, high) = (&at[0].1, &at[1].1);
+    let mut by_name: BTreeMap<&str, Measured> = BTreeMap::new();
+    for (k, name) in ordered.iter().enumerate() {
+        let window = divan::window(k);
+        let estimate = estimate::divan(
+            DIVAN_SAMPLES,
+            (DIVAN_SIZES.0, &low.totals[window.clone()]),
+            (DIVAN_SIZES.1, &high.totals[window.clone()]),
+        );
+        let profile = divan_profile(
+            &estimate,
+            &low.files[window.clone()],
+            &high.files[window.clone()],
+        );
+        // The benchmark's own dumps: its loops and the gaps after them.
+        let files = at
+            .iter()
+            .flat_map(|(folder, written)| {
+                written.files[window.start + 1..window.end]
+                    .iter()
+                    .map(|f| (Some(folder.clone()), f.clone()))
+            })
+            .collect();
+        by_name.insert(
+            name,
+            Measured {
+                counted: Counted::Estimated(estimate, profile),
+                files,
+            },
+        );
+    }
+    Ok(names
+        .iter()
+        .map(|name| by_name.remove(name))
+        .collect::<Option<Vec<Measured>>>())
+}
+
+/// divan's profile from one benchmark's dumps at each size (its window: the dump before its first loop,
+/// then each sample's loop and the gap after it): the last sample's loops, of `SIZES.1 − SIZES.0`
+/// iterations apart, when the count is exact.
+fn divan_profile(estimate: &Estimate, low: &[PathBuf], high: &[PathBuf]) -> Option<Profile> {
+    let last_loop = 2 * DIVAN_SAMPLES - 1;
+    match (estimate, low.get(last_loop), high.get(last_loop)) {
+        (Estimate::Exact { .. }, Some(low), Some(high)) => {
+            profile_between(low, high, DIVAN_SIZES.1 - DIVAN_SIZES.0)
+        }
+        _ => None,
+    }
+}
+
 /// Runs benchmark `name` of `binary` (its `executable`) under callgrind as its harness needs, each process
 /// with `run_home` as its `CRITERION_HOME` and its dumps under `dir`, and estimates its instructions per
 /// iteration.
@@ -383,7 +514,7 @@ fn count(
             ];
             let dump = "--dump-after=criterion::bencher::Bencher<M>::iter*";
             Ok(
-                match callgrind_totals(binary, executable, run_home, dir, dump, &args)? {
+                match callgrind_totals(binary, executable, run_home, dir, dump, &args, LIMIT)? {
                     Ok(written) => {
                         let estimate = estimate::criterion(&written.totals);
                         let profile = match estimate {
@@ -399,29 +530,10 @@ fn count(
         Harness::Divan => {
             let mut at: Vec<Written> = Vec::new();
             for size in [DIVAN_SIZES.0, DIVAN_SIZES.1] {
-                let args: Vec<String> = [
-                    "--bench",
-                    "--color",
-                    "never",
-                    "--sample-count",
-                    &DIVAN_SAMPLES.to_string(),
-                    "--sample-size",
-                    &size.to_string(),
-                    "--exact",
-                    name,
-                ]
-                .iter()
-                .map(|a| a.to_string())
-                .collect();
+                let args = divan::run_args(size, &[name]);
                 let dir = dir.join(format!("n{size}"));
-                match callgrind_totals(
-                    binary,
-                    executable,
-                    run_home,
-                    &dir,
-                    "--dump-before=*sync_impl",
-                    &args,
-                )? {
+                let dump = "--dump-before=*sync_impl";
+                match callgrind_totals(binary, executable, run_home, &dir, dump, &args, LIMIT)? {
                     Ok(written) => at.push(written),
                     Err(counted) => return Ok(counted),
                 }
@@ -431,19 +543,7 @@ fn count(
                 (DIVAN_SIZES.0, &at[0].totals),
                 (DIVAN_SIZES.1, &at[1].totals),
             );
-            // The last sample's loop at each size (a process's dumps: its start, then each sample's loop
-            // and the gap after it).
-            let last_loop = 2 * DIVAN_SAMPLES - 1;
-            let profile = match (
-                &estimate,
-                at[0].files.get(last_loop),
-                at[1].files.get(last_loop),
-            ) {
-                (Estimate::Exact { .. }, Some(low), Some(high)) => {
-                    profile_between(low, high, DIVAN_SIZES.1 - DIVAN_SIZES.0)
-                }
-                _ => None,
-            };
+            let profile = divan_profile(&estimate, &at[0].files, &at[1].files);
             Ok(Counted::Estimated(estimate, profile))
         }
     }
@@ -484,7 +584,7 @@ struct Written {
 }
 
 /// One process of `executable` with `args` under callgrind with the dump option `dump`, its dumps written
-/// under `dir` (emptied first): its dumps in order, or how it did not end well.
+/// under `dir` (emptied first), stopped after `limit`: its dumps in order, or how it did not end well.
 fn callgrind_totals(
     binary: &BenchBinary,
     executable: &Path,
@@ -492,6 +592,7 @@ fn callgrind_totals(
     dir: &Path,
     dump: &str,
     args: &[String],
+    limit: Duration,
 ) -> Result<Result<Written, Counted>, RunError> {
     let _ = std::fs::remove_dir_all(dir);
     std::fs::create_dir_all(dir).map_err(MeasureError::io("keeping callgrind's dumps", dir))?;
@@ -508,7 +609,7 @@ fn callgrind_totals(
         .current_dir(&binary.package_dir)
         .env("CRITERION_HOME", run_home)
         .env("CARGO_MANIFEST_DIR", &binary.package_dir);
-    let Some(out) = process::capture_within(&mut command, LIMIT)? else {
+    let Some(out) = process::capture_within(&mut command, limit)? else {
         return Ok(Err(Counted::TimedOut));
     };
     if !out.status.success() {
@@ -578,25 +679,46 @@ fn unused(dir: &Path, name: &str) -> PathBuf {
     path
 }
 
-/// Copies the callgrind files under `from` (a benchmark's dumps, divan's two processes in `n100/` and
-/// `n200/`) to `to`, each `out.PID[.PART]` as `callgrind.out.PID[.PART]` (the names KCachegrind lists);
-/// never over an existing file.
-fn keep_profile(from: &Path, to: &Path) -> Result<(), MeasureError> {
-    let Ok(entries) = std::fs::read_dir(from) else {
-        return Ok(());
+/// The callgrind files under `dir` (a benchmark's own processes': divan's two in `n100/` and `n200/`), each
+/// with the folder it is in below `dir`, if any.
+fn files_under(dir: &Path) -> Vec<(Option<String>, PathBuf)> {
+    let mut files = Vec::new();
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        return files;
     };
-    std::fs::create_dir_all(to).map_err(MeasureError::io("keeping callgrind's files", to))?;
     for entry in entries.flatten() {
         let path = entry.path();
         let name = entry.file_name().to_string_lossy().into_owned();
         if path.is_dir() {
-            keep_profile(&path, &to.join(safe_name(&name)))?;
+            files.extend(
+                files_under(&path)
+                    .into_iter()
+                    .map(|(_, f)| (Some(name.clone()), f)),
+            );
         } else if name.starts_with("out.") {
-            let target = to.join(format!("callgrind.{name}"));
-            if !target.exists() {
-                std::fs::copy(&path, &target)
-                    .map_err(MeasureError::io("keeping callgrind's files", &target))?;
-            }
+            files.push((None, path));
+        }
+    }
+    files
+}
+
+/// Copies a benchmark's callgrind `files` to `to` (each under its folder, made safe), each `out.PID[.PART]`
+/// as `callgrind.out.PID[.PART]` (the names KCachegrind lists); never over an existing file.
+fn keep_profile(files: &[(Option<String>, PathBuf)], to: &Path) -> Result<(), MeasureError> {
+    for (folder, path) in files {
+        let Some(name) = path.file_name().map(|n| n.to_string_lossy().into_owned()) else {
+            continue;
+        };
+        let dir = match folder {
+            Some(folder) => to.join(safe_name(folder)),
+            None => to.to_path_buf(),
+        };
+        std::fs::create_dir_all(&dir)
+            .map_err(MeasureError::io("keeping callgrind's files", &dir))?;
+        let target = dir.join(format!("callgrind.{name}"));
+        if !target.exists() {
+            std::fs::copy(path, &target)
+                .map_err(MeasureError::io("keeping callgrind's files", &target))?;
         }
     }
     Ok(())
@@ -621,7 +743,7 @@ mod tests {
         std::fs::write(from.join("other"), "not a dump").unwrap();
         let kept = dir.path().join("kept");
         let to = unused(&kept, "bench");
-        keep_profile(&from, &to).unwrap();
+        keep_profile(&files_under(&from), &to).unwrap();
         assert_eq!(
             std::fs::read_to_string(to.join("callgrind.out.7.1")).unwrap(),
             "one"
@@ -634,7 +756,7 @@ mod tests {
         // A second benchmark made the same name goes beside it.
         assert_eq!(unused(&kept, "bench"), kept.join("bench-2"));
         std::fs::write(from.join("out.7.1"), "changed").unwrap();
-        keep_profile(&from, &to).unwrap();
+        keep_profile(&files_under(&from), &to).unwrap();
         assert_eq!(
             std::fs::read_to_string(to.join("callgrind.out.7.1")).unwrap(),
             "one"
