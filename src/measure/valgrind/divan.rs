@@ -15,6 +15,9 @@
 use std::collections::BTreeSet;
 use std::ops::Range;
 
+/// callgrind's option that dumps before each entry to divan's `sync_impl` (`#[inline(never)]`).
+pub(super) const DUMP: &str = "--dump-before=*sync_impl";
+
 /// divan's samples per process.
 pub(super) const SAMPLES: usize = 4;
 /// Its two sizes (iterations per sample).

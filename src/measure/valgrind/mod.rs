@@ -6,6 +6,8 @@
 //! - `callgrind`: the dump files read (pure): each dump's instruction total, in the order written.
 //! - `functions`: the dump files read function by function: each function's inclusive instructions per
 //!   iteration, and those of the benchmark's routine alone (pure).
+//! - `criterion`: which `Bencher` method criterion's dumps follow, and whether its count holds the setup
+//!   (pure).
 //! - `divan`: divan's processes of several benchmarks: their arguments, the order divan runs them in, each
 //!   one's dumps (pure).
 //! - `estimate`: instructions per iteration from those totals, criterion's doublings or divan's two sample
@@ -16,6 +18,7 @@
 //! Must not: decide anything, or schedule runs (the run stage's scheduler does).
 
 mod callgrind;
+mod criterion;
 mod divan;
 mod estimate;
 mod functions;

@@ -1,10 +1,11 @@
-//! The [`Runner`] of `--measure instructions`: each benchmark of a run alone under Valgrind's callgrind, with
+//! The [`Runner`] of `--measure instructions`: each benchmark of a run under Valgrind's callgrind, with
 //! the dumps of the method (`docs/instruction-counts.md` §2), its instructions per iteration read back as a
 //! count (a [`Unit::Count`](crate::model::Unit::Count) of instructions), one value per run, compared exactly
 //! (`docs/verdicts.md` §7).
 //!
 //! - criterion (0.4 to 0.8): one process per benchmark, `--bench --profile-time 1 ^NAME$`, a dump after
-//!   each return from `Bencher::iter*`;
+//!   each return from `Bencher::iter`, `iter_custom`, `iter_batched` or `iter_batched_ref` (`criterion`),
+//!   and a note for a benchmark whose count holds its `iter_batched` setup;
 //! - divan (0.1): two processes per bench target, `--bench --sample-count 4 --sample-size N --exact NAME...`
 //!   at N = 100 and 200 with every selected benchmark, a dump before each entry to `sync_impl`, each
 //!   benchmark's dumps told apart by the order divan runs them in (`divan`); when that order cannot be
@@ -33,6 +34,7 @@ use std::sync::Mutex;
 use std::time::Duration;
 
 use super::callgrind::{self, Dump};
+use super::criterion as criterion_dumps;
 use super::divan::{self, SAMPLES as DIVAN_SAMPLES, SIZES as DIVAN_SIZES};
 use super::estimate::{self, Estimate};
 use super::functions;
@@ -130,7 +132,12 @@ impl Runner for ValgrindRunner {
         let target_dir = run_home.join("callgrind").join(&binary.target);
         let executable = binary.layout_for(start.block);
         let measured = count_all(binary, executable, &run_home, &target_dir, &names)?;
-        for (name, Measured { counted, files }) in names.iter().zip(measured) {
+        for (name, measured) in names.iter().zip(measured) {
+            let Measured {
+                counted,
+                files,
+                counts_setup,
+            } = measured;
             let dir = target_dir.clone();
             if let Some(kept) = &self.keep_profiles {
                 let revision = format!("{}-{}", start.participant.slug, start.participant.origin);
@@ -144,6 +151,9 @@ impl Runner for ValgrindRunner {
                 counted,
                 Counted::Estimated(Estimate::NoBoundaries { .. }, _)
             );
+            if counts_setup && matches!(counted, Counted::Estimated(Estimate::Exact { .. }, _)) {
+                results.notes.push(setup_counted(&metric));
+            }
             match counted {
                 Counted::Estimated(Estimate::Exact { per_iteration, .. }, profile) => {
                     let unit = events::EVENTS[0].unit();
@@ -238,6 +248,7 @@ impl Runner for ValgrindRunner {
         });
         kept.benchmarks.extend(results.benchmarks);
         kept.left_out.extend(results.left_out);
+        kept.notes.extend(results.notes);
         Ok(())
     }
 
@@ -284,6 +295,16 @@ enum Counted {
     TimedOut,
     /// A process failed: its exit code (`None`: a signal) and the first lines of its standard error.
     Failed { code: Option<i32>, message: String },
+}
+
+/// The note of a count that holds its benchmark's setup (`metric`: its name in the report).
+fn setup_counted(metric: &str) -> String {
+    format!(
+        "{metric}: the count includes the setup of criterion's `iter_batched` (also `iter_batched_ref`, \
+         `iter_with_setup`, `iter_with_large_drop`), run once per iteration outside the timed routine, and \
+         the drop of each input or output; a change of the setup changes the count \
+         (docs/instruction-counts.md §4)"
+    )
 }
 
 /// The unit's description of an instruction count.
@@ -362,6 +383,9 @@ fn before_0_4(version: &str) -> bool {
 struct Measured {
     counted: Counted,
     files: Vec<(Option<String>, PathBuf)>,
+    /// Whether its count holds the setup of criterion's `iter_batched*` with the routine (its dumps follow
+    /// that method, `criterion::counts_setup`).
+    counts_setup: bool,
 }
 
 /// Counts each of `names` (a bench target's benchmarks, as listed) of `binary` (its `executable`), in that
@@ -388,10 +412,11 @@ fn count_all(
     let mut measured = Vec::with_capacity(names.len());
     for (index, name) in names.iter().enumerate() {
         let dir = dir.join(index.to_string());
-        let counted = count(binary, executable, run_home, &dir, name)?;
+        let (counted, counts_setup) = count(binary, executable, run_home, &dir, name)?;
         measured.push(Measured {
             counted,
             files: files_under(&dir),
+            counts_setup,
         });
     }
     Ok(measured)
@@ -428,13 +453,13 @@ fn count_divan_together(
     for size in [DIVAN_SIZES.0, DIVAN_SIZES.1] {
         let folder = format!("n{size}");
         let args = divan::run_args(size, &ordered);
-        let dump = "--dump-before=*sync_impl";
+        let dump = [divan::DUMP.to_string()];
         match callgrind_totals(
             binary,
             executable,
             run_home,
             &dir.join(&folder),
-            dump,
+            &dump,
             &args,
             limit,
         )? {
@@ -472,6 +497,7 @@ fn count_divan_together(
             Measured {
                 counted: Counted::Estimated(estimate, profile),
                 files,
+                counts_setup: false,
             },
         );
     }
@@ -496,14 +522,14 @@ fn divan_profile(estimate: &Estimate, low: &[PathBuf], high: &[PathBuf]) -> Opti
 
 /// Runs benchmark `name` of `binary` (its `executable`) under callgrind as its harness needs, each process
 /// with `run_home` as its `CRITERION_HOME` and its dumps under `dir`, and estimates its instructions per
-/// iteration.
+/// iteration, and whether that count holds the benchmark's setup (criterion's `iter_batched*`).
 fn count(
     binary: &BenchBinary,
     executable: &Path,
     run_home: &Path,
     dir: &Path,
     name: &str,
-) -> Result<Counted, RunError> {
+) -> Result<(Counted, bool), RunError> {
     match binary.harness {
         Harness::Criterion | Harness::Libtest => {
             let args = vec![
@@ -512,18 +538,27 @@ fn count(
                 "1".to_string(),
                 Harness::Criterion.exact(&[&name.to_string()]),
             ];
-            let dump = "--dump-after=criterion::bencher::Bencher<M>::iter*";
+            let dumps = criterion_dumps::dump_options();
             Ok(
-                match callgrind_totals(binary, executable, run_home, dir, dump, &args, LIMIT)? {
+                match callgrind_totals(binary, executable, run_home, dir, &dumps, &args, LIMIT)? {
                     Ok(written) => {
                         let estimate = estimate::criterion(&written.totals);
                         let profile = match estimate {
                             Estimate::Exact { .. } => criterion_profile(&written.files),
                             _ => None,
                         };
-                        Counted::Estimated(estimate, profile)
+                        // Call 1's dump names the method every call of the benchmark returns from.
+                        let counts_setup = written
+                            .files
+                            .first()
+                            .and_then(|f| std::fs::read_to_string(f).ok())
+                            .is_some_and(|text| {
+                                criterion_dumps::boundary(&text)
+                                    .is_some_and(criterion_dumps::counts_setup)
+                            });
+                        (Counted::Estimated(estimate, profile), counts_setup)
                     }
-                    Err(counted) => counted,
+                    Err(counted) => (counted, false),
                 },
             )
         }
@@ -532,10 +567,10 @@ fn count(
             for size in [DIVAN_SIZES.0, DIVAN_SIZES.1] {
                 let args = divan::run_args(size, &[name]);
                 let dir = dir.join(format!("n{size}"));
-                let dump = "--dump-before=*sync_impl";
-                match callgrind_totals(binary, executable, run_home, &dir, dump, &args, LIMIT)? {
+                let dump = [divan::DUMP.to_string()];
+                match callgrind_totals(binary, executable, run_home, &dir, &dump, &args, LIMIT)? {
                     Ok(written) => at.push(written),
-                    Err(counted) => return Ok(counted),
+                    Err(counted) => return Ok((counted, false)),
                 }
             }
             let estimate = estimate::divan(
@@ -544,7 +579,7 @@ fn count(
                 (DIVAN_SIZES.1, &at[1].totals),
             );
             let profile = divan_profile(&estimate, &at[0].files, &at[1].files);
-            Ok(Counted::Estimated(estimate, profile))
+            Ok((Counted::Estimated(estimate, profile), false))
         }
     }
 }
@@ -583,14 +618,14 @@ struct Written {
     files: Vec<PathBuf>,
 }
 
-/// One process of `executable` with `args` under callgrind with the dump option `dump`, its dumps written
+/// One process of `executable` with `args` under callgrind with the dump options `dumps`, its dumps written
 /// under `dir` (emptied first), stopped after `limit`: its dumps in order, or how it did not end well.
 fn callgrind_totals(
     binary: &BenchBinary,
     executable: &Path,
     run_home: &Path,
     dir: &Path,
-    dump: &str,
+    dumps: &[String],
     args: &[String],
     limit: Duration,
 ) -> Result<Result<Written, Counted>, RunError> {
@@ -603,7 +638,7 @@ fn callgrind_totals(
             "--callgrind-out-file={}",
             dir.join("out.%p").display()
         ))
-        .arg(dump)
+        .args(dumps)
         .arg(executable)
         .args(args)
         .current_dir(&binary.package_dir)
