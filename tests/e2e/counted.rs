@@ -73,6 +73,15 @@ criterion_main!(benches);
     write_crate(dir, &manifest, &bench);
 }
 
+/// The crate of [`write_criterion_counted`] with one more benchmark, `batched`, whose setup is `work()`
+/// ([`WORK`] `nop`s) and whose routine adds one to what the setup gave: criterion's `iter_with_setup` (an
+/// `iter_batched` of one input per batch), the setup run once per iteration outside the timed routine.
+pub(crate) fn write_criterion_batched(dir: &std::path::Path, planted: bool) {
+    let batched = r#"
+    c.bench_function("batched", |b| b.iter_with_setup(demo::work, |x| black_box(x + 1)));"#;
+    write_criterion_counted(dir, planted, batched);
+}
+
 /// A divan crate (divan 0.1.21, the bench profile's own optimisation): the benchmarks `changed` and `same`
 /// each run `work()`, `changed` also `extra()` when `planted`.
 pub(crate) fn write_divan_counted(dir: &std::path::Path, planted: bool) {

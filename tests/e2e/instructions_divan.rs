@@ -2,8 +2,10 @@
 //! own optimisation): the benchmarks run a known number of instructions (`nop`s written with `asm!`,
 //! x86_64), and HEAD calls one more `#[inline(never)]` function of 100 `nop`s in one benchmark. One run per
 //! side finds that benchmark slower by the planted share and the other equal, exactly, as for criterion
-//! (`instructions.rs`). Skipped, saying why, where `valgrind` is not on the `PATH` (CI installs it,
-//! `.ci/run`) or the machine is not x86_64.
+//! (`instructions.rs`); both benchmarks run in one process per sample size and side, which the callgrind
+//! files `--keep-profiles` leaves show (each benchmark's dumps, from the same process as the other's).
+//! Skipped, saying why, where `valgrind` is not on the `PATH` (CI installs it, `.ci/run`) or the machine is
+//! not x86_64.
 
 use crate::counted::*;
 use crate::support::*;
@@ -17,6 +19,8 @@ fn a_planted_half_percent_of_a_divan_benchmark_s_instructions_is_found_exactly()
     let target = shared_target();
     let before = repository_state(dir);
 
+    let kept = tempfile::tempdir().unwrap();
+    let profiles = kept.path().join("profiles");
     let args = [
         "HEAD~1..HEAD",
         "--measure",
@@ -25,6 +29,8 @@ fn a_planted_half_percent_of_a_divan_benchmark_s_instructions_is_found_exactly()
         "json",
         "--threshold",
         "0",
+        "--keep-profiles",
+        profiles.to_str().unwrap(),
     ];
     let out = speedup(dir, &target, &args);
     let text = stderr(&out);
@@ -59,4 +65,36 @@ fn a_planted_half_percent_of_a_divan_benchmark_s_instructions_is_found_exactly()
         "the same routine: {report}"
     );
     assert_eq!(repository_state(dir), before);
+    one_process_per_size(&profiles);
+}
+
+/// Under each revision's kept files (`REVISION/work/BENCHMARK/nSIZE/callgrind.out.PID.PART`), both
+/// benchmarks have their 8 dumps at each size (4 samples, each a loop and the gap after it), and at a size
+/// all of a revision's dumps come from one process.
+fn one_process_per_size(profiles: &std::path::Path) {
+    let revisions: Vec<_> = std::fs::read_dir(profiles)
+        .expect("the kept profiles")
+        .map(|e| e.unwrap().path())
+        .collect();
+    assert_eq!(revisions.len(), 2, "{revisions:?}");
+    for revision in revisions {
+        for size in ["n100", "n200"] {
+            let mut pids = std::collections::BTreeSet::new();
+            for benchmark in ["work_changed", "work_same"] {
+                let at = revision.join("work").join(benchmark).join(size);
+                let files: Vec<String> = std::fs::read_dir(&at)
+                    .unwrap_or_else(|e| panic!("{}: {e}", at.display()))
+                    .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+                    .collect();
+                assert_eq!(files.len(), 8, "{}: {files:?}", at.display());
+                for file in files {
+                    let pid = file.split('.').nth(2).map(str::to_string);
+                    pids.insert(
+                        pid.unwrap_or_else(|| panic!("{file}: not callgrind.out.PID.PART")),
+                    );
+                }
+            }
+            assert_eq!(pids.len(), 1, "{}/{size}: {pids:?}", revision.display());
+        }
+    }
 }

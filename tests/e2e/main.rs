@@ -19,6 +19,7 @@ mod faults;
 mod harness;
 mod identical;
 mod instructions;
+mod instructions_batched;
 mod instructions_beside;
 mod instructions_commands;
 mod instructions_divan;

@@ -1,11 +1,15 @@
 //! Instruction counts under Valgrind's callgrind (`--measure instructions`, `docs/instruction-counts.md`):
-//! each benchmark runs alone under callgrind, which dumps its costs at the harness's own boundaries around
-//! each batch of iterations; the difference of two batches of different sizes is the cost of one iteration,
-//! the harness cancelling.
+//! each benchmark runs under callgrind (alone, or divan's with the other benchmarks of its target), which
+//! dumps its costs at the harness's own boundaries around each batch of iterations; the difference of two
+//! batches of different sizes is the cost of one iteration, the harness cancelling.
 //!
 //! - `callgrind`: the dump files read (pure): each dump's instruction total, in the order written.
 //! - `functions`: the dump files read function by function: each function's inclusive instructions per
 //!   iteration, and those of the benchmark's routine alone (pure).
+//! - `criterion`: which `Bencher` method criterion's dumps follow, and whether its count holds the setup
+//!   (pure).
+//! - `divan`: divan's processes of several benchmarks: their arguments, the order divan runs them in, each
+//!   one's dumps (pure).
 //! - `events`: the counts beside instructions when asked (`--cache-sim`'s cache misses,
 //!   `--count-allocations`' calls to the Rust allocator), read from each dump and estimated as instructions
 //!   are (pure).
@@ -17,6 +21,8 @@
 //! Must not: decide anything, or schedule runs (the run stage's scheduler does).
 
 mod callgrind;
+mod criterion;
+mod divan;
 mod estimate;
 pub(crate) mod events;
 mod functions;

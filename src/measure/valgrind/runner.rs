@@ -1,12 +1,16 @@
-//! The [`Runner`] of `--measure instructions`: each benchmark of a run alone under Valgrind's callgrind, with
+//! The [`Runner`] of `--measure instructions`: each benchmark of a run under Valgrind's callgrind, with
 //! the dumps of the method (`docs/instruction-counts.md` §2), its instructions per iteration read back as a
 //! count (a [`Unit::Count`](crate::model::Unit::Count) of instructions), one value per run, compared exactly
 //! (`docs/verdicts.md` §7).
 //!
 //! - criterion (0.4 to 0.8): one process per benchmark, `--bench --profile-time 1 ^NAME$`, a dump after
-//!   each return from `Bencher::iter*`;
-//! - divan (0.1): two processes per benchmark, `--bench --exact NAME --sample-count 4 --sample-size N` at
-//!   N = 100 and 200, a dump before each entry to `sync_impl`.
+//!   each return from `Bencher::iter`, `iter_custom`, `iter_batched` or `iter_batched_ref` (`criterion`),
+//!   and a note for a benchmark whose count holds its `iter_batched` setup;
+//! - divan (0.1): two processes per bench target, `--bench --sample-count 4 --sample-size N --exact NAME...`
+//!   at N = 100 and 200 with every selected benchmark, a dump before each entry to `sync_impl`, each
+//!   benchmark's dumps told apart by the order divan runs them in (`divan`); when that order cannot be
+//!   read or a process does not give every benchmark's dumps, two processes per benchmark, so that the one
+//!   that fails or has not the harness's shape is named alone.
 //!
 //! An exact count's run also carries its [`Profile`]: the routine's functions with their inclusive
 //! instructions per iteration, from the largest batches' two dumps (criterion's last doubling, divan's last
@@ -32,6 +36,8 @@ use std::sync::Mutex;
 use std::time::Duration;
 
 use super::callgrind::{self, Dump};
+use super::criterion as criterion_dumps;
+use super::divan::{self, SAMPLES as DIVAN_SAMPLES, SIZES as DIVAN_SIZES};
 use super::estimate::{self, Estimate};
 use super::events::{self as extra_events, Extra, Extras};
 use super::functions;
@@ -49,10 +55,6 @@ use crate::sources::events;
 
 /// The longest a benchmark's process may run under Valgrind before it is stopped and left out.
 pub(crate) const LIMIT: Duration = Duration::from_secs(60);
-
-/// divan's samples per process, and its two sizes (iterations per sample).
-const DIVAN_SAMPLES: usize = 4;
-const DIVAN_SIZES: (u64, u64) = (100, 200);
 
 /// Starts each benchmark under callgrind and keeps what its dumps give per run.
 #[derive(Debug)]
@@ -137,31 +139,38 @@ impl Runner for ValgrindRunner {
         let mut found_boundaries = names.is_empty();
         // The benchmarks whose count beside instructions is zero per iteration, which no ratio compares.
         let mut zeros = std::collections::BTreeSet::new();
-        for (index, name) in names.iter().enumerate() {
-            let dir = run_home
-                .join("callgrind")
-                .join(&binary.target)
-                .join(index.to_string());
-            let counted = count(
-                binary,
-                binary.layout_for(start.block),
-                &run_home,
-                &dir,
-                name,
-                self.extras,
-            )?;
+        let target_dir = run_home.join("callgrind").join(&binary.target);
+        let executable = binary.layout_for(start.block);
+        let measured = count_all(
+            binary,
+            executable,
+            &run_home,
+            &target_dir,
+            &names,
+            self.extras,
+        )?;
+        for (name, measured) in names.iter().zip(measured) {
+            let Measured {
+                counted,
+                files,
+                counts_setup,
+            } = measured;
+            let dir = target_dir.clone();
             if let Some(kept) = &self.keep_profiles {
                 let revision = format!("{}-{}", start.participant.slug, start.participant.origin);
                 let to = kept
                     .join(safe_name(&revision))
                     .join(safe_name(&binary.target));
-                keep_profile(&dir, &unused(&to, &safe_name(name)))?;
+                keep_profile(&files, &unused(&to, &safe_name(name)))?;
             }
             let metric = instructions().benchmark_name(name);
             found_boundaries |= !matches!(
                 counted,
                 Counted::Estimated(Estimate::NoBoundaries { .. }, ..)
             );
+            if counts_setup && matches!(counted, Counted::Estimated(Estimate::Exact { .. }, ..)) {
+                results.notes.push(setup_counted(&metric));
+            }
             match counted {
                 Counted::Estimated(Estimate::Exact { per_iteration, .. }, profile, beside) => {
                     let unit = events::EVENTS[0].unit();
@@ -259,6 +268,7 @@ impl Runner for ValgrindRunner {
         });
         kept.benchmarks.extend(results.benchmarks);
         kept.left_out.extend(results.left_out);
+        kept.notes.extend(results.notes);
         kept.notes
             .extend(crate::sources::events::zero_counts_note(label, &zeros));
         Ok(())
@@ -308,6 +318,16 @@ enum Counted {
     TimedOut,
     /// A process failed: its exit code (`None`: a signal) and the first lines of its standard error.
     Failed { code: Option<i32>, message: String },
+}
+
+/// The note of a count that holds its benchmark's setup (`metric`: its name in the report).
+fn setup_counted(metric: &str) -> String {
+    format!(
+        "{metric}: the count includes the setup of criterion's `iter_batched` (also `iter_batched_ref`, \
+         `iter_with_setup`, `iter_with_large_drop`), run once per iteration outside the timed routine, and \
+         the drop of each input or output; a change of the setup changes the count \
+         (docs/instruction-counts.md §4)"
+    )
 }
 
 /// The unit's description of an instruction count.
@@ -380,9 +400,168 @@ fn before_0_4(version: &str) -> bool {
     major == 0 && minor < 4
 }
 
+/// What Valgrind made of one benchmark, and its callgrind files (each with the folder it is kept under by
+/// `--keep-profiles`: divan's size, `n100` or `n200`, or none).
+#[derive(Debug)]
+struct Measured {
+    counted: Counted,
+    files: Vec<(Option<String>, PathBuf)>,
+    /// Whether its count holds the setup of criterion's `iter_batched*` with the routine (its dumps follow
+    /// that method, `criterion::counts_setup`).
+    counts_setup: bool,
+}
+
+/// Counts each of `names` (a bench target's benchmarks, as listed) of `binary` (its `executable`), in that
+/// order, with its dumps under `dir/<index>/` (or, divan's benchmarks counted together, `dir/all/`).
+///
+/// divan's benchmarks run together, one process per size (`divan`), when divan's list gives their order
+/// and both processes end well with every benchmark's dumps; else, and for criterion, each benchmark runs
+/// in its own processes, so that one that fails, runs past [`LIMIT`] or has not the harness's shape (a
+/// divan benchmark with several thread counts) is named alone and the others counted.
+fn count_all(
+    binary: &BenchBinary,
+    executable: &Path,
+    run_home: &Path,
+    dir: &Path,
+    names: &[String],
+    extras: Extras,
+) -> Result<Vec<Measured>, RunError> {
+    if binary.harness == Harness::Divan
+        && names.len() > 1
+        && let Some(together) = count_divan_together(
+            binary,
+            executable,
+            run_home,
+            &dir.join("all"),
+            names,
+            extras,
+        )?
+    {
+        return Ok(together);
+    }
+    let mut measured = Vec::with_capacity(names.len());
+    for (index, name) in names.iter().enumerate() {
+        let dir = dir.join(index.to_string());
+        let (counted, counts_setup) = count(binary, executable, run_home, &dir, name, extras)?;
+        measured.push(Measured {
+            counted,
+            files: files_under(&dir),
+            counts_setup,
+        });
+    }
+    Ok(measured)
+}
+
+/// divan's benchmarks `names` counted together: the order divan runs them in from its `--list` tree, then
+/// one process per size running all of them (each allowed [`LIMIT`] per benchmark), each benchmark's
+/// estimate and profile from its window of the two processes' dumps (`divan::window`). `None` when the
+/// order cannot be read, a process does not end well, or its dumps are not `divan::dumps_of` the
+/// benchmarks: the benchmarks are then counted one by one.
+fn count_divan_together(
+    binary: &BenchBinary,
+    executable: &Path,
+    run_home: &Path,
+    dir: &Path,
+    names: &[String],
+    extras: Extras,
+) -> Result<Option<Vec<Measured>>, RunError> {
+    let names: Vec<&str> = names.iter().map(String::as_str).collect();
+    let mut command = Command::new(executable);
+    command
+        .args(divan::list_args(&names))
+        .current_dir(&binary.package_dir)
+        .env("CARGO_MANIFEST_DIR", &binary.package_dir);
+    let out = process::capture(&mut command)?;
+    if !out.status.success() {
+        return Ok(None);
+    }
+    let Some(order) = divan::run_order(&String::from_utf8_lossy(&out.stdout), &names) else {
+        return Ok(None);
+    };
+    let ordered: Vec<&str> = order.iter().map(String::as_str).collect();
+    let limit = LIMIT.saturating_mul(u32::try_from(names.len()).unwrap_or(u32::MAX));
+    let mut at: Vec<(String, Written)> = Vec::new();
+    for size in [DIVAN_SIZES.0, DIVAN_SIZES.1] {
+        let folder = format!("n{size}");
+        let args = divan::run_args(size, &ordered);
+        let dump = [divan::DUMP.to_string()];
+        match callgrind_totals(
+            binary,
+            executable,
+            run_home,
+            &dir.join(&folder),
+            &dump,
+            &args,
+            limit,
+            extras,
+        )? {
+            Ok(written) if written.totals.len() == divan::dumps_of(names.len()) => {
+                at.push((folder, written))
+            }
+            _ => return Ok(None),
+        }
+    }
+    let (low, high) = (&at[0].1, &at[1].1);
+    let mut by_name: BTreeMap<&str, Measured> = BTreeMap::new();
+    for (k, name) in ordered.iter().enumerate() {
+        let window = divan::window(k);
+        let estimate = estimate::divan(
+            DIVAN_SAMPLES,
+            (DIVAN_SIZES.0, &low.totals[window.clone()]),
+            (DIVAN_SIZES.1, &high.totals[window.clone()]),
+        );
+        let profile = divan_profile(
+            &estimate,
+            &low.files[window.clone()],
+            &high.files[window.clone()],
+        );
+        let beside = extra_events::divan(
+            &extras.asked(),
+            DIVAN_SAMPLES,
+            (DIVAN_SIZES.0, &low.extras[window.clone()]),
+            (DIVAN_SIZES.1, &high.extras[window.clone()]),
+        );
+        // The benchmark's own dumps: its loops and the gaps after them.
+        let files = at
+            .iter()
+            .flat_map(|(folder, written)| {
+                written.files[window.start + 1..window.end]
+                    .iter()
+                    .map(|f| (Some(folder.clone()), f.clone()))
+            })
+            .collect();
+        by_name.insert(
+            name,
+            Measured {
+                counted: Counted::Estimated(estimate, profile, beside),
+                files,
+                counts_setup: false,
+            },
+        );
+    }
+    Ok(names
+        .iter()
+        .map(|name| by_name.remove(name))
+        .collect::<Option<Vec<Measured>>>())
+}
+
+/// divan's profile from one benchmark's dumps at each size (its window: the dump before its first loop,
+/// then each sample's loop and the gap after it): the last sample's loops, of `SIZES.1 − SIZES.0`
+/// iterations apart, when the count is exact.
+fn divan_profile(estimate: &Estimate, low: &[PathBuf], high: &[PathBuf]) -> Option<Profile> {
+    let last_loop = 2 * DIVAN_SAMPLES - 1;
+    match (estimate, low.get(last_loop), high.get(last_loop)) {
+        (Estimate::Exact { .. }, Some(low), Some(high)) => {
+            profile_between(low, high, DIVAN_SIZES.1 - DIVAN_SIZES.0)
+        }
+        _ => None,
+    }
+}
+
 /// Runs benchmark `name` of `binary` (its `executable`) under callgrind as its harness needs, each process
 /// with `run_home` as its `CRITERION_HOME` and its dumps under `dir`, and estimates its instructions per
-/// iteration and the counts `extras` asks beside them.
+/// iteration, the counts `extras` asks beside them, and whether that count holds the benchmark's setup
+/// (criterion's `iter_batched*`).
 fn count(
     binary: &BenchBinary,
     executable: &Path,
@@ -390,7 +569,7 @@ fn count(
     dir: &Path,
     name: &str,
     extras: Extras,
-) -> Result<Counted, RunError> {
+) -> Result<(Counted, bool), RunError> {
     match binary.harness {
         Harness::Criterion | Harness::Libtest => {
             let args = vec![
@@ -399,51 +578,44 @@ fn count(
                 "1".to_string(),
                 Harness::Criterion.exact(&[&name.to_string()]),
             ];
-            let dump = "--dump-after=criterion::bencher::Bencher<M>::iter*";
+            let dumps = criterion_dumps::dump_options();
             Ok(
-                match callgrind_totals(binary, executable, run_home, dir, dump, &args, extras)? {
+                match callgrind_totals(
+                    binary, executable, run_home, dir, &dumps, &args, LIMIT, extras,
+                )? {
                     Ok(written) => {
                         let estimate = estimate::criterion(&written.totals);
                         let profile = match estimate {
                             Estimate::Exact { .. } => criterion_profile(&written.files),
                             _ => None,
                         };
+                        // Call 1's dump names the method every call of the benchmark returns from.
+                        let counts_setup = written
+                            .files
+                            .first()
+                            .and_then(|f| std::fs::read_to_string(f).ok())
+                            .is_some_and(|text| {
+                                criterion_dumps::boundary(&text)
+                                    .is_some_and(criterion_dumps::counts_setup)
+                            });
                         let beside = extra_events::criterion(&extras.asked(), &written.extras);
-                        Counted::Estimated(estimate, profile, beside)
+                        (Counted::Estimated(estimate, profile, beside), counts_setup)
                     }
-                    Err(counted) => counted,
+                    Err(counted) => (counted, false),
                 },
             )
         }
         Harness::Divan => {
             let mut at: Vec<Written> = Vec::new();
             for size in [DIVAN_SIZES.0, DIVAN_SIZES.1] {
-                let args: Vec<String> = [
-                    "--bench",
-                    "--color",
-                    "never",
-                    "--sample-count",
-                    &DIVAN_SAMPLES.to_string(),
-                    "--sample-size",
-                    &size.to_string(),
-                    "--exact",
-                    name,
-                ]
-                .iter()
-                .map(|a| a.to_string())
-                .collect();
+                let args = divan::run_args(size, &[name]);
                 let dir = dir.join(format!("n{size}"));
+                let dump = [divan::DUMP.to_string()];
                 match callgrind_totals(
-                    binary,
-                    executable,
-                    run_home,
-                    &dir,
-                    "--dump-before=*sync_impl",
-                    &args,
-                    extras,
+                    binary, executable, run_home, &dir, &dump, &args, LIMIT, extras,
                 )? {
                     Ok(written) => at.push(written),
-                    Err(counted) => return Ok(counted),
+                    Err(counted) => return Ok((counted, false)),
                 }
             }
             let estimate = estimate::divan(
@@ -451,26 +623,14 @@ fn count(
                 (DIVAN_SIZES.0, &at[0].totals),
                 (DIVAN_SIZES.1, &at[1].totals),
             );
-            // The last sample's loop at each size (a process's dumps: its start, then each sample's loop
-            // and the gap after it).
-            let last_loop = 2 * DIVAN_SAMPLES - 1;
-            let profile = match (
-                &estimate,
-                at[0].files.get(last_loop),
-                at[1].files.get(last_loop),
-            ) {
-                (Estimate::Exact { .. }, Some(low), Some(high)) => {
-                    profile_between(low, high, DIVAN_SIZES.1 - DIVAN_SIZES.0)
-                }
-                _ => None,
-            };
+            let profile = divan_profile(&estimate, &at[0].files, &at[1].files);
             let beside = extra_events::divan(
                 &extras.asked(),
                 DIVAN_SAMPLES,
                 (DIVAN_SIZES.0, &at[0].extras),
                 (DIVAN_SIZES.1, &at[1].extras),
             );
-            Ok(Counted::Estimated(estimate, profile, beside))
+            Ok((Counted::Estimated(estimate, profile, beside), false))
         }
     }
 }
@@ -511,15 +671,17 @@ struct Written {
     extras: Vec<Vec<u64>>,
 }
 
-/// One process of `executable` with `args` under callgrind with the dump option `dump` and what `extras`
-/// needs, its dumps written under `dir` (emptied first): its dumps in order, or how it did not end well.
+/// One process of `executable` with `args` under callgrind with the dump options `dumps` and what `extras`
+/// needs, its dumps written under `dir` (emptied first), stopped after `limit`: its dumps in order, or how
+/// it did not end well.
 fn callgrind_totals(
     binary: &BenchBinary,
     executable: &Path,
     run_home: &Path,
     dir: &Path,
-    dump: &str,
+    dumps: &[String],
     args: &[String],
+    limit: Duration,
     extras: Extras,
 ) -> Result<Result<Written, Counted>, RunError> {
     let _ = std::fs::remove_dir_all(dir);
@@ -531,14 +693,14 @@ fn callgrind_totals(
             "--callgrind-out-file={}",
             dir.join("out.%p").display()
         ))
-        .arg(dump)
+        .args(dumps)
         .args(extras.valgrind_args())
         .arg(executable)
         .args(args)
         .current_dir(&binary.package_dir)
         .env("CRITERION_HOME", run_home)
         .env("CARGO_MANIFEST_DIR", &binary.package_dir);
-    let Some(out) = process::capture_within(&mut command, LIMIT)? else {
+    let Some(out) = process::capture_within(&mut command, limit)? else {
         return Ok(Err(Counted::TimedOut));
     };
     if !out.status.success() {
@@ -671,25 +833,46 @@ fn unused(dir: &Path, name: &str) -> PathBuf {
     path
 }
 
-/// Copies the callgrind files under `from` (a benchmark's dumps, divan's two processes in `n100/` and
-/// `n200/`) to `to`, each `out.PID[.PART]` as `callgrind.out.PID[.PART]` (the names KCachegrind lists);
-/// never over an existing file.
-fn keep_profile(from: &Path, to: &Path) -> Result<(), MeasureError> {
-    let Ok(entries) = std::fs::read_dir(from) else {
-        return Ok(());
+/// The callgrind files under `dir` (a benchmark's own processes': divan's two in `n100/` and `n200/`), each
+/// with the folder it is in below `dir`, if any.
+fn files_under(dir: &Path) -> Vec<(Option<String>, PathBuf)> {
+    let mut files = Vec::new();
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        return files;
     };
-    std::fs::create_dir_all(to).map_err(MeasureError::io("keeping callgrind's files", to))?;
     for entry in entries.flatten() {
         let path = entry.path();
         let name = entry.file_name().to_string_lossy().into_owned();
         if path.is_dir() {
-            keep_profile(&path, &to.join(safe_name(&name)))?;
+            files.extend(
+                files_under(&path)
+                    .into_iter()
+                    .map(|(_, f)| (Some(name.clone()), f)),
+            );
         } else if name.starts_with("out.") {
-            let target = to.join(format!("callgrind.{name}"));
-            if !target.exists() {
-                std::fs::copy(&path, &target)
-                    .map_err(MeasureError::io("keeping callgrind's files", &target))?;
-            }
+            files.push((None, path));
+        }
+    }
+    files
+}
+
+/// Copies a benchmark's callgrind `files` to `to` (each under its folder, made safe), each `out.PID[.PART]`
+/// as `callgrind.out.PID[.PART]` (the names KCachegrind lists); never over an existing file.
+fn keep_profile(files: &[(Option<String>, PathBuf)], to: &Path) -> Result<(), MeasureError> {
+    for (folder, path) in files {
+        let Some(name) = path.file_name().map(|n| n.to_string_lossy().into_owned()) else {
+            continue;
+        };
+        let dir = match folder {
+            Some(folder) => to.join(safe_name(folder)),
+            None => to.to_path_buf(),
+        };
+        std::fs::create_dir_all(&dir)
+            .map_err(MeasureError::io("keeping callgrind's files", &dir))?;
+        let target = dir.join(format!("callgrind.{name}"));
+        if !target.exists() {
+            std::fs::copy(path, &target)
+                .map_err(MeasureError::io("keeping callgrind's files", &target))?;
         }
     }
     Ok(())
@@ -714,7 +897,7 @@ mod tests {
         std::fs::write(from.join("other"), "not a dump").unwrap();
         let kept = dir.path().join("kept");
         let to = unused(&kept, "bench");
-        keep_profile(&from, &to).unwrap();
+        keep_profile(&files_under(&from), &to).unwrap();
         assert_eq!(
             std::fs::read_to_string(to.join("callgrind.out.7.1")).unwrap(),
             "one"
@@ -727,7 +910,7 @@ mod tests {
         // A second benchmark made the same name goes beside it.
         assert_eq!(unused(&kept, "bench"), kept.join("bench-2"));
         std::fs::write(from.join("out.7.1"), "changed").unwrap();
-        keep_profile(&from, &to).unwrap();
+        keep_profile(&files_under(&from), &to).unwrap();
         assert_eq!(
             std::fs::read_to_string(to.join("callgrind.out.7.1")).unwrap(),
             "one"
