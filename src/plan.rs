@@ -18,7 +18,7 @@ use crate::protocol::hpt::Ranking;
 use crate::protocol::shape::ShapeOptions;
 use crate::protocol::{Alpha, Checked, Confidence, FailOn, Options, Threshold};
 
-pub(crate) use commands::{ComparePlan, RacePlan, RevisionsPlan};
+pub(crate) use commands::{ComparePlan, RacePlan, RevisionsPlan, refuse_paired};
 pub(crate) use run::{measuring, run_options};
 pub(crate) use simulate::{BisectReplay, SimulatePlan};
 pub(crate) use speeduptest_sh::speeduptest_options;
@@ -168,6 +168,7 @@ impl AnalysisPlan {
                 precision: DEFAULT_PRECISION,
                 equivalence_pct: args.equivalence,
                 allow_broken: args.allow_broken,
+                paired: args.paired,
                 // Only the HTML report draws HPT's confidence curve.
                 hpt_curve: args.format == Format::Html || args.html.is_some(),
             }),

@@ -20,10 +20,12 @@ use super::format::{finite, finite_opt};
 use super::words::{self, Words};
 use super::{Render, Style, headline, ruled_out_pct, warning_kind_name};
 use crate::model::fingerprint::Fingerprint;
-use crate::model::{BaseHead, Basis, Benchmark, Counter, FunctionChange, REPORT_SCHEMA, Run, Unit};
+use crate::model::{
+    BaseHead, Basis, Benchmark, Counter, FunctionChange, REPORT_SCHEMA, Run, Unit, Unpairable,
+};
 use crate::protocol::{
     Analysis, BenchmarkAnalysis, Direction, FailOn, GainSpeedup, HptSummary, MeanTest, MedianTest,
-    Proportion, Remedy, SideSummary, VarianceComponents, Verdict, Warning,
+    Pairing, Proportion, Remedy, SideSummary, VarianceComponents, Verdict, Warning,
 };
 
 mod shape;
@@ -190,6 +192,10 @@ struct BenchmarkJson<'a> {
     /// `"process-runs"` (one value per process run) or `"one-process"` (each side one process: the
     /// values are the samples inside it).
     observation: &'static str,
+    /// Under `--paired` only: the verdict's design (`docs/json.md` §3), absent otherwise (the independent
+    /// design).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    design: Option<DesignJson>,
     base: SideJson,
     head: SideJson,
     variance: VarianceJson,
@@ -294,14 +300,22 @@ struct SideRunsJson<'a> {
     runs: Vec<&'a [f64]>,
     #[serde(skip_serializing_if = "Option::is_none")]
     layouts: Option<Vec<u32>>,
+    /// The block of each run and the seed of the blocks' order, when every run has one of one seed.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    blocks: Option<Vec<u32>>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    block_seed: Option<String>,
 }
 
 impl<'a> SideRunsJson<'a> {
     fn from(benchmark: &'a Benchmark) -> SideRunsJson<'a> {
+        let blocks = benchmark.runs.blocks();
         SideRunsJson {
             display_unit: benchmark.unit.as_str(),
             runs: benchmark.runs.runs().iter().map(Run::samples).collect(),
             layouts: benchmark.runs.runs().iter().map(Run::layout).collect(),
+            block_seed: blocks.as_ref().map(|(seed, _)| seed.to_string()),
+            blocks: blocks.map(|(_, indices)| indices),
         }
     }
 }
@@ -672,6 +686,55 @@ impl<'a> Report<'a> {
     }
 }
 
+/// The verdict's design under `--paired`: `"paired-blocks"` with the paired test, or `"independent"` with
+/// why the runs could not be paired.
+#[derive(Serialize)]
+struct DesignJson {
+    design: &'static str,
+    pairs: Option<usize>,
+    dropped: Option<BaseHeadJson>,
+    p_faster: Num,
+    p_slower: Num,
+    speedup: Num,
+    unpaired_reason: Option<&'static str>,
+}
+
+#[derive(Serialize)]
+struct BaseHeadJson {
+    base: usize,
+    head: usize,
+}
+
+fn design(pairing: &Pairing) -> DesignJson {
+    match pairing {
+        Pairing::Paired(test) => DesignJson {
+            design: "paired-blocks",
+            pairs: Some(test.pairs),
+            dropped: Some(BaseHeadJson {
+                base: test.dropped.base,
+                head: test.dropped.head,
+            }),
+            p_faster: test.p.faster,
+            p_slower: test.p.slower,
+            speedup: finite(test.speedup),
+            unpaired_reason: None,
+        },
+        Pairing::Unpaired(reason) => DesignJson {
+            design: "independent",
+            pairs: None,
+            dropped: None,
+            p_faster: None,
+            p_slower: None,
+            speedup: None,
+            unpaired_reason: Some(match reason {
+                Unpairable::NoBlocks => "no-blocks",
+                Unpairable::OtherSessions => "other-sessions",
+                Unpairable::NoPartners => "no-partners",
+            }),
+        },
+    }
+}
+
 /// One benchmark on the wire; its warnings' hints propose `remedy`.
 fn benchmark(b: &BenchmarkAnalysis, remedy: Remedy) -> BenchmarkJson<'_> {
     {
@@ -683,6 +746,7 @@ fn benchmark(b: &BenchmarkAnalysis, remedy: Remedy) -> BenchmarkJson<'_> {
                 Basis::OneProcess => "one-process",
                 Basis::Deterministic => "deterministic",
             },
+            design: b.pairing.as_ref().map(design),
             base: side(&b.base, b.runs.base, b.unit),
             head: side(&b.head, b.runs.head, b.unit),
             variance: VarianceJson {

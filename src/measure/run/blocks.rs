@@ -175,6 +175,7 @@ fn listed_everywhere(
 pub(crate) fn read_all(
     runner: &dyn Runner,
     participants: &[Participant],
+    seed: u64,
     blocks: u32,
     ran: &[HashMap<String, u32>],
     failures: &Failures,
@@ -193,7 +194,15 @@ pub(crate) fn read_all(
             let runs = (0..blocks)
                 .map(|b| {
                     let layout = (layouts > 1).then_some(b % layouts as u32);
-                    runner.read(p, b).map(|r| (r, layout))
+                    runner.read(p, b).map(|mut r| {
+                        // Each run is tagged with its block: what `--paired` pairs BASE's and HEAD's
+                        // runs by (`docs/replication.md` §7).
+                        let block = Some(crate::model::Block { seed, index: b });
+                        for benchmark in &mut r.benchmarks {
+                            benchmark.runs.set_block(block);
+                        }
+                        (r, layout)
+                    })
                 })
                 .collect::<Result<Vec<_>, _>>()?;
             // A failed target's benchmarks are taken out below: no note that they missed runs.

@@ -194,6 +194,7 @@ fn a_benchmark_left_out_in_every_run_is_left_out_of_the_side_once() {
     let read = read_all(
         &runner(&runs_dir),
         &[participant("base", &["t"])],
+        0,
         3,
         &[],
         &Failures::default(),
@@ -235,7 +236,7 @@ fn a_side_whose_every_benchmark_was_left_out_is_no_error_beside_another() {
     libtest_runs(&runs_dir, "base", &[&[("zero", 3)], &[("zero", 4)]]);
     libtest_runs(&runs_dir, "head", &[&[("zero", 0)], &[("zero", 0)]]);
     let sides = [participant("base", &["t"]), participant("head", &["t"])];
-    let read = read_all(&runner(&runs_dir), &sides, 2, &[], &Failures::default()).unwrap();
+    let read = read_all(&runner(&runs_dir), &sides, 0, 2, &[], &Failures::default()).unwrap();
     assert_eq!(read[0].benchmarks.len(), 1);
     assert!(read[1].benchmarks.is_empty());
     assert_eq!(read[1].left_out.len(), 1);
@@ -244,6 +245,7 @@ fn a_side_whose_every_benchmark_was_left_out_is_no_error_beside_another() {
     match read_all(
         &runner(&runs_dir),
         &sides[1..],
+        0,
         2,
         &[],
         &Failures::default(),
@@ -284,6 +286,7 @@ fn a_criterion_run_that_saved_no_usable_value_leaves_its_benchmark_out() {
     let read = read_all(
         &runner(&runs_dir),
         &[participant("base", &["t"])],
+        0,
         2,
         &[],
         &Failures::default(),
