@@ -175,7 +175,7 @@ pub enum Unpairable {
     /// A run of either side does not say which block it ran in: criterion's own files, BMF, one process
     /// per side, independent values, records written before blocks were recorded.
     NoBlocks,
-    /// The runs of BASE and HEAD ran in different sessions (two `record` runs: other seeds), so no block
+    /// The runs of BASE and HEAD ran in different sessions (two `record` runs), so no block
     /// ran both.
     OtherSessions,
     /// No block ran both sides.
@@ -185,7 +185,7 @@ pub enum Unpairable {
 impl Pair {
     /// This benchmark's runs paired by block (`docs/replication.md` §7): BASE's run of block b with HEAD's
     /// run of block b, in the order of the blocks. Valid only for runs this tool ran in blocks of one
-    /// session: every run of both sides must carry its block, all of one seed. A run whose block has no
+    /// session: every run of both sides must carry its block, all of one session. A run whose block has no
     /// run of the other side is left out and counted in [`Blocked::dropped`]; a second run of one side in
     /// the same block (not something the blocks produce) is counted there too.
     pub fn blocks(&self) -> Result<Blocked, Unpairable> {
@@ -198,8 +198,8 @@ impl Pair {
         let (Some(base), Some(head)) = (blocks(&self.base.runs), blocks(&self.head.runs)) else {
             return Err(Unpairable::NoBlocks);
         };
-        let seed = base[0].0.seed;
-        if base.iter().chain(&head).any(|(b, _)| b.seed != seed) {
+        let session = base[0].0.session;
+        if base.iter().chain(&head).any(|(b, _)| b.session != session) {
             return Err(Unpairable::OtherSessions);
         }
         let mut heads: std::collections::BTreeMap<u32, f64> = std::collections::BTreeMap::new();
@@ -404,7 +404,10 @@ mod tests {
             .iter()
             .map(|&(index, v)| {
                 let mut run = Run::new(Sample::new(vec![v], Unit::Ns).unwrap(), None);
-                run.set_block(Some(crate::model::Block { seed, index }));
+                run.set_block(Some(crate::model::Block {
+                    session: seed,
+                    index,
+                }));
                 run
             })
             .collect();

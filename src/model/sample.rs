@@ -123,13 +123,13 @@ pub struct Run {
     block: Option<Block>,
 }
 
-/// The block of runs a process ran in: block `index` of the blocks whose order was drawn from `seed`. The
-/// runs of BASE and HEAD of one block ran back to back (`docs/replication.md` §3); runs of two sessions
-/// (two seeds) never share a block.
+/// The block of runs a process ran in: block `index` of one session of blocks. The runs of BASE and HEAD of
+/// one block ran back to back (`docs/replication.md` §3); runs of two sessions never share a block.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct Block {
-    /// The seed of the blocks' order: which session of runs.
-    pub seed: u64,
+    /// Which session of blocks: a hash of the seed of the blocks' order and of the revisions that ran in
+    /// them (`measure/run/blocks.rs`), so that two `record` runs of one seed are two sessions.
+    pub session: u64,
     /// The block's number in that session, from 0.
     pub index: u32,
 }
@@ -246,15 +246,15 @@ impl Runs {
         self.0.iter().map(Run::value).collect()
     }
 
-    /// The seed and the block of each run, in the order they ran, when every run carries its block and all
-    /// of one seed (what record files and reports write: `docs/formats.md` §7); `None` otherwise.
+    /// The session and the block of each run, in the order they ran, when every run carries its block and
+    /// all of one session (what record files and reports write: `docs/formats.md` §7); `None` otherwise.
     pub fn blocks(&self) -> Option<(u64, Vec<u32>)> {
         let blocks: Vec<Block> = self.0.iter().map(Run::block).collect::<Option<_>>()?;
-        let seed = blocks.first()?.seed;
+        let session = blocks.first()?.session;
         blocks
             .iter()
-            .all(|b| b.seed == seed)
-            .then(|| (seed, blocks.iter().map(|b| b.index).collect()))
+            .all(|b| b.session == session)
+            .then(|| (session, blocks.iter().map(|b| b.index).collect()))
     }
 
     /// Tags every run with `block` (the runs of one process's results: one run).
@@ -264,14 +264,14 @@ impl Runs {
         }
     }
 
-    /// Tags run i with block `indices[i]` of the blocks drawn from `seed`; `false`, and nothing tagged,
-    /// when there is not one index per run.
-    pub fn set_blocks(&mut self, seed: u64, indices: &[u32]) -> bool {
+    /// Tags run i with block `indices[i]` of `session`; `false`, and nothing tagged, when there is not one
+    /// index per run.
+    pub fn set_blocks(&mut self, session: u64, indices: &[u32]) -> bool {
         if indices.len() != self.0.len() {
             return false;
         }
         for (run, &index) in self.0.iter_mut().zip(indices) {
-            run.block = Some(Block { seed, index });
+            run.block = Some(Block { session, index });
         }
         true
     }

@@ -205,7 +205,7 @@ mod tests {
                     let level =
                         (100.0 + 10.0 * f64::from(b)) * factor * (1.0 + 1e-4 * f64::from(b % 7));
                     let mut run = Run::new(Sample::new(vec![level], Unit::Ns).unwrap(), None);
-                    run.set_block(seed.map(|seed| Block { seed, index: b }));
+                    run.set_block(seed.map(|session| Block { session, index: b }));
                     run
                 })
                 .collect();

@@ -300,11 +300,11 @@ struct SideRunsJson<'a> {
     runs: Vec<&'a [f64]>,
     #[serde(skip_serializing_if = "Option::is_none")]
     layouts: Option<Vec<u32>>,
-    /// The block of each run and the seed of the blocks' order, when every run has one of one seed.
+    /// The block of each run and their session, when every run has one, all of one session.
     #[serde(skip_serializing_if = "Option::is_none")]
     blocks: Option<Vec<u32>>,
     #[serde(skip_serializing_if = "Option::is_none")]
-    block_seed: Option<String>,
+    block_session: Option<String>,
 }
 
 impl<'a> SideRunsJson<'a> {
@@ -314,7 +314,7 @@ impl<'a> SideRunsJson<'a> {
             display_unit: benchmark.unit.as_str(),
             runs: benchmark.runs.runs().iter().map(Run::samples).collect(),
             layouts: benchmark.runs.runs().iter().map(Run::layout).collect(),
-            block_seed: blocks.as_ref().map(|(seed, _)| seed.to_string()),
+            block_session: blocks.as_ref().map(|(seed, _)| seed.to_string()),
             blocks: blocks.map(|(_, indices)| indices),
         }
     }

@@ -89,7 +89,7 @@ pub(crate) fn draw_runs(rng: &mut SplitMix64, mu: f64, noise: Noise, count: usiz
 /// BASE's and HEAD's runs of one benchmark over `count` blocks, HEAD `factor` times slower: in block b each
 /// side's log level is ln mu (+ ln factor for HEAD) + `block` · z_b + drift · b + its own layout and
 /// process effects, z_b a standard normal shared by the block's two runs; each run is `SAMPLES_PER_RUN`
-/// samples around its level and is tagged with block b of seed 0. The correlation of a block's two run
+/// samples around its level and is tagged with block b of session 0. The correlation of a block's two run
 /// levels is ρ = block² / (block² + layout² + process²) (`docs/replication.md` §7).
 #[cfg(test)]
 pub(crate) fn draw_blocked(
@@ -107,7 +107,7 @@ pub(crate) fn draw_blocked(
             .collect();
         let mut run = Run::new(Sample::new(samples, Unit::Ns).expect("positive"), None);
         run.set_block(Some(Block {
-            seed: 0,
+            session: 0,
             index: b as u32,
         }));
         run

@@ -61,7 +61,7 @@ const BENCHMARK_FIELDS: [&str; 10] = [
     "runs",
     "layouts",
     "blocks",
-    "block_seed",
+    "block_session",
     "observation",
 ];
 
@@ -95,9 +95,9 @@ struct BenchmarkFile {
     samples: Option<Vec<f64>>,
     runs: Option<Vec<Vec<f64>>>,
     layouts: Option<Vec<u32>>,
-    /// The block of each run and the seed of the blocks' order, as this tool's runs record them.
+    /// The block of each run and their session, as this tool's runs record them.
     blocks: Option<Vec<u32>>,
-    block_seed: Option<String>,
+    block_session: Option<String>,
     observation: Option<String>,
     counters: Vec<CounterFile>,
     /// The fields of this benchmark that are not read.
@@ -208,7 +208,7 @@ impl<'de> Visitor<'de> for Visit<BenchmarkFile> {
         let (mut name, mut unit, mut display_unit) = (None, None, None);
         let (mut samples, mut runs, mut layouts) = (None, None, None);
         let (mut observation, mut counters) = (None, None);
-        let (mut blocks, mut block_seed) = (None, None);
+        let (mut blocks, mut block_session) = (None, None);
         let mut ignored = BTreeSet::new();
         while let Some(key) = map.next_key::<String>()? {
             match key.as_str() {
@@ -219,7 +219,7 @@ impl<'de> Visitor<'de> for Visit<BenchmarkFile> {
                 "runs" => once(&mut map, &mut runs, "runs")?,
                 "layouts" => once(&mut map, &mut layouts, "layouts")?,
                 "blocks" => once(&mut map, &mut blocks, "blocks")?,
-                "block_seed" => once(&mut map, &mut block_seed, "block_seed")?,
+                "block_session" => once(&mut map, &mut block_session, "block_session")?,
                 "observation" => once(&mut map, &mut observation, "observation")?,
                 "counters" => once(&mut map, &mut counters, "counters")?,
                 _ => {
@@ -236,7 +236,7 @@ impl<'de> Visitor<'de> for Visit<BenchmarkFile> {
             runs: runs.flatten(),
             layouts: layouts.flatten(),
             blocks: blocks.flatten(),
-            block_seed: block_seed.flatten(),
+            block_session: block_session.flatten(),
             observation: observation.flatten(),
             counters: counters.unwrap_or_default(),
             ignored,
@@ -334,7 +334,10 @@ fn build(file: File, origin: &str) -> Result<Results, SourceError> {
             last.counters = counters;
             // The blocks pair the runs of two sides (`--paired`); without both, or not one per run, the
             // runs are read without them: pairing then says why it cannot pair them.
-            let seed = b.block_seed.as_deref().and_then(|s| s.parse::<u64>().ok());
+            let seed = b
+                .block_session
+                .as_deref()
+                .and_then(|s| s.parse::<u64>().ok());
             if let (Some(seed), Some(blocks)) = (seed, &b.blocks)
                 && !last.runs.set_blocks(seed, blocks)
             {

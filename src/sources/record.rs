@@ -199,12 +199,12 @@ struct BenchmarkWire<'a> {
     runs: Vec<&'a [f64]>,
     #[serde(skip_serializing_if = "Option::is_none")]
     layouts: Option<Vec<u32>>,
-    /// The block of each run, and the seed of the blocks' order as a string (a u64 is beyond a double's
-    /// integers), when every run has one of one seed.
+    /// The block of each run, and their session as a string (a u64 is beyond a double's integers), when
+    /// every run has one, all of one session.
     #[serde(skip_serializing_if = "Option::is_none")]
     blocks: Option<Vec<u32>>,
     #[serde(skip_serializing_if = "Option::is_none")]
-    block_seed: Option<String>,
+    block_session: Option<String>,
     /// The harness's counters (divan's), absent when there are none.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     counters: Vec<CounterWire>,
@@ -239,7 +239,7 @@ pub(crate) fn write(results: &Results, out: &mut impl Write) -> std::io::Result<
                 runs: b.runs.runs().iter().map(Run::samples).collect(),
                 layouts: b.runs.runs().iter().map(Run::layout).collect(),
                 blocks: b.runs.blocks().map(|(_, indices)| indices),
-                block_seed: b.runs.blocks().map(|(seed, _)| seed.to_string()),
+                block_session: b.runs.blocks().map(|(seed, _)| seed.to_string()),
                 counters: b
                     .counters
                     .iter()
@@ -349,7 +349,10 @@ mod tests {
         write(&original, &mut bytes).unwrap();
         let value: serde_json::Value = serde_json::from_slice(&bytes).unwrap();
         assert_eq!(value["benchmarks"][1]["blocks"], serde_json::json!([3, 5]));
-        assert_eq!(value["benchmarks"][1]["block_seed"], "18446744073709551614");
+        assert_eq!(
+            value["benchmarks"][1]["block_session"],
+            "18446744073709551614"
+        );
         assert_eq!(value["benchmarks"][0].get("blocks"), None);
         let read = load_bytes(&bytes, "record.json", None, &ReadOptions::default()).unwrap();
         assert_eq!(read.benchmarks, original.benchmarks);

@@ -181,6 +181,14 @@ pub(crate) fn read_all(
     failures: &Failures,
 ) -> Result<Vec<Results>, MeasureError> {
     let none = HashMap::new();
+    // The session of these blocks: the seed of their order and the revisions that ran in them, so that the
+    // blocks of two `record` runs of one seed are never taken for one another's.
+    let mut key = seed.to_le_bytes().to_vec();
+    for p in participants {
+        key.extend(p.origin.as_bytes());
+        key.push(0);
+    }
+    let session = crate::partition::fnv1a64(&key);
     participants
         .iter()
         .enumerate()
@@ -197,7 +205,7 @@ pub(crate) fn read_all(
                     runner.read(p, b).map(|mut r| {
                         // Each run is tagged with its block: what `--paired` pairs BASE's and HEAD's
                         // runs by (`docs/replication.md` §7).
-                        let block = Some(crate::model::Block { seed, index: b });
+                        let block = Some(crate::model::Block { session, index: b });
                         for benchmark in &mut r.benchmarks {
                             benchmark.runs.set_block(block);
                         }

@@ -209,6 +209,24 @@ fn a_benchmark_left_out_in_every_run_is_left_out_of_the_side_once() {
     // In the order first measured: `fine` in run 1, `some` in run 2.
     assert_eq!(names, [("fine", 3), ("some", 2)]);
     assert_eq!(base.benchmarks[1].runs.values(), [9.0, 10.0]);
+    // Each run carries its block, a run missed leaving a gap that `--paired` pairs around; all of one
+    // session, which another seed does not share.
+    let (session, fine) = base.benchmarks[0].runs.blocks().unwrap();
+    assert_eq!(fine, [0, 1, 2]);
+    assert_eq!(
+        base.benchmarks[1].runs.blocks(),
+        Some((session, vec![1, 2]))
+    );
+    let other = read_all(
+        &runner(&runs_dir),
+        &[participant("base", &["t"])],
+        1,
+        3,
+        &[],
+        &Failures::default(),
+    )
+    .unwrap();
+    assert_ne!(other[0].benchmarks[0].runs.blocks().unwrap().0, session);
     // Once, not once per run; `some`, measured in two runs, is compared on those.
     assert_eq!(
         base.left_out,
