@@ -930,4 +930,60 @@ mod tests {
         assert!(large.benchmarks.len() >= 128 && large.pairs.len() == large.benchmarks.len());
         assert!(large.benchmarks[0].name.contains('\u{202e}'));
     }
+
+    #[test]
+    fn under_paired_each_benchmark_states_its_design_and_its_runs_keep_their_blocks() {
+        // Raw JSON with blocks: `a` pairs (one session), `b` carries none.
+        let side = |factor: f64| {
+            // HEAD slower by a factor that grows with the block: no ties among the log ratios.
+            let runs: Vec<String> = (0..8)
+                .map(|j| {
+                    format!(
+                        "[{}]",
+                        (100.0 + j as f64) * factor.powf(1.0 + j as f64 / 10.0)
+                    )
+                })
+                .collect();
+            let text = format!(
+                r#"{{"unit":"ns","benchmarks":[{{"name":"a","runs":[{runs}],"blocks":[0,1,2,3,4,5,6,7],
+                "block_session":"7"}},{{"name":"b","runs":[{runs}]}}]}}"#,
+                runs = runs.join(",")
+            );
+            crate::sources::raw_json::parse(&text, "x.json").expect("raw timing JSON")
+        };
+        let suite = Suite::pair(side(1.0), side(1.05));
+        let mut analysis = crate::protocol::analyse::analyse(
+            &suite,
+            &Options::defaults(FailOn::Any).with_paired(true),
+        );
+        analysis.pairs = suite.pairs.clone();
+        let mut bytes = Vec::new();
+        write_pretty(&analysis, &mut bytes).expect("JSON");
+        let value: serde_json::Value = serde_json::from_slice(&bytes).expect("JSON");
+        let a = &value["benchmarks"][0];
+        assert_eq!(a["design"]["design"], "paired-blocks");
+        assert_eq!(a["design"]["pairs"], 8);
+        assert_eq!(
+            a["design"]["dropped"],
+            serde_json::json!({"base": 0, "head": 0})
+        );
+        // Every block 5 % slower: V = 0, p = 1/2^8.
+        assert_eq!(a["design"]["p_slower"], 1.0 / 256.0);
+        assert_eq!(a["verdict"], "slower");
+        assert_eq!(
+            a["samples"]["head"]["blocks"],
+            serde_json::json!([0, 1, 2, 3, 4, 5, 6, 7])
+        );
+        assert_eq!(a["samples"]["head"]["block_session"], "7");
+        let b = &value["benchmarks"][1];
+        assert_eq!(b["design"]["design"], "independent");
+        assert_eq!(b["design"]["unpaired_reason"], "no-blocks");
+        assert_eq!(b["samples"]["head"].get("blocks"), None);
+        // Without --paired: no design.
+        let plain = crate::protocol::analyse::analyse(&suite, &Options::defaults(FailOn::Any));
+        let mut bytes = Vec::new();
+        write_pretty(&plain, &mut bytes).expect("JSON");
+        let value: serde_json::Value = serde_json::from_slice(&bytes).expect("JSON");
+        assert_eq!(value["benchmarks"][0].get("design"), None);
+    }
 }
