@@ -57,6 +57,15 @@ pub(crate) enum UsageError {
         /// The side left empty.
         side: crate::model::Side,
     },
+    /// `--paired` given to a command whose decisions are its own (`race`, `bisect`).
+    #[error(
+        "`{command}` does not take --paired: the paired analysis compares two sides block by block\nhint: \
+         leave out --paired; `cargo speedup A..B --paired` compares two of these revisions so"
+    )]
+    NotPaired {
+        /// The command, `race` or `bisect`.
+        command: &'static str,
+    },
     /// `--unit` that is none of ns, us, ms, s.
     #[error("invalid value {value:?} for --unit\nhint: use one of ns, us, ms, s")]
     Unit {

@@ -42,7 +42,7 @@ pub(super) fn bisect(args: &BisectArgs) -> Result<Outcome> {
         analysis: asked,
         run: asked_run,
     } = RacePlan::from_args(&args.run, &args.analysis)?;
-    crate::plan::refuse_paired(&args.analysis)?;
+    crate::plan::refuse_paired(&args.analysis, "bisect")?;
     measuring(asked_run, args.measure.as_deref(), &args.run)?;
     check_report_outputs(&asked.output, &[manifest(&args.run)])?;
     super::race::refuse_dashboard_formats(asked.output.format, "bisect")?;

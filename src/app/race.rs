@@ -18,7 +18,7 @@ pub(super) fn race_revisions(args: &RaceArgs) -> Result<Outcome> {
         analysis: plan,
         run,
     } = RacePlan::from_args(&args.run, &args.analysis)?;
-    crate::plan::refuse_paired(&args.analysis)?;
+    crate::plan::refuse_paired(&args.analysis, "race")?;
     refuse_counts(measuring(run.clone(), args.measure.as_deref(), &args.run)?.measure)?;
     refuse_dashboard_formats(plan.output.format, "race")?;
     check_report_outputs(&plan.output, &[manifest(&args.run)])?;

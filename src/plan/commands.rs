@@ -43,19 +43,16 @@ pub(crate) struct RacePlan {
     pub run: RunOptions,
 }
 
-/// Refuses `--paired` for a race or a bisection, whose decisions are their own: the paired analysis compares
-/// two sides block by block (`docs/replication.md` §7).
-pub(crate) fn refuse_paired(analysis: &AnalysisArgs) -> Result<(), PlanError> {
-    if !analysis.paired {
-        return Ok(());
+/// Refuses `--paired` for `command` (a race or a bisection), whose decisions are its own: the paired
+/// analysis compares two sides block by block (`docs/replication.md` §7).
+pub(crate) fn refuse_paired(
+    analysis: &AnalysisArgs,
+    command: &'static str,
+) -> Result<(), UsageError> {
+    if analysis.paired {
+        return Err(UsageError::NotPaired { command });
     }
-    Err(PlanError {
-        flag: "--paired",
-        value: "(given)".to_string(),
-        expected: "a comparison of two sides: `cargo speedup BASE..HEAD`, `compare` or `merge`",
-        hint: "leave out --paired here; `cargo speedup A..B --paired` compares two of these revisions \
-               block by block",
-    })
+    Ok(())
 }
 
 impl RacePlan {
