@@ -415,6 +415,11 @@ pub(crate) struct AnalysisArgs {
     #[arg(long = "allow-broken")]
     pub allow_broken: bool,
 
+    /// Decide each benchmark on its runs paired by block: the signed-rank test and interval of the log
+    /// ratios of the two runs of each block (pays for runs of a second or more; needs this tool's blocks)
+    #[arg(long)]
+    pub paired: bool,
+
     /// A benchmark is unchanged only when its runs show it within ±PCT percent (else it is inconclusive)
     /// [range: 0 < PCT < 100]
     #[arg(

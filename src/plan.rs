@@ -18,7 +18,7 @@ use crate::protocol::hpt::Ranking;
 use crate::protocol::shape::ShapeOptions;
 use crate::protocol::{Alpha, Checked, Confidence, FailOn, Options, Threshold};
 
-pub(crate) use commands::{ComparePlan, RacePlan, RevisionsPlan};
+pub(crate) use commands::{ComparePlan, RacePlan, RevisionsPlan, refuse_paired};
 pub(crate) use run::{measuring, one_measure, run_options};
 pub(crate) use simulate::{BisectReplay, SimulatePlan};
 pub(crate) use speeduptest_sh::speeduptest_options;
@@ -56,6 +56,15 @@ pub(crate) enum UsageError {
     EmptySide {
         /// The side left empty.
         side: crate::model::Side,
+    },
+    /// `--paired` given to a command whose decisions are its own (`race`, `bisect`).
+    #[error(
+        "`{command}` does not take --paired: the paired analysis compares two sides block by block\nhint: \
+         leave out --paired; `cargo speedup A..B --paired` compares two of these revisions so"
+    )]
+    NotPaired {
+        /// The command, `race` or `bisect`.
+        command: &'static str,
     },
     /// `--unit` that is none of ns, us, ms, s.
     #[error("invalid value {value:?} for --unit\nhint: use one of ns, us, ms, s")]
@@ -168,6 +177,7 @@ impl AnalysisPlan {
                 precision: DEFAULT_PRECISION,
                 equivalence_pct: args.equivalence,
                 allow_broken: args.allow_broken,
+                paired: args.paired,
                 // Only the HTML report draws HPT's confidence curve.
                 hpt_curve: args.format == Format::Html || args.html.is_some(),
             }),

@@ -42,6 +42,7 @@ pub(super) fn bisect(args: &BisectArgs) -> Result<Outcome> {
         analysis: asked,
         run: asked_run,
     } = RacePlan::from_args(&args.run, &args.analysis)?;
+    crate::plan::refuse_paired(&args.analysis, "bisect")?;
     one_measure(
         measuring(asked_run, args.measure.as_deref(), &args.run)?,
         "bisect",

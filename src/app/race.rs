@@ -19,6 +19,7 @@ pub(super) fn race_revisions(args: &RaceArgs) -> Result<Outcome> {
         analysis: plan,
         run,
     } = RacePlan::from_args(&args.run, &args.analysis)?;
+    crate::plan::refuse_paired(&args.analysis, "race")?;
     // Counts (`--measure instructions`): one run per revision, each benchmark decided exactly.
     let run = measuring(run, args.measure.as_deref(), &args.run)?;
     refuse_both(run.measure)?;

@@ -26,9 +26,9 @@ mod sample;
 mod unit;
 
 pub use design::{Design, Remedy};
-pub use pair::{BaseHead, Basis, Observations, Pair, Side, Suite};
+pub use pair::{BaseHead, Basis, Blocked, Observations, Pair, Side, Suite, Unpairable};
 pub use part_report::{PartReport, REPORT_SCHEMA};
 pub use profile::{FunctionChange, FunctionStatus, MAX_CHANGES, Profile, changes};
 pub use results::{Benchmark, Counter, CounterKind, Environment, Results};
-pub use sample::{NANOS_RANGE, Run, Runs, Sample, SampleError};
+pub use sample::{Block, NANOS_RANGE, Run, Runs, Sample, SampleError};
 pub use unit::{Counted, Unit};

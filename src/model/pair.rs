@@ -1,6 +1,7 @@
 //! BASE and HEAD side by side: a benchmark present on both sides ([`Pair`]) and what a comparison of it
 //! works on ([`Observations`]: one value per process run, or the samples of one process each, or exact
-//! counts), and a whole suite matched by name ([`Suite::pair`]). Must not: test or decide anything.
+//! counts; [`Blocked`]: the runs of BASE and HEAD paired by the block they ran in), and a whole suite
+//! matched by name ([`Suite::pair`]). Must not: test or decide anything.
 
 use std::fmt;
 
@@ -130,6 +131,109 @@ impl Pair {
                 values: BaseHead::new(self.base.runs.values(), self.head.runs.values()),
             },
         }
+    }
+}
+
+/// A benchmark's process runs paired by block (`docs/replication.md` §7): run b of BASE with run b of HEAD,
+/// the two runs block b ran back to back. `base[i]` and `head[i]` are one block's values, in nanoseconds, in
+/// the order of the blocks.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Blocked {
+    /// BASE's value of each paired block.
+    pub base: Vec<f64>,
+    /// HEAD's value of each paired block.
+    pub head: Vec<f64>,
+    /// Per side, the runs whose block has no run of the other side (a failed run, a budget cut): left out
+    /// of the pairs.
+    pub dropped: BaseHead<usize>,
+}
+
+impl Blocked {
+    /// The within-block log ratios d_b = ln HEAD_b − ln BASE_b: above 0 HEAD ran slower in that block.
+    pub fn log_ratios(&self) -> Vec<f64> {
+        self.base
+            .iter()
+            .zip(&self.head)
+            .map(|(b, h)| h.ln() - b.ln())
+            .collect()
+    }
+
+    /// The number of pairs.
+    pub fn len(&self) -> usize {
+        self.base.len()
+    }
+
+    /// Whether no block has a run of both sides.
+    pub fn is_empty(&self) -> bool {
+        self.base.is_empty()
+    }
+}
+
+/// Why a benchmark's runs cannot be paired by block ([`Pair::blocks`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Unpairable {
+    /// A run of either side does not say which block it ran in: criterion's own files, BMF, one process
+    /// per side, independent values, records written before blocks were recorded.
+    NoBlocks,
+    /// The runs of BASE and HEAD ran in different sessions (two `record` runs), so no block
+    /// ran both.
+    OtherSessions,
+    /// No block ran both sides.
+    NoPartners,
+}
+
+impl Pair {
+    /// This benchmark's runs paired by block (`docs/replication.md` §7): BASE's run of block b with HEAD's
+    /// run of block b, in the order of the blocks. Valid only for runs this tool ran in blocks of one
+    /// session: every run of both sides must carry its block, all of one session. A run whose block has no
+    /// run of the other side is left out and counted in [`Blocked::dropped`]; a second run of one side in
+    /// the same block (not something the blocks produce) is counted there too.
+    pub fn blocks(&self) -> Result<Blocked, Unpairable> {
+        let blocks = |runs: &super::Runs| -> Option<Vec<(super::Block, f64)>> {
+            runs.runs()
+                .iter()
+                .map(|r| Some((r.block()?, r.value())))
+                .collect()
+        };
+        let (Some(base), Some(head)) = (blocks(&self.base.runs), blocks(&self.head.runs)) else {
+            return Err(Unpairable::NoBlocks);
+        };
+        let session = base[0].0.session;
+        if base.iter().chain(&head).any(|(b, _)| b.session != session) {
+            return Err(Unpairable::OtherSessions);
+        }
+        let mut heads: std::collections::BTreeMap<u32, f64> = std::collections::BTreeMap::new();
+        let mut dropped = BaseHead::new(0, 0);
+        for (block, value) in &head {
+            if heads.insert(block.index, *value).is_some() {
+                dropped.head += 1;
+            }
+        }
+        let mut bases: std::collections::BTreeMap<u32, f64> = std::collections::BTreeMap::new();
+        for (block, value) in &base {
+            if bases.insert(block.index, *value).is_some() {
+                dropped.base += 1;
+            }
+        }
+        let mut paired = Blocked {
+            base: Vec::new(),
+            head: Vec::new(),
+            dropped,
+        };
+        for (index, base) in &bases {
+            match heads.remove(index) {
+                Some(head) => {
+                    paired.base.push(*base);
+                    paired.head.push(head);
+                }
+                None => paired.dropped.base += 1,
+            }
+        }
+        paired.dropped.head += heads.len();
+        if paired.is_empty() {
+            return Err(Unpairable::NoPartners);
+        }
+        Ok(paired)
     }
 }
 
@@ -293,6 +397,61 @@ mod tests {
         let o = pair(bench("a", &[1.0, 2.0]), bench("a", &[3.0, 4.0])).observations();
         assert_eq!(o.basis, Basis::ProcessRuns);
         assert_eq!(o.values.base, vec![1000.0, 2000.0]);
+    }
+
+    fn blocked(values: &[(u32, f64)], seed: u64) -> Benchmark {
+        let runs = values
+            .iter()
+            .map(|&(index, v)| {
+                let mut run = Run::new(Sample::new(vec![v], Unit::Ns).unwrap(), None);
+                run.set_block(Some(crate::model::Block {
+                    session: seed,
+                    index,
+                }));
+                run
+            })
+            .collect();
+        Benchmark {
+            name: "x".into(),
+            runs: Runs::new(runs).unwrap(),
+            unit: Unit::Ns,
+            counters: Vec::new(),
+        }
+    }
+
+    #[test]
+    fn runs_pair_by_block_and_unpartnered_ones_are_counted() {
+        // HEAD's run of block 1 failed; BASE's of block 3 was cut by the budget.
+        let p = pair(
+            blocked(&[(0, 10.0), (1, 11.0), (2, 12.0), (3, 13.0)], 7),
+            blocked(&[(2, 22.0), (0, 20.0)], 7),
+        );
+        let b = p.blocks().unwrap();
+        assert_eq!(
+            (b.base.clone(), b.head.clone()),
+            (vec![10.0, 12.0], vec![20.0, 22.0])
+        );
+        assert_eq!(b.dropped, BaseHead::new(2, 0));
+        let d = b.log_ratios();
+        assert!((d[0] - 2f64.ln()).abs() < 1e-15 && (d[1] - (22f64 / 12.0).ln()).abs() < 1e-15);
+    }
+
+    #[test]
+    fn runs_without_blocks_or_of_two_sessions_do_not_pair() {
+        let with_blocks = blocked(&[(0, 1.0), (1, 2.0)], 7);
+        let plain = runs(&[&[1.0], &[2.0]]);
+        assert_eq!(
+            pair(with_blocks.clone(), plain).blocks(),
+            Err(Unpairable::NoBlocks)
+        );
+        assert_eq!(
+            pair(with_blocks.clone(), blocked(&[(0, 1.0), (1, 2.0)], 8)).blocks(),
+            Err(Unpairable::OtherSessions)
+        );
+        assert_eq!(
+            pair(with_blocks, blocked(&[(5, 1.0)], 7)).blocks(),
+            Err(Unpairable::NoPartners)
+        );
     }
 
     #[test]

@@ -118,6 +118,20 @@ pub struct Run {
     /// Where a counted run's instructions per iteration are spent, when it was measured under callgrind
     /// (`docs/instruction-counts.md` §6); shared, as runs are cloned whole.
     profile: Option<std::sync::Arc<super::Profile>>,
+    /// Which block of a comparison's runs ran this process (`docs/replication.md` §3), when this tool ran it
+    /// in blocks; what a paired analysis pairs by (`docs/replication.md` §7).
+    block: Option<Block>,
+}
+
+/// The block of runs a process ran in: block `index` of one session of blocks. The runs of BASE and HEAD of
+/// one block ran back to back (`docs/replication.md` §3); runs of two sessions never share a block.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Block {
+    /// Which session of blocks: a hash of the seed of the blocks' order and of the revisions that ran in
+    /// them (`measure/run/blocks.rs`), so that two `record` runs of one seed are two sessions.
+    pub session: u64,
+    /// The block's number in that session, from 0.
+    pub index: u32,
 }
 
 impl Run {
@@ -130,6 +144,7 @@ impl Run {
             value,
             layout,
             profile: None,
+            block: None,
         }
     }
 
@@ -168,6 +183,17 @@ impl Run {
     pub fn set_layout(&mut self, layout: Option<u32>) {
         self.layout = layout;
     }
+
+    /// The block this process ran in, when this tool ran it in blocks; `None` otherwise (criterion's own
+    /// files, BMF, independent values, records written before blocks were recorded).
+    pub fn block(&self) -> Option<Block> {
+        self.block
+    }
+
+    /// Tags the run with the block it ran in.
+    pub fn set_block(&mut self, block: Option<Block>) {
+        self.block = block;
+    }
 }
 
 /// The process runs of one benchmark on one side: never empty.
@@ -199,6 +225,7 @@ impl Runs {
                     value,
                     layout: None,
                     profile: None,
+                    block: None,
                 })
                 .collect(),
         )
@@ -217,6 +244,36 @@ impl Runs {
     /// One value per process run, in nanoseconds, in the order they ran.
     pub fn values(&self) -> Vec<f64> {
         self.0.iter().map(Run::value).collect()
+    }
+
+    /// The session and the block of each run, in the order they ran, when every run carries its block and
+    /// all of one session (what record files and reports write: `docs/formats.md` §7); `None` otherwise.
+    pub fn blocks(&self) -> Option<(u64, Vec<u32>)> {
+        let blocks: Vec<Block> = self.0.iter().map(Run::block).collect::<Option<_>>()?;
+        let session = blocks.first()?.session;
+        blocks
+            .iter()
+            .all(|b| b.session == session)
+            .then(|| (session, blocks.iter().map(|b| b.index).collect()))
+    }
+
+    /// Tags every run with `block` (the runs of one process's results: one run).
+    pub fn set_block(&mut self, block: Option<Block>) {
+        for run in &mut self.0 {
+            run.block = block;
+        }
+    }
+
+    /// Tags run i with block `indices[i]` of `session`; `false`, and nothing tagged, when there is not one
+    /// index per run.
+    pub fn set_blocks(&mut self, session: u64, indices: &[u32]) -> bool {
+        if indices.len() != self.0.len() {
+            return false;
+        }
+        for (run, &index) in self.0.iter_mut().zip(indices) {
+            run.block = Some(Block { session, index });
+        }
+        true
     }
 
     /// The number of process runs.

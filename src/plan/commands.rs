@@ -43,6 +43,18 @@ pub(crate) struct RacePlan {
     pub run: RunOptions,
 }
 
+/// Refuses `--paired` for `command` (a race or a bisection), whose decisions are its own: the paired
+/// analysis compares two sides block by block (`docs/replication.md` §7).
+pub(crate) fn refuse_paired(
+    analysis: &AnalysisArgs,
+    command: &'static str,
+) -> Result<(), UsageError> {
+    if analysis.paired {
+        return Err(UsageError::NotPaired { command });
+    }
+    Ok(())
+}
+
 impl RacePlan {
     /// Checks the analysis flags, then the running flags.
     pub(crate) fn from_args(run: &RunArgs, analysis: &AnalysisArgs) -> Result<RacePlan, PlanError> {

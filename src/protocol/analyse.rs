@@ -8,7 +8,7 @@
 use super::benchmark_warnings::benchmark_warnings;
 use super::equivalence::{Equivalence, equivalence_sorted, is_futile};
 use super::gate::{GateInput, account, gate};
-use super::hpt::hpt_ranked_sorted;
+use super::hpt::hpt_ranked_paired;
 use super::input_warnings::{note_warnings, suite_warnings};
 use super::options::{Options, PerLook};
 use super::shape::{BenchmarkShape, ShapeOptions, shape_sorted};
@@ -17,10 +17,10 @@ use super::speedup_test::{
 };
 use super::variance::variance_components;
 use super::{
-    Analysis, BenchmarkAnalysis, Confidence, Direction, FailOn, HptBenchmark, MedianTest,
+    Analysis, BenchmarkAnalysis, Confidence, Direction, FailOn, HptBenchmark, MedianTest, Pairing,
     Proportions, SideSummary, SuiteAnalysis, Verdict,
 };
-use crate::model::{BaseHead, Basis, Observations, Pair, Suite, Unit};
+use crate::model::{BaseHead, Basis, Blocked, Observations, Pair, Suite, Unit, Unpairable};
 use crate::stats::describe::{Summary, summarize_sorted};
 use crate::stats::rank_sum::can_reject;
 use crate::stats::sorted::{Sorted, SortedVec};
@@ -46,7 +46,8 @@ fn analysed(suite: &Suite, options: &Options, shapes: Option<&ShapeOptions>) -> 
     // sign-flip test needs only that each benchmark's difference is as likely positive as negative under
     // no change, which a stopping rule symmetric in BASE and HEAD keeps.
     let per_look = PerLook::new(options, suite.design);
-    let compared: Vec<Observed<'_>> = crate::parallel::map(&suite.pairs, Observed::new);
+    let compared: Vec<Observed<'_>> =
+        crate::parallel::map(&suite.pairs, |pair| Observed::new(pair, options.paired()));
     // HPT ranks tested benchmarks only: counts compared exactly are no sample of a benchmark population
     // (the counts of one benchmark are not independent of each other), and need no test.
     let tested = |c: &&Observed<'_>| c.observations.basis != Basis::Deterministic;
@@ -59,8 +60,15 @@ fn analysed(suite: &Suite, options: &Options, shapes: Option<&ShapeOptions>) -> 
     // large suite they run on a thread of their own beside the benchmarks, and each benchmark gets its
     // HPT rank (and the warning when the rank and the verdict disagree) after both are done.
     let suite_level = || {
+        // Under `--paired`, HPT's per-benchmark test of a paired benchmark is the signed-rank test of its
+        // log ratios.
+        let paired: Vec<Option<&[f64]>> = compared
+            .iter()
+            .filter(tested)
+            .map(Observed::log_ratios)
+            .collect();
         let (hpt_summary, per_benchmark) =
-            hpt_ranked_sorted(&samples, &options.hpt(), options.hpt_rank());
+            hpt_ranked_paired(&samples, &paired, &options.hpt(), options.hpt_rank());
         let gate_inputs: Vec<GateInput<'_>> = compared
             .iter()
             .map(|c| GateInput {
@@ -68,6 +76,7 @@ fn analysed(suite: &Suite, options: &Options, shapes: Option<&ShapeOptions>) -> 
                 base: &c.observations.values.base,
                 head: &c.observations.values.head,
                 basis: c.observations.basis,
+                log_ratios: c.log_ratios(),
             })
             .collect();
         // `--fail-on any` tests each benchmark: at the per-look level, Holm's correction then covers the
@@ -191,11 +200,23 @@ struct Observed<'a> {
     observations: Observations,
     sorted: BaseHead<SortedVec>,
     summaries: (Summary, Summary),
+    /// Under `--paired`, the runs paired by block with their log ratios, or why they cannot be; `None`
+    /// when the pairing was not asked, or for counts compared exactly (never tested).
+    blocks: Option<Result<(Blocked, Vec<f64>), Unpairable>>,
 }
 
 impl<'a> Observed<'a> {
-    fn new(pair: &'a Pair) -> Observed<'a> {
+    fn new(pair: &'a Pair, paired: bool) -> Observed<'a> {
         let observations = pair.observations();
+        let blocks = match observations.basis {
+            _ if !paired => None,
+            Basis::Deterministic => None,
+            Basis::OneProcess => Some(Err(Unpairable::NoBlocks)),
+            Basis::ProcessRuns => Some(pair.blocks().map(|b| {
+                let d = b.log_ratios();
+                (b, d)
+            })),
+        };
         let values = &observations.values;
         let sorted = values.as_ref().map(|v| SortedVec::of(v));
         let summaries = (
@@ -207,6 +228,15 @@ impl<'a> Observed<'a> {
             observations,
             sorted,
             summaries,
+            blocks,
+        }
+    }
+
+    /// The within-block log ratios when the runs are paired by block.
+    fn log_ratios(&self) -> Option<&[f64]> {
+        match &self.blocks {
+            Some(Ok((_, d))) => Some(d),
+            _ => None,
         }
     }
 
@@ -267,10 +297,32 @@ fn benchmark(observed: &Observed<'_>, options: &PerLook) -> BenchmarkAnalysis {
         median_test.warnings = vec![tiny];
     }
     let equivalence = equivalence_sorted(base, head, sorted, confidence, options.equivalence_pct);
+    // Under `--paired` a paired benchmark's verdict, interval and equivalence are the paired test's; the
+    // Speedup-Test's protocols above stay, for what paper 000 defines.
+    let tested = observed.blocks.as_ref().map(|blocks| {
+        blocks
+            .as_ref()
+            .map(|(blocked, _)| super::paired::paired(blocked, confidence, options.equivalence_pct))
+    });
+    let paired = tested.and_then(Result::ok);
+    let (powerless, equivalence) = match &paired {
+        Some((test, paired_equivalence)) => (
+            !super::paired::can_reject(test.pairs, confidence.alpha()),
+            *paired_equivalence,
+        ),
+        None => (powerless, equivalence),
+    };
+    let pairing = tested.map(|tested| match tested {
+        Ok((test, _)) => Pairing::Paired(test),
+        Err(why) => Pairing::Unpaired(*why),
+    });
     let (verdict, warnings) = if deterministic {
         exact(base_summary.median, head_summary.median)
     } else {
-        let verdict = decide(&median_test, powerless, &equivalence);
+        let verdict = match &paired {
+            Some((test, equivalence)) => super::paired::verdict(test, equivalence, confidence),
+            None => decide(&median_test, powerless, &equivalence),
+        };
         let verdict = if one_process_per_side(observations.basis, pair) {
             within_one_process(
                 verdict,
@@ -281,7 +333,7 @@ fn benchmark(observed: &Observed<'_>, options: &PerLook) -> BenchmarkAnalysis {
         } else {
             verdict
         };
-        let warnings = benchmark_warnings(
+        let mut warnings = benchmark_warnings(
             pair,
             BaseHead::new(base.len(), head.len()),
             &mean_test,
@@ -289,6 +341,18 @@ fn benchmark(observed: &Observed<'_>, options: &PerLook) -> BenchmarkAnalysis {
             (verdict, powerless, &equivalence),
             options,
         );
+        if let Some((test, _)) = &paired {
+            // The verdict's basis, a detail unless runs were left out of the pairs.
+            let basis = super::Warning::of(
+                super::WarningKind::Input,
+                super::Cause::PairedByBlock {
+                    pairs: test.pairs,
+                    dropped: test.dropped,
+                },
+            );
+            let dropped = test.dropped.base + test.dropped.head > 0;
+            warnings.push(if dropped { basis } else { basis.as_detail() });
+        }
         (verdict, warnings)
     };
     BenchmarkAnalysis {
@@ -319,6 +383,7 @@ fn benchmark(observed: &Observed<'_>, options: &PerLook) -> BenchmarkAnalysis {
         ),
         shape: None,
         counters: BaseHead::new(pair.base.counters.clone(), pair.head.counters.clone()),
+        pairing,
     }
 }
 

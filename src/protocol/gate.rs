@@ -105,6 +105,10 @@ pub struct GateInput<'a> {
     pub head: &'a [f64],
     /// What the values are: for [`Basis::OneProcess`] the noise floor applies.
     pub basis: Basis,
+    /// Under `--paired`, the within-block log ratios ln HEAD_b − ln BASE_b of a benchmark paired by block
+    /// (`protocol::paired`): `any` then tests them with the signed-rank test and estimates the slowdown from
+    /// their Hodges-Lehmann estimate; `None` for the independent design.
+    pub log_ratios: Option<&'a [f64]>,
 }
 
 impl GateInput<'_> {
@@ -357,6 +361,9 @@ fn any_rejected<'a>(
                 Basis::OneProcess => 1.0 + b.threshold(threshold, floor).pct() / 100.0,
                 Basis::ProcessRuns | Basis::Deterministic => 1.0,
             };
+            if let Some(d) = b.log_ratios {
+                return Some((b.name, super::paired::slower_p(d)?));
+            }
             let scaled: Vec<f64> = b.base.iter().map(|v| v * factor).collect();
             let p = rank_sum_exact(&scaled, b.head, Alternative::Less)
                 .ok()?
@@ -370,7 +377,10 @@ fn any_rejected<'a>(
         .filter_map(|(name, p, adjusted)| {
             let b = benchmarks.iter().find(|b| b.name == name)?;
             let held_to = b.threshold(threshold, floor).pct();
-            let slowdown = (median(b.head) / median(b.base) - 1.0) * 100.0;
+            let slowdown = match b.log_ratios {
+                Some(d) => super::paired::slowdown_pct(d),
+                None => (median(b.head) / median(b.base) - 1.0) * 100.0,
+            };
             // Confirmed slower, and slower than the threshold by the estimate: a real change smaller than
             // the threshold (a layout's, a neighbour's code) passes.
             let beyond =
@@ -485,12 +495,14 @@ mod tests {
                 base: &base,
                 head: &slow,
                 basis: Basis::ProcessRuns,
+                log_ratios: None,
             },
             GateInput {
                 name: "same",
                 base: &base,
                 head: &same,
                 basis: Basis::ProcessRuns,
+                log_ratios: None,
             },
         ];
         let none = hpt(None, None, None);
@@ -514,6 +526,7 @@ mod tests {
             base: &base,
             head: &head,
             basis: Basis::Deterministic,
+            log_ratios: None,
         }];
         let none = hpt(None, None, None);
         let any = |threshold| gate(FailOn::Any, t(threshold), c(0.95), &none, &inputs);
@@ -568,6 +581,7 @@ mod tests {
             base: Box::leak(base.clone().into_boxed_slice()),
             head,
             basis,
+            log_ratios: None,
         };
         let four: &'static [f64] = Box::leak(four.into_boxed_slice());
         let eight: &'static [f64] = Box::leak(eight.into_boxed_slice());
@@ -623,6 +637,7 @@ mod tests {
                 base: &[],
                 head: &[],
                 basis: Basis::ProcessRuns,
+                log_ratios: None,
             })
             .collect();
         let outcome = gate(FailOn::Suite, t(0.0), c(0.95), &four, &inputs);

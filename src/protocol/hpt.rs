@@ -105,12 +105,29 @@ pub(crate) fn hpt_ranked_sorted(
     options: &HptOptions,
     ranking: Ranking,
 ) -> (HptSummary, Vec<HptBenchmark>) {
+    hpt_ranked_paired(benchmarks, &[], options, ranking)
+}
+
+/// [`hpt_ranked_sorted`] where `log_ratios[i]`, when given, are benchmark i's within-block log ratios
+/// (`--paired`): its per-benchmark test is then the signed-rank test of them in both tails, in place of the
+/// rank-sum test of its two sides (`docs/replication.md` §7). A benchmark past the end of `log_ratios` is tested as
+/// two independent sides.
+pub(crate) fn hpt_ranked_paired(
+    benchmarks: &[BaseHead<Sorted<'_>>],
+    log_ratios: &[Option<&[f64]>],
+    options: &HptOptions,
+    ranking: Ranking,
+) -> (HptSummary, Vec<HptBenchmark>) {
     let mut warnings = Vec::new();
     let alpha = options.alpha.map(Alpha::risk);
     let mut tables = Tables::default();
     let prepared = benchmarks
         .iter()
-        .map(|s| Prepared::sorted(s.base, s.head, alpha, ranking, &mut tables))
+        .enumerate()
+        .map(|(i, s)| {
+            Prepared::sorted(s.base, s.head, alpha, ranking, &mut tables)
+                .with_log_ratios(log_ratios.get(i).copied().flatten())
+        })
         .collect();
     let suite = PreparedSuite {
         benchmarks: prepared,

@@ -17,6 +17,7 @@ pub(super) fn suite_warnings(
     [
         same_samples(suite),
         one_process(suite, benchmarks, alpha),
+        not_paired(benchmarks),
         small_samples(suite, benchmarks),
         unmatched(suite),
         environment_warning(&suite.base_environment, &suite.head_environment),
@@ -59,6 +60,25 @@ fn one_process(suite: &Suite, benchmarks: &[BenchmarkAnalysis], alpha: f64) -> O
             },
         )
     })
+}
+
+/// Under `--paired`, the tested benchmarks whose runs could not be paired by block, said once for the suite
+/// with the first one's reason: the independent design decided them (`docs/replication.md` §7).
+fn not_paired(benchmarks: &[BenchmarkAnalysis]) -> Option<Warning> {
+    let mut unpaired = benchmarks.iter().filter_map(|b| match b.pairing {
+        Some(super::Pairing::Unpaired(reason)) => Some(reason),
+        _ => None,
+    });
+    let reason = unpaired.next()?;
+    let total = benchmarks.iter().filter(|b| b.pairing.is_some()).count();
+    Some(Warning::of(
+        WarningKind::Input,
+        Cause::NotPaired {
+            count: 1 + unpaired.count(),
+            total,
+            reason,
+        },
+    ))
 }
 
 /// Benchmarks with 3 to 30 observations on a side, where the protocols lean on their small-sample models.

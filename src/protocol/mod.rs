@@ -15,6 +15,7 @@
 //! | `speedup_test/` | paper 000 per benchmark: the mean protocol, the median protocol, G, S and the proportion |
 //! | `hpt`, `hpt/` | paper 003 across benchmarks: HPT's confidence and the r-speedup |
 //! | `equivalence` | "unchanged" within ±ε, the smallest change the noise lets the test see, futility |
+//! | `paired` | `--paired`: a benchmark's verdict, equivalence and gate test on the within-block log ratios |
 //! | `sequential` | run until decided: the looks, the benchmarks still open |
 //! | `gate` | whether `--fail-on` and `--threshold` fail the comparison, and why |
 //! | `race` | races of several revisions |
@@ -35,6 +36,7 @@ pub mod hpt;
 mod input_warnings;
 mod options;
 mod outcome;
+pub mod paired;
 pub mod points;
 pub mod race;
 pub mod sequential;
@@ -49,8 +51,8 @@ pub use options::{Checked, Design, Options, PerLook, Remedy};
 pub use outcome::{
     Alpha, Analysis, BenchmarkAnalysis, ByDirection, CannotFail, Cause, Compared, Confidence,
     ConfidencePoint, Differs, Direction, FailOn, GainSpeedup, GateOutcome, GateReason,
-    HptBenchmark, HptCause, HptSummary, MeanTest, MedianTest, OutOfReach, Overall, Proportion,
-    Proportions, RaceCause, RunPoint, ShapeCause, Shift, SideSummary, SpeedupOf, Speedups, Subject,
-    SuiteAnalysis, TMethod, TestCause, Threshold, Undecided, VarianceComponents, Verdict, Warning,
-    WarningKind, only_counts,
+    HptBenchmark, HptCause, HptSummary, MeanTest, MedianTest, OutOfReach, Overall, PairedTest,
+    Pairing, Proportion, Proportions, RaceCause, RunPoint, ShapeCause, Shift, SideSummary,
+    SpeedupOf, Speedups, Subject, SuiteAnalysis, TMethod, TestCause, Threshold, Undecided,
+    VarianceComponents, Verdict, Warning, WarningKind, only_counts,
 };

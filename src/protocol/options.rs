@@ -51,6 +51,9 @@ pub struct Checked {
     /// `--allow-broken`: a bench target or benchmark that BASE measured and HEAD could not does not fail
     /// the gate (it is still reported).
     pub allow_broken: bool,
+    /// `--paired`: decide each benchmark on its runs paired by block (`docs/replication.md` §7); the
+    /// independent design otherwise.
+    pub paired: bool,
 }
 
 impl Options {
@@ -74,6 +77,7 @@ impl Options {
             precision: 0.05,
             equivalence_pct: 2.0,
             allow_broken: false,
+            paired: false,
         })
     }
 
@@ -121,6 +125,14 @@ impl Options {
     pub fn with_allow_broken(self, allow_broken: bool) -> Options {
         Options::new(Checked {
             allow_broken,
+            ..self.checked
+        })
+    }
+
+    /// These options with or without the paired analysis of blocks (`--paired`).
+    pub fn with_paired(self, paired: bool) -> Options {
+        Options::new(Checked {
+            paired,
             ..self.checked
         })
     }
@@ -184,6 +196,11 @@ impl Options {
         self.checked.allow_broken
     }
 
+    /// Whether each benchmark is decided on its runs paired by block (`--paired`, `docs/replication.md` §7).
+    pub fn paired(&self) -> bool {
+        self.checked.paired
+    }
+
     /// Every option the verdicts between looks depend on, as text: runs measured under one rule are not
     /// reused under another (the cache's key). The design's looks are the plan's, keyed apart.
     pub fn stopping_rule(&self) -> String {
@@ -198,6 +215,7 @@ impl Options {
             hpt_rank,
             hpt_curve: _,
             allow_broken: _,
+            paired,
         } = &self.checked;
         let (confidence, hpt_alpha, threshold) = (
             confidence.level(),
@@ -207,7 +225,9 @@ impl Options {
         format!(
             "confidence {confidence:?}, hpt-alpha {hpt_alpha:?}, speedup-under-test \
              {speedup_under_test:?}, fail-on {fail_on:?}, threshold {threshold:?}, precision \
-             {precision:?}, equivalence {equivalence_pct:?}, hpt-rank {hpt_rank:?}"
+             {precision:?}, equivalence {equivalence_pct:?}, hpt-rank {hpt_rank:?}{}",
+            // Said only when asked, so that the independent design's rule reads as it always has.
+            if *paired { ", paired" } else { "" }
         )
     }
 }

@@ -406,6 +406,35 @@ pub struct BenchmarkAnalysis {
     /// Per side, what one iteration processes, when the harness said (divan's counters); information for
     /// the reports, never part of a decision.
     pub counters: BaseHead<Vec<crate::model::Counter>>,
+    /// The verdict's design when the paired analysis was asked (`--paired`, `docs/replication.md` §7):
+    /// paired by block, or why not (the independent design then decided); `None` when it was not asked
+    /// (the independent design, the default).
+    pub pairing: Option<Pairing>,
+}
+
+/// What `--paired` did with one benchmark (`docs/replication.md` §7).
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub enum Pairing {
+    /// The verdict, the equivalence check and the gate were decided on the within-block log ratios.
+    Paired(PairedTest),
+    /// The runs could not be paired: the independent design decided.
+    Unpaired(crate::model::Unpairable),
+}
+
+/// The paired analysis of one benchmark: the signed-rank test and the Hodges-Lehmann estimate of the
+/// Walsh averages of d_b = ln HEAD_b − ln BASE_b over its paired blocks (`docs/statistics.md` §6). Its
+/// 1 − 2 alpha interval of the speedup is the benchmark's [`Equivalence::interval`].
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct PairedTest {
+    /// How many blocks ran both sides: the pairs.
+    pub pairs: usize,
+    /// Per side, the runs left out because their block has no run of the other side.
+    pub dropped: BaseHead<usize>,
+    /// The one-sided signed-rank p-values of "HEAD faster" (d below 0) and "HEAD slower" (d above 0);
+    /// `None` when the test does not apply (every d is 0).
+    pub p: ByDirection<Option<f64>>,
+    /// The speedup BASE / HEAD as exp(−pseudomedian of d): above 1 HEAD is faster.
+    pub speedup: f64,
 }
 
 impl BenchmarkAnalysis {

@@ -20,10 +20,12 @@ use super::format::{finite, finite_opt};
 use super::words::{self, Words};
 use super::{Render, Style, headline, ruled_out_pct, warning_kind_name};
 use crate::model::fingerprint::Fingerprint;
-use crate::model::{BaseHead, Basis, Benchmark, Counter, FunctionChange, REPORT_SCHEMA, Run, Unit};
+use crate::model::{
+    BaseHead, Basis, Benchmark, Counter, FunctionChange, REPORT_SCHEMA, Run, Unit, Unpairable,
+};
 use crate::protocol::{
     Analysis, BenchmarkAnalysis, Direction, FailOn, GainSpeedup, HptSummary, MeanTest, MedianTest,
-    Proportion, Remedy, SideSummary, VarianceComponents, Verdict, Warning,
+    Pairing, Proportion, Remedy, SideSummary, VarianceComponents, Verdict, Warning,
 };
 
 mod shape;
@@ -190,6 +192,10 @@ struct BenchmarkJson<'a> {
     /// `"process-runs"` (one value per process run) or `"one-process"` (each side one process: the
     /// values are the samples inside it).
     observation: &'static str,
+    /// Under `--paired` only: the verdict's design (`docs/json.md` §3), absent otherwise (the independent
+    /// design).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    design: Option<DesignJson>,
     base: SideJson,
     head: SideJson,
     variance: VarianceJson,
@@ -323,14 +329,22 @@ struct SideRunsJson<'a> {
     runs: Vec<&'a [f64]>,
     #[serde(skip_serializing_if = "Option::is_none")]
     layouts: Option<Vec<u32>>,
+    /// The block of each run and their session, when every run has one, all of one session.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    blocks: Option<Vec<u32>>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    block_session: Option<String>,
 }
 
 impl<'a> SideRunsJson<'a> {
     fn from(benchmark: &'a Benchmark) -> SideRunsJson<'a> {
+        let blocks = benchmark.runs.blocks();
         SideRunsJson {
             display_unit: benchmark.unit.as_str(),
             runs: benchmark.runs.runs().iter().map(Run::samples).collect(),
             layouts: benchmark.runs.runs().iter().map(Run::layout).collect(),
+            block_session: blocks.as_ref().map(|(seed, _)| seed.to_string()),
+            blocks: blocks.map(|(_, indices)| indices),
         }
     }
 }
@@ -719,6 +733,55 @@ impl<'a> Report<'a> {
     }
 }
 
+/// The verdict's design under `--paired`: `"paired-blocks"` with the paired test, or `"independent"` with
+/// why the runs could not be paired.
+#[derive(Serialize)]
+struct DesignJson {
+    design: &'static str,
+    pairs: Option<usize>,
+    dropped: Option<BaseHeadJson>,
+    p_faster: Num,
+    p_slower: Num,
+    speedup: Num,
+    unpaired_reason: Option<&'static str>,
+}
+
+#[derive(Serialize)]
+struct BaseHeadJson {
+    base: usize,
+    head: usize,
+}
+
+fn design(pairing: &Pairing) -> DesignJson {
+    match pairing {
+        Pairing::Paired(test) => DesignJson {
+            design: "paired-blocks",
+            pairs: Some(test.pairs),
+            dropped: Some(BaseHeadJson {
+                base: test.dropped.base,
+                head: test.dropped.head,
+            }),
+            p_faster: test.p.faster,
+            p_slower: test.p.slower,
+            speedup: finite(test.speedup),
+            unpaired_reason: None,
+        },
+        Pairing::Unpaired(reason) => DesignJson {
+            design: "independent",
+            pairs: None,
+            dropped: None,
+            p_faster: None,
+            p_slower: None,
+            speedup: None,
+            unpaired_reason: Some(match reason {
+                Unpairable::NoBlocks => "no-blocks",
+                Unpairable::OtherSessions => "other-sessions",
+                Unpairable::NoPartners => "no-partners",
+            }),
+        },
+    }
+}
+
 /// One benchmark on the wire; its warnings' hints propose `remedy`.
 fn benchmark(b: &BenchmarkAnalysis, remedy: Remedy) -> BenchmarkJson<'_> {
     {
@@ -730,6 +793,7 @@ fn benchmark(b: &BenchmarkAnalysis, remedy: Remedy) -> BenchmarkJson<'_> {
                 Basis::OneProcess => "one-process",
                 Basis::Deterministic => "deterministic",
             },
+            design: b.pairing.as_ref().map(design),
             base: side(&b.base, b.runs.base, b.unit),
             head: side(&b.head, b.runs.head, b.unit),
             variance: VarianceJson {
@@ -913,5 +977,61 @@ mod tests {
         let (_, large) = &cases[cases.len() - 2];
         assert!(large.benchmarks.len() >= 128 && large.pairs.len() == large.benchmarks.len());
         assert!(large.benchmarks[0].name.contains('\u{202e}'));
+    }
+
+    #[test]
+    fn under_paired_each_benchmark_states_its_design_and_its_runs_keep_their_blocks() {
+        // Raw JSON with blocks: `a` pairs (one session), `b` carries none.
+        let side = |factor: f64| {
+            // HEAD slower by a factor that grows with the block: no ties among the log ratios.
+            let runs: Vec<String> = (0..8)
+                .map(|j| {
+                    format!(
+                        "[{}]",
+                        (100.0 + j as f64) * factor.powf(1.0 + j as f64 / 10.0)
+                    )
+                })
+                .collect();
+            let text = format!(
+                r#"{{"unit":"ns","benchmarks":[{{"name":"a","runs":[{runs}],"blocks":[0,1,2,3,4,5,6,7],
+                "block_session":"7"}},{{"name":"b","runs":[{runs}]}}]}}"#,
+                runs = runs.join(",")
+            );
+            crate::sources::raw_json::parse(&text, "x.json").expect("raw timing JSON")
+        };
+        let suite = Suite::pair(side(1.0), side(1.05));
+        let mut analysis = crate::protocol::analyse::analyse(
+            &suite,
+            &Options::defaults(FailOn::Any).with_paired(true),
+        );
+        analysis.pairs = suite.pairs.clone();
+        let mut bytes = Vec::new();
+        write_pretty(&analysis, &mut bytes).expect("JSON");
+        let value: serde_json::Value = serde_json::from_slice(&bytes).expect("JSON");
+        let a = &value["benchmarks"][0];
+        assert_eq!(a["design"]["design"], "paired-blocks");
+        assert_eq!(a["design"]["pairs"], 8);
+        assert_eq!(
+            a["design"]["dropped"],
+            serde_json::json!({"base": 0, "head": 0})
+        );
+        // Every block 5 % slower: V = 0, p = 1/2^8.
+        assert_eq!(a["design"]["p_slower"], 1.0 / 256.0);
+        assert_eq!(a["verdict"], "slower");
+        assert_eq!(
+            a["samples"]["head"]["blocks"],
+            serde_json::json!([0, 1, 2, 3, 4, 5, 6, 7])
+        );
+        assert_eq!(a["samples"]["head"]["block_session"], "7");
+        let b = &value["benchmarks"][1];
+        assert_eq!(b["design"]["design"], "independent");
+        assert_eq!(b["design"]["unpaired_reason"], "no-blocks");
+        assert_eq!(b["samples"]["head"].get("blocks"), None);
+        // Without --paired: no design.
+        let plain = crate::protocol::analyse::analyse(&suite, &Options::defaults(FailOn::Any));
+        let mut bytes = Vec::new();
+        write_pretty(&plain, &mut bytes).expect("JSON");
+        let value: serde_json::Value = serde_json::from_slice(&bytes).expect("JSON");
+        assert_eq!(value["benchmarks"][0].get("design"), None);
     }
 }

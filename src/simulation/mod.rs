@@ -25,4 +25,6 @@ pub(crate) mod two_versions;
 #[cfg(test)]
 mod analysis_tests;
 #[cfg(test)]
+mod paired_analysis_tests;
+#[cfg(test)]
 mod paired_tests;

@@ -7,6 +7,11 @@
 //! is), and a linear drift over the runs, the same for both sides. A later version is the earlier one with
 //! its level multiplied by the true change.
 //!
+//! The runs of a comparison in blocks ([`draw_blocked`]) add what the machine does to both runs of one block
+//! (`docs/replication.md` §7): a shared block effect, drawn once per block and added to BASE's and HEAD's
+//! run of it alike, beside each run's own layout and process effects and the drift; the runs carry their
+//! block, as `measure/run/` tags them, so that `--paired` can pair them.
+//!
 //! The draws on the generator are the model's own, fixed so that a seed gives the figures of
 //! `docs/racing.md` and `docs/bisect.md`: uniforms in the open (0, 1) (53 bits, centred in their interval),
 //! Box-Muller normals from two of them (the cosine half), and an index below n as the remainder of 64 bits
@@ -15,6 +20,8 @@
 //!
 //! Pure: the generator is an argument.
 
+#[cfg(test)]
+use crate::model::Block;
 use crate::model::{Run, Sample, Unit};
 use crate::stats::random::SplitMix64;
 
@@ -77,6 +84,41 @@ pub(crate) fn draw_runs(rng: &mut SplitMix64, mu: f64, noise: Noise, count: usiz
             Run::new(Sample::new(samples, Unit::Ns).expect("positive"), None)
         })
         .collect()
+}
+
+/// BASE's and HEAD's runs of one benchmark over `count` blocks, HEAD `factor` times slower: in block b each
+/// side's log level is ln mu (+ ln factor for HEAD) + `block` · z_b + drift · b + its own layout and
+/// process effects, z_b a standard normal shared by the block's two runs; each run is `SAMPLES_PER_RUN`
+/// samples around its level and is tagged with block b of session 0. The correlation of a block's two run
+/// levels is ρ = block² / (block² + layout² + process²) (`docs/replication.md` §7).
+#[cfg(test)]
+pub(crate) fn draw_blocked(
+    rng: &mut SplitMix64,
+    mu: f64,
+    noise: Noise,
+    block: f64,
+    count: usize,
+    factor: f64,
+) -> (Vec<Run>, Vec<Run>) {
+    let run = |rng: &mut SplitMix64, level: f64, b: usize| {
+        let level = level + noise.layout * normal(rng) + noise.process * normal(rng);
+        let samples = (0..SAMPLES_PER_RUN)
+            .map(|_| (level + noise.within * normal(rng)).exp())
+            .collect();
+        let mut run = Run::new(Sample::new(samples, Unit::Ns).expect("positive"), None);
+        run.set_block(Some(Block {
+            session: 0,
+            index: b as u32,
+        }));
+        run
+    };
+    let (mut base, mut head) = (Vec::with_capacity(count), Vec::with_capacity(count));
+    for b in 0..count {
+        let shared = mu.ln() + block * normal(rng) + noise.drift * b as f64;
+        base.push(run(rng, shared, b));
+        head.push(run(rng, shared + factor.ln(), b));
+    }
+    (base, head)
 }
 
 /// Where a simulated benchmark's run values come from.

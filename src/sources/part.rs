@@ -56,6 +56,9 @@ struct SideFile {
     display_unit: String,
     runs: Vec<Vec<f64>>,
     layouts: Option<Vec<u32>>,
+    /// The block of each run and their session (`--paired` pairs by them).
+    blocks: Option<Vec<u32>>,
+    block_session: Option<String>,
 }
 
 /// Why a file is not a part, in words that name what to do (the caller names the file).
@@ -214,9 +217,19 @@ fn pair(b: BenchmarkFile) -> Result<Pair, PartError> {
                 ))
             })
             .collect::<Result<Vec<_>, PartError>>()?;
+        let mut runs = Runs::new(runs).map_err(|e| invalid(e.to_string()))?;
+        let seed = side
+            .block_session
+            .as_deref()
+            .and_then(|s| s.parse::<u64>().ok());
+        if let (Some(seed), Some(blocks)) = (seed, &side.blocks)
+            && !runs.set_blocks(seed, blocks)
+        {
+            return Err(invalid("`blocks` and `runs` differ in length".into()));
+        }
         Ok(Benchmark {
             name: b.name.clone(),
-            runs: Runs::new(runs).map_err(|e| invalid(e.to_string()))?,
+            runs,
             unit: display,
             counters: Vec::new(),
         })

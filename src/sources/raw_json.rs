@@ -52,7 +52,7 @@ const FILE_FIELDS: [&str; 7] = [
     "fingerprint",
     "left_out",
 ];
-const BENCHMARK_FIELDS: [&str; 8] = [
+const BENCHMARK_FIELDS: [&str; 10] = [
     "counters",
     "name",
     "unit",
@@ -60,6 +60,8 @@ const BENCHMARK_FIELDS: [&str; 8] = [
     "samples",
     "runs",
     "layouts",
+    "blocks",
+    "block_session",
     "observation",
 ];
 
@@ -93,6 +95,9 @@ struct BenchmarkFile {
     samples: Option<Vec<f64>>,
     runs: Option<Vec<Vec<f64>>>,
     layouts: Option<Vec<u32>>,
+    /// The block of each run and their session, as this tool's runs record them.
+    blocks: Option<Vec<u32>>,
+    block_session: Option<String>,
     observation: Option<String>,
     counters: Vec<CounterFile>,
     /// The fields of this benchmark that are not read.
@@ -203,6 +208,7 @@ impl<'de> Visitor<'de> for Visit<BenchmarkFile> {
         let (mut name, mut unit, mut display_unit) = (None, None, None);
         let (mut samples, mut runs, mut layouts) = (None, None, None);
         let (mut observation, mut counters) = (None, None);
+        let (mut blocks, mut block_session) = (None, None);
         let mut ignored = BTreeSet::new();
         while let Some(key) = map.next_key::<String>()? {
             match key.as_str() {
@@ -212,6 +218,8 @@ impl<'de> Visitor<'de> for Visit<BenchmarkFile> {
                 "samples" => once(&mut map, &mut samples, "samples")?,
                 "runs" => once(&mut map, &mut runs, "runs")?,
                 "layouts" => once(&mut map, &mut layouts, "layouts")?,
+                "blocks" => once(&mut map, &mut blocks, "blocks")?,
+                "block_session" => once(&mut map, &mut block_session, "block_session")?,
                 "observation" => once(&mut map, &mut observation, "observation")?,
                 "counters" => once(&mut map, &mut counters, "counters")?,
                 _ => {
@@ -227,6 +235,8 @@ impl<'de> Visitor<'de> for Visit<BenchmarkFile> {
             samples: samples.flatten(),
             runs: runs.flatten(),
             layouts: layouts.flatten(),
+            blocks: blocks.flatten(),
+            block_session: block_session.flatten(),
             observation: observation.flatten(),
             counters: counters.unwrap_or_default(),
             ignored,
@@ -322,6 +332,26 @@ fn build(file: File, origin: &str) -> Result<Results, SourceError> {
         // A benchmark left out for its values is not the last one added: it has no counters to keep.
         if let Some(last) = builder.last_mut().filter(|l| l.name == b.name) {
             last.counters = counters;
+            // The blocks pair the runs of two sides (`--paired`); without both, or not one per run, the
+            // runs are read without them: pairing then says why it cannot pair them.
+            let seed = b
+                .block_session
+                .as_deref()
+                .and_then(|s| s.parse::<u64>().ok());
+            if let (Some(seed), Some(blocks)) = (seed, &b.blocks)
+                && !last.runs.set_blocks(seed, blocks)
+            {
+                return Err(invalid(
+                    origin,
+                    FORMAT,
+                    format!(
+                        "benchmark `{}` has {} runs but {} blocks",
+                        b.name,
+                        last.runs.len(),
+                        blocks.len()
+                    ),
+                ));
+            }
         }
         if let Some(display) = &b.display_unit {
             // A count's name (`instructions`): its values are stored as counted, scale 1, as `ns` is.

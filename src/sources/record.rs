@@ -199,6 +199,12 @@ struct BenchmarkWire<'a> {
     runs: Vec<&'a [f64]>,
     #[serde(skip_serializing_if = "Option::is_none")]
     layouts: Option<Vec<u32>>,
+    /// The block of each run, and their session as a string (a u64 is beyond a double's integers), when
+    /// every run has one, all of one session.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    blocks: Option<Vec<u32>>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    block_session: Option<String>,
     /// The harness's counters (divan's), absent when there are none.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     counters: Vec<CounterWire>,
@@ -232,6 +238,8 @@ pub(crate) fn write(results: &Results, out: &mut impl Write) -> std::io::Result<
                 display_unit: b.unit.as_str(),
                 runs: b.runs.runs().iter().map(Run::samples).collect(),
                 layouts: b.runs.runs().iter().map(Run::layout).collect(),
+                blocks: b.runs.blocks().map(|(_, indices)| indices),
+                block_session: b.runs.blocks().map(|(seed, _)| seed.to_string()),
                 counters: b
                     .counters
                     .iter()
@@ -327,6 +335,28 @@ mod tests {
         assert_eq!(read.benchmarks, original.benchmarks);
         assert_eq!(read.environment, original.environment);
         assert_eq!(read.notes, original.notes);
+    }
+
+    #[test]
+    fn the_blocks_of_the_runs_load_back_with_their_seed() {
+        // A seed beyond a double's integers is written as a string and read back exactly.
+        let seed = u64::MAX - 1;
+        let mut original = results();
+        let runs = &mut original.benchmarks[1].runs;
+        assert!(runs.set_blocks(seed, &[3, 5]));
+        assert!(!runs.clone().set_blocks(seed, &[3]));
+        let mut bytes = Vec::new();
+        write(&original, &mut bytes).unwrap();
+        let value: serde_json::Value = serde_json::from_slice(&bytes).unwrap();
+        assert_eq!(value["benchmarks"][1]["blocks"], serde_json::json!([3, 5]));
+        assert_eq!(
+            value["benchmarks"][1]["block_session"],
+            "18446744073709551614"
+        );
+        assert_eq!(value["benchmarks"][0].get("blocks"), None);
+        let read = load_bytes(&bytes, "record.json", None, &ReadOptions::default()).unwrap();
+        assert_eq!(read.benchmarks, original.benchmarks);
+        assert_eq!(read.benchmarks[1].runs.blocks(), Some((seed, vec![3, 5])));
     }
 
     #[test]

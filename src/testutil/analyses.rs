@@ -99,6 +99,7 @@ fn bench(name: &str, unit: Unit, base: f64, head: f64, verdict: Verdict) -> Benc
         points: BaseHead::new(points(base), points(head)),
         counters: BaseHead::new(Vec::new(), Vec::new()),
         shape: None,
+        pairing: None,
     }
 }
 

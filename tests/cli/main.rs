@@ -20,6 +20,7 @@ mod leftovers;
 mod merge;
 mod messages;
 mod outputs;
+mod paired;
 mod record;
 /// The end-to-end suite's repository helpers (git, files, commits), shared rather than copied.
 #[path = "../e2e/support.rs"]

@@ -175,11 +175,20 @@ fn listed_everywhere(
 pub(crate) fn read_all(
     runner: &dyn Runner,
     participants: &[Participant],
+    seed: u64,
     blocks: u32,
     ran: &[HashMap<String, u32>],
     failures: &Failures,
 ) -> Result<Vec<Results>, MeasureError> {
     let none = HashMap::new();
+    // The session of these blocks: the seed of their order and the revisions that ran in them, so that the
+    // blocks of two `record` runs of one seed are never taken for one another's.
+    let mut key = seed.to_le_bytes().to_vec();
+    for p in participants {
+        key.extend(p.origin.as_bytes());
+        key.push(0);
+    }
+    let session = crate::partition::fnv1a64(&key);
     participants
         .iter()
         .enumerate()
@@ -193,7 +202,15 @@ pub(crate) fn read_all(
             let runs = (0..blocks)
                 .map(|b| {
                     let layout = (layouts > 1).then_some(b % layouts as u32);
-                    runner.read(p, b).map(|r| (r, layout))
+                    runner.read(p, b).map(|mut r| {
+                        // Each run is tagged with its block: what `--paired` pairs BASE's and HEAD's
+                        // runs by (`docs/replication.md` §7).
+                        let block = Some(crate::model::Block { session, index: b });
+                        for benchmark in &mut r.benchmarks {
+                            benchmark.runs.set_block(block);
+                        }
+                        (r, layout)
+                    })
                 })
                 .collect::<Result<Vec<_>, _>>()?;
             // A failed target's benchmarks are taken out below: no note that they missed runs.

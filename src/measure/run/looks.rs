@@ -132,7 +132,7 @@ pub(crate) fn run_until_decided(
         let (Some(decide), false) = (stop.decide, i + 1 == looks.len()) else {
             break;
         };
-        let so_far = looking.read(&*runner)?;
+        let so_far = looking.read(&*runner, settings.seed)?;
         let asked = Asked {
             look,
             first: i == 0,
@@ -145,7 +145,7 @@ pub(crate) fn run_until_decided(
             None => break,
         }
     }
-    let mut results = looking.read(&*runner)?;
+    let mut results = looking.read(&*runner, settings.seed)?;
     // Read for the last time: what the harnesses wrote goes, unless asked for. A failure to remove it costs
     // disk, not the comparison; the next one clears it first.
     if !settings.keep_runs {
@@ -387,10 +387,11 @@ impl<'a> Looking<'a> {
     }
 
     /// Every participant's results of the blocks run so far.
-    fn read(&self, runner: &dyn Runner) -> Result<Vec<Results>, MeasureError> {
+    fn read(&self, runner: &dyn Runner, seed: u64) -> Result<Vec<Results>, MeasureError> {
         blocks::read_all(
             runner,
             self.participants,
+            seed,
             self.done,
             &self.ran,
             &self.failures,

@@ -51,6 +51,9 @@ pub(super) struct Prepared<'a> {
     within_ties: f64,
     /// Two distinct values of a side so close that scaling could make them equal: always take the full merge.
     near_ties: bool,
+    /// Under `--paired`, the benchmark's within-block log ratios ln HEAD_b − ln BASE_b: the test is then the
+    /// signed-rank test of the log ratios of the scaled sides, both tails (`docs/replication.md` §7).
+    log_ratios: Option<&'a [f64]>,
 }
 
 /// The exact rank-sum tables of the suite, one per distinct (n, m), and the exact tied tables met so far,
@@ -114,7 +117,13 @@ impl Prepared<'static> {
         Prepared {
             base: Cow::Owned(prepared.base.into_owned()),
             head: Cow::Owned(prepared.head.into_owned()),
-            ..prepared
+            alpha: prepared.alpha,
+            mode: prepared.mode,
+            ranking: prepared.ranking,
+            exact: prepared.exact,
+            within_ties: prepared.within_ties,
+            near_ties: prepared.near_ties,
+            log_ratios: None,
         }
     }
 }
@@ -158,6 +167,27 @@ impl<'a> Prepared<'a> {
             exact,
             within_ties,
             near_ties,
+            log_ratios: None,
+        }
+    }
+
+    /// This benchmark tested on its within-block log ratios `d` (a benchmark paired by block under
+    /// `--paired`), when given: tested when the signed-rank test can reject at alpha with that many pairs
+    /// (1/2^n ≤ alpha), else its d is used as it is, as for the rank-sum test's powerless sizes.
+    pub(super) fn with_log_ratios(self, d: Option<&'a [f64]>) -> Prepared<'a> {
+        let Some(d) = d.filter(|_| self.mode != Mode::Unusable) else {
+            return self;
+        };
+        let mode = if crate::protocol::paired::can_reject(d.len(), self.alpha) {
+            Mode::Tested
+        } else {
+            Mode::AsIs
+        };
+        Prepared {
+            mode,
+            exact: None,
+            log_ratios: Some(d),
+            ..self
         }
     }
 
@@ -216,6 +246,9 @@ impl<'a> Prepared<'a> {
 
     /// Which one-sided test rejects at alpha: `Faster` when BASE is stochastically larger (HEAD faster).
     fn winner(&self, scale_base: f64, scale_head: f64, tables: &Tables) -> Option<Direction> {
+        if let Some(d) = self.log_ratios {
+            return self.paired_winner(d, scale_base, scale_head);
+        }
         let merged = self.statistic(scale_base, scale_head);
         let (n, m) = self.sizes();
         let tied = || {
@@ -248,6 +281,26 @@ impl<'a> Prepared<'a> {
 }
 
 impl Prepared<'_> {
+    /// [`Prepared::winner`] of a paired benchmark: the signed-rank test of ln(scale_head·HEAD_b) −
+    /// ln(scale_base·BASE_b) in both tails; `Faster` when they lie below 0. The sign-flip null of the log
+    /// ratios is that of the blocks' drawn order (`protocol::paired`).
+    fn paired_winner(&self, d: &[f64], scale_base: f64, scale_head: f64) -> Option<Direction> {
+        let shift = scale_head.ln() - scale_base.ln();
+        let scaled: Vec<f64> = d.iter().map(|v| v + shift).collect();
+        let p = |alternative| {
+            crate::stats::signed_rank::signed_rank(&scaled, alternative)
+                .ok()
+                .map(|t| t.p_value)
+        };
+        if p(Alternative::Less).is_some_and(|p| at_most(p, self.alpha)) {
+            Some(Direction::Faster)
+        } else if p(Alternative::Greater).is_some_and(|p| at_most(p, self.alpha)) {
+            Some(Direction::Slower)
+        } else {
+            None
+        }
+    }
+
     /// W and the pooled tie term: one pass counting #{y < x} per x, which is the whole answer when no scaled
     /// BASE value equals a scaled HEAD value (the usual case); else the full merge of tie groups.
     fn statistic(&self, scale_base: f64, scale_head: f64) -> Merged {

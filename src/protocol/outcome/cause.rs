@@ -124,6 +124,24 @@ pub enum Cause {
         /// HEAD's runs.
         head: usize,
     },
+    /// The verdict's basis under `--paired`: the benchmark was decided on `pairs` blocks that ran both sides,
+    /// and `dropped` runs per side were left out because their block has no run of the other side.
+    PairedByBlock {
+        /// How many blocks ran both sides.
+        pairs: usize,
+        /// Per side, the runs left out.
+        dropped: crate::model::BaseHead<usize>,
+    },
+    /// `--paired` was asked, and `count` of the `total` tested benchmarks could not be paired by block (the
+    /// first one's `reason`): the independent design decided those (`docs/replication.md` §7).
+    NotPaired {
+        /// How many benchmarks.
+        count: usize,
+        /// How many benchmarks were tested.
+        total: usize,
+        /// Why the first of them could not be paired.
+        reason: crate::model::Unpairable,
+    },
     /// Sizes of 3 or more per side with which the rank-sum test cannot reach the confidence whatever the
     /// times: no verdict.
     CannotReach {

@@ -123,6 +123,28 @@ pub(crate) fn ours(warning: &Warning, remedy: Remedy) -> Words {
             "measure several process runs per side: `cargo speedup BASE..HEAD` does, and so do \
              `record` files and the raw JSON's `runs`",
         ),
+        Cause::PairedByBlock { pairs, dropped } => Words::new(
+            format!(
+                "paired by block: {pairs} pairs{}",
+                left_out_of_pairs(*dropped)
+            ),
+            "the verdict, its interval and the gate are the signed-rank test of the log ratios of each \
+             block's two runs (`--paired`); the Speedup-Test's protocols compare the runs as independent \
+             sides",
+        ),
+        Cause::NotPaired {
+            count,
+            total,
+            reason,
+        } => Words::new(
+            format!(
+                "--paired: {count} of {total} benchmarks could not be paired by block ({}): the \
+                 independent design decided them",
+                unpairable(*reason)
+            ),
+            "runs pair by block only when this tool ran both sides in one session: `cargo speedup \
+             BASE..HEAD --paired`, or `merge --paired` of such comparisons' JSON reports",
+        ),
         Cause::Unmatched {
             base_only,
             head_only,
@@ -223,6 +245,42 @@ pub(crate) fn hint(warning: &Warning) -> Option<String> {
 #[cfg(test)]
 pub(crate) fn paper_message(warning: &Warning) -> String {
     papers(warning).message
+}
+
+/// What `--paired` left out of a benchmark's pairs, as the end of its basis line: "" when nothing,
+/// else "; 1 run of HEAD without its block's other run left out".
+fn left_out_of_pairs(dropped: crate::model::BaseHead<usize>) -> String {
+    let side = |n: usize, name: &str| match n {
+        0 => None,
+        1 => Some(format!("1 run of {name}")),
+        n => Some(format!("{n} runs of {name}")),
+    };
+    let sides: Vec<String> = [side(dropped.base, "BASE"), side(dropped.head, "HEAD")]
+        .into_iter()
+        .flatten()
+        .collect();
+    if sides.is_empty() {
+        String::new()
+    } else {
+        format!(
+            "; {} without its block's other run left out",
+            sides.join(" and ")
+        )
+    }
+}
+
+/// Why a benchmark's runs could not be paired by block, in words.
+pub(crate) fn unpairable(reason: crate::model::Unpairable) -> &'static str {
+    match reason {
+        crate::model::Unpairable::NoBlocks => {
+            "their runs do not say which block they ran in: criterion's own files, BMF, one process \
+             per side and older records carry no blocks"
+        }
+        crate::model::Unpairable::OtherSessions => {
+            "BASE and HEAD ran in different sessions, so no block ran both"
+        }
+        crate::model::Unpairable::NoPartners => "no block ran both sides",
+    }
 }
 
 #[cfg(test)]

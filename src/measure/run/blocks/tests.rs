@@ -194,6 +194,7 @@ fn a_benchmark_left_out_in_every_run_is_left_out_of_the_side_once() {
     let read = read_all(
         &runner(&runs_dir),
         &[participant("base", &["t"])],
+        0,
         3,
         &[],
         &Failures::default(),
@@ -208,6 +209,24 @@ fn a_benchmark_left_out_in_every_run_is_left_out_of_the_side_once() {
     // In the order first measured: `fine` in run 1, `some` in run 2.
     assert_eq!(names, [("fine", 3), ("some", 2)]);
     assert_eq!(base.benchmarks[1].runs.values(), [9.0, 10.0]);
+    // Each run carries its block, a run missed leaving a gap that `--paired` pairs around; all of one
+    // session, which another seed does not share.
+    let (session, fine) = base.benchmarks[0].runs.blocks().unwrap();
+    assert_eq!(fine, [0, 1, 2]);
+    assert_eq!(
+        base.benchmarks[1].runs.blocks(),
+        Some((session, vec![1, 2]))
+    );
+    let other = read_all(
+        &runner(&runs_dir),
+        &[participant("base", &["t"])],
+        1,
+        3,
+        &[],
+        &Failures::default(),
+    )
+    .unwrap();
+    assert_ne!(other[0].benchmarks[0].runs.blocks().unwrap().0, session);
     // Once, not once per run; `some`, measured in two runs, is compared on those.
     assert_eq!(
         base.left_out,
@@ -235,7 +254,7 @@ fn a_side_whose_every_benchmark_was_left_out_is_no_error_beside_another() {
     libtest_runs(&runs_dir, "base", &[&[("zero", 3)], &[("zero", 4)]]);
     libtest_runs(&runs_dir, "head", &[&[("zero", 0)], &[("zero", 0)]]);
     let sides = [participant("base", &["t"]), participant("head", &["t"])];
-    let read = read_all(&runner(&runs_dir), &sides, 2, &[], &Failures::default()).unwrap();
+    let read = read_all(&runner(&runs_dir), &sides, 0, 2, &[], &Failures::default()).unwrap();
     assert_eq!(read[0].benchmarks.len(), 1);
     assert!(read[1].benchmarks.is_empty());
     assert_eq!(read[1].left_out.len(), 1);
@@ -244,6 +263,7 @@ fn a_side_whose_every_benchmark_was_left_out_is_no_error_beside_another() {
     match read_all(
         &runner(&runs_dir),
         &sides[1..],
+        0,
         2,
         &[],
         &Failures::default(),
@@ -284,6 +304,7 @@ fn a_criterion_run_that_saved_no_usable_value_leaves_its_benchmark_out() {
     let read = read_all(
         &runner(&runs_dir),
         &[participant("base", &["t"])],
+        0,
         2,
         &[],
         &Failures::default(),
