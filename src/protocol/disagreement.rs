@@ -78,7 +78,11 @@ pub fn disagreement(
     if !count_change_pct.is_finite() || !time_change_pct.is_finite() {
         return None;
     }
-    let count_unchanged = count_change_pct.abs() <= threshold_pct;
+    // Within the threshold either way: an increase as the gate reads it (`gate::count_exceeds`), a
+    // decrease by at most the same share of BASE, both without rounding at the threshold itself.
+    let (base, head) = (count.base.median, count.head.median);
+    let count_unchanged = !crate::protocol::gate::count_exceeds(base, head, threshold_pct)
+        && head * 100.0 >= base * (100.0 - threshold_pct);
     let kind = match (time.verdict, count_unchanged) {
         (Verdict::Slower | Verdict::Faster, true) => DisagreementKind::TimeNotCount,
         (Verdict::Unchanged, false) => DisagreementKind::CountNotTime,

@@ -330,8 +330,9 @@ fn exact_exceeded<'a>(
         .iter()
         .filter(|b| b.basis == Basis::Deterministic)
         .filter_map(|b| {
-            let increase = (median(b.head) / median(b.base) - 1.0) * 100.0;
-            (increase > threshold.pct()).then(|| {
+            let (base, head) = (median(b.base), median(b.head));
+            let increase = (head / base - 1.0) * 100.0;
+            count_exceeds(base, head, threshold.pct()).then(|| {
                 let reason = GateReason::CountExceeded {
                     name: b.name.to_string(),
                     increase,
@@ -341,6 +342,15 @@ fn exact_exceeded<'a>(
             })
         })
         .collect()
+}
+
+/// Whether a count `head` exceeds `base` by more than `threshold_pct` percent: (head / base − 1) · 100 >
+/// threshold, computed as head · 100 > base · (100 + threshold) so that whole counts exactly at the
+/// threshold (1020 against 1000 at 2 %) are not pushed over it by rounding. Equal counts never exceed (0 of
+/// 0 included); any count above a base of 0 does. The one reading of `--threshold` for counts: the gate,
+/// a race of counts and the disagreement of a time with its count use it (`docs/verdicts.md` §7).
+pub(crate) fn count_exceeds(base: f64, head: f64, threshold_pct: f64) -> bool {
+    head > base && head * 100.0 > base * (100.0 + threshold_pct)
 }
 
 fn any_rejected<'a>(
@@ -550,6 +560,15 @@ mod tests {
             ["f (instructions) counts 2.500% more (exact, more than the threshold 2%)"]
         );
         assert!(!any(3.0).failed);
+        // Exactly at the threshold: 1020 against 1000 is 2 %, which (1020 / 1000 − 1) · 100 rounds to
+        // 2.0000000000000018; it does not exceed 2 %, and one more instruction does.
+        assert!((1020.0_f64 / 1000.0 - 1.0) * 100.0 > 2.0);
+        let at = |head: &'static [f64]| {
+            let inputs = [GateInput { head, ..inputs[0] }];
+            gate(FailOn::Any, t(2.0), c(0.95), &none, &inputs).failed
+        };
+        assert!(!at(&[1020.0]));
+        assert!(at(&[1021.0]));
         // Fewer: never fails.
         let fewer = [GateInput {
             head: &[990.0],

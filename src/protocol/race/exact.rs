@@ -48,12 +48,10 @@ pub fn exact_standing(counts: &[Option<f64>], threshold_pct: f64) -> Option<Stan
     })
 }
 
-/// Whether `count` exceeds `lowest` by more than `threshold_pct` percent: (count / lowest − 1) · 100 >
-/// threshold, computed as count · 100 > lowest · (100 + threshold) so that whole counts exactly at the
-/// threshold (1020 against 1000 at 2 %) are not pushed over it by rounding. Equal counts never exceed (0
-/// of 0 included); any count above a lowest of 0 does.
+/// Whether `count` exceeds `lowest` by more than `threshold_pct` percent, as the gate reads it
+/// ([`count_exceeds`](crate::protocol::gate::count_exceeds)).
 fn exceeds(count: f64, lowest: f64, threshold_pct: f64) -> bool {
-    count > lowest && count * 100.0 > lowest * (100.0 + threshold_pct)
+    crate::protocol::gate::count_exceeds(lowest, count, threshold_pct)
 }
 
 #[cfg(test)]
