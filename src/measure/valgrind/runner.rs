@@ -485,16 +485,12 @@ fn count_divan_together(
         let folder = format!("n{size}");
         let args = divan::run_args(size, &ordered);
         let dump = [divan::DUMP.to_string()];
-        match callgrind_totals(
-            binary,
-            executable,
-            run_home,
-            &dir.join(&folder),
-            &dump,
-            &args,
+        let how = Callgrind {
+            dumps: &dump,
             limit,
             extras,
-        )? {
+        };
+        match callgrind_totals(binary, executable, run_home, &dir.join(&folder), &args, how)? {
             Ok(written) if written.totals.len() == divan::dumps_of(names.len()) => {
                 at.push((folder, written))
             }
@@ -579,10 +575,13 @@ fn count(
                 Harness::Criterion.exact(&[&name.to_string()]),
             ];
             let dumps = criterion_dumps::dump_options();
+            let how = Callgrind {
+                dumps: &dumps,
+                limit: LIMIT,
+                extras,
+            };
             Ok(
-                match callgrind_totals(
-                    binary, executable, run_home, dir, &dumps, &args, LIMIT, extras,
-                )? {
+                match callgrind_totals(binary, executable, run_home, dir, &args, how)? {
                     Ok(written) => {
                         let estimate = estimate::criterion(&written.totals);
                         let profile = match estimate {
@@ -611,9 +610,12 @@ fn count(
                 let args = divan::run_args(size, &[name]);
                 let dir = dir.join(format!("n{size}"));
                 let dump = [divan::DUMP.to_string()];
-                match callgrind_totals(
-                    binary, executable, run_home, &dir, &dump, &args, LIMIT, extras,
-                )? {
+                let how = Callgrind {
+                    dumps: &dump,
+                    limit: LIMIT,
+                    extras,
+                };
+                match callgrind_totals(binary, executable, run_home, &dir, &args, how)? {
                     Ok(written) => at.push(written),
                     Err(counted) => return Ok((counted, false)),
                 }
@@ -671,19 +673,31 @@ struct Written {
     extras: Vec<Vec<u64>>,
 }
 
-/// One process of `executable` with `args` under callgrind with the dump options `dumps` and what `extras`
-/// needs, its dumps written under `dir` (emptied first), stopped after `limit`: its dumps in order, or how
-/// it did not end well.
+/// How one process runs under callgrind: its dump options, the time it may take, and the counts asked
+/// beside instructions (which may add Valgrind options, `--cache-sim=yes`).
+#[derive(Debug, Clone, Copy)]
+struct Callgrind<'a> {
+    dumps: &'a [String],
+    limit: Duration,
+    extras: Extras,
+}
+
+/// One process of `executable` with `args` under callgrind as `how` says (its dump options, what its
+/// extras need), its dumps written under `dir` (emptied first), stopped after its limit: its dumps in
+/// order, or how it did not end well.
 fn callgrind_totals(
     binary: &BenchBinary,
     executable: &Path,
     run_home: &Path,
     dir: &Path,
-    dumps: &[String],
     args: &[String],
-    limit: Duration,
-    extras: Extras,
+    how: Callgrind<'_>,
 ) -> Result<Result<Written, Counted>, RunError> {
+    let Callgrind {
+        dumps,
+        limit,
+        extras,
+    } = how;
     let _ = std::fs::remove_dir_all(dir);
     std::fs::create_dir_all(dir).map_err(MeasureError::io("keeping callgrind's dumps", dir))?;
     let mut command = Command::new("valgrind");
