@@ -448,6 +448,28 @@ impl BenchmarkAnalysis {
     pub fn interval(&self) -> Option<(f64, f64)> {
         self.equivalence.interval
     }
+
+    /// The speedup every report a person reads shows beside [`interval`](Self::interval): the ratio of
+    /// the sides' medians (paper 000's median speedup), or under `--paired` the paired estimate,
+    /// exp(−pseudomedian) of the within-block log ratios, whose interval the reports then show
+    /// (`docs/replication.md` §7). The JSON's `speedup.median` stays the ratio of medians.
+    pub fn shown_speedup(&self) -> f64 {
+        match self.pairing {
+            Some(Pairing::Paired(test)) => test.speedup,
+            _ => self.speedup.median,
+        }
+    }
+
+    /// The confidence level the reports quote beside the verdict: the median protocol's, or under
+    /// `--paired` one minus the paired signed-rank test's p-value in the verdict's direction.
+    pub fn shown_level(&self) -> Option<f64> {
+        match (self.pairing, self.verdict) {
+            (Some(Pairing::Paired(test)), Verdict::Slower) => test.p.slower.map(|p| 1.0 - p),
+            (Some(Pairing::Paired(test)), Verdict::Faster) => test.p.faster.map(|p| 1.0 - p),
+            (Some(Pairing::Paired(_)), _) => None,
+            _ => self.median_test.confidence_level,
+        }
+    }
 }
 
 /// Whether `benchmarks` are all counts compared exactly (`Basis::Deterministic`, `docs/verdicts.md` §7), and

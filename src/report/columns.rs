@@ -183,16 +183,16 @@ impl<'a> Rows<'a> {
             Column::Head => Cell::plain(format::time(b.head.median, unit())),
             Column::Speedup => Cell {
                 text: format::speedup_with_interval_against(
-                    b.speedup.median,
+                    b.shown_speedup(),
                     b.interval(),
                     b.equivalence.margin_pct,
                 ),
-                short: Some(format::speedup(b.speedup.median)),
+                short: Some(format::speedup(b.shown_speedup())),
                 mood: verdict,
             },
             Column::Glyph => Cell::new(
                 self.scale
-                    .glyph(b.speedup.median, b.interval())
+                    .glyph(b.shown_speedup(), b.interval())
                     .unwrap_or_else(|| format::MISSING.to_string()),
                 verdict,
             ),
@@ -213,7 +213,7 @@ impl<'a> Rows<'a> {
             }
             Column::MedianTest => Cell::new(
                 exact_change(b).unwrap_or_else(|| {
-                    verdict_with_level(b.verdict, b.median_test.confidence_level)
+                    paired_mark(b, verdict_with_level(b.verdict, b.shown_level()))
                 }),
                 verdict,
             ),
@@ -228,6 +228,15 @@ impl<'a> Rows<'a> {
             ),
             Column::Notes => Cell::plain(self.notes.marker(i)),
         }
+    }
+}
+
+/// `text`, the verdict's cell, marked `, paired` when `--paired` decided `b` on its runs paired by block:
+/// the "Median test" column then shows the paired signed-rank test's verdict (`docs/replication.md` §7).
+fn paired_mark(b: &BenchmarkAnalysis, text: String) -> String {
+    match b.pairing {
+        Some(crate::protocol::Pairing::Paired(_)) => format!("{text}, paired"),
+        _ => text,
     }
 }
 
@@ -400,6 +409,33 @@ mod tests {
         "HPT",
         "Notes",
     ];
+
+    #[test]
+    fn under_paired_the_table_shows_the_paired_estimate_level_and_basis() {
+        use crate::protocol::{ByDirection, PairedTest, Pairing};
+        let mut analysis = analyses::faster_suite();
+        // The paired estimate, exp(−pseudomedian), differs from the ratio of medians (1.16x); its
+        // interval is the equivalence interval, already the paired one.
+        analysis.benchmarks[0].pairing = Some(Pairing::Paired(PairedTest {
+            pairs: 12,
+            dropped: Default::default(),
+            p: ByDirection {
+                faster: Some(0.03),
+                slower: Some(0.97),
+            },
+            speedup: 1.15,
+        }));
+        let notes = Footnotes::of(&analysis, false);
+        let rows = Rows::new(&analysis, &notes);
+        assert_eq!(rows.cell(0, Column::Speedup).text, "1.15x [1.14, 1.18]");
+        assert_eq!(
+            rows.cell(0, Column::MedianTest).text,
+            "faster (0.97), paired"
+        );
+        // The JSON and CSV keep paper 000's median speedup (1.1595... in this fixture).
+        assert!((analysis.benchmarks[0].speedup.median - 1.16).abs() < 0.001);
+        assert_eq!(rows.cell(1, Column::MedianTest).text, "faster (>= 0.99)");
+    }
 
     #[test]
     fn cells_are_formatted_once_with_their_mood() {

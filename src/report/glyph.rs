@@ -40,7 +40,7 @@ pub(crate) struct GlyphScale {
 /// reach.
 pub(crate) fn drawn_speedups(analysis: &Analysis) -> Vec<f64> {
     drawn(
-        analysis.benchmarks.iter().map(|b| b.speedup.median),
+        analysis.benchmarks.iter().map(|b| b.shown_speedup()),
         analysis.benchmarks.iter().filter_map(|b| b.interval()),
     )
 }

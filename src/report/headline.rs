@@ -185,7 +185,7 @@ fn gate_sentence(analysis: &Analysis) -> Option<Sentence> {
             s = list(s, &slower, |s, b| {
                 s.name(&b.name).text(format!(
                     " {}",
-                    super::exact_change(b).unwrap_or_else(|| time_change(b.speedup.median))
+                    super::exact_change(b).unwrap_or_else(|| time_change(b.shown_speedup()))
                 ))
             });
             if gate.threshold.pct() > 0.0 {
@@ -389,7 +389,7 @@ fn changes(analysis: &Analysis) -> Vec<Sentence> {
         }
         // The largest changes first: the ones a reader looks at.
         found.sort_by(|a, b| {
-            let far = |x: &BenchmarkAnalysis| x.speedup.median.ln().abs();
+            let far = |x: &BenchmarkAnalysis| x.shown_speedup().ln().abs();
             far(b).total_cmp(&far(a))
         });
         let s = Sentence::new(mood).text(format!("{} {}: ", found.len(), verdict.as_str()));
@@ -397,11 +397,11 @@ fn changes(analysis: &Analysis) -> Vec<Sentence> {
             s.name(&b.name).text(format!(
                 " {} ({})",
                 format::speedup_with_interval_against(
-                    b.speedup.median,
+                    b.shown_speedup(),
                     b.interval(),
                     b.equivalence.margin_pct,
                 ),
-                super::exact_change(b).unwrap_or_else(|| time_change(b.speedup.median))
+                super::exact_change(b).unwrap_or_else(|| time_change(b.shown_speedup()))
             ))
         });
         sentences.push(s.text("."));

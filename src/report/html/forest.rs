@@ -46,7 +46,7 @@ pub(crate) fn order(analysis: &Analysis) -> Vec<usize> {
     order.sort_by(|&a, &b| {
         let (a, b) = (&analysis.benchmarks[a], &analysis.benchmarks[b]);
         let key = |x: &BenchmarkAnalysis| {
-            let s = x.speedup.median;
+            let s = x.shown_speedup();
             (
                 group(x.verdict),
                 !s.is_finite(),
@@ -164,14 +164,14 @@ fn strip(b: &BenchmarkAnalysis, scale: &LogScale, band: (f64, f64)) -> String {
         "{}: {}",
         b.verdict.as_str(),
         format::speedup_with_interval_against(
-            b.speedup.median,
+            b.shown_speedup(),
             b.interval(),
             b.equivalence.margin_pct
         )
     );
     let mut marks = String::new();
     interval_marks(&mut marks, b.interval(), scale);
-    point_mark(&mut marks, b.speedup.median, scale);
+    point_mark(&mut marks, b.shown_speedup(), scale);
     frame(&aria, scale, Some(band), &marks)
 }
 
@@ -260,7 +260,7 @@ fn arrow(out: &mut String, x: f64, y: f64, dir: f64) {
 fn figures(b: &BenchmarkAnalysis, scale: &LogScale) -> String {
     let interval = b.interval();
     let mut out = escape(&format::speedup_with_interval_against(
-        b.speedup.median,
+        b.shown_speedup(),
         interval,
         b.equivalence.margin_pct,
     ));
@@ -282,7 +282,7 @@ fn figures(b: &BenchmarkAnalysis, scale: &LogScale) -> String {
                     ratio_label(to)
                 ));
             }
-            let point = b.speedup.median;
+            let point = b.shown_speedup();
             if point.is_finite() && !(lo <= point && point <= hi) {
                 notes.push(
                     "the ratio of the medians lies outside the interval, which is of the typical \
