@@ -36,6 +36,9 @@ Options:
                                  warm_up_time and sample_size are rewritten to the per-run settings);
                                  keep: every comparison with --keep-bench-settings (its cases are
                                  named CASE+keep); both: each case both ways [default: rewrite]
+  --designs LIST                 comma-separated subset of independent,paired,duet: each case under
+                                 each design, side by side (CASE, CASE+paired with --paired,
+                                 CASE+duet with --duet --paired) [default: independent]
   --keep                         keep the temporary crate repositories (their path is printed)
   -h, --help                     this help
   -- EXTRA...                    passed to every `cargo-speedup speedup BASE..HEAD` (e.g. --runs 20)
@@ -94,6 +97,7 @@ KEEP=0
 CASES_ARG=''
 BENCH_SETTINGS=rewrite
 HARNESS_CHOICE=criterion
+DESIGNS_ARG=''
 EXTRA=()
 
 while [[ $# -gt 0 ]]; do
@@ -157,6 +161,11 @@ while [[ $# -gt 0 ]]; do
             HARNESS_CHOICE=$2
             shift 2
             ;;
+        --designs)
+            need_value "$@"
+            DESIGNS_ARG=$2
+            shift 2
+            ;;
         --harness=*)
             HARNESS_CHOICE=${1#--harness=}
             shift
@@ -192,6 +201,29 @@ case $BENCH_SETTINGS in
     both) VARIANTS=('' '+keep') ;;
     *) die "--bench-settings takes rewrite, keep or both, not '$BENCH_SETTINGS'" ;;
 esac
+
+# The designs every comparison runs under (docs/replication.md §7): '' independent sides (the default),
+# '+paired' the same runs decided paired by block (--paired), '+duet' both sides started together on two
+# cores and decided paired (--duet --paired). Each is a variant of every case, so the summary puts them
+# side by side; a race takes neither --paired nor --duet and runs in the independent design only.
+DESIGNS=('')
+if [[ -n $DESIGNS_ARG ]]; then
+    DESIGNS=()
+    IFS=',' read -r -a designs <<<"$DESIGNS_ARG"
+    for d in "${designs[@]}"; do
+        case $d in
+            independent) DESIGNS+=('') ;;
+            paired) DESIGNS+=('+paired') ;;
+            duet) DESIGNS+=('+duet') ;;
+            *) die "unknown design '$d' in --designs (independent, paired, duet)" ;;
+        esac
+    done
+fi
+crossed=()
+for v in "${VARIANTS[@]}"; do
+    for d in "${DESIGNS[@]}"; do crossed+=("$v$d"); done
+done
+VARIANTS=("${crossed[@]}")
 
 # Parse every crate spec before doing anything.
 declare -a C_NAME C_VERSION C_FILTER
@@ -292,7 +324,9 @@ compare() {
     local dir="$OUT/$crate" stem rc t0 t1 flags=("${SPEEDUP_FLAGS[@]}")
     mkdir -p "$dir"
     [[ $case_name == aa && $RUN_IDENTICAL == 1 ]] && flags+=(--run-identical)
-    [[ $variant == +keep ]] && flags+=(--keep-bench-settings)
+    [[ $variant == *+keep* ]] && flags+=(--keep-bench-settings)
+    [[ $variant == *+paired* ]] && flags+=(--paired)
+    [[ $variant == *+duet* ]] && flags+=(--duet --paired)
     case_name="$case_name$variant"
     stem="$dir/$case_name-$rep"
     [[ -n $filter ]] && flags+=(--filter "$filter")
@@ -347,7 +381,7 @@ race_case() {
     local dir="$OUT/$crate" stem rc t0 t1 flags=("${SPEEDUP_FLAGS[@]}")
     mkdir -p "$dir"
     stem="$dir/race$variant-$rep"
-    [[ $variant == +keep ]] && flags+=(--keep-bench-settings)
+    [[ $variant == *+keep* ]] && flags+=(--keep-bench-settings)
     [[ -n $filter ]] && flags+=(--filter "$filter")
     t0=$(now)
     set +e
@@ -532,6 +566,8 @@ for i in "${!C_NAME[@]}"; do
             race)
                 [[ $has_slow == 1 ]] || continue
                 for variant in "${VARIANTS[@]}"; do
+                    # A race is decided on independent sides only.
+                    [[ $variant == *+paired* || $variant == *+duet* ]] && continue
                     for rep in $(seq 1 "$N"); do
                         race_case "$crate" "$rep" "$repo" "$filter" "$variant"
                     done
