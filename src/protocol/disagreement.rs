@@ -2,8 +2,9 @@
 //! time,instructions`, or results that give both, such as BMF's `latency` and `instructions`), tell
 //! different stories (`docs/instruction-counts.md` §7): the time called slower or faster while the count
 //! stayed within `--threshold` (the change is not in the instructions executed: memory, I/O or
-//! scheduling), or the count changed beyond `--threshold` while the time was shown unchanged (the
-//! instructions that changed cost no time that the runs could see).
+//! scheduling), the count changed beyond `--threshold` while the time was shown unchanged (the
+//! instructions that changed cost no time that the runs could see), or the two moved opposite ways (fewer
+//! instructions and a slower time, or the reverse: what changed is how the instructions run).
 //!
 //! The rule reads the verdicts the analysis took, and decides nothing else: a time left undecided
 //! (inconclusive) disagrees with nothing. Must not: word anything (`report` does) or read runs.
@@ -20,14 +21,18 @@ pub enum DisagreementKind {
     /// The count changed beyond `--threshold`, the time was shown unchanged (equivalent within ±ε): the
     /// instructions that changed cost no time the runs could see.
     CountNotTime,
+    /// The time was called slower (faster) while the count fell (grew) beyond `--threshold`: what changed
+    /// is how the instructions run (memory, cache, branch prediction, code alignment), not how many.
+    Opposite,
 }
 
 impl DisagreementKind {
-    /// Its name in the JSON report: `time-not-count` or `count-not-time`.
+    /// Its name in the JSON report: `time-not-count`, `count-not-time` or `opposite`.
     pub fn name(self) -> &'static str {
         match self {
             DisagreementKind::TimeNotCount => "time-not-count",
             DisagreementKind::CountNotTime => "count-not-time",
+            DisagreementKind::Opposite => "opposite",
         }
     }
 }
@@ -83,9 +88,12 @@ pub fn disagreement(
     let (base, head) = (count.base.median, count.head.median);
     let count_unchanged = !crate::protocol::gate::count_exceeds(base, head, threshold_pct)
         && head * 100.0 >= base * (100.0 - threshold_pct);
+    let count_fell = !count_unchanged && head < base;
     let kind = match (time.verdict, count_unchanged) {
         (Verdict::Slower | Verdict::Faster, true) => DisagreementKind::TimeNotCount,
         (Verdict::Unchanged, false) => DisagreementKind::CountNotTime,
+        (Verdict::Slower, false) if count_fell => DisagreementKind::Opposite,
+        (Verdict::Faster, false) if !count_fell => DisagreementKind::Opposite,
         _ => return None,
     };
     Some(Disagreement {

@@ -133,7 +133,7 @@ pub(crate) fn time_change(speedup: f64) -> String {
 }
 
 /// A percentage for the headline: no decimals from 10 on, one below (`3.4`, `32`).
-fn short_pct(pct: f64) -> String {
+pub(crate) fn short_pct(pct: f64) -> String {
     if pct >= 9.95 {
         format!("{pct:.0}")
     } else {

@@ -76,13 +76,13 @@ fn each_disagreement_is_one_line_with_both_figures_and_the_reading() {
     assert_eq!(found.len(), 2, "{found:?}");
     assert_eq!(
         line(&found[0], "slept"),
-        "slept: time slower (+200 %) with instructions unchanged (+0.400 %, within --threshold): the \
+        "slept: time slower (+200%) with instructions unchanged (+0.400 %, within --threshold): the \
          change is not in the instructions executed: likely memory, I/O or scheduling (a sleep, a lock, \
          cache misses)"
     );
     assert_eq!(
         line(&found[1], "hidden"),
-        "hidden: instructions +10.0 % with time unchanged (0 %): the instructions that changed cost no \
+        "hidden: instructions +10.0 % with time unchanged (0%): the instructions that changed cost no \
          time the runs could see: likely hidden behind memory stalls or the CPU's parallel execution"
     );
     // Equal counts are said so; a faster time and a fewer count have their sign.
@@ -93,9 +93,23 @@ fn each_disagreement_is_one_line_with_both_figures_and_the_reading() {
         ..found[0].clone()
     };
     assert!(
-        line(&equal, "x").starts_with("x: time faster (−45.5 %) with instructions equal: "),
+        line(&equal, "x").starts_with("x: time faster (−46%) with instructions equal: "),
         "{}",
         line(&equal, "x")
+    );
+    // Opposite ways: itoa 7b4c86b's u128[max], 278 → 270 instructions with the time slower.
+    let opposite = Disagreement {
+        kind: DisagreementKind::Opposite,
+        time: Verdict::Slower,
+        time_change_pct: 3.3,
+        count_change_pct: -2.877_697_841_726_619,
+        ..found[0].clone()
+    };
+    assert_eq!(
+        line(&opposite, "u128[max]/itoa"),
+        "u128[max]/itoa: time slower (+3.3%) with instructions -2.88 %: what changed is how the \
+         instructions run, not how many: likely memory or cache behaviour, branch prediction or code \
+         alignment"
     );
 }
 
@@ -142,12 +156,12 @@ fn every_report_says_where_time_and_instructions_disagree() {
     );
     let html = rendered(&a, Format::Html);
     assert!(
-        html.contains(r#"<section id="disagree"><h2>Where time and instructions disagree</h2><ul><li><code>slept</code>: time slower (+200 %)"#),
+        html.contains(r#"<section id="disagree"><h2>Where time and instructions disagree</h2><ul><li><code>slept</code>: time slower (+200%)"#),
         "the HTML section"
     );
     let table = rendered(&a, Format::Table);
     assert!(
-        table.contains("Where time and instructions disagree:\n  slept: time slower (+200 %)"),
+        table.contains("Where time and instructions disagree:\n  slept: time slower (+200%)"),
         "{table}"
     );
     assert!(
