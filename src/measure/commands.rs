@@ -548,6 +548,11 @@ fn measure_sides(
             progress,
             &part.stop,
         )?;
+        // The counts' own folder beside the times' goes with their runs (`remove_dir` takes it only when
+        // empty, as the runner's clearing left it); `--keep-runs` keeps it.
+        if parts.len() > 1 && !options.keep_runs {
+            let _ = std::fs::remove_dir(runs_dir.join("instructions"));
+        }
         if let Some(dir) = options.keep_profiles.as_deref().filter(|d| d.is_dir()) {
             progress.note(&format!(
                 "callgrind's files of each benchmark are in {}, one directory per revision, bench target \

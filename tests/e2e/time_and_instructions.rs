@@ -66,6 +66,13 @@ fn times_and_counts_in_one_comparison_each_part_reused_by_its_own_measure() {
         );
         assert_eq!(time["base"]["n"], 3, "three runs per side: {time}");
     }
+    // Without --keep-runs, the counts' runs go with the times', their folder too.
+    let runs = speedup_dir(dir, &target).join("runs");
+    assert!(
+        !runs.join("instructions").exists(),
+        "{:?}",
+        std::fs::read_dir(&runs).map(|d| d.flatten().map(|e| e.file_name()).collect::<Vec<_>>())
+    );
     let changed = benchmark(&report, "changed (instructions)");
     assert_eq!(changed["verdict"], "slower", "{changed}");
     assert_eq!(changed["base"]["n"], 1, "one count per side: {changed}");
