@@ -211,10 +211,7 @@ impl Runner for ValgrindRunner {
                     ));
                 }
                 Counted::Estimated(Estimate::NoBoundaries { dumps }, ..) => {
-                    let detail = format!(
-                        "no iteration boundaries under callgrind ({dumps} dumps, not the shape {} gives)",
-                        binary.harness.name()
-                    );
+                    let detail = no_boundaries(binary.harness, dumps);
                     results.left_out.push(LeftOut::benchmark(
                         metric,
                         None,
@@ -328,6 +325,23 @@ fn setup_counted(metric: &str) -> String {
          the drop of each input or output; a change of the setup changes the count \
          (docs/instruction-counts.md §4)"
     )
+}
+
+/// Why a benchmark whose process wrote `dumps` dumps, too few or not in its harness's shape, was not
+/// counted. criterion's process writes one dump, at its end, when its filter `^NAME$` selected no
+/// benchmark: its `--list` shows a name holding a line break by its last line only, which then names
+/// none.
+fn no_boundaries(harness: Harness, dumps: usize) -> String {
+    match harness {
+        Harness::Criterion if dumps <= 1 => "criterion ran no benchmark by this name, so nothing was \
+            counted: a name holding a line break is listed by criterion's `--list` as its last line only, \
+            which names no benchmark"
+            .to_string(),
+        _ => format!(
+            "no iteration boundaries under callgrind ({dumps} dumps, not the shape {} gives)",
+            harness.name()
+        ),
+    }
 }
 
 /// The unit's description of an instruction count.
@@ -895,6 +909,24 @@ fn keep_profile(files: &[(Option<String>, PathBuf)], to: &Path) -> Result<(), Me
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_criterion_process_that_ran_no_benchmark_says_so() {
+        assert!(
+            no_boundaries(Harness::Criterion, 1)
+                .starts_with("criterion ran no benchmark by this name"),
+            "{}",
+            no_boundaries(Harness::Criterion, 1)
+        );
+        assert_eq!(
+            no_boundaries(Harness::Criterion, 3),
+            "no iteration boundaries under callgrind (3 dumps, not the shape criterion gives)"
+        );
+        assert_eq!(
+            no_boundaries(Harness::Divan, 1),
+            "no iteration boundaries under callgrind (1 dumps, not the shape divan gives)"
+        );
+    }
 
     #[test]
     fn profiles_are_kept_under_safe_names_never_over_a_file() {
