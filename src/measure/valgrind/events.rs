@@ -1,5 +1,5 @@
 //! The counts `--measure instructions` takes beside instructions when asked (`docs/instruction-counts.md`
-//! §7), each per iteration by the same differences as instructions (§2) and compared exactly only when
+//! §8), each per iteration by the same differences as instructions (§2) and compared exactly only when
 //! every estimate agrees:
 //!
 //! - `--cache-sim`: callgrind's cache simulation (`--cache-sim=yes`), read from each dump's totals as two
