@@ -12,6 +12,7 @@ pub(crate) mod part_report;
 pub(crate) mod protocol_cases;
 pub(crate) mod render;
 pub(crate) mod source_fixtures;
+pub(crate) mod time_and_count;
 
 use crate::model::{Benchmark, Environment, Results, Run, Runs, Suite, Unit};
 use crate::protocol::sequential::{LookPlan, open_benchmarks};

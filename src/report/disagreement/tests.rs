@@ -1,64 +1,16 @@
 use super::*;
-use crate::model::{Benchmark, Counted, Results, Run, Runs, Sample, Suite, Unit};
-use crate::protocol::{FailOn, Options, Threshold, Verdict, analyse};
+use crate::model::{Results, Suite};
+use crate::protocol::{FailOn, Options, Verdict, analyse};
 use crate::report::{Format, Style, renderer};
-
-static INSTRUCTIONS: Counted = Counted {
-    name: "instructions",
-    slug: "instructions",
-};
-
-/// `name`'s time, 12 runs around `time` ns, and its count, one run of `count`.
-fn benchmarks(name: &str, time: f64, count: f64) -> Vec<Benchmark> {
-    let spread = [0.999, 1.0, 1.001, 0.9995, 1.0005, 0.9998];
-    let runs = (0..12)
-        .map(|i| {
-            let level = time * spread[i % spread.len()];
-            Run::new(
-                Sample::new(vec![level * 0.999, level, level * 1.001], Unit::Ns).unwrap(),
-                None,
-            )
-        })
-        .collect();
-    let unit = Unit::Count(&INSTRUCTIONS);
-    vec![
-        Benchmark {
-            name: name.to_string(),
-            runs: Runs::new(runs).unwrap(),
-            unit: Unit::Ns,
-            counters: vec![],
-        },
-        Benchmark {
-            name: format!("{name} (instructions)"),
-            runs: Runs::new(vec![Run::new(
-                Sample::new(vec![count], unit).unwrap(),
-                None,
-            )])
-            .unwrap(),
-            unit,
-            counters: vec![],
-        },
-    ]
-}
+use crate::testutil::time_and_count::benchmarks;
 
 /// BASE against HEAD: a benchmark named `name` slept (time 3x, count +0.4 %), and `hidden` (count +10 %,
 /// time the same), at `--threshold 2`.
 fn analysis(name: &str) -> crate::protocol::Analysis {
-    let side = |slept: (f64, f64), hidden: (f64, f64)| Results {
-        origin: "here".to_string(),
-        benchmarks: [
-            benchmarks(name, slept.0, slept.1),
-            benchmarks("hidden", hidden.0, hidden.1),
-        ]
-        .concat(),
-        environment: Default::default(),
-        notes: vec![],
-        left_out: vec![],
-    };
-    let base = side((100_000.0, 100_000.0), (50_000.0, 1_000.0));
-    let head = side((300_000.0, 100_400.0), (50_000.0, 1_100.0));
-    let options = Options::defaults(FailOn::Any).with_threshold(Threshold::percent(2.0).unwrap());
-    analyse(&Suite::pair(base, head), &options)
+    crate::testutil::time_and_count::analysis(&[
+        (name, 100_000.0, 300_000.0, 100_000.0, 100_400.0),
+        ("hidden", 50_000.0, 50_000.0, 1_000.0, 1_100.0),
+    ])
 }
 
 fn rendered(analysis: &crate::protocol::Analysis, format: Format) -> String {
