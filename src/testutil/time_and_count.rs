@@ -43,10 +43,12 @@ pub(crate) fn benchmarks(name: &str, median: f64, count: f64) -> Vec<Benchmark> 
     ]
 }
 
-/// The analysis of BASE against HEAD, each benchmark `(name, BASE's time, HEAD's time, BASE's count,
-/// HEAD's count)`, at the default `--threshold` (2 %).
-pub(crate) fn analysis(pairs: &[(&str, f64, f64, f64, f64)]) -> Analysis {
-    let side = |time: fn(&(&str, f64, f64, f64, f64)) -> (f64, f64)| Results {
+/// One benchmark of [`analysis`]: `(name, BASE's time, HEAD's time, BASE's count, HEAD's count)`.
+pub(crate) type Row<'a> = (&'a str, f64, f64, f64, f64);
+
+/// The analysis of BASE against HEAD, one [`Row`] per benchmark, at the default `--threshold` (2 %).
+pub(crate) fn analysis(pairs: &[Row<'_>]) -> Analysis {
+    let side = |time: fn(&Row<'_>) -> (f64, f64)| Results {
         origin: "here".to_string(),
         benchmarks: pairs
             .iter()
