@@ -52,6 +52,8 @@ EOF
     printf '  %s\n' "${PUBLISHED_CRATES[@]}"
     printf '\ndivan crates (--harness divan, or give one with --crate):\n'
     printf '  %s\n' "${DIVAN_CRATES[@]}"
+    printf '\nHeld out (no default was chosen on them; give them with --crate):\n'
+    printf '  %s\n' "${HELD_OUT_CRATES[@]}"
 }
 
 # Crates whose published package has criterion benchmarks that build with rustc 1.95, each with a filter
@@ -74,6 +76,18 @@ PUBLISHED_CRATES=(
 # sets DIVAN_SAMPLE_COUNT=1000, which cargo-speedup's `--sample-count` overrides and plain runs keep.
 DIVAN_CRATES=(
     'bytesize@2.7.0:^display::display_'
+)
+# Crates held out: no default, option or design was chosen on their runs, so that a choice made on the
+# crates above can be checked on them (docs/replication.md §7). All criterion. crc32fast 1.5.5
+# (criterion 0.8): four checksums of 16 KiB and 1 MiB, the generic and the SIMD code, all through
+# `Hasher::update` (src/lib.rs). httparse 1.10.1 (criterion 0.3; its bench file sets warm-up and
+# measurement to 0.1 s and 200 samples, which cargo-speedup rewrites): four parses of a request or a
+# response, long and short, all through `Request::parse` or `Response::parse` (src/lib.rs). bs58 0.5.1
+# (criterion 0.5): four base58 encodings of 32 and 256 bytes, all through `encode_into` (src/encode.rs).
+HELD_OUT_CRATES=(
+    'crc32fast@1.5.5:^(baseline|specialized)/(16384|1048576)$'
+    'bs58@0.5.1:^(32_bytes|256_bytes)/encode_bs58(_noalloc)?$'
+    'httparse@1.10.1:^(req|req_short|resp|resp_short)/'
 )
 ALL_CASES=(bump comment aa slow)
 
