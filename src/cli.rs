@@ -521,14 +521,16 @@ pub(crate) struct RunArgs {
     /// [range: 0 <= N <= 18446744073709551615] [default: drawn at random]
     #[arg(long = "seed", value_name = "N")]
     pub seed: Option<u64>,
-    /// criterion --warm-up-time of each run, in seconds [range: 0.001 <= SECS <= 3600] [default: 0.1]
+    /// criterion --warm-up-time of each run, in seconds (divan: the part of --max-time beyond --min-time)
+    /// [range: 0.001 <= SECS <= 3600] [default: 0.1; divan 0.02]
     #[arg(
         long = "warm-up-time",
         value_name = "SECS",
         allow_negative_numbers = true
     )]
     pub warm_up_time: Option<f64>,
-    /// criterion --measurement-time of each run, in seconds [range: 0.001 <= SECS <= 3600] [default: 0.2]
+    /// criterion --measurement-time of each run, in seconds (divan: --min-time) [range: 0.001 <= SECS <=
+    /// 3600] [default: 0.2; divan 0.05]
     #[arg(
         long = "measurement-time",
         value_name = "SECS",

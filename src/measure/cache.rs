@@ -138,6 +138,11 @@ impl CacheKey {
         line("measured-as", kind);
         line("warm-up-time", &options.warm_up_secs.to_string());
         line("measurement-time", &options.measurement_secs.to_string());
+        // divan's own run length (`DIVAN_WARM_UP_SECS`): runs of another length are another experiment.
+        line(
+            "divan-run-time",
+            &format!("{} {}", options.divan_secs.0, options.divan_secs.1),
+        );
         line("sample-size", &options.sample_size.to_string());
         line("run-identical", &options.run_identical.to_string());
         // Runs with the bench files' settings rewritten and kept are not the same experiment.

@@ -57,5 +57,6 @@ pub(crate) use project::{bench_package_dirs, criterion_home};
 pub(crate) use settings::Part;
 pub(crate) use settings::{
     DEFAULT_MAX_FACTOR, DEFAULT_MAX_LAYOUTS, DEFAULT_MEASUREMENT_SECS, DEFAULT_RUNS,
-    DEFAULT_SAMPLE_SIZE, DEFAULT_WARM_UP_SECS, Measure, RunOptions,
+    DEFAULT_SAMPLE_SIZE, DEFAULT_WARM_UP_SECS, DIVAN_MEASUREMENT_SECS, DIVAN_WARM_UP_SECS, Measure,
+    RunOptions,
 };

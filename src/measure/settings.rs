@@ -34,6 +34,13 @@ pub(crate) const DEFAULT_MAX_FACTOR: u32 = 4;
 pub(crate) const DEFAULT_WARM_UP_SECS: f64 = 0.1;
 /// criterion `--measurement-time` per run when not given.
 pub(crate) const DEFAULT_MEASUREMENT_SECS: f64 = 0.2;
+/// divan's warm-up per run (the part of its `--max-time` beyond `--min-time`) when `--warm-up-time` is
+/// not given. divan's runs are shorter than criterion's: a run's value is the median of its samples, and
+/// at 0.05 s its spread between processes is what it is at 0.2 s (bytesize 2.7.0, `calibrate/spread.sh`:
+/// 3.4 % against 3.3 %, at a third of the wall time; `docs/replication.md` §6).
+pub(crate) const DIVAN_WARM_UP_SECS: f64 = 0.02;
+/// divan's `--min-time` per run when `--measurement-time` is not given (see [`DIVAN_WARM_UP_SECS`]).
+pub(crate) const DIVAN_MEASUREMENT_SECS: f64 = 0.05;
 /// criterion `--sample-size` per run when not given: criterion's minimum.
 pub(crate) const DEFAULT_SAMPLE_SIZE: u32 = 10;
 /// The most layouts a bench executable gets by default: one per run up to this many, then the runs go
@@ -72,6 +79,9 @@ pub(crate) struct RunOptions {
     pub warm_up_secs: f64,
     /// criterion `--measurement-time` per run, in seconds.
     pub measurement_secs: f64,
+    /// divan's warm-up and measurement per run, in seconds: `--warm-up-time` and `--measurement-time`
+    /// when given, else [`DIVAN_WARM_UP_SECS`] and [`DIVAN_MEASUREMENT_SECS`].
+    pub divan_secs: (f64, f64),
     /// criterion `--sample-size` per run (default 10, criterion's minimum): each run's value is the median of these.
     pub sample_size: u32,
     /// Linked layouts per bench executable (`docs/replication.md` §4), in 1..=runs; 1 runs the executable
@@ -235,7 +245,8 @@ impl RunOptions {
             seed: self.seed,
             filter: self.filter.as_deref(),
             keep_runs: self.keep_runs,
-            run_secs: self.warm_up_secs + self.measurement_secs,
+            warm_up_secs: self.warm_up_secs,
+            measurement_secs: self.measurement_secs,
         }
     }
 
@@ -245,6 +256,7 @@ impl RunOptions {
             filter: self.filter.clone(),
             warm_up_secs: self.warm_up_secs,
             measurement_secs: self.measurement_secs,
+            divan_secs: self.divan_secs,
             sample_size: self.sample_size,
         }
     }
@@ -305,6 +317,14 @@ pub(crate) struct LookSettings<'a> {
     pub filter: Option<&'a str>,
     /// `--keep-runs`: leave each run's harness output in `<target>/speedup/runs/`.
     pub keep_runs: bool,
+    /// The requested length of one run of one benchmark: warm-up, and measurement, in seconds.
+    pub warm_up_secs: f64,
+    pub measurement_secs: f64,
+}
+
+impl LookSettings<'_> {
     /// The requested length of one run of one benchmark, warm-up and measurement, in seconds.
-    pub run_secs: f64,
+    pub(crate) fn run_secs(&self) -> f64 {
+        self.warm_up_secs + self.measurement_secs
+    }
 }

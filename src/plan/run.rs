@@ -13,7 +13,8 @@ use super::ranges::{
 use crate::cli::RunArgs;
 use crate::measure::{
     DEFAULT_MAX_FACTOR, DEFAULT_MAX_LAYOUTS, DEFAULT_MEASUREMENT_SECS, DEFAULT_RUNS,
-    DEFAULT_SAMPLE_SIZE, DEFAULT_WARM_UP_SECS, RunOptions,
+    DEFAULT_SAMPLE_SIZE, DEFAULT_WARM_UP_SECS, DIVAN_MEASUREMENT_SECS, DIVAN_WARM_UP_SECS,
+    RunOptions,
 };
 use crate::partition::Partition;
 use crate::protocol::Confidence;
@@ -120,6 +121,12 @@ pub(crate) fn run_options(
         given_seed: args.seed,
         warm_up_secs,
         measurement_secs,
+        divan_secs: (
+            args.warm_up_time
+                .map_or(DIVAN_WARM_UP_SECS, |_| warm_up_secs),
+            args.measurement_time
+                .map_or(DIVAN_MEASUREMENT_SECS, |_| measurement_secs),
+        ),
         sample_size,
         layouts,
         rerun: args.rerun,

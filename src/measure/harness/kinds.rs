@@ -47,7 +47,8 @@ impl Harness {
     ///
     /// divan: `--sample-count` is `--sample-size` (samples per run), `--min-time` is `--measurement-time`
     /// and `--max-time` is warm-up plus measurement time (divan has no warm-up of its own to set: it
-    /// calibrates its iterations per sample itself). libtest takes no run length: it runs each benchmark
+    /// calibrates its iterations per sample itself), each divan's own default when not given
+    /// (`PerRun::divan_secs`). libtest takes no run length: it runs each benchmark
     /// until its own convergence rule stops (at most about 3 s).
     pub(crate) fn run_args(
         self,
@@ -65,9 +66,9 @@ impl Harness {
                     "--sample-count".into(),
                     run.sample_size.to_string(),
                     "--min-time".into(),
-                    run.measurement_secs.to_string(),
+                    run.divan_secs.1.to_string(),
                     "--max-time".into(),
-                    seconds(run.warm_up_secs + run.measurement_secs),
+                    seconds(run.divan_secs.0 + run.divan_secs.1),
                 ];
                 args.extend(filter.or_else(|| run.filter.clone()));
                 args

@@ -16,11 +16,23 @@ pub(crate) struct PerRun {
     pub warm_up_secs: f64,
     /// criterion `--measurement-time` per run, in seconds.
     pub measurement_secs: f64,
+    /// divan's warm-up and measurement per run, in seconds (`settings::DIVAN_WARM_UP_SECS`).
+    pub divan_secs: (f64, f64),
     /// criterion `--sample-size` per run.
     pub sample_size: u32,
 }
 
 impl PerRun {
+    /// The same run for criterion before 0.4, which takes `--warm-up-time` and `--measurement-time` in
+    /// whole seconds only: each rounded up, to at least 1 s (`prepare::criterion_version`).
+    pub(crate) fn in_whole_seconds(&self) -> PerRun {
+        PerRun {
+            warm_up_secs: self.warm_up_secs.ceil().max(1.0),
+            measurement_secs: self.measurement_secs.ceil().max(1.0),
+            ..self.clone()
+        }
+    }
+
     #[cfg(test)]
     /// The arguments of one benchmark binary run, after the binary: what `cargo bench -- ...` would pass.
     pub(crate) fn criterion_args(&self, baseline: &str) -> Vec<String> {

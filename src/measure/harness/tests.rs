@@ -249,11 +249,11 @@ fn divan_and_libtest_runs_get_their_own_arguments() {
     let words = |v: Vec<String>| v.join(" ");
     assert_eq!(
         words(Harness::Divan.run_args(&options, "b", None)),
-        "--bench --color never --sample-count 10 --min-time 0.2 --max-time 0.3 enc"
+        "--bench --color never --sample-count 10 --min-time 0.05 --max-time 0.07 enc"
     );
     assert_eq!(
         words(Harness::Divan.run_args(&options, "b", Some("^(?:x)$".into()))),
-        "--bench --color never --sample-count 10 --min-time 0.2 --max-time 0.3 ^(?:x)$"
+        "--bench --color never --sample-count 10 --min-time 0.05 --max-time 0.07 ^(?:x)$"
     );
     assert_eq!(
         words(Harness::Libtest.run_args(&options, "b", None)),
@@ -320,4 +320,61 @@ fn a_saved_tree_and_a_measured_run_name_and_count_a_benchmark_identically() {
 
 fn t1_name() -> String {
     "tiny::shared::t=1".to_string()
+}
+
+#[test]
+fn criterion_before_0_4_runs_in_whole_seconds_rounded_up() {
+    let run = |warm_up: f64, measurement: f64| super::per_run::PerRun {
+        filter: None,
+        warm_up_secs: warm_up,
+        measurement_secs: measurement,
+        divan_secs: (0.02, 0.05),
+        sample_size: 10,
+    };
+    let words = |r: &super::per_run::PerRun| {
+        Harness::Criterion
+            .run_args(&r.in_whole_seconds(), "b", None)
+            .join(" ")
+    };
+    // The default run (0.1 s + 0.2 s) as criterion 0.3 takes it: 1 s each, the least it can.
+    assert_eq!(
+        words(&run(0.1, 0.2)),
+        "--bench --save-baseline b --warm-up-time 1 --measurement-time 1 --sample-size 10 --nresamples 1000 --noplot"
+    );
+    // Longer runs are rounded up, never cut; whole seconds stay as given.
+    assert_eq!(words(&run(1.5, 3.0)).split(' ').nth(4), Some("2"));
+    assert_eq!(words(&run(1.5, 3.0)).split(' ').nth(6), Some("3"));
+}
+
+#[test]
+fn divan_runs_its_own_short_length_unless_the_times_are_given() {
+    let per_run = |args: crate::cli::RunArgs| {
+        crate::plan::run_options(&args, false, None)
+            .unwrap()
+            .per_run()
+    };
+    let divan = |args| Harness::Divan.run_args(&per_run(args), "b", None).join(" ");
+    let criterion = |args| {
+        Harness::Criterion
+            .run_args(&per_run(args), "b", None)
+            .join(" ")
+    };
+    // Not given: divan 0.02 s + 0.05 s, criterion 0.1 s + 0.2 s.
+    let default = crate::cli::RunArgs::default;
+    assert!(divan(default()).contains("--min-time 0.05 --max-time 0.07"));
+    assert!(criterion(default()).contains("--warm-up-time 0.1 --measurement-time 0.2"));
+    // Given: both harnesses run what was asked.
+    let given = || crate::cli::RunArgs {
+        warm_up_time: Some(0.5),
+        measurement_time: Some(1.0),
+        ..Default::default()
+    };
+    assert!(divan(given()).contains("--min-time 1 --max-time 1.5"));
+    assert!(criterion(given()).contains("--warm-up-time 0.5 --measurement-time 1"));
+    // One given: divan takes it, and its own default for the other.
+    let measurement_only = crate::cli::RunArgs {
+        measurement_time: Some(0.2),
+        ..Default::default()
+    };
+    assert!(divan(measurement_only).contains("--min-time 0.2 --max-time 0.22"));
 }

@@ -27,6 +27,9 @@ pub(crate) struct BenchBinary {
     pub cargo_target: PathBuf,
     /// How it is run and read (`harness`).
     pub harness: Harness,
+    /// criterion before 0.4 (its versions, as the lock gives them): its runs take whole seconds
+    /// (`criterion_version::whole_seconds_only`).
+    pub whole_seconds: Option<String>,
 }
 
 impl BenchBinary {
@@ -281,6 +284,9 @@ fn copy_aside(
         std::fs::create_dir_all(&dir).map_err(io(&dir))?;
         let path = dir.join(file_name);
         std::fs::copy(&exe, &path).map_err(io(&exe))?;
+        let whole_seconds = (harness == Harness::Criterion)
+            .then(|| super::criterion_version::whole_seconds_only(&package_dir))
+            .flatten();
         binaries.push(BenchBinary {
             target,
             layouts: vec![path],
@@ -288,6 +294,7 @@ fn copy_aside(
             manifest: manifest.to_path_buf(),
             cargo_target: cargo_target.to_path_buf(),
             harness,
+            whole_seconds,
         });
     }
     Ok(binaries)

@@ -688,6 +688,7 @@ mod tests {
                 manifest: keep.path().join("Cargo.toml"),
                 cargo_target: keep.path().join("target"),
                 harness: crate::measure::harness::Harness::Criterion,
+                whole_seconds: None,
             }
         };
         let binaries = [binary(0), binary(1)];

@@ -21,6 +21,7 @@
 
 pub(crate) mod bench_settings;
 pub(crate) mod build;
+pub(crate) mod criterion_version;
 mod elf;
 mod identical;
 pub(crate) mod layout;

@@ -37,6 +37,7 @@ impl Participant {
                     manifest: PathBuf::new(),
                     cargo_target: PathBuf::new(),
                     harness: Harness::Criterion,
+                    whole_seconds: None,
                 })
                 .collect(),
         }

@@ -19,6 +19,7 @@ use super::runner::Runner;
 use super::selection::RunSelection;
 use crate::measure::MeasureError;
 use crate::measure::cache::CacheKey;
+use crate::measure::harness::PerRun;
 use crate::measure::prepare::bench_settings::{BenchSettings, RunPlan};
 use crate::measure::prepare::participant::Participant;
 use crate::measure::progress::Progress;
@@ -109,7 +110,8 @@ pub(crate) fn run_until_decided(
     runner.clear(participants)?;
     let looks = settings.look_plan.looks();
     let by_target = listed_targets(&*runner, ready, settings, stop, looks.len())?;
-    let (plan, mut told) = before_runs(&*runner, ready, settings, stop, &by_target, progress)?;
+    let (plan, mut told, whole_targets) =
+        before_runs(&*runner, ready, settings, stop, &by_target, progress)?;
     tell_plan(&looks, settings.seed, progress);
     runner.begin(progress);
     let mut looking = Looking::new(ready, &by_target, stop);
@@ -119,10 +121,21 @@ pub(crate) fn run_until_decided(
         }
         looking.run_to(&*runner, look, settings, progress)?;
         if i == 0 {
+            // A target whose criterion takes whole seconds runs longer on purpose, as said before the
+            // runs (`whole_seconds`): its lengths say nothing of its bench files' settings.
+            let longer: Vec<&String> = by_target
+                .iter()
+                .filter(|(target, _)| whole_targets.contains(target))
+                .flat_map(|(_, names)| names)
+                .collect();
             let lengths: Vec<_> = participants
                 .iter()
                 .flat_map(|p| (0..look).map(move |b| (p, b)))
-                .map(|(p, b)| runner.lengths(p, b))
+                .map(|(p, b)| {
+                    let mut lengths = runner.lengths(p, b);
+                    lengths.retain(|l| !longer.contains(&&l.name));
+                    lengths
+                })
                 .collect();
             if let Some(warning) = ready.bench.after_first_look(&lengths, &plan) {
                 progress.note(&Measuring::Warning(&warning).words());
@@ -196,7 +209,9 @@ fn listed_targets(
 }
 
 /// What the bench files' settings cost, said once, before the first look (and kept for the report: the
-/// warnings returned); an error when `--budget` leaves no time for one block of runs.
+/// warnings returned), with the bench targets whose criterion takes whole seconds (`whole_seconds`: they
+/// are said apart, and left out of what the bench files' settings are said to cost); an error when
+/// `--budget` leaves no time for one block of runs.
 fn before_runs(
     runner: &dyn Runner,
     ready: Ready<'_>,
@@ -204,19 +219,28 @@ fn before_runs(
     stop: &EarlyStop<'_>,
     by_target: &ByTarget,
     progress: &Progress,
-) -> Result<(RunPlan, Vec<String>), MeasureError> {
+) -> Result<(RunPlan, Vec<String>, Vec<String>), MeasureError> {
     let looks = settings.look_plan.looks();
+    let whole = whole_seconds(
+        ready.participants,
+        settings.warm_up_secs,
+        settings.measurement_secs,
+    );
     let plan = RunPlan {
         revisions: ready.participants.len(),
         first_look: looks.first().copied().unwrap_or(settings.runs),
         max_runs: settings.look_plan.max(),
-        benchmarks: benchmark_counts(runner, by_target, ready, settings),
+        benchmarks: benchmark_counts(runner, by_target, ready, settings)
+            .into_iter()
+            .filter(|(target, _)| !whole.targets.contains(target))
+            .collect(),
         budget_secs: settings.budget.map(|b| b.as_secs_f64()),
     };
-    let (notes, told) = ready.bench.before_runs(&plan);
+    let (notes, mut told) = ready.bench.before_runs(&plan);
     for note in notes {
         progress.note(&note);
     }
+    told.extend(whole.words);
     for warning in &told {
         progress.note(&Measuring::Warning(warning).words());
     }
@@ -224,7 +248,7 @@ fn before_runs(
         .benchmarks
         .iter()
         .map(|(target, _)| ready.bench.run_secs(target))
-        .fold(settings.run_secs, f64::max);
+        .fold(settings.run_secs().max(whole.run_secs), f64::max);
     if let Some(budget) = settings.budget {
         let benchmarks: usize = by_target.iter().map(|(_, n)| n.len()).sum();
         // One block: every benchmark once per side, warm-up and measurement.
@@ -238,7 +262,60 @@ fn before_runs(
             });
         }
     }
-    Ok((plan, told))
+    Ok((plan, told, whole.targets))
+}
+
+/// What criterion before 0.4 does to the runs ([`BenchBinary::whole_seconds`]): a warning per bench
+/// target whose runs take longer than asked, and the longest such run (0 when none).
+struct WholeSeconds {
+    words: Vec<String>,
+    run_secs: f64,
+    /// The bench targets.
+    targets: Vec<String>,
+}
+
+/// The bench targets of `participants` whose criterion takes whole seconds, when the runs ask for less.
+fn whole_seconds(
+    participants: &[Participant],
+    warm_up_secs: f64,
+    measurement_secs: f64,
+) -> WholeSeconds {
+    let asked = PerRun {
+        filter: None,
+        warm_up_secs,
+        measurement_secs,
+        divan_secs: (0.0, 0.0),
+        sample_size: 0,
+    };
+    let ran = asked.in_whole_seconds();
+    let mut told = WholeSeconds {
+        words: vec![],
+        run_secs: 0.0,
+        targets: vec![],
+    };
+    if (ran.warm_up_secs, ran.measurement_secs) == (warm_up_secs, measurement_secs) {
+        return told;
+    }
+    for binary in participants.iter().flat_map(|p| &p.binaries) {
+        let Some(versions) = &binary.whole_seconds else {
+            continue;
+        };
+        let words = Measuring::WholeSeconds {
+            target: &binary.target,
+            versions,
+            asked: (warm_up_secs, measurement_secs),
+            ran: (ran.warm_up_secs, ran.measurement_secs),
+        }
+        .words();
+        if !told.words.contains(&words) {
+            told.words.push(words);
+        }
+        if !told.targets.contains(&binary.target) {
+            told.targets.push(binary.target.clone());
+        }
+        told.run_secs = ran.warm_up_secs + ran.measurement_secs;
+    }
+    told
 }
 
 /// Says how the runs are planned: their number, or the looks, and the seed that repeats their order.

@@ -52,9 +52,17 @@ impl ProcessRunner {
     /// with the core of `--pin`, and the duet runner with a core per run (`duet`).
     pub(crate) fn start_on(&self, start: &Start<'_>, core: Option<usize>) -> Result<(), RunError> {
         let binary = start.binary;
+        let whole;
+        let per_run = match binary.whole_seconds {
+            Some(_) => {
+                whole = self.per_run.in_whole_seconds();
+                &whole
+            }
+            None => &self.per_run,
+        };
         let args = binary
             .harness
-            .run_args(&self.per_run, BASELINE, start.filter.clone());
+            .run_args(per_run, BASELINE, start.filter.clone());
         run_one(
             binary,
             binary.layout_for(start.block),
@@ -118,12 +126,22 @@ pub(crate) fn home(runs_dir: &Path, slug: &str, block: u32) -> PathBuf {
 }
 
 /// Whether a bench executable's error says it takes `--warm-up-time` or `--measurement-time` in whole
-/// seconds only, as criterion 0.3 does (clap: `Invalid value for '--warm-up-time <warm-up-time>'`).
+/// seconds only, as criterion before 0.4 does: by the option's name (clap 2: `Invalid value for
+/// '--warm-up-time <warm-up-time>'`) or by the fractional value it refused (criterion 0.3.6: `error:
+/// Invalid value: The argument '0.1' isn't a valid value`). A run reaches this only when its lock did not
+/// tell the version (`criterion_version`).
 fn rejects_fractional_seconds(stderr: &str) -> bool {
     stderr.lines().any(|line| {
         line.contains("valid value")
-            && (line.contains("warm-up-time") || line.contains("measurement-time"))
+            && (line.contains("warm-up-time")
+                || line.contains("measurement-time")
+                || line.split('\'').skip(1).step_by(2).any(is_fraction))
     })
+}
+
+/// Whether `text` is a decimal number with a fractional part (`0.1`, `.5`).
+fn is_fraction(text: &str) -> bool {
+    text.contains('.') && !text.starts_with('-') && text.parse::<f64>().is_ok()
 }
 
 /// Starts `executable` (a layout of `binary`) with `args` and `home` as its `CRITERION_HOME`, and keeps

@@ -44,6 +44,7 @@ use super::functions;
 use crate::measure::harness::Harness;
 use crate::measure::prepare::bench_settings::RunLength;
 use crate::measure::prepare::build::BenchBinary;
+use crate::measure::prepare::criterion_version::{before_0_4, criterion_versions, lock_file};
 use crate::measure::prepare::listing;
 use crate::measure::prepare::participant::Participant;
 use crate::measure::run::processes::home;
@@ -381,37 +382,6 @@ fn countable(binary: &BenchBinary, label: &str) -> Result<(), RunError> {
             }
         }
     }
-}
-
-/// The text of the `Cargo.lock` nearest `dir`, if any.
-fn lock_file(dir: &Path) -> Option<String> {
-    dir.ancestors()
-        .find_map(|d| std::fs::read_to_string(d.join("Cargo.lock")).ok())
-}
-
-/// The versions of the `criterion` packages a `Cargo.lock` holds (`[[package]]` tables, `name` then
-/// `version`).
-fn criterion_versions(lock: &str) -> Vec<String> {
-    let mut versions = Vec::new();
-    let mut in_criterion = false;
-    for line in lock.lines().map(str::trim) {
-        if line == "[[package]]" {
-            in_criterion = false;
-        } else if line == "name = \"criterion\"" {
-            in_criterion = true;
-        } else if let Some(version) = line.strip_prefix("version = \"").filter(|_| in_criterion) {
-            versions.push(version.trim_end_matches('"').to_string());
-            in_criterion = false;
-        }
-    }
-    versions
-}
-
-/// Whether a criterion version is before 0.4 (0.1, 0.2, 0.3).
-fn before_0_4(version: &str) -> bool {
-    let mut parts = version.split('.').map(|p| p.parse::<u64>().unwrap_or(0));
-    let (major, minor) = (parts.next().unwrap_or(0), parts.next().unwrap_or(0));
-    major == 0 && minor < 4
 }
 
 /// What Valgrind made of one benchmark, and its callgrind files (each with the folder it is kept under by
@@ -961,15 +931,5 @@ mod tests {
             std::fs::read_to_string(to.join("callgrind.out.7.1")).unwrap(),
             "one"
         );
-    }
-
-    #[test]
-    fn criterion_versions_are_read_from_a_lock_file_and_those_before_0_4_told_apart() {
-        let lock = "version = 3\n\n[[package]]\nname = \"criterion\"\nversion = \"0.3.6\"\nsource = \"x\"\n\n\
-                    [[package]]\nname = \"criterion-plot\"\nversion = \"0.4.5\"\n\n[[package]]\n\
-                    name = \"demo\"\nversion = \"1.0.0\"\n";
-        assert_eq!(criterion_versions(lock), ["0.3.6"]);
-        assert!(before_0_4("0.3.6") && before_0_4("0.2.11"));
-        assert!(!before_0_4("0.4.0") && !before_0_4("0.8.2") && !before_0_4("1.0.0"));
     }
 }

@@ -57,6 +57,14 @@ pub(crate) enum Measuring<'a> {
         reason: &'a Reason,
         measured: usize,
     },
+    /// Bench target `target` uses criterion `versions` (before 0.4), which takes whole seconds only: its
+    /// runs warm up `ran.0` s and measure `ran.1` s where `asked` (warm-up, measurement) was asked.
+    WholeSeconds {
+        target: &'a str,
+        versions: &'a str,
+        asked: (f64, f64),
+        ran: (f64, f64),
+    },
     /// `origin`'s benchmark `name` ran in `ran` of the `expected` runs.
     MissedRuns {
         origin: &'a str,
@@ -151,6 +159,21 @@ impl Measuring<'_> {
                 "{origin}: `{name}` was left out of {count} of {total} runs ({}); it is compared on the \
                  {measured} that measured it",
                 why(reason)
+            ),
+            Measuring::WholeSeconds {
+                target,
+                versions,
+                asked,
+                ran,
+            } => format!(
+                "bench target `{target}` uses criterion {versions}, which takes whole seconds only: its runs \
+                 warm up for {} s and measure for {} s, not {} s and {} s (about {:.0} times as long \
+                 each); criterion 0.4 or later as its dev-dependency runs the shorter ones",
+                ran.0,
+                ran.1,
+                asked.0,
+                asked.1,
+                (ran.0 + ran.1) / (asked.0 + asked.1)
             ),
             Measuring::MissedRuns {
                 origin,

@@ -14,6 +14,7 @@ fn runner(runs_dir: &Path) -> ProcessRunner {
         filter: None,
         warm_up_secs: 0.1,
         measurement_secs: 0.2,
+        divan_secs: (0.02, 0.05),
         sample_size: 10,
     };
     ProcessRunner::new(runs_dir.to_path_buf(), per_run, false)
@@ -46,6 +47,7 @@ fn script(dir: &Path, slug: &str, target: &str, panics: bool) -> BenchBinary {
         manifest: PathBuf::new(),
         cargo_target: PathBuf::new(),
         harness: Harness::Criterion,
+        whole_seconds: None,
     }
 }
 

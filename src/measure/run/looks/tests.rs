@@ -198,7 +198,8 @@ fn settings(plan: &LookPlan, budget: Option<Duration>, seed: u64) -> LookSetting
         seed,
         filter: None,
         keep_runs: false,
-        run_secs: 0.3,
+        warm_up_secs: 0.1,
+        measurement_secs: 0.2,
     }
 }
 
