@@ -110,8 +110,7 @@ pub(crate) fn run_until_decided(
     runner.clear(participants)?;
     let looks = settings.look_plan.looks();
     let by_target = listed_targets(&*runner, ready, settings, stop, looks.len())?;
-    let (plan, mut told, whole_targets) =
-        before_runs(&*runner, ready, settings, stop, &by_target, progress)?;
+    let (plan, mut told) = before_runs(&*runner, ready, settings, stop, &by_target, progress)?;
     tell_plan(&looks, settings.seed, progress);
     runner.begin(progress);
     let mut looking = Looking::new(ready, &by_target, stop);
@@ -122,10 +121,11 @@ pub(crate) fn run_until_decided(
         looking.run_to(&*runner, look, settings, progress)?;
         if i == 0 {
             // A target whose criterion takes whole seconds runs longer on purpose, as said before the
-            // runs (`whole_seconds`): its lengths say nothing of its bench files' settings.
+            // runs (`whole_seconds`): the plan tells it apart, and its listed benchmarks' lengths say
+            // nothing of its bench files' settings.
             let longer: Vec<&String> = by_target
                 .iter()
-                .filter(|(target, _)| whole_targets.contains(target))
+                .filter(|(target, _)| plan.told_apart.contains(target))
                 .flat_map(|(_, names)| names)
                 .collect();
             let lengths: Vec<_> = participants
@@ -209,9 +209,8 @@ fn listed_targets(
 }
 
 /// What the bench files' settings cost, said once, before the first look (and kept for the report: the
-/// warnings returned), with the bench targets whose criterion takes whole seconds (`whole_seconds`: they
-/// are said apart, and left out of what the bench files' settings are said to cost); an error when
-/// `--budget` leaves no time for one block of runs.
+/// warnings returned), the bench targets whose criterion takes whole seconds said apart (`whole_seconds`,
+/// the plan's `told_apart`); an error when `--budget` leaves no time for one block of runs.
 fn before_runs(
     runner: &dyn Runner,
     ready: Ready<'_>,
@@ -219,7 +218,7 @@ fn before_runs(
     stop: &EarlyStop<'_>,
     by_target: &ByTarget,
     progress: &Progress,
-) -> Result<(RunPlan, Vec<String>, Vec<String>), MeasureError> {
+) -> Result<(RunPlan, Vec<String>), MeasureError> {
     let looks = settings.look_plan.looks();
     let whole = whole_seconds(
         ready.participants,
@@ -230,11 +229,9 @@ fn before_runs(
         revisions: ready.participants.len(),
         first_look: looks.first().copied().unwrap_or(settings.runs),
         max_runs: settings.look_plan.max(),
-        benchmarks: benchmark_counts(runner, by_target, ready, settings)
-            .into_iter()
-            .filter(|(target, _)| !whole.targets.contains(target))
-            .collect(),
+        benchmarks: benchmark_counts(runner, by_target, ready, settings),
         budget_secs: settings.budget.map(|b| b.as_secs_f64()),
+        told_apart: whole.targets,
     };
     let (notes, mut told) = ready.bench.before_runs(&plan);
     for note in notes {
@@ -262,7 +259,7 @@ fn before_runs(
             });
         }
     }
-    Ok((plan, told, whole.targets))
+    Ok((plan, told))
 }
 
 /// What criterion before 0.4 does to the runs ([`BenchBinary::whole_seconds`]): a warning per bench

@@ -40,6 +40,9 @@ pub(crate) struct RunPlan {
     pub benchmarks: Vec<(String, usize)>,
     /// `--budget`, in seconds.
     pub budget_secs: Option<f64>,
+    /// Bench targets whose runs' length is set elsewhere and said apart (criterion before 0.4 takes whole
+    /// seconds: `run::looks`): their calls are not said to cost, nor their runs to be long.
+    pub told_apart: Vec<String>,
 }
 
 impl RunPlan {
@@ -117,11 +120,12 @@ impl BenchSettings {
             .filter(move |f| !f.in_config && f.target == target)
     }
 
-    /// The overriding calls of the plan's targets (of every target when the plan knows none).
+    /// The overriding calls of the plan's targets (of every target when the plan knows none), but for
+    /// those told apart.
     fn overriding_in(&self, plan: &RunPlan) -> Vec<&Found> {
         self.found
             .iter()
-            .filter(|f| !f.in_config)
+            .filter(|f| !f.in_config && !plan.told_apart.contains(&f.target))
             .filter(|f| {
                 plan.benchmarks.is_empty() || plan.benchmarks.iter().any(|(t, _)| *t == f.target)
             })
@@ -227,6 +231,10 @@ impl BenchSettings {
         };
         let per_revision_run: f64 = summaries.iter().map(|s| s.median_secs + warm).sum();
         let calls = self.overriding_in(plan);
+        // Long runs of the targets told apart are explained where they are said.
+        if calls.is_empty() && !plan.told_apart.is_empty() {
+            return None;
+        }
         let cause = match (calls.is_empty(), self.keeps()) {
             (false, true) => LongCause::Kept {
                 why: self.kept_because.unwrap_or(Kept::ByFlag),
@@ -345,6 +353,7 @@ mod tests {
             max_runs: 24,
             benchmarks: vec![("benchmarks".into(), 8)],
             budget_secs: None,
+            told_apart: vec![],
         }
     }
 
@@ -444,6 +453,22 @@ mod tests {
         // Runs of the requested length, or long only because their iterations are slow, are not told.
         let short: Vec<Vec<RunLength>> = vec![vec![run("a", 2000.0, 0.2), run("slow", 1.0, 0.9)]];
         assert_eq!(base64(true, false).after_first_look(&short, &plan()), None);
+    }
+
+    #[test]
+    fn a_target_told_apart_is_neither_said_rewritten_nor_said_to_run_long() {
+        // criterion 0.3 (httparse 1.10.1): its runs take whole seconds, said apart; its file's calls were
+        // still rewritten, but neither the rewrite's cost nor its long runs are put on them.
+        let apart = RunPlan {
+            told_apart: vec!["benchmarks".into()],
+            ..plan()
+        };
+        let long: Vec<Vec<RunLength>> = vec![vec![run("encode/0", 40_000.0, 1.0)]];
+        let settings = base64(false, true);
+        assert!(!settings.before_runs(&plan()).1.is_empty());
+        assert_eq!(settings.before_runs(&apart).1, Vec::<String>::new());
+        assert!(settings.after_first_look(&long, &plan()).is_some());
+        assert_eq!(settings.after_first_look(&long, &apart), None);
     }
 
     #[test]
