@@ -188,10 +188,20 @@ pub(crate) fn long_runs_warning(l: &LongRuns) -> String {
          command line, a benchmark group's is not), or bound the comparison with --fixed --runs N or \
          --budget"
     };
+    // The plain runs are estimated from the listed benchmarks; a plan that listed none has no estimate
+    // (an empty sum is -0).
+    let plain = match l.plain_secs > 0.0 {
+        true => format!(
+            ", where {} plain `cargo bench` runs take about {}",
+            l.revisions,
+            seconds(l.plain_secs)
+        ),
+        false => String::new(),
+    };
     format!(
         "{} of {} benchmarks measured {} per run (median), more than twice the requested {}: {cause}; \
          at this length the plan's runs take up to {} ({} revisions x {} runs x {} benchmarks x {} per \
-         run, warm-up included), where {} plain `cargo bench` runs take about {}; {choices}",
+         run, warm-up included){plain}; {choices}",
         l.long,
         l.measured,
         seconds(l.median_secs),
@@ -201,8 +211,6 @@ pub(crate) fn long_runs_warning(l: &LongRuns) -> String {
         l.max_runs,
         l.measured,
         seconds(l.per_run_secs),
-        l.revisions,
-        seconds(l.plain_secs),
     )
 }
 

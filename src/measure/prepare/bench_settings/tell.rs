@@ -472,6 +472,29 @@ mod tests {
     }
 
     #[test]
+    fn long_runs_of_a_plan_that_listed_no_benchmark_give_no_plain_estimate() {
+        // A fixed plan lists no benchmark before its runs: the plain runs cannot be estimated, and an
+        // empty sum of seconds is -0.
+        let unlisted = RunPlan {
+            benchmarks: vec![],
+            ..plan()
+        };
+        let long: Vec<Vec<RunLength>> = vec![vec![run("encode/0", 40_000.0, 3.0)]];
+        let told = base64(true, false)
+            .after_first_look(&long, &unlisted)
+            .unwrap();
+        assert!(!told.contains("plain `cargo bench`"), "{told}");
+        assert!(!told.contains("-0"), "{told}");
+        let listed = base64(true, false)
+            .after_first_look(&long, &plan())
+            .unwrap();
+        assert!(
+            listed.contains("where 2 plain `cargo bench` runs take about"),
+            "{listed}"
+        );
+    }
+
+    #[test]
     fn long_runs_without_a_call_found_say_where_cargo_speedup_looks() {
         let mut settings = base64(false, false);
         settings.found.clear();
