@@ -297,10 +297,7 @@ fn bisect_names_a_ten_percent_slowdown_followed_by_an_unrelated_change() {
     assert_eq!(repository_state(dir), before);
 
     // No change from GOOD to BAD (different executables, the same level): the initial check stops it.
-    let out = speedup(dir, &target, &stand_in_args(&["HEAD~3..HEAD"], &[]));
-    let text = stderr(&out);
-    assert_eq!(out.status.code(), Some(0), "{text}");
-    let report: serde_json::Value = serde_json::from_slice(&out.stdout).expect("JSON report");
+    let report = json_report(dir, &target, &stand_in_args(&["HEAD~3..HEAD"], &[]), 0);
     assert_eq!(report["outcome"], "nothing-to-bisect", "{report}");
     assert_eq!(report["comparisons"], 1, "{report}");
     assert_eq!(report["path"][3]["identical"], false, "{report}");

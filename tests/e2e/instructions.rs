@@ -272,10 +272,7 @@ fn a_benchmark_that_is_not_exact_or_panics_is_left_out_and_the_rest_compared() {
     let dir = repo.path();
     let target = shared_target();
 
-    let out = speedup(dir, &target, &ARGS);
-    let text = stderr(&out);
-    assert_eq!(out.status.code(), Some(1), "{text}");
-    let report: serde_json::Value = serde_json::from_slice(&out.stdout).expect("JSON report");
+    let report = json_report(dir, &target, &ARGS, 1);
     assert_eq!(
         benchmark(&report, "changed (instructions)")["verdict"],
         "slower"

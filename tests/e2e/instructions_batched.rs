@@ -21,10 +21,7 @@ fn a_benchmark_whose_count_holds_its_iter_batched_setup_is_named() {
         "--format",
         "json",
     ];
-    let out = speedup(dir, &target, &args);
-    let text = stderr(&out);
-    assert_eq!(out.status.code(), Some(0), "{text}");
-    let report: serde_json::Value = serde_json::from_slice(&out.stdout).expect("JSON report");
+    let report = json_report(dir, &target, &args, 0);
 
     // The routine adds one to a number, yet the count is at least the setup's `nop`s: the setup is
     // counted, once per iteration, exactly (the same at both sides).

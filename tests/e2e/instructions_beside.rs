@@ -65,10 +65,7 @@ fn allocations_are_counted_exactly_as_planted_and_cache_misses_beside_them() {
         "--threshold",
         "0",
     ];
-    let out = speedup(dir, &target, &args);
-    let text = stderr(&out);
-    assert_eq!(out.status.code(), Some(1), "{text}");
-    let report: serde_json::Value = serde_json::from_slice(&out.stdout).expect("JSON report");
+    let report = json_report(dir, &target, &args, 1);
 
     // Three allocations per iteration at BASE, four at HEAD: exactly, and slower.
     let allocs = benchmark(&report, "allocs (allocations)");

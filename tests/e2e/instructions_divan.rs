@@ -32,11 +32,8 @@ fn a_planted_half_percent_of_a_divan_benchmark_s_instructions_is_found_exactly()
         "--keep-profiles",
         profiles.to_str().unwrap(),
     ];
-    let out = speedup(dir, &target, &args);
-    let text = stderr(&out);
     // `--threshold 0`: any increase of a count fails the gate.
-    assert_eq!(out.status.code(), Some(1), "{text}");
-    let report: serde_json::Value = serde_json::from_slice(&out.stdout).expect("JSON report");
+    let report = json_report(dir, &target, &args, 1);
 
     let changed = benchmark(&report, "work::changed (instructions)");
     assert_eq!(changed["verdict"], "slower", "{changed}");

@@ -256,6 +256,19 @@ pub(crate) fn repository_state(dir: &Path) -> Vec<String> {
     .collect()
 }
 
+/// `cargo speedup ARGS` run as [`speedup`] runs it, its exit status asserted to be `code` (its standard
+/// error in the message), and the JSON report it printed on standard output.
+pub(crate) fn json_report(
+    dir: &Path,
+    target: &Path,
+    args: &[&str],
+    code: i32,
+) -> serde_json::Value {
+    let out = speedup(dir, target, args);
+    assert_eq!(out.status.code(), Some(code), "{}", stderr(&out));
+    serde_json::from_slice(&out.stdout).expect("JSON report")
+}
+
 /// stderr as text.
 pub(crate) fn stderr(out: &Output) -> String {
     String::from_utf8_lossy(&out.stderr).into_owned()
