@@ -33,7 +33,7 @@ mod per_run;
 pub(crate) use detect::{detect, needs_nightly};
 pub(crate) use kinds::Harness;
 pub(crate) use output::{read_file, read_output};
-pub(crate) use per_run::PerRun;
+pub(crate) use per_run::{PerRun, to_whole_seconds};
 
 #[cfg(test)]
 mod tests;

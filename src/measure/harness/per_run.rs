@@ -7,6 +7,11 @@
 /// its samples), so it is kept small to save its time.
 const NRESAMPLES: u32 = 1000;
 
+/// `secs` as criterion before 0.4 takes it: rounded up to whole seconds, at least 1.
+pub(crate) fn to_whole_seconds(secs: f64) -> f64 {
+    secs.ceil().max(1.0)
+}
+
 /// What starting one process run needs: the user's filter and the requested run length.
 #[derive(Debug, Clone, PartialEq)]
 pub(crate) struct PerRun {
@@ -27,8 +32,8 @@ impl PerRun {
     /// whole seconds only: each rounded up, to at least 1 s (`prepare::criterion_version`).
     pub(crate) fn in_whole_seconds(&self) -> PerRun {
         PerRun {
-            warm_up_secs: self.warm_up_secs.ceil().max(1.0),
-            measurement_secs: self.measurement_secs.ceil().max(1.0),
+            warm_up_secs: to_whole_seconds(self.warm_up_secs),
+            measurement_secs: to_whole_seconds(self.measurement_secs),
             ..self.clone()
         }
     }

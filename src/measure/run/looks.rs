@@ -19,7 +19,7 @@ use super::runner::Runner;
 use super::selection::RunSelection;
 use crate::measure::MeasureError;
 use crate::measure::cache::CacheKey;
-use crate::measure::harness::PerRun;
+use crate::measure::harness::to_whole_seconds;
 use crate::measure::prepare::bench_settings::{BenchSettings, RunPlan};
 use crate::measure::prepare::participant::Participant;
 use crate::measure::progress::Progress;
@@ -277,20 +277,17 @@ fn whole_seconds(
     warm_up_secs: f64,
     measurement_secs: f64,
 ) -> WholeSeconds {
-    let asked = PerRun {
-        filter: None,
-        warm_up_secs,
-        measurement_secs,
-        divan_secs: (0.0, 0.0),
-        sample_size: 0,
-    };
-    let ran = asked.in_whole_seconds();
+    let asked = (warm_up_secs, measurement_secs);
+    let ran = (
+        to_whole_seconds(warm_up_secs),
+        to_whole_seconds(measurement_secs),
+    );
     let mut told = WholeSeconds {
         words: vec![],
         run_secs: 0.0,
         targets: vec![],
     };
-    if (ran.warm_up_secs, ran.measurement_secs) == (warm_up_secs, measurement_secs) {
+    if ran == asked {
         return told;
     }
     for binary in participants.iter().flat_map(|p| &p.binaries) {
@@ -300,8 +297,8 @@ fn whole_seconds(
         let words = Measuring::WholeSeconds {
             target: &binary.target,
             versions,
-            asked: (warm_up_secs, measurement_secs),
-            ran: (ran.warm_up_secs, ran.measurement_secs),
+            asked,
+            ran,
         }
         .words();
         if !told.words.contains(&words) {
@@ -310,7 +307,7 @@ fn whole_seconds(
         if !told.targets.contains(&binary.target) {
             told.targets.push(binary.target.clone());
         }
-        told.run_secs = ran.warm_up_secs + ran.measurement_secs;
+        told.run_secs = ran.0 + ran.1;
     }
     told
 }
